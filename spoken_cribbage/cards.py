@@ -1,0 +1,178 @@
+"""Cards: a small immutable Card, parsing and naming.
+
+>>> parse_card("5h")
+Card(rank=5, suit=2)
+>>> card_name(parse_card("QS"))
+'queen of spades'
+>>> card_short(parse_card("ten of hearts"))
+'10H'
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, NamedTuple
+
+SUIT_LETTERS = "CDHS"
+SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
+SUIT_GLYPHS = ("♣♧", "♦♢", "♥♡", "♠♤")
+RANK_SHORT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_NAMES = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+              "ten", "jack", "queen", "king")
+RANK_PLURALS = ("", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
+                "nines", "tens", "jacks", "queens", "kings")
+
+
+class InvalidCardError(ValueError):
+    """Text that does not name a card. ``token`` is the offending text."""
+
+    def __init__(self, token: str, message: str | None = None):
+        self.token = token
+        super().__init__(message or f"'{token}' is not a card. Try 5H, 10C, QS or 'five of hearts'.")
+
+
+class DuplicateCardError(InvalidCardError):
+    """The same card named twice where cards must be distinct."""
+
+    def __init__(self, token: str):
+        super().__init__(token, f"The card {token} is given twice.")
+
+
+class Card(NamedTuple):
+    """A playing card. ``rank`` 1 (ace) to 13 (king); ``suit`` 0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+
+    rank: int
+    suit: int
+
+    @property
+    def value(self) -> int:
+        """Value for fifteens and the count: ace 1, faces 10."""
+        return 10 if self.rank > 10 else self.rank
+
+    @property
+    def code(self) -> int:
+        """0..51, rank-major: (rank - 1) * 4 + suit."""
+        return (self.rank - 1) * 4 + self.suit
+
+    @property
+    def short(self) -> str:
+        return RANK_SHORT[self.rank] + SUIT_LETTERS[self.suit]
+
+    @property
+    def name(self) -> str:
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return self.short
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank}, suit={self.suit})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(1, 14) for s in range(4))
+"""The 52 cards in index order."""
+
+
+def card_from_code(code: int) -> Card:
+    return DECK[code]
+
+
+def card_short(card: Card) -> str:
+    """Canonical short text: '5H', '10H', 'QS', 'AD'."""
+    return card.short
+
+
+def card_name(card: Card) -> str:
+    """Spoken name: 'five of hearts'."""
+    return card.name
+
+
+def rank_name(rank: int, plural: bool = False) -> str:
+    return (RANK_PLURALS if plural else RANK_NAMES)[rank]
+
+
+_RANK_WORDS = {name: r for r, name in enumerate(RANK_NAMES) if name}
+_RANK_WORDS.update({"deuce": 2, "trey": 3})
+_RANK_TOKENS = {s: r for r, s in enumerate(RANK_SHORT) if s}
+_RANK_TOKENS.update({"T": 10, "1": 1})
+_SUIT_WORDS = {}
+for _i, _n in enumerate(SUIT_NAMES):
+    _SUIT_WORDS[_n] = _i
+    _SUIT_WORDS[SUIT_SINGULAR[_i]] = _i
+_SUIT_TOKENS = {c: i for i, c in enumerate(SUIT_LETTERS)}
+for _i, _g in enumerate(SUIT_GLYPHS):
+    for _c in _g:
+        _SUIT_TOKENS[_c] = _i
+
+_SHORT_RE = re.compile(r"^(10|[2-9AJQKT1])([CDHS♣♧♦♢♥♡♠♤])$", re.IGNORECASE)
+_NAME_RE = re.compile(r"^(?:the\s+)?(\w+)\s+of\s+(\w+)$", re.IGNORECASE)
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card: '5H', '5h', '10H', 'TH', 'QS', '5♥', 'five of hearts', 'Queen of Spades'."""
+    if not isinstance(text, str):
+        raise InvalidCardError(repr(text))
+    t = text.strip()
+    m = _SHORT_RE.match(t)
+    if m:
+        rank = _RANK_TOKENS.get(m.group(1).upper())
+        suit = _SUIT_TOKENS.get(m.group(2).upper(), _SUIT_TOKENS.get(m.group(2)))
+        if rank is not None and suit is not None and m.group(1) != "1":
+            return Card(rank, suit)
+    m = _NAME_RE.match(" ".join(t.split()))
+    if m:
+        rank = _RANK_WORDS.get(m.group(1).lower())
+        if rank is None and m.group(1).upper() in _RANK_TOKENS and m.group(1) != "1":
+            rank = _RANK_TOKENS[m.group(1).upper()]
+        suit = _SUIT_WORDS.get(m.group(2).lower())
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+    raise InvalidCardError(t or text)
+
+
+_SPLIT_RE = re.compile(r"[\s,;]+")
+
+
+def split_card_tokens(text: str) -> list[str]:
+    """Split text into card tokens, keeping 'five of hearts' together."""
+    words = [w for w in _SPLIT_RE.split(text.strip()) if w]
+    tokens: list[str] = []
+    i = 0
+    while i < len(words):
+        if i + 2 < len(words) and words[i + 1].lower() == "of":
+            tokens.append(" ".join(words[i:i + 3]))
+            i += 3
+        elif i + 3 < len(words) and words[i].lower() == "the" and words[i + 2].lower() == "of":
+            tokens.append(" ".join(words[i + 1:i + 4]))
+            i += 4
+        else:
+            tokens.append(words[i])
+            i += 1
+    return tokens
+
+
+def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> list[Card]:
+    """Parse several cards: '5H 5C 5S JD', '5h, jd', 'five of hearts, jack of diamonds'.
+
+    With ``distinct`` (the default) a card named twice raises DuplicateCardError.
+    """
+    tokens = split_card_tokens(text) if isinstance(text, str) else [
+        t for item in text for t in split_card_tokens(item)]
+    cards = [parse_card(t) for t in tokens]
+    if distinct:
+        seen: set[Card] = set()
+        for c in cards:
+            if c in seen:
+                raise DuplicateCardError(c.short)
+            seen.add(c)
+    return cards
+
+
+def cards_short(cards: Iterable[Card]) -> str:
+    return " ".join(c.short for c in cards)
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """Sorted by rank then suit, the order hands are shown and numbered in."""
+    return sorted(cards, key=lambda c: (c.rank, c.suit))

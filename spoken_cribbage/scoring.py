@@ -1,0 +1,305 @@
+"""Scoring: the show (hand and crib) and the play (pegging), with itemised results.
+
+Two paths give the same totals:
+
+* :func:`score_hand` and :func:`score_play` list every scoring item with its cards, in the
+  order players count aloud (fifteens, pairs, runs, flush, nobs). The announcer uses these.
+* :func:`hand_points` and :func:`score_all_hands` are table-driven and fast, for the computer
+  player and for whole-table statistics. Fifteens, pairs and runs depend only on the five ranks,
+  so they are looked up in a table of all 13**5 rank combinations built once with numpy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterable, Sequence
+
+from .cards import Card
+
+__all__ = [
+    "ScoreItem", "HandScore", "PlayScore", "InvalidHandError", "CountOverflowError",
+    "score_hand", "score_play", "hand_points", "score_all_hands", "DISTRIBUTION_HAND",
+    "DISTRIBUTION_CRIB",
+]
+
+
+class InvalidHandError(ValueError):
+    """A hand that cannot be scored (wrong number of cards, a card twice)."""
+
+
+class CountOverflowError(ValueError):
+    """A card that would take the running count above 31."""
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One scoring combination: ``kind`` is fifteen, pair, run, flush or nobs in the show;
+    fifteen, thirty-one, pair, pair royal, double pair royal or run in the play."""
+
+    kind: str
+    points: int
+    cards: tuple[Card, ...]
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "points": self.points, "cards": [c.short for c in self.cards]}
+
+
+@dataclass(frozen=True)
+class HandScore:
+    total: int
+    items: tuple[ScoreItem, ...]
+
+    def to_json(self) -> dict:
+        return {"total": self.total, "items": [i.to_json() for i in self.items]}
+
+
+@dataclass(frozen=True)
+class PlayScore:
+    points: int
+    items: tuple[ScoreItem, ...]
+    count: int
+
+
+def _check_distinct(cards: Sequence[Card]) -> None:
+    if len(set(cards)) != len(cards):
+        seen: set[Card] = set()
+        for c in cards:
+            if c in seen:
+                raise InvalidHandError(f"The card {c.short} is given twice.")
+            seen.add(c)
+
+
+def score_hand(hand: Iterable[Card], starter: Card, *, is_crib: bool = False) -> HandScore:
+    """Score a four-card hand (or crib) with the starter, itemised in counting order."""
+    hand = tuple(hand)
+    if len(hand) != 4:
+        raise InvalidHandError(f"A hand has 4 cards, not {len(hand)}.")
+    _check_distinct(hand + (starter,))
+    five = tuple(sorted(hand + (starter,), key=lambda c: (c.rank, c.suit)))
+    items: list[ScoreItem] = []
+    for n in range(2, 6):
+        for combo in combinations(five, n):
+            if sum(c.value for c in combo) == 15:
+                items.append(ScoreItem("fifteen", 2, combo))
+    for a, b in combinations(five, 2):
+        if a.rank == b.rank:
+            items.append(ScoreItem("pair", 2, (a, b)))
+    items.extend(_show_runs(five))
+    suit = hand[0].suit
+    if all(c.suit == suit for c in hand):
+        if starter.suit == suit:
+            items.append(ScoreItem("flush", 5, tuple(sorted(hand + (starter,)))))
+        elif not is_crib:
+            items.append(ScoreItem("flush", 4, tuple(sorted(hand))))
+    for c in hand:
+        if c.rank == 11 and c.suit == starter.suit:
+            items.append(ScoreItem("nobs", 1, (c,)))
+    return HandScore(sum(i.points for i in items), tuple(items))
+
+
+def _show_runs(five: Sequence[Card]) -> list[ScoreItem]:
+    by_rank: dict[int, list[Card]] = {}
+    for c in five:
+        by_rank.setdefault(c.rank, []).append(c)
+    ranks = sorted(by_rank)
+    best: list[int] = []
+    stretch: list[int] = []
+    for r in ranks:
+        stretch = stretch + [r] if stretch and r == stretch[-1] + 1 else [r]
+        if len(stretch) > len(best):
+            best = list(stretch)
+    if len(best) < 3:
+        return []
+    combos: list[tuple[Card, ...]] = [()]
+    for r in best:
+        combos = [c + (card,) for c in combos for card in by_rank[r]]
+    return [ScoreItem("run", len(best), combo) for combo in combos]
+
+
+_PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+
+
+def score_play(series: Iterable[Card], card: Card) -> PlayScore:
+    """Points for ``card`` played onto ``series`` (the cards since the last reset, in order)."""
+    seq = list(series) + [card]
+    _check_distinct(seq)
+    count = sum(c.value for c in seq)
+    if count > 31:
+        raise CountOverflowError(f"The count would be {count}.")
+    items: list[ScoreItem] = []
+    if count == 15:
+        items.append(ScoreItem("fifteen", 2, tuple(seq)))
+    elif count == 31:
+        items.append(ScoreItem("thirty-one", 2, tuple(seq)))
+    same = 1
+    while same < len(seq) and seq[-1 - same].rank == card.rank:
+        same += 1
+    if same >= 2:
+        kind, pts = _PAIR_KINDS[same]
+        items.append(ScoreItem(kind, pts, tuple(seq[-same:])))
+    for n in range(len(seq), 2, -1):
+        ranks = sorted(c.rank for c in seq[-n:])
+        if ranks[-1] - ranks[0] == n - 1 and len(set(ranks)) == n:
+            items.append(ScoreItem("run", n, tuple(seq[-n:])))
+            break
+    return PlayScore(sum(i.points for i in items), tuple(items), count)
+
+
+# ----------------------------------------------------------------------------- fast path
+
+_RANK_TABLE: list[int] | None = None
+_RANK_TABLE_NP = None
+
+
+def _build_rank_table():
+    """Points from fifteens, pairs and runs for every ordered 5-tuple of ranks 0..12,
+    indexed by r0*13**4 + r1*13**3 + r2*13**2 + r3*13 + r4."""
+    import numpy as np
+
+    idx = np.arange(13 ** 5, dtype=np.int64)
+    r = np.empty((13 ** 5, 5), dtype=np.int8)
+    for k in range(5):
+        r[:, 4 - k] = (idx // 13 ** k) % 13
+    vals = np.minimum(r.astype(np.int16) + 1, 10)
+    pts = np.zeros(13 ** 5, dtype=np.int16)
+    for n in range(2, 6):
+        for combo in combinations(range(5), n):
+            s = vals[:, combo].sum(axis=1)
+            pts += np.where(s == 15, 2, 0).astype(np.int16)
+    for a, b in combinations(range(5), 2):
+        pts += np.where(r[:, a] == r[:, b], 2, 0).astype(np.int16)
+    counts = np.zeros((13 ** 5, 13), dtype=np.int16)
+    rows = np.arange(13 ** 5)
+    for k in range(5):
+        counts[rows, r[:, k]] += 1
+    done = np.zeros(13 ** 5, dtype=bool)
+    for length in (5, 4, 3):
+        found = np.zeros(13 ** 5, dtype=np.int16)
+        for start in range(0, 14 - length):
+            window = counts[:, start:start + length]
+            prod = np.prod(window, axis=1)
+            found += np.where(done, 0, prod * length).astype(np.int16)
+        pts += found
+        done |= found > 0
+    return pts.astype(np.int8)
+
+
+def _rank_table():
+    global _RANK_TABLE, _RANK_TABLE_NP
+    if _RANK_TABLE is None:
+        _RANK_TABLE_NP = _build_rank_table()
+        _RANK_TABLE = _RANK_TABLE_NP.tolist()
+    return _RANK_TABLE
+
+
+def rank_table_numpy():
+    """The rank table as a numpy int8 array (see :func:`_build_rank_table`)."""
+    _rank_table()
+    return _RANK_TABLE_NP
+
+
+def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> int:
+    """The show total of a 4-card hand with the starter, by table look-up (no items)."""
+    table = _RANK_TABLE or _rank_table()
+    a, b, c, d = hand
+    key = ((((a.rank - 1) * 13 + b.rank - 1) * 13 + c.rank - 1) * 13 + d.rank - 1) * 13 + starter.rank - 1
+    pts = table[key]
+    s = a.suit
+    if s == b.suit == c.suit == d.suit:
+        if starter.suit == s:
+            pts += 5
+        elif not is_crib:
+            pts += 4
+    ss = starter.suit
+    for x in hand:
+        if x.rank == 11 and x.suit == ss:
+            pts += 1
+            break
+    return pts
+
+
+def all_hands_array():
+    """Every 4-card hand as an (270725, 4) int8 array of card codes, rows sorted ascending."""
+    import numpy as np
+
+    return np.array(list(combinations(range(52), 4)), dtype=np.int8)
+
+
+def starters_array(hands):
+    """For each sorted hand row, the 48 card codes not in it, as an (N, 48) int8 array."""
+    import numpy as np
+
+    g = hands.astype(np.int16) - np.arange(4, dtype=np.int16)
+    j = np.arange(48, dtype=np.int16)
+    return (j[None, :] + (g[:, :, None] <= j[None, None, :]).sum(axis=1)).astype(np.int8)
+
+
+def score_all_hands(is_crib: bool = False, hands=None):
+    """Score every hand with every starter (12,994,800 combinations); return the numpy
+    array of totals, shape (270725, 48)."""
+    import numpy as np
+
+    table = rank_table_numpy()
+    if hands is None:
+        hands = all_hands_array()
+    starters = starters_array(hands)
+    ranks = (hands // 4).astype(np.int64)
+    suits = hands % 4
+    hand_key = (((ranks[:, 0] * 13 + ranks[:, 1]) * 13 + ranks[:, 2]) * 13 + ranks[:, 3]) * 13
+    s_rank = (starters // 4).astype(np.int64)
+    s_suit = starters % 4
+    pts = table[hand_key[:, None] + s_rank].astype(np.int8)
+    four = (suits[:, 0] == suits[:, 1]) & (suits[:, 1] == suits[:, 2]) & (suits[:, 2] == suits[:, 3])
+    five = four[:, None] & (s_suit == suits[:, 0:1])
+    pts += np.where(five, 5, 0).astype(np.int8)
+    if not is_crib:
+        pts += np.where(four[:, None] & ~five, 4, 0).astype(np.int8)
+    # nobs: a jack (rank index 10) in the hand whose suit is the starter's suit.
+    jack_suit_mask = np.zeros(len(hands), dtype=np.int8)
+    for k in range(4):
+        jack_suit_mask |= np.where(ranks[:, k] == 10, 1 << suits[:, k], 0).astype(np.int8)
+    pts += ((jack_suit_mask[:, None] >> s_suit) & 1).astype(np.int8)
+    return pts
+
+
+# Published distributions: number of the 12,994,800 hand + starter combinations at each score.
+DISTRIBUTION_HAND = {
+    0: 1009008, 1: 99792, 2: 2813796, 3: 505008, 4: 2855676, 5: 697508, 6: 1800268,
+    7: 751324, 8: 1137236, 9: 361224, 10: 388740, 11: 51680, 12: 317340, 13: 19656,
+    14: 90100, 15: 9168, 16: 58248, 17: 11196, 18: 2708, 19: 0, 20: 8068, 21: 2496,
+    22: 444, 23: 356, 24: 3680, 25: 0, 26: 0, 27: 0, 28: 76, 29: 4,
+}
+# Under crib rules (only a five-card flush counts).
+DISTRIBUTION_CRIB = {
+    0: 1022208,
+    1: 99792,
+    2: 2839800,
+    3: 508908,
+    4: 2868960,
+    5: 703496,
+    6: 1787176,
+    7: 755320,
+    8: 1118336,
+    9: 358368,
+    10: 378240,
+    11: 43880,
+    12: 310956,
+    13: 16548,
+    14: 88132,
+    15: 9072,
+    16: 57288,
+    17: 11196,
+    18: 2264,
+    19: 0,
+    20: 7828,
+    21: 2472,
+    22: 444,
+    23: 356,
+    24: 3680,
+    25: 0,
+    26: 0,
+    27: 0,
+    28: 76,
+    29: 4,
+}
