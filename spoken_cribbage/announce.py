@@ -1,0 +1,418 @@
+"""All the words the player reads and hears, made from events and from the game state.
+
+Each announcement is a :class:`Line`: ``text`` for the screen (digits, full card names) and
+``speech`` for text-to-speech (shorter, numbers in words where a synthesiser might stumble).
+Verbosity: ``terse`` says the least, ``normal`` is the default, ``coach`` adds explanations.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from . import game as g
+from .cards import Card, RANK_NAMES, sort_hand
+from .numbers import number_words
+from .scoring import ScoreItem
+
+VERBOSITIES = ("terse", "normal", "coach")
+
+
+@dataclass(frozen=True)
+class Line:
+    text: str
+    speech: str
+    kind: str = "info"
+
+    @classmethod
+    def same(cls, text: str, kind: str = "info") -> "Line":
+        return cls(text, text, kind)
+
+
+def article_rank(card: Card) -> str:
+    """'a nine', 'an eight', 'an ace'."""
+    name = RANK_NAMES[card.rank]
+    return ("an " if name[0] in "aeiou" else "a ") + name
+
+
+def list_words(words: Sequence[str], conj: str = "and") -> str:
+    words = list(words)
+    if not words:
+        return "nothing"
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + f" {conj} " + words[-1]
+
+
+def card_list(cards: Iterable[Card]) -> str:
+    return list_words([c.name for c in cards])
+
+
+def numbered_hand(cards: Sequence[Card]) -> str:
+    """'1 ace of spades, 2 five of hearts, ...' in the order given (sorted hands)."""
+    return ", ".join(f"{i} {c.name}" for i, c in enumerate(cards, 1))
+
+
+def cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
+# ----------------------------------------------------------------------------- calls
+
+_PAIR_GROUP = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+_RUN_COUNT = {1: "a run", 2: "two runs", 3: "three runs", 4: "four runs"}
+
+
+def show_call(items: Sequence[ScoreItem]) -> str:
+    """The count as players say it: 'fifteen two, fifteen four, and a pair is six'."""
+    parts: list[str] = []
+    total = 0
+    fifteens = [i for i in items if i.kind == "fifteen"]
+    for i in fifteens:
+        total += i.points
+        parts.append(f"fifteen {number_words(total)}")
+    pair_groups: dict[int, int] = {}
+    for i in items:
+        if i.kind == "pair":
+            pair_groups[i.cards[0].rank] = pair_groups.get(i.cards[0].rank, 0) + 1
+    first_pair = True
+    for rank, n in pair_groups.items():
+        total += 2 * n
+        phrase = _PAIR_GROUP.get(n, f"{n} pairs")
+        if n == 1 and not first_pair:
+            phrase = "another pair"
+        first_pair = False
+        parts.append(f"and {phrase} is {number_words(total)}")
+    runs = [i for i in items if i.kind == "run"]
+    if runs:
+        total += sum(i.points for i in runs)
+        length = runs[0].points
+        parts.append(f"and {_RUN_COUNT.get(len(runs), f'{len(runs)} runs')} of "
+                     f"{number_words(length)} is {number_words(total)}")
+    for i in items:
+        if i.kind == "flush":
+            total += i.points
+            parts.append(f"and a flush of {number_words(len(i.cards))} is {number_words(total)}")
+        elif i.kind == "nobs":
+            total += i.points
+            parts.append(f"and his nobs is {number_words(total)}")
+    if not parts:
+        return "nineteen"
+    if parts[0].startswith("and "):
+        parts[0] = parts[0][4:]
+    return ", ".join(parts)
+
+
+_PLAY_NAMES = {"fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair",
+               "pair royal": "a pair royal", "double pair royal": "a double pair royal"}
+
+
+def play_call(items: Sequence[ScoreItem]) -> str:
+    """Points for a card played: 'fifteen two', 'thirty-one for two', 'a pair for two',
+    'fifteen and a pair for four', 'a run of three for three'."""
+    total = sum(i.points for i in items)
+    names = [_PLAY_NAMES.get(i.kind, f"a run of {number_words(i.points)}") for i in items]
+    if names == ["fifteen"]:
+        return "fifteen two"
+    return f"{' and '.join(names)} for {number_words(total)}"
+
+
+# ----------------------------------------------------------------------------- names
+
+class Names:
+    """How players are named: seat 0 'you' by default, seat 1 'Computer'."""
+
+    def __init__(self, names: Sequence[str] = ("you", "Computer"), me: int = 0):
+        self.names = list(names)
+        self.me = me
+
+    def subject(self, seat: int) -> str:
+        return self.names[seat]
+
+    def Subject(self, seat: int) -> str:
+        return cap(self.names[seat])
+
+    def verb(self, seat: int, base: str, third: str | None = None) -> str:
+        """'you play' / 'Computer plays'."""
+        if seat == self.me:
+            return f"{self.names[seat]} {base}"
+        return f"{self.names[seat]} {third or base + 's'}"
+
+    def Verb(self, seat: int, base: str, third: str | None = None) -> str:
+        return cap(self.verb(seat, base, third))
+
+    def possessive(self, seat: int) -> str:
+        return "your" if seat == self.me else f"{self.names[seat]}'s"
+
+    def scores(self, scores: Sequence[int], sides: int) -> str:
+        """'You 24, Computer 31.' with the player's side first."""
+        order = [self.me % sides] + [s for s in range(sides) if s != self.me % sides]
+        return cap(", ".join(f"{self.side_name(s, sides)} {scores[s]}" for s in order))
+
+    def side_name(self, side: int, sides: int) -> str:
+        if sides == len(self.names):
+            return self.names[side]
+        return " and ".join(self.names[s] for s in range(len(self.names)) if s % sides == side)
+
+
+# ----------------------------------------------------------------------------- events
+
+_REASON_TEXT = {"go": "one for the go", "last": "one for last", "heels": "two for his heels"}
+
+
+class Announcer:
+    """Turns game events into lines, from one player's point of view."""
+
+    def __init__(self, names: Names | None = None, verbosity: str = "normal"):
+        self.names = names or Names()
+        self.verbosity = verbosity
+        self.sides = 2
+
+    @property
+    def me(self) -> int:
+        return self.names.me
+
+    def announce(self, events: Sequence[g.Event]) -> list[Line]:
+        lines: list[Line] = []
+        events = list(events)
+        i = 0
+        while i < len(events):
+            ev = events[i]
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if isinstance(ev, g.Played) and isinstance(nxt, g.Scored) and nxt.reason == "play":
+                lines.append(self._played(ev, nxt))
+                lines.append(self._scores_line(nxt))
+                i += 2
+                continue
+            if isinstance(ev, g.HandShown) and isinstance(nxt, g.Scored) and nxt.reason in ("hand", "crib"):
+                lines.extend(self._shown(ev))
+                lines.append(self._scores_line(nxt))
+                i += 2
+                continue
+            lines.extend(self.event_lines(ev))
+            i += 1
+        return lines
+
+    def event_lines(self, ev: g.Event) -> list[Line]:
+        n = self.names
+        terse = self.verbosity == "terse"
+        if isinstance(ev, g.GameStarted):
+            self.sides = 2 if ev.players == 4 else ev.players
+            others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
+            return [Line.same(f"New game to {ev.target} points against {others}.", "game")]
+        if isinstance(ev, g.CutForDeal):
+            cuts = "; ".join(f"{n.verb(s, 'cut')} the {c.name}" for s, c in enumerate(ev.cards))
+            text = cap(cuts) + "."
+            if ev.tie:
+                text += " A tie: cut again."
+            return [Line.same(text, "cut")]
+        if isinstance(ev, g.DealerChosen):
+            if ev.reason == "lowest cut":
+                return [Line.same(f"{n.Verb(ev.dealer, 'deal')} first: the lower card deals.", "deal")]
+            return []
+        if isinstance(ev, g.Dealt):
+            crib = n.possessive(ev.dealer)
+            hand = ev.hands[self.me]
+            lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib.", "deal")]
+            lines.append(Line(f"Your hand: {numbered_hand(hand)}.",
+                              f"Your hand: {card_list(hand)}.", "hand"))
+            return lines
+        if isinstance(ev, g.Discarded):
+            if ev.seat == self.me:
+                return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.",
+                                  "discard")]
+            k = len(ev.cards)
+            return [Line.same(f"{n.Verb(ev.seat, 'lay', 'lays')} away "
+                              f"{'a card' if k == 1 else f'{k} cards'}.", "discard")]
+        if isinstance(ev, g.CribCardFromDeck):
+            return [Line.same("One card from the deck goes to the crib.", "discard")]
+        if isinstance(ev, g.StarterTurned):
+            return [Line(f"The starter is the {ev.card.name}.",
+                         f"The starter is the {ev.card.name}.", "starter")]
+        if isinstance(ev, g.Scored):
+            return self._scored(ev)
+        if isinstance(ev, g.Played):
+            return [self._played(ev, None)]
+        if isinstance(ev, g.SaidGo):
+            return [Line.same(f"{n.Verb(ev.seat, 'say', 'says')} go.", "go")]
+        if isinstance(ev, g.CountReset):
+            if ev.next_seat is None:
+                return []
+            lead = "You lead." if ev.next_seat == self.me else f"{n.Subject(ev.next_seat)} leads."
+            return [Line(f"The count goes back to 0. {lead}", f"Count back to zero. {lead}", "reset")]
+        if isinstance(ev, g.PlayEnded):
+            return [Line.same("The play is over. Now the show.", "show")]
+        if isinstance(ev, g.HandShown):
+            return self._shown(ev)
+        if isinstance(ev, g.DealEnded):
+            nd = ev.next_dealer
+            nxt = "your deal" if nd == self.me else f"{n.possessive(nd)} deal"
+            return [Line.same(f"End of deal {ev.deal}. {n.scores(ev.scores, self.sides)}. "
+                              f"Next: {nxt}. Press Enter to go on.", "deal")]
+        if isinstance(ev, g.GameOver):
+            return self._game_over(ev)
+        return []
+
+    def _played(self, ev: g.Played, scored: g.Scored | None) -> Line:
+        n = self.names
+        call = play_call(scored.items) if scored else ""
+        text = f"{n.Verb(ev.seat, 'play')} the {ev.card.name}. Count {ev.count}."
+        if call:
+            text += f" {cap(call)}."
+        rank = RANK_NAMES[ev.card.rank]
+        if ev.seat == self.me:
+            speech = f"{cap(rank)}."
+        else:
+            speech = f"{n.Verb(ev.seat, 'play')} {article_rank(ev.card)}."
+        speech += f" {cap(call)}." if call else f" {cap(number_words(ev.count))}."
+        if self.verbosity == "terse":
+            text = f"{n.Subject(ev.seat)}: {ev.card.short}. {ev.count}." + (f" {cap(call)}." if call else "")
+        return Line(text, speech, "play")
+
+    def _scored(self, ev: g.Scored) -> list[Line]:
+        n = self.names
+        who = n.subject(ev.seat)
+        if ev.reason in _REASON_TEXT:
+            call = _REASON_TEXT[ev.reason]
+            return [Line.same(f"{cap(call)} to {'you' if ev.seat == self.me else who}.", "score"),
+                    self._scores_line(ev)]
+        if ev.reason == "play":
+            return [Line.same(f"{cap(play_call(ev.items))} to {who}.", "score"), self._scores_line(ev)]
+        return [Line.same(f"{n.Verb(ev.seat, 'score')} {ev.points}.", "score"), self._scores_line(ev)]
+
+    def _scores_line(self, ev: g.Scored) -> Line:
+        return Line.same(self.names.scores(ev.scores, self.sides) + ".", "scores")
+
+    def _shown(self, ev: g.HandShown) -> list[Line]:
+        n = self.names
+        whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
+        what = "crib" if ev.is_crib else "hand"
+        intro = Line(f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}.",
+                     f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}.", "show")
+        if not ev.total:
+            return [intro, Line.same(f"Nineteen: no points in the {what}.", "show")]
+        call = show_call(ev.items)
+        return [intro, Line(f"{cap(call)}. {cap(what)} total {ev.total}.", f"{cap(call)}.", "show")]
+
+    def _game_over(self, ev: g.GameOver) -> list[Line]:
+        n = self.names
+        winner = ev.winner
+        mine = self.me % self.sides
+        scores = n.scores(ev.scores, self.sides)
+        if winner == mine:
+            text = f"You win, {ev.scores[winner]} to {max(s for i, s in enumerate(ev.scores) if i != winner)}!"
+        else:
+            text = f"{cap(n.side_name(winner, self.sides))} wins, {ev.scores[winner]} to {ev.scores[mine]}."
+        lines = [Line.same(text, "game")]
+        for side, sk in enumerate(ev.skunks):
+            if sk:
+                kind = "a double skunk" if sk == 2 else "a skunk"
+                loser = "you" if side == mine else n.side_name(side, self.sides)
+                lines.append(Line.same(f"That is {kind}: {loser} did not reach "
+                                       f"{self._skunk_line(sk)}.", "game"))
+        lines.append(Line.same(f"Final score: {scores}.", "game"))
+        return lines
+
+    def _skunk_line(self, level: int) -> int:
+        return self._target - (60 if level == 2 else 30)
+
+    _target = 121
+
+    def bind(self, game: g.Game) -> "Announcer":
+        """Take the table facts (sides, target) from ``game``."""
+        self.sides = game.sides
+        self._target = game.target
+        return self
+
+
+# ----------------------------------------------------------------------------- answers to questions
+
+class Answers:
+    """Answers to the shortcut questions, from the state of ``game`` as seat ``names.me`` sees it."""
+
+    def __init__(self, game: g.Game, names: Names):
+        self.game = game
+        self.names = names
+
+    @property
+    def me(self) -> int:
+        return self.names.me
+
+    def count(self) -> str:
+        gm = self.game
+        if gm.phase == g.DISCARD:
+            return "No count yet: the play has not started."
+        if gm.phase != g.PLAY:
+            return "The play is over."
+        if not gm.series:
+            return "The count is 0. No cards in this series yet."
+        return f"The count is {gm.count}: {card_list(c for _, c in gm.series)}."
+
+    def crib(self) -> str:
+        d = self.game.dealer
+        return "It is your crib." if d == self.me else f"It is {self.names.possessive(d)} crib."
+
+    def starter(self) -> str:
+        st = self.game.starter
+        if st is None:
+            return "The starter is not cut yet."
+        return f"The starter is the {st.name}."
+
+    def table(self) -> str:
+        gm = self.game
+        if gm.phase == g.DISCARD or not gm.played:
+            return "No cards on the table yet."
+        series = ("This series: " + card_list(c for _, c in gm.series) + f", count {gm.count}."
+                  if gm.series else "No cards in this series.")
+        by_seat = []
+        for seat in range(gm.players):
+            cards = [c for s, c in gm.played if s == seat]
+            who = "you" if seat == self.me else self.names.subject(seat)
+            by_seat.append(f"{who}: {card_list(cards) if cards else 'none'}")
+        return series + " Played this hand, " + "; ".join(by_seat) + "."
+
+    def scores(self) -> str:
+        gm = self.game
+        mine = gm.side_of(self.me)
+        order = [mine] + [s for s in range(gm.sides) if s != mine]
+        parts = []
+        for s in order:
+            name = self.names.side_name(s, gm.sides)
+            left = max(gm.target - gm.scores[s], 0)
+            parts.append(f"{cap(name)} {gm.scores[s]}, {left} to go")
+        return "; ".join(parts) + "."
+
+    def turn(self) -> str:
+        gm = self.game
+        me = self.me
+        if gm.phase == g.GAME_OVER:
+            return "The game is over."
+        if gm.phase == g.DEAL_OVER:
+            return "The deal is over. Press Enter for the next deal."
+        if gm.phase == g.DISCARD:
+            if me in gm.pending_discards():
+                k = gm.discard_count
+                whose = self.names.possessive(gm.dealer)
+                return (f"Your turn: lay away {k} card{'s' if k > 1 else ''} for {whose} crib. "
+                        f"Type {'two numbers, like 1 2' if k > 1 else 'a number'}.")
+            return "Waiting for the others to lay away."
+        if gm.to_act == me:
+            if gm.playable(me):
+                return f"Your turn to play. Count {gm.count}. Type a card number or a card name."
+            return f"Your turn. Count {gm.count}. No card fits: say go."
+        return f"{self.names.possessive(gm.to_act).capitalize()} turn."
+
+    def hand(self) -> str:
+        gm = self.game
+        cards = gm.hands[self.me]
+        if not cards:
+            if gm.phase in (g.PLAY,):
+                return "You have no cards left to play."
+            return f"Your hand for the show: {card_list(gm.kept[self.me])}."
+        text = f"Your hand: {numbered_hand(cards)}."
+        if gm.phase == g.PLAY:
+            fits = gm.playable(self.me) if gm.to_act == self.me else []
+            if gm.to_act == self.me:
+                text += (" Playable: " + list_words([c.name for c in fits], "and") + "."
+                         if fits else " None fits: say go.")
+        return text

@@ -1,0 +1,34 @@
+"""Numbers as words, for speech: 24 -> 'twenty-four'."""
+
+_ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+         "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+         "eighteen", "nineteen")
+_TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
+             "eighth", "ninth", "tenth")
+
+
+def number_words(n: int) -> str:
+    """0..999 as English words; larger numbers as digits."""
+    if n < 0:
+        return "minus " + number_words(-n)
+    if n < 20:
+        return _ONES[n]
+    if n < 100:
+        tens, ones = divmod(n, 10)
+        return _TENS[tens] + ("-" + _ONES[ones] if ones else "")
+    if n < 1000:
+        hundreds, rest = divmod(n, 100)
+        return _ONES[hundreds] + " hundred" + (" and " + number_words(rest) if rest else "")
+    return str(n)
+
+
+def ordinal_words(n: int) -> str:
+    return _ORDINALS[n] if 0 <= n < len(_ORDINALS) else f"{n}th"
+
+
+def decimal_words(x: float) -> str:
+    """9.8 -> 'nine point eight' (one decimal)."""
+    whole, tenth = divmod(round(abs(x) * 10), 10)
+    sign = "minus " if x < 0 else ""
+    return sign + number_words(int(whole)) + (f" point {_ONES[int(tenth)]}" if tenth else "")
