@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Spoken Cribbage uses. Needs root or sudo; skips what is there.
+#   scripts/setup-system.sh play   - what playing needs (speech, microphone library)
+#   scripts/setup-system.sh test   - also what the test suite needs (sox, flite, tmux, screen readers)
+set -eu
+want="python3 python3-venv espeak-ng libespeak-ng1 libportaudio2"
+if [ "${1:-play}" = test ]; then
+  want="$want sox flite tmux alsa-utils"
+fi
+missing=""
+for p in $want; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+    [ -z "$missing" ] || echo "Please install these packages as root:$missing" >&2
+    exit 0
+  fi
+fi
+if [ -n "$missing" ]; then
+  echo "Installing system packages:$missing"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi
+# Real screen readers (Orca, yasr) for the accessibility tests, from the shared tool when present.
+SR="$(cd "$(dirname "$0")/.." && pwd)/../shared/tools/screen-reader/install.sh"
+if [ "${1:-play}" = test ] && [ -x "$SR" ]; then
+  if ! command -v orca >/dev/null 2>&1 || ! command -v yasr >/dev/null 2>&1; then
+    $SUDO bash "$SR"
+  fi
+fi
