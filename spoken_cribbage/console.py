@@ -85,6 +85,23 @@ def run_lines(session: Session, stream: TextIO) -> None:
             session.command(text)
 
 
+def _with_prefix(prefix: str | None, text: str, session: Session) -> str:
+    """``prefix + text`` when that is a command word and ``text`` alone is not."""
+    if not prefix:
+        return text
+    from .commands import CommandError, parse_command
+    try:
+        parse_command(text)
+        return text
+    except CommandError:
+        pass
+    try:
+        parse_command(prefix + text)
+        return prefix + text
+    except CommandError:
+        return text
+
+
 def run_tty(session: Session, writer: LineWriter, extra_keys: dict[str, Callable[[], None]] | None = None,
             post: Callable[[Callable[[], None]], None] | None = None) -> None:
     """The interactive loop on a real terminal, with prompt_toolkit reading keys."""
@@ -100,10 +117,13 @@ def run_tty(session: Session, writer: LineWriter, extra_keys: dict[str, Callable
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
 
+        state = {"after_key": None, "prefix": None}
+
         def submit(text: str) -> None:
             writer.typed = ""
             writer.echo("\n")
-            session.command(text)
+            prefix, state["prefix"], state["after_key"] = state["prefix"], None, None
+            session.command(_with_prefix(prefix, text, session))
 
         def on_keys() -> None:
             for kp in inp.read_keys():
@@ -153,9 +173,13 @@ def run_tty(session: Session, writer: LineWriter, extra_keys: dict[str, Callable
                     return
                 if data.lower() in "cbfvsthr?iqx[]" and not session.confirming:
                     session.key(data)
+                    state["after_key"] = data
                     return
                 if data == " ":
                     return
+                # A word typed right after a shortcut letter ("h" then "int") may be a command
+                # word ("hint"): remember the letter for when the line is submitted.
+                state["prefix"], state["after_key"] = state["after_key"], None
             writer.typed += data
             writer.echo(data)
 
