@@ -413,6 +413,10 @@ class Answers:
         if gm.phase == g.PLAY:
             fits = gm.playable(self.me) if gm.to_act == self.me else []
             if gm.to_act == self.me:
-                text += (" Playable: " + list_words([c.name for c in fits], "and") + "."
-                         if fits else " None fits: say go.")
+                if len(fits) == len(cards):
+                    text += "\nAll of them can be played."
+                elif fits:
+                    text += "\nPlayable: " + list_words([c.name for c in fits], "and") + "."
+                else:
+                    text += "\nNone fits: say go."
         return text

@@ -59,11 +59,11 @@ HELP = {
     g.DEAL_OVER: "The deal is over: press Enter for the next deal.",
     g.GAME_OVER: "The game is over: press q to leave.",
 }
-KEYS_HELP = ("Keys, no Enter needed: c count, b crib, f starter, v table, s scores, t turn, "
-             "h hand, i hint, r repeat, [ and ] earlier and later lines, x silence, "
-             "? help, q quit.")
-SETTINGS_HELP = ("Settings, typed then Enter: rate 180, volume 0.8, verbosity terse or normal "
-                 "or coach, speech on or off, difficulty easy or standard or expert.")
+KEYS_HELP = ("Keys, no Enter: c count, b crib, f starter, v table, s scores, t turn, h hand.",
+             "More keys: i hint, r repeat, [ back and ] forward through lines, x silence.",
+             "Also: ? help, q quit, Escape silence, Enter to go on after the show.")
+SETTINGS_HELP = ("Settings, typed then Enter: rate 180, volume 0.8, speech on or off,",
+                 "verbosity terse, normal or coach, difficulty easy, standard or expert.")
 
 
 class Session:
@@ -87,6 +87,7 @@ class Session:
         self.on_settings = on_settings
         self.hint = hint
         self.history: list[Line] = []
+        self.last_batch: list[Line] = []
         self.hist_pos: int | None = None
         self.pending: list[Card] = []
         self.confirming: str | None = None
@@ -102,6 +103,7 @@ class Session:
             self.write(line.text)
         if record:
             self.history.extend(lines)
+            self.last_batch = lines
             self.hist_pos = None
         try:
             self.speaker.say(" ".join(l.speech for l in lines), interrupt=interrupt)
@@ -220,13 +222,14 @@ class Session:
     def _cmd_table(self, c: Command) -> None: self.tell(self.answers.table())
     def _cmd_scores(self, c: Command) -> None: self.tell(self.answers.scores())
     def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn())
-    def _cmd_hand(self, c: Command) -> None: self.tell(self.answers.hand())
+    def _cmd_hand(self, c: Command) -> None:
+        self.say([Line.same(t, "answer") for t in self.answers.hand().split("\n")])
 
     def _cmd_repeat(self, c: Command) -> None:
-        if not self.history:
+        if not self.last_batch:
             self.tell("Nothing to repeat yet.")
             return
-        self.say([self.history[-1]], record=False)
+        self.say(self.last_batch, record=False)
 
     def _cmd_previous(self, c: Command) -> None:
         if not self.history:
@@ -251,8 +254,8 @@ class Session:
         self.hist_pos = pos
 
     def _cmd_help(self, c: Command) -> None:
-        self.say([Line.same(HELP.get(self.game.phase, "")), Line.same(KEYS_HELP),
-                  Line.same(SETTINGS_HELP)])
+        self.say([Line.same(t) for t in (HELP.get(self.game.phase, ""), *KEYS_HELP,
+                                          *SETTINGS_HELP)])
 
     def _cmd_hint(self, c: Command) -> None:
         h = self._hint_text()

@@ -60,8 +60,8 @@ def play_whole_game(child):
                 answered = True
                 check_shortcuts(child)
             child.send("h")
-            child.expect(r"Playable: ([^.]*)\.")
-            first = re.split(r", | or | and ", child.match.group(1))[0]
+            child.expect(r"Your hand: 1 ([^,.]*)[,.][^\r\n]*\r\n(All of them can be played|Playable: ([^.,]*))")
+            first = child.match.group(3) or child.match.group(1)
             child.sendline(f"play {first}")
         elif i == 2:
             child.sendline("go")
@@ -80,7 +80,7 @@ def check_shortcuts(child):
     ask(child, "t", r"Your turn to play\. Count \d+\.[^\r\n]*\r\n")
     ask(child, "h", r"Your hand: 1 [^\r\n]*\r\n")
     ask(child, "r", r"Your hand: 1 [^\r\n]*\r\n")          # repeat says the last line again
-    ask(child, "?", r"Keys, no Enter needed: [^\r\n]*\r\n")
+    ask(child, "?", r"Keys, no Enter: [^\r\n]*\r\n")
     ask(child, "[", r"\r\n")                              # history back
     ask(child, "]", r"\r\n")
     ask(child, "q", r"Quit the game\? [^\r\n]*\r\n")

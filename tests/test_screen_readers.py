@@ -1,0 +1,70 @@
+"""The game under real screen readers (Orca in a VTE terminal, and yasr), headless.
+
+The shared tool logs every utterance the reader sends to its speech synthesiser. Each
+announcement and each shortcut answer must be spoken once, in order, with no escape-code or
+prompt-redraw noise: exactly the lines the game prints, and nothing else but key echo.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import BIN, ROOT
+
+RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
+
+# (seconds after start, keys typed) and the same input as lines for the reference run.
+KEYS = [(4, "s"), (5.5, "1 2\n"), (7.5, "c"), (8.5, "h"), (9.5, "?"), (11, "q"), (12, "y")]
+
+pytestmark = pytest.mark.skipif(
+    not RUN_SR.exists() or not shutil.which("yasr") or not shutil.which("orca"),
+    reason="the shared screen-reader tool and its readers are installed by ./test.sh")
+
+
+def reference_lines(home: Path) -> list[str]:
+    """What the game prints for the same input, read line by line from a pipe."""
+    script = "".join(k if k.endswith("\n") else k + "\n" for _, k in KEYS)
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
+    out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--accessible"],
+                         input=script, capture_output=True, text=True, env=env, timeout=60).stdout
+    return [l for l in out.splitlines() if l.strip()]
+
+
+def spoken(reader: str, home: Path) -> list[str]:
+    args = ["bash", str(RUN_SR), "--sr", reader]
+    for t, k in KEYS:
+        args += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
+    args += ["--", str(BIN), "--seed", "3", "--speech", "off", "--accessible"]
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
+    res = subprocess.run(args, capture_output=True, text=True, env=env, timeout=180)
+    utterances = []
+    for line in res.stdout.splitlines():
+        m = re.match(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s+(.*)$", line)
+        if m:
+            for part in m.group(2).split("\\n"):
+                part = part.strip()
+                if part:
+                    utterances.append(part)
+    assert utterances, res.stdout + res.stderr
+    return utterances
+
+
+KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?",
+            "question", "1 space 2", "left shift", "shift", "right shift"}
+
+
+@pytest.mark.parametrize("reader", ["yasr", "orca"])
+def test_every_line_is_spoken_once_in_order_without_noise(reader, tmp_path):
+    expected = reference_lines(tmp_path / "ref")
+    said = [u for u in spoken(reader, tmp_path / "sr") if u.lower() not in KEY_ECHO]
+    assert said == expected
+    for u in said:
+        assert "\x1b" not in u and "[" not in u[:2]
+    # The shortcut answers are among them, each once.
+    for answer in ("You 0, 121 to go; Computer 0, 121 to go.", "The count is 8: eight of hearts.",
+                   "Quit the game? It is kept, and you can resume it later. Press y or n."):
+        assert said.count(answer) == 1
