@@ -1,0 +1,438 @@
+"""Tests for the speech output backend (real pyttsx3 + espeak-ng; no sound card needed)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from spoken_cribbage import speech as sp
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("sox") is None or shutil.which("aplay") is None,
+    reason="sox and aplay (alsa-utils) are required",
+)
+
+SAMPLES = [
+    "Computer plays a nine. Twenty-four.",
+    "fifteen two, fifteen four, and a pair is six",
+    "Seven. Thirty-one for two.",
+]
+LONG = (
+    "Your hand: five of hearts, five of clubs, jack of spades, queen of diamonds. "
+    "Fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten. "
+    "Crib goes to the computer."
+)
+# The ALSA "null" device accepts audio without a sound card: the real player pipe is exercised.
+APLAY_NULL = ["aplay", "-q", "-D", "null", "-t", "raw", "-f", "S16_LE", "-r", "{rate}", "-c", "1"]
+
+
+def sox_stat(path: Path) -> dict[str, float]:
+    """Parse `sox FILE -n stat` (it reports on stderr)."""
+    out = subprocess.run(
+        ["sox", str(path), "-n", "stat"], capture_output=True, text=True, check=True
+    )
+    stats = {}
+    for line in out.stderr.splitlines():
+        m = re.match(r"^(.+?):\s+(-?[\d.]+)\s*$", line)
+        if m:
+            stats[m.group(1).strip()] = float(m.group(2))
+    return stats
+
+
+class Events:
+    """Collects on_start/on_end/on_error callbacks with timestamps."""
+
+    def __init__(self) -> None:
+        self.items: list[tuple[float, str, str, bool | None]] = []
+        self.errors: list[str] = []
+        self.cond = threading.Condition()
+
+    def start(self, text: str) -> None:
+        with self.cond:
+            self.items.append((time.monotonic(), "start", text, None))
+            self.cond.notify_all()
+
+    def end(self, text: str, completed: bool) -> None:
+        with self.cond:
+            self.items.append((time.monotonic(), "end", text, completed))
+            self.cond.notify_all()
+
+    def error(self, message: str) -> None:
+        with self.cond:
+            self.errors.append(message)
+            self.cond.notify_all()
+
+    def wait_for(self, pred, timeout: float = 10.0) -> bool:
+        with self.cond:
+            return self.cond.wait_for(lambda: pred(self), timeout)
+
+    def find(self, kind: str, text: str):
+        return [i for i in self.items if i[1] == kind and i[2] == text]
+
+
+def ended(count: int):
+    """Predicate: at least ``count`` utterances have ended."""
+    return lambda e: len([i for i in e.items if i[1] == "end"]) >= count
+
+
+def make(events: Events, sink: sp.AudioSink | None = None, **kw) -> sp.Pyttsx3Speaker:
+    return sp.Pyttsx3Speaker(
+        sink=sink if sink is not None else sp.NullSink(),
+        on_start=events.start,
+        on_end=events.end,
+        on_error=events.error,
+        **kw,
+    )
+
+
+def assert_one_sentence(message: str) -> None:
+    assert message.endswith("."), message
+    assert "\n" not in message
+    assert "Traceback" not in message
+    assert message.count(". ") <= 1  # the reason, then "The game goes on in text."
+
+
+# --- rendering to WAV ---------------------------------------------------------------------------
+
+
+def test_rendered_announcements_are_speech_of_plausible_length(tmp_path: Path) -> None:
+    """Real synthesis: non-silent audio, 0.5-8 s, longer text gives longer audio."""
+    lengths = []
+    for i, text in enumerate(SAMPLES + [LONG]):
+        wav = tmp_path / f"s{i}.wav"
+        sp.render_to_wav(text, wav)
+        stats = sox_stat(wav)
+        assert stats["RMS     amplitude"] > 0.02, (text, stats)
+        lengths.append(stats["Length (seconds)"])
+    assert all(0.5 <= n <= 8.0 for n in lengths[:3]), lengths
+    assert lengths[3] > max(lengths[:3]) and lengths[3] < 20
+    # "fifteen two, ... is six" is longer than "Seven. Thirty-one for two."
+    assert lengths[1] > lengths[2]
+
+
+def test_render_applies_rate_volume_and_voice(tmp_path: Path) -> None:
+    text = SAMPLES[0]
+    paths = {k: tmp_path / f"{k}.wav" for k in ("slow", "fast", "quiet", "loud", "us", "scot")}
+    sp.render_to_wav(text, paths["slow"], rate=120)
+    sp.render_to_wav(text, paths["fast"], rate=350)
+    sp.render_to_wav(text, paths["quiet"], volume=0.2)
+    sp.render_to_wav(text, paths["loud"], volume=1.0)
+    sp.render_to_wav(text, paths["us"], voice="English (America)")
+    sp.render_to_wav(text, paths["scot"], voice="gmw/en-GB-scotland")
+    st = {k: sox_stat(p) for k, p in paths.items()}
+    assert st["slow"]["Length (seconds)"] > 1.5 * st["fast"]["Length (seconds)"]
+    assert st["quiet"]["RMS     amplitude"] < 0.5 * st["loud"]["RMS     amplitude"]
+    assert paths["us"].read_bytes() != paths["scot"].read_bytes()
+    with pytest.raises(ValueError):
+        sp.render_to_wav(text, tmp_path / "x.wav", voice="no such voice")
+
+
+def test_render_prints_nothing(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """pyttsx3's own driver prints 'Audio saved to ...'; ours must not (checked at fd level)."""
+    sp.render_to_wav(SAMPLES[1], tmp_path / "quiet.wav")
+    out, err = capfd.readouterr()
+    assert (out, err) == ("", "")
+
+
+# --- speaking -----------------------------------------------------------------------------------
+
+
+def test_real_player_pipe_receives_the_speech(tmp_path: Path) -> None:
+    """The real streaming path: pyttsx3 -> espeak-ng -> pipe -> player process."""
+    raw = tmp_path / "stream.raw"
+    sink = sp.PlayerSink(["sh", "-c", f"exec cat >> '{raw}'"], name="cat")
+    ev = Events()
+    speaker = make(ev, sink)
+    try:
+        speaker.say(SAMPLES[2])
+        assert ev.wait_for(lambda e: e.find("end", SAMPLES[2]), 15)
+    finally:
+        speaker.close()
+    pcm = np.frombuffer(raw.read_bytes(), dtype="<i2").astype(np.float64) / 32768
+    assert 0.5 < len(pcm) / 22050 < 8
+    assert np.sqrt(np.mean(pcm**2)) > 0.02
+    assert ev.find("end", SAMPLES[2])[0][3] is True
+    assert ev.errors == []
+
+
+def test_interrupt_cuts_stale_speech(capfd: pytest.CaptureFixture[str]) -> None:
+    """A new announcement stops the one being spoken, then is itself spoken in full."""
+    ev = Events()
+    speaker = make(ev, sp.PlayerSink(APLAY_NULL))
+    try:
+        speaker.say(LONG)
+        assert ev.wait_for(lambda e: e.find("start", LONG), 10)
+        time.sleep(0.3)
+        t_new = time.monotonic()
+        speaker.say(SAMPLES[0])  # interrupt=True is the default
+        assert ev.wait_for(lambda e: e.find("end", SAMPLES[0]), 15)
+    finally:
+        speaker.close()
+    (end_long,) = ev.find("end", LONG)
+    assert end_long[3] is False  # cut, not completed
+    assert end_long[0] - t_new < 2.0  # generous: the LONG text lasts ~10 s
+    (start_new,) = ev.find("start", SAMPLES[0])
+    assert start_new[0] >= end_long[0]  # never two voices at once
+    assert ev.find("end", SAMPLES[0])[0][3] is True
+    assert ev.errors == []
+    assert capfd.readouterr() == ("", "")
+
+
+def test_queue_cannot_pile_up() -> None:
+    """100 rapid non-interrupting announcements: only a few are spoken, the last one is."""
+    ev = Events()
+    speaker = make(ev, rate=300)
+    try:
+        t0 = time.monotonic()
+        for i in range(1, 101):
+            speaker.say(f"Card {i}.", interrupt=False)
+        t_last = time.monotonic()
+        assert t_last - t0 < 1.0  # say() never blocks
+        assert ev.wait_for(lambda e: e.find("end", "Card 100."), 20)
+        t_done = ev.find("end", "Card 100.")[0][0]
+        assert not speaker.speaking
+    finally:
+        speaker.close()
+    started = [i for i in ev.items if i[1] == "start"]
+    assert len(started) <= sp.MAX_QUEUED + 2
+    assert started[-1][2] == "Card 100."
+    assert t_done - t_last < 10.0  # bounded: at most MAX_QUEUED + 1 short utterances
+    assert speaker.dropped >= 100 - sp.MAX_QUEUED - 2
+
+
+def test_stop_silences_at_once_and_clears_queue() -> None:
+    ev = Events()
+    sink = sp.PlayerSink(APLAY_NULL)
+    speaker = make(ev, sink)
+    try:
+        speaker.say(LONG)
+        speaker.say(SAMPLES[1], interrupt=False)
+        assert ev.wait_for(lambda e: e.find("start", LONG), 10)
+        pid = sink.pid
+        t_stop = time.monotonic()
+        speaker.stop()
+        assert ev.wait_for(lambda e: e.find("end", LONG), 2.0)
+        assert ev.find("end", LONG)[0][0] - t_stop < 1.0
+        assert ev.find("end", LONG)[0][3] is False
+        time.sleep(0.5)
+        assert not speaker.speaking
+        assert not ev.find("start", SAMPLES[1])  # the queued one was dropped
+        with pytest.raises(ProcessLookupError):  # the player was killed and reaped
+            os.kill(pid, 0)
+        speaker.say(SAMPLES[2])  # and speech still works afterwards
+        assert ev.wait_for(lambda e: e.find("end", SAMPLES[2]), 10)
+        assert ev.errors == []
+    finally:
+        speaker.close()
+
+
+def test_settings_change_the_audio() -> None:
+    ev = Events()
+    sink = sp.NullSink()
+    speaker = make(ev, sink)
+    try:
+        voices = speaker.list_voices()
+        assert "English (America)" in voices and len(voices) > 10
+        with pytest.raises(ValueError, match="no voice called"):
+            speaker.set_voice("Klingon opera")
+        speaker.set_voice("en-us")
+        speaker.set_voice("english")  # the start of a name, as typed after "voice"
+        speaker.set_voice("")  # the settings' "default voice"
+        speaker.set_voice(None)
+        speaker.set_volume(3.0)  # clamped, not an error
+        sizes = []
+        for wpm in (400, 120):
+            speaker.set_rate(wpm)
+            before = sink.bytes_written
+            speaker.say(SAMPLES[0])
+            assert ev.wait_for(ended(len(sizes) + 1), 15)
+            sizes.append(sink.bytes_written - before)
+        assert sizes[1] > 1.5 * sizes[0]
+        assert ev.errors == []
+    finally:
+        speaker.close()
+
+
+# --- failures -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("module", "reason"),
+    [
+        ("pyttsx3", "pyttsx3 package is missing"),
+        ("pyttsx3.drivers._espeak", "espeak-ng is not installed"),
+    ],
+)
+def test_pyttsx3_or_espeak_missing(
+    module: str, reason: str, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(sp.AUDIO_ENV, "null")
+    monkeypatch.setitem(sys.modules, module, None)  # makes `import <module>` fail
+    errors: list[str] = []
+    speaker = sp.make_speaker("on", on_error=errors.append)
+    assert isinstance(speaker, sp.NullSpeaker) and not speaker.available
+    assert len(errors) == 1 and errors[0].startswith("Speech could not start: ")
+    assert reason in errors[0]
+    assert_one_sentence(errors[0])
+    speaker.say("hello")  # a no-op
+    auto = sp.make_speaker("auto", on_error=errors.append)
+    assert len(errors) == 1  # auto falls back silently ...
+    assert reason in auto.description  # ... but keeps the reason
+    assert capfd.readouterr() == ("", "")
+
+
+def test_engine_init_raises(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import pyttsx3
+
+    def broken(*a, **k):
+        raise RuntimeError("could not initialize espeak")
+
+    monkeypatch.setenv(sp.AUDIO_ENV, "null")
+    monkeypatch.setattr(pyttsx3, "Engine", broken)
+    errors: list[str] = []
+    speaker = sp.make_speaker("on", on_error=errors.append)
+    assert isinstance(speaker, sp.NullSpeaker)
+    assert len(errors) == 1 and "could not initialize espeak" in errors[0]
+    assert_one_sentence(errors[0])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_no_audio_device(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(sp.AUDIO_ENV, "aplay -q -D no_such_pcm -t raw -f S16_LE -r {rate} -c 1")
+    errors: list[str] = []
+    speaker = sp.make_speaker("on", on_error=errors.append)
+    assert isinstance(speaker, sp.NullSpeaker)
+    assert len(errors) == 1 and "aplay" in errors[0]
+    assert_one_sentence(errors[0])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_engine_raises_mid_game(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from pyttsx3.drivers import _espeak
+
+    ev = Events()
+    speaker = make(ev)
+    speaker.say(SAMPLES[2])
+    assert ev.wait_for(lambda e: e.find("end", SAMPLES[2]), 10)
+
+    def crash(*a, **k):
+        raise OSError("synthesizer crashed")
+
+    monkeypatch.setattr(_espeak, "Synth", crash)
+    speaker.say(SAMPLES[0])
+    assert ev.wait_for(lambda e: e.errors, 10)
+    speaker.say(SAMPLES[1])  # later calls are silent no-ops
+    speaker.say(SAMPLES[1], interrupt=False)
+    speaker.set_rate(200)
+    speaker.stop()
+    time.sleep(0.3)
+    speaker.close()
+    assert ev.errors == ["Speech stopped working: synthesizer crashed. The game goes on in text."]
+    assert not speaker.available and "synthesizer crashed" in speaker.description
+    assert not ev.find("start", SAMPLES[1])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_player_dies_mid_game(capfd: pytest.CaptureFixture[str]) -> None:
+    ev = Events()
+    sink = sp.PlayerSink(APLAY_NULL)
+    speaker = make(ev, sink)
+    try:
+        speaker.say(SAMPLES[2])
+        assert ev.wait_for(lambda e: e.find("end", SAMPLES[2]), 10)
+        time.sleep(0.2)
+        os.kill(sink.pid, signal.SIGKILL)  # e.g. the audio device vanished
+        time.sleep(0.2)
+        speaker.say(SAMPLES[0])
+        assert ev.wait_for(lambda e: e.errors, 10)
+        speaker.say(SAMPLES[1])
+        time.sleep(0.3)
+    finally:
+        speaker.close()
+    assert len(ev.errors) == 1 and ev.errors[0].startswith("Speech stopped working: ")
+    assert_one_sentence(ev.errors[0])
+    assert capfd.readouterr() == ("", "")
+
+
+def test_error_inside_audio_callback_prints_no_traceback(capfd: pytest.CaptureFixture[str]) -> None:
+    """An exception in the espeak callback (C -> Python) must not reach stderr."""
+
+    class Broken(sp.NullSink):
+        def write(self, pcm: bytes) -> bool:
+            raise ValueError("sink exploded")
+
+    ev = Events()
+    speaker = make(ev, Broken())
+    speaker.say(SAMPLES[0])
+    assert ev.wait_for(lambda e: e.errors, 10)
+    speaker.close()
+    assert ev.errors == ["Speech stopped working: sink exploded. The game goes on in text."]
+    assert capfd.readouterr() == ("", "")
+
+
+def test_error_callback_that_raises_is_contained(capfd: pytest.CaptureFixture[str]) -> None:
+    def bad_callback(message: str) -> None:
+        raise RuntimeError("console is gone")
+
+    class Broken(sp.NullSink):
+        def write(self, pcm: bytes) -> bool:
+            raise ValueError("sink exploded")
+
+    speaker = sp.Pyttsx3Speaker(sink=Broken(), on_error=bad_callback)
+    speaker.say(SAMPLES[0])
+    deadline = time.monotonic() + 10
+    while speaker.available and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not speaker.available
+    speaker.close()
+    assert capfd.readouterr() == ("", "")
+
+
+# --- factory and doubles ------------------------------------------------------------------------
+
+
+def test_make_speaker_modes(monkeypatch: pytest.MonkeyPatch) -> None:
+    off = sp.make_speaker("off")
+    assert isinstance(off, sp.NullSpeaker) and off.description.startswith("no speech")
+    monkeypatch.setenv(sp.AUDIO_ENV, "null")
+    errors: list[str] = []
+    on = sp.make_speaker("on", rate=250, volume=0.5, voice="no such voice", on_error=errors.append)
+    try:
+        assert isinstance(on, sp.Pyttsx3Speaker) and on.available
+        assert "espeak-ng" in on.description
+        assert errors == []
+    finally:
+        on.close()
+    with pytest.raises(ValueError):
+        sp.make_speaker("loud")
+
+
+def test_doubles_follow_the_protocol() -> None:
+    rec = sp.RecordingSpeaker()
+    for speaker in (sp.NullSpeaker(), rec):
+        assert isinstance(speaker, sp.Speaker)
+        speaker.say("Go.", interrupt=False)
+        speaker.stop()
+        speaker.set_rate(200)
+        speaker.set_volume(0.5)
+        speaker.set_voice(None)
+        speaker.list_voices()
+        speaker.close()
+    assert rec.texts == ["Go."] and rec.said[0][2] is False
+    assert len(rec.stopped) == 1 and rec.rate == 200 and rec.closed
