@@ -1,0 +1,580 @@
+"""Computer players: discards and pegging at five levels, behind an observation-only interface.
+
+A computer player sees exactly what a seated person sees: an :class:`~spoken_cribbage.game.Observation`
+(its own hand and discards, the starter once cut, every card played with who played it, the count,
+the scores, the dealer, the target and the legal actions). :meth:`ComputerPlayer.act` turns one
+observation into one action; it never receives the game, the deck or another hand.
+
+Levels:
+
+* ``expert``: discards by the exact expected hand over the 46 starters plus or minus the expected
+  crib (from ``data/crib_table.json``, built by exact enumeration), with a small fitted pegging
+  correction and, near the end, the chance of reaching the target instead of the average; pegs by weighing the points of each card against
+  the opponent's best answer from the unseen cards (three plies: my card, their reply, my counter),
+  using what their "go" calls reveal, and shifts between attack and defence near the end.
+* ``standard``: the same discard without the end-game and pegging terms; pegs by immediate points
+  with the common rules (never leave 5 or 21, lead low, do not lead a five).
+* ``easy``: a human-like player: judges discards by its own hand with some noise and only half an
+  eye on the crib, usually takes points in the play but sometimes plays carelessly.
+* ``greedy`` (baseline): keeps the four with the best expected hand, ignoring the crib; plays the
+  card that scores the most now.
+* ``random`` (baseline): random legal actions.
+
+>>> from spoken_cribbage.cards import parse_cards
+>>> keep_out = choose_discard(parse_cards("5H 5S JD 6C 7C KS"), is_dealer=False)
+>>> sorted(c.short for c in keep_out)
+['JD', 'KS']
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+from pathlib import Path
+from typing import Iterable, Sequence
+
+from .cards import DECK, Card, parse_card, parse_cards
+from .game import DEAL_OVER, DISCARD, PLAY, Action, Discard, Go, NextDeal, Observation, Play
+from . import scoring
+
+__all__ = [
+    "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
+    "DiscardOption", "expected_crib", "view_from_observation", "warm_up",
+]
+
+LEVELS = ("easy", "standard", "expert", "greedy", "random")
+
+# ----------------------------------------------------------------------------- crib table
+
+_DATA = Path(__file__).with_name("data") / "crib_table.json"
+
+
+@lru_cache(maxsize=1)
+def _crib_tables() -> tuple[tuple[tuple[float, ...], ...], tuple[tuple[float | None, ...], ...]]:
+    raw = json.loads(_DATA.read_text())
+    return (tuple(tuple(r) for r in raw["offsuit"]), tuple(tuple(r) for r in raw["suited"]))
+
+
+def expected_crib(a: Card, b: Card) -> float:
+    """Expected points of a crib holding ``a`` and ``b`` (other two crib cards and the starter
+    uniformly random among the cards left), from the enumerated table."""
+    off, suited = _crib_tables()
+    if a.suit == b.suit and a.rank != b.rank:
+        v = suited[a.rank - 1][b.rank - 1]
+        assert v is not None
+        return v
+    return off[a.rank - 1][b.rank - 1]
+
+
+def warm_up() -> None:
+    """Build the scoring and crib tables now (about half a second, once per process), so that no
+    later decision waits. :class:`ComputerPlayer` calls this when it is created."""
+    scoring._rank_table()
+    _crib_tables()
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _val(rank: int) -> int:
+    return 10 if rank > 10 else rank
+
+
+def _as_cards(cards: Iterable[Card | str] | str) -> list[Card]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return [c if isinstance(c, Card) else parse_card(c) for c in cards]
+
+
+def _peg_points(series: Sequence[int], count: int, rank: int) -> int:
+    """Points for playing ``rank`` onto ``series`` (ranks since the reset) at ``count``."""
+    c = count + _val(rank)
+    pts = 2 if c == 15 or c == 31 else 0
+    n = 0
+    i = len(series) - 1
+    while i >= 0 and series[i] == rank:
+        n += 1
+        i -= 1
+    if n:
+        pts += (0, 2, 6, 12)[n]
+    length = len(series) + 1
+    if length >= 3:
+        seq = list(series[-(length - 1):]) + [rank] if series else [rank]
+        for k in range(min(length, 7), 2, -1):
+            w = seq[-k:]
+            lo, hi = min(w), max(w)
+            if hi - lo == k - 1 and len(set(w)) == k:
+                pts += k
+                break
+    return pts
+
+
+# ----------------------------------------------------------------------------- discards
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """One way to split the dealt hand: ``keep`` for the show, ``discard`` to the crib."""
+
+    keep: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    expected_hand: float
+    expected_crib: float
+    net: float             # expected hand plus the crib when dealing, minus it when not
+
+    def to_json(self) -> dict:
+        return {"keep": [c.short for c in self.keep], "discard": [c.short for c in self.discard],
+                "expected_hand": round(self.expected_hand, 2),
+                "expected_crib": round(self.expected_crib, 2), "net": round(self.net, 2)}
+
+
+def _hand_distribution(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
+    """Show points of ``keep`` with each starter, in order."""
+    table = scoring._RANK_TABLE or scoring._rank_table()
+    a, b, c, d = keep
+    base = ((((a.rank - 1) * 13 + b.rank - 1) * 13 + c.rank - 1) * 13 + d.rank - 1) * 13 - 1
+    flush = a.suit if a.suit == b.suit == c.suit == d.suit else -1
+    jacks = {x.suit for x in keep if x.rank == 11}
+    out = []
+    for s in starters:
+        p = table[base + s.rank]
+        if flush >= 0:
+            p += 5 if s.suit == flush else 4
+        if s.suit in jacks:
+            p += 1
+        out.append(p)
+    return out
+
+
+def rank_discards(hand: Sequence[Card | str], *, is_dealer: bool) -> list[DiscardOption]:
+    """Every way to lay away 2 of 6 cards (1 of 5 with three or four players), best net first.
+
+    ``expected_hand`` is exact over every starter the player cannot see; ``expected_crib`` is the
+    table value of the laid-away cards (for one card, the mean over the table row).
+    """
+    cards = _as_cards(hand)
+    if len(set(cards)) != len(cards):
+        raise ValueError("a card is given twice")
+    if len(cards) not in (5, 6):
+        raise ValueError(f"a dealt hand has 6 cards (5 with three or four players), not {len(cards)}")
+    n_out = len(cards) - 4
+    seen = set(cards)
+    starters = [c for c in DECK if c not in seen]
+    options = []
+    for out in combinations(cards, n_out):
+        keep = tuple(c for c in cards if c not in out)
+        dist = _hand_distribution(keep, starters)
+        eh = sum(dist) / len(dist)
+        if n_out == 2:
+            ec = expected_crib(out[0], out[1])
+        else:
+            off, _ = _crib_tables()
+            ec = sum(off[out[0].rank - 1]) / 13 - 0.2  # a single card: average partner
+        net = eh + ec if is_dealer else eh - ec
+        options.append(DiscardOption(keep, tuple(out), eh, ec, net))
+    options.sort(key=lambda o: -o.net)
+    return options
+
+
+# Expected pegging correction for a kept hand, in points of pegging (own minus opponent's) per
+# deal. Fitted by least squares on 38,370 deals of expert self-play
+# (``python bench/bench_ai.py --fit-pegging 40``, see docs/README-ai.md). Features: pairs in
+# the hand, low cards (value <= 4, up to 2), fives, ten-cards, two-card fifteens, adjacent
+# ranks, and the sum of values / 10.
+_PEG_COEF = {
+    False: (0.303, 0.201, -0.203, 0.038, 0.236, 0.103, -0.661),   # pone
+    True: (-0.023, 0.126, 0.274, -0.340, -0.032, 0.011, -0.157),  # dealer
+}
+
+
+def _pegging_features(keep: Sequence[Card]) -> tuple[float, ...]:
+    r = sorted(c.rank for c in keep)
+    v = [_val(x) for x in r]
+    pairs = fif = adj = 0
+    for i, j in combinations(range(4), 2):
+        pairs += r[i] == r[j]
+        fif += v[i] + v[j] == 15
+        adj += abs(r[i] - r[j]) == 1
+    low = min(2, sum(1 for x in v if x <= 4))
+    return (pairs, low, r.count(5), v.count(10), fif, adj, sum(v) / 10)
+
+
+def _pegging_adjust(keep: Sequence[Card], is_dealer: bool) -> float:
+    """The expected pegging advantage of keeping ``keep``, relative to an average hand."""
+    return sum(c * f for c, f in zip(_PEG_COEF[is_dealer], _pegging_features(keep)))
+
+
+def _choose_discard_expert(cards: list[Card], is_dealer: bool, my_score: int, their_score: int,
+                           target: int) -> tuple[Card, ...]:
+    options = rank_discards(cards, is_dealer=is_dealer)
+    need = target - my_score
+    seen = set(cards)
+    starters = [c for c in DECK if c not in seen]
+    peg_est = 3.5 if is_dealer else 2.0
+    best_key = None
+    best: DiscardOption | None = None
+    race = need <= 36
+    for o in options:
+        value = o.net + _pegging_adjust(o.keep, is_dealer)
+        key: tuple[float, ...]
+        if race:
+            # Near the end the chance of reaching the target matters, not the average.
+            # The pone counts first, so its hand alone (with pegging) must get there; the
+            # dealer has the crib to come as well.
+            extra = peg_est + (o.expected_crib if is_dealer else 0.0)
+            dist = _hand_distribution(o.keep, starters)
+            p = sum(1 for x in dist if x + extra >= need) / len(dist)
+            key = (round(p, 3), value)
+        else:
+            key = (value,)
+        if best_key is None or key > best_key:
+            best_key, best = key, o
+    assert best is not None
+    return best.discard
+
+
+def _choose_discard_easy(cards: list[Card], is_dealer: bool, rng: random.Random) -> tuple[Card, ...]:
+    options = rank_discards(cards, is_dealer=is_dealer)
+    crib_weight = 0.5 if rng.random() < 0.5 else 0.0
+    scored = []
+    for o in options:
+        ec = o.expected_crib if is_dealer else -o.expected_crib
+        scored.append((o.expected_hand + crib_weight * ec + rng.gauss(0.0, 1.2), o))
+    return max(scored, key=lambda t: t[0])[1].discard
+
+
+def choose_discard(hand: Sequence[Card | str], *, is_dealer: bool, my_score: int = 0,
+                   their_score: int = 0, target: int = 121, level: str = "expert",
+                   rng: random.Random | None = None) -> tuple[Card, ...]:
+    """The cards to lay away in the crib (2 of 6, or 1 of 5 with three or four players).
+
+    ``rng`` drives the ``easy`` and ``random`` levels (a fixed seed when omitted).
+    """
+    cards = _as_cards(hand)
+    _check_level(level)
+    rng = rng if rng is not None else random.Random(0)
+    if level == "random":
+        return tuple(rng.sample(cards, len(cards) - 4))
+    if level == "greedy":
+        options = rank_discards(cards, is_dealer=is_dealer)
+        return max(options, key=lambda o: o.expected_hand).discard
+    if level == "easy":
+        return _choose_discard_easy(cards, is_dealer, rng)
+    if level == "standard":
+        return rank_discards(cards, is_dealer=is_dealer)[0].discard
+    return _choose_discard_expert(cards, is_dealer, my_score, their_score, target)
+
+
+def _check_level(level: str) -> None:
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+
+
+# ----------------------------------------------------------------------------- pegging
+
+@dataclass
+class _PlayView:
+    """What the pegging evaluator needs; built from an Observation or the public arguments."""
+
+    hand: list[Card]            # cards I still hold
+    series: list[int]           # ranks since the last reset
+    count: int
+    pool: dict[int, int]        # rank -> number of cards the opponent may hold
+    opp_cards: int              # cards the next opponent still holds
+    my_score: int
+    their_score: int
+    target: int
+    is_dealer: bool
+    my_show: int | None         # my hand's show points if the starter is known
+
+
+def _unseen_pool(known: Iterable[Card], opp_no_value_upto: int) -> dict[int, int]:
+    """Ranks and counts of cards the opponent could hold: not seen by me, and (after a go)
+    not of a value they could have played then."""
+    seen = set(known)
+    pool: dict[int, int] = {}
+    for c in DECK:
+        if c not in seen and _val(c.rank) > opp_no_value_upto:
+            pool[c.rank] = pool.get(c.rank, 0) + 1
+    return pool
+
+
+def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
+                 ) -> tuple[float, float]:
+    """Expected (opponent points, my counter points) after I leave ``series``/``count``.
+
+    The opponent is modelled as holding a uniformly random set of ``opp_cards`` from the pool
+    and answering with the rank that is best for them (their points minus half my counter);
+    if they hold nothing that fits they say go and I take the go (or play on).
+    """
+    n = view.opp_cards
+    if count == 31 or n == 0:
+        return 0.0, 0.0
+    room = 31 - count
+    u = sum(view.pool.values())
+    if u < n:
+        return 0.0, 0.0
+    choices = []
+    playable_total = 0
+    for rank, k in view.pool.items():
+        v = _val(rank)
+        if v > room:
+            continue
+        playable_total += k
+        p = _peg_points(series, count, rank)
+        c2 = count + v
+        s2 = series + [rank]
+        m = 0
+        can = False
+        for d in mine_after:
+            if c2 + _val(d.rank) <= 31:
+                can = True
+                q = _peg_points(s2, c2, d.rank)
+                if q > m:
+                    m = q
+        if not can and c2 < 31:
+            p += 1  # I must say go: they at least take the go point
+        choices.append((p - 0.5 * m, -m, p, m, k))
+    total = comb(u, n)
+    exp_p = exp_m = 0.0
+    if choices:
+        choices.sort(reverse=True)
+        removed = 0
+        prev = total
+        for _, _, p, m, k in choices:
+            removed += k
+            nxt = comb(u - removed, n)
+            prob = (prev - nxt) / total
+            prev = nxt
+            exp_p += prob * p
+            exp_m += prob * m
+    # no playable card: they say go
+    p_go = comb(u - playable_total, n) / total
+    if p_go > 0:
+        go_gain = 0.0
+        for d in mine_after:
+            if count + _val(d.rank) <= 31:
+                go_gain = max(go_gain, _peg_points(series, count, d.rank))
+        exp_m += p_go * (go_gain + 1)
+    return exp_p, exp_m
+
+
+def _choose_play_expert(view: _PlayView) -> Card:
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    need_me = view.target - view.my_score
+    need_opp = view.target - view.their_score
+    w_off, w_def = 1.0, 1.0
+    if view.my_show is not None and not view.is_dealer and view.my_show >= need_me:
+        w_off, w_def = 0.3, 3.0   # I win at the show unless they peg out: defend
+    elif view.is_dealer and need_opp <= 7:
+        w_off, w_def = 2.0, 0.7   # the pone will likely count out first: attack
+    elif need_opp <= 4:
+        w_def = 2.0
+    best, best_score = playable[0], -1e9
+    for c in playable:
+        pts = _peg_points(view.series, view.count, c.rank)
+        if pts >= need_me:
+            return c  # wins now
+        rest = [d for d in view.hand if d is not c]
+        count = view.count + _val(c.rank)
+        if count == 31:
+            opp_p, my_m = 0.0, 0.0  # the count resets and the opponent leads
+        else:
+            opp_p, my_m = _reply_stats(view, view.series + [c.rank], count, rest)
+        score = w_off * (pts + 0.8 * my_m) - w_def * opp_p
+        # keep a low card for the go and for the end of a series
+        if rest and any(_val(d.rank) <= 4 for d in rest) and _val(c.rank) > 4:
+            score += 0.15
+        # leading: cards under five cannot be answered with a fifteen
+        if not view.series and len(rest) > 0 and _val(c.rank) == 5:
+            score -= 0.3
+        score -= 0.01 * _val(c.rank) if not view.series else 0.0
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def _choose_play_standard(view: _PlayView) -> Card:
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    best, best_score = playable[0], -1e9
+    for c in playable:
+        pts = _peg_points(view.series, view.count, c.rank)
+        count = view.count + _val(c.rank)
+        score = float(pts)
+        if count in (5, 21):
+            score -= 1.5
+        if not view.series:
+            score -= 0.1 * _val(c.rank) + (1.0 if c.rank == 5 else 0.0)
+            if _val(c.rank) < 5:
+                score += 0.5
+        elif count < 15 and count + 10 >= 15 and count != 5:
+            score -= 0.2 if count >= 5 else 0.0
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
+def _choose_play_greedy(view: _PlayView, rng: random.Random) -> Card:
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    scored = [(_peg_points(view.series, view.count, c.rank), c) for c in playable]
+    top = max(p for p, _ in scored)
+    return rng.choice([c for p, c in scored if p == top])
+
+
+def _choose_play_easy(view: _PlayView, rng: random.Random) -> Card:
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    if rng.random() < 0.25:
+        return rng.choice(playable)
+    scored = []
+    for c in playable:
+        pts = _peg_points(view.series, view.count, c.rank)
+        miss = pts > 0 and rng.random() < 0.2  # overlooks a score now and then
+        scored.append((0 if miss else pts, rng.random(), c))
+    return max(scored)[2]
+
+
+def _pick_play(view: _PlayView, level: str, rng: random.Random) -> Card | None:
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    if not playable:
+        return None
+    if len(playable) == 1:
+        return playable[0]
+    if level == "random":
+        return rng.choice(playable)
+    if level == "greedy":
+        return _choose_play_greedy(view, rng)
+    if level == "easy":
+        return _choose_play_easy(view, rng)
+    if level == "standard":
+        return _choose_play_standard(view)
+    return _choose_play_expert(view)
+
+
+def choose_play(hand: Sequence[Card | str], *, series: Sequence[Card | str],
+                played: Sequence[Card | str], starter: Card | str | None, is_dealer: bool,
+                my_score: int = 0, their_score: int = 0, target: int = 121,
+                level: str = "expert", discards: Sequence[Card | str] = (),
+                kept: Sequence[Card | str] | None = None,
+                rng: random.Random | None = None) -> Card | None:
+    """The card to play, or None for "go".
+
+    ``hand`` is the cards still held, ``series`` the cards since the last reset and ``played``
+    every card played this deal, in order (two players: the opponent's plays are the ones not in
+    ``kept``). ``discards`` (own crib cards) and ``kept`` (the four kept) sharpen the estimate of
+    what the opponent can hold.
+    """
+    _check_level(level)
+    hand_c = _as_cards(hand)
+    series_c = _as_cards(series)
+    played_c = _as_cards(played)
+    disc_c = _as_cards(discards)
+    st = _as_cards([starter])[0] if starter is not None else None
+    kept_c = _as_cards(kept) if kept is not None else None
+    mine_played = [c for c in played_c if c in kept_c] if kept_c is not None else \
+        [None] * (4 - len(hand_c))
+    opp_cards = max(0, 4 - (len(played_c) - len(mine_played)))
+    known = hand_c + played_c + disc_c + ([st] if st else [])
+    view = _PlayView(
+        hand=hand_c, series=[c.rank for c in series_c], count=sum(c.value for c in series_c),
+        pool=_unseen_pool(known, 0), opp_cards=opp_cards, my_score=my_score,
+        their_score=their_score, target=target, is_dealer=is_dealer,
+        my_show=scoring.hand_points(kept_c, st) if (kept_c is not None and st and len(kept_c) == 4)
+        else None)
+    return _pick_play(view, level, rng if rng is not None else random.Random(0))
+
+
+# ----------------------------------------------------------------------------- observation players
+
+def _opponent_go_limit(obs: Observation, opp: int) -> int:
+    """The highest card value the opponent has shown they do not hold (0 when unknown):
+    a player who says go holds nothing that fits, and never gains cards in the play."""
+    limit = 0
+    count = 0
+    prev_seat: int | None = None
+    opp_played = 0
+    for seat, card in obs.played:
+        v = card.value
+        if count + v > 31:
+            # a go ended the series; the opponent (if still holding cards) had nothing <= 31-count
+            if opp_played < 4:
+                limit = max(limit, 31 - count)
+            count = 0
+        elif prev_seat == obs.seat and seat == obs.seat and count > 0 and opp_played < 4:
+            limit = max(limit, 31 - count)  # I played twice running: they said go
+        count += v
+        if seat == opp:
+            opp_played += 1
+        if count == 31:
+            count = 0
+        prev_seat = seat
+    if opp in obs.gone:
+        limit = max(limit, 31 - obs.count)
+    return min(limit, 10)
+
+
+def view_from_observation(obs: Observation) -> _PlayView:
+    """The pegging evaluator's view of a play-phase observation (two players: the opponent is
+    the other seat; with more, the next seat to play)."""
+    opp = (obs.seat + 1) % obs.players
+    my_cards = set(obs.hand) | set(obs.kept) | set(obs.discards)
+    known = list(my_cards) + [c for _, c in obs.played] + ([obs.starter] if obs.starter else [])
+    limit = _opponent_go_limit(obs, opp) if obs.players == 2 else 0
+    pool = _unseen_pool(known, limit)
+    opp_cards = obs.cards_left[opp] if obs.cards_left else 0
+    if sum(pool.values()) < opp_cards:
+        pool = _unseen_pool(known, 0)
+    their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
+    my_show = (scoring.hand_points(obs.kept, obs.starter)
+               if obs.starter is not None and len(obs.kept) == 4 else None)
+    return _PlayView(
+        hand=list(obs.hand), series=[c.rank for c in obs.series], count=obs.count, pool=pool,
+        opp_cards=opp_cards, my_score=obs.scores[obs.side], their_score=their, target=obs.target,
+        is_dealer=obs.is_dealer, my_show=my_show)
+
+
+class ComputerPlayer:
+    """A computer player at one level. It acts on observations only; all its randomness comes
+    from the injected ``rng`` so games are reproducible."""
+
+    def __init__(self, level: str = "expert", rng: random.Random | None = None):
+        _check_level(level)
+        self.level = level
+        self.rng = rng if rng is not None else random.Random()
+        warm_up()
+
+    def __repr__(self) -> str:
+        return f"ComputerPlayer({self.level!r})"
+
+    def act(self, obs: Observation) -> Action:
+        """One legal action for the seat that ``obs`` describes."""
+        legal = obs.legal
+        if not legal:
+            raise ValueError("this seat has nothing to do now")
+        if obs.phase == DEAL_OVER:
+            return NextDeal()
+        if self.level == "random":
+            return self.rng.choice(legal)
+        if obs.phase == DISCARD:
+            their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
+            out = choose_discard(obs.hand, is_dealer=obs.is_dealer, my_score=obs.scores[obs.side],
+                                 their_score=their, target=obs.target, level=self.level,
+                                 rng=self.rng)
+            return Discard(obs.seat, tuple(out))
+        if obs.phase == PLAY:
+            if len(legal) == 1:
+                return legal[0]
+            card = _pick_play(view_from_observation(obs), self.level, self.rng)
+            return Go(obs.seat) if card is None else Play(obs.seat, card)
+        return legal[0]
+
+
+def make_player(level: str = "expert", rng: random.Random | None = None) -> ComputerPlayer:
+    """A computer player: ``easy``, ``standard``, ``expert``, ``greedy`` or ``random``."""
+    return ComputerPlayer(level, rng)

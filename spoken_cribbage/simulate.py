@@ -1,0 +1,290 @@
+"""Play many games between computer players and report wins, skunks and points per deal.
+
+    python -m spoken_cribbage.simulate --games 2000 --seed 1 --players expert,standard --json
+
+Game ``i`` uses game seed ``seed * 1_000_003 + i`` and player seeds derived from it, and the
+first deal alternates (seat ``i % 2`` deals first), so results do not depend on the number of
+worker processes. Points per deal count only deals that reached the show (the deal a game ends
+in is cut short); "pegging" is play, go and last points; "heels" (two for his heels) is separate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .ai import LEVELS, make_player, warm_up
+from .game import DealEnded, Game, GameOver, Scored
+
+__all__ = ["GameResult", "play_game", "simulate", "wilson_interval", "add_simulate_parser",
+           "run_simulate", "SimulationError"]
+
+_CATS = ("hand", "crib", "pegging", "heels")
+_REASON = {"hand": "hand", "crib": "crib", "play": "pegging", "go": "pegging", "last": "pegging",
+           "heels": "heels"}
+
+
+class SimulationError(ValueError):
+    """Bad simulation parameters (unknown level, wrong number of players)."""
+
+
+@dataclass
+class GameResult:
+    """The outcome of one game, with the points of the completed deals by seat and role."""
+
+    index: int
+    first_dealer: int
+    winner: int
+    scores: tuple[int, ...]
+    skunk: int                     # 0 none, 1 skunk, 2 double skunk (inflicted by the winner)
+    deals: int = 0                 # completed deals
+    # points[seat][role][cat], role 0 dealer, 1 pone
+    points: list = field(default_factory=list)
+    role_deals: list = field(default_factory=list)  # [seat][role] completed deals
+
+
+def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121) -> GameResult:
+    """Play one game between computer players at ``levels`` (one per seat)."""
+    game_seed = seed * 1_000_003 + index
+    first = index % len(levels)
+    game = Game(players=len(levels), target=target, seed=game_seed, first_dealer=first)
+    players = [make_player(lv, random.Random(game_seed * 7 + s + 1)) for s, lv in enumerate(levels)]
+    n = len(levels)
+    pts = [[[0] * len(_CATS) for _ in range(2)] for _ in range(n)]
+    deal_pts = [[[0] * len(_CATS) for _ in range(2)] for _ in range(n)]
+    role_deals = [[0, 0] for _ in range(n)]
+    deals = 0
+    while game.winner is None:
+        if game.phase == "discard":
+            seats = list(game.pending_discards())
+        else:
+            seats = [game.to_act] if game.to_act is not None else [0]
+        for seat in seats:
+            action = players[seat].act(game.observation(seat))
+            for ev in game.apply(action):
+                if isinstance(ev, Scored):
+                    role = 0 if ev.seat == game.dealer else 1
+                    deal_pts[ev.seat][role][_CATS.index(_REASON[ev.reason])] += ev.points
+                elif isinstance(ev, DealEnded):
+                    deals += 1
+                    for s in range(n):
+                        role_deals[s][0 if s == game.dealer else 1] += 1
+                        for r in range(2):
+                            for k in range(len(_CATS)):
+                                pts[s][r][k] += deal_pts[s][r][k]
+                    deal_pts = [[[0] * len(_CATS) for _ in range(2)] for _ in range(n)]
+            if game.winner is not None:
+                break
+    over = game.events[-1]
+    assert isinstance(over, GameOver)
+    skunk = max(over.skunks)
+    return GameResult(index, first, over.winner, over.scores, skunk, deals, pts, role_deals)
+
+
+def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _run_chunk(args: tuple[tuple[str, ...], list[int], int, int]) -> list[GameResult]:
+    levels, indices, seed, target = args
+    return [play_game(levels, i, seed, target) for i in indices]
+
+
+def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 121,
+             workers: int | None = None, progress=None, progress_every: float = 5.0) -> dict:
+    """Play ``games`` games and return the summary dictionary (the ``--json`` output).
+
+    ``progress(done, total, elapsed)`` is called at most every ``progress_every`` seconds.
+    ``workers`` processes share the games (default: every core, for 40 games or more).
+    """
+    levels = tuple(levels)
+    if len(levels) != 2:
+        raise SimulationError("simulate plays two-player games: give two levels, e.g. expert,standard")
+    for lv in levels:
+        if lv not in LEVELS:
+            raise SimulationError(f"unknown player {lv!r}; choose from {', '.join(LEVELS)}")
+    if games < 1:
+        raise SimulationError("the number of games must be at least 1")
+    if workers is None:
+        workers = min(os.cpu_count() or 1, max(1, games // 20))
+    chunk = max(1, min(50, games // (workers * 8) or 1))
+    tasks = [(levels, list(range(i, min(i + chunk, games))), seed, target)
+             for i in range(0, games, chunk)]
+    results: list[GameResult] = []
+    warm_up()  # build the tables once, before the workers fork
+    start = time.monotonic()
+    last = start
+    if workers <= 1:
+        iterator = map(_run_chunk, tasks)
+        pool = None
+    else:
+        import multiprocessing as mp
+        pool = mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers)
+        iterator = pool.imap_unordered(_run_chunk, tasks)
+    try:
+        for res in iterator:
+            results.extend(res)
+            now = time.monotonic()
+            if progress is not None and (now - last >= progress_every) and len(results) < games:
+                progress(len(results), games, now - start)
+                last = now
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    results.sort(key=lambda r: r.index)
+    return summarize(levels, results, seed, time.monotonic() - start)
+
+
+def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
+              elapsed: float) -> dict:
+    n = len(levels)
+    games = len(results)
+    wins = [sum(1 for r in results if r.winner == s) for s in range(n)]
+    skunks = [sum(1 for r in results if r.winner == s and r.skunk >= 1) for s in range(n)]
+    doubles = [sum(1 for r in results if r.winner == s and r.skunk >= 2) for s in range(n)]
+    first_wins = sum(1 for r in results if r.winner == r.first_dealer)
+    tot = [[[0] * len(_CATS) for _ in range(2)] for _ in range(n)]
+    rdeals = [[0, 0] for _ in range(n)]
+    for r in results:
+        for s in range(n):
+            for role in range(2):
+                rdeals[s][role] += r.role_deals[s][role]
+                for k in range(len(_CATS)):
+                    tot[s][role][k] += r.points[s][role][k]
+
+    def block(pts: list[int], d: int) -> dict:
+        out = {c: round(pts[k] / d, 3) if d else 0.0 for k, c in enumerate(_CATS)}
+        out["total"] = round(sum(pts) / d, 3) if d else 0.0
+        return out
+
+    by_seat = []
+    for s in range(n):
+        d = rdeals[s][0] + rdeals[s][1]
+        both = [tot[s][0][k] + tot[s][1][k] for k in range(len(_CATS))]
+        by_seat.append({"player": levels[s], "deals": d, **block(both, d),
+                        "as_dealer": block(tot[s][0], rdeals[s][0]),
+                        "as_pone": block(tot[s][1], rdeals[s][1])})
+    all_dealer = [sum(tot[s][0][k] for s in range(n)) for k in range(len(_CATS))]
+    all_pone = [sum(tot[s][1][k] for s in range(n)) for k in range(len(_CATS))]
+    dd = sum(rdeals[s][0] for s in range(n))
+    pd = sum(rdeals[s][1] for s in range(n))
+    return {
+        "games": games,
+        "seed": seed,
+        "players": list(levels),
+        "wins": wins,
+        "win_rate": [round(w / games, 4) for w in wins],
+        "ci95": [[round(lo, 4), round(hi, 4)] for lo, hi in (wilson_interval(w, games) for w in wins)],
+        "skunks": skunks,
+        "double_skunks": doubles,
+        "first_dealer_wins": first_wins,
+        "first_dealer_win_rate": round(first_wins / games, 4),
+        "first_dealer_ci95": [round(x, 4) for x in wilson_interval(first_wins, games)],
+        "per_deal": {
+            "completed_deals": sum(r.deals for r in results),
+            "by_seat": by_seat,
+            "by_role": {"dealer": block(all_dealer, dd), "pone": block(all_pone, pd)},
+            "note": "completed deals only; pegging = play + go + last; heels separate",
+        },
+        "seconds": round(elapsed, 2),
+    }
+
+
+def format_summary(s: dict) -> str:
+    """The plain-text report."""
+    lines = [f"{s['games']} games, seed {s['seed']}: " + " versus ".join(s["players"])]
+    for seat, name in enumerate(s["players"]):
+        lo, hi = s["ci95"][seat]
+        lines.append(f"seat {seat} {name}: {s['wins'][seat]} wins, "
+                     f"{100 * s['win_rate'][seat]:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f}), "
+                     f"{s['skunks'][seat]} skunks ({s['double_skunks'][seat]} double)")
+    lo, hi = s["first_dealer_ci95"]
+    lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% "
+                 f"(95% CI {100 * lo:.1f} to {100 * hi:.1f})")
+    pd = s["per_deal"]
+    lines.append(f"points per completed deal ({pd['completed_deals']} deals; pegging = play, go "
+                 f"and last; heels apart):")
+    for seat, b in enumerate(pd["by_seat"]):
+        for role in ("as_dealer", "as_pone"):
+            r = b[role]
+            crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "as_dealer" else ""
+            lines.append(f"  seat {seat} {b['player']} {role.replace('_', ' ')}: total "
+                         f"{r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
+    for role, r in pd["by_role"].items():
+        crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "dealer" else ""
+        lines.append(f"  any {role}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, "
+                     f"hand {r['hand']:.2f}{crib}")
+    lines.append(f"{s['seconds']:.1f} seconds, {s['games'] / max(s['seconds'], 1e-9):.1f} games per second")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- CLI
+
+def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the ``simulate`` command to an argparse subparsers object."""
+    p = subparsers.add_parser(
+        "simulate", help="play many games between computer players and report statistics",
+        description="Play many games between computer players (levels: "
+                    + ", ".join(LEVELS) + ") and report wins, skunks and points per deal.")
+    _add_arguments(p)
+    p.set_defaults(func=run_simulate)
+    return p
+
+
+def _add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    p.add_argument("--players", default="expert,standard",
+                   help="two levels, comma separated, seat 0 first (default expert,standard)")
+    p.add_argument("--target", type=int, default=121, help="game target (default 121)")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """Run the ``simulate`` command; return the exit status."""
+    levels = [x.strip() for x in str(args.players).split(",") if x.strip()]
+
+    def progress(done: int, total: int, elapsed: float) -> None:
+        print(f"simulate: {done} of {total} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+
+    try:
+        if args.workers is not None and args.workers < 1:
+            raise SimulationError("--workers must be at least 1")
+        if args.target < 1:
+            raise SimulationError("--target must be at least 1")
+        summary = simulate(levels, args.games, args.seed, target=args.target,
+                           workers=args.workers, progress=progress)
+    except SimulationError as e:
+        print(f"spoken-cribbage simulate: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(format_summary(summary))
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m spoken_cribbage.simulate")
+    _add_arguments(parser)
+    return run_simulate(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,85 @@
+"""The discard analyzer and the spoken hints."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from spoken_cribbage.analyze import (add_discard_parser, analyze_discards, hint_sentence,
+                                     play_hint, run_discard)
+from spoken_cribbage.cards import parse_card, parse_cards
+
+
+def _run(argv):
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers()
+    add_discard_parser(sub)
+    return run_discard(parser.parse_args(["discard", *argv]))
+
+
+def test_json_lists_fifteen_options_best_first(capsys):
+    assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--dealer", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    options = out["options"]
+    assert len(options) == 15
+    assert options[0] == {"keep": ["5H", "5S", "JD", "KS"], "discard": ["6C", "7C"],
+                          "expected_hand": 12.43, "expected_crib": 5.57, "net": 18.01}
+    nets = [o["net"] for o in options]
+    assert nets == sorted(nets, reverse=True)
+
+
+def test_pone_subtracts_the_crib(capsys):
+    assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--pone", "--json"]) == 0
+    best = json.loads(capsys.readouterr().out)["options"][0]
+    assert best["keep"] == ["5H", "5S", "6C", "7C"] and best["discard"] == ["JD", "KS"]
+    assert best["net"] == pytest.approx(best["expected_hand"] - best["expected_crib"], abs=0.011)
+
+
+def test_text_output_ranks_and_speaks_the_top_line(capsys):
+    assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--dealer"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith(" 1. keep 5H 5S JD KS")
+    assert lines[15].startswith("15. keep JD 6C 7C KS")
+    assert lines[-1] == ("Keep five, five, jack, king; lay away six, seven. "
+                         "About 18.0 points with your crib.")
+
+
+def test_cards_may_be_spoken_names(capsys):
+    assert _run(["five", "of", "hearts", "5S", "JD", "6C", "7C", "KS", "--pone", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"][0]["discard"] == ["JD", "KS"]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["5H", "5S", "JD", "6C", "7C", "XX", "--dealer"], "'XX' is not a card"),
+    (["5H", "5H", "JD", "6C", "7C", "KS", "--dealer"], "The card 5H is given twice."),
+    (["5H", "5S", "JD", "6C", "7C", "--dealer"], "Give exactly 6 cards, not 5."),
+    (["5H", "5S", "JD", "6C", "7C", "KS", "3D", "--pone"], "Give exactly 6 cards, not 7."),
+    (["5H", "5S", "JD", "6C", "7C", "KS", "--dealer", "--pone"], "not both"),
+    (["5H", "5S", "JD", "6C", "7C", "KS"], "--dealer or --pone"),
+])
+def test_bad_input_prints_one_clear_line_and_exits_2(capsys, argv, message):
+    assert _run(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err and captured.err.count("\n") == 1
+    assert "Traceback" not in captured.err
+
+
+def test_hint_sentence_for_the_pone():
+    assert hint_sentence(parse_cards("5H 5S JD 6C 7C KS"), False) == (
+        "Keep five, five, six, seven; lay away jack, king. About 7.9 points after your "
+        "opponent's crib.")
+
+
+def test_analyze_accepts_text():
+    assert len(analyze_discards("5H 5S JD 6C 7C KS", is_dealer=True)) == 15
+
+
+def test_play_hint_names_the_card_and_its_points():
+    hint = play_hint(parse_cards("5H 9C KD"), series=[parse_card("10S")],
+                     played=[parse_card("10S")], starter=parse_card("2C"), is_dealer=False)
+    assert hint == "Play the five of hearts, for 2."
+    assert play_hint(parse_cards("9H 10C"), series=parse_cards("KS QD 8C"),
+                     played=parse_cards("KS QD 8C"), starter=None, is_dealer=True) == "Say go."

@@ -1,0 +1,88 @@
+"""Simulations between computer players: results, statistics, CLI."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from spoken_cribbage.simulate import (add_simulate_parser, main, run_simulate, simulate,
+                                      wilson_interval)
+
+
+def _parse(argv):
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers()
+    add_simulate_parser(sub)
+    return parser.parse_args(["simulate", *argv])
+
+
+def test_wilson_interval_of_half_in_a_hundred():
+    lo, hi = wilson_interval(50, 100)
+    assert lo == pytest.approx(0.4038, abs=1e-4) and hi == pytest.approx(0.5962, abs=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_expert_beats_random_in_200_games():
+    s = simulate(["expert", "random"], 200, seed=2, workers=2)
+    assert s["games"] == 200 and sum(s["wins"]) == 200
+    assert s["win_rate"][0] > 0.9
+    assert s["ci95"][0][0] <= s["win_rate"][0] <= s["ci95"][0][1]
+
+
+def test_expert_beats_easy_in_200_games():
+    s = simulate(["expert", "easy"], 200, seed=3, workers=2)
+    assert s["win_rate"][0] > 0.55
+
+
+def test_results_do_not_depend_on_the_number_of_workers():
+    a = simulate(["standard", "greedy"], 24, seed=9, workers=1)
+    b = simulate(["standard", "greedy"], 24, seed=9, workers=2)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
+def test_per_deal_points_add_up_by_role():
+    s = simulate(["expert", "expert"], 30, seed=4, workers=1)
+    dealer = s["per_deal"]["by_role"]["dealer"]
+    pone = s["per_deal"]["by_role"]["pone"]
+    assert dealer["total"] == pytest.approx(
+        dealer["hand"] + dealer["crib"] + dealer["pegging"] + dealer["heels"], abs=0.01)
+    assert pone["crib"] == 0 and pone["heels"] == 0
+    assert 10 < dealer["total"] < 22 and 6 < pone["total"] < 14
+
+
+def test_json_output_has_the_documented_keys(capsys):
+    assert run_simulate(_parse(["--games", "6", "--seed", "1", "--players", "expert,random",
+                                "--json", "--workers", "1"])) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 6 and out["players"] == ["expert", "random"]
+    for key in ("wins", "win_rate", "ci95", "skunks", "per_deal"):
+        assert len(out[key]) == 2 or key == "per_deal"
+    assert set(out["per_deal"]["by_seat"][0]) >= {"hand", "crib", "pegging", "as_dealer",
+                                                   "as_pone"}
+
+
+def test_text_output_names_each_seat(capsys):
+    assert main(["--games", "4", "--players", "greedy,random", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "seat 0 greedy" in out and "seat 1 random" in out and "95% CI" in out
+
+
+def test_progress_lines_are_plain_lines():
+    lines = []
+    simulate(["random", "random"], 20, seed=1, workers=1,
+             progress=lambda d, t, e: lines.append(f"{d} of {t}"), progress_every=0.0)
+    assert lines and all("\r" not in line for line in lines)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--players", "expert,wizard"], "unknown player 'wizard'"),
+    (["--players", "expert"], "two levels"),
+    (["--games", "0"], "at least 1"),
+])
+def test_bad_input_prints_one_line_and_exits_2(capsys, argv, message):
+    assert run_simulate(_parse(argv)) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
