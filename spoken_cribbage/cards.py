@@ -114,7 +114,7 @@ def parse_card(text: str) -> Card:
     if not isinstance(text, str):
         raise InvalidCardError(repr(text))
     t = text.strip()
-    m = _SHORT_RE.match(t)
+    m = _SHORT_RE.match(t.replace("\ufe0f", "").replace("\ufe0e", ""))  # emoji-style 5♥️
     if m:
         rank = _RANK_TOKENS.get(m.group(1).upper())
         suit = _SUIT_TOKENS.get(m.group(2).upper(), _SUIT_TOKENS.get(m.group(2)))

@@ -456,6 +456,8 @@ class Game:
             if len(action.cards) != n:
                 raise IllegalActionError(
                     f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}")
+            if not all(isinstance(c, Card) for c in action.cards):
+                raise IllegalActionError("that is not a card")
             if len(set(action.cards)) != len(action.cards):
                 raise IllegalActionError("the same card is named twice")
             for c in action.cards:
@@ -470,6 +472,8 @@ class Game:
                 raise IllegalActionError("it is not that player's turn")
             if isinstance(action, Play):
                 c = action.card
+                if not isinstance(c, Card):
+                    raise IllegalActionError("that is not a card")
                 if c not in self.hands[action.seat]:
                     raise IllegalActionError(f"the {c.name} is not in the hand")
                 if self.count + c.value > 31:
