@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import os
 import sys
 from typing import Sequence
 
@@ -165,6 +165,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("Stopped.\n")
         return 130
+    except BrokenPipeError:  # output piped into a program that stopped reading (head)
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 1
     except SystemExit:
         raise
     except Exception as e:  # the last guard: one sentence, never a traceback

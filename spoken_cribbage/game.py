@@ -336,7 +336,7 @@ class Game:
             self.winner = side
             self.to_act = None
             skunks = tuple(
-                0 if s == side else (2 if self.scores[s] < self.target - 60 else
+                0 if s == side else (2 if self.target >= 121 and self.scores[s] < self.target - 60 else
                                      1 if self.scores[s] < self.target - 30 else 0)
                 for s in range(self.sides))
             self._emit(GameOver(side, tuple(self.scores), skunks))
