@@ -24,6 +24,7 @@ import atexit
 import collections
 import ctypes
 import importlib
+import inspect
 import itertools
 import os
 import re
@@ -46,6 +47,7 @@ __all__ = [
     "AudioError",
     "AudioSink",
     "NullSink",
+    "NativePyttsx3Speaker",
     "NullSpeaker",
     "PlayerSink",
     "Pyttsx3Speaker",
@@ -1114,6 +1116,596 @@ class Pyttsx3Speaker:
 
 
 # --------------------------------------------------------------------------------------------
+# pyttsx3's own platform driver (Windows SAPI5, macOS NSSpeechSynthesizer)
+# --------------------------------------------------------------------------------------------
+
+#: Environment variable choosing the speech implementation: "auto" (default: the streaming
+#: espeak-ng speaker on Linux, pyttsx3's own driver on Windows and macOS), "native" or "stream".
+DRIVER_ENV = "SPOKEN_CRIBBAGE_SPEECH_DRIVER"
+#: How often (s) the native worker pumps the driver's events while an utterance is in progress.
+NATIVE_PUMP_S = 0.02
+#: How often (s) it pumps them while idle (SAPI5 wants its COM messages pumped regularly).
+NATIVE_IDLE_PUMP_S = 0.1
+#: After engine.stop(), how long (s) to wait for the driver's "finished-utterance" before the
+#: worker declares the driver idle itself (some SAPI5/NSSS versions never report a purge).
+NATIVE_STOP_GRACE_S = 1.0
+#: A driver that reports nothing for this long (s, plus a quarter second per character) is
+#: considered hung: speech is reported as stopped working.
+NATIVE_STALL_S = 20.0
+#: How long (s) the driver's own "is it speaking?" probe must say "idle" before a missing
+#: "finished-utterance" event is assumed lost (NSSpeechSynthesizer delegate on another run loop).
+NATIVE_PROBE_IDLE_S = 0.75
+
+_NATIVE_NAMES = itertools.count(1)
+
+
+@dataclass
+class _NativeUtterance:
+    """An announcement waiting for, or handed to, a native pyttsx3 engine."""
+
+    text: str
+    name: str = field(default_factory=lambda: f"sc-{next(_NATIVE_NAMES)}")
+    cancel: threading.Event = field(default_factory=threading.Event)
+    sent_at: float | None = None  # when engine.say() was called
+    stop_sent_at: float | None = None  # when engine.stop() was called for it
+    idle_since: float | None = None  # first time the driver probe said "not speaking"
+    started: bool = False
+
+
+class _EngineFailure(RuntimeError):
+    """Raised on the worker when the engine reported an error or hung."""
+
+
+def _native_driver_name() -> str:
+    """pyttsx3's default driver for this platform ("sapi5", "nsss", or "espeak")."""
+    try:
+        engine_mod = importlib.import_module("pyttsx3.engine")
+        return str(engine_mod.default_engine_by_sys_platform())
+    except Exception:  # noqa: BLE001 - older pyttsx3: same table
+        return {"win32": "sapi5", "darwin": "nsss"}.get(sys.platform, "espeak")
+
+
+def _com_initialize() -> None:
+    """SAPI5 is COM: the engine's thread must be in a (single-threaded) apartment."""
+    if sys.platform != "win32":
+        return
+    try:
+        pythoncom = importlib.import_module("pythoncom")
+    except Exception:  # noqa: BLE001 - the sapi5 driver import will give the reason
+        return
+    pythoncom.CoInitialize()
+
+
+def _driver_of(engine: Any) -> Any:
+    """The driver object behind a pyttsx3 Engine, or None (pyttsx3 internals, guarded)."""
+    return getattr(getattr(engine, "proxy", None), "_driver", None)
+
+
+def _make_nsss_pump() -> Callable[[], None] | None:
+    """A function that runs this thread's NSRunLoop without blocking (NSSpeechSynthesizer
+    delivers its delegate calls there; pyttsx3's nsss ``iterate`` does not run it)."""
+    try:
+        foundation = importlib.import_module("Foundation")
+    except Exception:  # noqa: BLE001
+        return None
+    loop = foundation.NSRunLoop.currentRunLoop()
+    mode = foundation.NSDefaultRunLoopMode
+    date = foundation.NSDate
+
+    def pump() -> None:
+        for _ in range(8):  # each call handles at most one input source
+            if not loop.runMode_beforeDate_(mode, date.dateWithTimeIntervalSinceNow_(0.0)):
+                break
+
+    return pump
+
+
+def _driver_idle_probe(driver_name: str, driver: Any) -> Callable[[], bool | None]:
+    """A function telling whether the platform synthesizer has gone quiet (None: unknown)."""
+    tts = getattr(driver, "_tts", None)
+    if driver_name == "nsss" and tts is not None:
+        return lambda: not bool(tts.isSpeaking())
+    if driver_name == "sapi5" and tts is not None:
+        return lambda: int(tts.Status.RunningState) == 1  # SRSEDone (SRSEIsSpeaking is 2)
+    return lambda: None
+
+
+def _resolve_native_voice(voice: str, table: list[tuple[str, str, list[str]]]) -> str:
+    """Like :func:`_resolve_voice`, and also a whole word of the name: system voice names read
+    "Microsoft Zira Desktop - English (United States)" or "Samantha", so "zira" must work."""
+    try:
+        return _resolve_voice(voice, table)
+    except ValueError:
+        want = voice.strip().lower().split()
+        for vid, name, _ in table:
+            words = re.findall(r"[\w'-]+", name.lower())
+            if want and any(words[i : i + len(want)] == want for i in range(len(words))):
+                return vid
+        raise
+
+
+class NativePyttsx3Speaker:
+    """Speaks through pyttsx3's own platform driver (``pyttsx3.Engine()``'s default: SAPI5 on
+    Windows, NSSpeechSynthesizer on macOS) on a worker thread; never blocks, never raises.
+
+    The engine is created and used on the worker thread only (COM apartments and run loops are
+    per thread).  Drivers with an external-loop ``iterate`` generator (sapi5, nsss) are driven
+    with ``engine.startLoop(False)`` + ``engine.iterate()``: the worker hands the engine one
+    utterance at a time, pumps events every 20 ms and calls ``engine.stop()`` as soon as an
+    utterance is interrupted.  Other drivers (pyttsx3's stock espeak driver, used on Linux when
+    ``SPOKEN_CRIBBAGE_SPEECH_DRIVER=native``) get ``engine.say`` + ``engine.runAndWait()`` per
+    utterance; with them an interruption takes effect when the current utterance ends.
+
+    ``on_start(text)`` is called when the driver reports the start of an utterance and
+    ``on_end(text, completed)`` when it has finished or was stopped (both on the worker thread).
+    The constructor raises :class:`SpeechUnavailable` if speech cannot start.
+    """
+
+    available: bool
+    description: str
+
+    def __init__(
+        self,
+        *,
+        rate: int | None = None,
+        volume: float | None = None,
+        voice: str | None = None,
+        driver_name: str | None = None,
+        on_error: OnError | None = None,
+        on_start: Callable[[str], None] | None = None,
+        on_end: Callable[[str, bool], None] | None = None,
+        init_timeout: float = 15.0,
+    ) -> None:
+        self.driver_name = driver_name or _native_driver_name()
+        self._on_error = on_error
+        self._on_start = on_start
+        self._on_end = on_end
+        self._cond = threading.Condition()
+        self._queue: collections.deque[_NativeUtterance] = collections.deque()
+        self._current: _NativeUtterance | None = None
+        self._settings: dict[str, Any] = {}
+        self._applied: dict[str, Any] = {}
+        self._wake = False
+        self._closing = False
+        self._failed = False
+        self._voices: list[tuple[str, str, list[str]]] = []
+        self._ready = threading.Event()
+        self._init_error: BaseException | None = None
+        self._engine_error: BaseException | None = None
+        self._finished: dict[str, bool] = {}
+        self._run_done: tuple[str, threading.Event] | None = None
+        self._token = next(_NATIVE_NAMES)
+        self.loop_mode = "?"  # "iterate" or "run", decided on the worker
+        self.available = False
+        self.description = f"pyttsx3 with {self.driver_name} (starting)"
+        self.dropped = 0
+        if rate is not None:
+            self._settings["rate"] = Pyttsx3Speaker._clamp_rate(rate)
+        if volume is not None:
+            self._settings["volume"] = Pyttsx3Speaker._clamp_volume(volume)
+        self._thread = threading.Thread(target=self._run, name="speech-native", daemon=True)
+        self._thread.start()
+        _LIVE_SPEAKERS.add(self)  # type: ignore[arg-type]
+        if not self._ready.wait(init_timeout):
+            self.close()
+            raise SpeechUnavailable("the speech engine did not start in time")
+        if self._init_error is not None:
+            err = self._init_error
+            if isinstance(err, SpeechUnavailable):
+                raise err
+            raise SpeechUnavailable(f"the speech engine could not start ({_short(err)})") from err
+        if voice is not None and voice.strip():
+            try:
+                self.set_voice(voice)
+            except ValueError:
+                self.close()
+                raise
+        self.available = True
+        self.description = f"pyttsx3 with {self.driver_name} (system voice)"
+
+    # --- public API -------------------------------------------------------------------------
+    def say(self, text: str, *, interrupt: bool = True) -> None:
+        """Speak ``text``; by default interrupt whatever is being said or waiting."""
+        if not self.available or not text or not text.strip():
+            if interrupt and self.available:
+                self.stop()
+            return
+        utt = _NativeUtterance(text)
+        with self._cond:
+            if self._closing or self._failed:
+                return
+            if interrupt:
+                self._cancel_all_locked()
+            self._queue.append(utt)
+            while len(self._queue) > MAX_QUEUED:
+                self._queue.popleft().cancel.set()
+                self.dropped += 1
+            self._wake = True
+            self._cond.notify_all()
+
+    def stop(self) -> None:
+        """Silence now (the worker calls engine.stop() at once) and forget everything queued."""
+        with self._cond:
+            self._cancel_all_locked()
+            self._wake = True
+            self._cond.notify_all()
+
+    def set_rate(self, wpm: int) -> None:
+        """Speaking rate in words per minute (clamped to 80-450); applies from the next utterance."""
+        self._post_setting("rate", Pyttsx3Speaker._clamp_rate(wpm))
+
+    def set_volume(self, volume: float) -> None:
+        """Volume from 0.0 to 1.0; applies from the next utterance."""
+        self._post_setting("volume", Pyttsx3Speaker._clamp_volume(volume))
+
+    def set_voice(self, voice: str | None) -> None:
+        """Voice by id, name, language code or start of a name; None or "" keeps the current one.
+
+        Raises ValueError ("There is no voice called X.") if no installed voice matches.
+        """
+        if voice is None or not voice.strip():
+            return
+        self._post_setting("voice", _resolve_native_voice(voice, self._voices))
+
+    def list_voices(self) -> list[str]:
+        """Names of the voices the platform driver offers."""
+        return [name for _, name, _ in self._voices]
+
+    def close(self) -> None:
+        """Silence, stop the worker and release the engine."""
+        with self._cond:
+            if self._closing:
+                return
+            self._closing = True
+            self._cancel_all_locked()
+            self._wake = True
+            self._cond.notify_all()
+        self.available = False
+        if threading.current_thread() is not self._thread:
+            self._thread.join(timeout=3.0)
+
+    @property
+    def speaking(self) -> bool:
+        """True while an utterance is being spoken or waits in the queue."""
+        with self._cond:
+            return self._current is not None or bool(self._queue)
+
+    # --- internals --------------------------------------------------------------------------
+    def _post_setting(self, name: str, value: Any) -> None:
+        with self._cond:
+            self._settings[name] = value
+            self._wake = True
+            self._cond.notify_all()
+
+    def _cancel_all_locked(self) -> None:
+        for utt in self._queue:
+            utt.cancel.set()
+        self._queue.clear()
+        if self._current is not None:
+            self._current.cancel.set()
+
+    # callbacks from pyttsx3 (worker thread, during say/iterate/runAndWait)
+    def _event_name(self, name: Any) -> Any:
+        """In run mode pyttsx3 reports the stock espeak driver's events with the name of its
+        internal endLoop command (None): there is one utterance per loop, so it is the current."""
+        cur = self._current
+        if name is None and self.loop_mode == "run" and cur is not None:
+            return cur.name
+        return name
+
+    def _cb_started(self, name: Any = None, **_: Any) -> None:
+        cur = self._current
+        name = self._event_name(name)
+        if cur is not None and name == cur.name and not cur.started:
+            cur.started = True
+            _safe_call(self._on_start, cur.text)
+
+    def _cb_finished(self, name: Any = None, completed: Any = False, **_: Any) -> None:
+        name = self._event_name(name)
+        if name is not None:
+            self._finished.setdefault(str(name), bool(completed))  # the first report counts
+        waiting = self._run_done
+        if waiting is not None and waiting[0] == name:
+            waiting[1].set()
+
+    def _cb_error(self, name: Any = None, exception: Any = None, **_: Any) -> None:
+        if self._engine_error is None:
+            self._engine_error = (
+                exception if isinstance(exception, BaseException) else _EngineFailure(str(exception))
+            )
+
+    def _cb_word(self, **_: Any) -> None:
+        """Run-loop drivers: stop the utterance at the next word once it was interrupted."""
+        if threading.current_thread() is not self._thread:
+            return  # espeak's own thread: stopping from there would deadlock espeak_Cancel
+        cur = self._current
+        if cur is not None and cur.cancel.is_set() and cur.stop_sent_at is None:
+            cur.stop_sent_at = time.monotonic()
+            self._engine.stop()
+
+    def _run(self) -> None:
+        """Worker: own the pyttsx3 engine, speak utterances one by one."""
+        self._engine: Any = None
+        try:
+            _com_initialize()
+            engine = self._create_engine()
+            self._engine = engine
+            driver = _driver_of(engine)
+            self._voices = _voice_table(engine)
+            for topic, cb in (
+                ("started-utterance", self._cb_started),
+                ("finished-utterance", self._cb_finished),
+                ("error", self._cb_error),
+                ("started-word", self._cb_word),
+            ):
+                engine.connect(topic, cb)
+            iterate = getattr(type(driver), "iterate", None) if driver is not None else None
+            if iterate is not None and inspect.isgeneratorfunction(iterate):
+                self.loop_mode = "iterate"
+                engine.startLoop(False)
+                engine.iterate()  # the driver's first step marks the proxy idle
+            else:
+                self.loop_mode = "run"
+            pump_runloop = _make_nsss_pump() if self.driver_name == "nsss" else None
+            probe = _driver_idle_probe(self.driver_name, driver)
+            self._check_error()
+        except BaseException as exc:  # noqa: BLE001 - reported by the constructor
+            self._init_error = exc
+            self._ready.set()
+            self._shutdown_engine()
+            return
+        self._ready.set()
+        try:
+            if self.loop_mode == "iterate":
+                self._loop_iterate(engine, pump_runloop, probe)
+            else:
+                self._loop_run(engine, driver)
+        except BaseException as exc:  # noqa: BLE001 - speech must never crash the game
+            self._fail(exc)
+        finally:
+            self._shutdown_engine()
+
+    def _create_engine(self) -> Any:
+        try:
+            pyttsx3 = importlib.import_module("pyttsx3")
+        except Exception as exc:  # noqa: BLE001
+            raise SpeechUnavailable(f"the pyttsx3 package is missing ({_short(exc)})") from exc
+        if self.driver_name == "espeak":
+            # pyttsx3's own espeak init prints and calls exit(1) without data: initialise first.
+            _pyttsx3, _espeak, espeak_driver = _import_pyttsx3()
+            _init_espeak(_espeak, espeak_driver)
+            with _ESPEAK_LOCK:
+                engine = pyttsx3.Engine(self.driver_name)
+                _ESPEAK_STATE["owner"] = None
+            driver = _driver_of(engine)
+            if driver is not None:
+                # Its stop() cannot cut the aplay it runs, but pyttsx3's endLoop calls it and,
+                # racing with espeak's thread, it can cancel the *next* utterance: disable it.
+                driver.stop = lambda: None
+            return engine
+        try:
+            return pyttsx3.Engine(self.driver_name)
+        except ImportError as exc:
+            raise SpeechUnavailable(
+                f"the {self.driver_name} speech driver cannot load ({_short(exc)})"
+            ) from exc
+
+    def _check_error(self) -> None:
+        if self._engine_error is not None:
+            raise self._engine_error
+
+    def _take_work(self, timeout: float | None) -> tuple[bool, dict[str, Any]]:
+        """Wait for a request, a queued utterance (run mode) or the timeout;
+        return (closing, new settings)."""
+        with self._cond:
+            queued = self.loop_mode == "run" and bool(self._queue)
+            if not (self._wake or self._closing or queued):
+                self._cond.wait(timeout)
+            self._wake = False
+            settings, self._settings = self._settings, {}
+            return self._closing, settings
+
+    def _next_utterance(self) -> tuple[_NativeUtterance | None, dict[str, Any]]:
+        """The next utterance to speak, with the settings posted before it (taken together, so
+        that ``set_rate(...); say(...)`` always speaks at the new rate)."""
+        with self._cond:
+            settings, self._settings = self._settings, {}
+            while self._queue:
+                utt = self._queue.popleft()
+                if not utt.cancel.is_set():
+                    self._current = utt
+                    return utt, settings
+            self._current = None
+            return None, settings
+
+    def _finish(self, utt: _NativeUtterance, completed: bool) -> None:
+        self._finished.clear()  # one utterance in flight: anything else is a late, stale event
+        with self._cond:
+            if self._current is utt:
+                self._current = None
+        _safe_call(self._on_end, utt.text, completed and not utt.cancel.is_set())
+
+    def _apply(self, engine: Any, settings: dict[str, Any]) -> None:
+        for name, value in settings.items():
+            engine.setProperty(name, value)  # queued by pyttsx3 while the driver is busy
+            self._applied[name] = value
+
+    def _loop_iterate(
+        self, engine: Any, pump_runloop: Callable[[], None] | None, probe: Callable[[], Any]
+    ) -> None:
+        cur: _NativeUtterance | None = None
+        while True:
+            closing, settings = self._take_work(
+                NATIVE_PUMP_S if cur is not None else NATIVE_IDLE_PUMP_S
+            )
+            if closing:
+                if cur is not None and cur.sent_at is not None:
+                    engine.stop()
+                return
+            if cur is not None and cur.cancel.is_set() and cur.stop_sent_at is None:
+                cur.stop_sent_at = time.monotonic()
+                engine.stop()
+            if settings:
+                self._apply(engine, settings)
+            engine.iterate()
+            if pump_runloop is not None:
+                pump_runloop()
+            self._check_error()
+            if cur is not None:
+                if cur.name in self._finished:
+                    self._finish(cur, self._finished[cur.name])
+                    cur = None
+                elif self._driver_gone_quiet(engine, cur, probe):
+                    self._finish(cur, cur.stop_sent_at is None)
+                    cur = None
+            if cur is None:
+                cur, settings = self._next_utterance()
+                if settings:
+                    self._apply(engine, settings)
+                if cur is not None:
+                    cur.sent_at = time.monotonic()
+                    engine.say(cur.text, cur.name)
+                    self._check_error()
+
+    def _driver_gone_quiet(self, engine: Any, cur: _NativeUtterance, probe: Callable[[], Any]) -> bool:
+        """True when the utterance is over although the driver never said so."""
+        now = time.monotonic()
+        sent = cur.sent_at if cur.sent_at is not None else now
+        if cur.stop_sent_at is not None and now - cur.stop_sent_at > NATIVE_STOP_GRACE_S:
+            self._force_idle(engine)  # the purge was never reported
+            return True
+        if now - sent > NATIVE_STALL_S + 0.25 * len(cur.text):
+            raise _EngineFailure("the system speech engine stopped responding")
+        try:
+            idle = probe()
+        except Exception:  # noqa: BLE001 - the probe is only a fallback
+            idle = None
+        if idle is not True or now - sent < NATIVE_PROBE_IDLE_S:
+            cur.idle_since = None
+            return False
+        if cur.idle_since is None:
+            cur.idle_since = now
+            return False
+        if now - cur.idle_since < NATIVE_PROBE_IDLE_S:
+            return False
+        self._force_idle(engine)  # the synthesizer is quiet but its event was lost
+        return True
+
+    @staticmethod
+    def _force_idle(engine: Any) -> None:
+        """Tell pyttsx3 the driver is idle again so that the next utterance is not stuck."""
+        driver = _driver_of(engine)
+        if driver is not None and hasattr(driver, "_speaking"):
+            driver._speaking = False
+        proxy = getattr(engine, "proxy", None)
+        if proxy is not None:
+            proxy.setBusy(False)
+
+    def _loop_run(self, engine: Any, driver: Any) -> None:
+        while True:
+            closing, settings = self._take_work(None)
+            if closing:
+                return
+            if settings:
+                self._apply(engine, settings)
+            cur, settings = self._next_utterance()
+            if settings:
+                self._apply(engine, settings)
+            if cur is None:
+                continue
+            cur.sent_at = time.monotonic()
+            engine.say(cur.text, cur.name)
+            if self.driver_name == "espeak" and driver is not None:
+                self._run_espeak_utterance(engine, driver, cur)
+            else:
+                engine.runAndWait()
+            self._check_error()
+            self._finish(cur, self._finished.get(cur.name, False))
+
+    def _run_espeak_utterance(self, engine: Any, driver: Any, cur: _NativeUtterance) -> None:
+        """One utterance through pyttsx3's stock espeak driver (Linux, forced native path).
+
+        That driver only finishes an utterance on espeak's end-of-message event, which espeak-ng
+        sends in its asynchronous "retrieval" mode, not in the synchronous mode the streaming
+        speaker uses; and its playback (``aplay`` through ``os.system``) happens on espeak's own
+        thread.  So, under the espeak lock: re-install its callback and properties if another
+        driver used espeak, switch to retrieval mode, run, wait for the end, switch back.
+        """
+        _pyttsx3, _espeak, espeak_driver = _import_pyttsx3()
+        dll = _espeak.dll
+        done = threading.Event()
+        self._run_done = (cur.name, done)
+        with _ESPEAK_LOCK:
+            mine = ("native", self._token)
+            if _ESPEAK_STATE["owner"] != mine:
+                _espeak.SetSynthCallback(driver._onSynth)
+                props = {"voice": espeak_driver.EspeakDriver._defaultVoice, "rate": 200}
+                props["volume"] = 1.0
+                props.update(self._applied)
+                for name, value in props.items():
+                    driver.setProperty(name, value)
+                _ESPEAK_STATE["owner"] = mine
+            switch = hasattr(dll, "espeak_ng_InitializeOutput")
+            if switch:
+                dll.espeak_ng_InitializeOutput(0, 1000, None)  # retrieval (asynchronous) mode
+            # The stock driver's stop() (also run by pyttsx3's endLoop) cancels whenever espeak
+            # "is playing"; a stale flag from the previous utterance would cancel this one.
+            driver._stopping = False
+            try:
+                engine.runAndWait()  # returns once synthesis has been started
+                self._check_error()
+                if not done.wait(NATIVE_STALL_S + 0.25 * len(cur.text)):
+                    raise _EngineFailure("the speech engine stopped responding")
+            finally:
+                self._run_done = None
+                # espeak's thread is still leaving its callback: let it finish (Synchronize does
+                # not wait in retrieval mode) before the next utterance or another driver.
+                deadline = time.monotonic() + 2.0
+                while _espeak.IsPlaying() and time.monotonic() < deadline:
+                    time.sleep(0.005)
+                _espeak.Synchronize()
+                if switch:
+                    dll.espeak_ng_InitializeOutput(_ENOUTPUT_MODE_SYNCHRONOUS, CHUNK_MS, None)
+
+    def _shutdown_engine(self) -> None:
+        engine, self._engine = getattr(self, "_engine", None), None
+        if engine is None:
+            return
+        if self.loop_mode != "iterate":
+            return
+        for step in (engine.stop, engine.endLoop):  # silence, then leave the external loop
+            try:
+                step()
+            except Exception:  # noqa: BLE001 - e.g. "run loop not started"
+                pass
+
+    def _fail(self, exc: BaseException) -> None:
+        """Go silent for good and tell the player once, in one sentence."""
+        with self._cond:
+            if self._failed or self._closing:
+                return
+            self._failed = True
+            self._cancel_all_locked()
+            self._current = None
+        self.available = False
+        reason = _short(exc)
+        self.description = f"no speech: speech stopped working ({reason})"
+        _safe_call(self._on_error, f"Speech stopped working: {reason}. The game goes on in text.")
+
+
+def _speaker_class() -> type:
+    """The speaker implementation for this platform (``$SPOKEN_CRIBBAGE_SPEECH_DRIVER`` wins)."""
+    forced = os.environ.get(DRIVER_ENV, "").strip().lower()
+    if forced == "native":
+        return NativePyttsx3Speaker
+    if forced in ("stream", "streaming"):
+        return Pyttsx3Speaker
+    if sys.platform in ("win32", "darwin"):
+        return NativePyttsx3Speaker
+    return Pyttsx3Speaker
+
+
+# --------------------------------------------------------------------------------------------
 # Factory and file rendering
 # --------------------------------------------------------------------------------------------
 
@@ -1128,6 +1720,10 @@ def make_speaker(
 ) -> Speaker:
     """Build the speaker for a speech mode: "off", "on" or "auto".
 
+    Linux gets the streaming espeak-ng :class:`Pyttsx3Speaker`; Windows and macOS get
+    :class:`NativePyttsx3Speaker` (pyttsx3's sapi5 / nsss driver).  ``$SPOKEN_CRIBBAGE_SPEECH_DRIVER``
+    set to "native" or "stream" forces one of them.
+
     "on" reports a failure to start through ``on_error`` (one sentence); "auto" falls back
     silently.  Either way the fallback is a :class:`NullSpeaker` whose description holds the
     reason.  An unknown ``voice`` is ignored (the default voice is used).
@@ -1137,13 +1733,14 @@ def make_speaker(
         return NullSpeaker("speech is off")
     if mode not in ("on", "auto"):
         raise ValueError(f"Unknown speech mode {mode!r}: use on, off or auto.")
+    cls = _speaker_class()
     try:
         try:
-            return Pyttsx3Speaker(rate=rate, volume=volume, voice=voice, on_error=on_error)
+            return cls(rate=rate, volume=volume, voice=voice, on_error=on_error)
         except ValueError:
             if voice is None or not voice.strip():
                 raise
-            return Pyttsx3Speaker(rate=rate, volume=volume, on_error=on_error)
+            return cls(rate=rate, volume=volume, on_error=on_error)
     except Exception as exc:  # noqa: BLE001 - any failure means "no speech", never a crash
         reason = _short(exc)
         if mode == "on":
