@@ -29,7 +29,10 @@ class InvalidCardError(ValueError):
 
     def __init__(self, token: str, message: str | None = None):
         self.token = token
-        super().__init__(message or f"'{token}' is not a card. Try 5H, 10C, QS or 'five of hearts'.")
+        shown = " ".join("".join(ch if ch.isprintable() else " " for ch in token).split())
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        super().__init__(message or f"'{shown}' is not a card. Try 5H, 10C, QS or 'five of hearts'.")
 
 
 class DuplicateCardError(InvalidCardError):

@@ -32,6 +32,13 @@ _SYNONYMS = {
 }
 
 
+def shown(text: str, limit: int = 40) -> str:
+    """Text a player typed, made safe to echo in one printed line."""
+    clean = "".join(ch if ch.isprintable() else " " for ch in str(text))
+    clean = " ".join(clean.split())
+    return clean if len(clean) <= limit else clean[:limit - 3] + "..."
+
+
 class CommandError(ValueError):
     """Text that is not a command now. The message says what is possible."""
 
@@ -51,7 +58,7 @@ class Command:
 
 
 def _card_or_number(token: str) -> Card | int:
-    if token.isdigit():
+    if token.isdecimal() and token.isascii():
         return int(token)
     return parse_card(token)
 
@@ -90,7 +97,7 @@ def parse_command(text: str, *, phase: str = "play") -> Command:
             raise CommandError(f"{verb.capitalize()} which card? Give a number or a name, like "
                                f"'{verb} 5h' or '{verb} 2'.")
         return _cards_command(verb, " ".join(rest))
-    if head == "card" and len(words) == 2 and words[1].isdigit():
+    if head == "card" and len(words) == 2 and words[1].isdecimal() and words[1].isascii():
         verb = "discard" if phase == "discard" else "play"
         return Command(verb, numbers=(int(words[1]),))
     # A bare card, number or list of them.
@@ -98,7 +105,7 @@ def parse_command(text: str, *, phase: str = "play") -> Command:
     try:
         return _cards_command(verb, raw)
     except CommandError:
-        raise CommandError(f"I don't know '{text.strip()[:40]}'. Type help, or press question "
+        raise CommandError(f"I don't know '{shown(text)}'. Type help, or press question "
                            f"mark, for the commands.") from None
 
 
@@ -112,7 +119,7 @@ def _cards_command(verb: str, text: str) -> Command:
         tokens = split_card_tokens(text)
         items = [_card_or_number(t) for t in tokens]
     except InvalidCardError as e:
-        raise CommandError(f"'{e.token}' is not a card. Use a number from your hand, or a name "
+        raise CommandError(f"'{shown(e.token)}' is not a card. Use a number from your hand, or a name "
                            f"like 5h, 10c or 'five of hearts'.") from None
     if not items:
         raise CommandError(f"{verb.capitalize()} which card?")

@@ -193,3 +193,83 @@ def run_tty(session: Session, writer: LineWriter, extra_keys: dict[str, Callable
                 writer.raw = False
 
     asyncio.run(main())
+
+
+# ----------------------------------------------------------------------------- yes/no question
+# (persistence: the resume question before the game starts)
+
+YES = ("y", "yes", "yeah", "resume", "yes please")
+NO = ("n", "no", "new", "new game", "no thanks")
+LEAVE = ("q", "quit", "exit")
+
+
+def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None = None,
+               tty: bool | None = None) -> bool | None:
+    """Ask a yes/no question: True, False, or None when the player leaves (q, Ctrl-C, Ctrl-D,
+    Escape, or the end of the input). On a terminal a single key answers (raw mode, as in the
+    game); otherwise one line is read per answer."""
+    stream = stream if stream is not None else sys.stdin
+    if tty is None:
+        try:
+            tty = stream.isatty()
+        except (AttributeError, ValueError):
+            tty = False
+    say(question)
+    if tty:
+        try:
+            return _ask_tty(say)
+        except (OSError, RuntimeError, ImportError, EOFError):
+            pass  # no usable terminal after all: fall back to lines
+    while True:
+        try:
+            line = stream.readline()
+        except (OSError, ValueError, UnicodeDecodeError):
+            return None
+        if not line:
+            return None
+        answer = " ".join(line.strip().lower().split()).strip(" .!")
+        if answer in YES:
+            return True
+        if answer in NO:
+            return False
+        if answer in LEAVE:
+            return None
+        say("Please answer y for yes or n for no.")
+
+
+def _ask_tty(say: Callable[[str], None]) -> bool | None:
+    import asyncio
+
+    from prompt_toolkit.input import create_input
+    from prompt_toolkit.keys import Keys
+
+    inp = create_input(always_prefer_tty=True)
+    result: list[bool | None] = []
+
+    async def main() -> None:
+        done = asyncio.Event()
+
+        def on_keys() -> None:
+            for kp in inp.read_keys():
+                if result:
+                    return
+                k, data = kp.key, kp.data
+                if k in (Keys.ControlC, Keys.ControlD, Keys.Escape) or data in ("q", "Q"):
+                    result.append(None)
+                elif data in ("y", "Y"):
+                    result.append(True)
+                elif data in ("n", "N"):
+                    result.append(False)
+                elif data and len(data) == 1 and (data.isprintable() or data in "\r\n"):
+                    say("Please press y for yes or n for no.")
+                    continue
+                else:
+                    continue
+                done.set()
+                return
+
+        with inp.raw_mode(), inp.attach(on_keys):
+            await done.wait()
+
+    asyncio.run(main())
+    return result[0] if result else None

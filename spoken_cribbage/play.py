@@ -10,23 +10,30 @@ from . import settings as settings_mod
 from .console import LineWriter, env_accessible, plain_output, run_lines, run_tty
 from .game import Game
 from .session import Session, make_opponent
+# --- persistence (save/resume/stats) ---
+from .announce import Line
+from .console import ask_yes_no
+from .persist import Keeper
+# --- end persistence ---
 
 
 def _hint(game, seat):
-    try:
-        from .ai import hint_for
-    except ImportError:
-        return None
-    return hint_for(game.observation(seat))
+    from .coach import hint_for
+    return hint_for(game, seat)
 
 
 def play(args) -> int:
+    # persistence: on a terminal, Ctrl-C before the raw-mode loop starts (while the game is
+    # loading or the computer is playing) must not stop the game: it is remembered, and the
+    # quit question is asked as soon as the keys are read. (In raw mode Ctrl-C is a key.)
+    interrupted: list[int] = []
+    tty_in = _isatty(sys.stdin)
+    old_sigint = _catch_sigint(interrupted) if tty_in else None
     accessible = bool(args.accessible) or env_accessible()
     plain = plain_output(accessible, sys.stdout)
     writer = LineWriter(sys.stdout, plain)
     settings, msg = settings_mod.load()
-    if msg:
-        writer.line(msg)
+    early = [msg] if msg else []  # persistence: said (and spoken) once the speaker exists
     overrides = {k: getattr(args, k) for k in ("speech", "rate", "volume", "verbosity",
                                                 "difficulty", "target") if getattr(args, k, None) is not None}
     try:
@@ -37,29 +44,134 @@ def play(args) -> int:
         return 2
 
     speaker = _make_speaker(settings, writer)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-    game = Game(target=settings.target, seed=seed)
-    opponents = {1: make_opponent(settings.difficulty, random.Random(seed * 7 + 1))}
+
+    # --- persistence: settings problems, the resume question, the keeper ---------------------
+    def say_now(text: str, speech: str | None = None) -> None:
+        writer.line(text)
+        try:
+            speaker.say(speech or text, interrupt=False)
+        except Exception:
+            pass
+
+    for m in early:
+        say_now(m)
+    _ignore_file_size_signal()
+    keeper = Keeper(say=say_now)
+    loaded = keeper.load()
+    resume = None
+    if keeper.in_progress(loaded):
+        if getattr(args, "new", False):
+            say_now(keeper.abandon(loaded))
+        else:
+            answer = ask_yes_no(keeper.resume_question(loaded), say_now)
+            if answer is None:
+                say_now("Your game is kept for next time. Goodbye.")
+                _restore_sigint(old_sigint)
+                _close(speaker)
+                return 0
+            if answer:
+                resume = loaded
+            else:
+                say_now(keeper.abandon(loaded))
+    if resume is not None:
+        game = resume.game
+        seed = resume.saved.seed
+        difficulty = resume.saved.difficulty
+    else:
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+        game = Game(target=settings.target, seed=seed)
+        difficulty = settings.difficulty
+    keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None)
+    # --- end persistence ---------------------------------------------------------------------
+
+    opponents = {1: make_opponent(difficulty, random.Random(seed * 7 + 1))}
 
     def on_settings(new):
         return settings_mod.save(new)
 
     session = Session(game, settings=settings, write=writer.line, speaker=speaker,
-                      opponents=opponents, on_settings=on_settings, hint=_hint)
+                      opponents=opponents, on_settings=on_settings, hint=_hint,
+                      on_change=keeper.on_change,  # persistence: stats after each batch
+                      on_action=keeper.on_action)  # persistence: save after every action
+    # persistence: from now on the keeper speaks through the session (history, repeat)
+    keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")]))
     if speaker.available:
         writer.line(f"Speech: {speaker.description}.")
-    session.start()
+    elif settings.speech == "auto" and getattr(speaker, "description", "").startswith("no speech: "):
+        writer.line(f"Speech is off: {speaker.description[len('no speech: '):]}.")
     try:
-        if sys.stdin.isatty():
-            run_tty(session, writer)
+        session.start(resumed=resume is not None)
+        keeper.flush()  # persistence: problems found while starting
+        if tty_in:
+            # persistence: a Ctrl-C before or while the key loop starts asks the quit question
+            # inside the loop (the handler stays: raw mode turns Ctrl-C into a key anyway).
+            def ask_quit() -> None:
+                if not session.confirming and not session.quit:
+                    session.command("quit")
+
+            def post(schedule) -> None:
+                _catch_sigint(interrupted, lambda: schedule(ask_quit))
+                if interrupted:
+                    schedule(ask_quit)
+
+            run_tty(session, writer, post=post)
         else:
             run_lines(session, sys.stdin)
+    except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
+        writer.line("Stopped. " + ("Your game is kept." if not session.finished else ""))
+        return 130
     finally:
-        try:
-            speaker.close()
-        except Exception:
-            pass
+        _restore_sigint(old_sigint)
+        _close(speaker)
     return 0
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _catch_sigint(flag: list, then=None):
+    import signal
+
+    def handler(signum, frame) -> None:
+        flag.append(1)
+        if then is not None:
+            then()
+
+    try:
+        return signal.signal(signal.SIGINT, handler)
+    except (ValueError, OSError):  # not the main thread
+        return None
+
+
+def _restore_sigint(old) -> None:
+    import signal
+    if old is not None:
+        try:
+            signal.signal(signal.SIGINT, old)
+        except (ValueError, OSError):
+            pass
+
+
+def _ignore_file_size_signal() -> None:
+    """persistence: with a file-size limit (ulimit -f) a write past it must fail with an
+    error the keeper reports, not kill the game with SIGXFSZ."""
+    import signal
+    if hasattr(signal, "SIGXFSZ"):
+        try:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        except (OSError, ValueError):
+            pass
+
+
+def _close(speaker) -> None:
+    try:
+        speaker.close()
+    except Exception:
+        pass
 
 
 def _make_speaker(settings, writer):

@@ -71,6 +71,7 @@ class Session:
                  speaker=None, me: int = 0, opponents: dict[int, Player] | None = None,
                  names: Sequence[str] | None = None,
                  on_change: Callable[["Session", list[g.Event]], None] | None = None,
+                 on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
                  on_settings: Callable[[Settings], str | None] | None = None,
                  hint: Callable[[g.Game, int], str | None] | None = None):
         self.game = game
@@ -84,6 +85,7 @@ class Session:
         self.opponents = opponents if opponents is not None else {
             s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != me}
         self.on_change = on_change
+        self.on_action = on_action
         self.on_settings = on_settings
         self.hint = hint
         self.history: list[Line] = []
@@ -147,7 +149,7 @@ class Session:
                 # A fresh, reproducible stream per decision: a resumed game plays on identically.
                 player.rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
             action = player.act(self.game.observation(seat))
-            new = self.game.apply(action)
+            new = self._apply(action)
             events.extend(new)
             lines.extend(self.announcer.announce(new))
         gm = self.game
@@ -394,9 +396,16 @@ class Session:
         self.pending = []
         self._do(g.Discard(self.me, tuple(chosen)))
 
+    def _apply(self, action: g.Action) -> list[g.Event]:
+        """Apply one action and tell ``on_action`` (the autosave) before anything is said."""
+        events = self.game.apply(action)
+        if self.on_action:
+            self.on_action(self.game, action, events)
+        return events
+
     def _do(self, action: g.Action) -> None:
         try:
-            events = self.game.apply(action)
+            events = self._apply(action)
         except g.IllegalActionError as e:
             self.tell(f"That can't be done: {e.reason}.", "error")
             return

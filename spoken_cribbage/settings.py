@@ -85,28 +85,59 @@ def from_dict(data: dict) -> Settings:
             if want is float and isinstance(v, int) and not isinstance(v, bool):
                 v = float(v)
             if type(v) is not want:
-                raise ValueError(f"{f.name} should be a {want.__name__}, not {v!r}")
+                kind = {int: "whole number", float: "number", str: "text", bool: "true or false"}
+                raise ValueError(f"{f.name} should be {_a(kind.get(want, want.__name__))}, "
+                                 f"not {str(v)[:30]!r}")
             kwargs[f.name] = v
     return Settings(**kwargs).validate()
 
 
+MAX_SETTINGS_BYTES = 256 * 1024
+
+
 def load(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings (defaults if none) and a sentence if the file had to be replaced."""
+    """The saved settings (defaults if none) and a sentence if the file had to be replaced.
+
+    A file that is damaged, from a newer version or unreadable (a folder in its place, say) is
+    moved aside (never deleted) and replaced with the defaults; nothing else is touched."""
     path = path or paths.settings_path()
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
+        if path.is_dir():
+            raise IsADirectoryError(21, "a folder is in its place")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SETTINGS_BYTES + 1)
+    except (FileNotFoundError, NotADirectoryError):
         return Settings(), None
     except OSError as e:
-        return Settings(), f"The settings file could not be read ({e.strerror}); using the defaults."
+        return Settings(), _replace_bad(path, f"it could not be read: {_oserror(e)}")
     try:
+        if len(raw) > MAX_SETTINGS_BYTES:
+            raise ValueError("it is far too large")
         return from_dict(tomllib.loads(raw.decode("utf-8"))), None
-    except (ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        moved = paths.move_aside(path)
-        where = f" It was moved to {moved.name}." if moved else ""
-        msg = f"The settings file was damaged ({_short(e)}), so the defaults are used.{where}"
-        save(Settings(), path)
-        return Settings(), msg
+    except (ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
+            TypeError) as e:
+        return Settings(), _replace_bad(path, _short(e))
+
+
+def _replace_bad(path: Path, reason: str) -> str:
+    """Move the bad file aside, write the defaults; one sentence saying so."""
+    reason = reason[:1].lower() + reason[1:]
+    moved = paths.move_aside(path)
+    if moved is None:
+        return (f"The settings file could not be used ({reason}) nor moved aside, "
+                f"so the defaults are used.")
+    err = save(Settings(), path)
+    tail = (f" but they could not be written: {err[0].lower()}{err[1:]}" if err else "")
+    return (f"The settings file could not be used ({reason}), so it was kept as {moved.name} "
+            f"and the defaults are used{tail or '.'}")
+
+
+def _oserror(e: OSError) -> str:
+    return (e.strerror or e.__class__.__name__).lower()
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word if word != "text" else word
 
 
 def _short(e: Exception) -> str:
@@ -121,5 +152,5 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     try:
         paths.atomic_write(path, tomli_w.dumps(data).encode("utf-8"))
     except OSError as e:
-        return f"Settings could not be saved ({e.strerror or e})."
+        return f"Settings could not be saved ({_oserror(e)})."
     return None

@@ -1,0 +1,270 @@
+"""The saved game: plain JSON data, validated on every read by replaying it.
+
+A save holds the game's parameters (seed, target, players, difficulty) and the text of every
+action applied so far. Because the deals come from the seed and the computer's choices from
+(seed, seat, number of actions), replaying the actions rebuilds the game exactly, and the game
+then goes on exactly as it would have.
+
+No pickle, no eval: the file is JSON, every field is type-checked, the actions are parsed by the
+game's own action parser and replayed through the rules. A file that fails any check is damaged.
+
+    {"format": "spoken-cribbage-save", "version": 1, "id": "…", "seed": 3, "target": 121,
+     "players": 2, "me": 0, "difficulty": "expert", "finished": false,
+     "actions": ["discard 1 5H KD", "discard 0 AC 2C", "play 1 8H", …],
+     "scores": [12, 9], "dealer": 0, "saved_at": "2025-01-01T12:00:00Z", "check": "sha256…"}
+
+``scores`` and ``dealer`` are only a summary for people reading the file; the replay decides.
+``check`` is a SHA-256 of the rest, so a file that still parses but was damaged is caught.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import game as g
+from . import paths
+
+SAVE_FORMAT = "spoken-cribbage-save"
+SAVE_VERSION = 1
+MAX_SAVE_BYTES = 4 * 1024 * 1024   # a whole game is a few kilobytes
+MAX_ACTIONS = 20000
+DIFFICULTIES = ("easy", "standard", "expert", "greedy", "random")
+
+
+class SaveError(ValueError):
+    """A save file that cannot be used. ``reason`` is a short clause: 'it is not JSON'."""
+
+    def __init__(self, reason: str, *, newer: bool = False):
+        self.reason = reason
+        self.newer = newer
+        super().__init__(reason)
+
+
+@dataclass
+class SavedGame:
+    seed: int
+    target: int = 121
+    players: int = 2
+    me: int = 0
+    difficulty: str = "expert"
+    actions: list[str] = field(default_factory=list)
+    finished: bool = False
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    saved_at: str = ""
+
+    # ------------------------------------------------------------------ game <-> save
+
+    @classmethod
+    def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
+                  me: int = 0) -> "SavedGame":
+        return cls(seed=game.seed, target=game.target, players=game.players, me=me,
+                   difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
+                   finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex)
+
+    def new_game(self) -> g.Game:
+        return g.Game(seed=self.seed, target=self.target, players=self.players)
+
+    def replay(self) -> g.Game:
+        """The game rebuilt from the actions; SaveError if any action does not replay."""
+        game = self.new_game()
+        for n, text in enumerate(self.actions, 1):
+            try:
+                action = g.action_from_text(text)
+            except ValueError:
+                raise SaveError(f"action {n} is not an action") from None
+            try:
+                game.apply(action)
+            except g.IllegalActionError as e:
+                raise SaveError(f"action {n} breaks the rules ({e.reason})") from None
+        if (game.phase == g.GAME_OVER) != self.finished:
+            raise SaveError("it says the game is "
+                            + ("over but it is not" if self.finished else "not over but it is"))
+        return game
+
+    # ------------------------------------------------------------------ bytes
+
+    def _body(self, game: g.Game | None = None) -> dict:
+        body = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "id": self.id,
+                "seed": self.seed, "target": self.target, "players": self.players,
+                "me": self.me, "difficulty": self.difficulty, "finished": self.finished,
+                "actions": list(self.actions)}
+        if game is not None:
+            body["scores"] = list(game.scores)
+            body["dealer"] = game.dealer
+        body["saved_at"] = self.saved_at or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        return body
+
+    def to_bytes(self, game: g.Game | None = None) -> bytes:
+        body = self._body(game)
+        body["check"] = _digest(body)
+        # One field a line and one move a line, so a person can read the file; built from the
+        # C encoder's pieces because json's indent= goes through the slow pure-Python encoder.
+        lines = []
+        for k, v in body.items():
+            if k == "actions":
+                inner = ",\n  ".join(json.dumps(a, ensure_ascii=True) for a in v)
+                lines.append(f'"actions": [\n  {inner}\n ]' if v else '"actions": []')
+            else:
+                lines.append(json.dumps(k) + ": " + json.dumps(v, ensure_ascii=True))
+        return ("{\n " + ",\n ".join(lines) + "\n}\n").encode("ascii")
+
+
+def _digest(body: dict) -> str:
+    clean = {k: v for k, v in body.items() if k != "check"}
+    return hashlib.sha256(json.dumps(clean, sort_keys=True, ensure_ascii=True,
+                                     separators=(",", ":")).encode("ascii")).hexdigest()
+
+
+def _int(d: dict, key: str, lo: int, hi: int) -> int:
+    v = d.get(key)
+    if type(v) is not int or not lo <= v <= hi:
+        raise SaveError(f"its {key} is missing or wrong")
+    return v
+
+
+def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
+    """Parse and validate a save; the saved game and the game rebuilt from it. SaveError if not."""
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError("it is far too large")
+    if not raw.strip():
+        raise SaveError("it is empty")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError("it is not text") from None
+    try:
+        body = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        raise SaveError("it is not complete JSON") from None
+    if not isinstance(body, dict):
+        raise SaveError("it is not a saved game")
+    if body.get("format") != SAVE_FORMAT:
+        raise SaveError("it is not a saved game")
+    version = body.get("version")
+    if type(version) is not int or version < 1:
+        raise SaveError("its version is missing or wrong")
+    if version > SAVE_VERSION:
+        raise SaveError(f"it was saved by a newer version of the game (format {version})",
+                        newer=True)
+    check = body.get("check")
+    if not isinstance(check, str) or check != _digest(body):
+        raise SaveError("its checksum does not match, so it was changed or damaged")
+    seed = _int(body, "seed", -(2 ** 63), 2 ** 63)
+    target = _int(body, "target", 5, 1000)
+    players = _int(body, "players", 2, 4)
+    me = _int(body, "me", 0, players - 1)
+    difficulty = body.get("difficulty")
+    if difficulty not in DIFFICULTIES:
+        raise SaveError("its difficulty is missing or wrong")
+    finished = body.get("finished")
+    if type(finished) is not bool:
+        raise SaveError("it does not say whether the game is over")
+    gid = body.get("id")
+    if not isinstance(gid, str) or not 1 <= len(gid) <= 64 or not gid.isascii() \
+            or not gid.replace("-", "").isalnum():
+        raise SaveError("its game id is missing or wrong")
+    actions = body.get("actions")
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS \
+            or not all(isinstance(a, str) and len(a) < 100 for a in actions):
+        raise SaveError("its list of moves is missing or wrong")
+    saved_at = body.get("saved_at", "")
+    saved = SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
+                      actions=list(actions), finished=finished, id=gid,
+                      saved_at=saved_at if isinstance(saved_at, str) else "")
+    return saved, saved.replay()
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not allowed")
+
+
+# ----------------------------------------------------------------------------- files
+
+@dataclass
+class Loaded:
+    """What reading the save file found."""
+    saved: SavedGame | None = None
+    game: g.Game | None = None
+    message: str | None = None      # one sentence, when the file had to be put aside
+    moved_to: Path | None = None
+
+
+def load(path: Path | None = None) -> Loaded:
+    """Read and check the save. A bad one is moved aside (never deleted) and reported."""
+    path = path or paths.save_path()
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(21, "it is a folder, not a file")
+        with open(path, "rb") as f:
+            raw = f.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        return Loaded()
+    except NotADirectoryError:
+        # A file sits where the data folder should be: nothing saved can be there.
+        return Loaded()
+    except OSError as e:
+        return _aside(path, f"it could not be read ({_why(e)})")
+    try:
+        saved, game = from_bytes(raw)
+    except SaveError as e:
+        return _aside(path, e.reason)
+    return Loaded(saved, game)
+
+
+def _aside(path: Path, reason: str) -> Loaded:
+    moved = paths.move_aside(path)
+    if moved is not None:
+        msg = (f"Your saved game could not be used because {reason}; "
+               f"it was kept as {moved.name} and a new game begins.")
+    else:
+        msg = (f"Your saved game could not be used because {reason}, "
+               f"and it could not be moved aside; a new game begins.")
+    return Loaded(message=msg, moved_to=moved)
+
+
+def write(saved: SavedGame, game: g.Game | None = None, path: Path | None = None) -> None:
+    """Write the save atomically. Raises OSError (the old save is then still whole)."""
+    paths.atomic_write(path or paths.save_path(), saved.to_bytes(game))
+
+
+def put_away(path: Path | None = None) -> Path | None:
+    """Rename the save out of the way (a game the player chose not to resume) to
+    ``abandoned-game-N.json``. Never deletes; returns the new path or None."""
+    path = path or paths.save_path()
+    for n in range(1, 10000):
+        dest = path.with_name(f"abandoned-game-{n}.json")
+        if not dest.exists():
+            try:
+                path.rename(dest)
+                return dest
+            except OSError:
+                return None
+    return None
+
+
+def _why(e: OSError) -> str:
+    """A short lower-case reason for an OSError."""
+    import errno
+    known = {
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is full",
+        errno.EROFS: "the data folder is read-only",
+        errno.EACCES: "permission is denied",
+        errno.EPERM: "permission is denied",
+        errno.EISDIR: "a folder is in the way",
+        errno.ENOTDIR: "a file is in the way of the data folder",
+        errno.EFBIG: "the file is too large for the system",
+        errno.EIO: "there was a disk error",
+        errno.ENAMETOOLONG: "the folder name is too long",
+    }
+    if e.errno in known:
+        return known[e.errno]
+    return (e.strerror or e.__class__.__name__).lower()
+
+
+why = _why

@@ -1,0 +1,456 @@
+"""Statistics in SQLite (standard library only): games, results, skunks, hand, crib and pegging
+points per deal, best hand. `spoken-cribbage stats` reads them out in plain sentences.
+
+The database is checked whenever it is opened: a file that is not a database, a damaged or
+truncated one, one from a newer version of the game (``PRAGMA user_version``) or one that
+cannot be opened is moved aside (never deleted), reported in one sentence, and replaced by a
+fresh one. Recording is idempotent (a game by its id, a deal by game id and number), so a game
+resumed after a crash never counts twice.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sqlite3
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Iterable
+
+from . import game as g
+from . import paths
+from .numbers import number_words
+
+SCHEMA_VERSION = 1
+APP_ID = 0x43524942  # "CRIB": set as PRAGMA application_id
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    ended_at TEXT NOT NULL,
+    result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'abandoned')),
+    my_score INTEGER NOT NULL,
+    their_score INTEGER NOT NULL,
+    target INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    difficulty TEXT NOT NULL,
+    skunk_given INTEGER NOT NULL DEFAULT 0,
+    skunk_taken INTEGER NOT NULL DEFAULT 0,
+    deals INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS deals (
+    game_id TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    hand INTEGER,
+    crib INTEGER,
+    pegging INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, deal)
+);
+"""
+_COLUMNS = {
+    "games": {"id", "ended_at", "result", "my_score", "their_score", "target", "players",
+              "difficulty", "skunk_given", "skunk_taken", "deals"},
+    "deals": {"game_id", "deal", "hand", "crib", "pegging"},
+}
+
+
+class StatsError(Exception):
+    """The statistics database cannot be used; ``reason`` is a short clause."""
+
+    def __init__(self, reason: str, *, damaged: bool = True):
+        self.reason = reason
+        self.damaged = damaged   # False: busy or unwritable, not bad; the file is left alone
+        super().__init__(reason)
+
+
+# ----------------------------------------------------------------------------- records
+
+@dataclass(frozen=True)
+class DealRecord:
+    deal: int
+    hand: int | None        # the player's hand in the show (None if the game ended first)
+    crib: int | None        # the player's crib (None when it was not the player's crib)
+    pegging: int            # points pegged in the play: play, go and last card (not heels)
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: str
+    result: str             # win, loss, abandoned
+    my_score: int
+    their_score: int
+    target: int
+    players: int
+    difficulty: str
+    skunk_given: int        # 0 none, 1 skunk, 2 double skunk
+    skunk_taken: int
+    deals: int
+
+
+def deal_records(game: g.Game, me: int = 0, events: Iterable[g.Event] | None = None
+                 ) -> list[DealRecord]:
+    """Per deal, the player's hand, crib and pegging points, from the game's events.
+    A deal is included once it has ended (the show is over) or the game ended in it."""
+    side = game.side_of(me)
+    out: list[DealRecord] = []
+    cur: dict | None = None
+    for ev in (game.events if events is None else events):
+        if isinstance(ev, g.Dealt):
+            cur = {"deal": ev.deal, "hand": None, "crib": None, "pegging": 0}
+        elif cur is None:
+            continue
+        elif isinstance(ev, g.Scored) and ev.side == side and ev.reason in ("play", "go", "last"):
+            cur["pegging"] += ev.points
+        elif isinstance(ev, g.HandShown) and ev.seat == me:
+            cur["crib" if ev.is_crib else "hand"] = ev.total
+        elif isinstance(ev, (g.DealEnded, g.GameOver)):
+            out.append(DealRecord(**cur))
+            cur = None
+    return out
+
+
+def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0) -> GameRecord:
+    """The record of a finished game, or of an unfinished one as abandoned."""
+    side = game.side_of(me)
+    mine = game.scores[side]
+    theirs = max(s for i, s in enumerate(game.scores) if i != side)
+    given = taken = 0
+    if game.phase == g.GAME_OVER:
+        over = next(e for e in reversed(game.events) if isinstance(e, g.GameOver))
+        result = "win" if over.winner == side else "loss"
+        if result == "win":
+            given = max(k for i, k in enumerate(over.skunks) if i != side)
+        else:
+            taken = over.skunks[side]
+    else:
+        result = "abandoned"
+    return GameRecord(game_id, result, mine, theirs, game.target, game.players, difficulty,
+                      given, taken, game.deal_number)
+
+
+# ----------------------------------------------------------------------------- the database
+
+class StatsDB:
+    """The statistics file. Every method opens, uses and closes a connection, so nothing is
+    held open during play and a killed process leaves SQLite's journal to roll back."""
+
+    def __init__(self, path: Path | None = None):
+        self.path = path or paths.stats_path()
+
+    # ------------------------------------------------------------------ opening and checking
+
+    def _connect(self) -> sqlite3.Connection:
+        if self.path.is_dir():
+            raise StatsError("a folder is in its place")
+        con = sqlite3.connect(str(self.path), timeout=5, isolation_level=None)
+        con.execute("PRAGMA foreign_keys = ON")
+        return con
+
+    def check(self) -> None:
+        """Raise StatsError if the file exists and is not a good statistics database."""
+        if not self.path.exists() and not self.path.is_symlink():
+            return
+        try:
+            if self.path.is_dir():
+                raise StatsError("a folder is in its place")
+            with open(self.path, "rb") as f:
+                head = f.read(100)
+            if not head:
+                return  # an empty file is a new database
+            if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
+                raise StatsError("it is not a database")
+            # Read-write, so that SQLite can roll back a journal left by a killed process.
+            con = sqlite3.connect(str(self.path), timeout=5)
+            try:
+                version = con.execute("PRAGMA user_version").fetchone()[0]
+                if version > SCHEMA_VERSION:
+                    raise StatsError(f"it was written by a newer version of the game "
+                                     f"(schema {version})")
+                ok = con.execute("PRAGMA quick_check").fetchall()
+                if ok != [("ok",)]:
+                    raise StatsError("it is damaged")
+                tables = {r[0] for r in con.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if version == 0 and not tables:
+                    return
+                for table, cols in _COLUMNS.items():
+                    have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
+                    if not cols <= have:
+                        raise StatsError("its tables are not the game's")
+                # Reading every row proves the pages are all there.
+                con.execute("SELECT count(*), sum(length(id)) FROM games").fetchone()
+                con.execute("SELECT count(*), sum(pegging) FROM deals").fetchone()
+            finally:
+                con.close()
+        except StatsError:
+            raise
+        except sqlite3.DatabaseError as e:
+            reason = _sql_reason(e)
+            busy = isinstance(e, sqlite3.OperationalError) and (
+                "locked" in str(e) or "busy" in str(e) or "readonly" in str(e)
+                or "read-only" in str(e) or "disk is full" in str(e) or "disk I/O" in str(e))
+            raise StatsError(reason, damaged=not busy) from None
+        except OSError as e:
+            from .savegame import why
+            raise StatsError(f"it could not be read ({why(e)})") from None
+
+    def open(self) -> str | None:
+        """Check the file; if bad, move it aside and start a fresh one. Returns one sentence if
+        something had to be done, else None. Raises OSError-free: problems are sentences."""
+        try:
+            self.check()
+        except StatsError as e:
+            if not e.damaged:
+                return f"Statistics can't be recorded: {e.reason}."
+            moved = paths.move_aside(self.path)
+            if moved is None:
+                return (f"Your statistics could not be used because {e.reason}, and the file "
+                        f"could not be moved aside; statistics are not recorded this time.")
+            msg = (f"Your statistics could not be used because {e.reason}; the file was kept "
+                   f"as {moved.name} and new statistics begin.")
+            err = self._create()
+            return msg if err is None else msg[:-1] + f", but {err}."
+        err = self._create()
+        return None if err is None else f"Statistics can't be recorded: {err}."
+
+    def _create(self) -> str | None:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            con = self._connect()
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                for stmt in _SCHEMA.split(";"):
+                    if stmt.strip():
+                        con.execute(stmt)
+                if con.execute("PRAGMA user_version").fetchone()[0] == 0:
+                    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                    con.execute(f"PRAGMA application_id = {APP_ID}")
+                con.execute("COMMIT")
+            finally:
+                con.close()
+        except (sqlite3.Error, OSError, StatsError) as e:
+            return _reason(e)
+        return None
+
+    # ------------------------------------------------------------------ writing
+
+    def record_deals(self, game_id: str, deals: Iterable[DealRecord]) -> None:
+        rows = [(game_id, d.deal, d.hand, d.crib, d.pegging) for d in deals]
+        if not rows:
+            return
+        self._write("INSERT OR REPLACE INTO deals (game_id, deal, hand, crib, pegging) "
+                    "VALUES (?, ?, ?, ?, ?)", rows)
+
+    def record_game(self, rec: GameRecord) -> None:
+        row = (rec.id, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), rec.result,
+               rec.my_score, rec.their_score, rec.target, rec.players, rec.difficulty,
+               rec.skunk_given, rec.skunk_taken, rec.deals)
+        self._write("INSERT OR IGNORE INTO games (id, ended_at, result, my_score, their_score, "
+                    "target, players, difficulty, skunk_given, skunk_taken, deals) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [row])
+
+    def _write(self, sql: str, rows: list[tuple]) -> None:
+        """Raises StatsError with a reason when the write fails (nothing half-written)."""
+        try:
+            con = self._connect()
+            try:
+                con.execute("BEGIN IMMEDIATE")
+                try:
+                    con.executemany(sql, rows)
+                    con.execute("COMMIT")
+                except BaseException:
+                    try:
+                        con.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass
+                    raise
+            finally:
+                con.close()
+        except (sqlite3.Error, OSError) as e:
+            raise StatsError(_reason(e)) from None
+
+    # ------------------------------------------------------------------ reading
+
+    def has_game(self, game_id: str) -> bool:
+        return bool(self._query("SELECT 1 FROM games WHERE id = ?", (game_id,)))
+
+    def best_hand(self) -> int | None:
+        """The best hand or crib so far (None before any show)."""
+        row = self._query("SELECT max(max(coalesce(hand, -1), coalesce(crib, -1))) FROM deals")
+        best = row[0][0] if row else None
+        return None if best is None or best < 0 else best
+
+    def results(self) -> list[str]:
+        """Finished games' results, oldest first (abandoned games left out)."""
+        return [r[0] for r in self._query(
+            "SELECT result FROM games WHERE result != 'abandoned' ORDER BY ended_at, rowid")]
+
+    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        if not self.path.exists():
+            return []
+        try:
+            con = sqlite3.connect(str(self.path), timeout=5)
+            try:
+                return con.execute(sql, params).fetchall()
+            finally:
+                con.close()
+        except sqlite3.Error as e:
+            raise StatsError(_reason(e)) from None
+
+    def summary(self) -> dict:
+        games = self._query(
+            "SELECT count(*), sum(result = 'win'), sum(result = 'loss'), "
+            "sum(result = 'abandoned'), sum(skunk_given >= 1), sum(skunk_given = 2), "
+            "sum(skunk_taken >= 1), sum(skunk_taken = 2) FROM games")
+        n, wins, losses, abandoned, sg, dsg, st, dst = (games[0] if games else (0,) * 8)
+        deals = self._query(
+            "SELECT count(*), avg(hand), avg(crib), avg(pegging), max(hand), max(crib) FROM deals")
+        nd, ah, ac, ap, mh, mc = deals[0] if deals else (0, None, None, None, None, None)
+        results = self.results()
+        streak = longest = run = 0
+        for r in results:
+            run = run + 1 if r == "win" else 0
+            longest = max(longest, run)
+        streak = run
+        best = max([x for x in (mh, mc) if x is not None], default=None)
+        return {
+            "games": n or 0, "wins": wins or 0, "losses": losses or 0,
+            "abandoned": abandoned or 0,
+            "skunks_given": sg or 0, "double_skunks_given": dsg or 0,
+            "skunks_taken": st or 0, "double_skunks_taken": dst or 0,
+            "deals": nd or 0,
+            "average_hand": _round(ah), "average_crib": _round(ac), "average_pegging": _round(ap),
+            "best_hand": best, "best_crib": mc,
+            "win_streak": streak, "longest_win_streak": longest,
+        }
+
+
+def _round(x):
+    return None if x is None else round(float(x), 2)
+
+
+def _sql_reason(e: sqlite3.Error) -> str:
+    s = str(e).lower()
+    if "not a database" in s:
+        return "it is not a database"
+    if "malformed" in s or "corrupt" in s:
+        return "it is damaged"
+    if "unable to open" in s:
+        return "it could not be opened"
+    if "readonly" in s or "read-only" in s:
+        return "the data folder is read-only"
+    if "full" in s:
+        return "the disk is full"
+    if "locked" in s or "busy" in s:
+        return "another copy of the game is using it"
+    return s.split("\n")[0][:60] or "it could not be used"
+
+
+def _reason(e: BaseException) -> str:
+    if isinstance(e, StatsError):
+        return e.reason
+    if isinstance(e, OSError):
+        from .savegame import why
+        return why(e)
+    if isinstance(e, sqlite3.Error):
+        return _sql_reason(e)
+    return str(e)[:60]
+
+
+# ----------------------------------------------------------------------------- milestones
+
+def hand_milestone(best_before: int | None, total: int, is_crib: bool) -> tuple[str, str] | None:
+    """'Your best hand yet: 24.' when a hand or crib beats every earlier one (from the second
+    show on, and only for hands worth talking about)."""
+    if best_before is None or total <= best_before or total < 8:
+        return None
+    what = "crib" if is_crib else "hand"
+    return (f"Your best {what} yet: {total}.", f"Your best {what} yet: {number_words(total)}.")
+
+
+def game_milestones(results_before: list[str], rec: GameRecord, games_before: int
+                    ) -> list[tuple[str, str]]:
+    """Modest milestones at the end of a game: first win, streaks, first skunk, round numbers."""
+    out: list[tuple[str, str]] = []
+    if rec.result == "win":
+        if "win" not in results_before:
+            out.append(("Your first win!", "Your first win!"))
+        run = 1
+        for r in reversed(results_before):
+            if r != "win":
+                break
+            run += 1
+        if run in (3, 5, 10, 20, 50, 100):
+            out.append((f"{run} wins in a row!", f"{number_words(run).capitalize()} wins in a row!"))
+    n = games_before + 1
+    if n in (10, 25, 50, 100, 250, 500, 1000):
+        out.append((f"That was your {n}th game.", f"That was your {number_words(n)}th game."))
+    return out
+
+
+# ----------------------------------------------------------------------------- the command
+
+def add_stats_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("stats", help="read out your statistics")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def stats_sentences(s: dict) -> list[str]:
+    if not s["games"] and not s["deals"]:
+        return ["No games recorded yet."]
+    n = s["games"]
+    lines = [f"You have played {n} game{'s' if n != 1 else ''}: "
+             f"{s['wins']} won, {s['losses']} lost"
+             + (f", {s['abandoned']} abandoned." if s["abandoned"] else ".")]
+    finished = s["wins"] + s["losses"]
+    if finished:
+        lines.append(f"You win {round(100 * s['wins'] / finished)} percent of your games.")
+    lines.append(f"Skunks: you gave {s['skunks_given']} and took {s['skunks_taken']}."
+                 + (f" Double skunks: gave {s['double_skunks_given']}, took "
+                    f"{s['double_skunks_taken']}." if s["double_skunks_given"]
+                    or s["double_skunks_taken"] else ""))
+    if s["deals"]:
+        parts = []
+        if s["average_hand"] is not None:
+            parts.append(f"hand {s['average_hand']:.1f}")
+        if s["average_crib"] is not None:
+            parts.append(f"crib {s['average_crib']:.1f}")
+        parts.append(f"pegging {s['average_pegging']:.1f}")
+        lines.append(f"Average points over {s['deals']} deals: " + ", ".join(parts) + ".")
+    if s["best_hand"] is not None:
+        lines.append(f"Best hand: {s['best_hand']}.")
+    if s["longest_win_streak"]:
+        lines.append(f"Winning streak now: {s['win_streak']}. Longest: "
+                     f"{s['longest_win_streak']}.")
+    return lines
+
+
+def run_stats(args) -> int:
+    import sys
+    db = StatsDB()
+    msg = None
+    if db.path.exists() or db.path.is_symlink():
+        msg = _open_for_reading(db)
+    if msg:
+        sys.stderr.write(msg + "\n") if args.json else print(msg)
+    try:
+        s = db.summary()
+    except StatsError as e:
+        print(f"Your statistics could not be read: {e.reason}.")
+        return 1
+    if args.json:
+        print(json.dumps(s))
+    else:
+        for line in stats_sentences(s):
+            print(line)
+    return 0
+
+
+def _open_for_reading(db: StatsDB) -> str | None:
+    try:
+        db.check()
+    except StatsError:
+        return db.open()
+    return None
