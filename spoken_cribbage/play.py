@@ -36,6 +36,9 @@ def play(args) -> int:
     early = [msg] if msg else []  # persistence: said (and spoken) once the speaker exists
     overrides = {k: getattr(args, k) for k in ("speech", "rate", "volume", "verbosity",
                                                 "difficulty", "target") if getattr(args, k, None) is not None}
+    for arg, name in (("voice", "voice_engine"), ("listen", "listen"), ("vosk_model", "vosk_model")):
+        if getattr(args, arg, None) is not None:
+            overrides[name] = getattr(args, arg)
     try:
         from dataclasses import replace
         settings = replace(settings, **overrides).validate()
@@ -99,9 +102,18 @@ def play(args) -> int:
         writer.line(f"Speech: {speaker.description}.")
     elif settings.speech == "auto" and getattr(speaker, "description", "").startswith("no speech: "):
         writer.line(f"Speech is off: {speaker.description[len('no speech: '):]}.")
+    # --- voice: hands-free play ----------------------------------------------------------------
+    voice = None
+    if settings.voice_engine != "off":
+        from .handsfree import HandsFree
+        voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
+                          vosk_model=settings.vosk_model or None)
+    # --- end voice -----------------------------------------------------------------------------
     try:
         session.start(resumed=resume is not None)
         keeper.flush()  # persistence: problems found while starting
+        if voice is not None:
+            voice.start()  # the model loads in the background: the game is already playable
         if tty_in:
             # persistence: a Ctrl-C before or while the key loop starts asks the quit question
             # inside the loop (the handler stays: raw mode turns Ctrl-C into a key anyway).
@@ -113,14 +125,19 @@ def play(args) -> int:
                 _catch_sigint(interrupted, lambda: schedule(ask_quit))
                 if interrupted:
                     schedule(ask_quit)
+                if voice is not None:
+                    voice.set_dispatch(schedule)  # voice results run on the key loop's thread
 
-            run_tty(session, writer, post=post)
+            run_tty(session, writer, post=post,
+                    extra_keys={"l": voice.toggle} if voice is not None else None)
         else:
             run_lines(session, sys.stdin)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
         writer.line("Stopped. " + ("Your game is kept." if not session.finished else ""))
         return 130
     finally:
+        if voice is not None:
+            voice.stop()
         _restore_sigint(old_sigint)
         _close(speaker)
     return 0

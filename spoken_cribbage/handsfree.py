@@ -1,0 +1,85 @@
+"""Hands-free play: voice commands wired into a session.
+
+The recognizer listens only for what is legal now (:func:`voice_context`); an accepted command
+goes through the same command handler as typed input, after an echo line ("Heard: play five of
+hearts."); the announcement of the action itself is the spoken confirmation. Anything rejected
+gets "Sorry, I didn't catch that." and no action.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Callable
+
+from . import game as g
+from .announce import Line
+from .session import Session
+
+SORRY = "Sorry, I didn't catch that."
+
+
+def voice_context(game: g.Game, me: int):
+    """The grammar context for this moment: the phase, the hand as numbered, whether go is legal."""
+    from .grammar import VoiceContext
+
+    if game.phase == g.DISCARD and me in game.pending_discards():
+        return VoiceContext.of("discard", game.hands[me])
+    if game.phase == g.PLAY and game.to_act == me:
+        return VoiceContext.of("play", game.hands[me], can_go=not game.playable(me))
+    return VoiceContext.of("other", game.hands[me] if game.hands else ())
+
+
+class HandsFree:
+    """Connects a VoiceInput to a session. ``dispatch`` runs a function on the game's thread
+    (the console's event loop); until one is given, calls run under a lock."""
+
+    def __init__(self, session: Session, *, engine: str = "auto", mode: str = "push",
+                 vosk_model: str | None = None, audio_source=None, recognizer=None):
+        from .microphone import VoiceInput
+        from .voice import choose_recognizer
+
+        self.session = session
+        self._lock = threading.RLock()
+        self._dispatch: Callable[[Callable[[], None]], None] | None = None
+        source = recognizer if recognizer is not None else (
+            lambda: choose_recognizer(vosk_model or None, None if engine == "auto" else engine))
+        self.input = VoiceInput(source, lambda: voice_context(session.game, session.me), mode=mode,
+                                on_heard=self._heard, on_message=self._message,
+                                audio_source=audio_source)
+
+    def set_dispatch(self, dispatch: Callable[[Callable[[], None]], None]) -> None:
+        self._dispatch = dispatch
+
+    def start(self) -> None:
+        """Load the model and open the microphone in the background; returns at once."""
+        self.input.start()
+
+    def toggle(self) -> None:
+        self.input.toggle()
+
+    def stop(self) -> None:
+        try:
+            self.input.stop()
+        except Exception:
+            pass
+
+    def _run(self, fn: Callable[[], None]) -> None:
+        if self._dispatch is not None:
+            self._dispatch(fn)
+            return
+        with self._lock:
+            fn()
+
+    def _message(self, text: str) -> None:
+        self._run(lambda: self.session.tell(text, "voice"))
+
+    def _heard(self, rec) -> None:
+        def act() -> None:
+            if rec.accepted and rec.command:
+                # Printed for the screen and the screen reader; the spoken confirmation is the
+                # announcement of the action that follows.
+                self.session.say([Line(f"Heard: {rec.heard}.", "", "voice")])
+                self.session.command(rec.command)
+            else:
+                self.session.tell(SORRY, "voice")
+        self._run(act)

@@ -1,0 +1,76 @@
+"""Hands-free play end to end: synthesized speech through the real pocketsphinx recognizer and
+the voice input, into a real session, changing the real game."""
+
+import random
+import threading
+
+from spoken_cribbage import game as g
+from spoken_cribbage.handsfree import SORRY, HandsFree, voice_context
+from spoken_cribbage.session import RandomPlayer, Session
+from spoken_cribbage.settings import Settings
+from voice_corpus import gap, session_corpus
+
+
+def said(text, voice="espeak-us"):
+    return session_corpus().speech(text, voice, "pink40").pcm()
+
+
+def make_session():
+    out = []
+    gm = g.Game(seed=3)   # you hold AC 2C 3C 5C 10H JC
+    s = Session(gm, settings=Settings(), write=out.append,
+                opponents={1: RandomPlayer(random.Random(1))})
+    s.start()
+    return s, out
+
+
+def run_voice(session, phrases, expected_results):
+    audio = gap(0.4)
+    for p in phrases:
+        audio += (said(*p) if isinstance(p, tuple) else p) + gap(1.0, seed=len(audio))
+    done = threading.Event()
+    results = []
+
+    def source():
+        for i in range(0, len(audio), 960):
+            yield audio[i:i + 960]
+
+    hf = HandsFree(session, engine="pocketsphinx", mode="continuous", audio_source=source)
+    original = hf._heard
+
+    def heard(rec):
+        original(rec)
+        results.append(rec)
+        if len(results) == expected_results:
+            done.set()
+
+    hf.input.on_heard = heard
+    hf.start()
+    assert done.wait(90), [r.heard for r in results]
+    hf.stop()
+    return results
+
+
+def test_a_discard_a_question_and_a_play_by_voice():
+    s, out = make_session()
+    assert voice_context(s.game, 0).phase == "discard"
+    results = run_voice(s, [("discard ace of clubs",), ("discard two of clubs", "flite-kal"),
+                            ("what's the count",), ("play five of clubs",)], 4)
+    assert [r.command for r in results] == ["discard AC", "discard 2C", "count", "play 5C"]
+    assert "Heard: discard ace of clubs." in out
+    assert "You lay away the ace of clubs and two of clubs." in out
+    assert "The count is 10: queen of spades." in out
+    assert "You play the five of clubs. Count 15. Fifteen two." in out
+    assert s.game.played[1] == (0, s.game.played[1][1]) and s.game.played[1][1].short == "5C"
+
+
+def test_cards_not_in_hand_and_noise_get_sorry_and_no_action():
+    s, out = make_session()
+    s.command("1 2")
+    before = list(s.game.actions)
+    cough = session_corpus().nonspeech("cough", "pink40").pcm()
+    results = run_voice(s, [("play king of spades",), cough, ("hello there, how are you",)], 1)
+    # Whatever was decoded, nothing was played.
+    assert s.game.actions == before
+    assert all(not r.accepted for r in results)
+    assert SORRY in out
