@@ -40,10 +40,11 @@ def stats_path() -> Path:
     return data_dir() / "stats.sqlite3"
 
 
-def move_aside(path: Path) -> Path | None:
-    """Rename a bad file to ``name.bad-N`` (never delete it); return the new path or None."""
-    for n in range(1, 1000):
-        dest = path.with_name(f"{path.name}.bad-{n}")
+def rename_to_free(path: Path, name_for) -> Path | None:
+    """Rename ``path`` to the first ``name_for(n)`` (n = 1, 2, ...) not taken, in the same folder.
+    Never deletes; returns the new path, or None if the rename failed."""
+    for n in range(1, 10000):
+        dest = path.with_name(name_for(n))
         if not dest.exists():
             try:
                 path.rename(dest)
@@ -51,6 +52,11 @@ def move_aside(path: Path) -> Path | None:
             except OSError:
                 return None
     return None
+
+
+def move_aside(path: Path) -> Path | None:
+    """Rename a bad file to ``name.bad-N`` (never delete it); return the new path or None."""
+    return rename_to_free(path, lambda n: f"{path.name}.bad-{n}")
 
 
 def atomic_write(path: Path, data: bytes) -> None:

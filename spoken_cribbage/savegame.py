@@ -236,15 +236,7 @@ def put_away(path: Path | None = None) -> Path | None:
     """Rename the save out of the way (a game the player chose not to resume) to
     ``abandoned-game-N.json``. Never deletes; returns the new path or None."""
     path = path or paths.save_path()
-    for n in range(1, 10000):
-        dest = path.with_name(f"abandoned-game-{n}.json")
-        if not dest.exists():
-            try:
-                path.rename(dest)
-                return dest
-            except OSError:
-                return None
-    return None
+    return paths.rename_to_free(path, lambda n: f"abandoned-game-{n}.json")
 
 
 def _why(e: OSError) -> str:
