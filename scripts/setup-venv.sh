@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Creates .venv and installs the package into it (with test extras when given "test").
+# pip's output goes to .venv/install.log and is shown only if the install fails.
 set -eu
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -8,11 +9,14 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
-  if [ "${1:-play}" = test ]; then
-    .venv/bin/python -m pip install -q -e '.[test]'
-  else
-    .venv/bin/python -m pip install -q -e .
+  echo "Installing Spoken Cribbage into .venv (first run only)..."
+  log=.venv/install.log
+  target=.
+  [ "${1:-play}" = test ] && target='.[test]'
+  if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e "$target"; } >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "The install failed; the messages above say why." >&2
+    exit 1
   fi
   touch "$stamp"
 fi
