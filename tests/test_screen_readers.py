@@ -18,7 +18,9 @@ from conftest import BIN, ROOT
 RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
 
 # (seconds after start, keys typed) and the same input as lines for the reference run.
-KEYS = [(4, "s"), (5.5, "1 2\n"), (7.5, "c"), (8.5, "h"), (9.5, "?"), (11, "q"), (12, "y")]
+KEYS = [(4, "s"), (5, "b"), (6, "f"), (7.5, "1 2\n"), (9.5, "c"), (10.5, "h"), (11.5, "v"),
+        (12.5, "t"), (13.5, "i"), (14.5, "r"), (15.5, "["), (16.5, "]"), (17.5, "?"), (19, "q"),
+        (20, "y")]
 
 pytestmark = pytest.mark.skipif(
     not RUN_SR.exists() or not shutil.which("yasr") or not shutil.which("orca"),
@@ -53,7 +55,8 @@ def spoken(reader: str, home: Path) -> list[str]:
     return utterances
 
 
-KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?",
+KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?", "b", "f",
+            "v", "t", "i", "r", "[", "]", "left bracket", "right bracket",
             "question", "1 space 2", "left shift", "shift", "right shift"}
 
 
@@ -66,5 +69,8 @@ def test_every_line_is_spoken_once_in_order_without_noise(reader, tmp_path):
         assert "\x1b" not in u and "[" not in u[:2]
     # The shortcut answers are among them, each once.
     for answer in ("You 0, 121 to go; Computer 0, 121 to go.", "The count is 8: eight of hearts.",
+                   "It is your crib.", "The starter is not cut yet.",
                    "Quit the game? It is kept, and you can resume it later. Press y or n."):
         assert said.count(answer) == 1
+    assert any(u.startswith("This series: eight of hearts") for u in said)
+    assert any(u.startswith("Play the ") for u in said)  # the hint
