@@ -51,17 +51,30 @@ def run_voice(session, phrases, expected_results):
     return results
 
 
+def say_until_understood(session, text, expected_command):
+    """Say ``text`` as a player would, saying it again (in another voice) after a 'Sorry'."""
+    for voice in ("espeak-us", "flite-kal", "espeak-gb"):
+        [rec] = run_voice(session, [(text, voice)], 1)
+        if rec.accepted:
+            assert rec.command == expected_command
+            return rec
+        assert rec.command is None
+    raise AssertionError(f"'{text}' was never understood")
+
+
 def test_a_discard_a_question_and_a_play_by_voice():
     s, out = make_session()
     assert voice_context(s.game, 0).phase == "discard"
-    results = run_voice(s, [("discard ace of clubs",), ("discard two of clubs", "flite-kal"),
-                            ("what's the count",), ("play five of clubs",)], 4)
-    assert [r.command for r in results] == ["discard AC", "discard 2C", "count", "play 5C"]
+    say_until_understood(s, "discard ace of clubs", "discard AC")
+    say_until_understood(s, "discard two of clubs", "discard 2C")
+    assert voice_context(s.game, 0).phase == "play"
+    say_until_understood(s, "what's the count", "count")
+    say_until_understood(s, "play five of clubs", "play 5C")
     assert "Heard: discard ace of clubs." in out
     assert "You lay away the ace of clubs and two of clubs." in out
     assert "The count is 10: queen of spades." in out
     assert "You play the five of clubs. Count 15. Fifteen two." in out
-    assert s.game.played[1] == (0, s.game.played[1][1]) and s.game.played[1][1].short == "5C"
+    assert [c.short for seat, c in s.game.played if seat == 0] == ["5C"]
 
 
 def test_cards_not_in_hand_and_noise_get_sorry_and_no_action():

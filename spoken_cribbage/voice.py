@@ -1,0 +1,691 @@
+"""Speech recognition of game commands: one interface, two real engines and a fake.
+
+A recognizer turns one utterance (16 kHz mono signed 16-bit little-endian PCM) into a
+:class:`Recognition`: either an accepted typed command (``play 5H``, ``go``, ``count`` ...) or a
+rejection ("Sorry, I didn't catch that"). It listens only for what the :class:`VoiceContext`
+allows. A wrong action is worse than no action, so anything doubtful is rejected:
+
+* the search also contains *decoys* (cards not in hand, the other phase's verb, positions past
+  the end of the hand); a decoy that wins is rejected instead of bent onto a legal command;
+* an empty path (``<NULL>``) lets silence and noise decode to nothing;
+* acoustic confidence: pocketsphinx scores each frame against the best-matching senone, so the
+  per-frame acoustic score of the chosen path says how well the audio fits it; the weakest word
+  of the phrase and the whole phrase must both clear a threshold;
+* energy and duration checks reject clicks, knocks and near-silence before decoding.
+
+Engines: :class:`PocketSphinxRecognizer` (built-in US English model, no download) and
+:class:`VoskRecognizer` (a vosk model folder the user supplies). :class:`FakeRecognizer` replays
+scripted results for tests. :func:`choose_recognizer` picks vosk when a model is present, else
+pocketsphinx, and says which in one sentence.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import math
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Protocol, Sequence
+
+import numpy as np
+
+from .grammar import VoiceContext, decoys_for, normalize, phrases_for
+
+RATE = 16000
+SORRY = "Sorry, I didn't catch that."
+ENV_VOSK_MODEL = "SPOKEN_CRIBBAGE_VOSK_MODEL"
+
+
+class VoiceError(Exception):
+    """A voice set-up problem, with a message fit to show the player as it is."""
+
+
+@dataclass
+class Recognition:
+    """The outcome of one utterance.
+
+    ``heard`` is what the engine decoded (a phrase, possibly empty); ``command`` the typed command
+    when ``accepted``; ``confidence`` an engine score (higher is surer) or None.
+    ``reason`` says why a rejection happened (for logs and the ``listen`` tool).
+    """
+
+    accepted: bool
+    heard: str
+    command: str | None = None
+    confidence: float | None = None
+    reason: str = ""
+    details: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def message(self) -> str:
+        """The line to show the player."""
+        if self.accepted:
+            return f"Heard: {self.heard}."
+        return SORRY
+
+    def as_json(self) -> dict:
+        if self.accepted:
+            return {"accepted": True, "heard": self.heard, "command": self.command}
+        return {"accepted": False, "heard": self.heard}
+
+
+class Recognizer(Protocol):
+    name: str
+
+    def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition: ...
+
+
+def _reject(heard: str, reason: str, confidence: float | None = None,
+            details: dict | None = None) -> Recognition:
+    return Recognition(False, heard, None, confidence, reason, dict(details or {}))
+
+
+# ---------------------------------------------------------------------------------------------
+# Audio checks shared by the engines
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class AudioStats:
+    seconds: float
+    rms_dbfs: float
+    peak_dbfs: float
+    active_seconds: float  # time in 10 ms frames within 25 dB of the loudest frame
+
+
+def audio_stats(audio: bytes) -> AudioStats:
+    a = np.frombuffer(audio[: len(audio) // 2 * 2], dtype=np.int16).astype(np.float64)
+    if a.size == 0:
+        return AudioStats(0.0, -120.0, -120.0, 0.0)
+    rms = math.sqrt(float(np.mean(a * a))) or 1e-9
+    peak = float(np.max(np.abs(a))) or 1e-9
+    hop = RATE // 100
+    n = a.size // hop
+    if n:
+        fr = a[: n * hop].reshape(n, hop)
+        e = 10 * np.log10(np.mean(fr * fr, axis=1) + 1e-9)
+        active = float(np.sum(e > e.max() - 25)) / 100.0
+    else:
+        active = 0.0
+    db = lambda x: 20 * math.log10(x / 32768.0)  # noqa: E731
+    return AudioStats(a.size / RATE, db(rms), db(peak), active)
+
+
+# ---------------------------------------------------------------------------------------------
+# PocketSphinx
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SphinxThresholds:
+    """Rejection settings for :class:`PocketSphinxRecognizer` (chosen with bench/bench_voice.py).
+
+    * ``conf``: (grammar path score - free phone-loop score) per 10 ms frame, in pocketsphinx's
+      log base 1.0001. Near 0 when the audio fits the command as well as any phone sequence;
+      out-of-grammar speech fits a phone loop much better.
+    * ``loop``: (grammar path score - free word-loop score over the grammar's vocabulary) per
+      frame: a command said in a different order or with extra words fits the loop better.
+    * ``per``: phone error rate of the phone loop's transcription against the pronunciation of
+      the recognised phrase (0 is identical).
+    """
+
+    conf: float = -1e9
+    loop: float = -1e9
+    per: float = 1e9
+    min_peak_dbfs: float = -45.0   # quieter than this is not speech aimed at the game
+    min_active: float = 0.12       # seconds of audio within 25 dB of the loudest 10 ms
+    use_decoys: bool = True
+
+
+#: Chosen with bench/bench_voice.py on the full synthetic corpus (10 voices x 4 noise levels,
+#: 9,764 clips): the most exact matches with at most 2% of out-of-grammar clips turned into an
+#: action (70.9% exact, 1.0% wrong, 1.94% false accepts; docs/README-voice.md has the curve).
+DEFAULT_SPHINX_THRESHOLDS = SphinxThresholds(conf=-8.0, loop=-1.0)
+
+_SEARCH_CACHE = 24
+NOISE_FLOOR_DBFS = -58.0
+_FILLERS = ("<sil>", "<s>", "</s>", "(NULL)", "SIL")
+
+
+def _edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        prev, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            cur = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, prev + (x != y))
+            prev = cur
+    return row[-1]
+
+
+def sphinx_rejection(ev: dict, t: SphinxThresholds) -> str:
+    """Why the evidence from :meth:`PocketSphinxRecognizer.analyse` is rejected ('' to accept)."""
+    if ev["kind"] == "quiet":
+        return "too quiet or too short"
+    if ev["kind"] != "legal":
+        return f"{ev['kind']} hypothesis"
+    if ev["conf"] < t.conf or ev["loop"] < t.loop or ev["per"] > t.per:
+        return "low confidence"
+    return ""
+
+
+def _quiet_evidence(stats: AudioStats) -> dict:
+    return {"heard": "", "kind": "quiet", "command": None, "conf": -1e9, "loop": -1e9, "per": 1e9,
+            "frames": 0, "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs,
+            "active": stats.active_seconds}
+
+
+class SphinxStream:
+    """One utterance being decoded by the three searches of a :class:`PocketSphinxRecognizer`.
+
+    Holds the recognizer's lock from creation to :meth:`finish` (or :meth:`abort`).
+    """
+
+    def __init__(self, rec: "PocketSphinxRecognizer", ctx: VoiceContext):
+        self.rec = rec
+        self.ctx = ctx
+        self._chunks: list[bytes] = []
+        self._rng = np.random.default_rng(0)  # the same audio always gives the same result
+        rec._lock.acquire()
+        self._open = True
+        try:
+            self.name, self.phrases, self.decoys = rec._search_for(ctx)
+            rec.decoder.activate_search(self.name)
+            for d in (rec.decoder, rec.phone_decoder, rec.loop_decoder):
+                d.start_utt()
+        except BaseException:
+            self.abort()
+            raise
+
+    def feed(self, audio: bytes) -> None:
+        if not self._open or not audio:
+            return
+        self._chunks.append(audio)
+        audio = self._floor(audio)
+        for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
+            d.process_raw(audio, no_search=False, full_utt=False)
+
+    def _floor(self, audio: bytes) -> bytes:
+        """Add a faint, fixed noise floor (:data:`NOISE_FLOOR_DBFS`). Digital silence is not a
+        sound a microphone makes, and the acoustic model scores it badly: on the corpus's clean
+        clips the floor raised exact matches at the chosen thresholds from 66% to 89%. Under a
+        real microphone's own noise it changes next to nothing."""
+        a = np.frombuffer(audio[: len(audio) // 2 * 2], dtype="<i2").astype(np.float64)
+        a += self._rng.standard_normal(a.size) * (32768 * 10 ** (NOISE_FLOOR_DBFS / 20))
+        return np.clip(np.round(a), -32768, 32767).astype("<i2").tobytes()
+
+    def abort(self) -> None:
+        if self._open:
+            self._open = False
+            for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
+                try:
+                    d.end_utt()
+                except Exception:  # noqa: BLE001 - not in an utterance
+                    pass
+            self.rec._lock.release()
+
+    def evidence(self, stats: AudioStats | None = None) -> dict:
+        """End the utterance and return the evidence dict."""
+        rec = self.rec
+        if not self._open:
+            raise RuntimeError("stream already finished")
+        try:
+            if stats is None:
+                stats = audio_stats(b"".join(self._chunks))
+            d, pd, ld = rec.decoder, rec.phone_decoder, rec.loop_decoder
+            for x in (d, pd, ld):
+                x.end_utt()
+            hyp = d.hyp()
+            heard = normalize(hyp.hypstr) if hyp is not None else ""
+            g_score = rec._log(hyp.score) if hyp is not None else -1e9
+            frames = max(1, d.n_frames())
+            phones = [ph for seg in (d.seg() or ()) if seg.word not in _FILLERS and not seg.word.startswith(("+", "["))
+                      for ph in rec._phones(seg.word)]
+            ap = pd.hyp()
+            ap_score = rec._log(ap.score) if ap is not None else -1e9
+            ap_phones = [seg.word for seg in (pd.seg() or ()) if seg.word not in _FILLERS and not seg.word.startswith("+")]
+            lp = ld.hyp()
+            loop_score = rec._log(lp.score) if lp is not None else -1e9
+        finally:
+            self._open = False
+            rec._lock.release()
+        kind = ("legal" if heard in self.phrases else "decoy" if heard in self.decoys
+                else "empty" if not heard else "partial")
+        if stats.peak_dbfs < rec.thresholds.min_peak_dbfs or stats.active_seconds < rec.thresholds.min_active:
+            return _quiet_evidence(stats)
+        return {"heard": heard, "kind": kind, "command": self.phrases.get(heard),
+                "conf": (g_score - ap_score) / frames, "loop": (g_score - loop_score) / frames,
+                "per": _edit_distance(ap_phones, phones) / max(1, len(phones)), "frames": frames,
+                "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs, "active": stats.active_seconds}
+
+    def finish(self) -> Recognition:
+        """End the utterance and decide."""
+        try:
+            return self.rec.decide(self.evidence())
+        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+            self.abort()
+            return _reject("", f"recognizer error: {exc}")
+
+
+class PocketSphinxRecognizer:
+    """CMU PocketSphinx with the US English model shipped in its wheel.
+
+    Three searches run over each utterance, each on its own decoder so they can run while the
+    player speaks (:meth:`stream`): the phase grammar (legal phrases, decoys and an empty path;
+    wide beams and no bestpath pass, as the probe found best), a free phone loop and a free word
+    loop over the grammar's words. The two loops are the references for the confidence checks.
+    """
+
+    name = "pocketsphinx"
+
+    def __init__(self, thresholds: SphinxThresholds = DEFAULT_SPHINX_THRESHOLDS,
+                 hmm: str | None = None, dictionary: str | None = None):
+        try:
+            from pocketsphinx import Decoder, get_model_path
+        except ImportError as exc:  # pragma: no cover - depends on the install
+            raise VoiceError("Voice needs the pocketsphinx package; it is not installed.") from exc
+        from .grammar import vocabulary
+        self.thresholds = thresholds
+        model = get_model_path()
+        self.hmm = hmm or os.path.join(model, "en-us", "en-us")
+        self.dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
+        wide = dict(beam=1e-80, pbeam=1e-80, wbeam=1e-60)
+        try:
+            common = dict(hmm=self.hmm, dict=self.dictionary, lm=None, bestpath=False, topn=8,
+                          loglevel="FATAL")
+            self.decoder = Decoder(**common, **wide)
+            self.phone_decoder = Decoder(**common, **wide)
+            self.phone_decoder.add_allphone_file(
+                "allphone", os.path.join(model, "en-us", "en-us-phone.lm.bin"))
+            self.phone_decoder.activate_search("allphone")
+            # the word loop uses the default (narrower, faster) beams
+            self.loop_decoder = Decoder(**common)
+            words = sorted(w for w in vocabulary() if self.loop_decoder.lookup_word(w))
+            self.loop_decoder.add_jsgf_string(
+                "loop", "#JSGF V1.0;\ngrammar loop;\npublic <loop> = <NULL> | ( %s )+ ;\n" % " | ".join(words))
+            self.loop_decoder.activate_search("loop")
+        except Exception as exc:  # noqa: BLE001 - pocketsphinx raises bare RuntimeError
+            raise VoiceError(f"The pocketsphinx model could not be loaded ({exc}).") from exc
+        self.logmath = self.decoder.get_logmath()
+        self._searches: OrderedDict[tuple, tuple[str, dict[str, str], frozenset[str]]] = OrderedDict()
+        self._n = 0
+        self._pron: dict[str, list[str]] = {}
+        self._lock = threading.RLock()
+
+    def describe(self) -> str:
+        return "Voice: pocketsphinx (built-in English model)."
+
+    # -- grammar ------------------------------------------------------------------------------
+    def _search_for(self, ctx: VoiceContext) -> tuple[str, dict[str, str], frozenset[str]]:
+        key = (ctx.phase, ctx.hand, ctx.can_go, self.thresholds.use_decoys)
+        hit = self._searches.get(key)
+        if hit is not None:
+            self._searches.move_to_end(key)
+            return hit
+        phrases = phrases_for(ctx)
+        decoys = frozenset(decoys_for(ctx)) if self.thresholds.use_decoys else frozenset()
+        alts = " | ".join(list(phrases) + sorted(decoys))
+        self._n += 1
+        name = f"cmd{self._n}"
+        jsgf = f"#JSGF V1.0;\ngrammar cmd;\npublic <cmd> = <NULL> | {alts} ;\n"
+        self.decoder.add_jsgf_string(name, jsgf)
+        entry = (name, phrases, decoys)
+        self._searches[key] = entry
+        while len(self._searches) > _SEARCH_CACHE:
+            _, (old, _, _) = self._searches.popitem(last=False)
+            try:
+                self.decoder.remove_search(old)
+            except Exception:  # noqa: BLE001 - an active search cannot be removed; harmless
+                pass
+        return entry
+
+    def prepare(self, ctx: VoiceContext) -> None:
+        """Build the grammar for ``ctx`` ahead of time (a few ms; optional)."""
+        with self._lock:
+            self._search_for(ctx)
+
+    def _log(self, p: float) -> float:
+        return float(self.logmath.log(p)) if p > 0 else -1e9
+
+    def _phones(self, word: str) -> list[str]:
+        hit = self._pron.get(word)
+        if hit is None:
+            hit = (self.decoder.lookup_word(word) or "").split()
+            self._pron[word] = hit
+        return hit
+
+    # -- decoding -----------------------------------------------------------------------------
+    def stream(self, ctx: VoiceContext) -> "SphinxStream":
+        """Start decoding an utterance as it arrives; ``feed`` audio, then ``finish()``."""
+        return SphinxStream(self, ctx)
+
+    def analyse(self, audio: bytes, ctx: VoiceContext) -> dict:
+        """Decode one utterance and return the evidence (used by :meth:`recognize` and the
+        benchmark). Audio is fed in 0.1 s blocks, exactly as the microphone path does."""
+        stats = audio_stats(audio)
+        if stats.peak_dbfs < self.thresholds.min_peak_dbfs or stats.active_seconds < self.thresholds.min_active:
+            return _quiet_evidence(stats)
+        s = self.stream(ctx)
+        try:
+            for i in range(0, len(audio), 3200):
+                s.feed(audio[i:i + 3200])
+        except BaseException:
+            s.abort()
+            raise
+        return s.evidence(stats)
+
+    def decide(self, ev: dict) -> Recognition:
+        """Apply the rejection rules to the evidence from :meth:`analyse`."""
+        heard, conf = ev["heard"], ev["conf"]
+        reason = sphinx_rejection(ev, self.thresholds)
+        if reason:
+            return _reject("" if ev["kind"] == "quiet" else heard, reason,
+                           conf if reason == "low confidence" else None, ev)
+        return Recognition(True, heard, ev["command"], conf, "", ev)
+
+    def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
+        try:
+            return self.decide(self.analyse(audio, ctx))
+        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+            return _reject("", f"recognizer error: {exc}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Vosk
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class VoskThresholds:
+    """Rejection settings for :class:`VoskRecognizer`.
+
+    ``margin``: score difference between vosk's best and second-best alternative (lattice
+    N-best); in grammar mode vosk's per-word confidences are nearly always 1.0, so they carry
+    no information, while a close runner-up does.
+    """
+
+    margin: float = 2.0
+    min_peak_dbfs: float = -45.0
+    min_active: float = 0.12
+    alternatives: int = 3
+
+
+class VoskStream:
+    """One utterance being decoded by a :class:`VoskRecognizer` (holds its lock until finished)."""
+
+    def __init__(self, rec: "VoskRecognizer", ctx: VoiceContext):
+        self.rec = rec
+        self._chunks: list[bytes] = []
+        rec._lock.acquire()
+        self._open = True
+        try:
+            self.kaldi, self.phrases, self.decoys = rec._recognizer_for(ctx)
+        except BaseException:
+            self.abort()
+            raise
+
+    def feed(self, audio: bytes) -> None:
+        if self._open and audio:
+            self._chunks.append(audio)
+            self.kaldi.AcceptWaveform(audio)
+
+    def abort(self) -> None:
+        if self._open:
+            self._open = False
+            try:
+                kaldi = getattr(self, "kaldi", None)
+                if kaldi is not None:
+                    kaldi.Reset()
+            except Exception:  # noqa: BLE001
+                pass
+            finally:
+                self.rec._lock.release()
+
+    def evidence(self) -> dict:
+        if not self._open:
+            raise RuntimeError("stream already finished")
+        try:
+            result = json.loads(self.kaldi.FinalResult())
+            self.kaldi.Reset()
+        finally:
+            self._open = False
+            self.rec._lock.release()
+        stats = audio_stats(b"".join(self._chunks))
+        alts = result.get("alternatives") or [{"text": result.get("text", ""), "confidence": 0.0}]
+        heard = normalize(alts[0].get("text", ""))
+        top = float(alts[0].get("confidence", 0.0))
+        margin = top - float(alts[1].get("confidence", 0.0)) if len(alts) > 1 else float("inf")
+        if "unk" in heard.split():
+            kind = "unknown"
+        elif heard in self.phrases:
+            kind = "legal"
+        elif heard in self.decoys:
+            kind = "decoy"
+        else:
+            kind = "empty" if not heard else "partial"
+        return {"heard": heard, "kind": kind, "command": self.phrases.get(heard), "margin": margin,
+                "score": top, "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs,
+                "active": stats.active_seconds}
+
+    def finish(self) -> Recognition:
+        try:
+            return self.rec.decide(self.evidence())
+        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+            self.abort()
+            return _reject("", f"recognizer error: {exc}")
+
+
+class VoskRecognizer:
+    """Vosk (Kaldi) with a model folder the user supplies, restricted by a phrase list.
+
+    ``phrases`` optionally replaces the English phase grammar with a fixed phrase -> command map
+    (used to prove the adapter with a model in another language); ``decoys`` then lists phrases
+    that are recognised and rejected.
+    """
+
+    name = "vosk"
+
+    def __init__(self, model_path: str | os.PathLike, thresholds: VoskThresholds = VoskThresholds(),
+                 phrases: dict[str, str] | None = None, decoys: Iterable[str] = ()):
+        path = Path(model_path)
+        if not path.is_dir() or not any((path / p).exists() for p in ("am", "final.mdl", "graph")):
+            raise VoiceError(f"{path} is not a vosk model folder.")
+        try:
+            import vosk
+        except ImportError as exc:  # pragma: no cover
+            raise VoiceError("Voice with vosk needs the vosk package; it is not installed.") from exc
+        vosk.SetLogLevel(-1)
+        try:
+            self.model = vosk.Model(str(path))
+        except Exception as exc:  # noqa: BLE001
+            raise VoiceError(f"The vosk model in {path} could not be loaded.") from exc
+        self._vosk = vosk
+        self.model_path = path
+        self.thresholds = thresholds
+        self.fixed_phrases = dict(phrases) if phrases is not None else None
+        self.fixed_decoys = tuple(decoys)
+        self._vocab_cache: dict[str, bool] = {}
+        self._recs: OrderedDict = OrderedDict()
+        self._lock = threading.RLock()
+        # free the Kaldi objects before the interpreter tears the vosk module down (else vosk's
+        # destructors print errors on the way out)
+        atexit.register(self.close)
+        if self.fixed_phrases is None:
+            missing = [w for w in ("play", "discard", "five", "hearts", "card", "go") if not self.known(w)]
+            if len(missing) > 2:
+                raise VoiceError(f"The vosk model in {path} does not know the English command words "
+                                 f"({', '.join(missing)}).")
+
+    def describe(self) -> str:
+        return f"Voice: vosk with model {self.model_path.name}."
+
+    def close(self) -> None:
+        """Release the model (the recognizer cannot be used afterwards)."""
+        with self._lock:
+            self._recs.clear()
+            self.model = None
+
+    def known(self, word: str) -> bool:
+        """Whether the model's vocabulary has ``word`` (grammar words must be in it)."""
+        hit = self._vocab_cache.get(word)
+        if hit is None:
+            hit = self.model.vosk_model_find_word(word) >= 0
+            self._vocab_cache[word] = hit
+        return hit
+
+    def _grammar(self, ctx: VoiceContext) -> tuple[dict[str, str], list[str]]:
+        if self.fixed_phrases is not None:
+            phrases, decoys = self.fixed_phrases, list(self.fixed_decoys)
+        else:
+            phrases, decoys = phrases_for(ctx), decoys_for(ctx)
+        usable = lambda p: all(self.known(w) for w in p.split())  # noqa: E731
+        phrases = {p: c for p, c in phrases.items() if usable(p)}
+        decoys = [p for p in decoys if usable(p)]
+        return phrases, decoys
+
+    def _recognizer_for(self, ctx: VoiceContext):
+        key = (ctx.phase, ctx.hand, ctx.can_go) if self.fixed_phrases is None else None
+        hit = self._recs.get(key)
+        if hit is None:
+            phrases, decoys = self._grammar(ctx)
+            grammar = list(phrases) + decoys + (["[unk]"] if self.known("[unk]") else [])
+            rec = self._vosk.KaldiRecognizer(self.model, RATE, json.dumps(grammar, ensure_ascii=False))
+            rec.SetMaxAlternatives(self.thresholds.alternatives)
+            hit = (rec, phrases, frozenset(decoys))
+            self._recs[key] = hit
+            while len(self._recs) > 8:
+                self._recs.popitem(last=False)
+        else:
+            self._recs.move_to_end(key)
+        return hit
+
+    def stream(self, ctx: VoiceContext) -> "VoskStream":
+        """Start decoding an utterance as it arrives; ``feed`` audio, then ``finish()``."""
+        return VoskStream(self, ctx)
+
+    def analyse(self, audio: bytes, ctx: VoiceContext) -> dict:
+        s = self.stream(ctx)
+        for i in range(0, len(audio), 3200):
+            s.feed(audio[i:i + 3200])
+        return s.evidence()
+
+    def decide(self, ev: dict) -> Recognition:
+        t = self.thresholds
+        if ev["peak_dbfs"] < t.min_peak_dbfs or ev["active"] < t.min_active:
+            return _reject("", "too quiet or too short", None, ev)
+        if ev["kind"] != "legal":
+            return _reject(ev["heard"], f"{ev['kind']} hypothesis", None, ev)
+        if ev["margin"] < t.margin:
+            return _reject(ev["heard"], "low confidence", ev["margin"], ev)
+        return Recognition(True, ev["heard"], ev["command"], ev["margin"], "", ev)
+
+    def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
+        try:
+            return self.decide(self.analyse(audio, ctx))
+        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+            return _reject("", f"recognizer error: {exc}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Fake
+# ---------------------------------------------------------------------------------------------
+
+class FakeRecognizer:
+    """Scripted recognizer for tests.
+
+    ``script`` items are phrases (str, recognised against the context's grammar: legal phrases
+    are accepted, anything else rejected), ready :class:`Recognition` objects, or None (silence,
+    rejected). Calls past the end of the script return rejections. ``calls`` records contexts.
+    """
+
+    name = "fake"
+
+    def __init__(self, script: Sequence[str | Recognition | None] = ()):
+        self.script = list(script)
+        self.calls: list[tuple[int, VoiceContext]] = []
+
+    def describe(self) -> str:
+        return "Voice: fake recognizer for tests."
+
+    def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
+        self.calls.append((len(audio), ctx))
+        item = self.script.pop(0) if self.script else None
+        if isinstance(item, Recognition):
+            return item
+        if item is None:
+            return _reject("", "silence")
+        heard = normalize(item)
+        command = phrases_for(ctx).get(heard)
+        if command is None:
+            return _reject(heard, "not legal now")
+        return Recognition(True, heard, command, 1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Choosing an engine
+# ---------------------------------------------------------------------------------------------
+
+def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
+    """The vosk model to use: ``explicit``, else $SPOKEN_CRIBBAGE_VOSK_MODEL, else an installed
+    model under the models folder. Raises VoiceError when an explicit path is not a model."""
+    from . import modelstore
+
+    for source, value in (("--vosk-model", explicit), (ENV_VOSK_MODEL, os.environ.get(ENV_VOSK_MODEL))):
+        if value:
+            p = Path(value).expanduser()
+            if not modelstore.looks_like_vosk_model(p):
+                raise VoiceError(f"The vosk model given by {source} ({p}) is not a vosk model folder.")
+            return p
+    return modelstore.installed_vosk_model()
+
+
+def _clause(exc: Exception) -> str:
+    """An error sentence as a clause: first letter lower case, no final full stop."""
+    text = str(exc).rstrip(".")
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _off(exc: Exception) -> str:
+    return f"Voice is off: {_clause(exc)}."
+
+
+def choose_recognizer(vosk_model: str | os.PathLike | None = None,
+                      engine: str | None = None) -> tuple[Recognizer | None, str]:
+    """Vosk when a model is present (or ``engine == "vosk"``), else pocketsphinx.
+
+    Returns the recognizer and one sentence saying which engine is used, or None and one
+    sentence saying why voice is off. Never raises.
+    """
+    try:
+        if engine not in (None, "auto", "vosk", "pocketsphinx"):
+            return None, f"Voice is off: unknown engine '{engine}'. Use vosk or pocketsphinx."
+        if engine != "pocketsphinx":
+            try:
+                path = find_vosk_model(vosk_model)
+            except VoiceError as exc:
+                if engine == "vosk":
+                    return None, _off(exc)
+                path = None
+                fallback_note = f" ({_clause(exc)})"
+            else:
+                fallback_note = ""
+            if path is not None:
+                try:
+                    rec = VoskRecognizer(path)
+                    return rec, rec.describe()
+                except VoiceError as exc:
+                    if engine == "vosk":
+                        return None, _off(exc)
+                    fallback_note = f" ({_clause(exc)})"
+            elif engine == "vosk":
+                return None, ("Voice is off: no vosk model found. Give --vosk-model PATH, set "
+                              f"{ENV_VOSK_MODEL}, or run 'spoken-cribbage models download vosk-small-en'.")
+        else:
+            fallback_note = ""
+        rec = PocketSphinxRecognizer()
+        return rec, rec.describe().rstrip(".") + (f"; vosk not used{fallback_note}." if fallback_note else ".")
+    except VoiceError as exc:
+        return None, _off(exc)
+    except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+        return None, f"Voice is off: the recognizer could not start ({exc.__class__.__name__})."
+

@@ -1,0 +1,130 @@
+"""Phase grammars: what may be said now, and what it means."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spoken_cribbage.cards import DECK, parse_cards, sort_hand
+from spoken_cribbage.grammar import (QUERY_PHRASES, VoiceContext, command_for, decoys_for, describe,
+                                     normalize, phrases_for, vocabulary)
+
+PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
+DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))
+OTHER = VoiceContext("other")
+
+
+def test_play_full_names_map_to_play_commands():
+    ph = phrases_for(PLAY)
+    assert ph["play five of hearts"] == "play 5H"
+    assert ph["five of hearts"] == "play 5H"
+    assert ph["play king of spades"] == "play KS"
+    assert ph["ten of clubs"] == "play 10C"
+
+
+def test_rank_alone_only_when_one_card_of_that_rank():
+    ph = phrases_for(PLAY)
+    assert ph["the five"] == "play 5H"
+    assert ph["play the jack"] == "play JD"
+    pair = VoiceContext.of("play", parse_cards("5H 5C JD"))
+    assert "the five" not in phrases_for(pair)
+    assert "the five" in decoys_for(pair)
+    assert phrases_for(pair)["the jack"] == "play JD"
+
+
+def test_positions_follow_the_sorted_hand():
+    ph = phrases_for(PLAY)  # sorted: 5H 10C JD KS
+    assert ph["card one"] == "play 5H"
+    assert ph["card three"] == "play JD"
+    assert ph["third card"] == "play JD"
+    assert ph["the fourth card"] == "play KS"
+    assert ph["play card two"] == "play 10C"
+    assert "card five" not in ph and "card five" in decoys_for(PLAY)
+
+
+def test_discard_uses_discard_and_six_positions():
+    ph = phrases_for(DISCARD)  # sorted: AH 2D 5C 7S QC KS
+    assert ph["discard king of spades"] == "discard KS"
+    assert ph["ace of hearts"] == "discard AH"
+    assert ph["card six"] == "discard KS"
+    assert ph["fifth card"] == "discard QC"
+    assert ph["card one"] == "discard AH"
+    assert "go" not in ph and "go" in decoys_for(DISCARD)
+    assert "play king of spades" not in ph and "play king of spades" in decoys_for(DISCARD)
+
+
+def test_first_and_sixth_ordinals_are_decoys_because_they_are_misheard():
+    ph, dec = phrases_for(DISCARD), decoys_for(DISCARD)
+    for p in ("first card", "the first card", "sixth card", "discard the sixth card"):
+        assert p not in ph and p in dec
+    assert ph["second card"] == "discard 2D"
+
+
+def test_go_only_in_the_play_and_only_when_allowed():
+    assert phrases_for(PLAY)["go"] == "go"
+    assert "go" not in phrases_for(VoiceContext.of("play", parse_cards("5H"), can_go=False))
+    assert "go" not in phrases_for(OTHER)
+
+
+@pytest.mark.parametrize("ctx", [PLAY, DISCARD, OTHER])
+def test_questions_answers_cancel_quit_are_always_available(ctx):
+    ph = phrases_for(ctx)
+    for command, spoken in QUERY_PHRASES.items():
+        for p in spoken:
+            assert ph[p] == command
+    for cmd in ("count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
+                "yes", "no", "cancel", "quit"):
+        assert cmd in ph.values()
+
+
+def test_other_phase_has_no_card_commands():
+    ph = phrases_for(OTHER)
+    assert not any(c.startswith(("play", "discard")) for c in ph.values())
+    assert "play five of hearts" in decoys_for(OTHER)
+
+
+def test_cards_not_in_hand_are_decoys_not_phrases():
+    ph, dec = phrases_for(PLAY), set(decoys_for(PLAY))
+    assert "play six of hearts" in dec and "six of hearts" in dec
+    assert "play six of hearts" not in ph
+    assert "discard five of hearts" in dec  # the other phase's verb
+
+
+def test_command_for_normalizes():
+    assert command_for("Play Five of Hearts!", PLAY) == "play 5H"
+    assert command_for("play six of hearts", PLAY) is None
+    assert normalize("  What's   the COUNT? ") == "what's the count"
+
+
+def test_unknown_phase_is_refused():
+    with pytest.raises(ValueError):
+        VoiceContext("show")
+
+
+def test_describe_is_one_sentence_per_phase():
+    assert "discard" in describe(DISCARD)
+    assert "'go'" in describe(PLAY)
+
+
+def test_vocabulary_is_small_and_covers_all_phrases():
+    words = vocabulary()
+    assert {"play", "discard", "hearts", "king", "sixth", "what's"} <= words
+    assert len(words) < 120
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True),
+       st.sampled_from(["play", "discard"]))
+def test_every_phrase_names_a_card_in_hand_and_never_a_decoy(cards, phase):
+    hand = tuple(sort_hand(cards))
+    ctx = VoiceContext(phase, hand)
+    ph = phrases_for(ctx)
+    shorts = {c.short for c in hand}
+    for phrase, command in ph.items():
+        verb, _, arg = command.partition(" ")
+        if verb in ("play", "discard"):
+            assert verb == phase and arg in shorts
+    assert not set(ph) & set(decoys_for(ctx))
+    for i, card in enumerate(hand[:6], start=1):
+        assert ph[f"card {['', 'one', 'two', 'three', 'four', 'five', 'six'][i]}"] == f"{phase} {card.short}"
