@@ -93,7 +93,8 @@ class Session:
         self.hist_pos: int | None = None
         self.pending: list[Card] = []
         self.confirming: str | None = None
-        self.finished = False
+        self.finished = False   # the game is over
+        self.quit = False       # the player chose to leave
 
     # ------------------------------------------------------------------ output
 
@@ -285,8 +286,6 @@ class Session:
             self.tell("Back to the game.")
         else:
             self.tell("Please answer y for yes or n for no.")
-
-    quit = False
 
     def _cmd_yes(self, c: Command) -> None: self.tell("There is no question to answer yes to.")
     def _cmd_no(self, c: Command) -> None: self.tell("There is no question to answer no to.")
