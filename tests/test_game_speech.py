@@ -3,6 +3,7 @@
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -33,13 +34,19 @@ def sox_stat(path):
 
 def test_the_game_speaks_its_announcements_to_the_audio_player(tmp_path):
     raw = tmp_path / "audio.raw"
-    res = run(tmp_path, f"sh -c 'cat >> {raw}'", "--speech", "on")
-    assert res.returncode == 0, res.stderr
-    assert "Speech: " in res.stdout
-    assert "Traceback" not in res.stdout + res.stderr
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path),
+               SPOKEN_CRIBBAGE_AUDIO=f"sh -c 'cat >> {raw}'")
+    proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(2.5)  # let the opening announcement play (audio is paced in real time)
+    out, err = proc.communicate(INPUT, timeout=120)
+    assert proc.returncode == 0, err
+    assert "Speech: " in out
+    assert "Traceback" not in out + err
     st = sox_stat(raw)
     # Speech was produced and is not silence (how much depends on interruptions by later lines).
-    assert st["Length (seconds)"] > 0.5
+    assert st["Length (seconds)"] > 1.0
     assert st["RMS     amplitude"] > 0.01
 
 
@@ -61,18 +68,23 @@ def test_speech_auto_without_audio_says_once_that_speech_is_off(tmp_path):
 
 
 def test_audio_player_dying_mid_game_is_reported_once(tmp_path):
-    # A player that takes a little audio and then dies, every time it is started.
+    # A player that takes a little audio (more than the start-up probe's 20 ms of silence) and
+    # then dies, every time it is started.
     script = tmp_path / "dies.sh"
-    # (the start-up probe sends less than the limit and sees a clean exit)
-    script.write_text('#!/bin/sh\nn=$(head -c 100000 | wc -c)\n[ "$n" -lt 100000 ] && exit 0\nexit 3\n')
+    script.write_text('#!/bin/sh\nn=$(head -c 4000 | wc -c)\n[ "$n" -lt 4000 ] && exit 0\nexit 3\n')
     script.chmod(0o755)
-    res = run(tmp_path, str(script), "--speech", "on")
-    lines = res.stdout.splitlines()
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path), SPOKEN_CRIBBAGE_AUDIO=str(script))
+    proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(3)  # the first announcement is being spoken when the player dies
+    out, err = proc.communicate(INPUT, timeout=120)
+    lines = out.splitlines()
     failures = [l for l in lines if l.startswith("Speech stopped working")]
-    assert len(failures) == 1
+    assert len(failures) == 1, out
     assert failures[0].endswith("The game goes on in text.")
     assert "The count is 8: eight of hearts." in lines
-    assert res.returncode == 0 and "Traceback" not in res.stderr
+    assert proc.returncode == 0 and "Traceback" not in err
 
 
 def test_speech_off_never_touches_the_speech_engine(tmp_path):

@@ -57,6 +57,7 @@ def spoken(reader: str, home: Path) -> list[str]:
 
 KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?", "b", "f",
             "v", "t", "i", "r", "[", "]", "left bracket", "right bracket",
+            "blank",  # yasr: the empty line Enter leaves behind
             "question", "1 space 2", "left shift", "shift", "right shift"}
 
 
