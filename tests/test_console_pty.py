@@ -20,7 +20,7 @@ ESC = re.compile(rb"\x1b")
 
 def spawn(home, *args, **env):
     child = pexpect.spawn(str(BIN), ["--speech", "off", *args], env=game_env(home, **env),
-                          encoding="utf-8", timeout=20, dimensions=(50, 200))
+                          encoding="utf-8", timeout=60, dimensions=(50, 200))
     raw = bytearray()
     child.logfile_read = _Raw(raw)
     return child, raw
@@ -50,7 +50,7 @@ def play_whole_game(child):
     transcript = []
     deals = 0
     while True:
-        i = child.expect(WAITS, timeout=30)
+        i = child.expect(WAITS, timeout=90)
         transcript.append(child.before + child.after)
         if i == 0:
             deals += 1
