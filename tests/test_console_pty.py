@@ -144,3 +144,13 @@ def test_colour_only_decorates_when_allowed(tmp_path):
     child.sendline("q")
     child.send("y")
     child.expect(pexpect.EOF)
+
+
+def test_piped_output_has_no_escape_codes_even_on_a_colour_terminal(tmp_path):
+    import subprocess
+    env = game_env(tmp_path)  # TERM=xterm-256color, no NO_COLOR, no ACCESSIBLE
+    res = subprocess.run([str(BIN), "--seed", "11", "--speech", "off"], input=b"1 2\nc\ns\nh\n",
+                         capture_output=True, env=env, timeout=60)
+    assert res.returncode == 0
+    assert b"You 0, 121 to go; Computer 0, 121 to go." in res.stdout
+    assert ESC.search(res.stdout) is None and b"\r" not in res.stdout
