@@ -53,7 +53,7 @@ def run_voice(session, phrases, expected_results):
 
 def say_until_understood(session, text, expected_command):
     """Say ``text`` as a player would, saying it again (in another voice) after a 'Sorry'."""
-    for voice in ("espeak-us", "flite-kal", "espeak-gb"):
+    for voice in ("espeak-us", "flite-rms", "flite-awb", "espeak-gb", "flite-kal"):
         [rec] = run_voice(session, [(text, voice)], 1)
         if rec.accepted:
             assert rec.command == expected_command
