@@ -882,7 +882,50 @@ def _close_live_speakers() -> None:
             pass
 
 
-class Pyttsx3Speaker:
+class _SpeakerSettings:
+    """Rate, volume, voice and the voice list, shared by both speakers. A speaker provides
+    ``_voices`` (id, name, languages), ``_post_setting(name, value)`` (hand a setting to its
+    worker) and ``_resolve(voice)`` (a voice name to an installed voice id)."""
+
+    _voices: list
+
+    def set_rate(self, wpm: int) -> None:
+        """Speaking rate in words per minute (clamped to 80-450); applies from the next utterance."""
+        self._post_setting("rate", self._clamp_rate(wpm))
+
+    def set_volume(self, volume: float) -> None:
+        """Volume from 0.0 to 1.0; applies from the next utterance."""
+        self._post_setting("volume", self._clamp_volume(volume))
+
+    def set_voice(self, voice: str | None) -> None:
+        """Voice by id, name, language code or start of a name; None or "" keeps the current one.
+
+        Raises ValueError ("There is no voice called X.") if no installed voice matches.
+        """
+        if voice is None or not voice.strip():
+            return
+        self._post_setting("voice", self._resolve(voice))
+
+    def list_voices(self) -> list[str]:
+        """Names of the installed voices (each also accepted by set_voice)."""
+        return [name for _, name, _ in self._voices]
+
+    @staticmethod
+    def _clamp_rate(wpm: int) -> int:
+        return max(MIN_RATE, min(MAX_RATE, int(wpm)))
+
+    @staticmethod
+    def _clamp_volume(volume: float) -> float:
+        return max(0.0, min(1.0, float(volume)))
+
+    def _post_setting(self, name: str, value: Any) -> None:
+        raise NotImplementedError
+
+    def _resolve(self, voice: str) -> Any:
+        raise NotImplementedError
+
+
+class Pyttsx3Speaker(_SpeakerSettings):
     """Speaks through pyttsx3 + espeak-ng on a worker thread; never blocks, never raises.
 
     Optional hooks (called on the worker thread): ``on_start(text)`` when the first synthesized
@@ -974,26 +1017,8 @@ class Pyttsx3Speaker:
         if abort:
             self._sink.abort()
 
-    def set_rate(self, wpm: int) -> None:
-        """Speaking rate in words per minute (clamped to 80-450); applies from the next utterance."""
-        self._post_setting("rate", self._clamp_rate(wpm))
-
-    def set_volume(self, volume: float) -> None:
-        """Volume from 0.0 to 1.0; applies from the next utterance."""
-        self._post_setting("volume", self._clamp_volume(volume))
-
-    def set_voice(self, voice: str | None) -> None:
-        """Voice by id, name, language code or start of a name; None or "" keeps the current one.
-
-        Raises ValueError ("There is no voice called X.") if no installed voice matches.
-        """
-        if voice is None or not voice.strip():
-            return
-        self._post_setting("voice", _resolve_voice(voice, self._voices))
-
-    def list_voices(self) -> list[str]:
-        """Names of the installed voices (each also accepted by set_voice)."""
-        return [name for _, name, _ in self._voices]
+    def _resolve(self, voice: str) -> Any:
+        return _resolve_voice(voice, self._voices)
 
     def close(self) -> None:
         """Silence, stop the worker and release the audio device."""
@@ -1015,14 +1040,6 @@ class Pyttsx3Speaker:
             return self._current is not None or bool(self._queue)
 
     # --- internals --------------------------------------------------------------------------
-    @staticmethod
-    def _clamp_rate(wpm: int) -> int:
-        return max(MIN_RATE, min(MAX_RATE, int(wpm)))
-
-    @staticmethod
-    def _clamp_volume(volume: float) -> float:
-        return max(0.0, min(1.0, float(volume)))
-
     def _post_setting(self, name: str, value: Any) -> None:
         with self._cond:
             self._settings[name] = value
@@ -1224,7 +1241,7 @@ def _resolve_native_voice(voice: str, table: list[tuple[str, str, list[str]]]) -
         raise
 
 
-class NativePyttsx3Speaker:
+class NativePyttsx3Speaker(_SpeakerSettings):
     """Speaks through pyttsx3's own platform driver (``pyttsx3.Engine()``'s default: SAPI5 on
     Windows, NSSpeechSynthesizer on macOS) on a worker thread; never blocks, never raises.
 
@@ -1330,26 +1347,8 @@ class NativePyttsx3Speaker:
             self._wake = True
             self._cond.notify_all()
 
-    def set_rate(self, wpm: int) -> None:
-        """Speaking rate in words per minute (clamped to 80-450); applies from the next utterance."""
-        self._post_setting("rate", Pyttsx3Speaker._clamp_rate(wpm))
-
-    def set_volume(self, volume: float) -> None:
-        """Volume from 0.0 to 1.0; applies from the next utterance."""
-        self._post_setting("volume", Pyttsx3Speaker._clamp_volume(volume))
-
-    def set_voice(self, voice: str | None) -> None:
-        """Voice by id, name, language code or start of a name; None or "" keeps the current one.
-
-        Raises ValueError ("There is no voice called X.") if no installed voice matches.
-        """
-        if voice is None or not voice.strip():
-            return
-        self._post_setting("voice", _resolve_native_voice(voice, self._voices))
-
-    def list_voices(self) -> list[str]:
-        """Names of the voices the platform driver offers."""
-        return [name for _, name, _ in self._voices]
+    def _resolve(self, voice: str) -> Any:
+        return _resolve_native_voice(voice, self._voices)
 
     def close(self) -> None:
         """Silence, stop the worker and release the engine."""

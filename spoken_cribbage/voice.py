@@ -29,7 +29,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Protocol, Sequence
+from typing import Any, Iterable, Protocol, Sequence
 
 import numpy as np
 
@@ -176,7 +176,32 @@ def _quiet_evidence(stats: AudioStats) -> dict:
             "active": stats.active_seconds}
 
 
-class SphinxStream:
+class _Stream:
+    """One utterance being decoded: ``feed`` audio, then ``finish``. Subclasses provide
+    ``rec``, ``evidence()`` and ``abort()``."""
+
+    rec: Any
+
+    def finish(self) -> Recognition:
+        """End the utterance and decide."""
+        try:
+            return self.rec.decide(self.evidence())
+        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+            self.abort()
+            return _reject("", f"recognizer error: {exc}")
+
+
+class _Engine:
+    """A recognizer made of ``analyse`` (audio -> evidence) and ``decide`` (evidence -> result)."""
+
+    def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
+        try:
+            return self.decide(self.analyse(audio, ctx))
+        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+            return _reject("", f"recognizer error: {exc}")
+
+
+class SphinxStream(_Stream):
     """One utterance being decoded by the three searches of a :class:`PocketSphinxRecognizer`.
 
     Holds the recognizer's lock from creation to :meth:`finish` (or :meth:`abort`).
@@ -259,16 +284,9 @@ class SphinxStream:
                 "per": _edit_distance(ap_phones, phones) / max(1, len(phones)), "frames": frames,
                 "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs, "active": stats.active_seconds}
 
-    def finish(self) -> Recognition:
-        """End the utterance and decide."""
-        try:
-            return self.rec.decide(self.evidence())
-        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
-            self.abort()
-            return _reject("", f"recognizer error: {exc}")
 
 
-class PocketSphinxRecognizer:
+class PocketSphinxRecognizer(_Engine):
     """CMU PocketSphinx with the US English model shipped in its wheel.
 
     Three searches run over each utterance, each on its own decoder so they can run while the
@@ -384,11 +402,6 @@ class PocketSphinxRecognizer:
                            conf if reason == "low confidence" else None, ev)
         return Recognition(True, heard, ev["command"], conf, "", ev)
 
-    def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
-        try:
-            return self.decide(self.analyse(audio, ctx))
-        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
-            return _reject("", f"recognizer error: {exc}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -410,7 +423,7 @@ class VoskThresholds:
     alternatives: int = 3
 
 
-class VoskStream:
+class VoskStream(_Stream):
     """One utterance being decoded by a :class:`VoskRecognizer` (holds its lock until finished)."""
 
     def __init__(self, rec: "VoskRecognizer", ctx: VoiceContext):
@@ -467,15 +480,9 @@ class VoskStream:
                 "score": top, "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs,
                 "active": stats.active_seconds}
 
-    def finish(self) -> Recognition:
-        try:
-            return self.rec.decide(self.evidence())
-        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
-            self.abort()
-            return _reject("", f"recognizer error: {exc}")
 
 
-class VoskRecognizer:
+class VoskRecognizer(_Engine):
     """Vosk (Kaldi) with a model folder the user supplies, restricted by a phrase list.
 
     ``phrases`` optionally replaces the English phase grammar with a fixed phrase -> command map
@@ -579,11 +586,6 @@ class VoskRecognizer:
             return _reject(ev["heard"], "low confidence", ev["margin"], ev)
         return Recognition(True, ev["heard"], ev["command"], ev["margin"], "", ev)
 
-    def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
-        try:
-            return self.decide(self.analyse(audio, ctx))
-        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
-            return _reject("", f"recognizer error: {exc}")
 
 
 # ---------------------------------------------------------------------------------------------
