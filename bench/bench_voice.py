@@ -293,6 +293,159 @@ def speed(corpus, voices, noises):
     return rec
 
 
+STREAM_PAD = 1.2  # seconds of room noise before and after each phrase in the microphone-path runs
+
+
+def mic_jobs(voices, noises, step=2):
+    """Clips for the microphone path: every ``step``-th phrase of each kind, in each grammar."""
+    items = []
+    for cname, (ctx, notin, other) in CONTEXTS.items():
+        ph = phrases_for(ctx)
+        for v in voices:
+            for n in noises:
+                items += [(cname, "ingram", p, v, n, ph[p]) for p in list(ph)[::step]]
+                items += [(cname, "oog", p, v, n, None) for p in OOG_PHRASES[::step]]
+                items += [(cname, "notinhand", p, v, n, None) for p in notin[::step]]
+                items += [(cname, "otherphase", p, v, n, None) for p in other[::step]]
+    return items
+
+
+def mic_run(rec, ctx, pcm, speech_end, early):
+    """Feed ``pcm`` through microphone.Listener in 30 ms blocks on a simulated real-time clock:
+    a block is processed when it has arrived and the worker is free, so time spent decoding
+    (including decoding again after a pause that was not a whole command) delays what follows.
+    Returns [(command or None, ms from the end of speech to the result)]."""
+    from spoken_cribbage.microphone import Listener
+    listener = Listener(rec, lambda: ctx, early=early)
+    clock, out = 0.0, []
+    for i in range(0, len(pcm), 960):
+        clock = max(clock, (i + 960) / 2 / 16000)
+        t = time.perf_counter()
+        res = listener.feed(pcm[i:i + 960])
+        clock += time.perf_counter() - t
+        out += [(r.command if r.accepted else None, (clock - speech_end) * 1000) for r, _ in res]
+    out += [(r.command if r.accepted else None, None) for r, _ in listener.flush()]
+    return out
+
+
+def _mic_task(task):
+    cname, path, speech_end, early = task
+    from voice_corpus import read_pcm
+    return mic_run(_REC, CONTEXTS[cname][0], read_pcm(path), speech_end, early)
+
+
+def mic_path(cache, voices, noises, workers):
+    """The whole microphone path (segmenter, pauses, streaming decode, decision) on phrases in
+    continuous room noise, with and without taking a whole command at a short pause."""
+    corpus = Corpus(Path(cache).parent / "corpus-stream", pad=STREAM_PAD)
+    items = mic_jobs(voices, noises)
+    clips = corpus.many([("speech", p, v, n) for (_, _, p, v, n, _) in items], workers=workers)
+    print(f"\n## Microphone path: end of speech to action ({len(items)} phrases, {len(voices)} voices x "
+          f"{len(noises)} noise levels, {STREAM_PAD} s of the same noise before and after)\n")
+    from spoken_cribbage import microphone as mic
+    print("Each phrase goes through microphone.Listener in 30 ms blocks on a simulated real-time clock "
+          "(decoding time delays the blocks after it). *At a pause*: a whole command is taken after "
+          f"{mic.PAUSE_HANG} s of quiet ({mic.PAUSE_HANG_NOISY} s when the loudest frame is "
+          f"{mic.PAUSE_MIN_SNR_NOISY:.0f}-{mic.PAUSE_MIN_SNR:.0f} dB above the room, never below); "
+          "*endpointer only*: the end of speech is pocketsphinx's endpointer.\n")
+    print("| mode | noise | in-grammar exact % | wrong % | FA % | latency median ms | p90 | p95 |")
+    print("|---|---|---|---|---|---|---|---|")
+    summary = {}
+    for early in (True, False):
+        tasks = [(cname, str(c.path), len(c.pcm()) / 2 / 16000 - STREAM_PAD, early)
+                 for (cname, *_), c in zip(items, clips)]
+        with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
+            runs = pool.map(_mic_task, tasks, chunksize=8)
+        for n in list(noises) + ["all"]:
+            ing = exact = wrong = oog = fa = 0
+            lat = []
+            for (cname, cat, p, v, noise, exp), res in zip(items, runs):
+                if n != "all" and noise != n:
+                    continue
+                acc = [(c, ms) for c, ms in res if c is not None]
+                if cat == "ingram":
+                    ing += 1
+                    exact += len(acc) == 1 and acc[0][0] == exp
+                    wrong += any(c != exp for c, _ in acc)
+                    lat += [ms for c, ms in acc[:1] if c == exp and ms is not None]
+                else:
+                    oog += 1
+                    fa += bool(acc)
+            lat.sort()
+            q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
+            label = "at a pause" if early else "endpointer only"
+            print(f"| {label} | {n} | {100 * exact / ing:.1f} | {100 * wrong / ing:.1f} | "
+                  f"{100 * fa / oog:.1f} | {q(0.5):.0f} | {q(0.9):.0f} | {q(0.95):.0f} |")
+            summary[(early, n)] = (exact / ing, wrong / ing, fa / oog, q(0.5), q(0.9))
+    return summary
+
+
+#: Commands said with a hesitation between two parts: (first part, second part) per grammar.
+HESITATIONS = {
+    "play": [("play the", "five"), ("play the", "jack"), ("play", "the king"), ("play card", "two"),
+             ("play", "ten of clubs"), ("play the", "second card"), ("what's the", "starter"),
+             ("what's the", "count"), ("what's in my", "hand"), ("give me a", "hint"),
+             ("say that", "again"), ("quit", "the game"), ("what's on the", "table"), ("whose", "turn"),
+             ("help", "me"), ("card", "three"), ("the", "king"), ("king", "of spades"),
+             ("jack", "of diamonds")],
+    "discard": [("discard the", "seven"), ("discard", "the queen"), ("discard card", "four"),
+                ("discard", "king of spades"), ("discard", "the king"), ("discard", "card two"),
+                ("the", "ace"), ("seven", "of spades"), ("what's the", "score")],
+}
+
+
+def _hesitation_task(task):
+    cname, first, second, voice, noise, pause, early, folder = task
+    import numpy as np
+    from voice_corpus import read_pcm
+    corpus = Corpus(folder, pad=0.0)
+    a, b = read_pcm(corpus.speech(first, voice).path), read_pcm(corpus.speech(second, voice).path)
+    speech = a + b"\0\0" * int(pause * 16000) + b
+    x = np.frombuffer(b"\0\0" * 19200 + speech + b"\0\0" * 24000, dtype="<i2").astype(np.float64)
+    rng = np.random.default_rng(len(speech))
+    sig = x[np.abs(x) > 300]
+    rms = float(np.sqrt(np.mean(sig * sig))) if sig.size else 3000.0
+    n = rng.standard_normal(x.size)
+    if noise == "pink40":
+        f = np.fft.rfft(n)
+        n = np.fft.irfft(f / np.sqrt(np.maximum(1, np.arange(f.size))), x.size)
+        n *= rms / np.sqrt(np.mean(n * n)) / 100
+    else:  # a quiet room, about -61 dBFS
+        n *= 30
+    pcm = np.clip(np.round(x + n), -32768, 32767).astype("<i2").tobytes()
+    end = (19200 * 2 + len(speech)) / 2 / 16000
+    return mic_run(_REC, CONTEXTS[cname][0], pcm, end, early)
+
+
+def hesitations(cache, voices, workers, pauses=(0.25, 0.4, 0.7), noises=("quiet", "pink40")):
+    """Commands with a pause in the middle: how often either end-of-speech rule acts on a
+    different command (the first half taken for a whole command)."""
+    folder = str(Path(cache).parent / "corpus-parts")
+    parts = Corpus(folder, pad=0.0)
+    jobs = sorted({("speech", x, v, "clean") for splits in HESITATIONS.values() for ab in splits
+                   for x in ab for v in voices})
+    parts.many(list(jobs), workers=workers)
+    items = [(c, a, b, v, n, g) for c, splits in HESITATIONS.items() for (a, b) in splits
+             for v in voices for n in noises for g in pauses]
+    print(f"\n## Hesitations: {len(items)} commands with a pause of {', '.join(map(str, pauses))} s in the "
+          f"middle ({len(voices)} voices, a quiet room and pink noise at 40 dB)\n")
+    print("| mode | exact % | a different command % | nothing (asked again) % |")
+    print("|---|---|---|---|")
+    for early in (True, False):
+        with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
+            runs = pool.map(_hesitation_task, [(*it, early, folder) for it in items], chunksize=4)
+        exact = wrong = none = 0
+        for (c, a, b, v, n, g), res in zip(items, runs):
+            expected = phrases_for(CONTEXTS[c][0])[f"{a} {b}"]
+            acc = [cmd for cmd, _ in res if cmd is not None]
+            exact += acc == [expected]
+            wrong += any(cmd != expected for cmd in acc)
+            none += not acc
+        k = len(items)
+        print(f"| {'at a pause' if early else 'endpointer only'} | {100 * exact / k:.1f} | "
+              f"{100 * wrong / k:.1f} | {100 * none / k:.1f} |")
+
+
 def endpointer_delay(corpus, voices, noises):
     """ms between the true end of speech and the Segmenter's end event, on clips followed by
     room noise (the corpus clips carry 0.3 s of padding after the speech)."""
@@ -379,10 +532,16 @@ def main(argv=None):
     ap.add_argument("--rows", help="save/load the decoded evidence as JSON here")
     ap.add_argument("--no-sweep", action="store_true")
     ap.add_argument("--vosk", action="store_true", help="also measure the vosk adapter (Korean model)")
+    ap.add_argument("--mic-only", action="store_true",
+                    help="only the microphone-path and hesitation sections")
     args = ap.parse_args(argv)
     voices = QUICK_VOICES if args.quick else list(VOICES)
     noises = QUICK_NOISES if args.quick else list(NOISES)
     corpus = Corpus(args.cache)
+    if args.mic_only:
+        mic_path(args.cache, QUICK_VOICES, noises, args.workers)
+        hesitations(args.cache, QUICK_VOICES, args.workers)
+        return 0
     from spoken_cribbage.voice import DEFAULT_SPHINX_THRESHOLDS as TH
     t0 = time.time()
     if args.rows and Path(args.rows).exists():
@@ -400,6 +559,8 @@ def main(argv=None):
     if not args.no_sweep:
         sweep(rows, TH)
     speed(corpus, voices[:2], noises[:2])
+    mic_path(args.cache, QUICK_VOICES, noises, args.workers)
+    hesitations(args.cache, QUICK_VOICES, args.workers)
     if args.vosk:
         vosk_korean(corpus)
     return 0

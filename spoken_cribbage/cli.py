@@ -109,6 +109,9 @@ def _add_play_options(p) -> None:
                    help="voice commands engine (default off)")
     p.add_argument("--listen", choices=("push", "continuous"), default=None,
                    help="voice: push-to-talk key (l) or continuous listening")
+    p.add_argument("--command-end", choices=("pause", "silence"), default=None,
+                   help="voice: act on a whole command at a short pause (default), or wait for "
+                        "half a second of silence (slower; for players who pause between words)")
     p.add_argument("--vosk-model", default=None, help="folder of a vosk model")
 
 

@@ -134,6 +134,7 @@ def decoys_for(ctx: VoiceContext) -> list[str]:
         for verb in verbs:
             decoys += [f"{verb} card {NUMBER_WORDS[pos]}", f"{verb} the {ORDINALS[pos]} card"]
     decoys.append("go")
+    decoys += fragments(list(legal) + decoys)
     seen: set[str] = set()
     result = []
     for d in decoys:
@@ -141,6 +142,22 @@ def decoys_for(ctx: VoiceContext) -> list[str]:
             seen.add(d)
             result.append(d)
     return result
+
+
+def fragments(phrases: list[str]) -> list[str]:
+    """The beginnings and ends of ``phrases`` (whole words, not the whole phrase).
+
+    A player who pauses in the middle of a command ("discard ... the king") must not have the
+    first half taken for a whole command ("discard the two"): as decoys, fragments are
+    recognised as what they are and rejected (or, at a pause, waited on).
+    """
+    out: list[str] = []
+    for p in phrases:
+        words = p.split()
+        for i in range(1, len(words)):
+            out.append(" ".join(words[:i]))
+            out.append(" ".join(words[i:]))
+    return out
 
 
 def command_for(phrase: str, ctx: VoiceContext) -> str | None:

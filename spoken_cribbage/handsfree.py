@@ -34,7 +34,8 @@ class HandsFree:
     (the console's event loop); until one is given, calls run under a lock."""
 
     def __init__(self, session: Session, *, engine: str = "auto", mode: str = "push",
-                 vosk_model: str | None = None, audio_source=None, recognizer=None):
+                 vosk_model: str | None = None, audio_source=None, recognizer=None,
+                 early: bool = True):
         from .microphone import VoiceInput
         from .voice import choose_recognizer
 
@@ -45,7 +46,7 @@ class HandsFree:
             lambda: choose_recognizer(vosk_model or None, None if engine == "auto" else engine))
         self.input = VoiceInput(source, lambda: voice_context(session.game, session.me), mode=mode,
                                 on_heard=self._heard, on_message=self._message,
-                                audio_source=audio_source)
+                                audio_source=audio_source, early=early)
 
     def set_dispatch(self, dispatch: Callable[[Callable[[], None]], None]) -> None:
         self._dispatch = dispatch

@@ -19,6 +19,8 @@ Modes:
 from __future__ import annotations
 
 import collections
+import itertools
+import math
 import queue
 import threading
 import time
@@ -30,39 +32,96 @@ from .voice import RATE, Recognition, Recognizer
 FRAME_SECONDS = 0.03
 PRE_ROLL = 0.25       # audio kept from before the endpointer noticed speech
 MAX_UTTERANCE = 6.0   # seconds; longer speech is cut and recognised
+DRAIN_MAX = 1.5       # after a cut, new speech is listened to after at most this long
+
+# Taking a whole command at a short pause (see Segmenter and Listener; chosen with
+# bench/bench_voice.py, which measures accuracy and latency with and without it).
+PAUSE_HANG = 0.18           # seconds of quiet that end a command early ...
+PAUSE_MIN_SNR = 30.0        # ... when the loudest frame is this many dB above the room,
+PAUSE_HANG_NOISY = 0.21     # ... else this many seconds ...
+PAUSE_MIN_SNR_NOISY = 18.0  # ... down to this; in louder rooms only the endpointer ends speech
+PAUSE_DROP_DB = 30.0        # a frame is quiet below the loudest frame minus this,
+PAUSE_FLOOR_DB = 6.0        # or below the room's level plus this (whichever is higher)
+PAUSE_PAD = 0.15            # seconds of that quiet decoded after the audio, as if it went on
+
 NO_MIC = "No microphone found: voice is off. Keyboard play goes on."
+MIC_FAILED = "The microphone could not be opened ({}): voice is off. Keyboard play goes on."
+BEHIND = "Voice fell behind and skipped some sound: say that again if nothing happens."
+QUEUE_SECONDS = 10.0  # microphone audio waiting to be processed; beyond it the oldest is dropped
 LISTENING = "Listening."
 STOPPED = "Stopped listening."
-
 
 
 class Segmenter:
     """Cuts a stream of 16 kHz mono s16le audio into utterances.
 
-    Uses pocketsphinx's voice-activity endpointer, keeps :data:`PRE_ROLL` seconds before the
-    detected start (the endpointer starts late in noise) and caps utterances at
-    :data:`MAX_UTTERANCE`. ``feed`` takes any number of bytes and returns events:
-    ``("start", audio)`` (pre-roll and first speech), ``("audio", audio)`` and
-    ``("end", t)`` with ``t`` the ``time.monotonic()`` at which the end was detected. The events
-    let a recognizer decode while the player is still speaking.
+    pocketsphinx's voice-activity endpointer finds where speech starts. It decides about
+    0.3 s late, so the audio from :data:`PRE_ROLL` seconds before the start it reports is sent
+    on, and from then on every frame as it arrives. The end is found twice:
+
+    * ``("pause", t)`` as soon as the audio has stayed quiet for :data:`PAUSE_HANG` seconds
+      (:data:`PAUSE_HANG_NOISY` in a noisier room, never when the speech is less than
+      :data:`PAUSE_MIN_SNR_NOISY` dB above the room's level, measured before the speech). The
+      player may only be pausing between words: the consumer tries to recognise what it has and,
+      if that is a whole command, calls :meth:`cut`; otherwise it keeps listening.
+    * ``("end", t)`` when the endpointer declares the end (about half a second after the
+      speech), or when the utterance reaches :data:`MAX_UTTERANCE`.
+
+    ``feed`` takes any number of bytes and returns events: ``("start", audio)`` (pre-roll and
+    the speech so far), ``("audio", audio)`` (each new frame while in an utterance),
+    ``("pause", t)`` and ``("end", t)`` with ``t`` the ``time.monotonic()`` of the detection.
     """
 
-    def __init__(self, vad_mode: int | None = None, window: float = 0.3, ratio: float = 0.9):
+    def __init__(self, vad_mode: int | None = None, window: float = 0.3, ratio: float = 0.9,
+                 hang: float | None = None):
         from pocketsphinx import Endpointer, Vad
         self.ep = Endpointer(window=window, ratio=ratio,
                              vad_mode=Vad.LOOSE if vad_mode is None else vad_mode,
                              sample_rate=RATE, frame_length=FRAME_SECONDS)
         self.frame_bytes = self.ep.frame_bytes
+        self.frame_length = self.ep.frame_length
         self._buf = b""
-        n_pre = max(1, int(PRE_ROLL / self.ep.frame_length))
-        self._pre: collections.deque[bytes] = collections.deque(maxlen=n_pre)
-        self._in = False
+        self._hang = max(1, round((PAUSE_HANG if hang is None else hang) / self.frame_length))
+        self._hang_noisy = max(self._hang, round(PAUSE_HANG_NOISY / self.frame_length))
+        keep = int((PRE_ROLL + window + 1.0) / self.frame_length)
+        self._recent: collections.deque[tuple[bytes, float]] = collections.deque(maxlen=keep)
+        self._t = 0.0            # stream time at the end of the last frame, seconds
+        self._in = False         # in an utterance
+        self._draining = False   # an utterance was cut: wait for the endpointer to end it
+        self._drained = 0
         self._frames = 0
-        self._max_frames = int(MAX_UTTERANCE / self.ep.frame_length)
+        self._max_frames = int(MAX_UTTERANCE / self.frame_length)
+        self._floor = -90.0
+        self._peak = -90.0
+        self._quiet = 0
 
     @property
     def in_speech(self) -> bool:
         return self._in
+
+    @staticmethod
+    def level(frame: bytes) -> float:
+        """dBFS of one frame."""
+        import numpy as np
+        a = np.frombuffer(frame, dtype="<i2").astype(np.float64)
+        ms = float(np.mean(a * a)) if a.size else 0.0
+        return 10 * math.log10(ms / (32768.0 * 32768.0) + 1e-12)
+
+    def quiet_tail(self, seconds: float) -> bytes:
+        """``seconds`` of the quiet that ended the utterance so far (its last frames, repeated)."""
+        frames = [f for f, _ in list(self._recent)[-self._quiet:]] if self._quiet else []
+        if not frames or seconds <= 0:
+            return b""
+        n = int(round(seconds / self.frame_length))
+        return b"".join(frames[i % len(frames)] for i in range(n))
+
+    def cut(self) -> None:
+        """The consumer took the utterance as complete at a pause: end it now and ignore what
+        is left of it (until the endpointer sees the speech has ended)."""
+        if self._in:
+            self._in = False
+            self._draining = True
+            self._drained = 0
 
     def feed(self, data: bytes) -> list[tuple[str, object]]:
         out: list[tuple[str, object]] = []
@@ -70,36 +129,91 @@ class Segmenter:
         fb = self.frame_bytes
         while len(self._buf) >= fb:
             frame, self._buf = self._buf[:fb], self._buf[fb:]
-            speech = self.ep.process(frame)
-            if speech is not None:
-                if not self._in:
+            db = self.level(frame)
+            was = self.ep.in_speech
+            self.ep.process(frame)
+            self._t += self.frame_length
+            if self._draining:
+                self._drained += 1
+                if not self.ep.in_speech or self._drained * self.frame_length > DRAIN_MAX:
+                    self._draining = False
+                    self._recent.clear()
+                self._recent.append((frame, db))
+                continue
+            if not self._in:
+                started = self.ep.in_speech and not was
+                if started:
+                    n_back = int(round((self._t - self.ep.speech_start) / self.frame_length)) - 1
+                    n_pre = n_back + int(PRE_ROLL / self.frame_length)
+                    recent = list(self._recent)
+                    quiet_part = recent[: max(0, len(recent) - n_back)]
+                    self._floor = self._median_low([d for _, d in quiet_part])
+                    pre = recent[max(0, len(recent) - n_pre):]
                     self._in = True
-                    self._frames = 0
-                    out.append(("start", b"".join(self._pre) + speech))
-                else:
-                    out.append(("audio", speech))
-                self._frames += 1
-                if self._frames >= self._max_frames:
-                    self._in = False
-                    out.append(("end", time.monotonic()))
-            elif self._in and not self.ep.in_speech:
+                    self._frames = len(pre) + 1
+                    self._peak = max([d for _, d in pre[-n_back:]] + [db]) if n_back > 0 else db
+                    self._quiet = 0
+                    out.append(("start", b"".join(f for f, _ in pre) + frame))
+                self._recent.append((frame, db))
+                continue
+            # in an utterance
+            self._recent.append((frame, db))
+            out.append(("audio", frame))
+            self._frames += 1
+            self._peak = max(self._peak, db)
+            threshold = max(self._peak - PAUSE_DROP_DB, self._floor + PAUSE_FLOOR_DB)
+            if db < threshold:
+                self._quiet += 1
+            else:
+                self._quiet = 0
+            if self._frames >= self._max_frames:
                 self._in = False
-                out.append(("audio", frame))  # a little trailing context
+                self._draining = True
+                self._drained = 0
                 out.append(("end", time.monotonic()))
-            self._pre.append(frame)
+            elif not self.ep.in_speech:
+                self._in = False
+                out.append(("end", time.monotonic()))
+            elif self._quiet == self._hang_now():
+                out.append(("pause", time.monotonic()))
         return out
+
+    def _hang_now(self) -> int:
+        """Frames of quiet that end speech early, for the room heard before it (a huge number
+        when the room is too loud for pauses to be told from soft speech)."""
+        snr = self._peak - self._floor
+        if snr >= PAUSE_MIN_SNR:
+            return self._hang
+        if snr >= PAUSE_MIN_SNR_NOISY:
+            return self._hang_noisy
+        return 1 << 30
+
+    @staticmethod
+    def _median_low(levels: list[float]) -> float:
+        """The room's level: the median of the quieter half of the frames before speech (0 dBFS,
+        so no early end, when too little was heard before the speech to tell)."""
+        if len(levels) < 3:
+            return 0.0
+        levels = sorted(levels)[: len(levels) // 2]
+        return levels[len(levels) // 2]
 
     def flush(self) -> list[tuple[str, object]]:
         """End of stream (or of listening): close the utterance in progress, if any."""
         out: list[tuple[str, object]] = []
         if self._in:
-            tail = self.ep.end_stream(self._buf) if self._buf else None
-            if tail:
-                out.append(("audio", tail))
+            if self._buf:
+                out.append(("audio", self._buf[: len(self._buf) // 2 * 2]))
             self._in = False
             out.append(("end", time.monotonic()))
         self._buf = b""
         return out
+
+
+def _reason(exc: Exception) -> str:
+    """An exception as a short clause on one line (PortAudio messages can be long)."""
+    text = " ".join(str(exc).split()) or exc.__class__.__name__
+    text = text.rstrip(".")
+    return text if len(text) <= 80 else text[:77].rstrip() + "..."
 
 
 def split_utterances(audio: bytes, chunk: int = 3200) -> list[bytes]:
@@ -116,7 +230,7 @@ def split_utterances(audio: bytes, chunk: int = 3200) -> list[bytes]:
             cur = [value]
         elif kind == "audio":
             cur.append(value)
-        else:
+        elif kind == "end":
             out.append(b"".join(cur))
             cur = []
     return out
@@ -129,13 +243,16 @@ class _Utterance:
         self.recognizer = recognizer
         self.ctx = ctx
         self.chunks: list[bytes] = []
-        self.stream = None
-        start = getattr(recognizer, "stream", None)
-        if start is not None:
-            try:
-                self.stream = start(ctx)
-            except Exception:  # noqa: BLE001 - fall back to decoding at the end
-                self.stream = None
+        self.stream = self._open()
+
+    def _open(self):
+        start = getattr(self.recognizer, "stream", None)
+        if start is None:
+            return None
+        try:
+            return start(self.ctx)
+        except Exception:  # noqa: BLE001 - fall back to decoding at the end
+            return None
 
     def feed(self, audio: bytes) -> None:
         self.chunks.append(audio)
@@ -148,13 +265,102 @@ class _Utterance:
 
     def finish(self) -> Recognition:
         if self.stream is not None:
-            return self.stream.finish()
+            stream, self.stream = self.stream, None
+            return stream.finish()
         return self.recognizer.recognize(b"".join(self.chunks), self.ctx)
+
+    def attempt(self, pad: bytes = b"") -> Recognition | None:
+        """At a pause: the recognition if what was said so far is a whole command that passes
+        every check, else None, and decoding goes on as if nothing had happened. ``pad`` (the
+        quiet just heard, repeated) is decoded after the audio as if the pause were longer."""
+        if pad and self.stream is not None:
+            try:
+                self.stream.feed(pad)
+            except Exception:  # noqa: BLE001
+                pass
+        rec = self.finish()
+        if rec.accepted:
+            return rec
+        self.resume()
+        return None
+
+    def resume(self) -> None:
+        """Decode again from the start of the utterance (after :meth:`finish` at a pause)."""
+        self.stream = self._open()
+        if self.stream is not None:
+            for chunk in self.chunks:
+                try:
+                    self.stream.feed(chunk)
+                except Exception:  # noqa: BLE001
+                    self.stream.abort()
+                    self.stream = None
+                    break
 
     def abort(self) -> None:
         if self.stream is not None:
             self.stream.abort()
             self.stream = None
+
+
+class Listener:
+    """Audio in, recognitions out: a :class:`Segmenter` and the recognizer, for one stream.
+
+    ``feed`` returns ``(Recognition, t)`` for each utterance recognised, ``t`` being the
+    ``time.monotonic()`` at which its end was detected. At a pause a whole command is taken at
+    once (``early``); anything less waits for the end of the utterance.
+    """
+
+    def __init__(self, recognizer: Recognizer, context: Callable[[], VoiceContext],
+                 early: bool = True, segmenter: Segmenter | None = None):
+        self.recognizer = recognizer
+        self.context = context
+        self.early = early
+        self.seg = segmenter or Segmenter()
+        self.utt: _Utterance | None = None
+
+    def feed(self, chunk: bytes) -> list[tuple[Recognition, float]]:
+        return self._handle(self.seg.feed(chunk))
+
+    def flush(self) -> list[tuple[Recognition, float]]:
+        return self._handle(self.seg.flush())
+
+    def abort(self) -> None:
+        if self.utt is not None:
+            self.utt.abort()
+            self.utt = None
+
+    def _handle(self, events) -> list[tuple[Recognition, float]]:
+        out: list[tuple[Recognition, float]] = []
+        for kind, value in events:
+            if kind == "start":
+                self.abort()
+                try:
+                    self.utt = _Utterance(self.recognizer, self.context())
+                except Exception:  # noqa: BLE001
+                    self.utt = None
+                if self.utt is not None:
+                    self.utt.feed(value)
+            elif self.utt is None:
+                continue
+            elif kind == "audio":
+                self.utt.feed(value)
+            elif kind == "pause" and self.early:
+                rec = self._safely(lambda: self.utt.attempt(self.seg.quiet_tail(PAUSE_PAD)))
+                if rec is not None:
+                    self.seg.cut()
+                    self.utt = None
+                    out.append((rec, value))
+            elif kind == "end":
+                utt, self.utt = self.utt, None
+                out.append((self._safely(utt.finish), value))
+        return out
+
+    def _safely(self, step):
+        try:
+            return step()
+        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
+            self.abort()
+            return Recognition(False, "", None, None, f"error: {exc}")
 
 
 def cue_tone(start: bool, seconds: float = 0.08) -> "np.ndarray":
@@ -201,7 +407,7 @@ class VoiceInput:
                  on_heard: Callable[[Recognition], None] = lambda r: None,
                  on_message: Callable[[str], None] = lambda s: None,
                  device=None, sd_module=None, audio_source: Callable[[], Iterator[bytes]] | None = None,
-                 beep: bool = False):
+                 beep: bool = False, early: bool = True):
         if mode not in ("push", "continuous"):
             raise ValueError("mode must be 'push' or 'continuous'")
         self._source = recognizer
@@ -213,7 +419,8 @@ class VoiceInput:
         self.device = device
         self._sd = sd_module
         self._audio_source = audio_source  # tests: yields PCM chunks instead of a microphone
-        self._q: queue.Queue[bytes | None] = queue.Queue()
+        self._q: queue.Queue[bytes | None] = queue.Queue(maxsize=int(QUEUE_SECONDS / FRAME_SECONDS))
+        self._dropped = 0
         self._stream = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
@@ -223,6 +430,7 @@ class VoiceInput:
         self.off_reason = ""   # the sentence that said why
         self.latencies: list[float] = []  # seconds from end of speech to on_heard
         self.beep = beep  # also play a short tone with the Listening / Stopped cues
+        self.early = early  # take a whole command at a short pause (see Segmenter)
 
     # -- public ---------------------------------------------------------------------------------
     @property
@@ -240,7 +448,7 @@ class VoiceInput:
     def stop(self) -> None:
         self._stop.set()
         self._listening.clear()
-        self._q.put(None)
+        self._put(None)
         t, self._thread = self._thread, None
         if t is not None and t is not threading.current_thread():
             t.join(timeout=2)
@@ -255,7 +463,7 @@ class VoiceInput:
             self.start()
         if self._listening.is_set():
             self._listening.clear()
-            self._q.put(b"")  # wake the worker so it recognises what it has
+            self._put(b"")  # wake the worker so it recognises what it has
             self._say(STOPPED)
         else:
             self._listening.set()
@@ -294,28 +502,47 @@ class VoiceInput:
 
     def _open(self) -> bool:
         if self._audio_source is not None:
-            def pump():
-                for chunk in self._audio_source():
+            def pump():  # tests: as fast as the worker takes it, nothing dropped
+                for chunk in itertools.chain(self._audio_source(), [None]):
+                    while not self._stop.is_set():
+                        try:
+                            self._q.put(chunk, timeout=0.1)
+                            break
+                        except queue.Full:
+                            continue
                     if self._stop.is_set():
                         break
-                    self._q.put(chunk)
-                self._q.put(None)
             threading.Thread(target=pump, daemon=True).start()
             return True
         try:
             sd = self._sd or __import__("sounddevice")
 
             def callback(indata, frames, t, status):  # PortAudio thread: just queue the bytes
-                self._q.put(bytes(indata))
+                try:
+                    self._q.put_nowait(bytes(indata))
+                except queue.Full:  # the worker is far behind: drop rather than lag for ever
+                    self._dropped += 1
             self._stream = sd.RawInputStream(samplerate=RATE, channels=1, dtype="int16",
                                              blocksize=int(RATE * FRAME_SECONDS), device=self.device,
                                              callback=callback)
             self._stream.start()
-        except Exception:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001
             self._stream = None
-            self._off(NO_MIC)
+            self._off(MIC_FAILED.format(_reason(exc)))
             return False
         return True
+
+    def _put(self, item: bytes | None) -> None:
+        """Queue a control item without blocking (making room if the queue is full)."""
+        while True:
+            try:
+                self._q.put_nowait(item)
+                return
+            except queue.Full:
+                try:
+                    self._q.get_nowait()
+                except queue.Empty:
+                    pass
 
     def _close_stream(self) -> None:
         s, self._stream = self._stream, None
@@ -345,56 +572,37 @@ class VoiceInput:
             self._listening.set()
             self._say(LISTENING)
         self._ready.set()
-        seg = Segmenter()
-        utt: _Utterance | None = None
+        listener = Listener(self.recognizer, self.context, early=self.early)
         try:
             while not self._stop.is_set():
                 chunk = self._q.get()
+                if self._dropped:
+                    self._dropped = 0
+                    listener.abort()
+                    listener = Listener(self.recognizer, self.context, early=self.early)
+                    self._say(BEHIND)
                 if chunk is None or not self._listening.is_set():
-                    events = seg.flush()  # key pressed again mid-utterance: use what we have
+                    heard = listener.flush()  # key pressed again mid-utterance: use what we have
                 else:
-                    events = seg.feed(chunk)
-                for kind, value in events:
-                    if kind == "start":
-                        if utt is not None:
-                            utt.abort()
-                        utt = self._begin()
-                        if utt is not None:
-                            utt.feed(value)
-                    elif kind == "audio" and utt is not None:
-                        utt.feed(value)
-                    elif kind == "end" and utt is not None:
-                        self._end(utt, value)
-                        utt = None
-                        if self.mode == "push":
-                            self._listening.clear()
-                            self._say(STOPPED)
-                            seg = Segmenter()
-                            break
+                    heard = listener.feed(chunk)
+                for rec, t_end in heard[:1] if self.mode == "push" else heard:
+                    self._heard(rec, t_end)
+                    if self.mode == "push":
+                        listener.abort()
+                        listener = Listener(self.recognizer, self.context, early=self.early)
+                        self._listening.clear()
+                        self._say(STOPPED)
                 if chunk is None:
                     break
         except Exception as exc:  # noqa: BLE001 - never a traceback to a player
             self._say(f"Voice stopped after an error ({exc.__class__.__name__}). Keyboard play goes on.")
             self.available = False
         finally:
-            if utt is not None:
-                utt.abort()
+            listener.abort()
             self._listening.clear()
             self._close_stream()
 
-    def _begin(self) -> _Utterance | None:
-        if self.recognizer is None:
-            return None
-        try:
-            return _Utterance(self.recognizer, self.context())
-        except Exception:  # noqa: BLE001
-            return None
-
-    def _end(self, utt: _Utterance, t_end: float) -> None:
-        try:
-            rec = utt.finish()
-        except Exception as exc:  # noqa: BLE001
-            rec = Recognition(False, "", None, None, f"error: {exc}")
+    def _heard(self, rec: Recognition, t_end: float) -> None:
         self.latencies.append(time.monotonic() - t_end)
         try:
             self.on_heard(rec)

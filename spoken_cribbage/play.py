@@ -36,7 +36,8 @@ def play(args) -> int:
     early = [msg] if msg else []  # persistence: said (and spoken) once the speaker exists
     overrides = {k: getattr(args, k) for k in ("speech", "rate", "volume", "verbosity",
                                                 "difficulty", "target") if getattr(args, k, None) is not None}
-    for arg, name in (("voice", "voice_engine"), ("listen", "listen"), ("vosk_model", "vosk_model")):
+    for arg, name in (("voice", "voice_engine"), ("listen", "listen"), ("vosk_model", "vosk_model"),
+                      ("command_end", "command_end")):
         if getattr(args, arg, None) is not None:
             overrides[name] = getattr(args, arg)
     try:
@@ -107,7 +108,8 @@ def play(args) -> int:
     if settings.voice_engine != "off":
         from .handsfree import HandsFree
         voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
-                          vosk_model=settings.vosk_model or None)
+                          vosk_model=settings.vosk_model or None,
+                          early=settings.command_end == "pause")
     # --- end voice -----------------------------------------------------------------------------
     try:
         session.start(resumed=resume is not None)

@@ -21,6 +21,7 @@ VERBOSITIES = ("terse", "normal", "coach")
 DIFFICULTIES = ("easy", "standard", "expert")
 VOICE_ENGINES = ("auto", "vosk", "pocketsphinx", "off")
 LISTEN_MODES = ("push", "continuous")
+COMMAND_ENDS = ("pause", "silence")
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class Settings:
     target: int = 121
     voice_engine: str = "off"
     listen: str = "push"
+    command_end: str = "pause"  # voice: act at a short pause, or wait for a longer silence
     vosk_model: str = ""
 
     def validate(self) -> "Settings":
@@ -43,6 +45,7 @@ class Settings:
         _one_of("difficulty", self.difficulty, DIFFICULTIES)
         _one_of("voice_engine", self.voice_engine, VOICE_ENGINES)
         _one_of("listen", self.listen, LISTEN_MODES)
+        _one_of("command_end", self.command_end, COMMAND_ENDS)
         if not (80 <= self.rate <= 500):
             raise ValueError("rate must be between 80 and 500 words a minute")
         if not (0.0 <= self.volume <= 1.0):

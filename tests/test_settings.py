@@ -123,3 +123,10 @@ def test_loading_any_bytes_gives_settings_and_at_most_one_sentence(tmp_path_fact
     s, msg = sm.load(p)
     assert isinstance(s, Settings)
     assert msg is None or one_sentence(msg)
+
+
+def test_command_end_is_pause_or_silence():
+    assert sm.Settings().command_end == "pause"
+    assert sm.Settings().changed("command_end", "silence").command_end == "silence"
+    with pytest.raises(ValueError, match="command_end must be one of pause, silence"):
+        sm.Settings().changed("command_end", "soon")
