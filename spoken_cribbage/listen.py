@@ -100,6 +100,13 @@ def run_listen(args) -> int:
     except ListenError as exc:
         print(exc, file=err)
         return 2
+    if audio is None:
+        # No microphone: say so at once, before loading a model (and never "Say a command.").
+        from .microphone import microphone_problem
+        problem = microphone_problem()
+        if problem:
+            print(problem, file=err)
+            return 2
     rec, sentence = choose_recognizer(args.vosk_model, None if args.engine == "auto" else args.engine)
     print(sentence, file=err)
     if rec is None:

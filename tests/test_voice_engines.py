@@ -141,6 +141,25 @@ def test_rejections_say_sorry_and_carry_no_command():
             assert rec.command is None and rec.message() == "Sorry, I didn't catch that."
 
 
+def test_decoding_adapts_to_earlier_utterances_and_reset_forgets_them():
+    # The decoders keep a live cepstral mean and a noise estimate from one utterance to the next
+    # (deliberate: they adapt to the player's microphone), so a clip decoded after others scores
+    # differently from the same clip decoded first. reset() restores the fresh state exactly.
+    corpus = session_corpus()
+    clip = corpus.speech("what's the count", "espeak-us", "pink40").pcm()
+    others = [corpus.speech(p, "flite-slt", "white15").pcm() for p in ("play five of hearts", "go", "hello there")]
+    keys = ("heard", "conf", "loop", "per", "frames")
+    fresh = PocketSphinxRecognizer().analyse(clip, PLAY)
+    rec = PocketSphinxRecognizer()
+    for audio in others:
+        rec.analyse(audio, DISCARD)
+    adapted = rec.analyse(clip, PLAY)
+    assert (adapted["conf"], adapted["loop"]) != (fresh["conf"], fresh["loop"])
+    rec.reset()
+    again = rec.analyse(clip, PLAY)
+    assert [again[k] for k in keys] == [fresh[k] for k in keys]
+
+
 # -- the listen command ---------------------------------------------------------------------------
 
 def run_listen(*args: str) -> subprocess.CompletedProcess:

@@ -178,7 +178,8 @@ class Corpus:
         else:
             _run(["espeak-ng", *args, "-w", str(raw), text])
         tmp = _tmp(out, "tmp")
-        _run(["sox", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(tmp),
+        # -R: no random dither, so the same clip is the same bytes in every run
+        _run(["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(tmp),
               "silence", "1", "0.02", "0.1%", "reverse", "silence", "1", "0.02", "0.1%", "reverse",
               "norm", "-6", "pad", str(self.pad), str(self.pad)])
         raw.unlink()
@@ -216,7 +217,7 @@ class Corpus:
             sig = 32768 * 10 ** (-26 / 20)
         gain = sig / max(_rms(nfile), 1e-9) / (10 ** (snr / 20))
         tmp = _tmp(out, "tmp")
-        _run(["sox", "-m", "-v", "1", str(base), "-v", f"{gain:.6f}", str(nfile), "-b", "16", str(tmp)])
+        _run(["sox", "-R", "-m", "-v", "1", str(base), "-v", f"{gain:.6f}", str(nfile), "-b", "16", str(tmp)])
         nfile.unlink()
         os.replace(tmp, out)
         return out
