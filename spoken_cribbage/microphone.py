@@ -26,6 +26,8 @@ import threading
 import time
 from typing import Callable, Iterator
 
+import numpy as np
+
 from .grammar import VoiceContext
 from .voice import RATE, Recognition, Recognizer
 
@@ -95,14 +97,9 @@ class Segmenter:
         self._peak = -90.0
         self._quiet = 0
 
-    @property
-    def in_speech(self) -> bool:
-        return self._in
-
     @staticmethod
     def level(frame: bytes) -> float:
         """dBFS of one frame."""
-        import numpy as np
         a = np.frombuffer(frame, dtype="<i2").astype(np.float64)
         ms = float(np.mean(a * a)) if a.size else 0.0
         return 10 * math.log10(ms / (32768.0 * 32768.0) + 1e-12)
@@ -286,15 +283,10 @@ class _Utterance:
 
     def resume(self) -> None:
         """Decode again from the start of the utterance (after :meth:`finish` at a pause)."""
+        chunks, self.chunks = self.chunks, []
         self.stream = self._open()
-        if self.stream is not None:
-            for chunk in self.chunks:
-                try:
-                    self.stream.feed(chunk)
-                except Exception:  # noqa: BLE001
-                    self.stream.abort()
-                    self.stream = None
-                    break
+        for chunk in chunks:
+            self.feed(chunk)
 
     def abort(self) -> None:
         if self.stream is not None:
@@ -363,9 +355,8 @@ class Listener:
             return Recognition(False, "", None, None, f"error: {exc}")
 
 
-def cue_tone(start: bool, seconds: float = 0.08) -> "np.ndarray":
+def cue_tone(start: bool, seconds: float = 0.08) -> np.ndarray:
     """A short tone: rising pair for 'listening', falling pair for 'stopped'."""
-    import numpy as np
     rate = 22050
     t = np.arange(int(rate * seconds)) / rate
     f1, f2 = (660.0, 880.0) if start else (880.0, 660.0)
@@ -572,14 +563,17 @@ class VoiceInput:
             self._listening.set()
             self._say(LISTENING)
         self._ready.set()
-        listener = Listener(self.recognizer, self.context, early=self.early)
+        def fresh() -> Listener:
+            return Listener(self.recognizer, self.context, early=self.early)
+
+        listener = fresh()
         try:
             while not self._stop.is_set():
                 chunk = self._q.get()
                 if self._dropped:
                     self._dropped = 0
                     listener.abort()
-                    listener = Listener(self.recognizer, self.context, early=self.early)
+                    listener = fresh()
                     self._say(BEHIND)
                 if chunk is None or not self._listening.is_set():
                     heard = listener.flush()  # key pressed again mid-utterance: use what we have
@@ -589,7 +583,7 @@ class VoiceInput:
                     self._heard(rec, t_end)
                     if self.mode == "push":
                         listener.abort()
-                        listener = Listener(self.recognizer, self.context, early=self.early)
+                        listener = fresh()
                         self._listening.clear()
                         self._say(STOPPED)
                 if chunk is None:

@@ -65,18 +65,13 @@ def results():
     """(category, phase, text, voice, noise, Recognition) for the whole subset, decoded once."""
     corpus = session_corpus()
     jobs, meta = [], []
-    for phase, (ctx, phrases) in IN_GRAMMAR.items():
-        for v in VOICES:
-            for n in NOISES:
-                for p in phrases:
-                    jobs.append(("speech", p, v, n))
-                    meta.append(("ingram", phase, ctx))
-    for phase, (ctx, phrases) in OUT_OF_GRAMMAR.items():
-        for v in VOICES:
-            for n in NOISES:
-                for p in phrases:
-                    jobs.append(("speech", p, v, n))
-                    meta.append(("oog", phase, ctx))
+    for cat, table in (("ingram", IN_GRAMMAR), ("oog", OUT_OF_GRAMMAR)):
+        for phase, (ctx, phrases) in table.items():
+            for v in VOICES:
+                for n in NOISES:
+                    for p in phrases:
+                        jobs.append(("speech", p, v, n))
+                        meta.append((cat, phase, ctx))
     for v in VOICES:
         for n in NOISES:
             for i, p in enumerate(OOG_SPEECH):

@@ -14,6 +14,7 @@ so the endpointer closes the utterance as it would in a room.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import subprocess
@@ -73,6 +74,21 @@ def spawn_game(env: dict, mode: str) -> tuple[pexpect.spawn, io.StringIO]:
     log = io.StringIO()
     child.logfile_read = log
     return child, log
+
+
+@contextlib.contextmanager
+def hands_free_game(tmp_path: Path, mode: str):
+    """The game with voice on, listening to a virtual microphone, once the model is loaded and the
+    stream open: yields (mic, child, log); the game is closed afterwards."""
+    home, env = sandbox(tmp_path)
+    with VirtualMic(home) as mic:
+        child, log = spawn_game(env, mode)
+        try:
+            child.expect(r"Your turn: lay away 2 cards")
+            child.expect_exact(VOICE_LINE)
+            yield mic, child, log
+        finally:
+            child.close(force=True)
 
 
 def quit_game(child: pexpect.spawn) -> None:
@@ -181,60 +197,46 @@ def test_listen_mic_with_only_room_noise_hears_nothing(tmp_path):
 # -- the game, hands-free, in a terminal -------------------------------------------------------------
 
 def test_game_in_continuous_mode_takes_a_spoken_discard_and_answers_a_question(tmp_path):
-    home, env = sandbox(tmp_path)
-    with VirtualMic(home) as mic:
-        child, log = spawn_game(env, "continuous")
-        try:
-            child.expect(r"Your turn: lay away 2 cards")
-            child.expect_exact(VOICE_LINE)
-            child.expect(r"Listening\.\r\n")
+    with hands_free_game(tmp_path, "continuous") as (mic, child, log):
+        child.expect(r"Listening\.\r\n")
 
-            mic.say(said("discard four of clubs") + room_noise(1.0, seed=2))
-            child.expect(r"Heard: discard four of clubs\.\r\n")
-            child.expect(r"The four of clubs is set aside\. One more card, or cancel\.\r\n")
+        mic.say(said("discard four of clubs") + room_noise(1.0, seed=2))
+        child.expect(r"Heard: discard four of clubs\.\r\n")
+        child.expect(r"The four of clubs is set aside\. One more card, or cancel\.\r\n")
 
-            mic.say(said("discard king of clubs") + room_noise(1.0, seed=3))
-            child.expect(r"Heard: discard king of clubs\.\r\n")
-            child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
-            child.expect(r"Your turn to play\. Count 8\.")
+        mic.say(said("discard king of clubs") + room_noise(1.0, seed=3))
+        child.expect(r"Heard: discard king of clubs\.\r\n")
+        child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
+        child.expect(r"Your turn to play\. Count 8\.")
 
-            mic.say(said("what's the score") + room_noise(1.0, seed=4))
-            child.expect(r"Heard: what's the score\.\r\n")
-            child.expect(r"You 0, 121 to go; Computer 0, 121 to go\.\r\n")
-            quit_game(child)
-        finally:
-            child.close(force=True)
+        mic.say(said("what's the score") + room_noise(1.0, seed=4))
+        child.expect(r"Heard: what's the score\.\r\n")
+        child.expect(r"You 0, 121 to go; Computer 0, 121 to go\.\r\n")
+        quit_game(child)
     transcript = log.getvalue()
     assert "Sorry" not in transcript
     no_noise_from_libraries(transcript)
 
 
 def test_game_in_push_to_talk_mode_listens_for_one_command_per_key_press(tmp_path):
-    home, env = sandbox(tmp_path)
-    with VirtualMic(home) as mic:
-        child, log = spawn_game(env, "push")
-        try:
-            child.expect(r"Your turn: lay away 2 cards")
-            child.expect_exact(VOICE_LINE)  # the model is loaded and the stream open
-            # Said before the key: not listened to.
-            mic.say(said("discard four of clubs") + room_noise(1.0, seed=2))
-            time.sleep(4)
-            child.send("l")
-            child.expect(r"Listening\.\r\n")
-            assert "Heard" not in child.before
-            mic.say(said("scores") + room_noise(1.0, seed=3))
-            child.expect(r"Heard: scores\.\r\n")
-            child.expect(r"You 0, 121 to go; Computer 0, 121 to go\.\r\n")
-            child.expect(r"Stopped listening\.\r\n")
-            # Listening stopped: the next phrase is not acted on; the keyboard still is.
-            mic.say(said("discard king of clubs") + room_noise(1.0, seed=4))
-            time.sleep(4)
-            child.sendline("1 6")
-            child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
-            assert "Heard" not in child.before
-            quit_game(child)
-        finally:
-            child.close(force=True)
+    with hands_free_game(tmp_path, "push") as (mic, child, log):
+        # Said before the key: not listened to.
+        mic.say(said("discard four of clubs") + room_noise(1.0, seed=2))
+        time.sleep(4)
+        child.send("l")
+        child.expect(r"Listening\.\r\n")
+        assert "Heard" not in child.before
+        mic.say(said("scores") + room_noise(1.0, seed=3))
+        child.expect(r"Heard: scores\.\r\n")
+        child.expect(r"You 0, 121 to go; Computer 0, 121 to go\.\r\n")
+        child.expect(r"Stopped listening\.\r\n")
+        # Listening stopped: the next phrase is not acted on; the keyboard still is.
+        mic.say(said("discard king of clubs") + room_noise(1.0, seed=4))
+        time.sleep(4)
+        child.sendline("1 6")
+        child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
+        assert "Heard" not in child.before
+        quit_game(child)
     transcript = log.getvalue()
     assert transcript.count("Heard:") == 1 and "Sorry" not in transcript
     no_noise_from_libraries(transcript)
