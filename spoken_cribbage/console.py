@@ -4,9 +4,9 @@ Output is always whole lines appended to the terminal: no prompt, no redraw, no 
 movement. In plain mode (accessible, NO_COLOR, TERM=dumb, or output not a terminal) the byte
 stream has no escape sequence at all; otherwise scores are shown in bold, nothing more.
 
-With a terminal on standard input, prompt_toolkit reads keys in raw mode: a shortcut key with
-nothing typed is answered at once; anything else builds a command line, echoed as typed and
-run with Enter. Without a terminal, one command is read per line.
+With a terminal on standard input, prompt_toolkit reads keys in raw mode: every single key is
+a shortcut answered at once (digits and arrows choose cards, Enter acts); slash opens a command
+line, echoed as typed and run with Enter. Without a terminal, one command is read per line.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import threading
 from typing import Callable, TextIO
 
 from .session import Session
+from .vocabulary import shown
 
 
 def plain_output(accessible: bool, stream: TextIO) -> bool:
@@ -43,10 +44,10 @@ class LineWriter:
         self.typed = ""        # what the player has typed on the current line
         self.raw = False       # raw terminal mode: we echo typed characters ourselves
 
-    def line(self, text: str) -> None:
+    def line(self, text: str, kind: str = "info") -> None:
         with self.lock:
             out = text
-            if not self.plain and text[:1].isupper() and _is_scores(text):
+            if not self.plain and kind == "scores":
                 out = f"\x1b[1m{text}\x1b[0m"
             if self.raw and self.typed:
                 # Finish the half-typed line, print, then show what was typed again below.
@@ -66,72 +67,76 @@ class LineWriter:
             pass
 
 
-def _is_scores(text: str) -> bool:
-    return text.startswith("You ") and "," in text and text.endswith(".") and len(text) < 60 \
-        and all(part.strip().split()[-1].rstrip(".").isdigit() for part in text.split(","))
-
-
-def run_lines(session: Session, stream: TextIO) -> None:
-    """Read one command per line until the game ends, the player quits, or input ends."""
+def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | None = None) -> None:
+    """Read one command per line until the player quits or input ends. Each line is echoed
+    ("> play 5h") before its result, so a transcript reads like a session."""
     while not session.quit:
-        line = stream.readline()
+        try:
+            line = stream.readline()
+        except (OSError, ValueError, UnicodeDecodeError):
+            line = ""
         if not line:
-            session.tell("Input ended. " + ("The game is kept." if not session.finished else ""))
+            session.tell("Input ended." + ("" if session.finished else " The game is kept."))
             return
         text = line.rstrip("\r\n")
-        if len(text.strip()) == 1 and text.strip() in "cbfvsthr?iqx[]" and not session.confirming:
-            session.key(text.strip())
-        else:
-            session.command(text)
+        if echo is not None:
+            echo("> " + shown(text, 60))
+        feed_line(session, text)
 
 
-def _with_prefix(prefix: str | None, text: str, session: Session) -> str:
-    """``prefix + text`` when that is a command word and ``text`` alone is not."""
-    if not prefix:
-        return text
-    from .commands import CommandError, parse_command
-    try:
-        parse_command(text)
-        return text
-    except CommandError:
-        pass
-    try:
-        parse_command(prefix + text)
-        return prefix + text
-    except CommandError:
-        return text
+def feed_line(session: Session, text: str) -> None:
+    """One line of input without a terminal: a single key's character acts as that key; an
+    empty line is Enter; anything else is a command."""
+    t = text.strip()
+    if t.startswith("/"):   # the command line's slash, typed out of habit
+        text = t = t[1:].strip()
+        if not t:
+            return
+        session.command(text)
+        return
+    if len(t) == 1 and not t.isdecimal():
+        session.key(t)
+    elif not t:
+        session.enter()
+    else:
+        session.command(text)
 
 
-def run_tty(session: Session, writer: LineWriter, extra_keys: dict[str, Callable[[], None]] | None = None,
-            post: Callable[[Callable[[], None]], None] | None = None) -> None:
-    """The interactive loop on a real terminal, with prompt_toolkit reading keys."""
+def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], None]], None] | None = None
+            ) -> None:
+    """The interactive loop on a real terminal, with prompt_toolkit reading keys.
+
+    Single keys are shortcuts, answered at once. Slash opens a command line on which every key is
+    text until Enter runs it or Escape cancels it."""
     import asyncio
 
     from prompt_toolkit.input import create_input
     from prompt_toolkit.keys import Keys
 
     inp = create_input(always_prefer_tty=True)
-    extra_keys = extra_keys or {}
+    moves = {Keys.Left: "left", Keys.Right: "right", Keys.Home: "home", Keys.End: "end"}
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
+        state = {"line": None}   # the open command line's text, or None
 
-        state = {"after_key": None, "prefix": None}
-
-        def submit(text: str) -> None:
+        def close_line() -> None:
+            state["line"] = None
             writer.typed = ""
-            writer.echo("\n")
-            prefix, state["prefix"], state["after_key"] = state["prefix"], None, None
-            session.command(_with_prefix(prefix, text, session))
 
-        def on_keys() -> None:
-            for kp in inp.read_keys():
+        def on_keys(flush: bool = False) -> None:
+            keys = inp.flush_keys() if flush else inp.read_keys()
+            if not flush:
+                # A lone Escape waits in the parser for the rest of a possible sequence: flush
+                # it soon, as prompt_toolkit's own applications do.
+                loop.call_later(0.05, on_keys, True)
+            for kp in keys:
                 try:
                     handle(kp)
                 except Exception as e:  # never a traceback on the player's screen
-                    writer.typed = ""
-                    session.tell(f"Something went wrong with that key: {e}.", "error")
+                    close_line()
+                    session.tell(f"Something went wrong with that key: {shown(str(e))}.", "error")
                 if session.quit:
                     done.set()
                     return
@@ -139,49 +144,56 @@ def run_tty(session: Session, writer: LineWriter, extra_keys: dict[str, Callable
         def handle(kp) -> None:
             k, data = kp.key, kp.data
             if k in (Keys.ControlC, Keys.ControlD):
-                writer.typed = ""
-                session.command("quit")
+                if state["line"] is not None:
+                    writer.echo("\n")
+                    close_line()
+                session.interrupt()
+                return
+            if state["line"] is not None:
+                edit_line(k, data)
                 return
             if k in (Keys.ControlM, Keys.ControlJ, Keys.Enter):
-                submit(writer.typed)
-                return
-            if k in (Keys.Backspace, Keys.ControlH):
-                if writer.typed:
-                    writer.typed = writer.typed[:-1]
-                    writer.echo("\b \b")
-                return
-            if k == Keys.Escape:
-                session.command("silence")
-                return
-            if k == Keys.PageUp:
+                session.enter()
+            elif k == Keys.Escape:
+                session.escape()
+            elif k in moves:
+                session.move(moves[k])
+            elif k == Keys.PageUp:
                 session.command("previous")
-                return
-            if k == Keys.PageDown:
+            elif k == Keys.PageDown:
                 session.command("later")
+            elif k in (Keys.Backspace, Keys.ControlH, Keys.Tab) or not data or len(data) != 1:
                 return
-            if k in extra_keys:
-                extra_keys[k]()
-                return
-            if not data or len(data) != 1 or not data.isprintable():
-                return
-            if not writer.typed:
-                if session.confirming and data.lower() in "yn":
-                    session.command(data)
-                    return
-                if data in extra_keys:
-                    extra_keys[data]()
-                    return
-                if data.lower() in "cbfvsthr?iqx[]" and not session.confirming:
-                    session.key(data)
-                    state["after_key"] = data
-                    return
-                if data == " ":
-                    return
-                # A word typed right after a shortcut letter ("h" then "int") may be a command
-                # word ("hint"): remember the letter for when the line is submitted.
-                state["prefix"], state["after_key"] = state["after_key"], None
-            writer.typed += data
-            writer.echo(data)
+            elif data == "/":
+                state["line"] = ""
+                session.tell("Command.", "cue")
+            elif data == " ":
+                session.space()
+            elif data.isprintable():
+                session.key(data)
+
+        def edit_line(k, data) -> None:
+            if k in (Keys.ControlM, Keys.ControlJ, Keys.Enter):
+                text = state["line"]
+                writer.echo("\n")
+                close_line()
+                if text.strip():
+                    session.command(text)
+                else:
+                    session.tell("Cancelled: the command line was empty.")
+            elif k == Keys.Escape:
+                writer.echo("\n")
+                close_line()
+                session.tell("Cancelled.")
+            elif k in (Keys.Backspace, Keys.ControlH):
+                if state["line"]:
+                    state["line"] = state["line"][:-1]
+                    writer.typed = state["line"]
+                    writer.echo("\b \b")
+            elif data and len(data) == 1 and data.isprintable():
+                state["line"] += data
+                writer.typed = state["line"]
+                writer.echo(data)
 
         if post is not None:
             post(lambda fn: loop.call_soon_threadsafe(fn))

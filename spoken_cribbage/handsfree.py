@@ -11,22 +11,15 @@ from __future__ import annotations
 import threading
 from typing import Callable
 
-from . import game as g
 from .announce import Line
 from .session import Session
 
 SORRY = "Sorry, I didn't catch that."
 
 
-def voice_context(game: g.Game, me: int):
-    """The grammar context for this moment: the phase, the hand as numbered, whether go is legal."""
-    from .grammar import VoiceContext
-
-    if game.phase == g.DISCARD and me in game.pending_discards():
-        return VoiceContext.of("discard", game.hands[me])
-    if game.phase == g.PLAY and game.to_act == me:
-        return VoiceContext.of("play", game.hands[me], can_go=not game.playable(me))
-    return VoiceContext.of("other", game.hands[me] if game.hands else ())
+def voice_context(session: Session):
+    """The grammar context for this moment (the session knows the phase and the numbering)."""
+    return session.voice_context()
 
 
 class HandsFree:
@@ -44,7 +37,7 @@ class HandsFree:
         self._dispatch: Callable[[Callable[[], None]], None] | None = None
         source = recognizer if recognizer is not None else (
             lambda: choose_recognizer(vosk_model or None, None if engine == "auto" else engine))
-        self.input = VoiceInput(source, lambda: voice_context(session.game, session.me), mode=mode,
+        self.input = VoiceInput(source, lambda: voice_context(session), mode=mode,
                                 on_heard=self._heard, on_message=self._message,
                                 audio_source=audio_source, early=early)
 

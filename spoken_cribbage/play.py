@@ -93,12 +93,20 @@ def play(args) -> int:
     def on_settings(new):
         return settings_mod.save(new)
 
+    def new_game():
+        """n at the end of a game: a new game in the same run, kept like the first."""
+        new_seed = random.SystemRandom().randrange(2 ** 31)
+        new = Game(target=session.settings.target, seed=new_seed)
+        keeper.begin(new, difficulty=session.settings.difficulty)
+        return new, {1: make_opponent(session.settings.difficulty, random.Random(new_seed * 7 + 1))}
+
     session = Session(game, settings=settings, write=writer.line, speaker=speaker,
+                      write_kind=writer.line, new_game=new_game,
                       opponents=opponents, on_settings=on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action)  # persistence: save after every action
     # persistence: from now on the keeper speaks through the session (history, repeat)
-    keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")]))
+    keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
     if speaker.available:
         writer.line(f"Speech: {speaker.description}.")
     elif settings.speech == "auto" and getattr(speaker, "description", "").startswith("no speech: "):
@@ -110,6 +118,7 @@ def play(args) -> int:
         voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
                           vosk_model=settings.vosk_model or None,
                           early=settings.command_end == "pause")
+        session.listen_toggle = voice.toggle
     # --- end voice -----------------------------------------------------------------------------
     try:
         session.start(resumed=resume is not None)
@@ -120,8 +129,8 @@ def play(args) -> int:
             # persistence: a Ctrl-C before or while the key loop starts asks the quit question
             # inside the loop (the handler stays: raw mode turns Ctrl-C into a key anyway).
             def ask_quit() -> None:
-                if not session.confirming and not session.quit:
-                    session.command("quit")
+                if not session.quit:
+                    session.interrupt()
 
             def post(schedule) -> None:
                 _catch_sigint(interrupted, lambda: schedule(ask_quit))
@@ -130,10 +139,9 @@ def play(args) -> int:
                 if voice is not None:
                     voice.set_dispatch(schedule)  # voice results run on the key loop's thread
 
-            run_tty(session, writer, post=post,
-                    extra_keys={"l": voice.toggle} if voice is not None else None)
+            run_tty(session, writer, post=post)
         else:
-            run_lines(session, sys.stdin)
+            run_lines(session, sys.stdin, echo=writer.line)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
         writer.line("Stopped. " + ("Your game is kept." if not session.finished else ""))
         return 130

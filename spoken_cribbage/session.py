@@ -12,7 +12,8 @@ from typing import Callable, Protocol, Sequence
 from . import game as g
 from .announce import Announcer, Answers, Line, Names, card_list, cap, list_words
 from .cards import Card
-from .commands import Command, CommandError, SHORTCUT_KEYS, parse_command
+from .vocabulary import (Command, CommandError, VoiceContext, key_command, key_name, keys_for,
+                         parse_command)
 from .settings import Settings
 
 
@@ -51,50 +52,56 @@ class NullSpeaker:
     def close(self) -> None: ...
 
 
-HELP = {
-    g.DISCARD: ("Lay away cards for the crib: type their numbers, like 1 2, then Enter, "
-                "or names, like discard 5h kd."),
-    g.PLAY: ("Play a card: type its number or name, then Enter, like 3 or play 5h. "
-             "Type go when no card fits."),
-    g.DEAL_OVER: "The deal is over: press Enter for the next deal.",
-    g.GAME_OVER: "The game is over: press q to leave.",
-}
-KEYS_HELP = ("Keys, no Enter: c count, b crib, f starter, v table, s scores, t turn, h hand.",
-             "More keys: i hint, r repeat, [ back and ] forward through lines, x silence.",
-             "Also: ? help, q quit, Escape silence, Enter to go on after the show.")
-SETTINGS_HELP = ("Settings, typed then Enter: rate 180, volume 0.8, speech on or off,",
-                 "verbosity terse, normal or coach, difficulty easy, standard or expert.")
-
-
 class Session:
+    """One seat: commands, keys and card choices in; lines and speech out.
+
+    Cards are chosen by their number in the hand *as last announced* (``numbering``): when a
+    card leaves the hand its number is not given to another card until the hand is announced
+    again, so the numbers a player heard stay true."""
+
     def __init__(self, game: g.Game, *, settings: Settings, write: Callable[[str], None],
                  speaker=None, me: int = 0, opponents: dict[int, Player] | None = None,
                  names: Sequence[str] | None = None,
                  on_change: Callable[["Session", list[g.Event]], None] | None = None,
                  on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
                  on_settings: Callable[[Settings], str | None] | None = None,
-                 hint: Callable[[g.Game, int], str | None] | None = None):
-        self.game = game
+                 hint: Callable[[g.Game, int], str | None] | None = None,
+                 new_game: Callable[[], tuple[g.Game, dict[int, Player]]] | None = None,
+                 on_undo: Callable[[g.Game], None] | None = None,
+                 describe_settings: Callable[[Settings], list[str]] | None = None,
+                 write_kind: Callable[[str, str], None] | None = None):
         self.settings = settings
         self.write = write
+        self.write_kind = write_kind  # writes a line with its kind (the console bolds scores)
         self.speaker = speaker or NullSpeaker()
         self.me = me
         self.names = Names(names or ("you", "Computer"), me)
-        self.announcer = Announcer(self.names, settings.verbosity).bind(game)
-        self.answers = Answers(game, self.names)
-        self.opponents = opponents if opponents is not None else {
-            s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != me}
         self.on_change = on_change
         self.on_action = on_action
         self.on_settings = on_settings
         self.hint = hint
+        self.new_game_factory = new_game
+        self.on_undo = on_undo
+        self.describe_settings = describe_settings
+        self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
         self.history: list[Line] = []
         self.last_batch: list[Line] = []
         self.hist_pos: int | None = None
-        self.pending: list[Card] = []
-        self.confirming: str | None = None
-        self.finished = False   # the game is over
         self.quit = False       # the player chose to leave
+        self._bind(game, opponents)
+
+    def _bind(self, game: g.Game, opponents: dict[int, Player] | None) -> None:
+        self.game = game
+        self.announcer = Announcer(self.names, self.settings.verbosity).bind(game)
+        self.answers = Answers(game, self.names)
+        self.opponents = opponents if opponents is not None else {
+            s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != self.me}
+        self.numbering: list[Card | None] = []
+        self.cursor: int | None = None
+        self.cursor_moved = False
+        self.marked: list[Card] = []
+        self.confirming: str | None = None   # "quit" or "discard": a yes/no question is open
+        self.finished = game.phase == g.GAME_OVER
 
     # ------------------------------------------------------------------ output
 
@@ -103,26 +110,77 @@ class Session:
         if not lines:
             return
         for line in lines:
-            self.write(line.text)
+            if self.write_kind is not None:
+                self.write_kind(line.text, line.kind)
+            else:
+                self.write(line.text)
         if record:
             self.history.extend(lines)
             self.last_batch = lines
             self.hist_pos = None
         try:
-            self.speaker.say(" ".join(l.speech for l in lines), interrupt=interrupt)
+            self.speaker.say(" ".join(l.speech for l in lines if l.speech), interrupt=interrupt)
         except Exception:  # the speaker reports its own failures; never stop the game for it
             pass
 
     def tell(self, text: str, kind: str = "answer") -> None:
         self.say([Line.same(text, kind)])
 
+    # ------------------------------------------------------------------ what the seat sees
+
+    def _obs(self) -> g.Observation:
+        return self.game.observation(self.me)
+
+    def _playable(self) -> list[Card]:
+        return [a.card for a in self._obs().legal if isinstance(a, g.Play)]
+
+    def _my_turn(self) -> bool:
+        gm = self.game
+        return ((gm.phase == g.DISCARD and self.me in gm.pending_discards())
+                or (gm.phase == g.PLAY and gm.to_act == self.me))
+
+    def _number(self, hand: Sequence[Card]) -> None:
+        """The hand was just announced numbered 1..n: digits and voice now use that order."""
+        self.numbering = list(hand)
+        self.cursor = 0 if hand else None
+        self.cursor_moved = False
+
+    def _held_positions(self) -> list[int]:
+        held = set(self._obs().hand)
+        return [i for i, c in enumerate(self.numbering) if c is not None and c in held]
+
+    def voice_context(self) -> VoiceContext:
+        """The grammar for this moment: the phase, the hand as numbered, whether go is legal."""
+        gm = self.game
+        held = set(self._obs().hand)
+        numbering = [c if c in held else None for c in self.numbering]
+        if self.confirming:
+            return VoiceContext("question")
+        if gm.phase == g.DISCARD and self.me in gm.pending_discards():
+            return VoiceContext.numbered("discard", numbering)
+        if gm.phase == g.PLAY and gm.to_act == self.me:
+            return VoiceContext.numbered("play", numbering, can_go=not self._playable())
+        if gm.phase == g.DEAL_OVER:
+            return VoiceContext("show")
+        if gm.phase == g.GAME_OVER:
+            return VoiceContext("over")
+        return VoiceContext.numbered("other", numbering)
+
     # ------------------------------------------------------------------ flow
 
     def start(self, *, resumed: bool = False) -> None:
         """Announce the game so far (or a summary when resumed) and let the computer act."""
         if resumed:
-            self.say([Line.same("Game resumed. " + self.answers.scores(), "game"),
-                      Line.same(self.answers.crib(), "game")] + self._state_lines())
+            self.say([Line.same("Game resumed. " + self.answers.scores(), "game")])
+            if self.game.phase == g.DEAL_OVER:
+                nd = (self.game.dealer + 1) % self.game.players
+                whose = "your" if nd == self.me else self.names.possessive(nd)
+                self.say([Line.same(f"Next: {whose} deal. Press Enter for the next deal.", "prompt")],
+                         interrupt=False)
+                return
+            if self.game.phase != g.GAME_OVER:
+                self.say([Line.same(self.answers.crib(), "game")] + self._state_lines(),
+                         interrupt=False)
             self._after([])
             return
         self._after(list(self.game.events))
@@ -134,52 +192,79 @@ class Session:
             lines.append(Line.same(self.answers.starter()))
             lines.append(Line.same(self.answers.count()))
         if gm.phase in (g.DISCARD, g.PLAY):
-            lines.append(Line.same(self.answers.hand()))
+            lines += self._hand_lines()
         return lines
 
+    def _hand_lines(self) -> list[Line]:
+        """The hand, numbered afresh (and remembered as the numbering)."""
+        hand = list(self._obs().hand)
+        text = self.answers.hand()
+        if hand:
+            self._number(hand)
+        return [Line.same(t, "hand") for t in text.split("\n")]
+
+    def _next_action(self) -> g.Action | None:
+        """The next action that needs no choice of the player's: a computer's, or the player's
+        own go when no card fits (said, never asked)."""
+        gm = self.game
+        if gm.phase == g.DISCARD:
+            for s in gm.pending_discards():
+                if s != self.me:
+                    return self._computer_action(s)
+        elif gm.phase == g.PLAY and gm.to_act is not None:
+            if gm.to_act != self.me:
+                return self._computer_action(gm.to_act)
+            if not self._playable():
+                return g.Go(self.me)
+        return None
+
+    def _computer_action(self, seat: int) -> g.Action:
+        player = self.opponents[seat]
+        if hasattr(player, "rng"):
+            # A fresh, reproducible stream per decision: a resumed game plays on identically.
+            player.rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
+        return player.act(self.game.observation(seat))
+
     def _after(self, events: list[g.Event]) -> None:
-        """Announce ``events``, let computer players act until it is the player's turn."""
-        lines = self.announcer.announce(events)
+        """Announce ``events`` and play every action that needs no choice of the player's, then
+        the milestones, then the prompt: the last line before the game waits is the prompt."""
         events = list(events)
         while True:
-            seat = self._computer_to_act()
-            if seat is None:
+            action = self._next_action()
+            if action is None:
                 break
-            player = self.opponents[seat]
-            if hasattr(player, "rng"):
-                # A fresh, reproducible stream per decision: a resumed game plays on identically.
-                player.rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
-            action = player.act(self.game.observation(seat))
-            new = self._apply(action)
-            events.extend(new)
-            lines.extend(self.announcer.announce(new))
+            events.extend(self._apply(action))
+        lines = self.announcer.announce(events)
+        if any(isinstance(e, g.Dealt) for e in events):
+            self._number(list(self._obs().hand))
+        for e in events:
+            if isinstance(e, g.Played) and e.seat == self.me:
+                self._played(e.card)
+        self.say(lines)
+        if self.on_change and events:
+            self.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
         gm = self.game
+        lines = []
         if gm.phase == g.GAME_OVER:
             self.finished = True
+            lines.append(Line.same("Press n for a new game or q to leave.", "prompt"))
         elif self._my_turn():
             lines.append(Line.same(self.answers.turn(), "turn"))
             if self.settings.verbosity == "coach" and self.hint:
                 h = self._hint_text()
                 if h:
                     lines.append(Line.same(h, "hint"))
-        self.say(lines)
-        if self.on_change and events:
-            self.on_change(self, events)
+        self.say(lines, interrupt=False)
 
-    def _computer_to_act(self) -> int | None:
-        gm = self.game
-        if gm.phase == g.DISCARD:
-            for s in gm.pending_discards():
-                if s != self.me:
-                    return s
-        elif gm.phase == g.PLAY and gm.to_act is not None and gm.to_act != self.me:
-            return gm.to_act
-        return None
-
-    def _my_turn(self) -> bool:
-        gm = self.game
-        return ((gm.phase == g.DISCARD and self.me in gm.pending_discards())
-                or (gm.phase == g.PLAY and gm.to_act == self.me))
+    def _played(self, card: Card) -> None:
+        """The player's card left the hand: the cursor rests on the next card."""
+        if card not in self.numbering:
+            return
+        i = self.numbering.index(card)
+        held = [p for p in self._held_positions() if p != i]
+        after = [p for p in held if p > i]
+        self.cursor = after[0] if after else (held[-1] if held else None)
+        self.cursor_moved = False
 
     def _hint_text(self) -> str | None:
         try:
@@ -187,30 +272,165 @@ class Session:
         except Exception:
             return None
 
-    # ------------------------------------------------------------------ input
+    # ------------------------------------------------------------------ keys
 
     def key(self, key: str) -> None:
-        """A shortcut key (one character) pressed with nothing typed."""
-        if self.confirming:
-            self.command(key)
+        """A single key pressed (not on the command line)."""
+        if key.isdecimal() and len(key) == 1:
+            self.digit(int(key))
             return
-        verb = SHORTCUT_KEYS.get(key.lower())
+        phase = self.voice_context().phase
+        if self.confirming and key.lower() in ("y", "n"):
+            self._confirm(key.lower())
+            return
+        verb = key_command(key.lower() if key.isalpha() else key, phase)
         if verb is None:
-            self.tell(f"The key {key!r} does nothing here. Press question mark for help.")
+            shown_key = "space" if key == " " else key_name(key)
+            self.tell(f"The key {shown_key} does nothing here. Press question mark for help.")
             return
-        self.command(verb)
+        self._run(Command(verb))
+
+    def interrupt(self) -> None:
+        """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
+        if self.confirming == "quit":
+            self._leave()
+        else:
+            self._cmd_quit(Command("quit"))
+
+    def enter(self) -> None:
+        """Enter with nothing typed: do what the prompt says."""
+        gm = self.game
+        if self.confirming == "discard":
+            self._confirm("yes")
+        elif self.confirming:
+            self.tell("Please press y for yes or n for no.")
+        elif gm.phase == g.DEAL_OVER:
+            self._do(g.NextDeal())
+        elif gm.phase == g.GAME_OVER:
+            self.tell("The game is over. Press n for a new game or q to leave.")
+        elif gm.phase == g.PLAY and gm.to_act == self.me and self.cursor_moved \
+                and self.cursor is not None:
+            self._choose(self.cursor + 1)
+        elif gm.phase == g.DISCARD and self.marked:
+            need = gm.discard_count - len(self.marked)
+            self.tell(f"Choose {self._more(need)} first, or press Escape.")
+        else:
+            self.tell(self.answers.turn())
+
+    def escape(self) -> None:
+        """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
+        if self.confirming == "quit":
+            self._confirm("no")
+        elif self.marked:
+            self._cmd_cancel(Command("cancel"))
+        else:
+            self._cmd_silence(Command("silence"))
+
+    def digit(self, n: int) -> None:
+        """A digit key: card ``n`` of the hand as last announced."""
+        if self.confirming == "quit":
+            self.tell("Please press y for yes or n for no.")
+            return
+        self._choose(n)
+
+    def space(self) -> None:
+        """Space: act on the card under the cursor."""
+        if self.cursor is None or not self._held_positions():
+            self.tell("There is no card to choose now.")
+            return
+        self._choose(self.cursor + 1)
+
+    def move(self, where: str) -> None:
+        """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
+        held = self._held_positions()
+        if not held:
+            self.tell("You have no cards in hand.")
+            return
+        cur = self.cursor if self.cursor in held else None
+        if where == "home" or cur is None and where == "right":
+            pos = held[0]
+        elif where == "end" or cur is None:
+            pos = held[-1]
+        elif where == "right":
+            later = [p for p in held if p > cur]
+            pos = later[0] if later else cur
+        else:
+            earlier = [p for p in held if p < cur]
+            pos = earlier[-1] if earlier else cur
+        self.cursor = pos
+        self.cursor_moved = True
+        self.tell(self._card_at(pos), "cursor")
+
+    def _card_at(self, pos: int) -> str:
+        card = self.numbering[pos]
+        assert card is not None
+        held = self._held_positions()
+        where = f"card {pos + 1} of {len(held)}" if held == list(range(len(held))) else f"card {pos + 1}"
+        text = f"{cap(card.name)}, {where}"
+        gm = self.game
+        if card in self.marked:
+            text += ", chosen"
+        elif gm.phase == g.PLAY and gm.to_act == self.me:
+            text += ", playable" if card in self._playable() else ", not playable"
+        return text + "."
+
+    def _choose(self, n: int) -> None:
+        """Card ``n`` chosen by digit, Space or Enter: mark it in the discard, play it in the play."""
+        gm = self.game
+        if gm.phase not in (g.DISCARD, g.PLAY):
+            self.tell("There are no cards to choose now. " + self.answers.turn())
+            return
+        card = self._numbered(n)
+        if card is None:
+            return
+        self.cursor = n - 1
+        if gm.phase == g.DISCARD:
+            self._mark(card)
+        else:
+            self._play(card)
+
+    def _numbered(self, n: int) -> Card | None:
+        """The card numbered ``n``, or None after saying why there is none."""
+        held = self._held_positions()
+        if not held:
+            self.tell("You have no cards left in your hand.", "error")
+            return None
+        if 1 <= n <= len(self.numbering) and (n - 1) in held:
+            return self.numbering[n - 1]
+        if 1 <= n <= len(self.numbering):
+            card = self.numbering[n - 1]
+            gone = "is in the crib" if card in self._obs().discards else "is already played"
+            self.tell(f"Card {n}, the {card.name}, {gone}. "
+                      f"Your cards are {self._numbers_text(held)}.", "error")
+            return None
+        self.tell(f"There is no card {n}. Your cards are {self._numbers_text(held)}.", "error")
+        return None
+
+    @staticmethod
+    def _numbers_text(held: list[int]) -> str:
+        return "numbered " + list_words([str(p + 1) for p in held], "and")
+
+    # ------------------------------------------------------------------ commands
 
     def command(self, text: str) -> None:
-        """A typed line, a shortcut's command word, or an accepted voice command."""
-        if self.confirming:
-            self._confirm(text)
+        """A typed line, or an accepted voice command."""
+        if self.confirming and text.strip().lower() in ("y", "yes", "n", "no", "cancel", "yeah",
+                                                        "no thanks", "yes please"):
+            self._confirm(text.strip().lower())
             return
-        gm = self.game
-        phase = "discard" if gm.phase == g.DISCARD else "play"
+        if not text.strip():
+            self.enter()
+            return
         try:
-            cmd = parse_command(text, phase=phase)
+            cmd = parse_command(text, self.voice_context())
         except CommandError as e:
-            self.tell(str(e), "error")
+            self.tell("Please answer y for yes or n for no." if self.confirming else str(e), "error")
+            return
+        self._run(cmd)
+
+    def _run(self, cmd: Command) -> None:
+        if self.confirming == "quit" and cmd.verb not in ("quit", "silence", "repeat", "help"):
+            self.tell("Please answer y for yes or n for no.")
             return
         handler = getattr(self, f"_cmd_{cmd.verb}", None)
         if handler is None:
@@ -225,14 +445,21 @@ class Session:
     def _cmd_table(self, c: Command) -> None: self.tell(self.answers.table())
     def _cmd_scores(self, c: Command) -> None: self.tell(self.answers.scores())
     def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn())
+
     def _cmd_hand(self, c: Command) -> None:
-        self.say([Line.same(t, "answer") for t in self.answers.hand().split("\n")])
+        self.say(self._hand_lines())
 
     def _cmd_repeat(self, c: Command) -> None:
         if not self.last_batch:
             self.tell("Nothing to repeat yet.")
             return
         self.say(self.last_batch, record=False)
+
+    def _earlier(self, pos: int) -> None:
+        line = self.history[pos]
+        self.hist_pos = pos
+        self.say([Line("Earlier: " + line.text, "Earlier: " + line.speech, line.kind)], record=False)
+        self.hist_pos = pos
 
     def _cmd_previous(self, c: Command) -> None:
         if not self.history:
@@ -242,23 +469,43 @@ class Session:
         if pos < 0:
             pos = 0
             self.say([Line.same("That is the first line.")], record=False)
-        self.hist_pos = pos
-        self.say([self.history[pos]], record=False)
-        self.hist_pos = pos
+        self._earlier(pos)
 
     def _cmd_later(self, c: Command) -> None:
         if self.hist_pos is None or self.hist_pos >= len(self.history) - 1:
             self.hist_pos = None
             self.say([Line.same("That is the latest line.")], record=False)
             return
-        self.hist_pos += 1
-        pos = self.hist_pos
-        self.say([self.history[pos]], record=False)
-        self.hist_pos = pos
+        self._earlier(self.hist_pos + 1)
 
     def _cmd_help(self, c: Command) -> None:
-        self.say([Line.same(t) for t in (HELP.get(self.game.phase, ""), *KEYS_HELP,
-                                          *SETTINGS_HELP)])
+        self.say([Line.same(t, "help") for t in self.help_lines()])
+
+    def help_lines(self) -> list[str]:
+        """Help for this moment: what to do, the keys of this phase, the command line."""
+        gm = self.game
+        phase = self.voice_context().phase
+        voice = self.listen_toggle is not None
+        first = {
+            "discard": "Lay away 2 cards: press their numbers, or move with the arrows and press "
+                       "Space, then Enter to confirm.",
+            "play": "Play a card: press its number, or move with the arrows and press Space.",
+            "show": "The deal is over: press Enter for the next deal.",
+            "over": "The game is over: press n for a new game or q to leave.",
+            "question": "Answer the question: press y for yes or n for no.",
+        }.get(phase, "Wait for your turn; ask anything with the keys below.")
+        if gm.phase == g.DISCARD and gm.discard_count == 1:
+            first = first.replace("2 cards", "1 card")
+        keys = [f"{key_name(k)} {what}" for k, what in keys_for(phase, voice=voice)]
+        half = (len(keys) + 1) // 2
+        return [first,
+                "Keys: " + ", ".join(keys[:half]) + ".",
+                "More keys: " + ", ".join(keys[half:]) + ".",
+                "Left and Right arrows, Home and End walk through your hand; Page Up and Page "
+                "Down are like the brackets.",
+                "Slash opens a command line, like /play five of hearts or /rate 200; Escape "
+                "cancels it.",
+                "Escape also cancels a choice or silences speech."]
 
     def _cmd_hint(self, c: Command) -> None:
         h = self._hint_text()
@@ -270,33 +517,70 @@ class Session:
         except Exception:
             pass
 
-    def _cmd_quit(self, c: Command) -> None:
-        self.confirming = "quit"
-        self.tell("Quit the game? It is kept, and you can resume it later. Press y or n.")
-
-    def _confirm(self, text: str) -> None:
-        answer = text.strip().lower()
-        if answer in ("y", "yes"):
-            self.confirming = None
-            self.tell("Goodbye. Your game is kept." if not self.finished else "Goodbye.")
-            self.finished = True
-            self.quit = True
-        elif answer in ("n", "no", "cancel", "x"):
-            self.confirming = None
-            self.tell("Back to the game.")
+    def _cmd_settings(self, c: Command) -> None:
+        if self.describe_settings is not None:
+            lines = self.describe_settings(self.settings)
         else:
-            self.tell("Please answer y for yes or n for no.")
+            lines = [f"{cap(k)}: {v}." for k, v in vars(self.settings).items()]
+        self.say([Line.same(t, "answer") for t in lines])
+
+    def _cmd_listen(self, c: Command) -> None:
+        if self.listen_toggle is None:
+            self.tell("Voice commands are off: start the game with --voice auto to use them.")
+            return
+        self.listen_toggle()
+
+    def _cmd_quit(self, c: Command) -> None:
+        if self.finished:
+            self._leave()
+            return
+        self.confirming = "quit"
+        self.tell("Quit the game? It is kept, and you can resume it later. Press y or n.", "prompt")
+
+    def _leave(self) -> None:
+        self.confirming = None
+        self.tell("Goodbye." if self.finished else "Goodbye. Your game is kept.")
+        self.quit = True
+
+    def _confirm(self, answer: str) -> None:
+        yes = answer in ("y", "yes", "yeah", "yes please")
+        no = answer in ("n", "no", "cancel", "no thanks")
+        if self.confirming == "quit":
+            if yes:
+                self._leave()
+            elif no:
+                self.confirming = None
+                self.tell("Back to the game.")
+            else:
+                self.tell("Please answer y for yes or n for no.")
+        elif self.confirming == "discard":
+            if yes:
+                self.confirming = None
+                cards, self.marked = tuple(self.marked), []
+                self._do(g.Discard(self.me, cards))
+            elif no:
+                self.confirming = None
+                self._cmd_cancel(Command("cancel"))
+            else:
+                self.tell("Please answer y for yes or n for no.")
 
     def _cmd_yes(self, c: Command) -> None: self.tell("There is no question to answer yes to.")
     def _cmd_no(self, c: Command) -> None: self.tell("There is no question to answer no to.")
+
     def _cmd_cancel(self, c: Command) -> None:
-        if self.pending:
-            self.pending = []
-            self.tell("Discard cancelled. Choose again.")
+        if self.marked:
+            self.marked = []
+            self.confirming = None
+            k = self.game.discard_count
+            self.tell(f"Choice cleared: choose {k} card{'s' if k > 1 else ''}.")
         else:
             self.tell("Nothing to cancel.")
 
     def _cmd_undo(self, c: Command) -> None:
+        can_undo = getattr(self.game, "can_undo", None)
+        if can_undo is None:
+            self.tell("Undo is not available in this version.")
+            return
         self.tell("Undo is not available in this version.")
 
     def _cmd_next(self, c: Command) -> None:
@@ -304,9 +588,20 @@ class Session:
         if gm.phase == g.DEAL_OVER:
             self._do(g.NextDeal())
         elif gm.phase == g.GAME_OVER:
-            self.tell("The game is over. Press q to leave.")
+            self.tell("The game is over. Press n for a new game or q to leave.")
         else:
-            self.tell(self.answers.turn())
+            self.tell("The deal is not over. " + self.answers.turn())
+
+    def _cmd_new(self, c: Command) -> None:
+        if not self.finished:
+            self.tell("A new game can start when this one is over; q quits and keeps this one.")
+            return
+        if self.new_game_factory is None:
+            self.tell("A new game cannot start here. Press q to leave.")
+            return
+        game, opponents = self.new_game_factory()
+        self._bind(game, opponents)
+        self.start()
 
     # actions
     def _cmd_go(self, c: Command) -> None:
@@ -317,7 +612,7 @@ class Session:
         if gm.to_act != self.me:
             self.tell("Wait: it is not your turn.", "error")
             return
-        fits = gm.playable(self.me)
+        fits = self._playable()
         if fits:
             self.tell(f"You can't say go: you can play the {list_words([x.name for x in fits], 'or')}.",
                       "error")
@@ -325,34 +620,40 @@ class Session:
         self._do(g.Go(self.me))
 
     def _resolve(self, c: Command) -> list[Card] | None:
-        hand = self.game.hands[self.me]
         if c.numbers:
             out = []
             for n in c.numbers:
-                if not 1 <= n <= len(hand):
-                    self.tell(f"There is no card {n}: your cards are numbered 1 to {len(hand)}. "
-                              + self.answers.hand(), "error")
+                card = self._numbered(n)
+                if card is None:
                     return None
-                out.append(hand[n - 1])
+                out.append(card)
             return out
+        hand = self._obs().hand
         out = []
         for card in c.cards:
             if card not in hand:
-                self.tell(f"You don't have the {card.name}. " + self.answers.hand(), "error")
+                self.tell(f"You don't have the {card.name}. " + self._hand_summary(), "error")
                 return None
             out.append(card)
         return out
 
+    def _hand_summary(self) -> str:
+        hand = self._obs().hand
+        return f"You hold the {card_list(hand)}." if hand else "You have no cards in hand."
+
     def _cmd_play(self, c: Command) -> None:
         gm = self.game
         if gm.phase == g.DISCARD:
-            self._cmd_discard(c)
+            k = gm.discard_count
+            if self.me in gm.pending_discards():
+                self.tell(f"You can't play yet: first lay away {k} card{'s' if k > 1 else ''} "
+                          "for the crib.", "error")
+            else:
+                self.tell("You can't play yet: the play starts when every crib card is laid away.",
+                          "error")
             return
         if gm.phase != g.PLAY:
             self.tell("There is nothing to play now. " + self.answers.turn(), "error")
-            return
-        if gm.to_act != self.me:
-            self.tell("Wait: it is not your turn.", "error")
             return
         cards = self._resolve(c)
         if cards is None:
@@ -360,8 +661,14 @@ class Session:
         if len(cards) != 1:
             self.tell("Play one card at a time.", "error")
             return
-        card = cards[0]
-        fits = gm.playable(self.me)
+        self._play(cards[0])
+
+    def _play(self, card: Card) -> None:
+        gm = self.game
+        if gm.to_act != self.me:
+            self.tell("Wait: it is not your turn.", "error")
+            return
+        fits = self._playable()
         if card not in fits:
             allowed = (f"Playable: {list_words([x.name for x in fits], 'or')}." if fits
                        else "No card fits: say go.")
@@ -378,22 +685,51 @@ class Session:
         cards = self._resolve(c)
         if cards is None:
             return
-        chosen = self.pending + cards
-        if len(set(chosen)) != len(chosen):
+        if len(set(cards)) != len(cards):
             self.tell("The same card is named twice. Choose different cards.", "error")
             return
         need = gm.discard_count
-        if len(chosen) > need:
-            self.pending = []
-            self.tell(f"Lay away exactly {need} card{'s' if need > 1 else ''}, not {len(chosen)}. "
-                      "Choose again.", "error")
+        if self.marked and len(cards) > 1:
+            chosen = card_list(self.marked)
+            self.tell(f"You have already chosen the {chosen}; choose {self._more(need - len(self.marked))} "
+                      "or press Escape.", "error")
             return
-        if len(chosen) < need:
-            self.pending = chosen
-            self.tell(f"The {chosen[0].name} is set aside. One more card, or cancel.")
+        if len(cards) == need and not self.marked:
+            self._do(g.Discard(self.me, tuple(cards)))
             return
-        self.pending = []
-        self._do(g.Discard(self.me, tuple(chosen)))
+        if len(cards) > need:
+            self.tell(f"Lay away exactly {need} card{'s' if need > 1 else ''}, not {len(cards)}.",
+                      "error")
+            return
+        self._mark(cards[0], toggle=False)
+
+    @staticmethod
+    def _more(k: int) -> str:
+        return "one more" if k == 1 else f"{k} more"
+
+    def _mark(self, card: Card, *, toggle: bool = True) -> None:
+        """Mark a card for the crib (or unmark it); ask to confirm once enough are marked."""
+        need = self.game.discard_count
+        if card in self.marked:
+            if not toggle:
+                self.tell(f"The {card.name} is already chosen; choose "
+                          f"{self._more(need - len(self.marked))} or press Escape.", "error")
+                return
+            self.marked.remove(card)
+            self.confirming = None
+            self.tell(f"{cap(card.name)} no longer chosen; choose {self._more(need - len(self.marked))}.")
+            return
+        if len(self.marked) >= need:
+            self.tell(f"You have already chosen the {card_list(self.marked)}: press Enter to lay them "
+                      "away, or Escape to choose again.", "error")
+            return
+        self.marked.append(card)
+        if len(self.marked) < need:
+            self.tell(f"{cap(card.name)} chosen; choose {self._more(need - len(self.marked))}.")
+            return
+        self.confirming = "discard"
+        also = " or say yes" if self.listen_toggle is not None else ""
+        self.tell(f"Lay away the {card_list(self.marked)}? Enter{also} to confirm.", "prompt")
 
     def _apply(self, action: g.Action) -> list[g.Event]:
         """Apply one action and tell ``on_action`` (the autosave) before anything is said."""

@@ -10,11 +10,12 @@ from conftest import BIN, game_env
 
 WAITS = [
     r"Your turn: lay away 2 cards[^\r\n]*\r\n",
-    r"Your turn to play\. Count \d+\.[^\r\n]*\r\n",
-    r"Your turn\. Count \d+\. No card fits: say go\.\r\n",
-    r"Press Enter to go on\.\r\n",
-    r"Final score: [^\r\n]*\r\n",
+    r"Your turn\b[^\r\n]*\r\n",
+    r"Press Enter[^\r\n]*\r\n",
+    r"Press n for a new game or q to leave\.\r\n",
 ]
+RIGHT, HOME = "\x1b[C", "\x1b[H"
+CURSOR = r"[A-Z][a-z]+ of [a-z]+, card \d+( of \d+)?, (playable|not playable)\.\r\n"
 ESC = re.compile(rb"\x1b")
 
 
@@ -44,9 +45,10 @@ def ask(child, key, pattern):
     return child.after
 
 
-def play_whole_game(child):
-    """Play by reading the screen: discard cards 1 and 2, play the first playable card."""
-    answered = False
+def play_whole_game(child, check=True):
+    """Play with digits, arrows and Enter only, reading the screen: lay away cards 1 and 2; in
+    the play, Home, then Right until the card under the cursor is playable, then Enter."""
+    answered = not check
     transcript = []
     deals = 0
     while True:
@@ -54,19 +56,24 @@ def play_whole_game(child):
         transcript.append(child.before + child.after)
         if i == 0:
             deals += 1
-            child.sendline("1 2")
+            child.send("1")
+            child.expect(r"chosen; choose one more\.\r\n")
+            child.send("2")
+            child.expect(r"Enter[^\r\n]* to confirm\.\r\n")
+            child.send("\r")
         elif i == 1:
             if not answered:
                 answered = True
                 check_shortcuts(child)
-            child.send("h")
-            child.expect(r"Your hand: 1 ([^,.]*)[,.][^\r\n]*\r\n(All of them can be played|Playable: ([^.,]*))")
-            first = child.match.group(3) or child.match.group(1)
-            child.sendline(f"play {first}")
+            child.send(HOME)
+            for _ in range(6):
+                child.expect(CURSOR)
+                if child.match.group(2) == "playable":
+                    break
+                child.send(RIGHT)
+            child.send("\r")
         elif i == 2:
-            child.sendline("go")
-        elif i == 3:
-            child.sendline("")
+            child.send("\r")
         else:
             return "".join(transcript), deals
 
@@ -77,23 +84,31 @@ def check_shortcuts(child):
     ask(child, "f", r"The starter is the \w+ of \w+\.\r\n")
     ask(child, "v", r"This series: [^\r\n]*Played this hand, you: [^\r\n]*\r\n")
     ask(child, "s", r"You \d+, \d+ to go; Computer \d+, \d+ to go\.\r\n")
-    ask(child, "t", r"Your turn to play\. Count \d+\.[^\r\n]*\r\n")
-    ask(child, "h", r"Your hand: 1 [^\r\n]*\r\n")
-    ask(child, "r", r"Your hand: 1 [^\r\n]*\r\n")          # repeat says the last line again
-    ask(child, "?", r"Keys, no Enter: [^\r\n]*\r\n")
-    ask(child, "[", r"\r\n")                              # history back
+    ask(child, "t", r"Your turn[^\r\n]*\r\n")
+    ask(child, "h", r"Card \d+: [^\r\n]*\r\n")
+    ask(child, "r", r"Card \d+: [^\r\n]*\r\n")          # repeat says the last answer again
+    ask(child, "?", r"Keys: [^\r\n]*\r\n")
+    ask(child, "[", r"Earlier: [^\r\n]*\r\n")           # history back, marked as earlier
     ask(child, "]", r"\r\n")
+    ask(child, "z", r"The key z does nothing here\.[^\r\n]*\r\n")
     ask(child, "q", r"Quit the game\? [^\r\n]*\r\n")
     ask(child, "n", r"Back to the game\.\r\n")
-    child.sendline("play 5h 3")
-    child.expect(r"Use card numbers or card names, not both at once\.")
-    child.sendline("zogus")
-    child.expect(r"I don't know 'zogus'\. Type help")
-    child.sendline("hint")     # 'h' answers at once; the rest of the word still makes 'hint'
-    child.expect(r"Your hand: [^\r\n]*\r\n")
-    child.expect(r"(No hint right now|Play|Keep|Lead)[^\r\n]*\r\n")
+    command(child, "play 5h 3", r"Use card numbers or card names, not both at once\.")
+    command(child, "zogus", r"I don't know 'zogus'\. ")
+    command(child, "hint", r"(No hint right now|Play|Keep|Lead)[^\r\n]*\r\n")
     child.send("t")
-    child.expect(r"Your turn to play\. Count \d+\.[^\r\n]*\r\n")
+    child.expect(r"Your turn[^\r\n]*\r\n")
+
+
+def command(child, text, pattern):
+    """Slash, the text, Enter: the command line."""
+    child.send("/")
+    child.expect(r"Command\.\r\n")
+    child.send(text)
+    child.send("\r")
+    child.expect(re.escape(text) + r"\r\n")
+    child.expect(pattern)
+    return child.before + child.after
 
 
 @pytest.mark.parametrize("mode", ["accessible", "no_color", "dumb"])
@@ -117,32 +132,48 @@ def test_seeded_game_plays_to_the_end_in_a_pty_with_no_escape_codes(tmp_path, mo
     assert ESC.search(bytes(raw)) is None, "escape sequence in plain output"
     # Lines are only ever appended: no carriage-return rewrites, no backspaces (nothing was erased).
     assert b"\r\r" not in raw and b"\x08" not in raw
-    child.sendline("q")
-    child.expect(r"Quit the game\?")
-    child.send("y")
+    child.send("q")
+    child.expect(r"Goodbye\.\r\n")      # the game is over: nothing to keep, nothing to ask
     child.expect(pexpect.EOF)
+    assert "kept" not in child.before
 
 
 def test_backspace_erases_typed_text_without_escape_codes(tmp_path):
     child, raw = spawn(tmp_path, "--seed", "11", "--accessible")
     child.expect(WAITS[0])
-    child.send("9")
+    child.send("/")
+    child.expect(r"Command\.\r\n")
+    child.send("discard 9")
     child.send("\x7f")
-    child.sendline("1 2")
+    child.send("1 2\r")
     child.expect("You lay away the")
     assert ESC.search(bytes(raw)) is None
     child.sendcontrol("c")
     child.expect(r"Quit the game\?")
-    child.send("y")
+    child.sendcontrol("c")               # twice in a row: quit at once, the game is kept
+    child.expect(r"Goodbye\. Your game is kept\.")
+    child.expect(pexpect.EOF)
+
+
+def test_escape_cancels_the_command_line_and_nothing_typed_is_lost(tmp_path):
+    child, raw = spawn(tmp_path, "--seed", "11", "--accessible")
+    child.expect(WAITS[0])
+    child.send("/")
+    child.expect(r"Command\.\r\n")
+    child.send("quit")
+    child.send("\x1b")
+    child.expect(r"Cancelled\.\r\n")
+    command(child, "queen of hearts", r"You don't have the queen of hearts\.")
+    child.sendcontrol("c")
+    child.sendcontrol("c")
     child.expect(pexpect.EOF)
 
 
 def test_colour_only_decorates_when_allowed(tmp_path):
     child, raw = spawn(tmp_path, "--seed", "11")
-    text, _ = play_whole_game(child)
+    text, _ = play_whole_game(child, check=False)
     assert ESC.search(bytes(raw)) is not None  # scores in bold on a colour terminal
-    child.sendline("q")
-    child.send("y")
+    child.send("q")
     child.expect(pexpect.EOF)
 
 

@@ -67,15 +67,41 @@ def test_go_only_in_the_play_and_only_when_allowed():
     assert "go" not in phrases_for(OTHER)
 
 
-@pytest.mark.parametrize("ctx", [PLAY, DISCARD, OTHER])
-def test_questions_answers_cancel_quit_are_always_available(ctx):
+@pytest.mark.parametrize("ctx", [PLAY, DISCARD, OTHER, VoiceContext("show"), VoiceContext("over")])
+def test_questions_and_quit_are_always_available_but_yes_and_no_are_not(ctx):
     ph = phrases_for(ctx)
     for command, spoken in QUERY_PHRASES.items():
+        if command in ("yes", "no", "cancel"):
+            continue
         for p in spoken:
             assert ph[p] == command
     for cmd in ("count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
-                "yes", "no", "cancel", "quit"):
+                "quit"):
         assert cmd in ph.values()
+    assert "yes" not in ph and "no" not in ph
+    assert "yes" in decoys_for(ctx) and "no" in decoys_for(ctx)
+
+
+def test_yes_and_no_only_while_a_question_is_open():
+    ph = phrases_for(VoiceContext("question"))
+    assert ph["yes"] == "yes" and ph["no"] == "no" and ph["cancel"] == "cancel"
+    assert "count" not in ph and "play five of hearts" not in ph
+    assert "count" in decoys_for(VoiceContext("question"))
+
+
+def test_next_deal_after_the_show_and_new_game_at_the_end():
+    show, over = phrases_for(VoiceContext("show")), phrases_for(VoiceContext("over"))
+    assert show["next"] == show["next deal"] == show["continue"] == "next"
+    assert over["new game"] == "new"
+    assert "next deal" not in phrases_for(PLAY) and "new game" not in phrases_for(PLAY)
+    assert "next deal" in decoys_for(PLAY)
+
+
+def test_numbers_stay_those_last_heard():
+    ctx = VoiceContext.numbered("play", [None, parse_cards("5H")[0], None, parse_cards("KS")[0]])
+    ph = phrases_for(ctx)
+    assert ph["card two"] == "play 5H" and ph["card four"] == "play KS" and ph["fourth card"] == "play KS"
+    assert "card one" not in ph and "card one" in decoys_for(ctx)
 
 
 def test_other_phase_has_no_card_commands():
@@ -99,7 +125,7 @@ def test_command_for_normalizes():
 
 def test_unknown_phase_is_refused():
     with pytest.raises(ValueError):
-        VoiceContext("show")
+        VoiceContext("showtime")
 
 
 def test_describe_is_one_sentence_per_phase():

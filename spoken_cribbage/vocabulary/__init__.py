@@ -1,0 +1,432 @@
+"""The one vocabulary: every command a player can give, by key, typed on the command line, or
+spoken, comes from the table :data:`PHRASES` and the card phrases built from the hand.
+
+* :func:`phrases_for` gives the voice grammar of a moment (a :class:`VoiceContext`): each spoken
+  phrase mapped to the typed command it stands for (``play 5H``, ``go``, ``count`` ...).
+* :func:`parse_command` reads a typed line. It accepts every phrase of every voice grammar (with
+  the same meaning), plus typed-only forms (card codes like ``5h``, numbers like ``1 2``).
+* :func:`key_command` maps a single key to its command in a phase; :func:`keys_for` and
+  :func:`help_lines` make the key list and the help from the same table.
+
+>>> from spoken_cribbage.cards import parse_cards
+>>> ctx = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
+>>> phrases_for(ctx)["play five of hearts"]
+'play 5H'
+>>> phrases_for(ctx)["third card"]
+'play JD'
+>>> str(parse_command("play the king", ctx))
+'play KS'
+>>> "play six of hearts" in decoys_for(ctx)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..cards import DECK, RANK_NAMES, Card, InvalidCardError, parse_card, sort_hand, split_card_tokens
+
+#: Voice phases: what the game waits for. ``question`` is a yes/no question; ``show`` the end of
+#: a deal (next deal); ``over`` the end of the game (new game or leave); ``other`` anything else
+#: (the computer's turn, a count of cards between turns).
+PHASES = ("discard", "play", "other", "question", "show", "over")
+_ANSWERING = ("discard", "play", "other", "show", "over")  # every phase but a yes/no question
+
+NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six")
+ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth")
+#: Positions also offered by voice as ordinals ("third card"). "first" and "sixth" are left out
+#: of the voice grammars: on the benchmark corpus (10 voices x 4 noise levels) "first card" was
+#: exact in 35% of clips and another card in 24%, "sixth card" 61% and 13% (mostly "fifth").
+#: They stay in the search as decoys; players say "card one" and "card six". Typed, they work.
+OFFERED_ORDINALS = frozenset({2, 3, 4, 5})
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One command of the vocabulary."""
+
+    verb: str                       #: the command it stands for
+    key: str | None                 #: its single key, if any
+    spoken: tuple[str, ...]         #: voice forms (also typed)
+    typed: tuple[str, ...] = ()     #: typed-only forms
+    phases: tuple[str, ...] = _ANSWERING  #: where voice offers it and where its key works
+    help: str = ""                  #: what it does, for the key list
+
+
+PHRASES: tuple[Phrase, ...] = (
+    Phrase("count", "c", ("count", "what's the count"), ("the count", "whats the count"),
+           help="the count"),
+    Phrase("crib", "b", ("crib", "whose crib"), ("crib owner", "whose crib is it"), help="whose crib"),
+    Phrase("starter", "f", ("starter", "what's the starter"), ("cut", "the starter",
+                                                               "whats the starter"), help="the starter"),
+    Phrase("table", "v", ("table", "what's on the table"), ("cards on the table",
+                                                            "whats on the table"),
+           help="cards on the table"),
+    Phrase("scores", "s", ("scores", "what's the score"), ("score", "the scores",
+                                                           "whats the score"), help="scores"),
+    Phrase("turn", "t", ("whose turn",), ("turn", "whose turn is it"), help="whose turn"),
+    Phrase("hand", "h", ("my hand", "what's in my hand"), ("hand", "whats in my hand"),
+           help="your hand"),
+    Phrase("hint", "i", ("hint", "give me a hint"), help="a hint"),
+    Phrase("repeat", "r", ("repeat", "say that again"), ("again",), help="repeat"),
+    Phrase("previous", "[", (), ("previous", "back", "prev"), help="earlier lines"),
+    Phrase("later", "]", (), ("later", "forward"), help="later lines"),
+    Phrase("undo", "u", ("undo", "undo that"), ("take back",), phases=("play", "other"),
+           help="undo"),
+    Phrase("silence", "x", (), ("silence", "stop", "quiet", "hush"), help="silence"),
+    Phrase("help", "?", ("help", "help me"), ("commands", "?"), help="help"),
+    Phrase("quit", "q", ("quit", "quit the game"), ("exit", "leave"), help="quit"),
+    Phrase("go", None, ("go",), ("pass", "say go"), phases=("play",)),
+    Phrase("next", None, ("next", "next deal", "continue"), ("deal", "go on"), phases=("show",),
+           help="next deal"),
+    Phrase("new", "n", ("new game",), ("new", "start a new game"), phases=("over",),
+           help="new game"),
+    Phrase("yes", "y", ("yes",), ("y", "yeah", "yes please"), phases=("question",)),
+    Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",)),
+    Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
+    Phrase("settings", None, (), ("settings",)),
+    Phrase("listen", "l", (), ("listen",), help="voice on or off"),
+)
+BY_VERB = {p.verb: p for p in PHRASES}
+
+#: Settings that can be changed with a typed line: name -> an example.
+SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity terse",
+            "speech": "speech on", "voice": "voice english", "difficulty": "difficulty expert",
+            "target": "target 121"}
+
+#: For code that still imports the old names.
+QUESTIONS = ("count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint")
+SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in ("yes", "no", "new")}
+QUERY_PHRASES: dict[str, tuple[str, ...]] = {
+    p.verb: p.spoken for p in PHRASES if p.spoken and p.verb not in ("go", "next", "new", "undo")}
+SIMPLE_COMMANDS = tuple(p.verb for p in PHRASES if p.spoken)
+CARD_VERBS = ("play", "discard")
+
+
+# ----------------------------------------------------------------------------- commands
+
+def shown(text: str, limit: int = 40) -> str:
+    """Text a player typed, made safe to echo in one printed line."""
+    clean = "".join(ch if ch.isprintable() else " " for ch in str(text))
+    clean = " ".join(clean.split())
+    return clean if len(clean) <= limit else clean[:limit - 3] + "..."
+
+
+class CommandError(ValueError):
+    """Text that is not a command now. The message says what is possible."""
+
+
+@dataclass(frozen=True)
+class Command:
+    verb: str
+    cards: tuple[Card, ...] = ()
+    numbers: tuple[int, ...] = ()
+    value: str = ""
+
+    def __str__(self) -> str:
+        parts = [self.verb] + [c.short for c in self.cards] + [str(n) for n in self.numbers]
+        if self.value:
+            parts.append(self.value)
+        return " ".join(parts)
+
+
+# ----------------------------------------------------------------------------- the moment
+
+@dataclass(frozen=True)
+class VoiceContext:
+    """What is legal now. ``hand`` holds the cards as numbered for the player; ``numbers`` their
+    positions (1.. by default): numbers stay those the player last heard, so they may have gaps."""
+
+    phase: str = "other"
+    hand: tuple[Card, ...] = ()
+    can_go: bool = True
+    numbers: tuple[int, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        if self.phase not in PHASES:
+            raise ValueError(f"Unknown voice phase '{self.phase}'. Use {', '.join(PHASES)}.")
+        object.__setattr__(self, "hand", tuple(self.hand))
+        numbers = tuple(self.numbers) or tuple(range(1, len(self.hand) + 1))
+        if len(numbers) != len(self.hand):
+            raise ValueError("Give one position number for each card.")
+        object.__setattr__(self, "numbers", numbers)
+
+    @classmethod
+    def of(cls, phase: str, hand: Iterable[Card] = (), can_go: bool = True) -> "VoiceContext":
+        """Build a context, sorting the hand the way it is shown."""
+        return cls(phase, tuple(sort_hand(hand)), can_go)
+
+    @classmethod
+    def numbered(cls, phase: str, numbering: Iterable[Card | None], can_go: bool = True
+                 ) -> "VoiceContext":
+        """Build a context from a numbering: position i+1 holds a card, or None (a gap)."""
+        pairs = [(i, c) for i, c in enumerate(numbering, 1) if c is not None]
+        return cls(phase, tuple(c for _, c in pairs), can_go, tuple(i for i, _ in pairs))
+
+    @property
+    def card_verb(self) -> str:
+        """What a bare card means now: discard in the discard, play otherwise."""
+        return "discard" if self.phase == "discard" else "play"
+
+
+def _card_phrases(verb: str, card: Card, position: int, rank_unique: bool, *,
+                  all_ordinals: bool = False) -> list[str]:
+    name = card.name
+    out = [f"{verb} {name}", name]
+    if rank_unique:
+        rank = RANK_NAMES[card.rank]
+        out += [f"{verb} the {rank}", f"the {rank}"]
+    if 1 <= position <= 6:
+        num, ordn = NUMBER_WORDS[position], ORDINALS[position]
+        out += [f"card {num}", f"{verb} card {num}"]
+        if all_ordinals or position in OFFERED_ORDINALS:
+            out += [f"{ordn} card", f"the {ordn} card", f"{verb} the {ordn} card"]
+    return out
+
+
+def phrases_for(ctx: VoiceContext) -> dict[str, str]:
+    """Every phrase the voice grammar accepts in ``ctx``, mapped to its typed command."""
+    out: dict[str, str] = {}
+    if ctx.phase in CARD_VERBS:
+        verb = ctx.phase
+        ranks = [c.rank for c in ctx.hand]
+        for pos, card in zip(ctx.numbers, ctx.hand):
+            for p in _card_phrases(verb, card, pos, ranks.count(card.rank) == 1):
+                out[p] = f"{verb} {card.short}"
+    for entry in PHRASES:
+        if ctx.phase not in entry.phases:
+            continue
+        if entry.verb == "go" and not ctx.can_go:
+            continue
+        for p in entry.spoken:
+            out[p] = entry.verb
+    return out
+
+
+def decoys_for(ctx: VoiceContext) -> list[str]:
+    """Command-like phrases that are NOT legal in ``ctx`` (recognised, then rejected)."""
+    legal = phrases_for(ctx)
+    decoys: list[str] = []
+    in_hand = set(ctx.hand)
+    ranks = [c.rank for c in ctx.hand]
+    for card in DECK:
+        if card not in in_hand:
+            decoys.append(card.name)
+        for verb in CARD_VERBS:
+            decoys.append(f"{verb} {card.name}")
+    for rank in range(1, 14):
+        if ranks.count(rank) != 1:
+            decoys.append(f"the {RANK_NAMES[rank]}")
+        for verb in CARD_VERBS:
+            decoys.append(f"{verb} the {RANK_NAMES[rank]}")
+    for pos in range(1, 7):
+        decoys += [f"card {NUMBER_WORDS[pos]}", f"{ORDINALS[pos]} card", f"the {ORDINALS[pos]} card"]
+        for verb in CARD_VERBS:
+            decoys += [f"{verb} card {NUMBER_WORDS[pos]}", f"{verb} the {ORDINALS[pos]} card"]
+    decoys.append("go")
+    # The commands of the other phases: recognised as what they are, and rejected.
+    for entry in PHRASES:
+        decoys += entry.spoken
+    decoys += fragments(list(legal) + decoys)
+    seen: set[str] = set()
+    result = []
+    for d in decoys:
+        if d not in legal and d not in seen:
+            seen.add(d)
+            result.append(d)
+    return result
+
+
+def fragments(phrases: list[str]) -> list[str]:
+    """The beginnings and ends of ``phrases`` (whole words, not the whole phrase).
+
+    A player who pauses in the middle of a command ("discard ... the king") must not have the
+    first half taken for a whole command ("discard the two"): as decoys, fragments are
+    recognised as what they are and rejected (or, at a pause, waited on).
+    """
+    out: list[str] = []
+    for p in phrases:
+        words = p.split()
+        for i in range(1, len(words)):
+            out.append(" ".join(words[:i]))
+            out.append(" ".join(words[i:]))
+    return out
+
+
+def command_for(phrase: str, ctx: VoiceContext) -> str | None:
+    """The typed command for a spoken phrase, or None when it is not legal in ``ctx``."""
+    return phrases_for(ctx).get(normalize(phrase))
+
+
+def normalize(text: str) -> str:
+    """Lower case, single spaces, no punctuation except the apostrophe."""
+    kept = "".join(ch if ch.isalnum() or ch in " '" else " " for ch in text.lower())
+    return " ".join(kept.split())
+
+
+def vocabulary(ctx: VoiceContext | None = None) -> set[str]:
+    """Words used by the phrases (and decoys) of ``ctx``, or of every context when None."""
+    if ctx is None:
+        hand = tuple(sort_hand(DECK[:6]))
+        ctxs = [VoiceContext(p, hand if p in CARD_VERBS else ()) for p in PHASES]
+    else:
+        ctxs = [ctx]
+    words: set[str] = set()
+    for c in ctxs:
+        for p in list(phrases_for(c)) + decoys_for(c):
+            words.update(p.split())
+    for card in DECK:
+        words.update(card.name.split())
+    words.update(r for r in RANK_NAMES if r)
+    words.update(NUMBER_WORDS[1:])
+    words.update(ORDINALS[1:])
+    return words
+
+
+def describe(ctx: VoiceContext) -> str:
+    """One sentence telling the player what they can say now."""
+    if ctx.phase == "discard":
+        first = "Say a card to discard, like 'discard five of hearts' or 'card three'"
+    elif ctx.phase == "play":
+        first = "Say a card to play, like 'play five of hearts' or 'card three'"
+        if ctx.can_go:
+            first += ", or 'go'"
+    elif ctx.phase == "question":
+        return "Say yes or no."
+    elif ctx.phase == "show":
+        first = "Say 'next deal' to go on"
+    elif ctx.phase == "over":
+        first = "Say 'new game', or 'quit' to leave"
+    else:
+        first = "Ask a question"
+    return first + ". You can also ask: count, crib, starter, table, scores, whose turn, my hand."
+
+
+# ----------------------------------------------------------------------------- typed lines
+
+_TYPED: dict[str, str] = {}
+for _entry in PHRASES:
+    for _form in (_entry.verb, *_entry.spoken, *_entry.typed):
+        _TYPED.setdefault(_form, _entry.verb)
+for _key, _verb in SHORTCUT_KEYS.items():
+    _TYPED.setdefault(_key, _verb)
+_TYPED[""] = "next"  # Enter alone on a line: do what the prompt says
+
+
+def _typed_card_phrases(ctx: VoiceContext) -> dict[str, Command]:
+    """The card phrases of the hand for both verbs (bare forms take the phase's verb): what a
+    voice grammar of this hand accepts, and the ordinals voice leaves out."""
+    out: dict[str, Command] = {}
+    ranks = [c.rank for c in ctx.hand]
+    bare_verb = ctx.card_verb
+    for verb in CARD_VERBS:
+        for pos, card in zip(ctx.numbers, ctx.hand):
+            for p in _card_phrases(verb, card, pos, ranks.count(card.rank) == 1, all_ordinals=True):
+                said_verb = verb if p.startswith(verb + " ") else bare_verb
+                out.setdefault(p, Command(said_verb, cards=(card,)))
+    return out
+
+
+def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | None = None) -> Command:
+    """Parse a typed line (or a spoken phrase) into a :class:`Command`.
+
+    ``ctx`` gives the hand as numbered, so "the king" or "third card" name a card; a bare card
+    or number means a discard in the discard and a play otherwise. Raises
+    :class:`CommandError` with a sentence the player can act on; never anything else."""
+    if not isinstance(text, str):
+        raise CommandError("Commands are text.")
+    if ctx is None:
+        ctx = VoiceContext(phase if phase in PHASES else "other")
+    raw = " ".join(text.replace("\x00", " ").split()).lower()
+    if len(raw) > 200:
+        raise CommandError("That command is too long. Press question mark for the commands.")
+    if raw != "?":
+        raw = raw.strip(" .!?")
+    if raw in _TYPED:
+        return Command(_TYPED[raw])
+    said = normalize(raw)
+    if said in _TYPED:
+        return Command(_TYPED[said])
+    card = _typed_card_phrases(ctx).get(said)
+    if card is not None:
+        return card
+    words = raw.split()
+    head = words[0]
+    if head in SETTINGS:
+        if len(words) != 2:
+            raise CommandError(f"Say {head} and one value, like '{SETTINGS[head]}'.")
+        return Command(head, value=words[1])
+    if head in BY_VERB:
+        raise CommandError(f"'{head}' takes nothing after it.")
+    if head in ("play", "discard", "lay", "throw"):
+        verb = "play" if head == "play" else "discard"
+        rest = words[1:]
+        if rest and rest[0] == "away":
+            rest = rest[1:]
+        if rest and rest[0] == "card":
+            rest = rest[1:]
+        if not rest:
+            raise CommandError(f"{verb.capitalize()} which card? Give a number or a name, like "
+                               f"'{verb} 5h' or '{verb} 2'.")
+        return _cards_command(verb, " ".join(rest))
+    if head == "card" and len(words) == 2 and words[1].isdecimal() and words[1].isascii():
+        return Command(ctx.card_verb, numbers=(int(words[1]),))
+    try:
+        return _cards_command(ctx.card_verb, raw)
+    except CommandError:
+        raise CommandError(f"I don't know '{shown(text)}'. Press question mark for help.") from None
+
+
+def _card_or_number(token: str) -> Card | int:
+    if token.isdecimal() and token.isascii():
+        return int(token)
+    return parse_card(token)
+
+
+def _cards_command(verb: str, text: str) -> Command:
+    try:
+        tokens = split_card_tokens(text)
+        items = [_card_or_number(t) for t in tokens]
+    except InvalidCardError as e:
+        raise CommandError(f"'{shown(e.token)}' is not a card. Use a number from your hand, or a name "
+                           f"like 5h, 10c or 'five of hearts'.") from None
+    if not items:
+        raise CommandError(f"{verb.capitalize()} which card?")
+    cards = tuple(i for i in items if isinstance(i, Card))
+    numbers = tuple(i for i in items if isinstance(i, int))
+    if cards and numbers:
+        raise CommandError("Use card numbers or card names, not both at once.")
+    return Command(verb, cards=cards, numbers=numbers)
+
+
+# ----------------------------------------------------------------------------- keys and help
+
+def key_command(key: str, phase: str) -> str | None:
+    """The command of a single key in a phase (``y`` and ``n`` answer a question; ``n`` starts
+    a new game when the game is over), or None when the key does nothing."""
+    for entry in PHRASES:
+        if entry.key == key and (entry.verb not in ("yes", "no", "new") or phase in entry.phases):
+            return entry.verb
+    return None
+
+
+def keys_for(phase: str, *, voice: bool = False) -> list[tuple[str, str]]:
+    """(key, what it does) for the single keys that work in ``phase``."""
+    out = []
+    for entry in PHRASES:
+        if not entry.key or not entry.help:
+            continue
+        if entry.verb == "listen" and not voice:
+            continue
+        if entry.verb in ("new", "undo") and phase not in entry.phases:
+            continue
+        out.append((entry.key, entry.help))
+    return out
+
+
+_KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket"}
+
+
+def key_name(key: str) -> str:
+    return _KEY_NAMES.get(key, key)
