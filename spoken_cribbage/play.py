@@ -32,20 +32,17 @@ def play(args) -> int:
     accessible = bool(args.accessible) or env_accessible()
     plain = plain_output(accessible, sys.stdout)
     writer = LineWriter(sys.stdout, plain)
-    settings, msg = settings_mod.load()
+    # Options apply to this run only; a setting changed in the game is saved (run.on_settings).
+    file_settings, msg = settings_mod.load()
     early = [msg] if msg else []  # persistence: said (and spoken) once the speaker exists
-    overrides = {k: getattr(args, k) for k in ("speech", "rate", "volume", "verbosity",
-                                                "difficulty", "target") if getattr(args, k, None) is not None}
-    for arg, name in (("voice", "voice_engine"), ("listen", "listen"), ("vosk_model", "vosk_model"),
-                      ("command_end", "command_end")):
-        if getattr(args, arg, None) is not None:
-            overrides[name] = getattr(args, arg)
+    overrides = settings_mod.options_given(args)
     try:
         from dataclasses import replace
-        settings = replace(settings, **overrides).validate()
+        settings = replace(file_settings, **overrides).validate()
     except ValueError as e:
         sys.stderr.write(f"spoken-cribbage: {e}.\n")
         return 2
+    run = settings_mod.RunSettings(current=settings, overrides=overrides)
 
     speaker = _make_speaker(settings, writer)
 
@@ -90,13 +87,13 @@ def play(args) -> int:
 
     opponents = {1: make_opponent(difficulty, random.Random(seed * 7 + 1))}
 
-    def on_settings(new):
-        return settings_mod.save(new)
-
     session = Session(game, settings=settings, write=writer.line, speaker=speaker,
-                      opponents=opponents, on_settings=on_settings, hint=_hint,
+                      opponents=opponents, on_settings=run.on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action)  # persistence: save after every action
+    # The `settings` command: settings_mod.describe(session.settings, overrides=run.overrides),
+    # or simply run.describe(session.settings). (An attribute, so session.py need not change.)
+    session.run_settings = run
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")]))
     if speaker.available:
