@@ -60,7 +60,14 @@ def play(args) -> int:
     keeper = Keeper(say=say_now)
     loaded = keeper.load()
     resume = None
-    if keeper.in_progress(loaded):
+    # --seed without --new: a game for this run only, started afresh every time (so piped runs
+    # are reproducible), neither saved nor counted; the game in progress is not touched.
+    seeded = args.seed is not None and not getattr(args, "new", False)
+    if seeded:
+        if keeper.in_progress(loaded):
+            say_now(keeper.kept_for_later(args.seed))
+        keeper = Keeper(say=say_now, stats=False, keep=False)
+    elif keeper.in_progress(loaded):
         if getattr(args, "new", False):
             say_now(keeper.abandon(loaded))
         else:
@@ -132,7 +139,8 @@ def play(args) -> int:
         else:
             run_lines(session, sys.stdin)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
-        writer.line("Stopped. " + ("Your game is kept." if not session.finished else ""))
+        writer.line("Stopped." + (" Your game is kept." if not session.finished and not seeded
+                                  else ""))
         return 130
     finally:
         if voice is not None:

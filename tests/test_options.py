@@ -140,8 +140,8 @@ def test_options_apply_to_one_run_and_a_change_in_the_game_persists(home):
     assert msg is None and (s.rate, s.speech, s.target) == (200, "auto", 121)
     assert s == Settings(rate=200)
     # A second run without options: the saved rate, speech auto, target 121.
-    text = _run(home, "--new", "--seed", "3")
-    assert "New game to 121 points" in text
+    text = _run(home)
+    assert "Resume?" not in text and "New game to 121 points" in text
     s, _ = sm.load(home / "settings.toml")
     assert s == Settings(rate=200)
 
@@ -164,3 +164,43 @@ def test_a_second_run_uses_the_saved_settings(home, monkeypatch):
     with pytest.raises(Stop):
         play_mod.play(build_parser().parse_args(["play"]))
     assert seen["settings"] == Settings(rate=200)
+
+
+def test_seeded_runs_are_identical_and_the_game_in_progress_is_kept(home):
+    # A game in progress (no --seed): one discard, then quit.
+    _run(home, "--speech", "off", inp=b"1 2\nq\ny\n")
+    before = (home / "game.json").read_bytes()
+    stats_before = (home / "stats.sqlite3").read_bytes()
+    inp = b"1 2\nc\ns\nh\nq\ny\n"
+    one = _run(home, "--speech", "off", "--seed", "5", inp=inp)
+    two = _run(home, "--speech", "off", "--seed", "5", inp=inp)
+    assert one == two
+    first = one.splitlines()[0]
+    assert first == ("This game with seed 5 is for this run only; your game in progress is "
+                     "kept, and starting without --seed offers to resume it.")
+    assert one_sentence(first) and "Resume?" not in one
+    assert "New game to 121 points" in one
+    # The game in progress was not touched, nor counted, and is offered again.
+    assert (home / "game.json").read_bytes() == before
+    assert (home / "stats.sqlite3").read_bytes() == stats_before
+    assert sorted(p.name for p in home.iterdir()) == ["game.json", "stats.sqlite3"]
+    text = _run(home, "--speech", "off", inp=b"y\nq\ny\n")
+    assert text.splitlines()[0].startswith("You have a game in progress: ")
+    assert "Game resumed." in text
+    assert json.loads((home / "game.json").read_bytes())["actions"] == \
+        json.loads(before)["actions"]
+
+
+def test_seeded_runs_without_a_game_in_progress_save_nothing_and_say_nothing_extra(home):
+    inp = b"1 2\nq\ny\n"
+    one = _run(home, "--speech", "off", "--seed", "5", inp=inp)
+    assert one.splitlines()[0].startswith("New game to 121 points")
+    assert not (home / "game.json").exists()
+    assert _run(home, "--speech", "off", "--seed", "5", inp=inp) == one
+
+
+def test_new_with_a_seed_starts_the_current_game_which_can_be_resumed(home):
+    _run(home, "--speech", "off", "--new", "--seed", "5", inp=b"1 2\nq\ny\n")
+    assert json.loads((home / "game.json").read_bytes())["seed"] == 5
+    text = _run(home, "--speech", "off", inp=b"y\nq\ny\n")
+    assert "Resume? y/n" in text.splitlines()[0] and "Game resumed." in text
