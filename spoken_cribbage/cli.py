@@ -93,8 +93,11 @@ def run_peg(args) -> int:
 # ----------------------------------------------------------------------------- play
 
 def _add_play_options(p) -> None:
+    # Options apply to this run only and are never written to the settings file; a setting
+    # changed in the game (rate 200, say) is saved.
     p.add_argument("--target", type=int, default=None, help="points to win (default 121)")
-    p.add_argument("--seed", type=int, default=None, help="seed for reproducible deals")
+    p.add_argument("--seed", type=int, default=None, help="play a new game with this seed, for this run only: it is not saved, "
+                        "and a game in progress is kept for later (with --new it is the saved game)")
     p.add_argument("--speech", choices=("auto", "on", "off"), default=None,
                    help="speak announcements (auto: when a speech engine works)")
     p.add_argument("--rate", type=int, default=None, help="speech rate, words a minute")
@@ -104,7 +107,8 @@ def _add_play_options(p) -> None:
                    help="the computer's strength (default expert)")
     p.add_argument("--accessible", action="store_true",
                    help="plain output for screen readers (also ACCESSIBLE=1)")
-    p.add_argument("--new", action="store_true", help="start a new game even if one is saved")
+    p.add_argument("--new", action="store_true", help="start a new game in place of the saved one (which is kept as "
+                        "abandoned-game-N.json)")
     p.add_argument("--voice", choices=("auto", "vosk", "pocketsphinx", "off"), default=None,
                    help="voice commands engine (default off)")
     p.add_argument("--listen", choices=("push", "continuous"), default=None,

@@ -33,8 +33,9 @@ _TMP_RE = re.compile(r"^\..+\.tmp-(\d+)$")
 class Keeper:
     def __init__(self, *, say: Say, me: int = 0,
                  save_path: Path | None = None, stats_path: Path | None = None,
-                 stats: bool = True):
+                 stats: bool = True, keep: bool = True):
         self._say = say
+        self.keep = keep   # False: a game for this run only (--seed), never written
         self.me = me
         self.save_path = save_path or paths.save_path()
         self.stats_db = StatsDB(stats_path) if stats else None
@@ -103,6 +104,12 @@ class Keeper:
             return "A new game begins; the old one will be replaced."
         return f"A new game begins. The old one is kept as {moved.name}."
 
+    @staticmethod
+    def kept_for_later(seed: int) -> str:
+        """Said when --seed starts a game while another is in progress (which is not touched)."""
+        return (f"This game with seed {seed} is for this run only; your game in progress is "
+                f"kept, and starting without --seed offers to resume it.")
+
     def begin(self, game: g.Game, *, difficulty: str, saved: SavedGame | None = None) -> None:
         """Start keeping ``game``: save it now and after every action."""
         self.game = game
@@ -130,7 +137,7 @@ class Keeper:
 
     def save(self) -> bool:
         game, saved = self.game, self.saved
-        if game is None or saved is None:
+        if game is None or saved is None or not self.keep:
             return False
         try:
             savegame.write(saved, game, self.save_path)

@@ -32,20 +32,17 @@ def play(args) -> int:
     accessible = bool(args.accessible) or env_accessible()
     plain = plain_output(accessible, sys.stdout)
     writer = LineWriter(sys.stdout, plain)
-    settings, msg = settings_mod.load()
+    # Options apply to this run only; a setting changed in the game is saved (run.on_settings).
+    file_settings, msg = settings_mod.load()
     early = [msg] if msg else []  # persistence: said (and spoken) once the speaker exists
-    overrides = {k: getattr(args, k) for k in ("speech", "rate", "volume", "verbosity",
-                                                "difficulty", "target") if getattr(args, k, None) is not None}
-    for arg, name in (("voice", "voice_engine"), ("listen", "listen"), ("vosk_model", "vosk_model"),
-                      ("command_end", "command_end")):
-        if getattr(args, arg, None) is not None:
-            overrides[name] = getattr(args, arg)
+    overrides = settings_mod.options_given(args)
     try:
         from dataclasses import replace
-        settings = replace(settings, **overrides).validate()
+        settings = replace(file_settings, **overrides).validate()
     except ValueError as e:
         sys.stderr.write(f"spoken-cribbage: {e}.\n")
         return 2
+    run = settings_mod.RunSettings(current=settings, overrides=overrides)
 
     speaker = _make_speaker(settings, writer)
 
@@ -63,7 +60,14 @@ def play(args) -> int:
     keeper = Keeper(say=say_now)
     loaded = keeper.load()
     resume = None
-    if keeper.in_progress(loaded):
+    # --seed without --new: a game for this run only, started afresh every time (so piped runs
+    # are reproducible), neither saved nor counted; the game in progress is not touched.
+    seeded = args.seed is not None and not getattr(args, "new", False)
+    if seeded:
+        if keeper.in_progress(loaded):
+            say_now(keeper.kept_for_later(args.seed))
+        keeper = Keeper(say=say_now, stats=False, keep=False)
+    elif keeper.in_progress(loaded):
         if getattr(args, "new", False):
             say_now(keeper.abandon(loaded))
         else:
@@ -90,9 +94,6 @@ def play(args) -> int:
 
     opponents = {1: make_opponent(difficulty, random.Random(seed * 7 + 1))}
 
-    def on_settings(new):
-        return settings_mod.save(new)
-
     def new_game():
         """n at the end of a game: a new game in the same run, kept like the first."""
         new_seed = random.SystemRandom().randrange(2 ** 31)
@@ -101,10 +102,11 @@ def play(args) -> int:
         return new, {1: make_opponent(session.settings.difficulty, random.Random(new_seed * 7 + 1))}
 
     session = Session(game, settings=settings, write=writer.line, speaker=speaker,
-                      write_kind=writer.line, new_game=new_game,
-                      opponents=opponents, on_settings=on_settings, hint=_hint,
+                      write_kind=writer.line, new_game=new_game, describe_settings=run.describe,
+                      opponents=opponents, on_settings=run.on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action)  # persistence: save after every action
+    session.kept = keeper.keep   # a --seed game is for this run only
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
     if speaker.available:
@@ -143,7 +145,8 @@ def play(args) -> int:
         else:
             run_lines(session, sys.stdin, echo=writer.line)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
-        writer.line("Stopped. " + ("Your game is kept." if not session.finished else ""))
+        writer.line("Stopped." + (" Your game is kept." if not session.finished and not seeded
+                                  else ""))
         return 130
     finally:
         if voice is not None:

@@ -84,6 +84,7 @@ class Session:
         self.on_undo = on_undo
         self.describe_settings = describe_settings
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
+        self.kept = True        # the game is saved, so quitting keeps it
         self.history: list[Line] = []
         self.last_batch: list[Line] = []
         self.hist_pos: int | None = None
@@ -535,11 +536,14 @@ class Session:
             self._leave()
             return
         self.confirming = "quit"
-        self.tell("Quit the game? It is kept, and you can resume it later. Press y or n.", "prompt")
+        if self.kept:
+            self.tell("Quit the game? It is kept, and you can resume it later. Press y or n.", "prompt")
+        else:
+            self.tell("Quit the game? This seeded game is for this run only. Press y or n.", "prompt")
 
     def _leave(self) -> None:
         self.confirming = None
-        self.tell("Goodbye." if self.finished else "Goodbye. Your game is kept.")
+        self.tell("Goodbye. Your game is kept." if self.kept and not self.finished else "Goodbye.")
         self.quit = True
 
     def _confirm(self, answer: str) -> None:
@@ -765,7 +769,7 @@ class Session:
                 self.speaker.set_voice(new.voice or None)
         except Exception:
             pass
-        msg = self.on_settings(new) if self.on_settings else None
+        msg = self.on_settings(new, name) if self.on_settings else None
         extra = ""
         if name in ("difficulty", "target"):
             extra = " It takes effect in the next game."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 if sys.version_info >= (3, 11):
@@ -157,3 +157,95 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     except OSError as e:
         return f"Settings could not be saved ({_oserror(e)})."
     return None
+
+
+# ----------------------------------------------------------------------------- this run only
+# The convention: command-line options apply to one run; settings changed in the game persist.
+
+OPTIONS = {  # setting name -> the command-line option that sets it for one run
+    "speech": "--speech", "rate": "--rate", "volume": "--volume", "verbosity": "--verbosity",
+    "difficulty": "--difficulty", "target": "--target", "voice_engine": "--voice",
+    "listen": "--listen", "command_end": "--command-end", "vosk_model": "--vosk-model",
+}
+
+
+def options_given(args) -> dict:
+    """The settings given as command-line options (setting name -> value), for this run only."""
+    out = {}
+    for name, option in OPTIONS.items():
+        value = getattr(args, option[2:].replace("-", "_"), None)
+        if value is not None:
+            out[name] = value
+    return out
+
+
+def save_changed(name: str, value, path: Path | None = None) -> str | None:
+    """Persist one setting changed in the game: read the file as it is now, change only
+    ``name`` and write it back, so options given for this run never reach the file.
+    Returns a sentence if that failed (the game goes on), else None."""
+    path = path or paths.settings_path()
+    current, msg = load(path)
+    try:
+        if isinstance(value, str) and not isinstance(getattr(current, name, ""), str):
+            new = current.changed(name, value)
+        else:
+            new = replace(current, **{name: value}).validate()
+    except (ValueError, TypeError) as e:
+        return f"That setting could not be saved: {_short(e)}."
+    err = save(new, path)
+    return err or msg
+
+
+@dataclass
+class RunSettings:
+    """One run's settings: the file's, with the command-line options on top.
+
+    ``current`` is what the game uses now; ``overrides`` maps each setting given as an option
+    (and not changed in the game since) to its value. Pass ``on_settings`` to the Session: it
+    saves only what the player changed. ``describe()`` lists every setting for the player."""
+    current: Settings
+    overrides: dict = field(default_factory=dict)
+    path: Path | None = None
+
+    def on_settings(self, new: Settings, name: str | None = None) -> str | None:
+        names = [name] if name else [f.name for f in fields(Settings)
+                                     if getattr(new, f.name) != getattr(self.current, f.name)]
+        self.current = new
+        msg = None
+        for n in names:
+            self.overrides.pop(n, None)   # changed in the game: no longer for this run only
+            msg = save_changed(n, getattr(new, n), self.path) or msg
+        return msg
+
+    def describe(self, settings: Settings | None = None) -> list[str]:
+        return describe(settings or self.current, self.path, self.overrides)
+
+
+_UNITS = {"rate": " words a minute", "target": " points"}
+_EMPTY = {"voice": "the default voice", "vosk_model": "the default model"}
+
+
+def _show(name: str, value) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    if value == "" and name in _EMPTY:
+        return _EMPTY[name]
+    return f"{value}{_UNITS.get(name, '')}"
+
+
+def describe(settings: Settings, path: Path | None = None,
+             overrides: dict | None = None) -> list[str]:
+    """Every setting and its value, one short sentence a line, then where the file is.
+
+    A setting in ``overrides`` (setting name -> anything; only the names count) comes from a
+    command-line option: it is marked 'for this run only' and names the option."""
+    overrides = overrides or {}
+    lines = []
+    for f in fields(Settings):
+        label = f.name.replace("_", " ").capitalize()
+        text = f"{label}: {_show(f.name, getattr(settings, f.name))}"
+        if f.name in overrides:
+            text += f", for this run only (from {OPTIONS.get(f.name, 'the command line')})"
+        lines.append(text + ".")
+    lines.append(f"Settings file: {path or paths.settings_path()}.")
+    return lines

@@ -122,8 +122,13 @@ def next_input(script: Script, home: Path) -> tuple[bytes, bool]:
     return ("\n".join(["y"] + script.lines_from(k)) + "\n").encode(), False
 
 
-def game_args(script: Script) -> list[str]:
-    return ["--seed", str(script.seed), "--speech", "off", "--difficulty", script.difficulty]
+def game_args(script: Script, home: Path | None = None) -> list[str]:
+    """The first run starts the current game with the script's seed (--new --seed: a game with
+    --seed alone is for one run only); later runs resume it, so they give no --seed."""
+    args = ["--speech", "off", "--difficulty", script.difficulty]
+    if home is not None and save_state(home).saved is not None:
+        return args
+    return ["--new", "--seed", str(script.seed)] + args
 
 
 def env_for(home: Path) -> dict:
@@ -141,7 +146,7 @@ def run_real(script: Script, home: Path, kill_after: float | None, timeout: floa
     data, done = next_input(script, home)
     if done:
         return False, b""
-    p = subprocess.Popen([str(BIN), *game_args(script)], stdin=subprocess.PIPE,
+    p = subprocess.Popen([str(BIN), *game_args(script, home)], stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env_for(home))
     if kill_after is None:
         out, _ = p.communicate(data, timeout=timeout)
@@ -189,7 +194,7 @@ def run_forked(script: Script, home: Path, kill_after: float | None, timeout: fl
             sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
             random.seed()
             from spoken_cribbage.cli import main
-            rc = main(game_args(script))
+            rc = main(game_args(script, home))
         except BaseException:
             rc = 99
         os._exit(rc)

@@ -264,7 +264,7 @@ def test_a_mutated_save_is_either_valid_or_refused_with_a_reason(data):
 
 # ----------------------------------------------------------------------------- disks
 
-def run_game(home, lines, extra_env=None, preexec=None, args=("--seed", "9")):
+def run_game(home, lines, extra_env=None, preexec=None, args=("--new", "--seed", "9")):
     env = env_for(home)
     env.update(extra_env or {})
     out = subprocess.run([str(BIN), "--speech", "off", "--difficulty", "easy", *args],
@@ -334,7 +334,7 @@ def test_a_read_only_data_folder_for_real(tmp_path):
     try:
         subprocess.run(["mount", "-o", "remount,bind,ro", str(ro)], check=True)
         k = rs.human_actions(rs.save_state(src).saved.actions)
-        rc, text = run_game(ro, ["y"] + make_script(9, "easy", noise=0).lines_from(k))
+        rc, text = run_game(ro, ["y"] + make_script(9, "easy", noise=0).lines_from(k), args=())
         assert rc == 0 and "Game resumed." in text and "Final score:" in text
         said = [l for l in text.splitlines() if "can't be saved" in l]
         assert said == ["Your game can't be saved: the data folder is read-only."]
@@ -426,7 +426,8 @@ def test_garbage_on_standard_input_never_shows_a_traceback(tmp_path):
 
 
 def test_ctrl_c_in_line_mode_keeps_the_game(tmp_path):
-    p = subprocess.Popen([str(BIN), "--speech", "off", "--seed", "4", "--difficulty", "easy"],
+    p = subprocess.Popen([str(BIN), "--speech", "off", "--new", "--seed", "4",
+                          "--difficulty", "easy"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          env=env_for(tmp_path))
     p.stdin.write(b"1 2\n")
@@ -456,7 +457,7 @@ def _spawn(home, *args):
 
 def test_on_a_terminal_ctrl_c_asks_keeps_the_game_and_one_key_resumes(tmp_path):
     import pexpect
-    child = _spawn(tmp_path, "--seed", "12")
+    child = _spawn(tmp_path, "--new", "--seed", "12")
     child.expect(r"Your turn: lay away 2 cards")
     child.sendline("1 2")
     child.expect(r"Your turn")
@@ -483,7 +484,7 @@ def test_on_a_terminal_ctrl_c_asks_keeps_the_game_and_one_key_resumes(tmp_path):
 
 def test_on_a_terminal_n_starts_a_new_game_and_keeps_the_old_one(tmp_path):
     import pexpect
-    child = _spawn(tmp_path, "--seed", "12")
+    child = _spawn(tmp_path, "--new", "--seed", "12")
     child.expect(r"Your turn: lay away 2 cards")
     child.sendline("1 2")
     child.expect(r"Your turn")

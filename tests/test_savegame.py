@@ -306,7 +306,7 @@ def test_the_new_option_puts_the_old_game_away_without_asking(home):
     run = lambda *a, inp=b"1 2\n": subprocess.run(
         [str(BIN), "--speech", "off", "--difficulty", "easy", *a], input=inp,
         capture_output=True, env=env_for(home), timeout=60)
-    run("--seed", "3")
+    run()  # a game in progress (a game with --seed alone would be for that run only)
     old = (home / "game.json").read_bytes()
     out = run("--new", "--seed", "4", inp=b"").stdout.decode()
     assert "Resume?" not in out
@@ -318,9 +318,9 @@ def test_the_new_option_puts_the_old_game_away_without_asking(home):
 def test_end_of_input_at_the_question_keeps_the_game(home):
     import subprocess
     from robust_support import BIN, env_for
-    run = lambda inp: subprocess.run([str(BIN), "--speech", "off", "--seed", "3"], input=inp,
-                                     capture_output=True, env=env_for(home), timeout=60)
-    run(b"1 2\n")
+    run = lambda inp, *a: subprocess.run([str(BIN), "--speech", "off", *a], input=inp,
+                                         capture_output=True, env=env_for(home), timeout=60)
+    run(b"1 2\n", "--new", "--seed", "3")
     before = (home / "game.json").read_bytes()
     out = run(b"maybe\n").stdout.decode().splitlines()
     assert out[1] == "Please answer y for yes or n for no."

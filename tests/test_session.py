@@ -149,7 +149,7 @@ def test_quit_asks_to_confirm():
 
 def test_settings_changed_in_the_game_are_saved(home):
     saved = []
-    s, out, sp = make(on_settings=lambda new: settings_mod.save(new))
+    s, out, sp = make(on_settings=lambda new, name: settings_mod.save(new))
     assert after(out, lambda: s.command("rate 220")) == ["Rate is now 220."]
     assert sp.rate == 220
     assert after(out, lambda: s.command("verbosity terse")) == ["Verbosity is now terse."]
