@@ -48,9 +48,38 @@ def card_list(cards: Iterable[Card]) -> str:
     return list_words([c.name for c in cards])
 
 
-def numbered_hand(cards: Sequence[Card]) -> str:
-    """'1 ace of spades, 2 five of hearts, ...' in the order given (sorted hands)."""
-    return ", ".join(f"{i} {c.name}" for i, c in enumerate(cards, 1))
+def numbered_hand(cards: Sequence[Card], numbers: Sequence[int] | None = None) -> str:
+    """'Card 1: ace of spades. Card 2: five of hearts.' in the order given.
+
+    ``numbers`` gives each card's position as the player last heard it (with gaps once cards
+    are played: 'Card 1: ... Card 3: ...'); by default 1..n. A number never runs into a rank:
+    the colon makes a clause break, so speech pauses between 'card one' and 'two of clubs'.
+    """
+    return " ".join(numbered_cards(cards, numbers))
+
+
+def numbered_cards(cards: Sequence[Card], numbers: Sequence[int] | None = None) -> list[str]:
+    """One 'Card N: name.' sentence per card."""
+    nums = list(numbers) if numbers is not None else list(range(1, len(cards) + 1))
+    if len(nums) != len(cards):
+        raise ValueError("one number per card")
+    return [f"Card {n}: {c.name}." for n, c in zip(nums, cards)]
+
+
+def hand_lines(cards: Sequence[Card], numbers: Sequence[int] | None = None,
+               head: str = "Your hand.", width: int = 80) -> list[str]:
+    """The numbered hand split into lines of at most ``width`` characters where possible."""
+    lines: list[str] = []
+    cur = head
+    for sentence in numbered_cards(cards, numbers):
+        if cur and len(cur) + 1 + len(sentence) > width:
+            lines.append(cur)
+            cur = sentence
+        else:
+            cur = f"{cur} {sentence}" if cur else sentence
+    if cur:
+        lines.append(cur)
+    return lines
 
 
 def cap(s: str) -> str:
@@ -214,8 +243,7 @@ class Announcer:
             crib = n.possessive(ev.dealer)
             hand = ev.hands[self.me]
             lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib.", "deal")]
-            lines.append(Line(f"Your hand: {numbered_hand(hand)}.",
-                              f"Your hand: {card_list(hand)}.", "hand"))
+            lines.extend(Line.same(t, "hand") for t in hand_lines(hand))
             return lines
         if isinstance(ev, g.Discarded):
             if ev.seat == self.me:
@@ -402,14 +430,34 @@ class Answers:
             return f"Your turn. Count {gm.count}. No card fits: say go."
         return f"{self.names.possessive(gm.to_act).capitalize()} turn."
 
-    def hand(self) -> str:
+    def numbered(self, numbering: Sequence[Card | None] | None = None) -> tuple[list[Card], list[int]]:
+        """The cards held with their numbers: position i+1 of ``numbering`` holds card i+1
+        (None for a card no longer held); without it, the hand numbered 1..n."""
+        held = list(self.game.hands[self.me])
+        if numbering is None:
+            return held, list(range(1, len(held) + 1))
+        cards, nums = [], []
+        for i, c in enumerate(numbering, 1):
+            if c is not None and c in held and c not in cards:
+                cards.append(c)
+                nums.append(i)
+        n = len(numbering)
+        for c in held:  # a held card the numbering does not know gets the next number
+            if c not in cards:
+                n += 1
+                cards.append(c)
+                nums.append(n)
+        return cards, nums
+
+    def hand(self, numbering: Sequence[Card | None] | None = None) -> str:
+        """'Your hand. Card 1: ... Card 3: ...', lines split by newlines, then what can be played."""
         gm = self.game
-        cards = gm.hands[self.me]
+        cards, nums = self.numbered(numbering)
         if not cards:
             if gm.phase in (g.PLAY,):
                 return "You have no cards left to play."
             return f"Your hand for the show: {card_list(gm.kept[self.me])}."
-        text = f"Your hand: {numbered_hand(cards)}."
+        text = "\n".join(hand_lines(cards, nums))
         if gm.phase == g.PLAY:
             fits = gm.playable(self.me) if gm.to_act == self.me else []
             if gm.to_act == self.me:

@@ -60,7 +60,7 @@ def play_whole_game(child):
                 answered = True
                 check_shortcuts(child)
             child.send("h")
-            child.expect(r"Your hand: 1 ([^,.]*)[,.][^\r\n]*\r\n(All of them can be played|Playable: ([^.,]*))")
+            child.expect(r"Your hand\. Card \d+: ([^.]*)\.(?:[^\r\n]*\r\n)+?(All of them can be played|Playable: ([^.,]*))")
             first = child.match.group(3) or child.match.group(1)
             child.sendline(f"play {first}")
         elif i == 2:
@@ -78,8 +78,8 @@ def check_shortcuts(child):
     ask(child, "v", r"This series: [^\r\n]*Played this hand, you: [^\r\n]*\r\n")
     ask(child, "s", r"You \d+, \d+ to go; Computer \d+, \d+ to go\.\r\n")
     ask(child, "t", r"Your turn to play\. Count \d+\.[^\r\n]*\r\n")
-    ask(child, "h", r"Your hand: 1 [^\r\n]*\r\n")
-    ask(child, "r", r"Your hand: 1 [^\r\n]*\r\n")          # repeat says the last line again
+    ask(child, "h", r"Your hand\. Card \d+: [^\r\n]*\r\n")
+    ask(child, "r", r"Your hand\. Card \d+: [^\r\n]*\r\n")          # repeat says the last line again
     ask(child, "?", r"Keys, no Enter: [^\r\n]*\r\n")
     ask(child, "[", r"\r\n")                              # history back
     ask(child, "]", r"\r\n")
@@ -90,7 +90,7 @@ def check_shortcuts(child):
     child.sendline("zogus")
     child.expect(r"I don't know 'zogus'\. Type help")
     child.sendline("hint")     # 'h' answers at once; the rest of the word still makes 'hint'
-    child.expect(r"Your hand: [^\r\n]*\r\n")
+    child.expect(r"Your hand\. [^\r\n]*\r\n")
     child.expect(r"(No hint right now|Play|Keep|Lead)[^\r\n]*\r\n")
     child.send("t")
     child.expect(r"Your turn to play\. Count \d+\.[^\r\n]*\r\n")

@@ -49,7 +49,7 @@ def after(out, f):
 def test_start_announces_the_deal_and_asks_for_the_discard():
     s, out, sp = make()
     assert out[-1] == "Your turn: lay away 2 cards for your crib. Type two numbers, like 1 2."
-    assert any(l.startswith("Your hand: 1 ace of clubs, 2 two of clubs") for l in out)
+    assert any(l.startswith("Your hand. Card 1: ace of clubs. Card 2: two of clubs.") for l in out)
     assert sp.said and sp.said[-1][1] is True
 
 
@@ -88,7 +88,7 @@ def test_unknown_card_and_card_not_in_hand():
         "'11h' is not a card. Use a number from your hand, or a name like 5h, 10c or "
         "'five of hearts'."]
     line = after(out, lambda: s.command("discard queen of hearts"))[0]
-    assert line.startswith("You don't have the queen of hearts. Your hand: 1 ace of clubs")
+    assert line.startswith("You don't have the queen of hearts. Your hand. Card 1: ace of clubs.")
     assert after(out, lambda: s.command("discard 9"))[0].startswith(
         "There is no card 9: your cards are numbered 1 to 6.")
 
