@@ -48,7 +48,7 @@ def after(out, f):
 
 def test_start_announces_the_deal_and_asks_for_the_discard():
     s, out, sp = make()
-    assert out[-1] == "Your turn: lay away 2 cards for your crib. Type two numbers, like 1 2."
+    assert out[-1] == "Your turn: lay away 2 cards for your crib."
     assert any(l.startswith("Your hand. Card 1: ace of clubs. Card 2: two of clubs.") for l in out)
     assert sp.said and sp.said[-1][1] is True
 
