@@ -306,6 +306,11 @@ class Announcer:
             return self._game_over(ev)
         return []
 
+    @staticmethod
+    def count_just_said(lines: Sequence[Line]) -> bool:
+        """See :func:`count_just_said` (here so a session needs no extra import)."""
+        return count_just_said(lines)
+
     def _out_of_cards(self, ev: g.Played, later: Sequence[g.Event]) -> bool:
         """Another seat played its last card, and the play goes on (worth saying once)."""
         if ev.seat == self.me or ev.hand_left:

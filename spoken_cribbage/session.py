@@ -10,7 +10,7 @@ import random
 from typing import Callable, Protocol, Sequence
 
 from . import game as g
-from .announce import Announcer, Answers, Line, Names, card_list, cap, count_just_said, list_words
+from .announce import Announcer, Answers, Line, Names, card_list, cap, list_words
 from .cards import Card
 from .commands import Command, CommandError, SHORTCUT_KEYS, parse_command
 from .settings import Settings
@@ -157,7 +157,7 @@ class Session:
         if gm.phase == g.GAME_OVER:
             self.finished = True
         elif self._my_turn():
-            lines.append(Line.same(self.answers.turn(count_just_said(lines)), "turn"))
+            lines.append(Line.same(self.answers.turn(self.announcer.count_just_said(lines)), "turn"))
             if self.settings.verbosity == "coach" and self.hint:
                 h = self._hint_text()
                 if h:
