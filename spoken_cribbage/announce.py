@@ -48,9 +48,38 @@ def card_list(cards: Iterable[Card]) -> str:
     return list_words([c.name for c in cards])
 
 
-def numbered_hand(cards: Sequence[Card]) -> str:
-    """'1 ace of spades, 2 five of hearts, ...' in the order given (sorted hands)."""
-    return ", ".join(f"{i} {c.name}" for i, c in enumerate(cards, 1))
+def numbered_hand(cards: Sequence[Card], numbers: Sequence[int] | None = None) -> str:
+    """'Card 1: ace of spades. Card 2: five of hearts.' in the order given.
+
+    ``numbers`` gives each card's position as the player last heard it (with gaps once cards
+    are played: 'Card 1: ... Card 3: ...'); by default 1..n. A number never runs into a rank:
+    the colon makes a clause break, so speech pauses between 'card one' and 'two of clubs'.
+    """
+    return " ".join(numbered_cards(cards, numbers))
+
+
+def numbered_cards(cards: Sequence[Card], numbers: Sequence[int] | None = None) -> list[str]:
+    """One 'Card N: name.' sentence per card."""
+    nums = list(numbers) if numbers is not None else list(range(1, len(cards) + 1))
+    if len(nums) != len(cards):
+        raise ValueError("one number per card")
+    return [f"Card {n}: {c.name}." for n, c in zip(nums, cards)]
+
+
+def hand_lines(cards: Sequence[Card], numbers: Sequence[int] | None = None,
+               head: str = "Your hand.", width: int = 80) -> list[str]:
+    """The numbered hand split into lines of at most ``width`` characters where possible."""
+    lines: list[str] = []
+    cur = head
+    for sentence in numbered_cards(cards, numbers):
+        if cur and len(cur) + 1 + len(sentence) > width:
+            lines.append(cur)
+            cur = sentence
+        else:
+            cur = f"{cur} {sentence}" if cur else sentence
+    if cur:
+        lines.append(cur)
+    return lines
 
 
 def cap(s: str) -> str:
@@ -63,14 +92,27 @@ _PAIR_GROUP = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
 _RUN_COUNT = {1: "a run", 2: "two runs", 3: "three runs", 4: "four runs"}
 
 
-def show_call(items: Sequence[ScoreItem]) -> str:
-    """The count as players say it: 'fifteen two, fifteen four, and a pair is six'."""
+def the_ranks(cards: Sequence[Card], full: Iterable[int] = ()) -> str:
+    """'the five and the jack', 'the two, the three and the king'; ranks in ``full`` get their
+    suit too ('the four of clubs'), when two cards of that rank are in the count."""
+    full = set(full)
+    return list_words([f"the {c.name if c.rank in full else RANK_NAMES[c.rank]}" for c in cards])
+
+
+def show_call(items: Sequence[ScoreItem], *, name_fifteens: bool = False) -> str:
+    """The count as players say it: 'fifteen two, fifteen four, and a pair is six'.
+
+    With ``name_fifteens`` (the coach) each fifteen names its cards: 'fifteen two with the five
+    and the jack'."""
     parts: list[str] = []
     total = 0
     fifteens = [i for i in items if i.kind == "fifteen"]
+    seen = {c for i in fifteens for c in i.cards}
+    twice = {c.rank for c in seen if sum(d.rank == c.rank for d in seen) > 1}
     for i in fifteens:
         total += i.points
-        parts.append(f"fifteen {number_words(total)}")
+        with_cards = f" with {the_ranks(i.cards, twice)}" if name_fifteens and i.cards else ""
+        parts.append(f"fifteen {number_words(total)}{with_cards}")
     pair_groups: dict[int, int] = {}
     for i in items:
         if i.kind == "pair":
@@ -179,10 +221,15 @@ class Announcer:
         while i < len(events):
             ev = events[i]
             nxt = events[i + 1] if i + 1 < len(events) else None
-            if isinstance(ev, g.Played) and isinstance(nxt, g.Scored) and nxt.reason == "play":
-                lines.append(self._played(ev, nxt))
-                lines.append(self._scores_line(nxt))
-                i += 2
+            if isinstance(ev, g.Played):
+                scored = nxt if isinstance(nxt, g.Scored) and nxt.reason == "play" else None
+                lines.append(self._played(ev, scored, self._out_of_cards(ev, events[i + 1:])))
+                if scored:
+                    lines.append(self._scores_line(scored))
+                if self._out_of_cards(ev, events[i + 1:]) and self.verbosity != "terse":
+                    lines.append(Line.same(f"{self.names.Subject(ev.seat)} has no cards left.",
+                                           "out"))
+                i += 2 if scored else 1
                 continue
             if isinstance(ev, g.HandShown) and isinstance(nxt, g.Scored) and nxt.reason in ("hand", "crib"):
                 lines.extend(self._shown(ev))
@@ -196,6 +243,7 @@ class Announcer:
     def event_lines(self, ev: g.Event) -> list[Line]:
         n = self.names
         terse = self.verbosity == "terse"
+        coach = self.verbosity == "coach"
         if isinstance(ev, g.GameStarted):
             self.sides = 2 if ev.players == 4 else ev.players
             others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
@@ -214,13 +262,14 @@ class Announcer:
             crib = n.possessive(ev.dealer)
             hand = ev.hands[self.me]
             lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib.", "deal")]
-            lines.append(Line(f"Your hand: {numbered_hand(hand)}.",
-                              f"Your hand: {card_list(hand)}.", "hand"))
+            lines.extend(Line.same(t, "hand") for t in hand_lines(hand))
             return lines
         if isinstance(ev, g.Discarded):
             if ev.seat == self.me:
                 return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.",
                                   "discard")]
+            if self.verbosity != "coach":
+                return []  # the turn prompt (or the waiting line) follows at once
             k = len(ev.cards)
             return [Line.same(f"{n.Verb(ev.seat, 'lay', 'lays')} away "
                               f"{'a card' if k == 1 else f'{k} cards'}.", "discard")]
@@ -234,26 +283,47 @@ class Announcer:
         if isinstance(ev, g.Played):
             return [self._played(ev, None)]
         if isinstance(ev, g.SaidGo):
-            return [Line.same(f"{n.Verb(ev.seat, 'say', 'says')} go.", "go")]
+            if ev.seat == self.me:
+                return [Line.same("You cannot play: go.", "go")]
+            return [Line.same(f"{n.Subject(ev.seat)} says go.", "go")]
         if isinstance(ev, g.CountReset):
             if ev.next_seat is None:
                 return []
-            lead = "You lead." if ev.next_seat == self.me else f"{n.Subject(ev.next_seat)} leads."
-            return [Line(f"The count goes back to 0. {lead}", f"Count back to zero. {lead}", "reset")]
+            # 'Your turn.' follows when the player leads; another player's lead is named.
+            lead = "" if ev.next_seat == self.me else f" {n.Subject(ev.next_seat)} leads."
+            return [Line(f"Count back to 0.{lead}", f"Count back to zero.{lead}", "reset")]
         if isinstance(ev, g.PlayEnded):
-            return [Line.same("The play is over. Now the show.", "show")]
+            # 'One for last' ends the play and the first show line says whose hand it is.
+            return [Line.same("The play is over. Now the show.", "show")] if coach else []
         if isinstance(ev, g.HandShown):
             return self._shown(ev)
         if isinstance(ev, g.DealEnded):
             nd = ev.next_dealer
             nxt = "your deal" if nd == self.me else f"{n.possessive(nd)} deal"
-            return [Line.same(f"End of deal {ev.deal}. {n.scores(ev.scores, self.sides)}. "
-                              f"Next: {nxt}. Press Enter to go on.", "deal")]
+            # The scores were said after the last show: not again here.
+            return [Line.same(f"End of deal {ev.deal}. Press Enter for {nxt}.", "deal")]
         if isinstance(ev, g.GameOver):
             return self._game_over(ev)
         return []
 
-    def _played(self, ev: g.Played, scored: g.Scored | None) -> Line:
+    @staticmethod
+    def count_just_said(lines: Sequence[Line]) -> bool:
+        """See :func:`count_just_said` (here so a session needs no extra import)."""
+        return count_just_said(lines)
+
+    def _out_of_cards(self, ev: g.Played, later: Sequence[g.Event]) -> bool:
+        """Another seat played its last card, and the play goes on (worth saying once)."""
+        if ev.seat == self.me or ev.hand_left:
+            return False
+        for e in later:
+            if isinstance(e, g.Played):
+                break
+            if isinstance(e, (g.PlayEnded, g.HandShown)) or (
+                    isinstance(e, g.CountReset) and e.next_seat is None):
+                return False
+        return True
+
+    def _played(self, ev: g.Played, scored: g.Scored | None, out: bool = False) -> Line:
         n = self.names
         call = play_call(scored.items) if scored else ""
         text = f"{n.Verb(ev.seat, 'play')} the {ev.card.name}. Count {ev.count}."
@@ -266,7 +336,10 @@ class Announcer:
             speech = f"{n.Verb(ev.seat, 'play')} {article_rank(ev.card)}."
         speech += f" {cap(call)}." if call else f" {cap(number_words(ev.count))}."
         if self.verbosity == "terse":
-            text = f"{n.Subject(ev.seat)}: {ev.card.short}. {ev.count}." + (f" {cap(call)}." if call else "")
+            text = f"{n.Subject(ev.seat)}: {rank}. {ev.count}." + (f" {cap(call)}." if call else "")
+            if out:
+                text += " No cards left."
+                speech += " No cards left."
         return Line(text, speech, "play")
 
     def _scored(self, ev: g.Scored) -> list[Line]:
@@ -287,12 +360,16 @@ class Announcer:
         n = self.names
         whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
         what = "crib" if ev.is_crib else "hand"
-        intro = Line(f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}.",
-                     f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}.", "show")
+        # The starter was said when it was turned; the coach says it again with every show.
+        starter = f", with the {ev.starter.name}" if self.verbosity == "coach" else ""
+        intro = Line.same(f"{whose} {what}: {card_list(ev.cards)}{starter}.", "show")
         if not ev.total:
             return [intro, Line.same(f"Nineteen: no points in the {what}.", "show")]
-        call = show_call(ev.items)
-        return [intro, Line(f"{cap(call)}. {cap(what)} total {ev.total}.", f"{cap(call)}.", "show")]
+        coach = self.verbosity == "coach"
+        call = show_call(ev.items, name_fifteens=coach)
+        # The call ends with the total ('... and a pair is six'); the coach also says it in digits.
+        total = f" {cap(what)} total {ev.total}." if coach else ""
+        return [intro, Line(f"{cap(call)}.{total}", f"{cap(call)}.", "show")]
 
     def _game_over(self, ev: g.GameOver) -> list[Line]:
         n = self.names
@@ -323,6 +400,16 @@ class Announcer:
         self.sides = game.sides
         self._target = game.target
         return self
+
+
+def count_just_said(lines: Sequence[Line]) -> bool:
+    """Did the last line that is not a score (or a go) say the count? Then a turn prompt
+    need not repeat it."""
+    for line in reversed(lines):
+        if line.kind in ("scores", "score", "go", "out"):
+            continue
+        return line.kind in ("play", "reset")
+    return False
 
 
 # ----------------------------------------------------------------------------- answers to questions
@@ -382,7 +469,9 @@ class Answers:
             parts.append(f"{cap(name)} {gm.scores[s]}, {left} to go")
         return "; ".join(parts) + "."
 
-    def turn(self) -> str:
+    def turn(self, count_said: bool = False) -> str:
+        """Whose turn, and what to do. ``count_said``: the line just before said the count,
+        so the prompt does not say it again."""
         gm = self.game
         me = self.me
         if gm.phase == g.GAME_OVER:
@@ -393,23 +482,42 @@ class Answers:
             if me in gm.pending_discards():
                 k = gm.discard_count
                 whose = self.names.possessive(gm.dealer)
-                return (f"Your turn: lay away {k} card{'s' if k > 1 else ''} for {whose} crib. "
-                        f"Type {'two numbers, like 1 2' if k > 1 else 'a number'}.")
+                return f"Your turn: lay away {k} card{'s' if k > 1 else ''} for {whose} crib."
             return "Waiting for the others to lay away."
         if gm.to_act == me:
             if gm.playable(me):
-                return f"Your turn to play. Count {gm.count}. Type a card number or a card name."
+                return "Your turn." if count_said else f"Your turn. Count {gm.count}."
             return f"Your turn. Count {gm.count}. No card fits: say go."
         return f"{self.names.possessive(gm.to_act).capitalize()} turn."
 
-    def hand(self) -> str:
+    def numbered(self, numbering: Sequence[Card | None] | None = None) -> tuple[list[Card], list[int]]:
+        """The cards held with their numbers: position i+1 of ``numbering`` holds card i+1
+        (None for a card no longer held); without it, the hand numbered 1..n."""
+        held = list(self.game.hands[self.me])
+        if numbering is None:
+            return held, list(range(1, len(held) + 1))
+        cards, nums = [], []
+        for i, c in enumerate(numbering, 1):
+            if c is not None and c in held and c not in cards:
+                cards.append(c)
+                nums.append(i)
+        n = len(numbering)
+        for c in held:  # a held card the numbering does not know gets the next number
+            if c not in cards:
+                n += 1
+                cards.append(c)
+                nums.append(n)
+        return cards, nums
+
+    def hand(self, numbering: Sequence[Card | None] | None = None) -> str:
+        """'Your hand. Card 1: ... Card 3: ...', lines split by newlines, then what can be played."""
         gm = self.game
-        cards = gm.hands[self.me]
+        cards, nums = self.numbered(numbering)
         if not cards:
             if gm.phase in (g.PLAY,):
                 return "You have no cards left to play."
             return f"Your hand for the show: {card_list(gm.kept[self.me])}."
-        text = f"Your hand: {numbered_hand(cards)}."
+        text = "\n".join(hand_lines(cards, nums))
         if gm.phase == g.PLAY:
             fits = gm.playable(self.me) if gm.to_act == self.me else []
             if gm.to_act == self.me:

@@ -241,7 +241,8 @@ class Session:
         for e in events:
             if isinstance(e, g.Played) and e.seat == self.me:
                 self._played(e.card)
-        self.say(lines)
+        said = lines
+        self.say(said)
         if self.on_change and events:
             self.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
         gm = self.game
@@ -250,7 +251,7 @@ class Session:
             self.finished = True
             lines.append(Line.same("Press n for a new game or q to leave.", "prompt"))
         elif self._my_turn():
-            lines.append(Line.same(self.answers.turn(), "turn"))
+            lines.append(Line.same(self.answers.turn(self.announcer.count_just_said(said)), "turn"))
             if self.settings.verbosity == "coach" and self.hint:
                 h = self._hint_text()
                 if h:

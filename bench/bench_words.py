@@ -1,0 +1,153 @@
+"""How many words one deal costs the listener: seed 11, deal 1, the real program piped.
+
+    PYTHONPATH=. .venv/bin/python bench/bench_words.py [--verbosity normal|terse|coach|all]
+
+Fixed inputs: ``--seed 11 --speech off`` in a temporary SPOKEN_CRIBBAGE_HOME, the discard
+answered with ``1 2``, then at each of the player's turns the first card of the hand that can be
+played (``play 9C``; ``go`` only if the program still asks for it). The moves are worked out by
+mirroring the game in-process with the same session, opponent and seed as ``spoken-cribbage
+play``; the real program then runs piped with those moves, and the words of every output line
+from ``Deal 1.`` through the end-of-deal line are counted (lines echoing the player's own input,
+``> ...``, are left out). The mirror's lines must match the program's, or the bench says so.
+Speech words come from the same lines' speech text (what the synthesiser would say).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from spoken_cribbage import game as g  # noqa: E402
+from spoken_cribbage.announce import Line  # noqa: E402
+from spoken_cribbage.session import Session, make_opponent  # noqa: E402
+from spoken_cribbage.settings import Settings  # noqa: E402
+
+SEED = 11
+RATE = 180  # words a minute, the default speech rate
+# Measured with this script on the baseline (commit 7fee119), before the words were reworked.
+BASELINE = {"normal": (371, 316), "terse": (331, 316), "coach": (409, 354)}
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def mirror(verbosity: str) -> tuple[list[str], list[Line]]:
+    """Play deal 1 in-process; return the commands sent and the deal's lines."""
+    game = g.Game(target=121, seed=SEED)
+    opponents = {1: make_opponent("expert", random.Random(SEED * 7 + 1))}
+    lines: list[Line] = []
+    settings = Settings(speech="off", verbosity=verbosity)
+
+    def hint(gm, seat):
+        from spoken_cribbage.coach import hint_for
+        return hint_for(gm, seat)
+
+    s = Session(game, settings=settings, write=lambda t: None, opponents=opponents, hint=hint)
+    orig_say = s.say
+
+    def say(batch, **kw):
+        if kw.get("record", True):
+            lines.extend(l for l in batch if l.text)
+        orig_say(batch, **kw)
+
+    s.say = say  # type: ignore[method-assign]
+    s.start()
+    commands: list[str] = []
+    for _ in range(40):
+        if game.phase != g.DISCARD and game.phase != g.PLAY:
+            break
+        if game.phase == g.DISCARD:
+            cmd = "1 2"
+        else:
+            fits = game.playable(0)
+            cmd = f"play {fits[0].short}" if fits else "go"
+        commands.append(cmd)
+        s.command(cmd)
+    return commands, deal_lines(lines)
+
+
+def deal_lines(lines: list[Line]) -> list[Line]:
+    start = next(i for i, l in enumerate(lines) if l.text.startswith("Deal 1"))
+    end = max(i for i, l in enumerate(lines) if "deal 1" in l.text.lower() or
+              "next deal" in l.text.lower() or "Enter" in l.text)
+    return lines[start:end + 1]
+
+
+def run_real(commands: list[str], verbosity: str) -> list[str]:
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=home, PYTHONPATH=str(ROOT))
+        env.pop("ACCESSIBLE", None)
+        out = subprocess.run(
+            [sys.executable, "-m", "spoken_cribbage.cli", "--seed", str(SEED), "--speech", "off",
+             "--verbosity", verbosity],
+            input="".join(c + "\n" for c in commands), capture_output=True, text=True,
+            env=env, timeout=120, cwd=home)
+    return out.stdout.splitlines()
+
+
+def measure(verbosity: str, show: bool) -> tuple[int, int]:
+    commands, mine = mirror(verbosity)
+    real = [l for l in run_real(commands, verbosity) if not l.startswith(">")]
+    first, last = mine[0].text, mine[-1].text
+    try:
+        a = real.index(first)
+        b = a + real[a:].index(last)
+        deal = real[a:b + 1]
+    except ValueError:
+        print(f"  the program's output does not contain the mirrored deal ({verbosity}); "
+              "counting the mirror's lines")
+        deal = [l.text for l in mine]
+    if deal != [l.text for l in mine]:
+        print(f"  note: the program's lines differ from the mirror's ({verbosity}); "
+              "text words are the program's")
+    kind_of = {l.text: l.kind for l in mine}
+    text_words = sum(words(t) for t in deal)
+    speech_words = sum(words(l.speech) for l in mine)
+    by_kind_text: Counter = Counter()
+    by_kind_speech: Counter = Counter()
+    by_kind_lines: Counter = Counter()
+    for t in deal:
+        k = kind_of.get(t, "other")
+        by_kind_text[k] += words(t)
+        by_kind_lines[k] += 1
+    for l in mine:
+        by_kind_speech[l.kind] += words(l.speech)
+    before = BASELINE.get(verbosity)
+    print(f"{verbosity}: {len(deal)} lines, text {text_words} words, speech {speech_words} words "
+          f"(about {speech_words * 60 / RATE:.0f} s at {RATE} words a minute)")
+    if before:
+        print(f"  before: text {before[0]}, speech {before[1]}; "
+              f"after/before text {text_words / before[0]:.2f}, speech {speech_words / before[1]:.2f}")
+    print(f"  moves sent: {', '.join(commands)}")
+    print("  words by line kind (lines, text, speech):")
+    for k in sorted(by_kind_text, key=lambda k: -by_kind_text[k]):
+        print(f"    {k:8} {by_kind_lines[k]:3} {by_kind_text[k]:5} {by_kind_speech.get(k, 0):5}")
+    if show:
+        for t in deal:
+            print(f"    | {t}")
+    return text_words, speech_words
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--verbosity", choices=("terse", "normal", "coach", "all"), default="all")
+    ap.add_argument("--show", action="store_true", help="print the deal's lines")
+    args = ap.parse_args()
+    levels = ("normal", "terse", "coach") if args.verbosity == "all" else (args.verbosity,)
+    for v in levels:
+        measure(v, args.show)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
