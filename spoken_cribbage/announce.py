@@ -236,6 +236,8 @@ class Announcer:
                 lines.append(self._scores_line(nxt))
                 i += 2
                 continue
+            if isinstance(ev, g.GameOver) and lines and lines[-1].kind == "scores":
+                lines.pop()   # the winner's line says the final score: once, not twice
             lines.extend(self.event_lines(ev))
             i += 1
         return lines
@@ -375,7 +377,6 @@ class Announcer:
         n = self.names
         winner = ev.winner
         mine = self.me % self.sides
-        scores = n.scores(ev.scores, self.sides)
         if winner == mine:
             text = f"You win, {ev.scores[winner]} to {max(s for i, s in enumerate(ev.scores) if i != winner)}!"
         else:
@@ -387,7 +388,6 @@ class Announcer:
                 loser = "you" if side == mine else n.side_name(side, self.sides)
                 lines.append(Line.same(f"That is {kind}: {loser} did not reach "
                                        f"{self._skunk_line(sk)}.", "game"))
-        lines.append(Line.same(f"Final score: {scores}.", "game"))
         return lines
 
     def _skunk_line(self, level: int) -> int:

@@ -14,8 +14,8 @@ def hint_for(game: g.Game, seat: int) -> str | None:
             return None
         hand = list(obs.hand)
         best = analyze_discards(hand, is_dealer=obs.is_dealer)[0]
-        numbers = " ".join(str(hand.index(c) + 1) for c in best.discard)
-        return f"{hint_sentence(hand, obs.is_dealer)} Type {numbers}."
+        numbers = " and ".join(str(hand.index(c) + 1) for c in best.discard)
+        return f"{hint_sentence(hand, obs.is_dealer)} Press {numbers}, then Enter."
     if game.phase == g.PLAY and game.to_act == seat:
         other = obs.scores[1 - obs.side] if obs.players == 2 else max(
             s for i, s in enumerate(obs.scores) if i != obs.side)

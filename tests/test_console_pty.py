@@ -140,7 +140,7 @@ def test_seeded_game_plays_to_the_end_in_a_pty_with_no_escape_codes(tmp_path, mo
 
 
 def test_backspace_erases_typed_text_without_escape_codes(tmp_path):
-    child, raw = spawn(tmp_path, "--seed", "11", "--accessible")
+    child, raw = spawn(tmp_path, "--new", "--seed", "11", "--accessible")  # kept: --new
     child.expect(WAITS[0])
     child.send("/")
     child.expect(r"Command\.\r\n")
@@ -186,3 +186,69 @@ def test_piped_output_has_no_escape_codes_even_on_a_colour_terminal(tmp_path):
     assert res.returncode == 0
     assert b"You 0, 121 to go; Computer 0, 121 to go." in res.stdout
     assert ESC.search(res.stdout) is None and b"\r" not in res.stdout
+
+
+#: The answers single letter keys give: none may appear for a line typed after slash, unless
+#: the line is that very command.
+LETTER_ANSWERS = {
+    "count": r"The count is|No count yet",
+    "crib": r"It is (your|Computer's) crib",
+    "starter": r"The starter is",
+    "table": r"No cards on the table|This series",
+    "scores": r"\d+ to go",
+    "turn": r"Your turn|Waiting for",
+    "hand": r"Your hand\.",
+    "help": r"Keys: ",
+    "quit": r"Quit the game\?",
+    "hint": r"Keep [^\r\n]*; lay away",
+}
+
+
+def vocabulary_lines():
+    """Every command of the phrase table (spoken and typed forms), every card by name and code,
+    with and without its verb, and the card phrases of a hand."""
+    from spoken_cribbage.cards import DECK
+    from spoken_cribbage.vocabulary import PHRASES, SETTINGS
+
+    lines = []
+    for entry in PHRASES:
+        if entry.verb in ("quit", "listen"):
+            continue   # said at the end (quit), or needs voice (listen says it is off)
+        lines += [f for f in (*entry.spoken, *entry.typed) if len(f) > 1]
+    lines += ["rate 200", "verbosity normal", "difficulty expert", "volume 1"]
+    assert set(SETTINGS) >= {"rate", "verbosity", "difficulty", "volume"}
+    for card in DECK:
+        lines += [card.name, f"play {card.name}", card.short.lower(), f"discard {card.short.lower()}"]
+    lines += ["play the king", "card two", "third card", "the second card", "discard card six",
+              "what's the score", "queen of hearts", "qd", "quit"]
+    return lines
+
+
+def test_every_typed_command_runs_whole_with_no_shortcut_answer(tmp_path):
+    from spoken_cribbage.vocabulary import CommandError, parse_command
+
+    child, raw = spawn(tmp_path, "--seed", "11", "--accessible")
+    child.delaybeforesend = None
+    child.expect(WAITS[0])
+    lines = vocabulary_lines()
+    for text in lines:
+        # slash, the words, Enter; then "/cancel" clears a card chosen and closes the answer
+        child.send("/" + text + "\r" + ("/cancel\r" if text != "quit" else ""))
+        child.expect(r"Command\.\r\n" + re.escape(text) + r"\r\n")   # echoed exactly as typed
+        if text == "quit":
+            child.expect(r"Quit the game\?[^\r\n]*\r\n")
+            break
+        child.expect(r"Command\.\r\ncancel\r\n(Choice cleared[^\r\n]*|Nothing to cancel\.)\r\n")
+        answer = child.before
+        try:
+            verb = parse_command(text).verb
+        except CommandError:
+            verb = "card"
+        for what, pattern in LETTER_ANSWERS.items():
+            if what == verb:
+                continue
+            # a shortcut's answer is a line of its own (a refusal may mention the turn inside)
+            assert not re.search(r"^(" + pattern + ")", answer, re.M), (text, what, answer)
+    assert len(lines) > 280
+    child.send("y")
+    child.expect(pexpect.EOF)

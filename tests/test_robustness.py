@@ -311,7 +311,7 @@ def test_a_full_disk_for_real_the_game_goes_on_and_says_so_once(tmp_path):
         assert rc == 0
         said = [l for l in text.splitlines() if "can't be saved" in l]
         assert said == ["Your game can't be saved: the disk is full."]
-        assert "Final score:" in text
+        assert "Press n for a new game or q to leave." in text
         assert [l for l in text.splitlines() if l.startswith("Statistics can't")]
         # Free some room: the game is saved again next time, and says so.
         os.unlink(mnt / "filler")
@@ -335,7 +335,7 @@ def test_a_read_only_data_folder_for_real(tmp_path):
         subprocess.run(["mount", "-o", "remount,bind,ro", str(ro)], check=True)
         k = rs.human_actions(rs.save_state(src).saved.actions)
         rc, text = run_game(ro, ["y"] + make_script(9, "easy", noise=0).lines_from(k), args=())
-        assert rc == 0 and "Game resumed." in text and "Final score:" in text
+        assert rc == 0 and "Game resumed." in text and "Press n for a new game or q to leave." in text
         said = [l for l in text.splitlines() if "can't be saved" in l]
         assert said == ["Your game can't be saved: the data folder is read-only."]
         assert (src / "game.json").read_bytes() == before  # nothing lost, nothing changed
@@ -348,7 +348,7 @@ def test_a_file_where_the_data_folder_should_be(tmp_path):
     blocker = tmp_path / "blocker"
     blocker.write_text("I am a file")
     rc, text = run_game(blocker / "spoken-cribbage", whole_game_lines())
-    assert rc == 0 and "Final score:" in text
+    assert rc == 0 and "Press n for a new game or q to leave." in text
     said = [l for l in text.splitlines() if "can't be saved" in l]
     assert said == ["Your game can't be saved: a file is in the way of the data folder."]
     assert blocker.read_text() == "I am a file"
@@ -360,7 +360,7 @@ def test_a_file_size_limit_the_game_goes_on(tmp_path):
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)  # the game itself must ignore it
         resource.setrlimit(resource.RLIMIT_FSIZE, (1500, 1500))
     rc, text = run_game(tmp_path, whole_game_lines(), preexec=limit)
-    assert rc == 0 and "Final score:" in text, text[-500:]
+    assert rc == 0 and "Press n for a new game or q to leave." in text, text[-500:]
     said = [l for l in text.splitlines() if "can't be saved" in l]
     assert said == ["Your game can't be saved: the file is too large for the system."]
     # The last save that fitted is whole and valid.
