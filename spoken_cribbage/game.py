@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Iterable, Sequence, Union
 
-from .cards import DECK, Card, sort_hand
+from .cards import DECK, Card, is_card, sort_hand
 from .scoring import ScoreItem, score_hand, score_play
 
 # ----------------------------------------------------------------------------- phases
@@ -40,6 +40,16 @@ class IllegalActionError(ValueError):
 class Discard:
     seat: int
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        # Cards given as a list (or any iterable) are kept as a tuple, so the caller changing
+        # the list later cannot change a recorded action. Anything else is left for apply to refuse.
+        cards = self.cards
+        if not isinstance(cards, (tuple, str, bytes)):
+            try:
+                object.__setattr__(self, "cards", tuple(cards))
+            except TypeError:
+                pass
 
 
 @dataclass(frozen=True)
@@ -442,21 +452,29 @@ class Game:
         new, self._new = self._new, []
         return new
 
+    def _check_seat(self, seat: object) -> None:
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players):
+            raise IllegalActionError("there is no such player")
+
     def _check(self, action: Action) -> None:
+        if not isinstance(action, (Discard, Play, Go, NextDeal)):
+            raise IllegalActionError("that is not an action")
         if self.phase == GAME_OVER:
             raise IllegalActionError("the game is over")
+        if not isinstance(action, NextDeal):
+            self._check_seat(action.seat)
         if isinstance(action, Discard):
             if self.phase != DISCARD:
                 raise IllegalActionError("the discard is over")
-            if action.seat not in range(self.players):
-                raise IllegalActionError("there is no such player")
             if self.discards[action.seat]:
                 raise IllegalActionError("those cards are already in the crib")
+            if not isinstance(action.cards, tuple) or is_card(action.cards):
+                raise IllegalActionError("the cards to lay away are not a list of cards")
             n = self.discard_count
             if len(action.cards) != n:
                 raise IllegalActionError(
                     f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}")
-            if not all(isinstance(c, Card) for c in action.cards):
+            if not all(is_card(c) for c in action.cards):
                 raise IllegalActionError("that is not a card")
             if len(set(action.cards)) != len(action.cards):
                 raise IllegalActionError("the same card is named twice")
@@ -472,7 +490,7 @@ class Game:
                 raise IllegalActionError("it is not that player's turn")
             if isinstance(action, Play):
                 c = action.card
-                if not isinstance(c, Card):
+                if not is_card(c):
                     raise IllegalActionError("that is not a card")
                 if c not in self.hands[action.seat]:
                     raise IllegalActionError(f"the {c.name} is not in the hand")
@@ -480,11 +498,8 @@ class Game:
                     raise IllegalActionError(f"the count would be {self.count + c.value}")
             elif self.playable(action.seat):
                 raise IllegalActionError("a card can still be played, so no go")
-        elif isinstance(action, NextDeal):
-            if self.phase != DEAL_OVER:
-                raise IllegalActionError("the deal is not over yet")
-        else:
-            raise IllegalActionError("that is not an action")
+        elif self.phase != DEAL_OVER:  # NextDeal
+            raise IllegalActionError("the deal is not over yet")
 
     def _do_discard(self, a: Discard) -> None:
         seat = a.seat
