@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import Enum
 from itertools import combinations
 from typing import Iterable, Sequence, Union
 
@@ -32,6 +33,24 @@ class IllegalActionError(ValueError):
     def __init__(self, reason: str):
         self.reason = reason
         super().__init__(reason)
+
+
+class UndoBlocked(str, Enum):
+    """Why :meth:`Game.can_undo` says no. Each value reads as a clause, like any
+    IllegalActionError reason; ``str()`` of a member is its value."""
+
+    NOTHING_TO_UNDO = "there is nothing to undo"
+    CARD_REVEALED = "a card has been seen since"
+    STARTER_CUT = "the starter has been cut"
+    DEAL_OVER = "the deal is over"
+    GAME_OVER = "the game is over"
+    NOT_REPLAYABLE = "this game's random source cannot be rewound"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 # ----------------------------------------------------------------------------- actions
@@ -276,10 +295,19 @@ class Game:
         self.target = target
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
+        # What undo needs to rebuild the game: the construction arguments and the rng's state
+        # before anything was drawn from it (None if it has no state, e.g. SystemRandom).
+        self._init_kwargs = dict(players=players, target=target, seed=seed,
+                                 first_dealer=first_dealer)
+        try:
+            self._rng_state: object | None = self.rng.getstate()
+        except (AttributeError, NotImplementedError, TypeError):
+            self._rng_state = None
         self.hand_size = 6 if players == 2 else 5
         self.discard_count = 2 if players == 2 else 1
         self.events: list[Event] = []
         self.actions: list[Action] = []
+        self._marks: list[int] = []  # len(self.events) before each action: its first event
         self.scores = [0] * self.sides
         self.back_pegs = [0] * self.sides
         self.phase = DISCARD
@@ -435,6 +463,7 @@ class Game:
         """
         self._check(action)
         self._new = []
+        self._marks.append(len(self.events))
         self.actions.append(action)
         try:
             if isinstance(action, Discard):
@@ -583,6 +612,75 @@ class Game:
         self.phase = DEAL_OVER
         self.to_act = None
         self._emit(DealEnded(self.deal_number, (self.dealer + 1) % self.players, tuple(self.scores)))
+
+    # ------------------------------------------------------------------ undo
+
+    def _undo_point(self, seat: object) -> tuple[int, UndoBlocked | None]:
+        """The index of ``seat``'s last action if it may be undone now, else why not."""
+        if self.phase == GAME_OVER:
+            return -1, UndoBlocked.GAME_OVER
+        if self.phase == DEAL_OVER:
+            return -1, UndoBlocked.DEAL_OVER
+        if not (isinstance(seat, int) and not isinstance(seat, bool)
+                and 0 <= seat < self.players):
+            return -1, UndoBlocked.NOTHING_TO_UNDO
+        i = len(self.actions) - 1
+        while i >= 0:
+            a = self.actions[i]
+            if isinstance(a, NextDeal):
+                return -1, UndoBlocked.DEAL_OVER  # the seat's last action was in an earlier deal
+            if a.seat == seat:
+                break
+            i -= 1
+        else:
+            return -1, UndoBlocked.NOTHING_TO_UNDO
+        # Everything from that action on must have shown the seat nothing new.
+        for e in self.events[self._marks[i]:]:
+            if isinstance(e, StarterTurned):
+                return -1, UndoBlocked.STARTER_CUT
+            if isinstance(e, GameOver):
+                return -1, UndoBlocked.GAME_OVER
+            if isinstance(e, (Dealt, CribCardFromDeck, PlayEnded, HandShown, DealEnded)):
+                return -1, UndoBlocked.DEAL_OVER
+            if isinstance(e, Played) and e.seat != seat:
+                return -1, UndoBlocked.CARD_REVEALED
+        if self._rng_state is None:
+            return -1, UndoBlocked.NOT_REPLAYABLE
+        return i, None
+
+    def can_undo(self, seat: int) -> UndoBlocked | None:
+        """None if :meth:`undo` would take back ``seat``'s last action now, else the reason not.
+
+        Undo is allowed while nothing new has been revealed to ``seat`` since its last action:
+        not once the starter is cut, another seat has played a card, a hand has been shown, the
+        game is over, or across the next deal. A seat that is not a seat has nothing to undo.
+        """
+        return self._undo_point(seat)[1]
+
+    def undo(self, seat: int) -> list[Action]:
+        """Take back ``seat``'s last action and every later action (the other seats' replies).
+
+        Returns the undone actions, ``seat``'s own first. Afterwards the game, its ``actions``
+        and its ``events`` are exactly those of a game that never made the undone actions.
+        Raises IllegalActionError(reason), ``reason`` an :class:`UndoBlocked`, if not allowed.
+        """
+        i, reason = self._undo_point(seat)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        undone = self.actions[i:]
+        rng = random.Random()
+        rng.setstate(self._rng_state)  # type: ignore[arg-type]
+        rebuilt = type(self)(rng=rng, **self._init_kwargs)  # type: ignore[arg-type]
+        for a in self.actions[:i]:
+            rebuilt.apply(a)
+        # Take the rebuilt state; keep our rng object (and the list objects callers may hold).
+        state = dict(rebuilt.__dict__)
+        del state["rng"]
+        for name in ("events", "actions", "_marks"):
+            getattr(self, name)[:] = state.pop(name)
+        self.__dict__.update(state)
+        self.rng.setstate(rng.getstate())
+        return undone
 
     # ------------------------------------------------------------------ replay
 
