@@ -27,6 +27,12 @@ DEAL_OVER = "deal over"
 GAME_OVER = "game over"
 
 
+# The ids of the 52 DECK objects, which live as long as the module. Every card the engine deals is
+# one of them, so ``id(card) in _DECK_IDS`` is a fast, exact test of a genuine card; anything else
+# (a card parsed from text, a forged look-alike) goes through cards.is_card.
+_DECK_IDS = frozenset(map(id, DECK))
+
+
 class IllegalActionError(ValueError):
     """An action the rules do not allow now. ``reason`` reads as a clause: 'the count would be 33'."""
 
@@ -491,7 +497,9 @@ class Game:
         if self.phase == GAME_OVER:
             raise IllegalActionError("the game is over")
         if not isinstance(action, NextDeal):
-            self._check_seat(action.seat)
+            seat = action.seat
+            if type(seat) is not int or not 0 <= seat < self.players:  # fast path: a plain int
+                self._check_seat(seat)
         if isinstance(action, Discard):
             if self.phase != DISCARD:
                 raise IllegalActionError("the discard is over")
@@ -503,7 +511,7 @@ class Game:
             if len(action.cards) != n:
                 raise IllegalActionError(
                     f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}")
-            if not all(is_card(c) for c in action.cards):
+            if not all(id(c) in _DECK_IDS or is_card(c) for c in action.cards):
                 raise IllegalActionError("that is not a card")
             if len(set(action.cards)) != len(action.cards):
                 raise IllegalActionError("the same card is named twice")
@@ -519,7 +527,7 @@ class Game:
                 raise IllegalActionError("it is not that player's turn")
             if isinstance(action, Play):
                 c = action.card
-                if not is_card(c):
+                if not (id(c) in _DECK_IDS or is_card(c)):
                     raise IllegalActionError("that is not a card")
                 if c not in self.hands[action.seat]:
                     raise IllegalActionError(f"the {c.name} is not in the hand")
