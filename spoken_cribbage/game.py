@@ -305,6 +305,7 @@ class Game:
         # before anything was drawn from it (None if it has no state, e.g. SystemRandom).
         self._init_kwargs = dict(players=players, target=target, seed=seed,
                                  first_dealer=first_dealer)
+        self._rng_at_start = self.rng  # a game whose rng is swapped later cannot be rebuilt
         try:
             self._rng_state: object | None = self.rng.getstate()
         except (AttributeError, NotImplementedError, TypeError):
@@ -652,7 +653,7 @@ class Game:
                 return -1, UndoBlocked.DEAL_OVER
             if isinstance(e, Played) and e.seat != seat:
                 return -1, UndoBlocked.CARD_REVEALED
-        if self._rng_state is None:
+        if self._rng_state is None or self.rng is not self._rng_at_start:
             return -1, UndoBlocked.NOT_REPLAYABLE
         return i, None
 
@@ -683,7 +684,7 @@ class Game:
             rebuilt.apply(a)
         # Take the rebuilt state; keep our rng object (and the list objects callers may hold).
         state = dict(rebuilt.__dict__)
-        del state["rng"]
+        del state["rng"], state["_rng_at_start"]
         for name in ("events", "actions", "_marks"):
             getattr(self, name)[:] = state.pop(name)
         self.__dict__.update(state)

@@ -18,6 +18,7 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], der
 def state(g):
     """Everything in the game, the rng by its state."""
     d = dict(vars(g))
+    d.pop("_rng_at_start")  # the rng object, compared below by its state
     d["rng"] = g.rng.getstate() if g._rng_state is not None else None
     return copy.deepcopy(d)
 
@@ -231,6 +232,13 @@ def test_no_undo_once_the_game_is_over():
 def test_a_game_whose_rng_has_no_state_cannot_be_undone():
     g = Game(rng=random.SystemRandom(), first_dealer=0)
     g.apply(Discard(0, tuple(g.hands[0][:2])))
+    refused(g, 0, UndoBlocked.NOT_REPLAYABLE)
+
+
+def test_a_game_whose_rng_was_swapped_after_it_was_made_cannot_be_undone():
+    g = Game(seed=5, first_dealer=0)
+    g.apply(Discard(0, tuple(g.hands[0][:2])))
+    g.rng = random.Random(1)
     refused(g, 0, UndoBlocked.NOT_REPLAYABLE)
 
 
