@@ -11,6 +11,7 @@ Card(rank=5, suit=2)
 from __future__ import annotations
 
 import re
+import reprlib
 from typing import Iterable, NamedTuple
 
 SUIT_LETTERS = "CDHS"
@@ -71,6 +72,53 @@ class Card(NamedTuple):
 
     def __repr__(self) -> str:
         return f"Card(rank={self.rank}, suit={self.suit})"
+
+
+_tuple_new = tuple.__new__
+
+
+def _card_new(cls, rank, suit):
+    """Card(rank, suit), refusing anything but a whole-number rank 1..13 and suit 0..3.
+
+    Installed as ``Card.__new__`` (a NamedTuple body may not define it), so the class, equality,
+    hashing, ordering, pickling and repr stay those of the plain NamedTuple.
+    """
+    if type(rank) is int and type(suit) is int and 0 < rank < 14 and -1 < suit < 4:
+        return _tuple_new(cls, (rank, suit))  # the fast path: every card the engine makes
+    return _tuple_new(cls, _checked(rank, suit))
+
+
+def _checked(rank, suit) -> tuple[int, int]:
+    def whole(x) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    shown = f"Card({reprlib.repr(rank)}, {reprlib.repr(suit)})"
+    if not (whole(rank) and 1 <= rank <= 13):
+        raise InvalidCardError(shown, f"{shown} is not a card: the rank must be a whole number "
+                                      "from 1 (ace) to 13 (king).")
+    if not (whole(suit) and 0 <= suit <= 3):
+        raise InvalidCardError(shown, f"{shown} is not a card: the suit must be a whole number "
+                                      "from 0 to 3 (clubs, diamonds, hearts, spades).")
+    return int(rank), int(suit)  # an int subclass (IntEnum) is stored as a plain int
+
+
+def _card_make(cls, iterable):
+    """``Card._make`` (and so ``_replace``) validates like the constructor."""
+    values = tuple(iterable)
+    if len(values) != 2:
+        raise TypeError(f"Expected 2 arguments, got {len(values)}")
+    return cls(*values)
+
+
+Card.__new__ = _card_new  # type: ignore[method-assign, assignment]
+Card._make = classmethod(_card_make)  # type: ignore[method-assign, assignment]
+
+
+def is_card(obj: object) -> bool:
+    """True for a genuine Card, one of the 52, even one forged past the constructor with
+    ``tuple.__new__``: an int rank 1..13 and an int suit 0..3."""
+    return (isinstance(obj, Card) and len(obj) == 2 and type(obj[0]) is int
+            and type(obj[1]) is int and 0 < obj[0] < 14 and -1 < obj[1] < 4)
 
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(1, 14) for s in range(4))

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from enum import Enum
 from itertools import combinations
 from typing import Iterable, Sequence, Union
 
-from .cards import DECK, Card, sort_hand
+from .cards import DECK, Card, is_card, sort_hand
 from .scoring import ScoreItem, score_hand, score_play
 
 # ----------------------------------------------------------------------------- phases
@@ -26,6 +27,12 @@ DEAL_OVER = "deal over"
 GAME_OVER = "game over"
 
 
+# The ids of the 52 DECK objects, which live as long as the module. Every card the engine deals is
+# one of them, so ``id(card) in _DECK_IDS`` is a fast, exact test of a genuine card; anything else
+# (a card parsed from text, a forged look-alike) goes through cards.is_card.
+_DECK_IDS = frozenset(map(id, DECK))
+
+
 class IllegalActionError(ValueError):
     """An action the rules do not allow now. ``reason`` reads as a clause: 'the count would be 33'."""
 
@@ -34,12 +41,40 @@ class IllegalActionError(ValueError):
         super().__init__(reason)
 
 
+class UndoBlocked(str, Enum):
+    """Why :meth:`Game.can_undo` says no. Each value reads as a clause, like any
+    IllegalActionError reason; ``str()`` of a member is its value."""
+
+    NOTHING_TO_UNDO = "there is nothing to undo"
+    CARD_REVEALED = "a card has been seen since"
+    STARTER_CUT = "the starter has been cut"
+    DEAL_OVER = "the deal is over"
+    GAME_OVER = "the game is over"
+    NOT_REPLAYABLE = "this game's random source cannot be rewound"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
 # ----------------------------------------------------------------------------- actions
 
 @dataclass(frozen=True)
 class Discard:
     seat: int
     cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        # Cards given as a list (or any iterable) are kept as a tuple, so the caller changing
+        # the list later cannot change a recorded action. Anything else is left for apply to refuse.
+        cards = self.cards
+        if not isinstance(cards, (tuple, str, bytes)):
+            try:
+                object.__setattr__(self, "cards", tuple(cards))
+            except TypeError:
+                pass
 
 
 @dataclass(frozen=True)
@@ -266,10 +301,20 @@ class Game:
         self.target = target
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
+        # What undo needs to rebuild the game: the construction arguments and the rng's state
+        # before anything was drawn from it (None if it has no state, e.g. SystemRandom).
+        self._init_kwargs = dict(players=players, target=target, seed=seed,
+                                 first_dealer=first_dealer)
+        self._rng_at_start = self.rng  # a game whose rng is swapped later cannot be rebuilt
+        try:
+            self._rng_state: object | None = self.rng.getstate()
+        except (AttributeError, NotImplementedError, TypeError):
+            self._rng_state = None
         self.hand_size = 6 if players == 2 else 5
         self.discard_count = 2 if players == 2 else 1
         self.events: list[Event] = []
         self.actions: list[Action] = []
+        self._marks: list[int] = []  # len(self.events) before each action: its first event
         self.scores = [0] * self.sides
         self.back_pegs = [0] * self.sides
         self.phase = DISCARD
@@ -425,6 +470,7 @@ class Game:
         """
         self._check(action)
         self._new = []
+        self._marks.append(len(self.events))
         self.actions.append(action)
         try:
             if isinstance(action, Discard):
@@ -442,21 +488,31 @@ class Game:
         new, self._new = self._new, []
         return new
 
+    def _check_seat(self, seat: object) -> None:
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players):
+            raise IllegalActionError("there is no such player")
+
     def _check(self, action: Action) -> None:
+        if not isinstance(action, (Discard, Play, Go, NextDeal)):
+            raise IllegalActionError("that is not an action")
         if self.phase == GAME_OVER:
             raise IllegalActionError("the game is over")
+        if not isinstance(action, NextDeal):
+            seat = action.seat
+            if type(seat) is not int or not 0 <= seat < self.players:  # fast path: a plain int
+                self._check_seat(seat)
         if isinstance(action, Discard):
             if self.phase != DISCARD:
                 raise IllegalActionError("the discard is over")
-            if action.seat not in range(self.players):
-                raise IllegalActionError("there is no such player")
             if self.discards[action.seat]:
                 raise IllegalActionError("those cards are already in the crib")
+            if not isinstance(action.cards, tuple) or is_card(action.cards):
+                raise IllegalActionError("the cards to lay away are not a list of cards")
             n = self.discard_count
             if len(action.cards) != n:
                 raise IllegalActionError(
                     f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}")
-            if not all(isinstance(c, Card) for c in action.cards):
+            if not all(id(c) in _DECK_IDS or is_card(c) for c in action.cards):
                 raise IllegalActionError("that is not a card")
             if len(set(action.cards)) != len(action.cards):
                 raise IllegalActionError("the same card is named twice")
@@ -472,7 +528,7 @@ class Game:
                 raise IllegalActionError("it is not that player's turn")
             if isinstance(action, Play):
                 c = action.card
-                if not isinstance(c, Card):
+                if not (id(c) in _DECK_IDS or is_card(c)):
                     raise IllegalActionError("that is not a card")
                 if c not in self.hands[action.seat]:
                     raise IllegalActionError(f"the {c.name} is not in the hand")
@@ -480,11 +536,8 @@ class Game:
                     raise IllegalActionError(f"the count would be {self.count + c.value}")
             elif self.playable(action.seat):
                 raise IllegalActionError("a card can still be played, so no go")
-        elif isinstance(action, NextDeal):
-            if self.phase != DEAL_OVER:
-                raise IllegalActionError("the deal is not over yet")
-        else:
-            raise IllegalActionError("that is not an action")
+        elif self.phase != DEAL_OVER:  # NextDeal
+            raise IllegalActionError("the deal is not over yet")
 
     def _do_discard(self, a: Discard) -> None:
         seat = a.seat
@@ -568,6 +621,75 @@ class Game:
         self.phase = DEAL_OVER
         self.to_act = None
         self._emit(DealEnded(self.deal_number, (self.dealer + 1) % self.players, tuple(self.scores)))
+
+    # ------------------------------------------------------------------ undo
+
+    def _undo_point(self, seat: object) -> tuple[int, UndoBlocked | None]:
+        """The index of ``seat``'s last action if it may be undone now, else why not."""
+        if self.phase == GAME_OVER:
+            return -1, UndoBlocked.GAME_OVER
+        if self.phase == DEAL_OVER:
+            return -1, UndoBlocked.DEAL_OVER
+        if not (isinstance(seat, int) and not isinstance(seat, bool)
+                and 0 <= seat < self.players):
+            return -1, UndoBlocked.NOTHING_TO_UNDO
+        i = len(self.actions) - 1
+        while i >= 0:
+            a = self.actions[i]
+            if isinstance(a, NextDeal):
+                return -1, UndoBlocked.DEAL_OVER  # the seat's last action was in an earlier deal
+            if a.seat == seat:
+                break
+            i -= 1
+        else:
+            return -1, UndoBlocked.NOTHING_TO_UNDO
+        # Everything from that action on must have shown the seat nothing new.
+        for e in self.events[self._marks[i]:]:
+            if isinstance(e, StarterTurned):
+                return -1, UndoBlocked.STARTER_CUT
+            if isinstance(e, GameOver):
+                return -1, UndoBlocked.GAME_OVER
+            if isinstance(e, (Dealt, CribCardFromDeck, PlayEnded, HandShown, DealEnded)):
+                return -1, UndoBlocked.DEAL_OVER
+            if isinstance(e, Played) and e.seat != seat:
+                return -1, UndoBlocked.CARD_REVEALED
+        if self._rng_state is None or self.rng is not self._rng_at_start:
+            return -1, UndoBlocked.NOT_REPLAYABLE
+        return i, None
+
+    def can_undo(self, seat: int) -> UndoBlocked | None:
+        """None if :meth:`undo` would take back ``seat``'s last action now, else the reason not.
+
+        Undo is allowed while nothing new has been revealed to ``seat`` since its last action:
+        not once the starter is cut, another seat has played a card, a hand has been shown, the
+        game is over, or across the next deal. A seat that is not a seat has nothing to undo.
+        """
+        return self._undo_point(seat)[1]
+
+    def undo(self, seat: int) -> list[Action]:
+        """Take back ``seat``'s last action and every later action (the other seats' replies).
+
+        Returns the undone actions, ``seat``'s own first. Afterwards the game, its ``actions``
+        and its ``events`` are exactly those of a game that never made the undone actions.
+        Raises IllegalActionError(reason), ``reason`` an :class:`UndoBlocked`, if not allowed.
+        """
+        i, reason = self._undo_point(seat)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        undone = self.actions[i:]
+        rng = random.Random()
+        rng.setstate(self._rng_state)  # type: ignore[arg-type]
+        rebuilt = type(self)(rng=rng, **self._init_kwargs)  # type: ignore[arg-type]
+        for a in self.actions[:i]:
+            rebuilt.apply(a)
+        # Take the rebuilt state; keep our rng object (and the list objects callers may hold).
+        state = dict(rebuilt.__dict__)
+        del state["rng"], state["_rng_at_start"]
+        for name in ("events", "actions", "_marks"):
+            getattr(self, name)[:] = state.pop(name)
+        self.__dict__.update(state)
+        self.rng.setstate(rng.getstate())
+        return undone
 
     # ------------------------------------------------------------------ replay
 
