@@ -76,7 +76,8 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
         except (OSError, ValueError, UnicodeDecodeError):
             line = ""
         if not line:
-            session.tell("Input ended." + ("" if session.finished else " The game is kept."))
+            session.tell("Input ended." + (" The game is kept." if session.kept and not session.finished
+                                           else ""))
             return
         text = line.rstrip("\r\n")
         if echo is not None:
@@ -119,7 +120,7 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
     async def main() -> None:
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
-        state = {"line": None}   # the open command line's text, or None
+        state = {"line": None, "flush": None}   # the open command line's text, or None
 
         def close_line() -> None:
             state["line"] = None
@@ -128,9 +129,12 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
         def on_keys(flush: bool = False) -> None:
             keys = inp.flush_keys() if flush else inp.read_keys()
             if not flush:
-                # A lone Escape waits in the parser for the rest of a possible sequence: flush
-                # it soon, as prompt_toolkit's own applications do.
-                loop.call_later(0.05, on_keys, True)
+                # A lone Escape waits in the parser for the rest of a possible sequence (an
+                # arrow key): flush it once no byte has come for 0.1 s, as prompt_toolkit's own
+                # applications do.
+                if state["flush"] is not None:
+                    state["flush"].cancel()
+                state["flush"] = loop.call_later(0.1, on_keys, True)
             for kp in keys:
                 try:
                     handle(kp)

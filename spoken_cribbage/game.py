@@ -583,6 +583,12 @@ class Game:
         active = [s for s in self.seats_from(current) if s not in self.gone and self.hands[s]]
         can = [s for s in active if self.playable(s)]
         if not can:
+            # Nobody can play on: each other seat still holding cards says go (so that every go
+            # is an event the players hear), then the last player pegs the go.
+            for s in active:
+                if s != current:
+                    self.gone.add(s)
+                    self._emit(SaidGo(s, self.count))
             self._end_series(go_point=True)
             return
         self.to_act = active[0]  # the next active seat plays, or must say go

@@ -133,6 +133,14 @@ class Keeper:
         self.saved.finished = game.phase == g.GAME_OVER
         self.save()
 
+    def on_undo(self, game: g.Game) -> None:
+        """Session hook: actions were taken back; the save holds the game as it is now."""
+        if game is not self.game or self.saved is None:
+            return
+        self.saved.actions[:] = [g.action_to_text(a) for a in game.actions]
+        self.saved.finished = game.phase == g.GAME_OVER
+        self.save()
+
     # ------------------------------------------------------------------ saving
 
     def save(self) -> bool:

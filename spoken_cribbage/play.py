@@ -105,7 +105,8 @@ def play(args) -> int:
                       write_kind=writer.line, new_game=new_game, describe_settings=run.describe,
                       opponents=opponents, on_settings=run.on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
-                      on_action=keeper.on_action)  # persistence: save after every action
+                      on_action=keeper.on_action,  # persistence: save after every action
+                      on_undo=keeper.on_undo)
     session.kept = keeper.keep   # a --seed game is for this run only
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))

@@ -582,11 +582,30 @@ class Session:
             self.tell("Nothing to cancel.")
 
     def _cmd_undo(self, c: Command) -> None:
-        can_undo = getattr(self.game, "can_undo", None)
-        if can_undo is None:
-            self.tell("Undo is not available in this version.")
+        """Take back the player's last action and the replies to it, while nothing new has
+        been seen since (the engine decides)."""
+        blocked = self.game.can_undo(self.me)
+        if blocked is not None:
+            self.tell(f"You can't undo: {blocked.value}.", "error")
             return
-        self.tell("Undo is not available in this version.")
+        undone = self.game.undo(self.me)
+        self.marked, self.confirming = [], None
+        if self.on_undo:
+            self.on_undo(self.game)
+        mine = undone[0]
+        if isinstance(mine, g.Play):
+            what = f"you take back the {mine.card.name}"
+        elif isinstance(mine, g.Go):
+            what = "you take back your go"
+        else:
+            what = "you take back your discard"
+        others = len(undone) - 1
+        if others:
+            what += f", and {self.names.possessive(1 - self.me) if self.game.players == 2 else 'the'} " \
+                    f"repl{'y' if others == 1 else 'ies'} to it"
+        self.finished = self.game.phase == g.GAME_OVER
+        self.tell(f"Undone: {what}.", "undo")   # the prompt that follows says the count
+        self._after([])
 
     def _cmd_next(self, c: Command) -> None:
         gm = self.game

@@ -23,14 +23,14 @@ from pathlib import Path
 
 from spoken_cribbage import game as g
 from spoken_cribbage import savegame
+from spoken_cribbage.console import feed_line
 from spoken_cribbage.session import Session, make_opponent
 from spoken_cribbage.settings import Settings
 
 BIN = Path(sys.executable).parent / "spoken-cribbage"
 NOISE = ["c", "s", "t", "h", "b", "f", "v", "?", "count", "whose turn", "zzz", "play 5x",
          "discard 9 9", "9", "the queen of swords", "go go", "\u00e9\u00e8 \x07 \u2665",
-         "card 99", "undo", "cancel", "yes", "no", "volume loud"]
-KEYS = "cbfvsthr?iqx[]"
+         "card 99", "undo it now", "cancel", "yes", "no", "volume loud"]
 
 
 def human_line(action: g.Action) -> str:
@@ -44,12 +44,8 @@ def human_line(action: g.Action) -> str:
 
 
 def feed(session: Session, line: str) -> None:
-    """What console.run_lines does with one line."""
-    t = line.strip()
-    if len(t) == 1 and t in KEYS and not session.confirming:
-        session.key(t)
-    else:
-        session.command(line)
+    """What console.run_lines does with one line (the same function)."""
+    feed_line(session, line)
 
 
 @dataclass
@@ -91,11 +87,12 @@ def make_script(seed: int, difficulty: str = "easy", noise: float = 0.3, target:
 
 
 def human_actions(actions: list[str], me: int = 0) -> int:
-    """How many of the player's actions a save holds (NextDeal is always the player's)."""
+    """How many of the player's chosen actions a save holds (NextDeal is always the player's;
+    the player's go is played by the game itself when no card fits, so it is not a line)."""
     n = 0
     for a in actions:
         parts = a.split()
-        if parts[0] == "next" or (len(parts) > 1 and parts[1] == str(me)):
+        if parts[0] == "next" or (parts[0] != "go" and len(parts) > 1 and parts[1] == str(me)):
             n += 1
     return n
 

@@ -67,13 +67,15 @@ def say_until_understood(session, texts, expected_command):
 
 def test_a_discard_a_question_and_a_play_by_voice():
     s, out = make_session()
-    assert voice_context(s.game, 0).phase == "discard"
+    assert voice_context(s).phase == "discard"
     say_until_understood(s, "discard ace of clubs", "discard AC")
     say_until_understood(s, "discard two of clubs", "discard 2C")
-    assert voice_context(s.game, 0).phase == "play"
+    assert voice_context(s).phase == "question"       # "Lay away ...? Enter to confirm."
+    say_until_understood(s, "yes", "yes")
+    assert voice_context(s).phase == "play"
     say_until_understood(s, ["what's the count", "count"], "count")
     say_until_understood(s, "play five of clubs", "play 5C")
-    assert "Heard: discard ace of clubs." in out
+    assert "Heard: discard ace of clubs." in out and "Heard: yes." in out
     assert "You lay away the ace of clubs and two of clubs." in out
     assert "The count is 10: queen of spades." in out
     assert "You play the five of clubs. Count 15. Fifteen two." in out

@@ -187,3 +187,28 @@ def test_resumed_between_deals_says_whose_deal_and_enter():
     assert out2[-1] in ("Next: your deal. Press Enter for the next deal.",
                         "Next: Computer's deal. Press Enter for the next deal.")
     assert not any("crib" in l for l in out2)
+
+
+def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise():
+    from spoken_cribbage.session import make_opponent
+    s = Session(g.Game(seed=7), settings=Settings(), write=(out := []).append,
+                opponents={1: make_opponent("expert", random.Random(1))})
+    s.start()
+    assert after(out, lambda: s.key("u")) == ["You can't undo: there is nothing to undo."]
+    s.command("1 2")
+    assert after(out, lambda: s.key("u")) == ["You can't undo: the starter has been cut."]
+    undone = None
+    for _ in range(8):
+        if s.game.phase != g.PLAY:
+            break
+        card = s._playable()[0]
+        before = (list(s.game.hands[0]), s.game.count, list(s.game.scores))
+        s.key(str(s.numbering.index(card) + 1))
+        if s.game.can_undo(0) is None:
+            lines = after(out, lambda: s.key("u"))
+            assert lines[0] == f"Undone: you take back the {card.name}."
+            assert lines[-1].startswith("Your turn")
+            assert (list(s.game.hands[0]), s.game.count, list(s.game.scores)) == before
+            undone = card
+            break
+    assert undone is not None, "seed 7 has a play that can be taken back"

@@ -267,14 +267,16 @@ def test_the_last_card_making_thirty_one_scores_two_not_two_plus_one():
 
 
 def test_when_neither_player_can_play_the_last_player_scores_the_go_at_once():
-    # At 25 both hold only ten-cards: the series ends without anyone having to say go.
+    # At 25 both hold only ten-cards: the series ends without a go to wait for; the other
+    # player's go is an event all the same, so that it is said.
     g = rigged(hands=["KD QD 5D JD 2S 3S", "KC QC JC 10C 6S 7S"],
                discards=["2S 3S", "6S 7S"], starter="9H")
     play(g, 1, "KC")                      # 10
     events = play(g, 0, "5D")             # 15: fifteen two
     assert scored(events) == [(0, 2, "play")]
     events = play(g, 1, "QC")             # 25
-    assert [type(e).__name__ for e in events] == ["Played", "Scored", "CountReset"]
+    assert [type(e).__name__ for e in events] == ["Played", "SaidGo", "Scored", "CountReset"]
+    assert events[1] == SaidGo(0, 25)
     assert scored(events) == [(1, 1, "go")]
     assert events[-1] == CountReset(25, 0)
     assert g.to_act == 0 and g.count == 0

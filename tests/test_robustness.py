@@ -459,7 +459,10 @@ def test_on_a_terminal_ctrl_c_asks_keeps_the_game_and_one_key_resumes(tmp_path):
     import pexpect
     child = _spawn(tmp_path, "--new", "--seed", "12")
     child.expect(r"Your turn: lay away 2 cards")
-    child.sendline("1 2")
+    child.send("1")
+    child.send("2")
+    child.expect(r"Enter to confirm")
+    child.send("\r")
     child.expect(r"Your turn")
     child.sendcontrol("c")
     child.expect(r"Quit the game\? It is kept")
@@ -486,7 +489,10 @@ def test_on_a_terminal_n_starts_a_new_game_and_keeps_the_old_one(tmp_path):
     import pexpect
     child = _spawn(tmp_path, "--new", "--seed", "12")
     child.expect(r"Your turn: lay away 2 cards")
-    child.sendline("1 2")
+    child.send("1")
+    child.send("2")
+    child.expect(r"Enter to confirm")
+    child.send("\r")
     child.expect(r"Your turn")
     child.send("q")
     child.expect(r"Quit the game\?")

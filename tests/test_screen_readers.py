@@ -18,9 +18,9 @@ from conftest import BIN, ROOT
 RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
 
 # (seconds after start, keys typed) and the same input as lines for the reference run.
-KEYS = [(4, "s"), (5, "b"), (6, "f"), (7.5, "1 2\n"), (9.5, "c"), (10.5, "h"), (11.5, "v"),
-        (12.5, "t"), (13.5, "i"), (14.5, "r"), (15.5, "["), (16.5, "]"), (17.5, "?"), (19, "q"),
-        (20, "y")]
+KEYS = [(4, "s"), (5, "b"), (6, "f"), (7, "1"), (7.7, "2"), (8.5, "\n"), (9.5, "c"), (10.5, "h"),
+        (11.5, "v"), (12.5, "t"), (13.5, "i"), (14.5, "r"), (15.5, "["), (16.5, "]"), (17.5, "?"),
+        (19, "q"), (20, "y")]
 
 pytestmark = pytest.mark.skipif(
     not RUN_SR.exists() or not shutil.which("yasr") or not shutil.which("orca"),
@@ -33,12 +33,12 @@ def reference_lines(home: Path) -> list[str]:
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
     out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--accessible"],
                          input=script, capture_output=True, text=True, env=env, timeout=60).stdout
-    return [l for l in out.splitlines() if l.strip()]
+    return [l for l in out.splitlines() if l.strip() and not l.startswith("> ")]
 
 
-def spoken(reader: str, home: Path) -> list[str]:
+def spoken(reader: str, home: Path, keys=KEYS) -> list[str]:
     args = ["bash", str(RUN_SR), "--sr", reader]
-    for t, k in KEYS:
+    for t, k in keys:
         args += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
     args += ["--", str(BIN), "--seed", "3", "--speech", "off", "--accessible"]
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
@@ -58,7 +58,8 @@ def spoken(reader: str, home: Path) -> list[str]:
 KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?", "b", "f",
             "v", "t", "i", "r", "[", "]", "left bracket", "right bracket",
             "blank",  # yasr: the empty line Enter leaves behind
-            "question", "1 space 2", "left shift", "shift", "right shift"}
+            "question", "1 space 2", "left shift", "shift", "right shift", "home", "right",
+            "escape", "enter"}
 
 
 @pytest.mark.parametrize("reader", ["yasr", "orca"])
@@ -71,7 +72,52 @@ def test_every_line_is_spoken_once_in_order_without_noise(reader, tmp_path):
     # The shortcut answers are among them, each once.
     for answer in ("You 0, 121 to go; Computer 0, 121 to go.", "The count is 8: eight of hearts.",
                    "It is your crib.", "The starter is not cut yet.",
-                   "Quit the game? It is kept, and you can resume it later. Press y or n."):
+                   "Quit the game? This seeded game is for this run only. Press y or n."):
         assert said.count(answer) == 1
     assert any(u.startswith("This series: eight of hearts") for u in said)
     assert any(u.startswith("Play the ") for u in said)  # the hint
+
+
+RIGHT, HOME = "\\033[C", "\\033[H"   # what the arrow keys send (typed as text by the tool)
+
+
+def arrow_deal(seed: int = 3):
+    """Plan the first deal played with digits, arrows and Enter, in-process with the same
+    opponent as the real game: (keys with times, the lines the game prints)."""
+    import random
+
+    from spoken_cribbage import game as g
+    from spoken_cribbage.play import _hint
+    from spoken_cribbage.session import Session, make_opponent
+    from spoken_cribbage.settings import Settings
+
+    out: list[str] = []
+    s = Session(g.Game(seed=seed), settings=Settings(), write=out.append, hint=_hint,
+                opponents={1: make_opponent("expert", random.Random(seed * 7 + 1))})
+    s.start()
+    keys = ["1", "2", "\n"]
+    s.key("1"), s.key("2"), s.enter()
+    while s.game.phase == g.PLAY and s.game.to_act == 0:
+        card = s._playable()[-1]                       # the last card that fits: arrows to it
+        steps = s._held_positions().index(s.numbering.index(card))
+        keys.append(HOME)
+        s.move("home")
+        for _ in range(steps):
+            keys.append(RIGHT)
+            s.move("right")
+        keys.append("\n")
+        s.enter()
+    assert s.game.phase == g.DEAL_OVER
+    keys += ["q", "y"]
+    s.key("q"), s.key("y")
+    timed = [(4 + 1.2 * i, k) for i, k in enumerate(keys)]
+    return timed, [l for l in out if l.strip()], keys.count(RIGHT)
+
+
+@pytest.mark.parametrize("reader", ["yasr", "orca"])
+def test_a_deal_played_with_arrows_is_read_back_in_order(reader, tmp_path):
+    keys, expected, rights = arrow_deal()
+    assert rights >= 1 and any(", card " in l and "playable" in l for l in expected)
+    said = [u for u in spoken(reader, tmp_path / "sr", keys) if u.lower() not in KEY_ECHO]
+    assert said == expected
+    assert any(u.startswith("End of deal 1.") for u in said) and said[-1] == "Goodbye."

@@ -42,7 +42,7 @@ def test_changed_in_the_game_and_kept(home):
     saved = []
     gm = g.Game(seed=1)
     sess = Session(gm, settings=Settings(speech="off"), write=saved.append,
-                   on_settings=lambda new: sm.save(new))
+                   on_settings=lambda new, name: sm.save(new))
     sess.command("rate 220")
     sess.command("verbosity terse")
     sess.command("difficulty easy")
