@@ -202,12 +202,16 @@ def test_game_in_continuous_mode_takes_a_spoken_discard_and_answers_a_question(t
 
         mic.say(said("discard four of clubs") + room_noise(1.0, seed=2))
         child.expect(r"Heard: discard four of clubs\.\r\n")
-        child.expect(r"The four of clubs is set aside\. One more card, or cancel\.\r\n")
+        child.expect(r"Four of clubs chosen; choose one more\.\r\n")
 
         mic.say(said("discard king of clubs") + room_noise(1.0, seed=3))
         child.expect(r"Heard: discard king of clubs\.\r\n")
+        child.expect(r"Lay away the four of clubs and king of clubs\? Enter or say yes to confirm\.\r\n")
+
+        mic.say(said("yes") + room_noise(1.0, seed=5))
+        child.expect(r"Heard: yes\.\r\n")
         child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
-        child.expect(r"Your turn to play\. Count 8\.")
+        child.expect(r"Computer plays the eight of clubs\. Count 8\.\r\nYour turn\.")
 
         mic.say(said("what's the score") + room_noise(1.0, seed=4))
         child.expect(r"Heard: what's the score\.\r\n")
@@ -233,7 +237,7 @@ def test_game_in_push_to_talk_mode_listens_for_one_command_per_key_press(tmp_pat
         # Listening stopped: the next phrase is not acted on; the keyboard still is.
         mic.say(said("discard king of clubs") + room_noise(1.0, seed=4))
         time.sleep(4)
-        child.sendline("1 6")
+        child.send("1"), child.send("6"), child.send("\r")   # mark two cards, confirm
         child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
         assert "Heard" not in child.before
         quit_game(child)
@@ -269,7 +273,7 @@ def test_without_a_microphone_the_game_says_one_sentence_and_plays_on(tmp_path, 
     child, log = spawn_game(env, "continuous")
     try:
         child.expect_exact(NO_MIC + "\r\n")  # after the first prompt, from the voice thread
-        child.sendline("1 6")
+        child.send("1"), child.send("6"), child.send("\r")   # mark two cards, confirm
         child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
         child.send("l")  # the voice key says the same sentence again, nothing more
         child.expect_exact(NO_MIC + "\r\n")
