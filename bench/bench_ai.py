@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spoken_cribbage.ai import make_player  # noqa: E402
-from spoken_cribbage.game import Game  # noqa: E402
-from spoken_cribbage.simulate import play_game  # noqa: E402
+from spoken_cribbage.ai.players import make_player  # noqa: E402
+from spoken_cribbage.engine.game import Game  # noqa: E402
+from spoken_cribbage.ai.simulate import play_game  # noqa: E402
 
 
 def collect(n: int, seed: int = 7):
@@ -68,8 +68,8 @@ def report(name: str, ms: list[float], base: list[float]) -> None:
 
 def _fit_batch(seed: int) -> list[list[float]]:
     """Rows (is_dealer, features..., own pegging minus opponent's) for 60 self-play games."""
-    from spoken_cribbage.ai import _pegging_features
-    from spoken_cribbage.game import DealEnded, Scored
+    from spoken_cribbage.ai.players import _pegging_features
+    from spoken_cribbage.engine.game import DealEnded, Scored
 
     rows: list[list[float]] = []
     players = [make_player("expert", random.Random(seed * 2 + s)) for s in range(2)]

@@ -31,8 +31,8 @@ from operator import itemgetter
 
 import numpy as np
 
-from spoken_cribbage.cards import DECK, Card
-from spoken_cribbage.scoring import (DISTRIBUTION_CRIB, DISTRIBUTION_HAND, hand_points,
+from spoken_cribbage.engine.cards import DECK, Card
+from spoken_cribbage.engine.scoring import (DISTRIBUTION_CRIB, DISTRIBUTION_HAND, hand_points,
                                      score_all_hands, score_hand)
 
 TOTAL_COMBOS = 12_994_800

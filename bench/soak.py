@@ -43,7 +43,7 @@ def _fast_dir() -> str | None:
 
 
 def run_kills(args) -> dict:
-    from spoken_cribbage.persist import Keeper
+    from spoken_cribbage.app.persist import Keeper
 
     rs.warm_up()
     rng = random.Random(args.seed)
@@ -127,7 +127,7 @@ def run_soak(args) -> dict:
     if args.tracemalloc:
         import tracemalloc
         r["traced_peak_kb"] = tracemalloc.get_traced_memory()[1] // 1024
-    from spoken_cribbage.stats import StatsDB
+    from spoken_cribbage.storage.stats import StatsDB
     r["stats"] = StatsDB(home / "stats.sqlite3").summary()
     shutil.rmtree(home, ignore_errors=True)
     settled = [s for s in r["samples"] if s["games"] >= args.every * 2]
@@ -139,11 +139,11 @@ def run_soak(args) -> dict:
 
 def run_fuzz(args) -> dict:
     """Random text, control characters and unicode into the parsers and into live sessions."""
-    from spoken_cribbage import game as g
-    from spoken_cribbage.cards import InvalidCardError, parse_card, parse_cards
-    from spoken_cribbage.commands import CommandError, parse_command
-    from spoken_cribbage.session import Session, make_opponent
-    from spoken_cribbage.settings import Settings
+    from spoken_cribbage.engine import game as g
+    from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
+    from spoken_cribbage.vocabulary import CommandError, parse_command
+    from spoken_cribbage.app.session import Session, make_opponent
+    from spoken_cribbage.storage.settings import Settings
 
     rng = random.Random(args.seed)
     alphabet = ([chr(c) for c in range(0, 0x2FFF) if not 0xD800 <= c < 0xE000]

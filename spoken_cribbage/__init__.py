@@ -7,9 +7,9 @@ The scorer is usable on its own:
 29
 """
 
-from .cards import (Card, DuplicateCardError, InvalidCardError, card_name, card_short,
+from spoken_cribbage.engine.cards import (Card, DuplicateCardError, InvalidCardError, card_name, card_short,
                     parse_card, parse_cards)
-from .scoring import (CountOverflowError, HandScore, InvalidHandError, PlayScore, ScoreItem,
+from spoken_cribbage.engine.scoring import (CountOverflowError, HandScore, InvalidHandError, PlayScore, ScoreItem,
                       hand_points, score_hand, score_play)
 
 __version__ = "0.1.0"

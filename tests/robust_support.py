@@ -21,11 +21,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from spoken_cribbage import game as g
-from spoken_cribbage import savegame
-from spoken_cribbage.console import feed_line
-from spoken_cribbage.session import Session, make_opponent
-from spoken_cribbage.settings import Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import savegame
+from spoken_cribbage.app.console import feed_line
+from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.storage.settings import Settings
 
 BIN = Path(sys.executable).parent / "spoken-cribbage"
 NOISE = ["c", "s", "t", "h", "b", "f", "v", "?", "count", "whose turn", "zzz", "play 5x",
@@ -190,7 +190,7 @@ def run_forked(script: Script, home: Path, kill_after: float | None, timeout: fl
             sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
             sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
             random.seed()
-            from spoken_cribbage.cli import main
+            from spoken_cribbage.app.cli import main
             rc = main(game_args(script, home))
         except BaseException:
             rc = 99
@@ -276,8 +276,8 @@ def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: i
     every action and recording statistics. Returns samples of memory as games go by."""
     import gc
 
-    from spoken_cribbage.ai import make_player
-    from spoken_cribbage.persist import Keeper
+    from spoken_cribbage.ai.players import make_player
+    from spoken_cribbage.app.persist import Keeper
 
     samples = []
     actions = 0

@@ -8,12 +8,12 @@ from itertools import combinations
 
 import pytest
 
-from spoken_cribbage.ai import (LEVELS, ComputerPlayer, choose_discard, choose_play,
+from spoken_cribbage.ai.players import (LEVELS, ComputerPlayer, choose_discard, choose_play,
                                 expected_crib, make_player, rank_discards, view_from_observation)
-from spoken_cribbage.cards import DECK, parse_card, parse_cards
-from spoken_cribbage.game import Game, Observation, Play
-from spoken_cribbage.scoring import hand_points, score_hand
-from spoken_cribbage.simulate import play_game
+from spoken_cribbage.engine.cards import DECK, parse_card, parse_cards
+from spoken_cribbage.engine.game import Game, Observation, Play
+from spoken_cribbage.engine.scoring import hand_points, score_hand
+from spoken_cribbage.ai.simulate import play_game
 
 C = parse_card
 HAND = parse_cards("5H 5S JD 6C 7C KS")

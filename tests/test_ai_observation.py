@@ -7,9 +7,9 @@ import dataclasses
 import inspect
 import random
 
-from spoken_cribbage.ai import ComputerPlayer, make_player
-from spoken_cribbage.cards import Card
-from spoken_cribbage.game import Discard, Game, Go, NextDeal, Observation, Play
+from spoken_cribbage.ai.players import ComputerPlayer, make_player
+from spoken_cribbage.engine.cards import Card
+from spoken_cribbage.engine.game import Discard, Game, Go, NextDeal, Observation, Play
 
 ALLOWED_LEAVES = (int, str, bool, type(None), Card)
 

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from spoken_cribbage.analyze import (add_discard_parser, analyze_discards, hint_sentence,
+from spoken_cribbage.ai.analyze import (add_discard_parser, analyze_discards, hint_sentence,
                                      play_hint, run_discard)
-from spoken_cribbage.cards import parse_card, parse_cards
+from spoken_cribbage.engine.cards import parse_card, parse_cards
 
 
 def _run(argv):

@@ -1,9 +1,9 @@
 """The words: traditional calls, one sentence per event, the issue's examples."""
 
 from spoken_cribbage import parse_card, parse_cards, score_hand, score_play
-from spoken_cribbage import game as g
-from spoken_cribbage.announce import Announcer, Line, Names, play_call, show_call
-from spoken_cribbage.numbers import decimal_words, number_words
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.words.announce import Announcer, Line, Names, play_call, show_call
+from spoken_cribbage.words.numbers import decimal_words, number_words
 
 
 def c(s):
@@ -144,7 +144,7 @@ def test_the_deal_end_does_not_repeat_the_scores_and_the_reset_is_short():
 
 
 def test_turn_prompts_are_short_and_do_not_repeat_a_count_just_said():
-    from spoken_cribbage.announce import Answers, count_just_said
+    from spoken_cribbage.words.announce import Answers, count_just_said
     gm = g.Game(seed=11)
     ans = Answers(gm, Names())
     assert ans.turn() == "Your turn: lay away 2 cards for your crib."
@@ -161,7 +161,7 @@ def test_turn_prompts_are_short_and_do_not_repeat_a_count_just_said():
 
 
 def test_hand_answer_keeps_the_numbers_the_player_heard():
-    from spoken_cribbage.announce import Answers, numbered_hand
+    from spoken_cribbage.words.announce import Answers, numbered_hand
     assert numbered_hand(parse_cards("2C 2H")) == "Card 1: two of clubs. Card 2: two of hearts."
     assert numbered_hand(parse_cards("2C 9D"), [1, 3]) == "Card 1: two of clubs. Card 3: nine of diamonds."
     gm = g.Game(seed=11)

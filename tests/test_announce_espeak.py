@@ -13,9 +13,9 @@ import subprocess
 
 import pytest
 
-from spoken_cribbage import game as g
-from spoken_cribbage.announce import Announcer, Answers, Names, numbered_hand
-from spoken_cribbage.cards import RANK_NAMES, parse_cards
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.words.announce import Announcer, Answers, Names, numbered_hand
+from spoken_cribbage.engine.cards import RANK_NAMES, parse_cards
 
 ESPEAK = shutil.which("espeak-ng")
 if ESPEAK is None:

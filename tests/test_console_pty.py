@@ -207,7 +207,7 @@ LETTER_ANSWERS = {
 def vocabulary_lines():
     """Every command of the phrase table (spoken and typed forms), every card by name and code,
     with and without its verb, and the card phrases of a hand."""
-    from spoken_cribbage.cards import DECK
+    from spoken_cribbage.engine.cards import DECK
     from spoken_cribbage.vocabulary import PHRASES, SETTINGS
 
     lines = []

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spoken_cribbage.cards import DECK, Card, InvalidCardError, is_card, parse_card, parse_cards
-from spoken_cribbage.game import Discard, Game, Go, IllegalActionError, NextDeal, Play, PLAY
+from spoken_cribbage.engine.cards import DECK, Card, InvalidCardError, is_card, parse_card, parse_cards
+from spoken_cribbage.engine.game import Discard, Game, Go, IllegalActionError, NextDeal, Play, PLAY
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from spoken_cribbage import hand_points, score_hand
-from spoken_cribbage.cards import DECK
-from spoken_cribbage.scoring import (DISTRIBUTION_CRIB, DISTRIBUTION_HAND, all_hands_array,
+from spoken_cribbage.engine.cards import DECK
+from spoken_cribbage.engine.scoring import (DISTRIBUTION_CRIB, DISTRIBUTION_HAND, all_hands_array,
                                      score_all_hands, starters_array)
 
 N_COMBOS = 12_994_800

@@ -6,8 +6,8 @@ import random
 import pytest
 
 from spoken_cribbage import parse_card, parse_cards
-from spoken_cribbage.cards import DECK, sort_hand
-from spoken_cribbage.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CribCardFromDeck,
+from spoken_cribbage.engine.cards import DECK, sort_hand
+from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CribCardFromDeck,
                                   CutForDeal, DealEnded, DealerChosen, Dealt, Discard,
                                   Discarded, Game, GameOver, GameStarted, Go, HandShown,
                                   IllegalActionError, NextDeal, Play, Scored, StarterTurned,

@@ -18,8 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spoken_cribbage import hand_points
-from spoken_cribbage.cards import DECK
-from spoken_cribbage.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CountReset, DealEnded,
+from spoken_cribbage.engine.cards import DECK
+from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CountReset, DealEnded,
                                   Discard, Game, GameOver, Go, HandShown, IllegalActionError,
                                   NextDeal, Play, Played, PlayEnded, Scored)
 

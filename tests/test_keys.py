@@ -3,9 +3,9 @@ letters are shortcuts; the game always says what comes next."""
 
 import random
 
-from spoken_cribbage import game as g
-from spoken_cribbage.session import RandomPlayer, Session
-from spoken_cribbage.settings import Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.storage.settings import Settings
 
 
 def make(seed=11, **kw):
@@ -166,7 +166,7 @@ def test_help_lists_the_keys_of_this_phase_slash_and_arrows():
 
 def test_milestones_come_before_the_prompt():
     def on_change(session, events):
-        session.say([__import__("spoken_cribbage.announce", fromlist=["Line"]).Line.same(
+        session.say([__import__("spoken_cribbage.words.announce", fromlist=["Line"]).Line.same(
             "Your best hand yet.")], interrupt=False)
 
     s, out = make(on_change=on_change)
@@ -190,7 +190,7 @@ def test_resumed_between_deals_says_whose_deal_and_enter():
 
 
 def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise():
-    from spoken_cribbage.session import make_opponent
+    from spoken_cribbage.app.session import make_opponent
     s = Session(g.Game(seed=7), settings=Settings(), write=(out := []).append,
                 opponents={1: make_opponent("expert", random.Random(1))})
     s.start()

@@ -6,10 +6,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from spoken_cribbage import game as g
-from spoken_cribbage import settings as sm
-from spoken_cribbage.session import Session
-from spoken_cribbage.settings import RunSettings, Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import settings as sm
+from spoken_cribbage.app.session import Session
+from spoken_cribbage.storage.settings import RunSettings, Settings
 
 from conftest import BIN, game_env
 from robust_support import one_sentence
@@ -149,7 +149,7 @@ def test_options_apply_to_one_run_and_a_change_in_the_game_persists(home):
 def test_a_second_run_uses_the_saved_settings(home, monkeypatch):
     # What the second run uses (not only what the file says): its settings as play() builds them.
     sm.save(Settings(rate=200), home / "settings.toml")
-    from spoken_cribbage import play as play_mod
+    from spoken_cribbage.app import play as play_mod
     seen = {}
 
     class Stop(Exception):
@@ -160,7 +160,7 @@ def test_a_second_run_uses_the_saved_settings(home, monkeypatch):
         raise Stop
 
     monkeypatch.setattr(play_mod, "_make_speaker", fake_speaker)
-    from spoken_cribbage.cli import build_parser
+    from spoken_cribbage.app.cli import build_parser
     with pytest.raises(Stop):
         play_mod.play(build_parser().parse_args(["play"]))
     assert seen["settings"] == Settings(rate=200)

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from spoken_cribbage import CountOverflowError, InvalidHandError, parse_card, parse_cards, score_play
-from spoken_cribbage.cards import DECK, sort_hand
-from spoken_cribbage.game import (PLAY, CountReset, Discard, Game, Go, IllegalActionError,
+from spoken_cribbage.engine.cards import DECK, sort_hand
+from spoken_cribbage.engine.game import (PLAY, CountReset, Discard, Game, Go, IllegalActionError,
                                   Play, Played, PlayEnded, SaidGo, Scored)
 
 

@@ -18,13 +18,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
-from spoken_cribbage import game as g
-from spoken_cribbage import paths, savegame
-from spoken_cribbage.cards import InvalidCardError, parse_card, parse_cards
-from spoken_cribbage.commands import CommandError, parse_command
-from spoken_cribbage.persist import Keeper
-from spoken_cribbage.session import Session, make_opponent
-from spoken_cribbage.settings import Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import paths
+from spoken_cribbage.storage import savegame
+from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
+from spoken_cribbage.vocabulary import CommandError, parse_command
+from spoken_cribbage.app.persist import Keeper
+from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.storage.settings import Settings
 
 import robust_support as rs
 from robust_support import BIN, env_for, feed, make_script, one_sentence

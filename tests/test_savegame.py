@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from spoken_cribbage import game as g
-from spoken_cribbage import paths, savegame
-from spoken_cribbage.persist import Keeper, describe
-from spoken_cribbage.savegame import SavedGame, SaveError
-from spoken_cribbage.session import Session, make_opponent
-from spoken_cribbage.settings import Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import paths
+from spoken_cribbage.storage import savegame
+from spoken_cribbage.app.persist import Keeper, describe
+from spoken_cribbage.storage.savegame import SavedGame, SaveError
+from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.storage.settings import Settings
 
 from robust_support import feed, make_script, one_sentence
 

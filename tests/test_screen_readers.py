@@ -86,10 +86,10 @@ def arrow_deal(seed: int = 3):
     opponent as the real game: (keys with times, the lines the game prints)."""
     import random
 
-    from spoken_cribbage import game as g
-    from spoken_cribbage.play import _hint
-    from spoken_cribbage.session import Session, make_opponent
-    from spoken_cribbage.settings import Settings
+    from spoken_cribbage.engine import game as g
+    from spoken_cribbage.app.play import _hint
+    from spoken_cribbage.app.session import Session, make_opponent
+    from spoken_cribbage.storage.settings import Settings
 
     out: list[str] = []
     s = Session(g.Game(seed=seed), settings=Settings(), write=out.append, hint=_hint,

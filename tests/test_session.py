@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from spoken_cribbage import game as g
-from spoken_cribbage import settings as settings_mod
-from spoken_cribbage.session import RandomPlayer, Session
-from spoken_cribbage.settings import Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import settings as settings_mod
+from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.storage.settings import Settings
 
 
 class Speaker:

@@ -7,10 +7,10 @@ import pytest
 import tomli_w
 from hypothesis import given, settings as hsettings, strategies as st
 
-from spoken_cribbage import game as g
-from spoken_cribbage import settings as sm
-from spoken_cribbage.session import Session
-from spoken_cribbage.settings import Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import settings as sm
+from spoken_cribbage.app.session import Session
+from spoken_cribbage.storage.settings import Settings
 
 from robust_support import BIN, env_for, one_sentence
 

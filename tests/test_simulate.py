@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from spoken_cribbage.simulate import (add_simulate_parser, main, run_simulate, simulate,
+from spoken_cribbage.ai.simulate import (add_simulate_parser, main, run_simulate, simulate,
                                       wilson_interval)
 
 

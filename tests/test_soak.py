@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import robust_support as rs
-from spoken_cribbage.stats import StatsDB
+from spoken_cribbage.storage.stats import StatsDB
 
 
 @pytest.mark.slow

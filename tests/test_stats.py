@@ -7,13 +7,13 @@ import sqlite3
 
 import pytest
 
-from spoken_cribbage import game as g
-from spoken_cribbage.cli import main
-from spoken_cribbage.persist import Keeper
-from spoken_cribbage.session import Session, make_opponent
-from spoken_cribbage.settings import Settings
-from spoken_cribbage.stats import (DealRecord, GameRecord, StatsDB, deal_records, game_milestones,
-                                   game_record, hand_milestone, stats_sentences)
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.app.cli import main
+from spoken_cribbage.app.persist import Keeper
+from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB, deal_records, game_record
+from spoken_cribbage.words.stats import game_milestones, hand_milestone, stats_sentences
 
 from robust_support import feed, make_script, one_sentence
 

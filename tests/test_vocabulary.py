@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spoken_cribbage import game as g
-from spoken_cribbage.cards import DECK, parse_cards
-from spoken_cribbage.session import RandomPlayer, Session
-from spoken_cribbage.settings import Settings
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.cards import DECK, parse_cards
+from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import (PHASES, PHRASES, SHORTCUT_KEYS, Command, VoiceContext,
                                         key_command, keys_for, parse_command, phrases_for)
 

@@ -18,9 +18,9 @@ import pytest
 from voice_corpus import (KOREAN_DECOYS, KOREAN_OOG, KOREAN_PHRASES, KOREAN_VARIANTS, NONSPEECH,
                           OOG_PHRASES, korean_model_path, session_corpus, tools_available, write_wav)
 
-from spoken_cribbage.cards import parse_cards
-from spoken_cribbage.grammar import VoiceContext, phrases_for
-from spoken_cribbage.voice import PocketSphinxRecognizer, VoskRecognizer
+from spoken_cribbage.engine.cards import parse_cards
+from spoken_cribbage.vocabulary import VoiceContext, phrases_for
+from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer, VoskRecognizer
 
 pytestmark = pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
 
@@ -158,7 +158,7 @@ def test_decoding_adapts_to_earlier_utterances_and_reset_forgets_them():
 # -- the listen command ---------------------------------------------------------------------------
 
 def run_listen(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "spoken_cribbage.listen", "listen", *args],
+    return subprocess.run([sys.executable, "-m", "spoken_cribbage.voice.listen", "listen", *args],
                           capture_output=True, text=True, timeout=120)
 
 
@@ -270,5 +270,5 @@ def test_listen_with_a_vosk_model_that_lacks_english_words_says_so(tmp_path):
 def test_write_wav_round_trip(tmp_path):
     pcm = session_corpus().speech("go", "flite-kal", "clean").pcm()
     write_wav(tmp_path / "go.wav", pcm)
-    from spoken_cribbage.listen import read_wav
+    from spoken_cribbage.voice.listen import read_wav
     assert read_wav(str(tmp_path / "go.wav")) == pcm

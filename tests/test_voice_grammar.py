@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spoken_cribbage.cards import DECK, parse_cards, sort_hand
-from spoken_cribbage.grammar import (QUERY_PHRASES, VoiceContext, command_for, decoys_for, describe,
+from spoken_cribbage.engine.cards import DECK, parse_cards, sort_hand
+from spoken_cribbage.vocabulary import (QUERY_PHRASES, VoiceContext, command_for, decoys_for, describe,
                                      normalize, phrases_for, vocabulary)
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))

@@ -9,11 +9,13 @@ import pytest
 
 from voice_corpus import gap, session_corpus, tools_available
 
-from spoken_cribbage import microphone, modelstore, voice
-from spoken_cribbage.cards import parse_cards
-from spoken_cribbage.grammar import VoiceContext
-from spoken_cribbage.microphone import NO_MIC, Segmenter, VoiceInput, listen_once, split_utterances
-from spoken_cribbage.voice import FakeRecognizer, Recognition, choose_recognizer
+from spoken_cribbage.voice.recognizers import microphone
+from spoken_cribbage.voice.recognizers import models as modelstore
+from spoken_cribbage.voice.recognizers import recognizers as voice
+from spoken_cribbage.engine.cards import parse_cards
+from spoken_cribbage.vocabulary import VoiceContext
+from spoken_cribbage.voice.microphone import NO_MIC, Segmenter, VoiceInput, listen_once, split_utterances
+from spoken_cribbage.voice.recognizers import FakeRecognizer, Recognition, choose_recognizer
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 RATE = 16000

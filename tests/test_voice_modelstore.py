@@ -14,9 +14,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from spoken_cribbage import modelstore
-from spoken_cribbage.listen import run_models
-from spoken_cribbage.modelstore import ModelError, download, installed_vosk_model, list_models
+from spoken_cribbage.voice.recognizers import models as modelstore
+from spoken_cribbage.voice.listen import run_models
+from spoken_cribbage.voice.models import ModelError, download, installed_vosk_model, list_models
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -8,11 +8,11 @@ import pytest
 
 from voice_corpus import gap, session_corpus, tools_available
 
-from spoken_cribbage import microphone
-from spoken_cribbage.cards import parse_cards
-from spoken_cribbage.grammar import VoiceContext, decoys_for, fragments, phrases_for
-from spoken_cribbage.microphone import BEHIND, MIC_FAILED, Listener, Segmenter, VoiceInput
-from spoken_cribbage.voice import FakeRecognizer
+from spoken_cribbage.voice.recognizers import microphone
+from spoken_cribbage.engine.cards import parse_cards
+from spoken_cribbage.vocabulary import VoiceContext, decoys_for, fragments, phrases_for
+from spoken_cribbage.voice.microphone import BEHIND, MIC_FAILED, Listener, Segmenter, VoiceInput
+from spoken_cribbage.voice.recognizers import FakeRecognizer
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))
@@ -143,7 +143,7 @@ def test_a_player_who_hesitates_mid_command_never_gets_a_different_command(
 
 @pytest.fixture(scope="module")
 def recognizer():
-    from spoken_cribbage.voice import PocketSphinxRecognizer
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
     return PocketSphinxRecognizer()
 
 

@@ -30,7 +30,7 @@ from conftest import BIN, game_env
 from virtual_mic import ASOUNDRC_MISSING_CAPTURE, RATE, VirtualMic, period_bytes, room_noise
 from voice_corpus import session_corpus, tools_available
 
-from spoken_cribbage.microphone import NO_MIC
+from spoken_cribbage.voice.microphone import NO_MIC
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only"),
@@ -109,7 +109,7 @@ def no_noise_from_libraries(text: str) -> None:
 
 CAPTURE = r"""
 import sys, threading, time
-from spoken_cribbage.microphone import FRAME_SECONDS, microphone_problem
+from spoken_cribbage.voice.microphone import FRAME_SECONDS, microphone_problem
 import sounddevice as sd  # PortAudio initialises here, reading $HOME/.asoundrc
 need = int(sys.argv[1])
 buf = bytearray()

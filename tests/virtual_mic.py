@@ -52,7 +52,7 @@ pcm.!default { type asym; playback.pcm "null"; capture.pcm "nosuchmicrophone" }
 
 def period_bytes() -> int:
     """Bytes PortAudio reads from ALSA per period: the microphone stream's block size."""
-    from spoken_cribbage.microphone import FRAME_SECONDS
+    from spoken_cribbage.voice.microphone import FRAME_SECONDS
     return int(RATE * FRAME_SECONDS) * 2
 
 

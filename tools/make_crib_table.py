@@ -1,4 +1,4 @@
-"""Generate ``spoken_cribbage/data/crib_table.json``: the expected crib for two laid-away cards.
+"""Generate ``spoken_cribbage/ai/data/crib_table.json``: the expected crib for two laid-away cards.
 
 Method (exact enumeration, no sampling):
 
@@ -27,9 +27,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from spoken_cribbage.scoring import rank_table_numpy  # noqa: E402
+from spoken_cribbage.engine.scoring import rank_table_numpy  # noqa: E402
 
-OUT = ROOT / "spoken_cribbage" / "data" / "crib_table.json"
+OUT = ROOT / "spoken_cribbage" / "ai" / "data" / "crib_table.json"
 
 
 def crib_mean(c1: int, c2: int, table: np.ndarray) -> float:

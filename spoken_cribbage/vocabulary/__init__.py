@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from ..cards import DECK, RANK_NAMES, Card, InvalidCardError, parse_card, sort_hand, split_card_tokens
+from spoken_cribbage.engine.cards import DECK, RANK_NAMES, Card, InvalidCardError, parse_card, sort_hand, split_card_tokens
 
 #: Voice phases: what the game waits for. ``question`` is a yes/no question; ``show`` the end of
 #: a deal (next deal); ``over`` the end of the game (new game or leave); ``other`` anything else

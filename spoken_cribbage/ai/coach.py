@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import game as g
-from .analyze import analyze_discards, hint_sentence, play_hint
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.ai.analyze import analyze_discards, hint_sentence, play_hint
 
 
 def hint_for(game: g.Game, seat: int) -> str | None:

@@ -13,7 +13,7 @@ else:  # pragma: no cover
 
 import tomli_w
 
-from . import paths
+from spoken_cribbage.storage import paths
 
 SETTINGS_VERSION = 1
 SPEECH_MODES = ("auto", "on", "off")

@@ -77,7 +77,7 @@ class ModelInfo:
 # ---------------------------------------------------------------------------------------------
 
 def _repo_models_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "models"
+    return Path(__file__).resolve().parents[2] / "models"
 
 
 def models_dir() -> Path:

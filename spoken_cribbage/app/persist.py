@@ -20,10 +20,12 @@ import re
 from pathlib import Path
 from typing import Callable
 
-from . import game as g
-from . import paths, savegame
-from .savegame import Loaded, SavedGame
-from .stats import StatsDB, StatsError, deal_records, game_milestones, game_record, hand_milestone
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import paths
+from spoken_cribbage.storage import savegame
+from spoken_cribbage.storage.savegame import Loaded, SavedGame
+from spoken_cribbage.storage.stats import StatsDB, StatsError, deal_records, game_record
+from spoken_cribbage.words.stats import game_milestones, hand_milestone
 
 Say = Callable[[str, str], None]   # (text, speech)
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from typing import Callable, Protocol, Sequence
 
-from . import game as g
-from .announce import Announcer, Answers, Line, Names, card_list, cap, list_words
-from .cards import Card
-from .vocabulary import (Command, CommandError, VoiceContext, key_command, key_name, keys_for,
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
+from spoken_cribbage.engine.cards import Card
+from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, key_command, key_name, keys_for,
                          parse_command)
-from .settings import Settings
+from spoken_cribbage.storage.settings import Settings
 
 
 class Player(Protocol):
@@ -33,7 +33,7 @@ class RandomPlayer:
 
 def make_opponent(level: str, rng: random.Random) -> Player:
     try:
-        from .ai import make_player
+        from spoken_cribbage.ai.players import make_player
     except ImportError:  # pragma: no cover - the computer player module is optional at first
         return RandomPlayer(rng)
     return make_player(level, rng)

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from . import game as g
-from .cards import Card, RANK_NAMES, sort_hand
-from .numbers import number_words
-from .scoring import ScoreItem
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.cards import Card, RANK_NAMES, sort_hand
+from spoken_cribbage.words.numbers import number_words
+from spoken_cribbage.engine.scoring import ScoreItem
 
 VERBOSITIES = ("terse", "normal", "coach")
 

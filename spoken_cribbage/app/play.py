@@ -6,19 +6,19 @@ import os
 import random
 import sys
 
-from . import settings as settings_mod
-from .console import LineWriter, env_accessible, plain_output, run_lines, run_tty
-from .game import Game
-from .session import Session, make_opponent
+from spoken_cribbage.storage import settings as settings_mod
+from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output, run_lines, run_tty
+from spoken_cribbage.engine.game import Game
+from spoken_cribbage.app.session import Session, make_opponent
 # --- persistence (save/resume/stats) ---
-from .announce import Line
-from .console import ask_yes_no
-from .persist import Keeper
+from spoken_cribbage.words.announce import Line
+from spoken_cribbage.app.console import ask_yes_no
+from spoken_cribbage.app.persist import Keeper
 # --- end persistence ---
 
 
 def _hint(game, seat):
-    from .coach import hint_for
+    from spoken_cribbage.ai.coach import hint_for
     return hint_for(game, seat)
 
 
@@ -117,7 +117,7 @@ def play(args) -> int:
     # --- voice: hands-free play ----------------------------------------------------------------
     voice = None
     if settings.voice_engine != "off":
-        from .handsfree import HandsFree
+        from spoken_cribbage.app.handsfree import HandsFree
         voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
                           vosk_model=settings.vosk_model or None,
                           early=settings.command_end == "pause")
@@ -207,12 +207,12 @@ def _close(speaker) -> None:
 
 def _make_speaker(settings, writer):
     if settings.speech == "off":
-        from .session import NullSpeaker
+        from spoken_cribbage.app.session import NullSpeaker
         return NullSpeaker()
     try:
-        from .speech import make_speaker
+        from spoken_cribbage.speech import make_speaker
     except ImportError:
-        from .session import NullSpeaker
+        from spoken_cribbage.app.session import NullSpeaker
         return NullSpeaker()
     return make_speaker(settings.speech, rate=settings.rate, volume=settings.volume,
                         voice=settings.voice or None, on_error=writer.line)

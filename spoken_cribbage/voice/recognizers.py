@@ -33,7 +33,7 @@ from typing import Any, Iterable, Protocol, Sequence
 
 import numpy as np
 
-from .grammar import VoiceContext, decoys_for, normalize, phrases_for
+from spoken_cribbage.vocabulary import VoiceContext, decoys_for, normalize, phrases_for
 
 RATE = 16000
 SORRY = "Sorry, I didn't catch that."
@@ -327,7 +327,7 @@ class PocketSphinxRecognizer(_Engine):
             from pocketsphinx import Decoder, get_model_path
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise VoiceError("Voice needs the pocketsphinx package; it is not installed.") from exc
-        from .grammar import vocabulary
+        from spoken_cribbage.vocabulary import vocabulary
         self.thresholds = thresholds
         model = get_model_path()
         self.hmm = hmm or os.path.join(model, "en-us", "en-us")
@@ -665,7 +665,7 @@ class FakeRecognizer:
 def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
     """The vosk model to use: ``explicit``, else $SPOKEN_CRIBBAGE_VOSK_MODEL, else an installed
     model under the models folder. Raises VoiceError when an explicit path is not a model."""
-    from . import modelstore
+    from spoken_cribbage.voice import models as modelstore
 
     for source, value in (("--vosk-model", explicit), (ENV_VOSK_MODEL, os.environ.get(ENV_VOSK_MODEL))):
         if value:

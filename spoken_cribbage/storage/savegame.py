@@ -26,8 +26,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import game as g
-from . import paths
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import paths
 
 SAVE_FORMAT = "spoken-cribbage-save"
 SAVE_VERSION = 1

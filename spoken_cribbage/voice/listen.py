@@ -21,9 +21,9 @@ import wave
 
 import numpy as np
 
-from .cards import InvalidCardError, parse_cards, sort_hand
-from .grammar import PHASES, VoiceContext
-from .voice import RATE, SORRY
+from spoken_cribbage.engine.cards import InvalidCardError, parse_cards, sort_hand
+from spoken_cribbage.vocabulary import PHASES, VoiceContext
+from spoken_cribbage.voice.recognizers import RATE, SORRY
 
 
 class ListenError(Exception):
@@ -92,7 +92,7 @@ def context_from(phase: str, hand_text: str, can_go: bool = True) -> VoiceContex
 
 
 def run_listen(args) -> int:
-    from .voice import choose_recognizer
+    from spoken_cribbage.voice.recognizers import choose_recognizer
     err = sys.stderr
     try:
         ctx = context_from(args.phase, args.hand or "", getattr(args, "can_go", True))
@@ -102,7 +102,7 @@ def run_listen(args) -> int:
         return 2
     if audio is None:
         # No microphone: say so at once, before loading a model (and never "Say a command.").
-        from .microphone import microphone_problem
+        from spoken_cribbage.voice.microphone import microphone_problem
         problem = microphone_problem()
         if problem:
             print(problem, file=err)
@@ -114,7 +114,7 @@ def run_listen(args) -> int:
     if audio is not None:
         result = rec.recognize(audio, ctx)
     else:
-        from .microphone import listen_once
+        from spoken_cribbage.voice.microphone import listen_once
         print("Say a command.", file=err)
         result = listen_once(rec, ctx, timeout=args.timeout, on_message=lambda s: print(s, file=err))
         if result is None:
@@ -138,7 +138,7 @@ def add_models_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run_models(args) -> int:
-    from . import modelstore
+    from spoken_cribbage.voice import models as modelstore
     try:
         if getattr(args, "models_command", None) == "download":
             modelstore.download(args.name, progress=lambda s: print(s, flush=True))

@@ -10,17 +10,14 @@ resumed after a crash never counts twice.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sqlite3
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable
 
-from . import game as g
-from . import paths
-from .numbers import number_words
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import paths
 
 SCHEMA_VERSION = 1
 APP_ID = 0x43524942  # "CRIB": set as PRAGMA application_id
@@ -192,7 +189,7 @@ class StatsDB:
                 or "read-only" in str(e) or "disk is full" in str(e) or "disk I/O" in str(e))
             raise StatsError(reason, damaged=not busy) from None
         except OSError as e:
-            from .savegame import why
+            from spoken_cribbage.storage.savegame import why
             raise StatsError(f"it could not be read ({why(e)})") from None
 
     def open(self) -> str | None:
@@ -351,106 +348,8 @@ def _reason(e: BaseException) -> str:
     if isinstance(e, StatsError):
         return e.reason
     if isinstance(e, OSError):
-        from .savegame import why
+        from spoken_cribbage.storage.savegame import why
         return why(e)
     if isinstance(e, sqlite3.Error):
         return _sql_reason(e)
     return str(e)[:60]
-
-
-# ----------------------------------------------------------------------------- milestones
-
-def hand_milestone(best_before: int | None, total: int, is_crib: bool) -> tuple[str, str] | None:
-    """'Your best hand yet: 24.' when a hand or crib beats every earlier one (from the second
-    show on, and only for hands worth talking about)."""
-    if best_before is None or total <= best_before or total < 8:
-        return None
-    what = "crib" if is_crib else "hand"
-    return (f"Your best {what} yet: {total}.", f"Your best {what} yet: {number_words(total)}.")
-
-
-def game_milestones(results_before: list[str], rec: GameRecord, games_before: int
-                    ) -> list[tuple[str, str]]:
-    """Modest milestones at the end of a game: first win, streaks, first skunk, round numbers."""
-    out: list[tuple[str, str]] = []
-    if rec.result == "win":
-        if "win" not in results_before:
-            out.append(("Your first win!", "Your first win!"))
-        run = 1
-        for r in reversed(results_before):
-            if r != "win":
-                break
-            run += 1
-        if run in (3, 5, 10, 20, 50, 100):
-            out.append((f"{run} wins in a row!", f"{number_words(run).capitalize()} wins in a row!"))
-    n = games_before + 1
-    if n in (10, 25, 50, 100, 250, 500, 1000):
-        out.append((f"That was your {n}th game.", f"That was your {number_words(n)}th game."))
-    return out
-
-
-# ----------------------------------------------------------------------------- the command
-
-def add_stats_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser("stats", help="read out your statistics")
-    p.add_argument("--json", action="store_true", help="print JSON")
-    return p
-
-
-def stats_sentences(s: dict) -> list[str]:
-    if not s["games"] and not s["deals"]:
-        return ["No games recorded yet."]
-    n = s["games"]
-    lines = [f"You have played {n} game{'s' if n != 1 else ''}: "
-             f"{s['wins']} won, {s['losses']} lost"
-             + (f", {s['abandoned']} abandoned." if s["abandoned"] else ".")]
-    finished = s["wins"] + s["losses"]
-    if finished:
-        lines.append(f"You win {round(100 * s['wins'] / finished)} percent of your games.")
-    lines.append(f"Skunks: you gave {s['skunks_given']} and took {s['skunks_taken']}."
-                 + (f" Double skunks: gave {s['double_skunks_given']}, took "
-                    f"{s['double_skunks_taken']}." if s["double_skunks_given"]
-                    or s["double_skunks_taken"] else ""))
-    if s["deals"]:
-        parts = []
-        if s["average_hand"] is not None:
-            parts.append(f"hand {s['average_hand']:.1f}")
-        if s["average_crib"] is not None:
-            parts.append(f"crib {s['average_crib']:.1f}")
-        parts.append(f"pegging {s['average_pegging']:.1f}")
-        lines.append(f"Average points over {s['deals']} deals: " + ", ".join(parts) + ".")
-    if s["best_hand"] is not None:
-        lines.append(f"Best hand: {s['best_hand']}.")
-    if s["longest_win_streak"]:
-        lines.append(f"Winning streak now: {s['win_streak']}. Longest: "
-                     f"{s['longest_win_streak']}.")
-    return lines
-
-
-def run_stats(args) -> int:
-    import sys
-    db = StatsDB()
-    msg = None
-    if db.path.exists() or db.path.is_symlink():
-        msg = _open_for_reading(db)
-    if msg:
-        sys.stderr.write(msg + "\n") if args.json else print(msg)
-    try:
-        s = db.summary()
-    except StatsError as e:
-        print(f"Your statistics could not be read: {e.reason}.")
-        return 1
-    if args.json:
-        print(json.dumps(s))
-    else:
-        for line in stats_sentences(s):
-            print(line)
-    return 0
-
-
-def _open_for_reading(db: StatsDB) -> str | None:
-    try:
-        db.check()
-    except StatsError:
-        return db.open()
-    return None

@@ -16,8 +16,8 @@ import json
 import sys
 from typing import Sequence
 
-from .ai import DiscardOption, _as_cards, _peg_points, choose_play, rank_discards
-from .cards import RANK_NAMES, Card, InvalidCardError, parse_cards
+from spoken_cribbage.ai.players import DiscardOption, _as_cards, _peg_points, choose_play, rank_discards
+from spoken_cribbage.engine.cards import RANK_NAMES, Card, InvalidCardError, parse_cards
 
 __all__ = ["analyze_discards", "format_options", "hint_sentence", "play_hint",
            "add_discard_parser", "run_discard", "AnalyzeInputError"]

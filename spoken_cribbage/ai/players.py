@@ -37,9 +37,9 @@ from math import comb
 from pathlib import Path
 from typing import Iterable, Sequence
 
-from .cards import DECK, Card, parse_card, parse_cards
-from .game import DEAL_OVER, DISCARD, PLAY, Action, Discard, Go, NextDeal, Observation, Play
-from . import scoring
+from spoken_cribbage.engine.cards import DECK, Card, parse_card, parse_cards
+from spoken_cribbage.engine.game import DEAL_OVER, DISCARD, PLAY, Action, Discard, Go, NextDeal, Observation, Play
+from spoken_cribbage.engine import scoring
 
 __all__ = [
     "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",

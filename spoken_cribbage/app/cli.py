@@ -8,9 +8,9 @@ import os
 import sys
 from typing import Sequence
 
-from .announce import show_call, play_call, cap
-from .cards import InvalidCardError, parse_card, parse_cards
-from .scoring import CountOverflowError, InvalidHandError, score_hand, score_play
+from spoken_cribbage.words.announce import show_call, play_call, cap
+from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
+from spoken_cribbage.engine.scoring import CountOverflowError, InvalidHandError, score_hand, score_play
 
 EXIT_USAGE = 2
 
@@ -120,18 +120,18 @@ def _add_play_options(p) -> None:
 
 
 def run_play(args) -> int:
-    from .play import play
+    from spoken_cribbage.app.play import play
     return play(args)
 
 
 # ----------------------------------------------------------------------------- main
 
 _OPTIONAL = [
-    ("discard", "spoken_cribbage.analyze", "add_discard_parser", "run_discard"),
-    ("simulate", "spoken_cribbage.simulate", "add_simulate_parser", "run_simulate"),
-    ("listen", "spoken_cribbage.listen", "add_listen_parser", "run_listen"),
-    ("models", "spoken_cribbage.listen", "add_models_parser", "run_models"),
-    ("stats", "spoken_cribbage.stats", "add_stats_parser", "run_stats"),
+    ("discard", "spoken_cribbage.ai.analyze", "add_discard_parser", "run_discard"),
+    ("simulate", "spoken_cribbage.ai.simulate", "add_simulate_parser", "run_simulate"),
+    ("listen", "spoken_cribbage.voice.listen", "add_listen_parser", "run_listen"),
+    ("models", "spoken_cribbage.voice.listen", "add_models_parser", "run_models"),
+    ("stats", "spoken_cribbage.app.stats_command", "add_stats_parser", "run_stats"),
 ]
 
 

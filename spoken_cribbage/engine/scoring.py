@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from .cards import Card
+from spoken_cribbage.engine.cards import Card
 
 __all__ = [
     "ScoreItem", "HandScore", "PlayScore", "InvalidHandError", "CountOverflowError",

@@ -16,8 +16,8 @@ import sys
 import threading
 from typing import Callable, TextIO
 
-from .session import Session
-from .vocabulary import shown
+from spoken_cribbage.app.session import Session
+from spoken_cribbage.vocabulary import shown
 
 
 def plain_output(accessible: bool, stream: TextIO) -> bool:

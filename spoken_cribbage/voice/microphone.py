@@ -28,8 +28,8 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from .grammar import VoiceContext
-from .voice import RATE, Recognition, Recognizer
+from spoken_cribbage.vocabulary import VoiceContext
+from spoken_cribbage.voice.recognizers import RATE, Recognition, Recognizer
 
 FRAME_SECONDS = 0.03
 PRE_ROLL = 0.25       # audio kept from before the endpointer noticed speech

@@ -11,8 +11,8 @@ from __future__ import annotations
 import threading
 from typing import Callable
 
-from .announce import Line
-from .session import Session
+from spoken_cribbage.words.announce import Line
+from spoken_cribbage.app.session import Session
 
 SORRY = "Sorry, I didn't catch that."
 
@@ -29,8 +29,8 @@ class HandsFree:
     def __init__(self, session: Session, *, engine: str = "auto", mode: str = "push",
                  vosk_model: str | None = None, audio_source=None, recognizer=None,
                  early: bool = True):
-        from .microphone import VoiceInput
-        from .voice import choose_recognizer
+        from spoken_cribbage.voice.microphone import VoiceInput
+        from spoken_cribbage.voice.recognizers import choose_recognizer
 
         self.session = session
         self._lock = threading.RLock()

@@ -16,8 +16,8 @@ from enum import Enum
 from itertools import combinations
 from typing import Iterable, Sequence, Union
 
-from .cards import DECK, Card, is_card, sort_hand
-from .scoring import ScoreItem, score_hand, score_play
+from spoken_cribbage.engine.cards import DECK, Card, is_card, sort_hand
+from spoken_cribbage.engine.scoring import ScoreItem, score_hand, score_play
 
 # ----------------------------------------------------------------------------- phases
 
@@ -108,7 +108,7 @@ def action_to_text(action: Action) -> str:
 
 
 def action_from_text(text: str) -> Action:
-    from .cards import parse_card
+    from spoken_cribbage.engine.cards import parse_card
 
     parts = text.split()
     if not parts:

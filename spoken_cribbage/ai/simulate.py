@@ -20,8 +20,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .ai import LEVELS, make_player, warm_up
-from .game import DealEnded, Game, GameOver, Scored
+from spoken_cribbage.ai.players import LEVELS, make_player, warm_up
+from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
 
 __all__ = ["GameResult", "play_game", "simulate", "wilson_interval", "add_simulate_parser",
            "run_simulate", "SimulationError"]

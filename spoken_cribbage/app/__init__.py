@@ -1,0 +1,1 @@
+"""The program: one seat at the table (session), the console, play and the command line."""

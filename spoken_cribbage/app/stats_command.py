@@ -1,0 +1,44 @@
+"""``spoken-cribbage stats``: the player's statistics, read out or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from spoken_cribbage.storage.stats import StatsDB, StatsError
+from spoken_cribbage.words.stats import stats_sentences
+
+
+def add_stats_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("stats", help="read out your statistics")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return p
+
+
+def run_stats(args) -> int:
+    import sys
+    db = StatsDB()
+    msg = None
+    if db.path.exists() or db.path.is_symlink():
+        msg = _open_for_reading(db)
+    if msg:
+        sys.stderr.write(msg + "\n") if args.json else print(msg)
+    try:
+        s = db.summary()
+    except StatsError as e:
+        print(f"Your statistics could not be read: {e.reason}.")
+        return 1
+    if args.json:
+        print(json.dumps(s))
+    else:
+        for line in stats_sentences(s):
+            print(line)
+    return 0
+
+
+def _open_for_reading(db: StatsDB) -> str | None:
+    try:
+        db.check()
+    except StatsError:
+        return db.open()
+    return None

@@ -1,0 +1,1 @@
+"""The rules: cards, scoring and the game (pure: actions in, events out)."""

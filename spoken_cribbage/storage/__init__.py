@@ -1,0 +1,1 @@
+"""Saves, statistics, settings and where they live on disk."""

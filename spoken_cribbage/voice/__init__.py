@@ -1,0 +1,1 @@
+"""Voice commands: recognizers, the microphone, models and the listen command."""

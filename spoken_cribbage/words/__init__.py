@@ -1,0 +1,1 @@
+"""Every sentence a player reads or hears, by verbosity."""

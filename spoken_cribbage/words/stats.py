@@ -1,0 +1,66 @@
+"""Sentences about the player's statistics: milestones said during a game, and the summary
+read out by ``spoken-cribbage stats``."""
+
+from __future__ import annotations
+
+from spoken_cribbage.storage.stats import GameRecord
+from spoken_cribbage.words.numbers import number_words
+
+
+def hand_milestone(best_before: int | None, total: int, is_crib: bool) -> tuple[str, str] | None:
+    """'Your best hand yet: 24.' when a hand or crib beats every earlier one (from the second
+    show on, and only for hands worth talking about)."""
+    if best_before is None or total <= best_before or total < 8:
+        return None
+    what = "crib" if is_crib else "hand"
+    return (f"Your best {what} yet: {total}.", f"Your best {what} yet: {number_words(total)}.")
+
+
+def game_milestones(results_before: list[str], rec: GameRecord, games_before: int
+                    ) -> list[tuple[str, str]]:
+    """Modest milestones at the end of a game: first win, streaks, first skunk, round numbers."""
+    out: list[tuple[str, str]] = []
+    if rec.result == "win":
+        if "win" not in results_before:
+            out.append(("Your first win!", "Your first win!"))
+        run = 1
+        for r in reversed(results_before):
+            if r != "win":
+                break
+            run += 1
+        if run in (3, 5, 10, 20, 50, 100):
+            out.append((f"{run} wins in a row!", f"{number_words(run).capitalize()} wins in a row!"))
+    n = games_before + 1
+    if n in (10, 25, 50, 100, 250, 500, 1000):
+        out.append((f"That was your {n}th game.", f"That was your {number_words(n)}th game."))
+    return out
+
+
+def stats_sentences(s: dict) -> list[str]:
+    if not s["games"] and not s["deals"]:
+        return ["No games recorded yet."]
+    n = s["games"]
+    lines = [f"You have played {n} game{'s' if n != 1 else ''}: "
+             f"{s['wins']} won, {s['losses']} lost"
+             + (f", {s['abandoned']} abandoned." if s["abandoned"] else ".")]
+    finished = s["wins"] + s["losses"]
+    if finished:
+        lines.append(f"You win {round(100 * s['wins'] / finished)} percent of your games.")
+    lines.append(f"Skunks: you gave {s['skunks_given']} and took {s['skunks_taken']}."
+                 + (f" Double skunks: gave {s['double_skunks_given']}, took "
+                    f"{s['double_skunks_taken']}." if s["double_skunks_given"]
+                    or s["double_skunks_taken"] else ""))
+    if s["deals"]:
+        parts = []
+        if s["average_hand"] is not None:
+            parts.append(f"hand {s['average_hand']:.1f}")
+        if s["average_crib"] is not None:
+            parts.append(f"crib {s['average_crib']:.1f}")
+        parts.append(f"pegging {s['average_pegging']:.1f}")
+        lines.append(f"Average points over {s['deals']} deals: " + ", ".join(parts) + ".")
+    if s["best_hand"] is not None:
+        lines.append(f"Best hand: {s['best_hand']}.")
+    if s["longest_win_streak"]:
+        lines.append(f"Winning streak now: {s['win_streak']}. Longest: "
+                     f"{s['longest_win_streak']}.")
+    return lines

@@ -1,0 +1,38 @@
+"""The architecture holds: lower layers never import upper ones (import-linter's contract in
+pyproject.toml), and the README's library examples run as written."""
+
+import doctest
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+
+def test_the_layer_contract_is_kept():
+    lint = Path(sys.executable).parent / "lint-imports"
+    res = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True,
+                         timeout=120)
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-2000:]
+    assert "Contracts: 1 kept, 0 broken." in res.stdout
+
+
+def test_the_readme_examples_run():
+    # the code fences end an example's expected output, as a blank line would
+    text = "\n".join("" if line.startswith("```") else line
+                     for line in (ROOT / "README.md").read_text().splitlines())
+    test = doctest.DocTestParser().get_doctest(text, {}, "README.md", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.tries >= 3 and runner.failures == 0
+
+
+def test_the_public_api_keeps_working():
+    import spoken_cribbage
+    from spoken_cribbage import parse_card, parse_cards, score_hand, score_play
+    from spoken_cribbage.ai import make_player
+
+    assert score_hand(parse_cards("5H 5C 5S JD"), parse_card("5D")).total == 29
+    assert score_play(parse_cards("8S 6D"), parse_card("7H")).points == 3
+    assert callable(make_player)
+    assert (Path(spoken_cribbage.__file__).parent / "py.typed").exists()
