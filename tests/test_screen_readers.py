@@ -111,7 +111,7 @@ def arrow_deal(seed: int = 3):
     assert s.game.phase == g.DEAL_OVER
     keys += ["q", "y"]
     s.key("q"), s.key("y")
-    timed = [(4 + 1.2 * i, k) for i, k in enumerate(keys)]
+    timed = [(4 + 1.5 * i, k) for i, k in enumerate(keys)]
     return timed, [l for l in out if l.strip()], keys.count(RIGHT)
 
 
