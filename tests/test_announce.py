@@ -122,10 +122,10 @@ def test_the_computer_out_of_cards_is_said_once_while_the_play_goes_on():
     a = Announcer()
     last = g.Played(1, c("10S"), 10, (c("10S"),), 0)
     texts = [l.text for l in a.announce([last])]
-    assert texts == ["Computer plays the ten of spades. Count 10.", "Computer has no cards left."]
+    assert texts == ["Computer plays the ten of spades. Count 10.", "Computer has no cards."]
     scored = g.Scored(1, 1, 2, "play", score_play(parse_cards("5D"), c("JH")).items, (), 0, 2, (0, 2))
     texts = [l.text for l in a.announce([g.Played(1, c("JH"), 15, (c("5D"), c("JH")), 0), scored])]
-    assert texts[1:] == ["You 0, Computer 2.", "Computer has no cards left."]
+    assert texts[1:] == ["You 0, Computer 2.", "Computer has no cards."]
     terse = Announcer(verbosity="terse").announce([last])
     assert [l.text for l in terse] == ["Computer: ten. 10. No cards left."]
     # the very last card of the play: 'one for last' says it all
@@ -138,7 +138,7 @@ def test_the_computer_out_of_cards_is_said_once_while_the_play_goes_on():
 def test_the_deal_end_does_not_repeat_the_scores_and_the_reset_is_short():
     a = Announcer()
     [end] = a.announce([g.DealEnded(1, 1, (11, 8))])
-    assert end.text == "End of deal 1. Press Enter for Computer's deal."
+    assert end.text == "Press Enter for Computer's deal."
     assert [l.text for l in a.announce([g.CountReset(28, 1)])] == ["Count back to 0. Computer leads."]
     assert [l.text for l in a.announce([g.CountReset(28, 0)])] == ["Count back to 0."]
 

@@ -94,6 +94,7 @@ def arrow_deal(seed: int = 3):
     out: list[str] = []
     s = Session(g.Game(seed=seed), settings=Settings(), write=out.append, hint=_hint,
                 opponents={1: make_opponent("expert", random.Random(seed * 7 + 1))})
+    s.kept = False   # a --seed game is for this run only
     s.start()
     keys = ["1", "2", "\n"]
     s.key("1"), s.key("2"), s.enter()
@@ -110,7 +111,7 @@ def arrow_deal(seed: int = 3):
     assert s.game.phase == g.DEAL_OVER
     keys += ["q", "y"]
     s.key("q"), s.key("y")
-    timed = [(4 + 1.2 * i, k) for i, k in enumerate(keys)]
+    timed = [(4 + 1.5 * i, k) for i, k in enumerate(keys)]
     return timed, [l for l in out if l.strip()], keys.count(RIGHT)
 
 
@@ -120,4 +121,4 @@ def test_a_deal_played_with_arrows_is_read_back_in_order(reader, tmp_path):
     assert rights >= 1 and any(", card " in l and "playable" in l for l in expected)
     said = [u for u in spoken(reader, tmp_path / "sr", keys) if u.lower() not in KEY_ECHO]
     assert said == expected
-    assert any(u.startswith("End of deal 1.") for u in said) and said[-1] == "Goodbye."
+    assert any(u.startswith("Press Enter for ") for u in said) and said[-1] == "Goodbye."

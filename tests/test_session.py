@@ -49,7 +49,7 @@ def after(out, f):
 
 def test_start_announces_the_deal_and_asks_for_the_discard():
     s, out, sp = make()
-    assert out[-1] == "Your turn: lay away 2 cards for your crib."
+    assert out[-1] == "Your turn: lay away 2 cards."   # "Deal 1. Your crib." was just said
     assert any(l.startswith("Your hand. Card 1: ace of clubs. Card 2: two of clubs.") for l in out)
     # the events interrupt stale speech; the prompt is queued after them
     assert sp.said and sp.said[-2][1] is True and sp.said[-1][1] is False

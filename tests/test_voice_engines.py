@@ -29,20 +29,23 @@ DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))  # AH 2D 
 OTHER = VoiceContext("other")
 
 QUESTIONS = ["what's the count", "whose crib", "what's the starter", "what's on the table", "scores",
-             "whose turn", "my hand", "say that again", "help", "give me a hint", "yes", "no", "cancel",
-             "quit the game"]
+             "whose turn", "my hand", "say that again", "help", "give me a hint", "quit the game"]
 IN_GRAMMAR = {
     "play": (PLAY, ["play five of hearts", "jack of diamonds", "play the king", "the ten", "card two",
                     "play the fourth card", "go"] + QUESTIONS),
     "discard": (DISCARD, ["discard ace of hearts", "seven of spades", "discard the queen", "the two",
                           "card six", "discard the third card", "second card"] + QUESTIONS),
     "other": (OTHER, QUESTIONS),
+    "question": (VoiceContext("question"), ["yes", "no", "cancel"]),   # only while a question is open
+    "show": (VoiceContext("show"), ["next deal", "continue"]),
+    "over": (VoiceContext("over"), ["new game"]),
 }
 OUT_OF_GRAMMAR = {
     "play": (PLAY, ["play six of hearts", "ten of hearts", "play queen of spades", "the seven",
                     "card five", "discard five of hearts"]),
     "discard": (DISCARD, ["discard king of hearts", "five of hearts", "the ten", "go", "play king of spades"]),
     "other": (OTHER, ["play five of hearts", "go"]),
+    "question": (VoiceContext("question"), ["play five of hearts", "what's the count"]),
 }
 VOICES = ["espeak-us", "espeak-gb", "flite-slt"]
 NOISES = ["pink40", "brown15"]
@@ -106,10 +109,12 @@ def test_every_command_type_is_understood_in_every_phase():
         if cat == "ingram" and rec.accepted and rec.command == phrases_for(IN_GRAMMAR[phase][0])[text]:
             seen[phase].add(rec.command.split()[0])
     queries = {"count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
-               "yes", "no", "cancel", "quit"}
+               "quit"}
     assert seen["play"] >= {"play", "go"} | queries
     assert seen["discard"] >= {"discard"} | queries
     assert seen["other"] >= queries
+    assert seen["question"] >= {"yes", "no", "cancel"}
+    assert seen["show"] == {"next"} and seen["over"] == {"new"}
 
 
 def test_wrong_actions_are_rare():

@@ -130,11 +130,11 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             keys = inp.flush_keys() if flush else inp.read_keys()
             if not flush:
                 # A lone Escape waits in the parser for the rest of a possible sequence (an
-                # arrow key): flush it once no byte has come for 0.1 s, as prompt_toolkit's own
+                # arrow key): flush it once no byte has come for 0.25 s, as prompt_toolkit's own
                 # applications do.
                 if state["flush"] is not None:
                     state["flush"].cancel()
-                state["flush"] = loop.call_later(0.1, on_keys, True)
+                state["flush"] = loop.call_later(0.25, on_keys, True)
             for kp in keys:
                 try:
                     handle(kp)

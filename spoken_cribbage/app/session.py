@@ -251,7 +251,9 @@ class Session:
             self.finished = True
             lines.append(Line.same("Press n for a new game or q to leave.", "prompt"))
         elif self._my_turn():
-            lines.append(Line.same(self.answers.turn(self.announcer.count_just_said(said)), "turn"))
+            dealt = any(isinstance(e, g.Dealt) for e in events)   # "Deal 2. Your crib." was just said
+            lines.append(Line.same(self.answers.turn(self.announcer.count_just_said(said),
+                                                     crib_said=dealt), "turn"))
             if self.settings.verbosity == "coach" and self.hint:
                 h = self._hint_text()
                 if h:

@@ -227,7 +227,7 @@ class Announcer:
                 if scored:
                     lines.append(self._scores_line(scored))
                 if self._out_of_cards(ev, events[i + 1:]) and self.verbosity != "terse":
-                    lines.append(Line.same(f"{self.names.Subject(ev.seat)} has no cards left.",
+                    lines.append(Line.same(f"{self.names.Subject(ev.seat)} has no cards.",
                                            "out"))
                 i += 2 if scored else 1
                 continue
@@ -303,7 +303,8 @@ class Announcer:
             nd = ev.next_dealer
             nxt = "your deal" if nd == self.me else f"{n.possessive(nd)} deal"
             # The scores were said after the last show: not again here.
-            return [Line.same(f"End of deal {ev.deal}. Press Enter for {nxt}.", "deal")]
+            # ("End of deal N." is implied by the crib's count just before: the prompt is enough.)
+            return [Line.same(f"Press Enter for {nxt}.", "deal")]
         if isinstance(ev, g.GameOver):
             return self._game_over(ev)
         return []
@@ -469,9 +470,9 @@ class Answers:
             parts.append(f"{cap(name)} {gm.scores[s]}, {left} to go")
         return "; ".join(parts) + "."
 
-    def turn(self, count_said: bool = False) -> str:
+    def turn(self, count_said: bool = False, crib_said: bool = False) -> str:
         """Whose turn, and what to do. ``count_said``: the line just before said the count,
-        so the prompt does not say it again."""
+        so the prompt does not say it again; ``crib_said``: so did the crib's owner (a new deal)."""
         gm = self.game
         me = self.me
         if gm.phase == g.GAME_OVER:
@@ -482,7 +483,8 @@ class Answers:
             if me in gm.pending_discards():
                 k = gm.discard_count
                 whose = self.names.possessive(gm.dealer)
-                return f"Your turn: lay away {k} card{'s' if k > 1 else ''} for {whose} crib."
+                crib = "" if crib_said else f" for {whose} crib"
+                return f"Your turn: lay away {k} card{'s' if k > 1 else ''}{crib}."
             return "Waiting for the others to lay away."
         if gm.to_act == me:
             if gm.playable(me):
