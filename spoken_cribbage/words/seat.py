@@ -1,0 +1,162 @@
+"""The sentences of one seat at the table that are not about game events: answers to keys,
+choices of cards, refusals, questions, help. The session decides *what* to say (a message id
+and its facts); this module says it, so verbosity and a later translation touch one place.
+
+>>> phrase("key_unassigned", key="z")
+'The key z does nothing here. Press question mark for help.'
+>>> more(1), more(2)
+('one more', '2 more')
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from spoken_cribbage.engine.cards import Card
+from spoken_cribbage.words.announce import card_list, cap, list_words
+
+MESSAGES: dict[str, str] = {
+    # keys and questions
+    "key_unassigned": "The key {key} does nothing here. Press question mark for help.",
+    "press_y_or_n": "Please press y for yes or n for no.",
+    "answer_y_or_n": "Please answer y for yes or n for no.",
+    "no_question_yes": "There is no question to answer yes to.",
+    "no_question_no": "There is no question to answer no to.",
+    "nothing_to_repeat": "Nothing to repeat yet.",
+    "no_earlier_lines": "No earlier lines.",
+    "first_line": "That is the first line.",
+    "latest_line": "That is the latest line.",
+    "earlier": "Earlier: {text}",
+    "no_hint": "No hint right now.",
+    "voice_off": "Voice commands are off: start the game with --voice auto to use them.",
+    "command_line": "Command.",
+    "command_cancelled": "Cancelled.",
+    "command_empty": "Cancelled: the command line was empty.",
+    "key_error": "Something went wrong with that key: {error}.",
+    "input_ended": "Input ended.",
+    "input_ended_kept": "Input ended. The game is kept.",
+    # the flow of the game
+    "resumed": "Game resumed. {scores}",
+    "resumed_next_deal": "Next: {whose} deal. Press Enter for the next deal.",
+    "game_over_prompt": "Press n for a new game or q to leave.",
+    "game_over": "The game is over. Press n for a new game or q to leave.",
+    "deal_not_over": "The deal is not over. {turn}",
+    "new_game_not_yet": "A new game can start when this one is over; q quits and keeps this one.",
+    "new_game_unavailable": "A new game cannot start here. Press q to leave.",
+    "quit_kept": "Quit the game? It is kept, and you can resume it later. Press y or n.",
+    "quit_seeded": "Quit the game? This seeded game is for this run only. Press y or n.",
+    "goodbye_kept": "Goodbye. Your game is kept.",
+    "goodbye": "Goodbye.",
+    "back_to_game": "Back to the game.",
+    # cards chosen by number, arrows, Space
+    "no_card_to_choose": "There is no card to choose now.",
+    "no_cards_to_choose": "There are no cards to choose now. {turn}",
+    "no_cards_in_hand": "You have no cards in hand.",
+    "no_cards_left": "You have no cards left in your hand.",
+    "card_in_crib": "Card {n}, the {card}, is in the crib. Your cards are {numbers}.",
+    "card_played": "Card {n}, the {card}, is already played. Your cards are {numbers}.",
+    "no_such_card": "There is no card {n}. Your cards are {numbers}.",
+    "choose_first": "Choose {more} first, or press Escape.",
+    "chosen": "{Card} chosen; choose {more}.",
+    "unchosen": "{Card} no longer chosen; choose {more}.",
+    "already_chosen_card": "The {card} is already chosen; choose {more} or press Escape.",
+    "already_chosen": "You have already chosen the {cards}; choose {more} or press Escape.",
+    "already_chosen_all": ("You have already chosen the {cards}: press Enter to lay them away, "
+                           "or Escape to choose again."),
+    "confirm_discard": "Lay away the {cards}? Enter{voice} to confirm.",
+    "choice_cleared": "Choice cleared: choose {count}.",
+    "nothing_to_cancel": "Nothing to cancel.",
+    # refusals
+    "not_your_turn": "Wait: it is not your turn.",
+    "no_go_now": "There is no go now. {turn}",
+    "cannot_go": "You can't say go: you can play the {cards}.",
+    "not_in_hand": "You don't have the {card}. {hand}",
+    "you_hold": "You hold the {cards}.",
+    "play_before_discard": "You can't play yet: first lay away {count} for the crib.",
+    "play_waits_for_crib": "You can't play yet: the play starts when every crib card is laid away.",
+    "nothing_to_play": "There is nothing to play now. {turn}",
+    "one_at_a_time": "Play one card at a time.",
+    "count_over": "You can't play the {card}: the count would be {count}. {allowed}",
+    "playable": "Playable: {cards}.",
+    "nothing_fits": "No card fits: say go.",
+    "discard_over": "The discard is over. {turn}",
+    "named_twice": "The same card is named twice. Choose different cards.",
+    "exactly": "Lay away exactly {count}, not {given}.",
+    "refused": "That can't be done: {reason}.",
+    # undo
+    "cannot_undo": "You can't undo: {reason}.",
+    "undone": "Undone: {what}.",
+    # settings
+    "setting_refused": "That setting was not changed: {reason}.",
+    "setting_changed": "{Name} is now {value}.{extra}",
+    "next_game": " It takes effect in the next game.",
+}
+
+
+def phrase(key: str, **facts: object) -> str:
+    """The sentence for ``key`` with its facts filled in."""
+    return MESSAGES[key].format(**facts)
+
+
+def more(k: int) -> str:
+    return "one more" if k == 1 else f"{k} more"
+
+
+def cards_count(k: int) -> str:
+    """'1 card', '2 cards'."""
+    return f"{k} card{'s' if k != 1 else ''}"
+
+
+def numbers(held: Sequence[int]) -> str:
+    """'numbered 3, 4 and 6' for the positions (0-based) still held."""
+    return "numbered " + list_words([str(p + 1) for p in held], "and")
+
+
+def cursor_line(card: Card, position: int, held: int | None, state: str) -> str:
+    """'Nine of hearts, card 3 of 5, playable.' (``held`` None when numbers have gaps;
+    ``state`` 'chosen', 'playable', 'not playable' or '')."""
+    where = f"card {position} of {held}" if held is not None else f"card {position}"
+    return f"{cap(card.name)}, {where}" + (f", {state}" if state else "") + "."
+
+
+def hand_summary(hand: Sequence[Card]) -> str:
+    return phrase("you_hold", cards=card_list(hand)) if hand else phrase("no_cards_in_hand")
+
+
+def undone(action_kind: str, card: Card | None, replies: int, whose: str) -> str:
+    """'Undone: you take back the nine of clubs.' (``action_kind`` play, go or discard)."""
+    if action_kind == "play" and card is not None:
+        what = f"you take back the {card.name}"
+    elif action_kind == "go":
+        what = "you take back your go"
+    else:
+        what = "you take back your discard"
+    if replies:
+        what += f", and {whose} repl{'y' if replies == 1 else 'ies'} to it"
+    return phrase("undone", what=what)
+
+
+_HELP_FIRST = {
+    "discard": ("Lay away {count}: press their numbers, or move with the arrows and press Space, "
+                "then Enter to confirm."),
+    "play": "Play a card: press its number, or move with the arrows and press Space.",
+    "show": "The deal is over: press Enter for the next deal.",
+    "over": "The game is over: press n for a new game or q to leave.",
+    "question": "Answer the question: press y for yes or n for no.",
+}
+
+
+def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2) -> list[str]:
+    """Help for this moment: what to do, the keys of this phase (already named), the arrows and
+    the command line."""
+    first = _HELP_FIRST.get(phase, "Wait for your turn; ask anything with the keys below.")
+    first = first.format(count=cards_count(discard_count))
+    half = (len(keys) + 1) // 2
+    return [first,
+            "Keys: " + ", ".join(keys[:half]) + ".",
+            "More keys: " + ", ".join(keys[half:]) + ".",
+            "Left and Right arrows, Home and End walk through your hand; Page Up and Page "
+            "Down are like the brackets.",
+            "Slash opens a command line, like /play five of hearts or /rate 200; Escape "
+            "cancels it.",
+            "Escape also cancels a choice or silences speech."]
