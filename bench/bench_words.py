@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from spoken_cribbage import game as g  # noqa: E402
+from spoken_cribbage.engine import game as g  # noqa: E402
 from spoken_cribbage.words.announce import Line  # noqa: E402
 from spoken_cribbage.app.session import Session, make_opponent  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
