@@ -18,6 +18,7 @@ from typing import Callable, TextIO
 
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
+from spoken_cribbage.words.seat import phrase
 
 
 def plain_output(accessible: bool, stream: TextIO) -> bool:
@@ -76,8 +77,8 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
         except (OSError, ValueError, UnicodeDecodeError):
             line = ""
         if not line:
-            session.tell("Input ended." + (" The game is kept." if session.kept and not session.finished
-                                           else ""))
+            session.tell(phrase("input_ended_kept" if session.kept and not session.finished
+                                else "input_ended"))
             return
         text = line.rstrip("\r\n")
         if echo is not None:
@@ -140,7 +141,7 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                     handle(kp)
                 except Exception as e:  # never a traceback on the player's screen
                     close_line()
-                    session.tell(f"Something went wrong with that key: {shown(str(e))}.", "error")
+                    session.tell(phrase("key_error", error=shown(str(e))), "error")
                 if session.quit:
                     done.set()
                     return
@@ -170,7 +171,7 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 return
             elif data == "/":
                 state["line"] = ""
-                session.tell("Command.", "cue")
+                session.tell(phrase("command_line"), "cue")
             elif data == " ":
                 session.space()
             elif data.isprintable():
@@ -184,11 +185,11 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 if text.strip():
                     session.command(text)
                 else:
-                    session.tell("Cancelled: the command line was empty.")
+                    session.tell(phrase("command_empty"))
             elif k == Keys.Escape:
                 writer.echo("\n")
                 close_line()
-                session.tell("Cancelled.")
+                session.tell(phrase("command_cancelled"))
             elif k in (Keys.Backspace, Keys.ControlH):
                 if state["line"]:
                     state["line"] = state["line"][:-1]
@@ -250,7 +251,7 @@ def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None 
             return False
         if answer in LEAVE:
             return None
-        say("Please answer y for yes or n for no.")
+        say(phrase("answer_y_or_n"))
 
 
 def _ask_tty(say: Callable[[str], None]) -> bool | None:
@@ -277,7 +278,7 @@ def _ask_tty(say: Callable[[str], None]) -> bool | None:
                 elif data in ("n", "N"):
                     result.append(False)
                 elif data and len(data) == 1 and (data.isprintable() or data in "\r\n"):
-                    say("Please press y for yes or n for no.")
+                    say(phrase("press_y_or_n"))
                     continue
                 else:
                     continue

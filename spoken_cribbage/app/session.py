@@ -11,6 +11,9 @@ from typing import Callable, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
+from spoken_cribbage.words.seat import (cards_count, cursor_line, hand_summary, help_lines, more, numbers,
+                                        phrase)
+from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, key_command, key_name, keys_for,
                          parse_command)
@@ -172,11 +175,11 @@ class Session:
     def start(self, *, resumed: bool = False) -> None:
         """Announce the game so far (or a summary when resumed) and let the computer act."""
         if resumed:
-            self.say([Line.same("Game resumed. " + self.answers.scores(), "game")])
+            self.say([Line.same(phrase("resumed", scores=self.answers.scores()), "game")])
             if self.game.phase == g.DEAL_OVER:
                 nd = (self.game.dealer + 1) % self.game.players
                 whose = "your" if nd == self.me else self.names.possessive(nd)
-                self.say([Line.same(f"Next: {whose} deal. Press Enter for the next deal.", "prompt")],
+                self.say([Line.same(phrase("resumed_next_deal", whose=whose), "prompt")],
                          interrupt=False)
                 return
             if self.game.phase != g.GAME_OVER:
@@ -249,7 +252,7 @@ class Session:
         lines = []
         if gm.phase == g.GAME_OVER:
             self.finished = True
-            lines.append(Line.same("Press n for a new game or q to leave.", "prompt"))
+            lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
         elif self._my_turn():
             dealt = any(isinstance(e, g.Dealt) for e in events)   # "Deal 2. Your crib." was just said
             lines.append(Line.same(self.answers.turn(self.announcer.count_just_said(said),
@@ -290,7 +293,7 @@ class Session:
         verb = key_command(key.lower() if key.isalpha() else key, phase)
         if verb is None:
             shown_key = "space" if key == " " else key_name(key)
-            self.tell(f"The key {shown_key} does nothing here. Press question mark for help.")
+            self.tell(phrase("key_unassigned", key=shown_key))
             return
         self._run(Command(verb))
 
@@ -307,17 +310,17 @@ class Session:
         if self.confirming == "discard":
             self._confirm("yes")
         elif self.confirming:
-            self.tell("Please press y for yes or n for no.")
+            self.tell(phrase("press_y_or_n"))
         elif gm.phase == g.DEAL_OVER:
             self._do(g.NextDeal())
         elif gm.phase == g.GAME_OVER:
-            self.tell("The game is over. Press n for a new game or q to leave.")
+            self.tell(phrase("game_over"))
         elif gm.phase == g.PLAY and gm.to_act == self.me and self.cursor_moved \
                 and self.cursor is not None:
             self._choose(self.cursor + 1)
         elif gm.phase == g.DISCARD and self.marked:
             need = gm.discard_count - len(self.marked)
-            self.tell(f"Choose {self._more(need)} first, or press Escape.")
+            self.tell(phrase("choose_first", more=more(need)))
         else:
             self.tell(self.answers.turn())
 
@@ -333,14 +336,14 @@ class Session:
     def digit(self, n: int) -> None:
         """A digit key: card ``n`` of the hand as last announced."""
         if self.confirming == "quit":
-            self.tell("Please press y for yes or n for no.")
+            self.tell(phrase("press_y_or_n"))
             return
         self._choose(n)
 
     def space(self) -> None:
         """Space: act on the card under the cursor."""
         if self.cursor is None or not self._held_positions():
-            self.tell("There is no card to choose now.")
+            self.tell(phrase("no_card_to_choose"))
             return
         self._choose(self.cursor + 1)
 
@@ -348,7 +351,7 @@ class Session:
         """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
         held = self._held_positions()
         if not held:
-            self.tell("You have no cards in hand.")
+            self.tell(phrase("no_cards_in_hand"))
             return
         cur = self.cursor if self.cursor in held else None
         if where == "home" or cur is None and where == "right":
@@ -369,20 +372,19 @@ class Session:
         card = self.numbering[pos]
         assert card is not None
         held = self._held_positions()
-        where = f"card {pos + 1} of {len(held)}" if held == list(range(len(held))) else f"card {pos + 1}"
-        text = f"{cap(card.name)}, {where}"
         gm = self.game
+        state = ""
         if card in self.marked:
-            text += ", chosen"
+            state = "chosen"
         elif gm.phase == g.PLAY and gm.to_act == self.me:
-            text += ", playable" if card in self._playable() else ", not playable"
-        return text + "."
+            state = "playable" if card in self._playable() else "not playable"
+        return cursor_line(card, pos + 1, len(held) if held == list(range(len(held))) else None, state)
 
     def _choose(self, n: int) -> None:
         """Card ``n`` chosen by digit, Space or Enter: mark it in the discard, play it in the play."""
         gm = self.game
         if gm.phase not in (g.DISCARD, g.PLAY):
-            self.tell("There are no cards to choose now. " + self.answers.turn())
+            self.tell(phrase("no_cards_to_choose", turn=self.answers.turn()))
             return
         card = self._numbered(n)
         if card is None:
@@ -397,22 +399,17 @@ class Session:
         """The card numbered ``n``, or None after saying why there is none."""
         held = self._held_positions()
         if not held:
-            self.tell("You have no cards left in your hand.", "error")
+            self.tell(phrase("no_cards_left"), "error")
             return None
         if 1 <= n <= len(self.numbering) and (n - 1) in held:
             return self.numbering[n - 1]
         if 1 <= n <= len(self.numbering):
             card = self.numbering[n - 1]
-            gone = "is in the crib" if card in self._obs().discards else "is already played"
-            self.tell(f"Card {n}, the {card.name}, {gone}. "
-                      f"Your cards are {self._numbers_text(held)}.", "error")
+            key = "card_in_crib" if card in self._obs().discards else "card_played"
+            self.tell(phrase(key, n=n, card=card.name, numbers=numbers(held)), "error")
             return None
-        self.tell(f"There is no card {n}. Your cards are {self._numbers_text(held)}.", "error")
+        self.tell(phrase("no_such_card", n=n, numbers=numbers(held)), "error")
         return None
-
-    @staticmethod
-    def _numbers_text(held: list[int]) -> str:
-        return "numbered " + list_words([str(p + 1) for p in held], "and")
 
     # ------------------------------------------------------------------ commands
 
@@ -428,13 +425,13 @@ class Session:
         try:
             cmd = parse_command(text, self.voice_context())
         except CommandError as e:
-            self.tell("Please answer y for yes or n for no." if self.confirming else str(e), "error")
+            self.tell(phrase("answer_y_or_n") if self.confirming else str(e), "error")
             return
         self._run(cmd)
 
     def _run(self, cmd: Command) -> None:
         if self.confirming == "quit" and cmd.verb not in ("quit", "silence", "repeat", "help"):
-            self.tell("Please answer y for yes or n for no.")
+            self.tell(phrase("answer_y_or_n"))
             return
         handler = getattr(self, f"_cmd_{cmd.verb}", None)
         if handler is None:
@@ -455,30 +452,31 @@ class Session:
 
     def _cmd_repeat(self, c: Command) -> None:
         if not self.last_batch:
-            self.tell("Nothing to repeat yet.")
+            self.tell(phrase("nothing_to_repeat"))
             return
         self.say(self.last_batch, record=False)
 
     def _earlier(self, pos: int) -> None:
         line = self.history[pos]
         self.hist_pos = pos
-        self.say([Line("Earlier: " + line.text, "Earlier: " + line.speech, line.kind)], record=False)
+        self.say([Line(phrase("earlier", text=line.text), phrase("earlier", text=line.speech), line.kind)],
+                 record=False)
         self.hist_pos = pos
 
     def _cmd_previous(self, c: Command) -> None:
         if not self.history:
-            self.tell("No earlier lines.")
+            self.tell(phrase("no_earlier_lines"))
             return
         pos = (len(self.history) - 1 if self.hist_pos is None else self.hist_pos) - 1
         if pos < 0:
             pos = 0
-            self.say([Line.same("That is the first line.")], record=False)
+            self.say([Line.same(phrase("first_line"))], record=False)
         self._earlier(pos)
 
     def _cmd_later(self, c: Command) -> None:
         if self.hist_pos is None or self.hist_pos >= len(self.history) - 1:
             self.hist_pos = None
-            self.say([Line.same("That is the latest line.")], record=False)
+            self.say([Line.same(phrase("latest_line"))], record=False)
             return
         self._earlier(self.hist_pos + 1)
 
@@ -487,33 +485,14 @@ class Session:
 
     def help_lines(self) -> list[str]:
         """Help for this moment: what to do, the keys of this phase, the command line."""
-        gm = self.game
         phase = self.voice_context().phase
         voice = self.listen_toggle is not None
-        first = {
-            "discard": "Lay away 2 cards: press their numbers, or move with the arrows and press "
-                       "Space, then Enter to confirm.",
-            "play": "Play a card: press its number, or move with the arrows and press Space.",
-            "show": "The deal is over: press Enter for the next deal.",
-            "over": "The game is over: press n for a new game or q to leave.",
-            "question": "Answer the question: press y for yes or n for no.",
-        }.get(phase, "Wait for your turn; ask anything with the keys below.")
-        if gm.phase == g.DISCARD and gm.discard_count == 1:
-            first = first.replace("2 cards", "1 card")
         keys = [f"{key_name(k)} {what}" for k, what in keys_for(phase, voice=voice)]
-        half = (len(keys) + 1) // 2
-        return [first,
-                "Keys: " + ", ".join(keys[:half]) + ".",
-                "More keys: " + ", ".join(keys[half:]) + ".",
-                "Left and Right arrows, Home and End walk through your hand; Page Up and Page "
-                "Down are like the brackets.",
-                "Slash opens a command line, like /play five of hearts or /rate 200; Escape "
-                "cancels it.",
-                "Escape also cancels a choice or silences speech."]
+        return help_lines(phase, keys, self.game.discard_count)
 
     def _cmd_hint(self, c: Command) -> None:
         h = self._hint_text()
-        self.tell(h or "No hint right now.")
+        self.tell(h or phrase("no_hint"))
 
     def _cmd_silence(self, c: Command) -> None:
         try:
@@ -530,7 +509,7 @@ class Session:
 
     def _cmd_listen(self, c: Command) -> None:
         if self.listen_toggle is None:
-            self.tell("Voice commands are off: start the game with --voice auto to use them.")
+            self.tell(phrase("voice_off"))
             return
         self.listen_toggle()
 
@@ -539,14 +518,11 @@ class Session:
             self._leave()
             return
         self.confirming = "quit"
-        if self.kept:
-            self.tell("Quit the game? It is kept, and you can resume it later. Press y or n.", "prompt")
-        else:
-            self.tell("Quit the game? This seeded game is for this run only. Press y or n.", "prompt")
+        self.tell(phrase("quit_kept" if self.kept else "quit_seeded"), "prompt")
 
     def _leave(self) -> None:
         self.confirming = None
-        self.tell("Goodbye. Your game is kept." if self.kept and not self.finished else "Goodbye.")
+        self.tell(phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
         self.quit = True
 
     def _confirm(self, answer: str) -> None:
@@ -557,9 +533,9 @@ class Session:
                 self._leave()
             elif no:
                 self.confirming = None
-                self.tell("Back to the game.")
+                self.tell(phrase("back_to_game"))
             else:
-                self.tell("Please answer y for yes or n for no.")
+                self.tell(phrase("answer_y_or_n"))
         elif self.confirming == "discard":
             if yes:
                 self.confirming = None
@@ -569,44 +545,36 @@ class Session:
                 self.confirming = None
                 self._cmd_cancel(Command("cancel"))
             else:
-                self.tell("Please answer y for yes or n for no.")
+                self.tell(phrase("answer_y_or_n"))
 
-    def _cmd_yes(self, c: Command) -> None: self.tell("There is no question to answer yes to.")
-    def _cmd_no(self, c: Command) -> None: self.tell("There is no question to answer no to.")
+    def _cmd_yes(self, c: Command) -> None: self.tell(phrase("no_question_yes"))
+    def _cmd_no(self, c: Command) -> None: self.tell(phrase("no_question_no"))
 
     def _cmd_cancel(self, c: Command) -> None:
         if self.marked:
             self.marked = []
             self.confirming = None
-            k = self.game.discard_count
-            self.tell(f"Choice cleared: choose {k} card{'s' if k > 1 else ''}.")
+            self.tell(phrase("choice_cleared", count=cards_count(self.game.discard_count)))
         else:
-            self.tell("Nothing to cancel.")
+            self.tell(phrase("nothing_to_cancel"))
 
     def _cmd_undo(self, c: Command) -> None:
         """Take back the player's last action and the replies to it, while nothing new has
         been seen since (the engine decides)."""
         blocked = self.game.can_undo(self.me)
         if blocked is not None:
-            self.tell(f"You can't undo: {blocked.value}.", "error")
+            self.tell(phrase("cannot_undo", reason=blocked.value), "error")
             return
         undone = self.game.undo(self.me)
         self.marked, self.confirming = [], None
         if self.on_undo:
             self.on_undo(self.game)
         mine = undone[0]
-        if isinstance(mine, g.Play):
-            what = f"you take back the {mine.card.name}"
-        elif isinstance(mine, g.Go):
-            what = "you take back your go"
-        else:
-            what = "you take back your discard"
-        others = len(undone) - 1
-        if others:
-            what += f", and {self.names.possessive(1 - self.me) if self.game.players == 2 else 'the'} " \
-                    f"repl{'y' if others == 1 else 'ies'} to it"
+        kind = "play" if isinstance(mine, g.Play) else "go" if isinstance(mine, g.Go) else "discard"
+        whose = self.names.possessive(1 - self.me) if self.game.players == 2 else "the"
         self.finished = self.game.phase == g.GAME_OVER
-        self.tell(f"Undone: {what}.", "undo")   # the prompt that follows says the count
+        # the prompt that follows says the count
+        self.tell(undone_line(kind, getattr(mine, "card", None), len(undone) - 1, whose), "undo")
         self._after([])
 
     def _cmd_next(self, c: Command) -> None:
@@ -614,16 +582,16 @@ class Session:
         if gm.phase == g.DEAL_OVER:
             self._do(g.NextDeal())
         elif gm.phase == g.GAME_OVER:
-            self.tell("The game is over. Press n for a new game or q to leave.")
+            self.tell(phrase("game_over"))
         else:
-            self.tell("The deal is not over. " + self.answers.turn())
+            self.tell(phrase("deal_not_over", turn=self.answers.turn()))
 
     def _cmd_new(self, c: Command) -> None:
         if not self.finished:
-            self.tell("A new game can start when this one is over; q quits and keeps this one.")
+            self.tell(phrase("new_game_not_yet"))
             return
         if self.new_game_factory is None:
-            self.tell("A new game cannot start here. Press q to leave.")
+            self.tell(phrase("new_game_unavailable"))
             return
         game, opponents = self.new_game_factory()
         self._bind(game, opponents)
@@ -633,15 +601,14 @@ class Session:
     def _cmd_go(self, c: Command) -> None:
         gm = self.game
         if gm.phase != g.PLAY:
-            self.tell("There is no go now. " + self.answers.turn(), "error")
+            self.tell(phrase("no_go_now", turn=self.answers.turn()), "error")
             return
         if gm.to_act != self.me:
-            self.tell("Wait: it is not your turn.", "error")
+            self.tell(phrase("not_your_turn"), "error")
             return
         fits = self._playable()
         if fits:
-            self.tell(f"You can't say go: you can play the {list_words([x.name for x in fits], 'or')}.",
-                      "error")
+            self.tell(phrase("cannot_go", cards=list_words([x.name for x in fits], "or")), "error")
             return
         self._do(g.Go(self.me))
 
@@ -658,104 +625,90 @@ class Session:
         out = []
         for card in c.cards:
             if card not in hand:
-                self.tell(f"You don't have the {card.name}. " + self._hand_summary(), "error")
+                self.tell(phrase("not_in_hand", card=card.name, hand=hand_summary(hand)), "error")
                 return None
             out.append(card)
         return out
 
-    def _hand_summary(self) -> str:
-        hand = self._obs().hand
-        return f"You hold the {card_list(hand)}." if hand else "You have no cards in hand."
-
     def _cmd_play(self, c: Command) -> None:
         gm = self.game
         if gm.phase == g.DISCARD:
-            k = gm.discard_count
             if self.me in gm.pending_discards():
-                self.tell(f"You can't play yet: first lay away {k} card{'s' if k > 1 else ''} "
-                          "for the crib.", "error")
+                self.tell(phrase("play_before_discard", count=cards_count(gm.discard_count)), "error")
             else:
-                self.tell("You can't play yet: the play starts when every crib card is laid away.",
-                          "error")
+                self.tell(phrase("play_waits_for_crib"), "error")
             return
         if gm.phase != g.PLAY:
-            self.tell("There is nothing to play now. " + self.answers.turn(), "error")
+            self.tell(phrase("nothing_to_play", turn=self.answers.turn()), "error")
             return
         cards = self._resolve(c)
         if cards is None:
             return
         if len(cards) != 1:
-            self.tell("Play one card at a time.", "error")
+            self.tell(phrase("one_at_a_time"), "error")
             return
         self._play(cards[0])
 
     def _play(self, card: Card) -> None:
         gm = self.game
         if gm.to_act != self.me:
-            self.tell("Wait: it is not your turn.", "error")
+            self.tell(phrase("not_your_turn"), "error")
             return
         fits = self._playable()
         if card not in fits:
-            allowed = (f"Playable: {list_words([x.name for x in fits], 'or')}." if fits
-                       else "No card fits: say go.")
-            self.tell(f"You can't play the {card.name}: the count would be "
-                      f"{gm.count + card.value}. {allowed}", "error")
+            allowed = (phrase("playable", cards=list_words([x.name for x in fits], "or")) if fits
+                       else phrase("nothing_fits"))
+            self.tell(phrase("count_over", card=card.name, count=gm.count + card.value,
+                             allowed=allowed), "error")
             return
         self._do(g.Play(self.me, card))
 
     def _cmd_discard(self, c: Command) -> None:
         gm = self.game
         if gm.phase != g.DISCARD or self.me not in gm.pending_discards():
-            self.tell("The discard is over. " + self.answers.turn(), "error")
+            self.tell(phrase("discard_over", turn=self.answers.turn()), "error")
             return
         cards = self._resolve(c)
         if cards is None:
             return
         if len(set(cards)) != len(cards):
-            self.tell("The same card is named twice. Choose different cards.", "error")
+            self.tell(phrase("named_twice"), "error")
             return
         need = gm.discard_count
         if self.marked and len(cards) > 1:
-            chosen = card_list(self.marked)
-            self.tell(f"You have already chosen the {chosen}; choose {self._more(need - len(self.marked))} "
-                      "or press Escape.", "error")
+            self.tell(phrase("already_chosen", cards=card_list(self.marked),
+                             more=more(need - len(self.marked))), "error")
             return
         if len(cards) == need and not self.marked:
             self._do(g.Discard(self.me, tuple(cards)))
             return
         if len(cards) > need:
-            self.tell(f"Lay away exactly {need} card{'s' if need > 1 else ''}, not {len(cards)}.",
-                      "error")
+            self.tell(phrase("exactly", count=cards_count(need), given=len(cards)), "error")
             return
         self._mark(cards[0], toggle=False)
-
-    @staticmethod
-    def _more(k: int) -> str:
-        return "one more" if k == 1 else f"{k} more"
 
     def _mark(self, card: Card, *, toggle: bool = True) -> None:
         """Mark a card for the crib (or unmark it); ask to confirm once enough are marked."""
         need = self.game.discard_count
         if card in self.marked:
             if not toggle:
-                self.tell(f"The {card.name} is already chosen; choose "
-                          f"{self._more(need - len(self.marked))} or press Escape.", "error")
+                self.tell(phrase("already_chosen_card", card=card.name,
+                                 more=more(need - len(self.marked))), "error")
                 return
             self.marked.remove(card)
             self.confirming = None
-            self.tell(f"{cap(card.name)} no longer chosen; choose {self._more(need - len(self.marked))}.")
+            self.tell(phrase("unchosen", Card=cap(card.name), more=more(need - len(self.marked))))
             return
         if len(self.marked) >= need:
-            self.tell(f"You have already chosen the {card_list(self.marked)}: press Enter to lay them "
-                      "away, or Escape to choose again.", "error")
+            self.tell(phrase("already_chosen_all", cards=card_list(self.marked)), "error")
             return
         self.marked.append(card)
         if len(self.marked) < need:
-            self.tell(f"{cap(card.name)} chosen; choose {self._more(need - len(self.marked))}.")
+            self.tell(phrase("chosen", Card=cap(card.name), more=more(need - len(self.marked))))
             return
         self.confirming = "discard"
         also = " or say yes" if self.listen_toggle is not None else ""
-        self.tell(f"Lay away the {card_list(self.marked)}? Enter{also} to confirm.", "prompt")
+        self.tell(phrase("confirm_discard", cards=card_list(self.marked), voice=also), "prompt")
 
     def _apply(self, action: g.Action) -> list[g.Event]:
         """Apply one action and tell ``on_action`` (the autosave) before anything is said."""
@@ -768,7 +721,7 @@ class Session:
         try:
             events = self._apply(action)
         except g.IllegalActionError as e:
-            self.tell(f"That can't be done: {e.reason}.", "error")
+            self.tell(phrase("refused", reason=e.reason), "error")
             return
         self._after(events)
 
@@ -778,7 +731,7 @@ class Session:
         try:
             new = self.settings.changed(name, value)
         except ValueError as e:
-            self.tell(f"That setting was not changed: {e}.", "error")
+            self.tell(phrase("setting_refused", reason=e), "error")
             return
         self.settings = new
         self.announcer.verbosity = new.verbosity
@@ -792,7 +745,6 @@ class Session:
         except Exception:
             pass
         msg = self.on_settings(new, name) if self.on_settings else None
-        extra = ""
-        if name in ("difficulty", "target"):
-            extra = " It takes effect in the next game."
-        self.tell(f"{cap(name)} is now {getattr(new, name)}.{extra}" + (f" {msg}" if msg else ""))
+        extra = phrase("next_game") if name in ("difficulty", "target") else ""
+        self.tell(phrase("setting_changed", Name=cap(name), value=getattr(new, name), extra=extra)
+                  + (f" {msg}" if msg else ""))

@@ -93,9 +93,9 @@ MESSAGES: dict[str, str] = {
 }
 
 
-def phrase(key: str, **facts: object) -> str:
-    """The sentence for ``key`` with its facts filled in."""
-    return MESSAGES[key].format(**facts)
+def phrase(message: str, /, **facts: object) -> str:
+    """The sentence for ``message`` with its facts filled in."""
+    return MESSAGES[message].format(**facts)
 
 
 def more(k: int) -> str:
