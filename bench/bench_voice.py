@@ -342,7 +342,7 @@ def mic_path(cache, voices, noises, workers):
     clips = corpus.many([("speech", p, v, n) for (_, _, p, v, n, _) in items], workers=workers)
     print(f"\n## Microphone path: end of speech to action ({len(items)} phrases, {len(voices)} voices x "
           f"{len(noises)} noise levels, {STREAM_PAD} s of the same noise before and after)\n")
-    from spoken_cribbage.voice.recognizers import microphone as mic
+    from spoken_cribbage.voice import microphone as mic
     print("Each phrase goes through microphone.Listener in 30 ms blocks on a simulated real-time clock "
           "(decoding time delays the blocks after it). *At a pause*: a whole command is taken after "
           f"{mic.PAUSE_HANG} s of quiet ({mic.PAUSE_HANG_NOISY} s when the loudest frame is "

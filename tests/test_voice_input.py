@@ -9,9 +9,9 @@ import pytest
 
 from voice_corpus import gap, session_corpus, tools_available
 
-from spoken_cribbage.voice.recognizers import microphone
-from spoken_cribbage.voice.recognizers import models as modelstore
-from spoken_cribbage.voice.recognizers import recognizers as voice
+from spoken_cribbage.voice import microphone
+from spoken_cribbage.voice import models as modelstore
+from spoken_cribbage.voice import recognizers as voice
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.microphone import NO_MIC, Segmenter, VoiceInput, listen_once, split_utterances

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from spoken_cribbage.voice.recognizers import models as modelstore
+from spoken_cribbage.voice import models as modelstore
 from spoken_cribbage.voice.listen import run_models
 from spoken_cribbage.voice.models import ModelError, download, installed_vosk_model, list_models
 

@@ -8,7 +8,7 @@ import pytest
 
 from voice_corpus import gap, session_corpus, tools_available
 
-from spoken_cribbage.voice.recognizers import microphone
+from spoken_cribbage.voice import microphone
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext, decoys_for, fragments, phrases_for
 from spoken_cribbage.voice.microphone import BEHIND, MIC_FAILED, Listener, Segmenter, VoiceInput
