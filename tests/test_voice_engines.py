@@ -27,16 +27,17 @@ pytestmark = pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))       # 5H 10C JD KS
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))  # AH 2D 5C 7S QC KS
 OTHER = VoiceContext("other")
+QUESTION = VoiceContext("question")   # "Lay away ...? Enter to confirm.": yes, no, cancel only
 
 QUESTIONS = ["what's the count", "whose crib", "what's the starter", "what's on the table", "scores",
-             "whose turn", "my hand", "say that again", "help", "give me a hint", "yes", "no", "cancel",
-             "quit the game"]
+             "whose turn", "my hand", "say that again", "help", "give me a hint", "quit the game"]
 IN_GRAMMAR = {
     "play": (PLAY, ["play five of hearts", "jack of diamonds", "play the king", "the ten", "card two",
                     "play the fourth card", "go"] + QUESTIONS),
     "discard": (DISCARD, ["discard ace of hearts", "seven of spades", "discard the queen", "the two",
-                          "card six", "discard the third card", "second card"] + QUESTIONS),
+                          "card six", "discard the third card", "second card", "cancel"] + QUESTIONS),
     "other": (OTHER, QUESTIONS),
+    "question": (QUESTION, ["yes", "no", "cancel"]),
 }
 OUT_OF_GRAMMAR = {
     "play": (PLAY, ["play six of hearts", "ten of hearts", "play queen of spades", "the seven",
@@ -91,6 +92,13 @@ def results():
     return out
 
 
+def test_every_in_grammar_phrase_is_legal_in_its_phase():
+    # The lists follow the vocabulary: yes and no are only heard when the game asks a question.
+    for phase, (ctx, phrases) in IN_GRAMMAR.items():
+        legal = phrases_for(ctx)
+        assert [p for p in phrases if p not in legal] == [], phase
+
+
 def test_in_grammar_commands_are_understood_exactly():
     rows = [r for r in results() if r[0] == "ingram"]
     exact = 0
@@ -106,10 +114,11 @@ def test_every_command_type_is_understood_in_every_phase():
         if cat == "ingram" and rec.accepted and rec.command == phrases_for(IN_GRAMMAR[phase][0])[text]:
             seen[phase].add(rec.command.split()[0])
     queries = {"count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
-               "yes", "no", "cancel", "quit"}
+               "quit"}
     assert seen["play"] >= {"play", "go"} | queries
-    assert seen["discard"] >= {"discard"} | queries
+    assert seen["discard"] >= {"discard", "cancel"} | queries
     assert seen["other"] >= queries
+    assert seen["question"] == {"yes", "no", "cancel"}
 
 
 def test_wrong_actions_are_rare():
