@@ -161,7 +161,8 @@ def run_real(script: Script, home: Path, kill_after: float | None, timeout: floa
 
 def warm_up() -> None:
     """Import and warm everything the game loads, so forked children start at once."""
-    from spoken_cribbage import cli, play, persist, stats  # noqa: F401
+    from spoken_cribbage.app import cli, persist, play  # noqa: F401
+    from spoken_cribbage.storage import stats  # noqa: F401
     s = make_script(1, "expert", noise=0)
     del s
 
