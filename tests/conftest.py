@@ -81,5 +81,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     korean = [r for r in tr.stats.get("deselected", [])
               if getattr(r, "get_closest_marker", None) and r.get_closest_marker("vosk_ko")]
     if korean:
-        tr.write_line(f"{len(korean)} Korean vosk test{'s' if len(korean) != 1 else ''} deselected (the 253 MB model is opt-in): "
+        tests = "test" if len(korean) == 1 else "tests"
+        tr.write_line(f"{len(korean)} Korean vosk {tests} deselected (the 253 MB model is opt-in): "
                       "run ./test.sh --vosk to prove the vosk adapter (tests/README.md).")
