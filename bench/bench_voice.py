@@ -7,7 +7,9 @@
 Prints: in-grammar exact %, wrong %, rejected %, false accepts on out-of-grammar speech, cards not
 in hand, other-phase commands and non-speech; tables per voice and per noise level; the trade-off
 curve over the confidence threshold; latency (end of utterance to command), real-time factor,
-model load time and memory. Clips are cached in bench/out/corpus (override with --cache).
+model load time and memory. Clips are cached in the test suite's persistent corpus folder,
+$XDG_CACHE_HOME/spoken-cribbage-test-corpus/<hash of the synthesis inputs and tool versions>/corpus
+(tests/voice_corpus.py; override with --cache), so tests and benchmark synthesise each clip once.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE.parent))
 
-from voice_corpus import NOISES, NONSPEECH, OOG_PHRASES, VOICES, Corpus  # noqa: E402
+from voice_corpus import NOISES, NONSPEECH, OOG_PHRASES, VOICES, Corpus, cache_folder  # noqa: E402
 
 from spoken_cribbage.engine.cards import parse_cards, sort_hand  # noqa: E402
 from spoken_cribbage.vocabulary import VoiceContext, phrases_for  # noqa: E402
@@ -527,7 +529,8 @@ def vosk_korean(corpus):
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--cache", default=str(HERE / "out" / "corpus"))
+    ap.add_argument("--cache", default=None,
+                    help="clip folder (default: the shared corpus cache, see tests/voice_corpus.py)")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--rows", help="save/load the decoded evidence as JSON here")
     ap.add_argument("--no-sweep", action="store_true")
@@ -535,6 +538,8 @@ def main(argv=None):
     ap.add_argument("--mic-only", action="store_true",
                     help="only the microphone-path and hesitation sections")
     args = ap.parse_args(argv)
+    if args.cache is None:
+        args.cache = str(cache_folder() / "corpus")
     voices = QUICK_VOICES if args.quick else list(VOICES)
     noises = QUICK_NOISES if args.quick else list(NOISES)
     corpus = Corpus(args.cache)

@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
-# Creates .venv and installs the package into it (with test extras when given "test").
+# Creates .venv and installs the package into it, with the extras a use needs:
+#   scripts/setup-venv.sh play       - the game with the voice engines: .[voice]
+#   scripts/setup-venv.sh test       - also what the test suite needs: .[voice,test]
+#   scripts/setup-venv.sh test-vosk  - also the 253 MB Korean vosk model: .[voice,test,test-vosk]
+# (A keyboard-only or scorer-only install is plain `pip install .`, without the voice engines.)
 # pip's output goes to .venv/install.log and is shown only if the install fails.
 set -eu
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
-stamp=".venv/.installed-${1:-play}"
+use=${1:-play}
+case "$use" in
+  play) target='.[voice]' ;;
+  test) target='.[voice,test]' ;;
+  test-vosk) target='.[voice,test,test-vosk]' ;;
+  *) echo "usage: $0 [play|test|test-vosk]" >&2; exit 2 ;;
+esac
+stamp=".venv/.installed-$use"
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
-  echo "Installing Spoken Cribbage into .venv (first run only)..."
+  echo "Installing Spoken Cribbage ($target) into .venv (first run only)..."
   log=.venv/install.log
-  target=.
-  [ "${1:-play}" = test ] && target='.[test]'
   if ! { .venv/bin/python -m pip install -q --upgrade pip && .venv/bin/python -m pip install -q -e "$target"; } >"$log" 2>&1; then
     cat "$log" >&2
     echo "The install failed; the messages above say why." >&2

@@ -9,10 +9,35 @@ import pytest
 
 from spoken_cribbage import hand_points, score_hand
 from spoken_cribbage.engine.cards import DECK
-from spoken_cribbage.engine.scoring import (DISTRIBUTION_CRIB, DISTRIBUTION_HAND, all_hands_array,
-                                     score_all_hands, starters_array)
+from spoken_cribbage.engine.scoring import all_hands_array, score_all_hands, starters_array
 
 N_COMBOS = 12_994_800
+
+#: The published distribution under hand rules, typed in from the source, never taken from the
+#: code under test: S. S. Lumetta, "Amusing Cribbage Facts" (lumetta.web.engr.illinois.edu/humor/
+#: cribbage.html), also in Wikipedia's "Cribbage statistics". Scores 19, 25, 26, 27: none.
+PUBLISHED_HAND = {
+    0: 1_009_008, 1: 99_792, 2: 2_813_796, 3: 505_008, 4: 2_855_676, 5: 697_508, 6: 1_800_268,
+    7: 751_324, 8: 1_137_236, 9: 361_224, 10: 388_740, 11: 51_680, 12: 317_340, 13: 19_656,
+    14: 90_100, 15: 9_168, 16: 58_248, 17: 11_196, 18: 2_708, 19: 0, 20: 8_068, 21: 2_496,
+    22: 444, 23: 356, 24: 3_680, 25: 0, 26: 0, 27: 0, 28: 76, 29: 4,
+}
+#: Under crib rules (a flush needs all five cards). Published: 1,022,208 score zero (Wikipedia,
+#: "Cribbage statistics"); the rest is this project's count, pinned here as typed figures, and
+#: tied to the hand table by the four-card-flush test below.
+PUBLISHED_CRIB = {
+    0: 1_022_208, 1: 99_792, 2: 2_839_800, 3: 508_908, 4: 2_868_960, 5: 703_496, 6: 1_787_176,
+    7: 755_320, 8: 1_118_336, 9: 358_368, 10: 378_240, 11: 43_880, 12: 310_956, 13: 16_548,
+    14: 88_132, 15: 9_072, 16: 57_288, 17: 11_196, 18: 2_264, 19: 0, 20: 7_828, 21: 2_472,
+    22: 444, 23: 356, 24: 3_680, 25: 0, 26: 0, 27: 0, 28: 76, 29: 4,
+}
+
+
+def test_the_typed_tables_are_whole():
+    for table in (PUBLISHED_HAND, PUBLISHED_CRIB):
+        assert sorted(table) == list(range(30)) and sum(table.values()) == N_COMBOS
+        assert all(table[k] == 0 for k in (19, 25, 26, 27))
+    assert round(sum(k * v for k, v in PUBLISHED_HAND.items()) / N_COMBOS, 3) == 4.769
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +71,7 @@ def test_there_are_270725_hands_each_with_48_starters(hands, table_hand):
 
 def test_hand_rules_distribution_matches_the_published_one(table_hand):
     found = distribution(table_hand)
-    assert found == {k: DISTRIBUTION_HAND.get(k, 0) for k in range(30)}
+    assert found == PUBLISHED_HAND
     assert sum(found.values()) == N_COMBOS
     assert found[0] == 1_009_008 and found[28] == 76 and found[29] == 4
     assert int(table_hand.max()) == 29 and int(table_hand.min()) == 0
@@ -60,12 +85,12 @@ def test_scores_19_25_26_and_27_are_impossible(table_hand, table_crib):
 def test_hand_rules_mean_is_4_769(table_hand):
     mean = float(table_hand.astype(np.float64).mean())
     assert round(mean, 3) == 4.769
-    assert sum(k * v for k, v in DISTRIBUTION_HAND.items()) / N_COMBOS == pytest.approx(mean)
+    assert sum(k * v for k, v in PUBLISHED_HAND.items()) / N_COMBOS == pytest.approx(mean)
 
 
 def test_crib_rules_distribution_matches(table_crib):
     found = distribution(table_crib)
-    assert found == {k: DISTRIBUTION_CRIB.get(k, 0) for k in range(30)}
+    assert found == PUBLISHED_CRIB
     assert sum(found.values()) == N_COMBOS
     assert round(float(table_crib.astype(np.float64).mean()), 3) == 4.735
 
@@ -183,3 +208,9 @@ def test_reference_agrees_on_every_famous_hand():
         five = parse_cards(text)
         assert _reference(five, False) == hand_total == hand_points(five[:4], five[4])
         assert _reference(five, True) == crib_total == hand_points(five[:4], five[4], True)
+
+
+def test_the_scoring_module_publishes_the_same_tables():
+    from spoken_cribbage.engine.scoring import DISTRIBUTION_CRIB, DISTRIBUTION_HAND
+    assert {k: DISTRIBUTION_HAND.get(k, 0) for k in range(30)} == PUBLISHED_HAND
+    assert {k: DISTRIBUTION_CRIB.get(k, 0) for k in range(30)} == PUBLISHED_CRIB

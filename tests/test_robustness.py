@@ -139,12 +139,16 @@ _nasty = st.one_of(
 nasty = _nasty
 
 
-@pytest.mark.parametrize("text", ["¹", "⑵", "play ²", "discard ³ 4", "card ⁵"])
-def test_non_decimal_digits_are_refused_with_a_message(text):
-    try:
+@pytest.mark.parametrize("text, digit", [("¹", "¹"), ("⑵", "⑵"), ("play ²", "²"),
+                                         ("discard ³ 4", "³"), ("card ⁵", "⁵"), ("٣", "٣"),
+                                         ("discard ١ ٢", "١"), ("５Ｈ", "５")])
+def test_non_decimal_digits_are_refused_with_a_message(text, digit):
+    # Superscripts, circled and full-width digits are digits to str.isdigit() but not card
+    # numbers: each is refused (never read as 1-6 or as a card) with one line that quotes it.
+    with pytest.raises(CommandError) as refused:
         parse_command(text, phase="discard")
-    except CommandError:
-        pass
+    message = str(refused.value)
+    assert digit in message and message.isprintable() and len(message) < 300, message
 
 
 @hsettings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))

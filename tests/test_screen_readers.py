@@ -94,7 +94,7 @@ def arrow_deal(seed: int = 3):
     out: list[str] = []
     s = Session(g.Game(seed=seed), settings=Settings(), write=out.append, hint=_hint,
                 opponents={1: make_opponent("expert", random.Random(seed * 7 + 1))})
-    s.kept = False   # a --seed game is for this run only
+    s.kept = False   # as play.py sets it for a --seed game: for this run only, never saved
     s.start()
     keys = ["1", "2", "\n"]
     s.key("1"), s.key("2"), s.enter()

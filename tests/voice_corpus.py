@@ -3,8 +3,9 @@
 Every clip is 16 kHz mono 16-bit. Speech is synthesized, trimmed, normalised to -6 dBFS and
 padded with 0.3 s of silence each side; noise is mixed in by ``sox -m`` at a set SNR (the gain
 comes from both signals' RMS). Non-speech sounds (coughs, knocks, breath, hum, near-silence,
-clicks) are made by sox. Clips are cached by content in a folder, so a test session (or the
-benchmark) makes each one once.
+clicks) are made by sox. Clips are cached by content in a folder that outlives the run
+(:func:`cache_folder`: $XDG_CACHE_HOME/spoken-cribbage-test-corpus/<hash of this module and the
+tools' versions>), so the corpus is synthesised once, not by every test run or benchmark.
 
 Used by tests/test_voice*.py and bench/bench_voice.py. Run it as a script to list the corpus.
 """
@@ -259,23 +260,57 @@ if __name__ == "__main__":  # pragma: no cover - a listing for people
 
 _SESSION: Corpus | None = None
 
+#: Keyed folders not used for this long are removed when another one is made.
+CACHE_KEEP_DAYS = 30
+
+
+def _tool_version(cmd: list[str]) -> str:
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return "missing"
+    return (p.stdout + p.stderr).strip()
+
+
+def cache_key() -> str:
+    """A hash of everything a clip depends on: this module's source (the voices, noises, sox
+    chains, padding, mixing) and the versions of espeak-ng, flite and sox. Clip names inside the
+    folder are themselves hashes of their text, voice arguments and padding."""
+    h = hashlib.sha256(Path(__file__).read_bytes())
+    for cmd in (["espeak-ng", "--version"], ["flite", "--version"], ["sox", "--version"]):
+        h.update(_tool_version(cmd).encode())
+    return h.hexdigest()[:16]
+
+
+def cache_root() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "spoken-cribbage-test-corpus"
+
+
+def cache_folder() -> Path:
+    """The persistent corpus folder for the current synthesis inputs and tool versions:
+    $XDG_CACHE_HOME/spoken-cribbage-test-corpus/<key>. Made once, reused by every later run and
+    by bench/bench_voice.py; a change to this module or to a tool's version starts a new one."""
+    root = cache_root()
+    folder = root / cache_key()
+    fresh = not folder.exists()
+    folder.mkdir(parents=True, exist_ok=True)
+    os.utime(folder)  # "last used", for the clean-up below
+    if fresh:
+        import time
+        old = time.time() - CACHE_KEEP_DAYS * 86400
+        for other in root.iterdir():
+            if other != folder and other.is_dir() and other.stat().st_mtime < old:
+                shutil.rmtree(other, ignore_errors=True)
+    return folder
+
 
 def session_corpus() -> Corpus:
-    """One corpus per test process, in a temporary folder removed at exit.
-
-    Set SPOKEN_CRIBBAGE_VOICE_CACHE to keep clips between runs.
-    """
+    """The corpus for this test process, in :func:`cache_folder` (clips are written atomically,
+    so parallel runs may share it). SPOKEN_CRIBBAGE_VOICE_CACHE names another folder instead."""
     global _SESSION
     if _SESSION is None:
-        import atexit
-        import tempfile
-        keep = os.environ.get("SPOKEN_CRIBBAGE_VOICE_CACHE")
-        if keep:
-            folder = keep
-        else:
-            folder = tempfile.mkdtemp(prefix="voice-corpus-")
-            atexit.register(shutil.rmtree, folder, True)
-        _SESSION = Corpus(folder)
+        _SESSION = Corpus(os.environ.get("SPOKEN_CRIBBAGE_VOICE_CACHE") or cache_folder())
     return _SESSION
 
 

@@ -40,6 +40,11 @@ SORRY = "Sorry, I didn't catch that."
 ENV_VOSK_MODEL = "SPOKEN_CRIBBAGE_VOSK_MODEL"
 
 
+#: Why voice is off when the [voice] extra (pocketsphinx, vosk) is not installed, and the fix.
+INSTALL_VOICE = ("The voice engines are not installed; add them with "
+                 "pip install 'spoken-cribbage[voice]' (./play.sh does this).")
+
+
 class VoiceError(Exception):
     """A voice set-up problem, with a message fit to show the player as it is."""
 
@@ -326,7 +331,7 @@ class PocketSphinxRecognizer(_Engine):
         try:
             from pocketsphinx import Decoder, get_model_path
         except ImportError as exc:  # pragma: no cover - depends on the install
-            raise VoiceError("Voice needs the pocketsphinx package; it is not installed.") from exc
+            raise VoiceError(INSTALL_VOICE) from exc
         from spoken_cribbage.vocabulary import vocabulary
         self.thresholds = thresholds
         model = get_model_path()
@@ -535,7 +540,7 @@ class VoskRecognizer(_Engine):
         try:
             import vosk
         except ImportError as exc:  # pragma: no cover
-            raise VoiceError("Voice with vosk needs the vosk package; it is not installed.") from exc
+            raise VoiceError(INSTALL_VOICE) from exc
         vosk.SetLogLevel(-1)
         try:
             self.model = vosk.Model(str(path))
