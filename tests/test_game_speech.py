@@ -1,6 +1,7 @@
 """Speech in the real game: spoken audio is produced, and failures cost one line, never the game."""
 
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -91,3 +92,46 @@ def test_speech_off_never_touches_the_speech_engine(tmp_path):
     res = run(tmp_path, "false", "--speech", "off")
     assert "Speech" not in res.stdout
     assert "The count is 8: eight of hearts." in res.stdout.splitlines()
+
+
+def sound_device_env(tmp_path, asoundrc):
+    """HOME with an .asoundrc (or none), PATH holding only the game's launcher: no aplay."""
+    home = tmp_path / "home"
+    home.mkdir()
+    if asoundrc:
+        (home / ".asoundrc").write_text(asoundrc)
+    env = {k: v for k, v in os.environ.items() if k not in ("ALSA_CONFIG_PATH", "AUDIODEV")}
+    env.update(HOME=str(home), SPOKEN_CRIBBAGE_HOME=str(tmp_path / "sc"),
+               SPOKEN_CRIBBAGE_AUDIO="auto", PATH=str(BIN.parent))
+    return env
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only")
+def test_the_game_speaks_through_the_sound_device_without_an_audio_player(tmp_path):
+    raw = tmp_path / "device.raw"
+    env = sound_device_env(
+        tmp_path, f'pcm.!default {{ type file; slave.pcm "null"; file "{raw}"; format "raw" }}\n')
+    proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    time.sleep(2.5)
+    out, err = proc.communicate(INPUT, timeout=120)
+    assert proc.returncode == 0, err
+    assert "Speech: " in out and "Speech could not" not in out and "Speech is off" not in out
+    assert "Traceback" not in out + err and "ALSA" not in err
+    st = sox_stat(raw) if shutil.which("sox") else None
+    assert raw.stat().st_size > 22050 * 2
+    if st is not None:
+        assert st["RMS     amplitude"] > 0.01
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only")
+def test_no_sound_device_says_once_that_speech_is_off(tmp_path):
+    env = sound_device_env(tmp_path, None)  # no sound card, no .asoundrc
+    res = subprocess.run([str(BIN), "--seed", "3", "--new", "--speech", "auto"], input=INPUT,
+                         capture_output=True, text=True, env=env, timeout=120)
+    lines = res.stdout.splitlines()
+    assert lines[0] == "Speech is off: no sound device was found."
+    assert sum("Speech" in l for l in lines) == 1
+    assert "The count is 8: eight of hearts." in lines
+    assert res.returncode == 0 and res.stderr == ""

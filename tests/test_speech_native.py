@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from spoken_cribbage import speech as sp
+from spoken_cribbage.speech import native
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux") or shutil.which("espeak-ng") is None,
@@ -124,7 +125,7 @@ def slow_aplay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeAplay:
 def test_platform_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(sp.DRIVER_ENV, raising=False)
     for platform, cls in (
-        ("linux", sp.Pyttsx3Speaker),
+        ("linux", sp.EspeakSpeaker),
         ("win32", sp.NativePyttsx3Speaker),
         ("darwin", sp.NativePyttsx3Speaker),
     ):
@@ -132,7 +133,7 @@ def test_platform_choice(monkeypatch: pytest.MonkeyPatch) -> None:
         assert sp._speaker_class() is cls
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setenv(sp.DRIVER_ENV, "stream")
-    assert sp._speaker_class() is sp.Pyttsx3Speaker
+    assert sp._speaker_class() is sp.EspeakSpeaker
     monkeypatch.setattr(sys, "platform", "linux")
     monkeypatch.setenv(sp.DRIVER_ENV, "native")
     assert sp._speaker_class() is sp.NativePyttsx3Speaker
@@ -254,7 +255,7 @@ def test_native_and_streaming_speakers_share_espeak(
     """Both use the one espeak-ng of the process; each keeps working after the other spoke."""
     ev_native, ev_stream = Events(), Events()
     native = make(ev_native)
-    stream = sp.Pyttsx3Speaker(sink=sp.NullSink(), on_end=ev_stream.end, on_error=ev_stream.error)
+    stream = sp.EspeakSpeaker(sink=sp.NullSink(), on_end=ev_stream.end, on_error=ev_stream.error)
     try:
         for text in ("One.", "Two."):
             native.say(text)
@@ -560,7 +561,7 @@ def test_iterate_path_lost_events_with_idle_probe(fake_sapi, monkeypatch: pytest
     """NSSpeechSynthesizer case: no delegate call arrives, but isSpeaking() says it is over."""
     fake_sapi.lose_all_events = True
     monkeypatch.setattr(
-        sp, "_driver_idle_probe", lambda name, drv: lambda: not drv.still_speaking()
+        native, "_driver_idle_probe", lambda name, drv: lambda: not drv.still_speaking()
     )
     ev = Events()
     speaker = make(ev, driver_name="fake_sapi")
@@ -576,7 +577,7 @@ def test_iterate_path_lost_events_with_idle_probe(fake_sapi, monkeypatch: pytest
 
 def test_iterate_path_hung_driver_is_reported(fake_sapi, monkeypatch: pytest.MonkeyPatch) -> None:
     fake_sapi.lose_all_events = True
-    monkeypatch.setattr(sp, "NATIVE_STALL_S", 0.3)
+    monkeypatch.setattr(native, "NATIVE_STALL_S", 0.3)
     ev = Events()
     speaker = make(ev, driver_name="fake_sapi")
     speaker.say("Hi.")

@@ -1,0 +1,230 @@
+"""Audio out: 16-bit mono PCM to the sound device through sounddevice (PortAudio).
+
+Sinks share one audio clock (bytes written / sample rate): an utterance has been "spoken" when its
+audio has had time to play, so "speaking" means the same with a real device, with ALSA's null
+device and with the silent :class:`NullSink`.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import threading
+import time
+from typing import Any
+
+from .base import AudioError, SpeechUnavailable
+
+#: Environment variable choosing the audio output: "auto" (the sound device), "null" (silent,
+#: timed) or a player command line reading raw PCM on stdin (see :mod:`.player`).
+AUDIO_ENV = "SPOKEN_CRIBBAGE_AUDIO"
+DEFAULT_SAMPLE_RATE = 22050
+#: Output latency asked of PortAudio (s): the most audio that can still play after a stop.
+DEVICE_LATENCY = 0.08
+#: PCM is written to the device in blocks of this many frames, checking for a stop in between.
+WRITE_FRAMES = 512
+
+NO_DEVICE = "no sound device was found"
+NO_PORTAUDIO = "the sound library PortAudio is missing (install the package libportaudio2)"
+
+
+class AudioSink:
+    """Destination for 16-bit mono PCM, with an audio clock.
+
+    ``open``, ``begin``, ``write``, ``end`` and ``prepare`` are called from the speech worker
+    only; ``abort`` may be called from any thread and silences at once.
+    """
+
+    description = "audio sink"
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._rate = DEFAULT_SAMPLE_RATE
+        self._play_end = 0.0  # monotonic time at which all written audio has been played
+
+    def open(self, sample_rate: int) -> None:
+        """Get ready to play audio at ``sample_rate``; raise :class:`AudioError` if impossible."""
+        self._rate = sample_rate
+
+    def begin(self, cancel: threading.Event) -> bool:
+        """Start an utterance; False if ``cancel`` is already set."""
+        with self._lock:
+            if cancel.is_set():
+                return False
+            self._cancel = cancel
+            self._play_end = 0.0  # the previous utterance was played out or aborted
+            return True
+
+    def write(self, pcm: bytes) -> bool:
+        """Queue PCM for playback; False if the utterance was cancelled."""
+        if self._cancel.is_set():
+            return False
+        now = time.monotonic()
+        self._play_end = max(self._play_end, now) + len(pcm) / (2 * self._rate)
+        return True
+
+    def end(self) -> bool:
+        """Wait until the utterance has been played; False if cancelled meanwhile."""
+        remaining = self._play_end - time.monotonic()
+        if remaining > 0:
+            return not self._cancel.wait(remaining)
+        return not self._cancel.is_set()
+
+    def abort(self) -> None:
+        """Silence now (the current utterance's cancel event is already set by the caller)."""
+
+    def prepare(self) -> None:
+        """Called by the worker when idle, to get ready for the next utterance."""
+
+    def close(self) -> None:
+        """Release the device."""
+
+
+class NullSink(AudioSink):
+    """Plays nothing but keeps real time: for machines without sound, and for tests."""
+
+    description = "silent timed output (no audio device)"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bytes_written = 0
+
+    def write(self, pcm: bytes) -> bool:
+        """Count the PCM and advance the audio clock."""
+        ok = super().write(pcm)
+        if ok:
+            self.bytes_written += len(pcm)
+        return ok
+
+
+def import_sounddevice() -> Any:
+    """The sounddevice module; SpeechUnavailable naming libportaudio2 if PortAudio is missing."""
+    try:
+        import sounddevice
+    except OSError as exc:  # "PortAudio library not found"
+        raise SpeechUnavailable(NO_PORTAUDIO) from exc
+    except ImportError as exc:
+        raise SpeechUnavailable(f"the sounddevice package is missing ({exc})") from exc
+    return sounddevice
+
+
+class SoundDeviceSink(AudioSink):
+    """Plays through PortAudio's default output device (or ``device``) with a blocking stream.
+
+    Only the speech worker touches the stream (PortAudio streams are not for two threads):
+    ``write`` hands PCM over in small blocks and, once the utterance is cancelled, aborts the
+    stream, which drops what the device still holds; ``abort`` from another thread only relies
+    on the cancel event the caller has set.  The stream is stopped while idle and started again
+    by the next utterance (both take well under a millisecond).
+    """
+
+    def __init__(self, device: Any = None) -> None:
+        super().__init__()
+        self._sd = import_sounddevice()
+        self._device = device
+        self._stream: Any = None
+        try:
+            info = self._sd.query_devices(device, kind="output")
+        except Exception as exc:  # noqa: BLE001 - PortAudioError, ValueError: no such device
+            raise SpeechUnavailable(NO_DEVICE) from exc
+        if not info or int(info.get("max_output_channels", 0)) < 1:
+            raise SpeechUnavailable(NO_DEVICE)
+        self.device_name = str(info.get("name", "default"))
+        self.description = f"sound device {self.device_name}"
+        self.frames_written = 0
+
+    def open(self, sample_rate: int) -> None:
+        """Open a 16-bit mono output stream at the synthesizer's rate."""
+        super().open(sample_rate)
+        try:
+            self._stream = self._sd.RawOutputStream(
+                samplerate=sample_rate, channels=1, dtype="int16",
+                device=self._device, latency=DEVICE_LATENCY,
+            )
+        except Exception as exc:  # noqa: BLE001
+            raise SpeechUnavailable(f"{NO_DEVICE} that plays {sample_rate} Hz audio ({exc})") from exc
+
+    def begin(self, cancel: threading.Event) -> bool:
+        if not super().begin(cancel):
+            return False
+        try:
+            if self._stream is not None and not self._stream.active:
+                self._stream.start()
+        except Exception as exc:  # noqa: BLE001
+            raise AudioError(f"the sound device stopped working ({exc})") from exc
+        return True
+
+    def write(self, pcm: bytes) -> bool:
+        """Play PCM (blocks while the device is behind); False once cancelled."""
+        if not super().write(pcm):
+            self._drop()
+            return False
+        step = WRITE_FRAMES * 2
+        for i in range(0, len(pcm), step):
+            if self._cancel.is_set():
+                self._drop()
+                return False
+            try:
+                self._stream.write(pcm[i : i + step])
+            except Exception as exc:  # noqa: BLE001 - PortAudioError: device gone
+                raise AudioError(f"the sound device stopped working ({exc})") from exc
+            self.frames_written += len(pcm[i : i + step]) // 2
+        return True
+
+    def end(self) -> bool:
+        """Wait for the audio clock; drop the device's audio if cancelled meanwhile."""
+        played = super().end()
+        if not played:
+            self._drop()
+        return played
+
+    def _drop(self) -> None:
+        try:
+            if self._stream is not None and self._stream.active:
+                self._stream.abort()
+        except Exception:  # noqa: BLE001 - the next begin() reports a dead device
+            pass
+
+    def prepare(self) -> None:
+        """While idle: stop the stream (its last few ms play out) so it does not run dry."""
+        try:
+            if self._stream is not None and self._stream.active:
+                self._stream.stop()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def close(self) -> None:
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
+                stream.abort()
+                stream.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def choose_sink(spec: str | None = None) -> AudioSink:
+    """Pick the audio output.
+
+    ``spec`` (default: ``$SPOKEN_CRIBBAGE_AUDIO`` or "auto") is "auto" (the default sound
+    device through sounddevice), "device:NAME" (a PortAudio output device by name or number),
+    "null" (silent, timed) or a player command line reading raw 16-bit mono PCM on stdin
+    (``{rate}`` is replaced by the sample rate).
+    Raises :class:`SpeechUnavailable` with a short reason when there is no working output.
+    """
+    spec = (spec if spec is not None else os.environ.get(AUDIO_ENV, "")).strip() or "auto"
+    if spec.lower() == "null":
+        return NullSink()
+    if spec.lower() == "auto":
+        return SoundDeviceSink()
+    if spec.lower().startswith("device:"):
+        name = spec.split(":", 1)[1].strip()
+        return SoundDeviceSink(int(name) if name.isdigit() else name)
+    from .player import PlayerSink, probe
+
+    argv = shlex.split(spec)
+    why = probe([a.replace("{rate}", str(DEFAULT_SAMPLE_RATE)) for a in argv])
+    if why is not None:
+        raise SpeechUnavailable(f"the audio player {os.path.basename(argv[0])} does not work ({why})")
+    return PlayerSink(argv)

@@ -1,0 +1,186 @@
+"""What every speaker shares: the Speaker protocol, the test doubles, errors, limits, voices."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+#: Most utterances waiting behind the current one when ``say(..., interrupt=False)`` is used.
+MAX_QUEUED = 3
+#: Speaking rate range in words per minute (espeak-ng's usable range).
+MIN_RATE, MAX_RATE = 80, 450
+
+OnError = Callable[[str], None]
+
+
+class AudioError(RuntimeError):
+    """The audio output failed (no device, device lost, player crashed)."""
+
+
+class SpeechUnavailable(RuntimeError):
+    """Speech cannot start; the message is a short reason without a final full stop."""
+
+
+@runtime_checkable
+class Speaker(Protocol):
+    """What the console needs from a speech output."""
+
+    available: bool
+    description: str
+
+    def say(self, text: str, *, interrupt: bool = True) -> None: ...
+    def stop(self) -> None: ...
+    def set_rate(self, wpm: int) -> None: ...
+    def set_volume(self, volume: float) -> None: ...
+    def set_voice(self, voice: str | None) -> None: ...
+    def list_voices(self) -> list[str]: ...
+    def close(self) -> None: ...
+
+
+class NullSpeaker:
+    """A speaker that says nothing (speech off, or no working engine)."""
+
+    available = False
+
+    def __init__(self, reason: str | None = None) -> None:
+        self.reason = reason
+        self.description = f"no speech: {reason}" if reason else "no speech"
+
+    def say(self, text: str, *, interrupt: bool = True) -> None:
+        """Do nothing."""
+
+    def stop(self) -> None:
+        """Do nothing."""
+
+    def set_rate(self, wpm: int) -> None:
+        """Do nothing."""
+
+    def set_volume(self, volume: float) -> None:
+        """Do nothing."""
+
+    def set_voice(self, voice: str | None) -> None:
+        """Do nothing."""
+
+    def list_voices(self) -> list[str]:
+        """No voices."""
+        return []
+
+    def close(self) -> None:
+        """Do nothing."""
+
+
+@dataclass
+class RecordingSpeaker:
+    """Test double: records every call with a ``time.monotonic()`` timestamp."""
+
+    available: bool = True
+    description: str = "recording speaker"
+    voices: list[str] = field(default_factory=lambda: ["Test Voice"])
+    said: list[tuple[float, str, bool]] = field(default_factory=list)  # (time, text, interrupt)
+    stopped: list[float] = field(default_factory=list)
+    rate: int | None = None
+    volume: float | None = None
+    voice: str | None = None
+    closed: bool = False
+
+    def say(self, text: str, *, interrupt: bool = True) -> None:
+        """Record an announcement."""
+        self.said.append((time.monotonic(), text, interrupt))
+
+    def stop(self) -> None:
+        """Record a silence request."""
+        self.stopped.append(time.monotonic())
+
+    def set_rate(self, wpm: int) -> None:
+        """Record the rate."""
+        self.rate = wpm
+
+    def set_volume(self, volume: float) -> None:
+        """Record the volume."""
+        self.volume = volume
+
+    def set_voice(self, voice: str | None) -> None:
+        """Record the voice."""
+        self.voice = voice
+
+    def list_voices(self) -> list[str]:
+        """The fake voice list."""
+        return list(self.voices)
+
+    def close(self) -> None:
+        """Record closing."""
+        self.closed = True
+
+    @property
+    def texts(self) -> list[str]:
+        """Just the texts said, in order."""
+        return [text for _, text, _ in self.said]
+
+    @property
+    def last(self) -> str | None:
+        """The last text said, if any."""
+        return self.said[-1][1] if self.said else None
+
+
+#: (id, name, languages) of one installed voice.
+VoiceEntry = tuple[str, str, list[str]]
+
+
+def resolve_voice(voice: str, table: list[VoiceEntry]) -> str:
+    """Voice id for an id, a name, a short id ("en-us"), a language code, the start of a name
+    ("english": the most general English voice) or a whole word of the name ("zira", for
+    "Microsoft Zira Desktop - English (United States)"); else ValueError."""
+    want = voice.strip().lower()
+    for pick in (
+        lambda vid, name, langs: vid.lower() == want,
+        lambda vid, name, langs: name.lower() == want,
+        lambda vid, name, langs: vid.lower().rsplit("/", 1)[-1] == want,
+        lambda vid, name, langs: want in langs,
+    ):
+        for vid, name, langs in table:
+            if pick(vid, name, langs):
+                return vid
+    starts = sorted(
+        (len(vid), vid) for vid, name, _ in table if want and name.lower().startswith(want)
+    )
+    if starts:
+        return starts[0][1]
+    words_wanted = want.split()
+    for vid, name, _ in table:
+        words = re.findall(r"[\w'-]+", name.lower())
+        n = len(words_wanted)
+        if n and any(words[i : i + n] == words_wanted for i in range(len(words))):
+            return vid
+    raise ValueError(f"There is no voice called {voice}.")
+
+
+def clamp_rate(wpm: int) -> int:
+    """A rate within espeak-ng's usable range."""
+    return max(MIN_RATE, min(MAX_RATE, int(wpm)))
+
+
+def clamp_volume(volume: float) -> float:
+    """A volume from 0.0 to 1.0."""
+    return max(0.0, min(1.0, float(volume)))
+
+
+def short(exc: BaseException | str) -> str:
+    """One short line describing an error, without a final full stop."""
+    text = str(exc).strip().splitlines()[0].strip() if str(exc).strip() else ""
+    if not text and isinstance(exc, BaseException):
+        text = type(exc).__name__
+    text = text.replace(". ", "; ").rstrip(" .")  # keep the report to one sentence
+    return text[:150]
+
+
+def safe_call(fn: Callable[..., Any] | None, *args: Any) -> None:
+    """Call a user callback; its own errors must not break speech."""
+    if fn is None:
+        return
+    try:
+        fn(*args)
+    except Exception:  # noqa: BLE001
+        pass
