@@ -600,6 +600,7 @@ class Game:
             elif self._script:
                 action = self._script.pop(0)
                 self._check(action)
+                self._marks.append(len(self.events))
                 self.actions.append(action)
                 self._do_chance(action)
             else:
