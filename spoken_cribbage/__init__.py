@@ -7,15 +7,18 @@ The scorer is usable on its own:
 29
 """
 
-from spoken_cribbage.engine.cards import (Card, DuplicateCardError, InvalidCardError, card_name, card_short,
-                    parse_card, parse_cards)
+from spoken_cribbage.engine.cards import (AmbiguousCardError, Card, DuplicateCardError,
+                                          InvalidCardError, card_name, card_short, match_card,
+                                          parse_card, parse_cards)
+from spoken_cribbage.engine.rules import Outcome, Rules
 from spoken_cribbage.engine.scoring import (CountOverflowError, HandScore, InvalidHandError, PlayScore, ScoreItem,
                       hand_points, score_hand, score_play)
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "InvalidCardError", "DuplicateCardError", "parse_card", "parse_cards", "card_name",
+    "Card", "InvalidCardError", "DuplicateCardError", "AmbiguousCardError", "parse_card",
+    "parse_cards", "match_card", "card_name", "Rules", "Outcome",
     "card_short", "score_hand", "score_play", "hand_points", "ScoreItem", "HandScore",
     "PlayScore", "InvalidHandError", "CountOverflowError", "__version__",
 ]

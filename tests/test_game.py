@@ -7,46 +7,15 @@ import pytest
 
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine.cards import DECK, sort_hand
+from deals import known_deal
 from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CribCardFromDeck,
-                                  CutForDeal, DealEnded, DealerChosen, Dealt, Discard,
+                                  CutForDeal, Deal, DealEnded, DealerChosen, Dealt, Discard,
                                   Discarded, Game, GameOver, GameStarted, Go, HandShown,
                                   IllegalActionError, NextDeal, Play, Scored, StarterTurned,
                                   action_from_text, action_to_text)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-class _CutTo(random.Random):
-    """Turns up a chosen starter: the engine cuts with rng.randrange(len(deck))."""
-
-    def __init__(self, game, starter):
-        super().__init__(0)
-        self.game, self.starter = game, starter
-
-    def randrange(self, *args, **kwargs):
-        return self.game.deck.index(self.starter)
-
-
-def rigged(hands, starter, *, dealer=0, scores=None, target=121, players=2, crib_card=None):
-    """A game whose current deal is ``hands`` (by seat) and whose cut will turn ``starter``.
-    The rest of the deck is real, so all 52 cards stay accounted for. Discards not yet made."""
-    g = Game(seed=1, first_dealer=dealer, target=target, players=players)
-    hands = [parse_cards(h) for h in hands]
-    starter = parse_card(starter)
-    used = [c for h in hands for c in h] + [starter]
-    g.crib = []
-    if crib_card is not None:
-        g.crib = [parse_card(crib_card)]
-        used.append(g.crib[0])
-    assert len(set(used)) == len(used)
-    g.hands = [sort_hand(h) for h in hands]
-    g.deck = [c for c in DECK if c not in used] + [starter]
-    g.rng = _CutTo(g, starter)
-    if scores is not None:
-        g.scores = list(scores)
-        g.back_pegs = list(scores)
-    return g
-
 
 def discard_all(g, discards):
     """Discard for every seat, the pone first; returns all the events."""
@@ -187,7 +156,7 @@ def test_discards_go_to_the_dealers_crib_then_the_starter_is_turned():
     ("discard KC QC", "that is not an action"),
 ])
 def test_illegal_discards_are_refused_with_a_reason_and_change_nothing(action, reason):
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     before = state(g)
     with pytest.raises(IllegalActionError) as info:
         g.apply(action)
@@ -202,7 +171,7 @@ def test_illegal_discards_are_refused_with_a_reason_and_change_nothing(action, r
     Discard(1, (parse_card("KC"), None)),
 ])
 def test_a_discard_of_things_that_are_not_cards_is_refused(action):
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     before = state(g)
     with pytest.raises(IllegalActionError) as info:
         g.apply(action)
@@ -212,7 +181,7 @@ def test_a_discard_of_things_that_are_not_cards_is_refused(action):
 
 @pytest.mark.parametrize("card", ["KC", (13, 0), None])
 def test_a_play_of_something_that_is_not_a_card_is_refused(card):
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     discard_all(g, ["4S 10S", "2S 3S"])
     before = state(g)
     with pytest.raises(IllegalActionError) as info:
@@ -222,7 +191,7 @@ def test_a_play_of_something_that_is_not_a_card_is_refused(card):
 
 
 def test_a_player_cannot_discard_twice():
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     g.apply(Discard(1, tuple(parse_cards("2S 3S"))))
     before = state(g)
     with pytest.raises(IllegalActionError) as info:
@@ -234,7 +203,7 @@ def test_a_player_cannot_discard_twice():
 # ----------------------------------------------------------------------------- heels
 
 def test_a_jack_starter_is_two_for_his_heels_to_the_dealer():
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", dealer=0)
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", dealer=0)
     events = discard_all(g, ["4S 10S", "2S 3S"])
     heels = of(events, Scored)
     assert [(e.seat, e.points, e.reason) for e in heels] == [(0, 2, "heels")]
@@ -245,7 +214,7 @@ def test_a_jack_starter_is_two_for_his_heels_to_the_dealer():
 
 
 def test_heels_can_win_the_game_before_any_card_is_played():
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", dealer=0, scores=(119, 100))
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", dealer=0, scores=(119, 100))
     events = discard_all(g, ["4S 10S", "2S 3S"])
     assert [type(e) for e in events[-3:]] == [StarterTurned, Scored, GameOver]
     assert events[-1] == GameOver(0, (121, 100), (0, 0))
@@ -257,7 +226,7 @@ def test_heels_can_win_the_game_before_any_card_is_played():
 
 
 def test_no_heels_for_any_other_starter():
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "QH", dealer=0)
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "QH", dealer=0)
     assert of(discard_all(g, ["4S 10S", "2S 3S"]), Scored) == []
 
 
@@ -269,7 +238,7 @@ SHOW_DISCARDS = ["4S 10S", "2S 3S"]
 
 
 def test_the_show_counts_pone_then_dealer_then_crib():
-    g = rigged(**SHOW_DEAL)
+    g = known_deal(**SHOW_DEAL)
     discard_all(g, SHOW_DISCARDS)
     events = play_out(g)
     shown = of(events, HandShown)
@@ -292,7 +261,7 @@ def test_the_show_counts_pone_then_dealer_then_crib():
 
 
 def test_the_dealers_hand_is_counted_exactly():
-    g = rigged(**SHOW_DEAL)
+    g = known_deal(**SHOW_DEAL)
     discard_all(g, SHOW_DISCARDS)
     events = play_out(g)
     dealer_hand = [e for e in of(events, HandShown) if e.seat == 0 and not e.is_crib][0]
@@ -304,7 +273,7 @@ def test_the_dealers_hand_is_counted_exactly():
 
 
 def test_a_zero_hand_is_shown_but_scores_nothing():
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QH 2C 4C 3S 7S"], "8H")
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QH 2C 4C 3S 7S"], "8H")
     discard_all(g, ["4S 10S", "3S 7S"])
     events = play_out(g)
     pone = of(events, HandShown)[0]
@@ -313,13 +282,15 @@ def test_a_zero_hand_is_shown_but_scores_nothing():
 
 
 def test_next_deal_alternates_the_dealer_and_deals_again():
-    g = rigged(**SHOW_DEAL)
+    g = known_deal(**SHOW_DEAL)
     discard_all(g, SHOW_DISCARDS)
     play_out(g)
     scores = list(g.scores)
-    events = g.apply(NextDeal())
-    assert events[0] == DealerChosen(1, "alternate")
-    assert isinstance(events[1], Dealt) and events[1].deal == 2 and events[1].dealer == 1
+    assert g.apply(NextDeal()) == [DealerChosen(1, "alternate")]
+    assert g.chance_pending() is Deal and g.phase == "deal" and g.hands == [[], []]
+    events = g.apply(Deal((parse_cards("AS 2S 3S 4S 5S 6S"), parse_cards("AH 2H 3H 4H 5H 6H"))))
+    assert events == [Dealt(2, 1, (tuple(parse_cards("AS 2S 3S 4S 5S 6S")),
+                                   tuple(parse_cards("AH 2H 3H 4H 5H 6H"))))]
     assert g.phase == DISCARD and g.dealer == 1 and g.pone == 0
     assert g.scores == scores and g.crib == [] and g.starter is None and g.played == []
     assert [len(h) for h in g.hands] == [6, 6] and len(g.deck) == 40
@@ -328,7 +299,7 @@ def test_next_deal_alternates_the_dealer_and_deals_again():
 # ----------------------------------------------------------------------------- winning
 
 def test_the_pone_can_win_in_the_show_before_the_dealer_counts():
-    g = rigged(**SHOW_DEAL, scores=(110, 115))
+    g = known_deal(**SHOW_DEAL, scores=(110, 115))
     discard_all(g, SHOW_DISCARDS)
     events = play_out(g)
     over = of(events, GameOver)
@@ -343,7 +314,7 @@ def test_the_pone_can_win_in_the_show_before_the_dealer_counts():
 
 
 def test_a_player_wins_in_the_play_at_once_and_nothing_more_is_scored():
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H", scores=(120, 50))
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H", scores=(120, 50))
     discard_all(g, ["4S 10S", "2S 3S"])
     g.apply(Play(1, parse_card("KC")))
     events = g.apply(Play(0, parse_card("9D")))
@@ -365,14 +336,14 @@ def test_a_player_wins_in_the_play_at_once_and_nothing_more_is_scored():
     (100, 0), (91, 0), (90, 1), (61, 1), (60, 2), (0, 2),
 ])
 def test_skunk_and_double_skunk_at_121(loser, skunk):
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", scores=(119, loser))
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", scores=(119, loser))
     events = discard_all(g, ["4S 10S", "2S 3S"])
     assert events[-1] == GameOver(0, (121, loser), (0, skunk))
 
 
 @pytest.mark.parametrize("loser, skunk", [(31, 0), (30, 1), (45, 0)])
 def test_skunk_at_61_is_under_31(loser, skunk):
-    g = rigged(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", scores=(59, loser), target=61)
+    g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", scores=(59, loser), target=61)
     events = discard_all(g, ["4S 10S", "2S 3S"])
     assert events[-1] == GameOver(0, (61, loser), (0, skunk))
 

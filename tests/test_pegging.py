@@ -7,7 +7,7 @@ import random
 import pytest
 
 from spoken_cribbage import CountOverflowError, InvalidHandError, parse_card, parse_cards, score_play
-from spoken_cribbage.engine.cards import DECK, sort_hand
+from deals import known_deal
 from spoken_cribbage.engine.game import (PLAY, CountReset, Discard, Game, Go, IllegalActionError,
                                   Play, Played, PlayEnded, SaidGo, Scored)
 
@@ -126,34 +126,13 @@ def test_a_card_already_in_the_series_is_refused():
 
 # ----------------------------------------------------------------------------- in a game
 
-class _CutTo(random.Random):
-    """Turns up a chosen starter: the engine cuts with rng.randrange(len(deck))."""
-
-    def __init__(self, game, starter):
-        super().__init__(0)
-        self.game, self.starter = game, starter
-
-    def randrange(self, *args, **kwargs):
-        return self.game.deck.index(self.starter)
-
-
-def rigged(hands, discards, starter, *, dealer=0, scores=None, target=121):
-    """A two-player game whose deal is ``hands`` (6 cards each, by seat), after both discards
-    and the cut of ``starter``. The rest of the deck is real, so all 52 cards are accounted for."""
-    g = Game(seed=1, first_dealer=dealer, target=target)
-    hands = [parse_cards(h) for h in hands]
-    starter = parse_card(starter)
-    used = {c for h in hands for c in h} | {starter}
-    assert len(used) == 13
-    g.hands = [sort_hand(h) for h in hands]
-    g.deck = [c for c in DECK if c not in used] + [starter]
-    g.rng = _CutTo(g, starter)
-    if scores is not None:
-        g.scores = list(scores)
-        g.back_pegs = list(scores)
+def after_the_cut(hands, discards, starter, *, dealer=0, scores=None, target=121):
+    """A two-player game dealt ``hands`` (6 cards each, by seat), after both discards and the
+    cut of ``starter``: built from chance actions and the players' discards."""
+    g = known_deal(hands, starter, dealer=dealer, scores=scores, target=target)
     for seat in (dealer + 1) % 2, dealer:
         g.apply(Discard(seat, tuple(parse_cards(discards[seat]))))
-    assert g.starter == starter
+    assert g.starter == parse_card(starter)
     return g
 
 
@@ -171,21 +150,21 @@ GO_DEAL = dict(hands=["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"],
 
 
 def test_the_pone_leads_the_play():
-    g = rigged(**GO_DEAL)
+    g = after_the_cut(**GO_DEAL)
     assert g.phase == PLAY and g.to_act == 1
     assert g.legal_actions() == [Play(1, c) for c in parse_cards("AC 5C QC KC")]
     assert g.legal_actions(0) == []
 
 
 def test_the_starter_takes_no_part_in_the_play():
-    g = rigged(**GO_DEAL)
+    g = after_the_cut(**GO_DEAL)
     with pytest.raises(IllegalActionError) as info:
         play(g, 1, "2H")
     assert info.value.reason == "the two of hearts is not in the hand"
 
 
 def test_a_player_who_cannot_play_must_say_go_and_the_other_plays_on():
-    g = rigged(**GO_DEAL)
+    g = after_the_cut(**GO_DEAL)
     play(g, 1, "KC")
     play(g, 0, "9D")
     play(g, 1, "QC")                      # 29: the dealer's lowest card is a 6
@@ -204,7 +183,7 @@ def test_a_player_who_cannot_play_must_say_go_and_the_other_plays_on():
 
 
 def test_one_for_the_go_then_the_player_who_did_not_play_last_leads():
-    g = rigged(**GO_DEAL)
+    g = after_the_cut(**GO_DEAL)
     for seat, card in [(1, "KC"), (0, "9D"), (1, "QC")]:
         play(g, seat, card)
     g.apply(Go(0))
@@ -218,7 +197,7 @@ def test_one_for_the_go_then_the_player_who_did_not_play_last_leads():
 
 
 def test_a_player_with_no_cards_left_and_the_other_goes_on_alone_to_last_card():
-    g = rigged(**GO_DEAL)
+    g = after_the_cut(**GO_DEAL)
     for seat, card in [(1, "KC"), (0, "9D"), (1, "QC")]:
         play(g, seat, card)
     g.apply(Go(0))
@@ -239,7 +218,7 @@ def test_a_player_with_no_cards_left_and_the_other_goes_on_alone_to_last_card():
 
 
 def test_thirty_one_scores_two_and_no_go_point():
-    g = rigged(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"],
+    g = after_the_cut(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"],
                discards=["2S 3S", "4S 7S"], starter="9H")
     play(g, 1, "KC")
     play(g, 0, "QD")
@@ -252,7 +231,7 @@ def test_thirty_one_scores_two_and_no_go_point():
 
 
 def test_the_last_card_making_thirty_one_scores_two_not_two_plus_one():
-    g = rigged(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"],
+    g = after_the_cut(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"],
                discards=["2S 3S", "4S 7S"], starter="9H")
     for seat, card in [(1, "KC"), (0, "QD"), (1, "AC"), (0, "10D"), (1, "5C")]:
         play(g, seat, card)
@@ -269,7 +248,7 @@ def test_the_last_card_making_thirty_one_scores_two_not_two_plus_one():
 def test_when_neither_player_can_play_the_last_player_scores_the_go_at_once():
     # At 25 both hold only ten-cards: the series ends without a go to wait for; the other
     # player's go is an event all the same, so that it is said.
-    g = rigged(hands=["KD QD 5D JD 2S 3S", "KC QC JC 10C 6S 7S"],
+    g = after_the_cut(hands=["KD QD 5D JD 2S 3S", "KC QC JC 10C 6S 7S"],
                discards=["2S 3S", "6S 7S"], starter="9H")
     play(g, 1, "KC")                      # 10
     events = play(g, 0, "5D")             # 15: fifteen two
@@ -283,7 +262,7 @@ def test_when_neither_player_can_play_the_last_player_scores_the_go_at_once():
 
 
 def test_the_play_events_carry_the_count_series_and_cards_left():
-    g = rigged(**GO_DEAL)
+    g = after_the_cut(**GO_DEAL)
     events = play(g, 1, "KC")
     assert events == [Played(1, parse_card("KC"), 10, (parse_card("KC"),), 3)]
     events = play(g, 0, "9D")
@@ -297,7 +276,7 @@ def test_the_play_events_carry_the_count_series_and_cards_left():
     (Discard(1, tuple(parse_cards("KC QC"))), "the discard is over"),
 ])
 def test_illegal_plays_are_refused_with_a_reason_and_change_nothing(action, reason):
-    g = rigged(**GO_DEAL)
+    g = after_the_cut(**GO_DEAL)
     before = (list(map(list, g.hands)), list(g.series), g.to_act, list(g.scores),
               len(g.events), len(g.actions))
     with pytest.raises(IllegalActionError) as info:
@@ -308,7 +287,7 @@ def test_illegal_plays_are_refused_with_a_reason_and_change_nothing(action, reas
 
 
 def test_runs_and_pairs_never_cross_a_reset():
-    g = rigged(hands=["10D JD 5D 9D 2S 3S", "KC QC 3C 4C 4S 6S"],
+    g = after_the_cut(hands=["10D JD 5D 9D 2S 3S", "KC QC 3C 4C 4S 6S"],
                discards=["2S 3S", "4S 6S"], starter="8H")
     play(g, 1, "KC")                      # 10
     play(g, 0, "10D")                     # 20

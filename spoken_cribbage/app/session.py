@@ -187,7 +187,7 @@ class Session:
                          interrupt=False)
             self._after([])
             return
-        self._after(list(self.game.events))
+        self._after(self.game.events_for(self.me))
 
     def _state_lines(self) -> list[Line]:
         gm = self.game
@@ -711,11 +711,13 @@ class Session:
         self.tell(phrase("confirm_discard", cards=card_list(self.marked), voice=also), "prompt")
 
     def _apply(self, action: g.Action) -> list[g.Event]:
-        """Apply one action and tell ``on_action`` (the autosave) before anything is said."""
+        """Apply one action and tell ``on_action`` (the autosave) before anything is said.
+        Returns the events as the player's seat sees them."""
+        start = len(self.game.events)
         events = self.game.apply(action)
         if self.on_action:
             self.on_action(self.game, action, events)
-        return events
+        return self.game.events_for(self.me, start)
 
     def _do(self, action: g.Action) -> None:
         try:

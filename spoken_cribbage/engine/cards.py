@@ -6,6 +6,8 @@ Card(rank=5, suit=2)
 'queen of spades'
 >>> card_short(parse_card("ten of hearts"))
 '10H'
+>>> match_card("five", parse_cards("5H KD 2C"))
+Card(rank=5, suit=2)
 """
 
 from __future__ import annotations
@@ -41,6 +43,26 @@ class DuplicateCardError(InvalidCardError):
 
     def __init__(self, token: str):
         super().__init__(token, f"The card {token} is given twice.")
+
+
+class AmbiguousCardError(ValueError):
+    """Text that fits more than one card of a hand: 'five' with two fives held.
+    ``token`` is the text and ``cards`` the cards it fits, in hand order."""
+
+    def __init__(self, token: str, cards: Iterable["Card"]):
+        self.token = token
+        self.cards = tuple(cards)
+        n = len(self.cards)
+        ranks = {c.rank for c in self.cards}
+        what = (RANK_PLURALS[self.cards[0].rank] if len(ranks) == 1
+                else SUIT_NAMES[self.cards[0].suit])
+        many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+        names = [f"the {c.name}" for c in self.cards]
+        choice = ", ".join(names[:-1]) + " or " + names[-1]
+        super().__init__(f"You have {many} {what}: {choice}?")
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 
 
 class Card(NamedTuple):
@@ -180,6 +202,62 @@ def parse_card(text: str) -> Card:
         if rank is not None and suit is not None:
             return Card(rank, suit)
     raise InvalidCardError(t or text)
+
+
+_ARTICLES = ("the", "a", "an", "my")
+
+
+def match_card(text: str, hand: Iterable[Card]) -> Card:
+    """The card of ``hand`` that ``text`` names: a whole card ('5H', 'five of hearts'), a rank
+    ('five', 'fives', '5', 'the jack', 'K') or a suit ('the heart', 'spades').
+
+    Raises AmbiguousCardError when the text fits two cards or more ("You have two fives: the
+    five of hearts or the five of clubs?"), InvalidCardError when it fits none.
+
+    >>> hand = parse_cards("5H 5C KD")
+    >>> match_card("king", hand)
+    Card(rank=13, suit=1)
+    >>> try:
+    ...     match_card("fives", hand)
+    ... except AmbiguousCardError as e:
+    ...     print(e)
+    You have two fives: the five of hearts or the five of clubs?
+    """
+    held = list(hand)
+    if not isinstance(text, str):
+        raise InvalidCardError(repr(text))
+    words = text.strip().split()
+    if len(words) > 1 and words[0].lower() in _ARTICLES:
+        words = words[1:]
+    t = " ".join(words)
+    try:
+        card = parse_card(t)
+    except InvalidCardError:
+        card = None
+    if card is not None:
+        if card in held:
+            return card
+        raise InvalidCardError(text, f"You do not have the {card.name}.")
+    low = t.lower()
+    rank = _RANK_WORDS.get(low)
+    if rank is None and low in RANK_PLURALS[1:]:
+        rank = RANK_PLURALS.index(low)
+    if rank is None and low != "1" and t.upper() in _RANK_TOKENS:
+        rank = _RANK_TOKENS[t.upper()]
+    if rank is not None:
+        fits = [c for c in held if c.rank == rank]
+        missing = f"You have no {RANK_PLURALS[rank]}."
+    else:
+        suit = _SUIT_WORDS.get(low)
+        if suit is None:
+            raise InvalidCardError(text)
+        fits = [c for c in held if c.suit == suit]
+        missing = f"You have no {SUIT_NAMES[suit]}."
+    if not fits:
+        raise InvalidCardError(text, missing)
+    if len(fits) > 1:
+        raise AmbiguousCardError(text, fits)
+    return fits[0]
 
 
 _SPLIT_RE = re.compile(r"[\s,;]+")

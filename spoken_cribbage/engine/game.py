@@ -1,11 +1,19 @@
 """The game state machine: cut for deal, deal, discards, starter, the play, the show.
 
-Pure: no printing, no I/O, no clock. Randomness comes only from the injected
-``random.Random``. Every state change and every score is an :class:`Event`;
+Pure: no printing, no I/O, no clock. Every state change and every score is an :class:`Event`;
 :meth:`Game.apply` returns the events one action caused, and ``Game.events`` keeps them all.
+:meth:`Game.events_for` is the same stream as one seat sees it (no other seat's hidden cards).
 
-Seats are numbered 0..players-1. Scores belong to sides: with two or three players each seat is
-its own side; with four, seats 0 and 2 and seats 1 and 3 are partners (side = seat % 2).
+Chance is made of actions too (OpenSpiel's chance nodes): :class:`CutForDealer`, :class:`Deal`
+and :class:`TurnStarter`. By default (``chance="auto"``) the game draws them from its
+``random.Random`` and applies them itself, through the same path, without recording them in
+``Game.actions`` (a save is the seed and the players' actions). With ``chance="manual"`` the game
+waits for them (:meth:`Game.chance_pending` says which); given a sequence of chance actions it
+applies them as they fall due, then waits.
+
+The table's fixed facts are a frozen :class:`~spoken_cribbage.engine.rules.Rules`. Seats are
+numbered 0..players-1. Scores belong to sides: with two or three players each seat is its own
+side; with four, seats 0 and 2 and seats 1 and 3 are partners (side = seat % 2).
 """
 
 from __future__ import annotations
@@ -17,14 +25,71 @@ from itertools import combinations
 from typing import Iterable, Sequence, Union
 
 from spoken_cribbage.engine.cards import DECK, Card, is_card, sort_hand
-from spoken_cribbage.engine.scoring import ScoreItem, score_hand, score_play
+from spoken_cribbage.engine.rules import Named, Outcome, Rules
+from spoken_cribbage.engine.scoring import ItemKind, ScoreItem, score_hand, score_play
 
-# ----------------------------------------------------------------------------- phases
+# ----------------------------------------------------------------------------- closed sets
 
-DISCARD = "discard"
-PLAY = "play"
-DEAL_OVER = "deal over"
-GAME_OVER = "game over"
+
+class Phase(Named):
+    """Where the game stands. Members equal their text, so ``game.phase == "discard"`` holds."""
+
+    DEAL = "deal"              # waiting for the cut for the deal or the deal (manual chance only)
+    DISCARD = "discard"
+    STARTER = "starter"        # the discard is done, the starter not turned (manual chance only)
+    PLAY = "play"
+    DEAL_OVER = "deal over"
+    GAME_OVER = "game over"
+
+
+DEAL, DISCARD, STARTER = Phase.DEAL, Phase.DISCARD, Phase.STARTER
+PLAY, DEAL_OVER, GAME_OVER = Phase.PLAY, Phase.DEAL_OVER, Phase.GAME_OVER
+
+
+class ScoreReason(Named):
+    """Why points were pegged (``Scored.reason``)."""
+
+    HEELS = "heels"
+    PLAY = "play"
+    GO = "go"
+    LAST = "last"
+    HAND = "hand"
+    CRIB = "crib"
+
+
+class DealerReason(Named):
+    """How the dealer was chosen (``DealerChosen.reason``)."""
+
+    LOWEST_CUT = "lowest cut"
+    GIVEN = "given"
+    ALTERNATE = "alternate"
+
+
+class Refusal(Named):
+    """Why an action was refused (``IllegalActionError.code``); the error's ``data`` holds the
+    particulars named here, so the words layer can phrase the refusal its own way."""
+
+    OTHER = "other"
+    NOT_AN_ACTION = "not an action"
+    NO_SUCH_PLAYER = "no such player"
+    GAME_OVER = "game over"
+    CHANCE_PENDING = "chance pending"          # data: pending (the chance action class)
+    NO_CHANCE_NOW = "no chance now"            # a chance action when none is due
+    IMPOSSIBLE_CHANCE = "impossible chance"    # data: detail (a clause)
+    DISCARD_OVER = "discard over"
+    ALREADY_DISCARDED = "already discarded"
+    NOT_A_LIST_OF_CARDS = "not a list of cards"
+    WRONG_NUMBER_OF_CARDS = "wrong number of cards"   # data: needed, given
+    NOT_A_CARD = "not a card"
+    CARD_TWICE = "card twice"                  # data: card
+    NOT_IN_HAND = "not in hand"                # data: card
+    PLAY_NOT_STARTED = "play not started"
+    PLAY_OVER = "play over"
+    NOT_YOUR_TURN = "not your turn"            # data: seat, to_act
+    COUNT_OVER_31 = "count over 31"            # data: card, count (the count it would make)
+    CAN_STILL_PLAY = "can still play"
+    DEAL_NOT_OVER = "deal not over"
+    UNDO_BLOCKED = "undo blocked"              # data: blocked (an UndoBlocked)
 
 
 # The ids of the 52 DECK objects, which live as long as the module. Every card the engine deals is
@@ -34,11 +99,23 @@ _DECK_IDS = frozenset(map(id, DECK))
 
 
 class IllegalActionError(ValueError):
-    """An action the rules do not allow now. ``reason`` reads as a clause: 'the count would be 33'."""
+    """An action the rules do not allow now.
 
-    def __init__(self, reason: str):
+    ``reason`` reads as a clause: 'the count would be 33'. ``code`` is a :class:`Refusal` and
+    ``data`` its particulars (also readable as attributes: ``e.count``, ``e.card``).
+    """
+
+    def __init__(self, reason: str, code: Refusal = Refusal.OTHER, **data: object):
         self.reason = reason
+        self.code = code
+        self.data = data
         super().__init__(reason)
+
+    def __getattr__(self, name: str) -> object:
+        data = self.__dict__.get("data") or {}
+        if name in data:
+            return data[name]
+        raise AttributeError(name)
 
 
 class UndoBlocked(str, Enum):
@@ -93,26 +170,89 @@ class NextDeal:
     """Start the next deal after the show."""
 
 
-Action = Union[Discard, Play, Go, NextDeal]
+def _as_tuple(obj: object, attr: str, nested: bool = False) -> None:
+    """Keep a list (or any iterable) field as a tuple, so a recorded action cannot change;
+    anything else is left for apply to refuse."""
+    v = getattr(obj, attr)
+    if not isinstance(v, (tuple, str, bytes)) or (nested and isinstance(v, tuple)):
+        try:
+            v = tuple(tuple(h) if nested and not isinstance(h, (tuple, str, bytes)) else h
+                      for h in v)
+        except TypeError:
+            return
+        object.__setattr__(obj, attr, v)
+
+
+@dataclass(frozen=True)
+class CutForDealer:
+    """Chance: one round of cutting for the first deal, ``cards[seat]`` each seat's cut.
+    The lowest card deals; a tie for lowest cuts again."""
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _as_tuple(self, "cards")
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Chance: the hands dealt, by seat (any order within a hand); with three players
+    ``crib_card`` is the card from the deck that goes to the crib."""
+    hands: tuple[tuple[Card, ...], ...]
+    crib_card: Card | None = None
+
+    def __post_init__(self) -> None:
+        _as_tuple(self, "hands", nested=True)
+
+
+@dataclass(frozen=True)
+class TurnStarter:
+    """Chance: the starter the cut turns up (one of the cards not dealt)."""
+    card: Card
+
+
+ChanceAction = Union[CutForDealer, Deal, TurnStarter]
+CHANCE_ACTIONS = (CutForDealer, Deal, TurnStarter)
+Action = Union[Discard, Play, Go, NextDeal, CutForDealer, Deal, TurnStarter]
 
 
 def action_to_text(action: Action) -> str:
-    """Compact text for saves and logs: 'discard 0 5H KD', 'play 1 5H', 'go 0', 'next'."""
+    """Compact text for saves and logs: 'discard 0 5H KD', 'play 1 5H', 'go 0', 'next';
+    chance: 'cut 5H KD', 'deal 5H 6H 7H 8H 9H 10H / 2C 3C 4C 5C 6C 7C', 'starter 5H'."""
     if isinstance(action, Discard):
         return f"discard {action.seat} " + " ".join(c.short for c in action.cards)
     if isinstance(action, Play):
         return f"play {action.seat} {action.card.short}"
     if isinstance(action, Go):
         return f"go {action.seat}"
+    if isinstance(action, CutForDealer):
+        return "cut " + " ".join(c.short for c in action.cards)
+    if isinstance(action, Deal):
+        text = "deal " + " / ".join(" ".join(c.short for c in h) for h in action.hands)
+        return text + (f" / crib {action.crib_card.short}" if action.crib_card else "")
+    if isinstance(action, TurnStarter):
+        return f"starter {action.card.short}"
     return "next"
 
 
 def action_from_text(text: str) -> Action:
+    """The action ``action_to_text`` wrote; ValueError for anything else."""
     from spoken_cribbage.engine.cards import parse_card
 
     parts = text.split()
     if not parts:
         raise ValueError("empty action")
+    if parts[0] == "cut" and len(parts) >= 2:
+        return CutForDealer(tuple(parse_card(p) for p in parts[1:]))
+    if parts[0] == "starter" and len(parts) == 2:
+        return TurnStarter(parse_card(parts[1]))
+    if parts[0] == "deal" and len(parts) >= 2:
+        groups = [g.split() for g in " ".join(parts[1:]).split("/")]
+        crib = None
+        if groups and len(groups[-1]) == 2 and groups[-1][0] == "crib":
+            crib = parse_card(groups.pop()[1])
+        if not groups or not all(groups):
+            raise ValueError(f"not an action: {text!r}")
+        return Deal(tuple(tuple(parse_card(p) for p in g) for g in groups), crib)
     if parts[0] == "discard" and len(parts) >= 3:
         return Discard(int(parts[1]), tuple(parse_card(p) for p in parts[2:]))
     if parts[0] == "play" and len(parts) == 3:
@@ -136,6 +276,10 @@ class GameStarted(Event):
     players: int
     target: int
 
+    @property
+    def rules(self) -> Rules:
+        return Rules(self.players, self.target)
+
 
 @dataclass(frozen=True)
 class CutForDeal(Event):
@@ -147,27 +291,47 @@ class CutForDeal(Event):
 @dataclass(frozen=True)
 class DealerChosen(Event):
     dealer: int
-    reason: str  # "lowest cut", "given", "alternate"
+    reason: DealerReason  # lowest cut, given, alternate
 
 
 @dataclass(frozen=True)
 class Dealt(Event):
+    """The cards are dealt. ``hands`` by seat, sorted. Each hand is private to its seat: in a
+    seat's view (:meth:`Game.events_for`) the other seats' hands are empty tuples."""
     deal: int
     dealer: int
-    hands: tuple[tuple[Card, ...], ...]  # per seat, sorted; private to each seat
+    hands: tuple[tuple[Card, ...], ...]
+
+    def seen_by(self, seat: int) -> "Dealt":
+        return Dealt(self.deal, self.dealer,
+                     tuple(h if s == seat else () for s, h in enumerate(self.hands)))
 
 
 @dataclass(frozen=True)
 class Discarded(Event):
+    """``seat`` laid ``number`` cards away. ``cards`` is private to the seat: empty in the
+    other seats' views."""
     seat: int
-    cards: tuple[Card, ...]  # private to the seat
+    cards: tuple[Card, ...]
     crib_owner: int
+    number: int = -1  # how many cards; len(cards) when not given
+
+    def __post_init__(self) -> None:
+        if self.number < 0:
+            object.__setattr__(self, "number", len(self.cards))
+
+    def seen_by(self, seat: int) -> "Discarded":
+        return self if seat == self.seat else Discarded(self.seat, (), self.crib_owner, self.number)
 
 
 @dataclass(frozen=True)
 class CribCardFromDeck(Event):
-    """Three players: one card goes from the deck to the crib (face down)."""
-    card: Card
+    """Three players: one card goes from the deck to the crib, face down: ``card`` is None in
+    every seat's view (the crib is seen when it is shown)."""
+    card: Card | None
+
+    def seen_by(self, seat: int) -> "CribCardFromDeck":
+        return CribCardFromDeck(None)
 
 
 @dataclass(frozen=True)
@@ -179,11 +343,11 @@ class StarterTurned(Event):
 
 @dataclass(frozen=True)
 class Scored(Event):
-    """Points pegged. ``reason``: heels, play, go, last, hand, crib."""
+    """Points pegged, for a :class:`ScoreReason`: heels, play, go, last, hand, crib."""
     seat: int
     side: int
     points: int
-    reason: str
+    reason: ScoreReason
     items: tuple[ScoreItem, ...]
     cards: tuple[Card, ...]
     back_peg: int
@@ -270,6 +434,9 @@ class Observation:
     gone: tuple[int, ...]             # seats that said go in this series
     cards_left: tuple[int, ...]       # how many cards each seat still holds in the play
     legal: tuple[Action, ...]
+    history: tuple[Play | Go, ...] = ()
+    """The public story of this deal's play, in order: every card played and every go said."""
+    rules: Rules | None = None
 
     @property
     def is_dealer(self) -> bool:
@@ -287,61 +454,93 @@ class Game:
 
     >>> g = Game(seed=1)
     >>> g.phase
-    'discard'
+    <Phase.DISCARD: 'discard'>
+    >>> g.phase == "discard"
+    True
+    >>> g = Game(rules=Rules(players=2), chance="manual", first_dealer=0)
+    >>> g.chance_pending().__name__
+    'Deal'
     """
 
-    def __init__(self, *, players: int = 2, target: int = 121, seed: int | None = None,
-                 rng: random.Random | None = None, first_dealer: int | None = None):
-        if players not in (2, 3, 4):
-            raise ValueError("cribbage here is for 2, 3 or 4 players")
-        if target < 1:
-            raise ValueError("the target must be at least 1")
-        self.players = players
-        self.sides = 2 if players == 4 else players
-        self.target = target
+    def __init__(self, *, rules: Rules | None = None, players: int | None = None,
+                 target: int | None = None, seed: int | None = None,
+                 rng: random.Random | None = None, first_dealer: int | None = None,
+                 chance: str | Iterable[ChanceAction] = "auto",
+                 scores: Sequence[int] | None = None):
+        """``rules`` (or the older ``players`` and ``target``) fix the table. ``chance``:
+        "auto" (draw the cuts and deals from ``rng``, or ``random.Random(seed)``), "manual"
+        (wait for chance actions), or a sequence of chance actions applied as they fall due.
+        ``scores`` starts the game from those scores (by side) instead of zero."""
+        if rules is None:
+            rules = Rules(2 if players is None else players, 121 if target is None else target)
+        elif (players is not None and players != rules.players) or (
+                target is not None and target != rules.target):
+            raise ValueError("players and target are given twice, differently")
+        self.rules = rules
+        # Copies of the rules' facts, read in the engine's inner loops (the rules decide them).
+        self.players = rules.players
+        self.sides = rules.sides
+        self.target = rules.target
+        self.hand_size = rules.hand_size
+        self.discard_count = rules.discards
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
+        if isinstance(chance, str):
+            if chance not in ("auto", "manual"):
+                raise ValueError('chance is "auto", "manual" or a sequence of chance actions')
+            self.chance = chance
+            self._script: list[ChanceAction] = []
+        else:
+            self.chance = "script"
+            self._script = list(chance)
         # What undo needs to rebuild the game: the construction arguments and the rng's state
         # before anything was drawn from it (None if it has no state, e.g. SystemRandom).
-        self._init_kwargs = dict(players=players, target=target, seed=seed,
-                                 first_dealer=first_dealer)
+        self._init_kwargs = dict(rules=rules, seed=seed, first_dealer=first_dealer,
+                                 scores=None if scores is None else tuple(scores))
         self._rng_at_start = self.rng  # a game whose rng is swapped later cannot be rebuilt
         try:
             self._rng_state: object | None = self.rng.getstate()
         except (AttributeError, NotImplementedError, TypeError):
             self._rng_state = None
-        self.hand_size = 6 if players == 2 else 5
-        self.discard_count = 2 if players == 2 else 1
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self._marks: list[int] = []  # len(self.events) before each action: its first event
         self.scores = [0] * self.sides
-        self.back_pegs = [0] * self.sides
-        self.phase = DISCARD
+        if scores is not None:
+            if len(scores) != self.sides or not all(
+                    type(x) is int and 0 <= x < self.target for x in scores):
+                raise ValueError(f"scores: {self.sides} whole numbers, each below the target")
+            self.scores = list(scores)
+        self.back_pegs = list(self.scores)
+        self.phase = DEAL
         self.deal_number = 0
         self.dealer = 0
         self.winner: int | None = None
+        self._outcome: Outcome | None = None
         self.hands: list[list[Card]] = []        # cards held now
         self.kept: list[tuple[Card, ...]] = []   # the four kept for the show
         self.discards: list[tuple[Card, ...]] = []
         self.crib: list[Card] = []
         self.starter: Card | None = None
-        self.deck: list[Card] = []
+        self.deck: list[Card] = []               # the cards not dealt (the starter comes from them)
         self.series: list[tuple[int, Card]] = []
         self.played: list[tuple[int, Card]] = []
+        self.history: list[Play | Go] = []       # this deal's plays and goes, in order
         self.gone: set[int] = set()
         self.to_act: int | None = None
         self.last_player: int | None = None
+        self._pending: type | None = None        # the chance action due, if any
+        self._drawn_rest: list[Card] | None = None
         self._new: list[Event] = []
-        self._emit(GameStarted(players, target))
+        self._emit(GameStarted(self.players, self.target))
         try:
             if first_dealer is None:
-                self.dealer = self._cut_for_deal()
-                self._emit(DealerChosen(self.dealer, "lowest cut"))
+                self._pending = CutForDealer
             else:
-                self.dealer = first_dealer % players
-                self._emit(DealerChosen(self.dealer, "given"))
-            self._deal()
+                self.dealer = first_dealer % self.players
+                self._emit(DealerChosen(self.dealer, DealerReason.GIVEN))
+                self._pending = Deal
+            self._run_chance()
         except _GameEnded:  # pragma: no cover - nothing scores before the first deal
             pass
         self._new = []
@@ -367,7 +566,7 @@ class Game:
         self.events.append(event)
         self._new.append(event)
 
-    def _score(self, seat: int, points: int, reason: str, items: Sequence[ScoreItem] = (),
+    def _score(self, seat: int, points: int, reason: ScoreReason, items: Sequence[ScoreItem] = (),
                cards: Sequence[Card] = ()) -> None:
         if points <= 0 or self.phase == GAME_OVER:
             return
@@ -380,45 +579,103 @@ class Game:
             self.phase = GAME_OVER
             self.winner = side
             self.to_act = None
-            skunks = tuple(
-                0 if s == side else (2 if self.target >= 121 and self.scores[s] < self.target - 60 else
-                                     1 if self.scores[s] < self.target - 30 else 0)
-                for s in range(self.sides))
-            self._emit(GameOver(side, tuple(self.scores), skunks))
+            self._pending = None
+            self._outcome = Outcome(side, tuple(self.scores), self.rules.skunk(self.scores, side))
+            self._emit(GameOver(side, self._outcome.scores, self._outcome.skunks))
             raise _GameEnded
 
-    def _cut_for_deal(self) -> int:
-        while True:
-            cards = self.rng.sample(DECK, self.players)
-            low = min(c.rank for c in cards)
-            lows = [s for s, c in enumerate(cards) if c.rank == low]
-            self._emit(CutForDeal(tuple(cards), len(lows) > 1))
-            if len(lows) == 1:
-                return lows[0]
+    # ------------------------------------------------------------------ chance
 
-    def _deal(self) -> None:
+    def chance_pending(self) -> type | None:
+        """The chance action the game waits for (:class:`CutForDealer`, :class:`Deal` or
+        :class:`TurnStarter`), or None. With ``chance="auto"`` it is always None."""
+        return self._pending
+
+    def _run_chance(self) -> None:
+        """Apply the chance actions that fall due, from the rng or the script, until a player
+        must act (or, with manual chance, until one is due)."""
+        while self._pending is not None:
+            if self.chance == "auto":
+                self._do_chance(self._draw())
+            elif self._script:
+                action = self._script.pop(0)
+                self._check(action)
+                self._marks.append(len(self.events))
+                self.actions.append(action)
+                self._do_chance(action)
+            else:
+                return
+
+    def _draw(self) -> ChanceAction:
+        """The next chance action from the rng, drawn exactly as this engine always has, so a
+        seed deals the same cards as before."""
+        pending = self._pending
+        if pending is CutForDealer:
+            return CutForDealer(tuple(self.rng.sample(DECK, self.players)))
+        if pending is Deal:
+            deck = list(DECK)
+            self.rng.shuffle(deck)
+            hands: list[list[Card]] = [[] for _ in range(self.players)]
+            order = self.seats_from(self.dealer)
+            for _ in range(self.hand_size):
+                for seat in order:
+                    hands[seat].append(deck.pop())
+            crib_card = deck.pop() if self.rules.crib_cards_from_deck else None
+            self._drawn_rest = deck
+            return Deal(tuple(map(tuple, hands)), crib_card)
+        return TurnStarter(self.deck[self.rng.randrange(len(self.deck))])
+
+    def _do_chance(self, action: ChanceAction) -> None:
+        if type(action) is Deal:
+            self._do_deal(action)
+        elif type(action) is TurnStarter:
+            self._turn_starter(action.card)
+        else:
+            self._cut_for_deal(action)
+
+    def _cut_for_deal(self, a: CutForDealer) -> None:
+        low = min(c.rank for c in a.cards)
+        lows = [s for s, c in enumerate(a.cards) if c.rank == low]
+        self._emit(CutForDeal(tuple(a.cards), len(lows) > 1))
+        if len(lows) == 1:
+            self.dealer = lows[0]
+            self._emit(DealerChosen(self.dealer, DealerReason.LOWEST_CUT))
+            self._pending = Deal
+
+    def _do_deal(self, a: Deal) -> None:
         self.deal_number += 1
-        deck = list(DECK)
-        self.rng.shuffle(deck)
-        self.hands = [[] for _ in range(self.players)]
-        for _ in range(self.hand_size):
-            for seat in self.seats_from(self.dealer):
-                self.hands[seat].append(deck.pop())
-        self.hands = [sort_hand(h) for h in self.hands]
+        self.hands = [sort_hand(h) for h in a.hands]
         self.kept = [() for _ in range(self.players)]
         self.discards = [() for _ in range(self.players)]
         self.crib = []
         self.starter = None
-        self.series, self.played, self.gone = [], [], set()
+        self.series, self.played, self.history, self.gone = [], [], [], set()
         self.last_player = None
         self.to_act = None
         self.phase = DISCARD
+        self._pending = None
         self._emit(Dealt(self.deal_number, self.dealer, tuple(tuple(h) for h in self.hands)))
-        if self.players == 3:
-            card = deck.pop()
-            self.crib.append(card)
-            self._emit(CribCardFromDeck(card))
-        self.deck = deck
+        if a.crib_card is not None:
+            self.crib.append(a.crib_card)
+            self._emit(CribCardFromDeck(a.crib_card))
+        if self._drawn_rest is not None:
+            self.deck, self._drawn_rest = self._drawn_rest, None
+        else:
+            used = {c for h in a.hands for c in h}
+            used.add(a.crib_card)
+            self.deck = [c for c in DECK if c not in used]
+
+    def _turn_starter(self, card: Card) -> None:
+        cutter = (self.dealer - 1) % self.players  # the player on the dealer's right cuts
+        self.deck.remove(card)
+        self.starter = card
+        self.phase = PLAY
+        self._pending = None
+        self._emit(StarterTurned(card, self.dealer, cutter))
+        if card.rank == 11:
+            self._score(self.dealer, 2, ScoreReason.HEELS,
+                        (ScoreItem(ItemKind.HEELS, 2, (card,)),), (card,))
+        self.to_act = self.pone
 
     # ------------------------------------------------------------------ queries
 
@@ -432,7 +689,7 @@ class Game:
         return [c for c in self.hands[seat] if c.value <= room]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Every legal action (for ``seat`` only, if given)."""
+        """Every legal player action (for ``seat`` only, if given); none while chance is due."""
         if self.phase == DISCARD:
             seats = self.pending_discards() if seat is None else (
                 (seat,) if seat in self.pending_discards() else ())
@@ -459,12 +716,28 @@ class Game:
             series=tuple(c for _, c in self.series), count=self.count,
             gone=tuple(sorted(self.gone)),
             cards_left=tuple(len(h) for h in self.hands) if self.hands else (),
-            legal=tuple(self.legal_actions(seat)))
+            legal=tuple(self.legal_actions(seat)), history=tuple(self.history),
+            rules=self.rules)
+
+    def events_for(self, seat: int, start: int = 0) -> list[Event]:
+        """The events from index ``start`` on, as ``seat`` sees them: the same stream, with every
+        other seat's hidden cards taken out (their hands in :class:`Dealt`, their discards,
+        the crib card from the deck)."""
+        return [e.seen_by(seat) if type(e) in _PRIVATE else e  # type: ignore[attr-defined]
+                for e in self.events[start:]]
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (winner side, scores, skunks), or None while it goes on."""
+        return self._outcome
+
+    def is_game_over(self) -> bool:
+        return self.phase == GAME_OVER
 
     # ------------------------------------------------------------------ actions
 
     def apply(self, action: Action) -> list[Event]:
-        """Carry out ``action`` and return the events it caused.
+        """Carry out ``action`` and return the events it caused (all seats' cards: see
+        :meth:`events_for` for one seat's view).
 
         Raises IllegalActionError (and changes nothing) if the rules do not allow it.
         """
@@ -473,71 +746,136 @@ class Game:
         self._marks.append(len(self.events))
         self.actions.append(action)
         try:
-            if isinstance(action, Discard):
-                self._do_discard(action)
-            elif isinstance(action, Play):
-                self._do_play(action)
-            elif isinstance(action, Go):
-                self._do_go(action)
-            else:
+            t = type(action)
+            if t is Play:
+                self._do_play(action)  # type: ignore[arg-type]
+            elif t is Go:
+                self._do_go(action)  # type: ignore[arg-type]
+            elif t is Discard:
+                self._do_discard(action)  # type: ignore[arg-type]
+            elif t is NextDeal:
                 self.dealer = (self.dealer + 1) % self.players
-                self._emit(DealerChosen(self.dealer, "alternate"))
-                self._deal()
+                self._emit(DealerChosen(self.dealer, DealerReason.ALTERNATE))
+                self._next_deal()
+            else:
+                self._do_chance(action)  # type: ignore[arg-type]
+            self._run_chance()
         except _GameEnded:
             pass
         new, self._new = self._new, []
         return new
 
+    def _next_deal(self) -> None:
+        """Clear the table and wait for the deal."""
+        self.hands = [[] for _ in range(self.players)]
+        self.kept = [() for _ in range(self.players)]
+        self.discards = [() for _ in range(self.players)]
+        self.crib, self.starter = [], None
+        self.series, self.played, self.history, self.gone = [], [], [], set()
+        self.last_player = self.to_act = None
+        self.phase = DEAL
+        self._pending = Deal
+
     def _check_seat(self, seat: object) -> None:
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players):
-            raise IllegalActionError("there is no such player")
+            raise IllegalActionError("there is no such player", Refusal.NO_SUCH_PLAYER, seat=seat)
+
+    def _genuine(self, cards: object, n: int) -> bool:
+        return (isinstance(cards, tuple) and not is_card(cards) and len(cards) == n
+                and all(id(c) in _DECK_IDS or is_card(c) for c in cards))
+
+    def _check_chance(self, action: ChanceAction) -> None:
+        if self._pending is not type(action):
+            raise IllegalActionError("that chance action is not due now", Refusal.NO_CHANCE_NOW)
+
+        def impossible(detail: str) -> IllegalActionError:
+            return IllegalActionError(detail, Refusal.IMPOSSIBLE_CHANCE, detail=detail)
+
+        if isinstance(action, CutForDealer):
+            if not self._genuine(action.cards, self.players) or \
+                    len(set(action.cards)) != self.players:
+                raise impossible(f"the cut is {self.players} different cards, one a seat")
+        elif isinstance(action, Deal):
+            hands, crib = action.hands, action.crib_card
+            if not (isinstance(hands, tuple) and len(hands) == self.players
+                    and all(self._genuine(h, self.hand_size) for h in hands)):
+                raise impossible(f"a deal is {self.players} hands of {self.hand_size} cards")
+            if (crib is not None) != bool(self.rules.crib_cards_from_deck) or (
+                    crib is not None and not (id(crib) in _DECK_IDS or is_card(crib))):
+                raise impossible("the crib takes a card from the deck with three players only")
+            cards = [c for h in hands for c in h] + ([crib] if crib is not None else [])
+            if len(set(cards)) != len(cards):
+                raise impossible("a card is dealt twice")
+        elif not (id(action.card) in _DECK_IDS or is_card(action.card)) \
+                or action.card not in self.deck:
+            raise impossible("the starter is one of the cards not dealt")
 
     def _check(self, action: Action) -> None:
-        if not isinstance(action, (Discard, Play, Go, NextDeal)):
-            raise IllegalActionError("that is not an action")
+        t = type(action)
+        if t not in _ACTION_TYPES and not isinstance(action, _ACTION_TYPES):
+            raise IllegalActionError("that is not an action", Refusal.NOT_AN_ACTION)
         if self.phase == GAME_OVER:
-            raise IllegalActionError("the game is over")
-        if not isinstance(action, NextDeal):
-            seat = action.seat
+            raise IllegalActionError("the game is over", Refusal.GAME_OVER)
+        if isinstance(action, CHANCE_ACTIONS):
+            self._check_chance(action)
+            return
+        if self._pending is not None:
+            what = ("the starter is not turned yet" if self._pending is TurnStarter
+                    else "the cards are not dealt yet")
+            raise IllegalActionError(what, Refusal.CHANCE_PENDING, pending=self._pending)
+        if t is not NextDeal:
+            seat = action.seat  # type: ignore[union-attr]
             if type(seat) is not int or not 0 <= seat < self.players:  # fast path: a plain int
                 self._check_seat(seat)
         if isinstance(action, Discard):
             if self.phase != DISCARD:
-                raise IllegalActionError("the discard is over")
+                raise IllegalActionError("the discard is over", Refusal.DISCARD_OVER)
             if self.discards[action.seat]:
-                raise IllegalActionError("those cards are already in the crib")
+                raise IllegalActionError("those cards are already in the crib",
+                                         Refusal.ALREADY_DISCARDED)
             if not isinstance(action.cards, tuple) or is_card(action.cards):
-                raise IllegalActionError("the cards to lay away are not a list of cards")
+                raise IllegalActionError("the cards to lay away are not a list of cards",
+                                         Refusal.NOT_A_LIST_OF_CARDS)
             n = self.discard_count
             if len(action.cards) != n:
                 raise IllegalActionError(
-                    f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}")
+                    f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}",
+                    Refusal.WRONG_NUMBER_OF_CARDS, needed=n, given=len(action.cards))
             if not all(id(c) in _DECK_IDS or is_card(c) for c in action.cards):
-                raise IllegalActionError("that is not a card")
+                raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
             if len(set(action.cards)) != len(action.cards):
-                raise IllegalActionError("the same card is named twice")
+                twice = next(c for i, c in enumerate(action.cards) if c in action.cards[:i])
+                raise IllegalActionError("the same card is named twice", Refusal.CARD_TWICE,
+                                         card=twice)
             for c in action.cards:
                 if c not in self.hands[action.seat]:
-                    raise IllegalActionError(f"the {c.name} is not in the hand")
+                    raise IllegalActionError(f"the {c.name} is not in the hand",
+                                             Refusal.NOT_IN_HAND, card=c)
         elif isinstance(action, (Play, Go)):
             if self.phase != PLAY:
-                raise IllegalActionError(
-                    "the play has not started: the discard comes first" if self.phase == DISCARD
-                    else "the play is over")
+                if self.phase == DISCARD:
+                    raise IllegalActionError("the play has not started: the discard comes first",
+                                             Refusal.PLAY_NOT_STARTED)
+                raise IllegalActionError("the play is over", Refusal.PLAY_OVER)
             if action.seat != self.to_act:
-                raise IllegalActionError("it is not that player's turn")
+                raise IllegalActionError("it is not that player's turn", Refusal.NOT_YOUR_TURN,
+                                         seat=action.seat, to_act=self.to_act)
             if isinstance(action, Play):
                 c = action.card
                 if not (id(c) in _DECK_IDS or is_card(c)):
-                    raise IllegalActionError("that is not a card")
+                    raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
                 if c not in self.hands[action.seat]:
-                    raise IllegalActionError(f"the {c.name} is not in the hand")
-                if self.count + c.value > 31:
-                    raise IllegalActionError(f"the count would be {self.count + c.value}")
+                    raise IllegalActionError(f"the {c.name} is not in the hand",
+                                             Refusal.NOT_IN_HAND, card=c)
+                count = self.count + c.value
+                if count > 31:
+                    raise IllegalActionError(f"the count would be {count}",
+                                             Refusal.COUNT_OVER_31, card=c, count=count)
             elif self.playable(action.seat):
-                raise IllegalActionError("a card can still be played, so no go")
+                raise IllegalActionError("a card can still be played, so no go",
+                                         Refusal.CAN_STILL_PLAY)
         elif self.phase != DEAL_OVER:  # NextDeal
-            raise IllegalActionError("the deal is not over yet")
+            raise IllegalActionError("the deal is not over yet", Refusal.DEAL_NOT_OVER)
 
     def _do_discard(self, a: Discard) -> None:
         seat = a.seat
@@ -547,17 +885,8 @@ class Game:
         self.crib.extend(a.cards)
         self._emit(Discarded(seat, tuple(a.cards), self.dealer))
         if not self.pending_discards():
-            self._turn_starter()
-
-    def _turn_starter(self) -> None:
-        cutter = (self.dealer - 1) % self.players  # the player on the dealer's right cuts
-        self.starter = self.deck.pop(self.rng.randrange(len(self.deck)))
-        self.phase = PLAY
-        self._emit(StarterTurned(self.starter, self.dealer, cutter))
-        if self.starter.rank == 11:
-            self._score(self.dealer, 2, "heels", (ScoreItem("heels", 2, (self.starter,)),),
-                        (self.starter,))
-        self.to_act = self.pone
+            self.phase = STARTER
+            self._pending = TurnStarter
 
     def _do_play(self, a: Play) -> None:
         seat, card = a.seat, a.card
@@ -566,9 +895,10 @@ class Game:
         self.series.append((seat, card))
         self.played.append((seat, card))
         self.last_player = seat
+        self.history.append(a)
         self._emit(Played(seat, card, result.count, tuple(c for _, c in self.series),
                           len(self.hands[seat])))
-        self._score(seat, result.points, "play", result.items, tuple(c for _, c in self.series))
+        self._score(seat, result.points, ScoreReason.PLAY, result.items, tuple(c for _, c in self.series))
         if result.count == 31:
             self._end_series(go_point=False)
         else:
@@ -576,6 +906,7 @@ class Game:
 
     def _do_go(self, a: Go) -> None:
         self.gone.add(a.seat)
+        self.history.append(a)
         self._emit(SaidGo(a.seat, self.count))
         self._next_turn(a.seat)
 
@@ -588,6 +919,7 @@ class Game:
             for s in active:
                 if s != current:
                     self.gone.add(s)
+                    self.history.append(Go(s))
                     self._emit(SaidGo(s, self.count))
             self._end_series(go_point=True)
             return
@@ -598,8 +930,9 @@ class Game:
         last = self.last_player
         play_over = not any(self.hands)
         if go_point and last is not None:
-            reason = "last" if play_over else "go"
-            self._score(last, 1, reason, (ScoreItem(reason, 1, ()),), ())
+            reason, kind = ((ScoreReason.LAST, ItemKind.LAST) if play_over
+                            else (ScoreReason.GO, ItemKind.GO))
+            self._score(last, 1, reason, (ScoreItem(kind, 1, ()),), ())
         self.series, self.gone = [], set()
         if play_over:
             self.to_act = None
@@ -618,12 +951,12 @@ class Game:
             res = score_hand(self.kept[seat], starter)
             self._emit(HandShown(seat, self.side_of(seat), False, self.kept[seat], starter,
                                  res.total, res.items))
-            self._score(seat, res.total, "hand", res.items, self.kept[seat])
+            self._score(seat, res.total, ScoreReason.HAND, res.items, self.kept[seat])
         crib = tuple(sort_hand(self.crib))
         res = score_hand(crib, starter, is_crib=True)
         self._emit(HandShown(self.dealer, self.side_of(self.dealer), True, crib, starter,
                              res.total, res.items))
-        self._score(self.dealer, res.total, "crib", res.items, crib)
+        self._score(self.dealer, res.total, ScoreReason.CRIB, res.items, crib)
         self.phase = DEAL_OVER
         self.to_act = None
         self._emit(DealEnded(self.deal_number, (self.dealer + 1) % self.players, tuple(self.scores)))
@@ -642,9 +975,9 @@ class Game:
         i = len(self.actions) - 1
         while i >= 0:
             a = self.actions[i]
-            if isinstance(a, NextDeal):
+            if isinstance(a, (NextDeal, Deal, CutForDealer)):
                 return -1, UndoBlocked.DEAL_OVER  # the seat's last action was in an earlier deal
-            if a.seat == seat:
+            if getattr(a, "seat", None) == seat:
                 break
             i -= 1
         else:
@@ -659,7 +992,8 @@ class Game:
                 return -1, UndoBlocked.DEAL_OVER
             if isinstance(e, Played) and e.seat != seat:
                 return -1, UndoBlocked.CARD_REVEALED
-        if self._rng_state is None or self.rng is not self._rng_at_start:
+        if self.chance == "auto" and (self._rng_state is None
+                                      or self.rng is not self._rng_at_start):
             return -1, UndoBlocked.NOT_REPLAYABLE
         return i, None
 
@@ -681,20 +1015,27 @@ class Game:
         """
         i, reason = self._undo_point(seat)
         if reason is not None:
-            raise IllegalActionError(reason)
+            raise IllegalActionError(reason, Refusal.UNDO_BLOCKED, blocked=reason)
         undone = self.actions[i:]
         rng = random.Random()
-        rng.setstate(self._rng_state)  # type: ignore[arg-type]
-        rebuilt = type(self)(rng=rng, **self._init_kwargs)  # type: ignore[arg-type]
-        for a in self.actions[:i]:
+        if self.chance == "auto":
+            rng.setstate(self._rng_state)  # type: ignore[arg-type]
+            rebuilt = type(self)(rng=rng, **self._init_kwargs)  # type: ignore[arg-type]
+        else:  # every chance action is in self.actions: replay them all, by hand
+            rebuilt = type(self)(chance="manual", **self._init_kwargs)  # type: ignore[arg-type]
+        kept = self.actions[:i]
+        for a in kept:
             rebuilt.apply(a)
         # Take the rebuilt state; keep our rng object (and the list objects callers may hold).
         state = dict(rebuilt.__dict__)
-        del state["rng"], state["_rng_at_start"]
+        del state["rng"], state["_rng_at_start"], state["chance"], state["_script"]
         for name in ("events", "actions", "_marks"):
             getattr(self, name)[:] = state.pop(name)
         self.__dict__.update(state)
-        self.rng.setstate(rng.getstate())
+        if self.chance == "auto":
+            self.rng.setstate(rng.getstate())
+        else:  # the script's chance actions that were undone fall due again
+            self._script[:0] = [a for a in undone if isinstance(a, CHANCE_ACTIONS)]
         return undone
 
     # ------------------------------------------------------------------ replay
@@ -706,3 +1047,8 @@ class Game:
         for a in actions:
             g.apply(a)
         return g
+
+
+_PRIVATE = (Dealt, Discarded, CribCardFromDeck)
+"""Events that carry a seat's hidden cards; each has ``seen_by(seat)``."""
+_ACTION_TYPES = (Discard, Play, Go, NextDeal, CutForDealer, Deal, TurnStarter)

@@ -16,9 +16,10 @@ from itertools import combinations
 from typing import Iterable, Sequence
 
 from spoken_cribbage.engine.cards import Card
+from spoken_cribbage.engine.rules import Named
 
 __all__ = [
-    "ScoreItem", "HandScore", "PlayScore", "InvalidHandError", "CountOverflowError",
+    "ItemKind", "ScoreItem", "HandScore", "PlayScore", "InvalidHandError", "CountOverflowError",
     "score_hand", "score_play", "hand_points", "score_all_hands", "DISTRIBUTION_HAND",
     "DISTRIBUTION_CRIB",
 ]
@@ -32,17 +33,34 @@ class CountOverflowError(ValueError):
     """A card that would take the running count above 31."""
 
 
+class ItemKind(Named):
+    """What one scoring item is. Each member equals its text ('fifteen'), so comparisons with
+    strings and saved JSON keep working."""
+
+    FIFTEEN = "fifteen"
+    PAIR = "pair"
+    PAIR_ROYAL = "pair royal"
+    DOUBLE_PAIR_ROYAL = "double pair royal"
+    RUN = "run"
+    FLUSH = "flush"
+    NOBS = "nobs"
+    THIRTY_ONE = "thirty-one"
+    HEELS = "heels"
+    GO = "go"
+    LAST = "last"
+
+
 @dataclass(frozen=True)
 class ScoreItem:
     """One scoring combination: ``kind`` is fifteen, pair, run, flush or nobs in the show;
     fifteen, thirty-one, pair, pair royal, double pair royal or run in the play."""
 
-    kind: str
+    kind: ItemKind
     points: int
     cards: tuple[Card, ...]
 
     def to_json(self) -> dict:
-        return {"kind": self.kind, "points": self.points, "cards": [c.short for c in self.cards]}
+        return {"kind": str(self.kind), "points": self.points, "cards": [c.short for c in self.cards]}
 
 
 @dataclass(frozen=True)
@@ -81,20 +99,20 @@ def score_hand(hand: Iterable[Card], starter: Card, *, is_crib: bool = False) ->
     for n in range(2, 6):
         for combo in combinations(five, n):
             if sum(c.value for c in combo) == 15:
-                items.append(ScoreItem("fifteen", 2, combo))
+                items.append(ScoreItem(ItemKind.FIFTEEN, 2, combo))
     for a, b in combinations(five, 2):
         if a.rank == b.rank:
-            items.append(ScoreItem("pair", 2, (a, b)))
+            items.append(ScoreItem(ItemKind.PAIR, 2, (a, b)))
     items.extend(_show_runs(five))
     suit = hand[0].suit
     if all(c.suit == suit for c in hand):
         if starter.suit == suit:
-            items.append(ScoreItem("flush", 5, tuple(sorted(hand + (starter,)))))
+            items.append(ScoreItem(ItemKind.FLUSH, 5, tuple(sorted(hand + (starter,)))))
         elif not is_crib:
-            items.append(ScoreItem("flush", 4, tuple(sorted(hand))))
+            items.append(ScoreItem(ItemKind.FLUSH, 4, tuple(sorted(hand))))
     for c in hand:
         if c.rank == 11 and c.suit == starter.suit:
-            items.append(ScoreItem("nobs", 1, (c,)))
+            items.append(ScoreItem(ItemKind.NOBS, 1, (c,)))
     return HandScore(sum(i.points for i in items), tuple(items))
 
 
@@ -114,10 +132,11 @@ def _show_runs(five: Sequence[Card]) -> list[ScoreItem]:
     combos: list[tuple[Card, ...]] = [()]
     for r in best:
         combos = [c + (card,) for c in combos for card in by_rank[r]]
-    return [ScoreItem("run", len(best), combo) for combo in combos]
+    return [ScoreItem(ItemKind.RUN, len(best), combo) for combo in combos]
 
 
-_PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+_PAIR_KINDS = {2: (ItemKind.PAIR, 2), 3: (ItemKind.PAIR_ROYAL, 6),
+               4: (ItemKind.DOUBLE_PAIR_ROYAL, 12)}
 
 
 def score_play(series: Iterable[Card], card: Card) -> PlayScore:
@@ -129,9 +148,9 @@ def score_play(series: Iterable[Card], card: Card) -> PlayScore:
         raise CountOverflowError(f"The count would be {count}.")
     items: list[ScoreItem] = []
     if count == 15:
-        items.append(ScoreItem("fifteen", 2, tuple(seq)))
+        items.append(ScoreItem(ItemKind.FIFTEEN, 2, tuple(seq)))
     elif count == 31:
-        items.append(ScoreItem("thirty-one", 2, tuple(seq)))
+        items.append(ScoreItem(ItemKind.THIRTY_ONE, 2, tuple(seq)))
     same = 1
     while same < len(seq) and seq[-1 - same].rank == card.rank:
         same += 1
@@ -141,7 +160,7 @@ def score_play(series: Iterable[Card], card: Card) -> PlayScore:
     for n in range(len(seq), 2, -1):
         ranks = sorted(c.rank for c in seq[-n:])
         if ranks[-1] - ranks[0] == n - 1 and len(set(ranks)) == n:
-            items.append(ScoreItem("run", n, tuple(seq[-n:])))
+            items.append(ScoreItem(ItemKind.RUN, n, tuple(seq[-n:])))
             break
     return PlayScore(sum(i.points for i in items), tuple(items), count)
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage import paths
 
 SAVE_FORMAT = "spoken-cribbage-save"
@@ -59,15 +60,21 @@ class SavedGame:
 
     # ------------------------------------------------------------------ game <-> save
 
+    @property
+    def rules(self) -> Rules:
+        """The table the save was played at (a save stores its players and target)."""
+        return Rules(self.players, self.target)
+
     @classmethod
     def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
                   me: int = 0) -> "SavedGame":
-        return cls(seed=game.seed, target=game.target, players=game.players, me=me,
+        rules = game.rules
+        return cls(seed=game.seed, target=rules.target, players=rules.players, me=me,
                    difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
                    finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex)
 
     def new_game(self) -> g.Game:
-        return g.Game(seed=self.seed, target=self.target, players=self.players)
+        return g.Game(rules=self.rules, seed=self.seed)
 
     def replay(self) -> g.Game:
         """The game rebuilt from the actions; SaveError if any action does not replay."""

@@ -12,6 +12,7 @@ from typing import Iterable, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, RANK_NAMES, sort_hand
+from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.words.numbers import number_words
 from spoken_cribbage.engine.scoring import ScoreItem
 
@@ -208,11 +209,15 @@ class Announcer:
     def __init__(self, names: Names | None = None, verbosity: str = "normal"):
         self.names = names or Names()
         self.verbosity = verbosity
-        self.sides = 2
+        self.rules = Rules()
 
     @property
     def me(self) -> int:
         return self.names.me
+
+    @property
+    def sides(self) -> int:
+        return self.rules.sides
 
     def announce(self, events: Sequence[g.Event]) -> list[Line]:
         lines: list[Line] = []
@@ -247,7 +252,7 @@ class Announcer:
         terse = self.verbosity == "terse"
         coach = self.verbosity == "coach"
         if isinstance(ev, g.GameStarted):
-            self.sides = 2 if ev.players == 4 else ev.players
+            self.rules = ev.rules
             others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
             return [Line.same(f"New game to {ev.target} points against {others}.", "game")]
         if isinstance(ev, g.CutForDeal):
@@ -272,7 +277,7 @@ class Announcer:
                                   "discard")]
             if self.verbosity != "coach":
                 return []  # the turn prompt (or the waiting line) follows at once
-            k = len(ev.cards)
+            k = ev.number
             return [Line.same(f"{n.Verb(ev.seat, 'lay', 'lays')} away "
                               f"{'a card' if k == 1 else f'{k} cards'}.", "discard")]
         if isinstance(ev, g.CribCardFromDeck):
@@ -392,14 +397,12 @@ class Announcer:
         return lines
 
     def _skunk_line(self, level: int) -> int:
-        return self._target - (60 if level == 2 else 30)
-
-    _target = 121
+        line = self.rules.double_skunk_line if level == 2 else None
+        return line if line is not None else self.rules.skunk_line
 
     def bind(self, game: g.Game) -> "Announcer":
-        """Take the table facts (sides, target) from ``game``."""
-        self.sides = game.sides
-        self._target = game.target
+        """Take the table's rules (sides, target, skunk lines) from ``game``."""
+        self.rules = game.rules
         return self
 
 
