@@ -12,7 +12,7 @@ from typing import Callable, Protocol, Sequence
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
 from spoken_cribbage.words.seat import (cards_count, cursor_line, hand_summary, help_lines, more, numbers,
-                                        phrase)
+                                        phrase, refusal)
 from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, key_command, key_name, keys_for,
@@ -599,17 +599,6 @@ class Session:
 
     # actions
     def _cmd_go(self, c: Command) -> None:
-        gm = self.game
-        if gm.phase != g.PLAY:
-            self.tell(phrase("no_go_now", turn=self.answers.turn()), "error")
-            return
-        if gm.to_act != self.me:
-            self.tell(phrase("not_your_turn"), "error")
-            return
-        fits = self._playable()
-        if fits:
-            self.tell(phrase("cannot_go", cards=list_words([x.name for x in fits], "or")), "error")
-            return
         self._do(g.Go(self.me))
 
     def _resolve(self, c: Command) -> list[Card] | None:
@@ -631,15 +620,8 @@ class Session:
         return out
 
     def _cmd_play(self, c: Command) -> None:
-        gm = self.game
-        if gm.phase == g.DISCARD:
-            if self.me in gm.pending_discards():
-                self.tell(phrase("play_before_discard", count=cards_count(gm.discard_count)), "error")
-            else:
-                self.tell(phrase("play_waits_for_crib"), "error")
-            return
-        if gm.phase != g.PLAY:
-            self.tell(phrase("nothing_to_play", turn=self.answers.turn()), "error")
+        if self.game.phase != g.PLAY:
+            self._do(g.Play(self.me, c.cards[0] if c.cards else None))   # the engine says why not
             return
         cards = self._resolve(c)
         if cards is None:
@@ -650,17 +632,6 @@ class Session:
         self._play(cards[0])
 
     def _play(self, card: Card) -> None:
-        gm = self.game
-        if gm.to_act != self.me:
-            self.tell(phrase("not_your_turn"), "error")
-            return
-        fits = self._playable()
-        if card not in fits:
-            allowed = (phrase("playable", cards=list_words([x.name for x in fits], "or")) if fits
-                       else phrase("nothing_fits"))
-            self.tell(phrase("count_over", card=card.name, count=gm.count + card.value,
-                             allowed=allowed), "error")
-            return
         self._do(g.Play(self.me, card))
 
     def _cmd_discard(self, c: Command) -> None:
@@ -720,10 +691,15 @@ class Session:
         return self.game.events_for(self.me, start)
 
     def _do(self, action: g.Action) -> None:
+        """Try an action: the engine is the referee; its refusal is phrased with what is
+        allowed now, and nothing changes."""
         try:
             events = self._apply(action)
         except g.IllegalActionError as e:
-            self.tell(phrase("refused", reason=e.reason), "error")
+            obs = self._obs()
+            self.tell(refusal(e.code, e.reason, e.data, playable=self._playable(), hand=obs.hand,
+                              turn=self.answers.turn(), discard_count=self.game.discard_count,
+                              discarded=bool(obs.discards)), "error")
             return
         self._after(events)
 

@@ -160,3 +160,35 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2) -> list[
             "Slash opens a command line, like /play five of hearts or /rate 200; Escape "
             "cancels it.",
             "Escape also cancels a choice or silences speech."]
+
+
+def refusal(code: str, reason: str, data: dict, *, playable: Sequence[Card] = (),
+            hand: Sequence[Card] = (), turn: str = "", discard_count: int = 2,
+            discarded: bool = False) -> str:
+    """The engine's refusal (its code and particulars) as the seat says it, with what is
+    allowed now."""
+    code = str(code)
+    cards_or = list_words([c.name for c in playable], "or")
+    if code == "not your turn":
+        return phrase("not_your_turn")
+    if code == "count over 31":
+        allowed = phrase("playable", cards=cards_or) if playable else phrase("nothing_fits")
+        return phrase("count_over", card=data["card"].name, count=data["count"], allowed=allowed)
+    if code == "can still play":
+        return phrase("cannot_go", cards=cards_or)
+    if code == "not in hand":
+        return phrase("not_in_hand", card=data["card"].name, hand=hand_summary(hand))
+    if code == "play not started":
+        return (phrase("play_waits_for_crib") if discarded
+                else phrase("play_before_discard", count=cards_count(discard_count)))
+    if code == "play over":
+        return phrase("nothing_to_play", turn=turn)
+    if code in ("discard over", "already discarded"):
+        return phrase("discard_over", turn=turn)
+    if code == "wrong number of cards":
+        return phrase("exactly", count=cards_count(data["needed"]), given=data["given"])
+    if code == "card twice":
+        return phrase("named_twice")
+    if code == "game over":
+        return phrase("game_over")
+    return phrase("refused", reason=reason)
