@@ -151,14 +151,17 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2) -> list[
     the command line."""
     first = _HELP_FIRST.get(phase, "Wait for your turn; ask anything with the keys below.")
     first = first.format(count=cards_count(discard_count))
-    half = (len(keys) + 1) // 2
+    key_lines: list[str] = []
+    for key in keys:   # lines under 80 characters, for braille displays
+        if key_lines and len(key_lines[-1]) + len(key) + 3 <= 78:
+            key_lines[-1] += ", " + key
+        else:
+            key_lines.append(("More keys: " if key_lines else "Keys: ") + key)
     return [first,
-            "Keys: " + ", ".join(keys[:half]) + ".",
-            "More keys: " + ", ".join(keys[half:]) + ".",
-            "Left and Right arrows, Home and End walk through your hand; Page Up and Page "
-            "Down are like the brackets.",
-            "Slash opens a command line, like /play five of hearts or /rate 200; Escape "
-            "cancels it.",
+            *(line + "." for line in key_lines),
+            "Left and Right arrows, Home and End walk through your hand.",
+            "Page Up and Page Down are like the brackets.",
+            "Slash opens a command line, like /play five of hearts; Escape cancels it.",
             "Escape also cancels a choice or silences speech."]
 
 
