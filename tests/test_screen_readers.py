@@ -115,7 +115,7 @@ def arrow_deal(seed: int = 3):
     return timed, [l for l in out if l.strip()], keys.count(RIGHT)
 
 
-@pytest.mark.parametrize("reader", ["yasr", "orca"])
+@pytest.mark.parametrize("reader", ["orca"])   # yasr reads the key test above; the suite's time
 def test_a_deal_played_with_arrows_is_read_back_in_order(reader, tmp_path):
     keys, expected, rights = arrow_deal()
     assert rights >= 1 and any(", card " in l and "playable" in l for l in expected)
