@@ -94,12 +94,10 @@ SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity 
             "speech": "speech on", "voice": "voice english", "difficulty": "difficulty expert",
             "target": "target 121"}
 
-#: For code that still imports the old names.
-QUESTIONS = ("count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint")
+#: Keys and spoken forms by command (the key list and the voice tests read these).
 SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in ("yes", "no", "new")}
 QUERY_PHRASES: dict[str, tuple[str, ...]] = {
     p.verb: p.spoken for p in PHRASES if p.spoken and p.verb not in ("go", "next", "new", "undo")}
-SIMPLE_COMMANDS = tuple(p.verb for p in PHRASES if p.spoken)
 CARD_VERBS = ("play", "discard")
 
 
