@@ -36,3 +36,21 @@ def test_the_public_api_keeps_working():
     assert score_play(parse_cards("8S 6D"), parse_card("7H")).points == 3
     assert callable(make_player)
     assert (Path(spoken_cribbage.__file__).parent / "py.typed").exists()
+
+
+def test_the_module_examples_run():
+    # every docstring example in the package runs as written (they are the quickest documentation)
+    import importlib
+    import pkgutil
+
+    import spoken_cribbage
+
+    tried = 0
+    for info in pkgutil.walk_packages(spoken_cribbage.__path__, "spoken_cribbage."):
+        if info.name.endswith("__main__"):
+            continue
+        module = importlib.import_module(info.name)
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
+        assert result.failed == 0, info.name
+        tried += result.attempted
+    assert tried >= 20

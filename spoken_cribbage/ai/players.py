@@ -1,6 +1,6 @@
 """Computer players: discards and pegging at five levels, behind an observation-only interface.
 
-A computer player sees exactly what a seated person sees: an :class:`~spoken_cribbage.game.Observation`
+A computer player sees exactly what a seated person sees: an :class:`~spoken_cribbage.engine.game.Observation`
 (its own hand and discards, the starter once cut, every card played with who played it, the count,
 the scores, the dealer, the target and the legal actions). :meth:`ComputerPlayer.act` turns one
 observation into one action; it never receives the game, the deck or another hand.
@@ -20,7 +20,7 @@ Levels:
   card that scores the most now.
 * ``random`` (baseline): random legal actions.
 
->>> from spoken_cribbage.cards import parse_cards
+>>> from spoken_cribbage.engine.cards import parse_cards
 >>> keep_out = choose_discard(parse_cards("5H 5S JD 6C 7C KS"), is_dealer=False)
 >>> sorted(c.short for c in keep_out)
 ['JD', 'KS']

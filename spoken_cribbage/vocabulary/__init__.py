@@ -8,7 +8,7 @@ spoken, comes from the table :data:`PHRASES` and the card phrases built from the
 * :func:`key_command` maps a single key to its command in a phase; :func:`keys_for` and
   :func:`help_lines` make the key list and the help from the same table.
 
->>> from spoken_cribbage.cards import parse_cards
+>>> from spoken_cribbage.engine.cards import parse_cards
 >>> ctx = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 >>> phrases_for(ctx)["play five of hearts"]
 'play 5H'

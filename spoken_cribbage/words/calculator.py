@@ -1,0 +1,8 @@
+"""The sentences for ``calculator.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`)."""
+
+from __future__ import annotations
+
+from spoken_cribbage.words.notices import Template
+
+TEXTS: dict[str, Template] = {
+}

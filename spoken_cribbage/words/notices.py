@@ -1,0 +1,47 @@
+"""Sentences for the notices and problems of the lower layers (:mod:`spoken_cribbage.notice`).
+
+Each domain keeps its own table in its own module of ``words`` (``words.voice`` for
+``voice.*`` codes, ``words.speech``, ``words.storage``, ``words.calculator``); a template is a
+``str.format`` string over the notice's data, or a function of the data for sentences that need
+more than a fill-in.
+
+>>> from spoken_cribbage.notice import Notice
+>>> phrase(Notice("notice.unknown_code_example"))
+'Something happened that the game has no words for (notice.unknown_code_example).'
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, Mapping, Union
+
+from spoken_cribbage.notice import Notice, Problem
+
+Template = Union[str, Callable[[Mapping[str, Any]], str]]
+
+# code prefix -> module of words holding that domain's TEXTS table
+DOMAINS = {
+    "voice": "spoken_cribbage.words.voice",
+    "speech": "spoken_cribbage.words.speech",
+    "storage": "spoken_cribbage.words.storage",
+    "calculator": "spoken_cribbage.words.calculator",
+}
+
+
+def template(code: str) -> Template | None:
+    module = DOMAINS.get(code.split(".", 1)[0])
+    if module is None:
+        return None
+    return importlib.import_module(module).TEXTS.get(code)
+
+
+def phrase(what: Notice | Problem | str, **data: Any) -> str:
+    """The sentence for a notice, a problem, or a code with its data."""
+    if isinstance(what, (Notice, Problem)):
+        code, facts = what.code, {**what.data, **data}
+    else:
+        code, facts = what, data
+    t = template(code)
+    if t is None:
+        return f"Something happened that the game has no words for ({code})."
+    return t(facts) if callable(t) else t.format(**facts)
