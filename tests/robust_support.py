@@ -298,8 +298,8 @@ def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: i
         sess.start()
         while gm.phase != g.GAME_OVER:
             before = len(gm.actions)
-            me.rng = random.Random(f"me:{i}:{before}")
-            action = me.act(gm.observation(0)) if gm.phase != g.DEAL_OVER else g.NextDeal()
+            rng = random.Random(f"me:{i}:{before}")
+            action = me.act(gm.observation(0), rng=rng) if gm.phase != g.DEAL_OVER else g.NextDeal()
             sess.command(human_line(action))
             if len(gm.actions) == before:
                 raise AssertionError(f"game {i}: the command for {action} was refused")

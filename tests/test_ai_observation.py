@@ -123,9 +123,9 @@ def test_observation_holds_what_a_seated_player_knows():
     assert obs.legal == tuple(Play(1, c) for c in obs.hand)
 
 
-def test_computer_player_act_takes_only_an_observation():
+def test_computer_player_act_takes_only_an_observation_and_a_generator():
     params = list(inspect.signature(ComputerPlayer.act).parameters)
-    assert params == ["self", "obs"]
+    assert params == ["self", "obs", "rng"]
 
 
 def test_every_level_plays_only_legal_actions_through_whole_games():
@@ -150,3 +150,17 @@ def test_every_level_plays_only_legal_actions_through_whole_games():
                     game.apply(action)
                     if game.winner is not None:
                         break
+
+
+def test_a_decision_takes_the_generator_it_is_given_and_leaves_the_players_own_alone():
+    import random as _random
+    from spoken_cribbage.ai import make_player
+    from spoken_cribbage.engine.game import Game
+
+    gm = Game(seed=11)
+    own = _random.Random(3)
+    p = make_player("easy", own)
+    before = own.getstate()
+    a = p.act(gm.observation(1), rng=_random.Random("x"))
+    b = p.act(gm.observation(1), rng=_random.Random("x"))
+    assert a == b and own.getstate() == before

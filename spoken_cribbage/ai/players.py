@@ -552,25 +552,28 @@ class ComputerPlayer:
     def __repr__(self) -> str:
         return f"ComputerPlayer({self.level!r})"
 
-    def act(self, obs: Observation) -> Action:
-        """One legal action for the seat that ``obs`` describes."""
+    def act(self, obs: Observation, rng: random.Random | None = None) -> Action:
+        """One legal action for the seat that ``obs`` describes. ``rng``, when given, drives
+        this one decision instead of the player's own generator (a reproducible stream per
+        decision, so that a resumed game plays on exactly as it would have)."""
+        rng = rng if rng is not None else self.rng
         legal = obs.legal
         if not legal:
             raise ValueError("this seat has nothing to do now")
         if obs.phase == DEAL_OVER:
             return NextDeal()
         if self.level == "random":
-            return self.rng.choice(legal)
+            return rng.choice(legal)
         if obs.phase == DISCARD:
             their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
             out = choose_discard(obs.hand, is_dealer=obs.is_dealer, my_score=obs.scores[obs.side],
                                  their_score=their, target=obs.target, level=self.level,
-                                 rng=self.rng)
+                                 rng=rng)
             return Discard(obs.seat, tuple(out))
         if obs.phase == PLAY:
             if len(legal) == 1:
                 return legal[0]
-            card = _pick_play(view_from_observation(obs), self.level, self.rng)
+            card = _pick_play(view_from_observation(obs), self.level, rng)
             return Go(obs.seat) if card is None else Play(obs.seat, card)
         return legal[0]
 

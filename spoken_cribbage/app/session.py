@@ -21,7 +21,7 @@ from spoken_cribbage.storage.settings import Settings
 
 
 class Player(Protocol):
-    def act(self, obs: g.Observation) -> g.Action: ...
+    def act(self, obs: g.Observation, rng: random.Random | None = None) -> g.Action: ...
 
 
 class RandomPlayer:
@@ -30,8 +30,8 @@ class RandomPlayer:
     def __init__(self, rng: random.Random):
         self.rng = rng
 
-    def act(self, obs: g.Observation) -> g.Action:
-        return self.rng.choice(list(obs.legal))
+    def act(self, obs: g.Observation, rng: random.Random | None = None) -> g.Action:
+        return (rng or self.rng).choice(list(obs.legal))
 
 
 def make_opponent(level: str, rng: random.Random) -> Player:
@@ -223,11 +223,10 @@ class Session:
         return None
 
     def _computer_action(self, seat: int) -> g.Action:
-        player = self.opponents[seat]
-        if hasattr(player, "rng"):
-            # A fresh, reproducible stream per decision: a resumed game plays on identically.
-            player.rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
-        return player.act(self.game.observation(seat))
+        # A fresh, reproducible stream per decision, passed explicitly: a resumed game plays on
+        # identically.
+        rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
+        return self.opponents[seat].act(self.game.observation(seat), rng=rng)
 
     def _after(self, events: list[g.Event]) -> None:
         """Announce ``events`` and play every action that needs no choice of the player's, then
