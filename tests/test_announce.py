@@ -173,3 +173,26 @@ def test_hand_answer_keeps_the_numbers_the_player_heard():
     text = ans.hand([hand[0], None, *hand[2:]])
     assert "Card 2:" not in text and f"Card 3: {hand[2].name}." in text
     assert all(len(line) <= 80 for line in text.split("\n"))
+
+
+def test_answers_need_only_the_seats_own_observation():
+    # The UI reads its own seat's observation, as the computer players do: given nothing but a
+    # function returning that observation, every answer is the same as from the game.
+    from spoken_cribbage.words.announce import Answers
+    gm = g.Game(seed=11)
+    gm.apply(g.Discard(1, tuple(gm.hands[1][:2])))
+    gm.apply(g.Discard(0, tuple(gm.hands[0][:2])))
+    while gm.to_act != 0:
+        gm.apply(gm.legal_actions()[0])
+    seen = []
+
+    def observe():
+        o = gm.observation(0)
+        seen.append(o)
+        return o
+
+    by_obs, by_game = Answers(observe, Names()), Answers(gm, Names())
+    for q in ("count", "crib", "starter", "table", "scores", "turn", "hand"):
+        assert getattr(by_obs, q)() == getattr(by_game, q)(), q
+    assert seen and all(o.seat == 0 for o in seen)
+    assert not hasattr(seen[0], "hands")  # no other seat's cards to read

@@ -97,7 +97,7 @@ class Session:
     def _bind(self, game: g.Game, opponents: dict[int, Player] | None) -> None:
         self.game = game
         self.announcer = Announcer(self.names, self.settings.verbosity).bind(game)
-        self.answers = Answers(game, self.names)
+        self.answers = Answers(lambda: self.game.observation(self.me), self.names)
         self.opponents = opponents if opponents is not None else {
             s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != self.me}
         self.numbering: list[Card | None] = []

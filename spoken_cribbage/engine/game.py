@@ -437,6 +437,13 @@ class Observation:
     history: tuple[Play | Go, ...] = ()
     """The public story of this deal's play, in order: every card played and every go said."""
     rules: Rules | None = None
+    to_act: int | None = None         # whose turn it is in the play (None outside it)
+    waiting: tuple[int, ...] = ()     # seats that still have to lay away for the crib
+
+    @property
+    def playable(self) -> tuple[Card, ...]:
+        """The cards this seat may play now (empty when it is not its turn to play)."""
+        return tuple(a.card for a in self.legal if isinstance(a, Play))
 
     @property
     def is_dealer(self) -> bool:
@@ -717,7 +724,8 @@ class Game:
             gone=tuple(sorted(self.gone)),
             cards_left=tuple(len(h) for h in self.hands) if self.hands else (),
             legal=tuple(self.legal_actions(seat)), history=tuple(self.history),
-            rules=self.rules)
+            rules=self.rules, to_act=self.to_act if self.phase == PLAY else None,
+            waiting=tuple(self.pending_discards()) if self.phase == DISCARD else ())
 
     def events_for(self, seat: int, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``seat`` sees them: the same stream, with every

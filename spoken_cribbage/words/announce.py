@@ -8,7 +8,7 @@ Verbosity: ``terse`` says the least, ``normal`` is the default, ``coach`` adds e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, RANK_NAMES, sort_hand
@@ -419,86 +419,92 @@ def count_just_said(lines: Sequence[Line]) -> bool:
 # ----------------------------------------------------------------------------- answers to questions
 
 class Answers:
-    """Answers to the shortcut questions, from the state of ``game`` as seat ``names.me`` sees it."""
+    """Answers to the shortcut questions, from what seat ``names.me`` observes (its own
+    :class:`~spoken_cribbage.engine.game.Observation`, as a computer player sees the table):
+    ``source`` is the game, or a function that returns that seat's observation."""
 
-    def __init__(self, game: g.Game, names: Names):
-        self.game = game
+    def __init__(self, source: "g.Game | Callable[[], g.Observation]", names: Names):
+        self._observe = source if callable(source) else (lambda: source.observation(names.me))
         self.names = names
 
     @property
     def me(self) -> int:
         return self.names.me
 
+    @property
+    def obs(self) -> g.Observation:
+        return self._observe()
+
     def count(self) -> str:
-        gm = self.game
-        if gm.phase == g.DISCARD:
+        o = self.obs
+        if o.phase == g.DISCARD:
             return "No count yet: the play has not started."
-        if gm.phase != g.PLAY:
+        if o.phase != g.PLAY:
             return "The play is over."
-        if not gm.series:
+        if not o.series:
             return "The count is 0. No cards in this series yet."
-        return f"The count is {gm.count}: {card_list(c for _, c in gm.series)}."
+        return f"The count is {o.count}: {card_list(o.series)}."
 
     def crib(self) -> str:
-        d = self.game.dealer
+        d = self.obs.dealer
         return "It is your crib." if d == self.me else f"It is {self.names.possessive(d)} crib."
 
     def starter(self) -> str:
-        st = self.game.starter
+        st = self.obs.starter
         if st is None:
             return "The starter is not cut yet."
         return f"The starter is the {st.name}."
 
     def table(self) -> str:
-        gm = self.game
-        if gm.phase == g.DISCARD or not gm.played:
+        o = self.obs
+        if o.phase == g.DISCARD or not o.played:
             return "No cards on the table yet."
-        series = ("This series: " + card_list(c for _, c in gm.series) + f", count {gm.count}."
-                  if gm.series else "No cards in this series.")
+        series = ("This series: " + card_list(o.series) + f", count {o.count}."
+                  if o.series else "No cards in this series.")
         by_seat = []
-        for seat in range(gm.players):
-            cards = [c for s, c in gm.played if s == seat]
+        for seat in range(o.players):
+            cards = [c for s, c in o.played if s == seat]
             who = "you" if seat == self.me else self.names.subject(seat)
             by_seat.append(f"{who}: {card_list(cards) if cards else 'none'}")
         return series + " Played this hand, " + "; ".join(by_seat) + "."
 
     def scores(self) -> str:
-        gm = self.game
-        mine = gm.side_of(self.me)
-        order = [mine] + [s for s in range(gm.sides) if s != mine]
+        o = self.obs
+        mine = o.side
+        order = [mine] + [s for s in range(len(o.scores)) if s != mine]
         parts = []
         for s in order:
-            name = self.names.side_name(s, gm.sides)
-            left = max(gm.target - gm.scores[s], 0)
-            parts.append(f"{cap(name)} {gm.scores[s]}, {left} to go")
+            name = self.names.side_name(s, len(o.scores))
+            left = max(o.target - o.scores[s], 0)
+            parts.append(f"{cap(name)} {o.scores[s]}, {left} to go")
         return "; ".join(parts) + "."
 
     def turn(self, count_said: bool = False, crib_said: bool = False) -> str:
         """Whose turn, and what to do. ``count_said``: the line just before said the count,
         so the prompt does not say it again; ``crib_said``: so did the crib's owner (a new deal)."""
-        gm = self.game
+        o = self.obs
         me = self.me
-        if gm.phase == g.GAME_OVER:
+        if o.phase == g.GAME_OVER:
             return "The game is over."
-        if gm.phase == g.DEAL_OVER:
+        if o.phase == g.DEAL_OVER:
             return "The deal is over. Press Enter for the next deal."
-        if gm.phase == g.DISCARD:
-            if me in gm.pending_discards():
-                k = gm.discard_count
-                whose = self.names.possessive(gm.dealer)
+        if o.phase == g.DISCARD:
+            if me in o.waiting:
+                k = o.rules.discards if o.rules else 2
+                whose = self.names.possessive(o.dealer)
                 crib = "" if crib_said else f" for {whose} crib"
                 return f"Your turn: lay away {k} card{'s' if k > 1 else ''}{crib}."
             return "Waiting for the others to lay away."
-        if gm.to_act == me:
-            if gm.playable(me):
-                return "Your turn." if count_said else f"Your turn. Count {gm.count}."
-            return f"Your turn. Count {gm.count}. No card fits: say go."
-        return f"{self.names.possessive(gm.to_act).capitalize()} turn."
+        if o.to_act == me:
+            if o.playable:
+                return "Your turn." if count_said else f"Your turn. Count {o.count}."
+            return f"Your turn. Count {o.count}. No card fits: say go."
+        return f"{self.names.possessive(o.to_act).capitalize()} turn."
 
     def numbered(self, numbering: Sequence[Card | None] | None = None) -> tuple[list[Card], list[int]]:
         """The cards held with their numbers: position i+1 of ``numbering`` holds card i+1
         (None for a card no longer held); without it, the hand numbered 1..n."""
-        held = list(self.game.hands[self.me])
+        held = list(self.obs.hand)
         if numbering is None:
             return held, list(range(1, len(held) + 1))
         cards, nums = [], []
@@ -516,16 +522,16 @@ class Answers:
 
     def hand(self, numbering: Sequence[Card | None] | None = None) -> str:
         """'Your hand. Card 1: ... Card 3: ...', lines split by newlines, then what can be played."""
-        gm = self.game
+        o = self.obs
         cards, nums = self.numbered(numbering)
         if not cards:
-            if gm.phase in (g.PLAY,):
+            if o.phase in (g.PLAY,):
                 return "You have no cards left to play."
-            return f"Your hand for the show: {card_list(gm.kept[self.me])}."
+            return f"Your hand for the show: {card_list(o.kept)}."
         text = "\n".join(hand_lines(cards, nums))
-        if gm.phase == g.PLAY:
-            fits = gm.playable(self.me) if gm.to_act == self.me else []
-            if gm.to_act == self.me:
+        if o.phase == g.PLAY:
+            fits = list(o.playable)
+            if o.to_act == self.me:
                 if len(fits) == len(cards):
                     text += "\nAll of them can be played."
                 elif fits:
