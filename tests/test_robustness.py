@@ -23,6 +23,7 @@ from spoken_cribbage.storage import paths
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
 from spoken_cribbage.vocabulary import CommandError, parse_command
+from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.storage.settings import Settings
@@ -147,7 +148,7 @@ def test_non_decimal_digits_are_refused_with_a_message(text, digit):
     # numbers: each is refused (never read as 1-6 or as a card) with one line that quotes it.
     with pytest.raises(CommandError) as refused:
         parse_command(text, phase="discard")
-    message = str(refused.value)
+    message = phrase(refused.value)
     assert digit in message and message.isprintable() and len(message) < 300, message
 
 
@@ -157,8 +158,8 @@ def test_parse_command_only_ever_raises_command_error_with_a_message(text, phase
     try:
         cmd = parse_command(text, phase=phase)
     except CommandError as e:
-        assert str(e).strip()
-        assert len(str(e)) < 300
+        assert phrase(e).strip()
+        assert len(phrase(e)) < 300
     else:
         assert cmd.verb
 
@@ -169,7 +170,7 @@ def test_refusals_are_one_printable_line(text, phase):
     try:
         parse_command(text, phase=phase)
     except CommandError as e:
-        assert str(e).isprintable(), repr(str(e))
+        assert phrase(e).isprintable(), repr(phrase(e))
 
 
 @hsettings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))

@@ -65,8 +65,34 @@ def test_keys_come_from_the_table_and_are_single_characters():
     assert key_command("n", "over") == "new" and key_command("n", "question") == "no"
     assert key_command("n", "play") is None and key_command("y", "play") is None
     assert key_command("z", "play") is None
-    assert ("l", "voice on or off") in keys_for("play", voice=True)
+    assert ("l", "listen") in keys_for("play", voice=True)
     assert all(k != "l" for k, _ in keys_for("play", voice=False))
+    from spoken_cribbage.words.commands import KEY_HELP, key_lines
+    assert "l voice on or off" in key_lines("play", voice=True)
+    # every key of every key list has its words
+    for phase in ("discard", "play", "other", "question", "show", "over"):
+        assert all(verb in KEY_HELP for _, verb in keys_for(phase, voice=True))
+
+
+def test_a_name_that_fits_two_cards_asks_which_and_one_that_fits_none_says_so():
+    from spoken_cribbage.vocabulary import CommandError, VoiceContext
+    from spoken_cribbage.engine.cards import parse_cards
+    from spoken_cribbage.words.notices import phrase
+    ctx = VoiceContext("play", tuple(parse_cards("5H 5C KD 9H")))
+
+    def said(text):
+        try:
+            return str(parse_command(text, ctx))
+        except CommandError as e:
+            return phrase(e)
+
+    assert said("play the five") == "You have two fives: the five of hearts or the five of clubs?"
+    assert said("five") == said("the fives") == said("play the five")
+    assert said("the hearts") == "You have two hearts: the five of hearts or the nine of hearts?"
+    assert said("play the king") == "play KD" and said("diamonds") == "play KD"
+    assert said("play the seven") == "You have no sevens."
+    assert said("clubs") == "play 5C" and said("play a spade") == "You have no spades."
+    assert said("play the five of clubs") == "play 5C"
 
 
 def _session(seed=11):

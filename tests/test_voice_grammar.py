@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spoken_cribbage.engine.cards import DECK, parse_cards, sort_hand
-from spoken_cribbage.vocabulary import (QUERY_PHRASES, VoiceContext, command_for, decoys_for, describe,
+from spoken_cribbage.vocabulary import (QUERY_PHRASES, VoiceContext, command_for, decoys_for,
                                      normalize, phrases_for, vocabulary)
+from spoken_cribbage.words.commands import describe
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))

@@ -15,8 +15,9 @@ from spoken_cribbage.words.seat import (cards_count, cursor_line, hand_summary, 
                                         phrase, refusal)
 from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, key_command, key_name, keys_for,
-                         parse_command)
+from spoken_cribbage.vocabulary import Command, CommandError, VoiceContext, key_command, parse_command
+from spoken_cribbage.words.commands import key_lines, key_name
+from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage.settings import Settings
 
 
@@ -291,7 +292,7 @@ class Session:
             return
         verb = key_command(key.lower() if key.isalpha() else key, phase)
         if verb is None:
-            shown_key = "space" if key == " " else key_name(key)
+            shown_key = key_name(key)
             self.tell(phrase("key_unassigned", key=shown_key))
             return
         self._run(Command(verb))
@@ -424,7 +425,7 @@ class Session:
         try:
             cmd = parse_command(text, self.voice_context())
         except CommandError as e:
-            self.tell(phrase("answer_y_or_n") if self.confirming else str(e), "error")
+            self.tell(phrase("answer_y_or_n") if self.confirming else phrase_notice(e), "error")
             return
         self._run(cmd)
 
@@ -486,8 +487,7 @@ class Session:
         """Help for this moment: what to do, the keys of this phase, the command line."""
         phase = self.voice_context().phase
         voice = self.listen_toggle is not None
-        keys = [f"{key_name(k)} {what}" for k, what in keys_for(phase, voice=voice)]
-        return help_lines(phase, keys, self.game.discard_count)
+        return help_lines(phase, key_lines(phase, voice=voice), self.game.discard_count)
 
     def _cmd_hint(self, c: Command) -> None:
         h = self._hint_text()

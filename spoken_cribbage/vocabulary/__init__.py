@@ -25,7 +25,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from spoken_cribbage.engine.cards import DECK, RANK_NAMES, Card, InvalidCardError, parse_card, sort_hand, split_card_tokens
+from spoken_cribbage.notice import Problem
+from spoken_cribbage.engine.cards import (DECK, RANK_NAMES, RANK_PLURALS, SUIT_NAMES, SUIT_SINGULAR,
+                                          AmbiguousCardError, Card, InvalidCardError, match_card,
+                                          parse_card, sort_hand, split_card_tokens)
 
 #: Voice phases: what the game waits for. ``question`` is a yes/no question; ``show`` the end of
 #: a deal (next deal); ``over`` the end of the game (new game or leave); ``other`` anything else
@@ -51,41 +54,36 @@ class Phrase:
     spoken: tuple[str, ...]         #: voice forms (also typed)
     typed: tuple[str, ...] = ()     #: typed-only forms
     phases: tuple[str, ...] = _ANSWERING  #: where voice offers it and where its key works
-    help: str = ""                  #: what it does, for the key list
+    listed: bool = True             #: in the key list of help (words.commands says what it does)
 
 
 PHRASES: tuple[Phrase, ...] = (
-    Phrase("count", "c", ("count", "what's the count"), ("the count", "whats the count"),
-           help="the count"),
-    Phrase("crib", "b", ("crib", "whose crib"), ("crib owner", "whose crib is it"), help="whose crib"),
+    Phrase("count", "c", ("count", "what's the count"), ("the count", "whats the count")),
+    Phrase("crib", "b", ("crib", "whose crib"), ("crib owner", "whose crib is it")),
     Phrase("starter", "f", ("starter", "what's the starter"), ("cut", "the starter",
-                                                               "whats the starter"), help="the starter"),
+                                                               "whats the starter")),
     Phrase("table", "v", ("table", "what's on the table"), ("cards on the table",
-                                                            "whats on the table"),
-           help="cards on the table"),
+                                                            "whats on the table")),
     Phrase("scores", "s", ("scores", "what's the score"), ("score", "the scores",
-                                                           "whats the score"), help="scores"),
-    Phrase("turn", "t", ("whose turn",), ("turn", "whose turn is it"), help="whose turn"),
-    Phrase("hand", "h", ("my hand", "what's in my hand"), ("hand", "whats in my hand"),
-           help="your hand"),
-    Phrase("hint", "i", ("hint", "give me a hint"), help="a hint"),
-    Phrase("repeat", "r", ("repeat", "say that again"), ("again",), help="repeat"),
-    Phrase("previous", "[", (), ("previous", "back", "prev"), help="earlier lines"),
-    Phrase("later", "]", (), ("later", "forward"), help="later lines"),
-    Phrase("undo", "u", (), ("undo", "take back"), phases=("play", "other"), help="undo"),
-    Phrase("silence", "x", (), ("silence", "stop", "quiet", "hush"), help="silence"),
-    Phrase("help", "?", ("help", "help me"), ("commands", "?"), help="help"),
-    Phrase("quit", "q", ("quit", "quit the game"), ("exit", "leave"), help="quit"),
+                                                           "whats the score")),
+    Phrase("turn", "t", ("whose turn",), ("turn", "whose turn is it")),
+    Phrase("hand", "h", ("my hand", "what's in my hand"), ("hand", "whats in my hand")),
+    Phrase("hint", "i", ("hint", "give me a hint")),
+    Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),
+    Phrase("previous", "[", (), ("previous", "back", "prev")),
+    Phrase("later", "]", (), ("later", "forward")),
+    Phrase("undo", "u", (), ("undo", "take back"), phases=("play", "other")),
+    Phrase("silence", "x", (), ("silence", "stop", "quiet", "hush")),
+    Phrase("help", "?", ("help", "help me"), ("commands", "?")),
+    Phrase("quit", "q", ("quit", "quit the game"), ("exit", "leave")),
     Phrase("go", None, ("go",), ("pass", "say go"), phases=("play",)),
-    Phrase("next", None, ("next", "next deal", "continue"), ("deal", "go on"), phases=("show",),
-           help="next deal"),
-    Phrase("new", "n", ("new game",), ("new", "start a new game"), phases=("over",),
-           help="new game"),
-    Phrase("yes", "y", ("yes",), ("y", "yeah", "yes please"), phases=("question",)),
-    Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",)),
+    Phrase("next", None, ("next", "next deal", "continue"), ("deal", "go on"), phases=("show",)),
+    Phrase("new", "n", ("new game",), ("new", "start a new game"), phases=("over",)),
+    Phrase("yes", "y", ("yes",), ("y", "yeah", "yes please"), phases=("question",), listed=False),
+    Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",), listed=False),
     Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
     Phrase("settings", None, (), ("settings",)),
-    Phrase("listen", "l", (), ("listen",), help="voice on or off"),
+    Phrase("listen", "l", (), ("listen",)),
 )
 BY_VERB = {p.verb: p for p in PHRASES}
 
@@ -110,8 +108,9 @@ def shown(text: str, limit: int = 40) -> str:
     return clean if len(clean) <= limit else clean[:limit - 3] + "..."
 
 
-class CommandError(ValueError):
-    """Text that is not a command now. The message says what is possible."""
+class CommandError(Problem, ValueError):
+    """Text that is not a command now: a ``command.*`` code and its particulars, which
+    ``words.notices.phrase`` turns into a sentence that says what is possible."""
 
 
 @dataclass(frozen=True)
@@ -287,25 +286,6 @@ def vocabulary(ctx: VoiceContext | None = None) -> set[str]:
     return words
 
 
-def describe(ctx: VoiceContext) -> str:
-    """One sentence telling the player what they can say now."""
-    if ctx.phase == "discard":
-        first = "Say a card to discard, like 'discard five of hearts' or 'card three'"
-    elif ctx.phase == "play":
-        first = "Say a card to play, like 'play five of hearts' or 'card three'"
-        if ctx.can_go:
-            first += ", or 'go'"
-    elif ctx.phase == "question":
-        return "Say yes or no."
-    elif ctx.phase == "show":
-        first = "Say 'next deal' to go on"
-    elif ctx.phase == "over":
-        first = "Say 'new game', or 'quit' to leave"
-    else:
-        first = "Ask a question"
-    return first + ". You can also ask: count, crib, starter, table, scores, whose turn, my hand."
-
-
 # ----------------------------------------------------------------------------- typed lines
 
 _TYPED: dict[str, str] = {}
@@ -338,12 +318,12 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
     or number means a discard in the discard and a play otherwise. Raises
     :class:`CommandError` with a sentence the player can act on; never anything else."""
     if not isinstance(text, str):
-        raise CommandError("Commands are text.")
+        raise CommandError("command.not_text")
     if ctx is None:
         ctx = VoiceContext(phase if phase in PHASES else "other")
     raw = " ".join(text.replace("\x00", " ").split()).lower()
     if len(raw) > 200:
-        raise CommandError("That command is too long. Press question mark for the commands.")
+        raise CommandError("command.too_long")
     if raw != "?":
         raw = raw.strip(" .!?")
     if raw in _TYPED:
@@ -358,10 +338,10 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
     head = words[0]
     if head in SETTINGS:
         if len(words) != 2:
-            raise CommandError(f"Say {head} and one value, like '{SETTINGS[head]}'.")
+            raise CommandError("command.setting_value", setting=head, example=SETTINGS[head])
         return Command(head, value=words[1])
     if head in BY_VERB:
-        raise CommandError(f"'{head}' takes nothing after it.")
+        raise CommandError("command.takes_nothing", verb=head)
     if head in ("play", "discard", "lay", "throw"):
         verb = "play" if head == "play" else "discard"
         rest = words[1:]
@@ -370,15 +350,51 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
         if rest and rest[0] == "card":
             rest = rest[1:]
         if not rest:
-            raise CommandError(f"{verb.capitalize()} which card? Give a number or a name, like "
-                               f"'{verb} 5h' or '{verb} 2'.")
-        return _cards_command(verb, " ".join(rest))
+            raise CommandError("command.which_card_example", verb=verb)
+        return _card_in_hand(verb, " ".join(rest), ctx) or _cards_command(verb, " ".join(rest))
     if head == "card" and len(words) == 2 and words[1].isdecimal() and words[1].isascii():
         return Command(ctx.card_verb, numbers=(int(words[1]),))
+    named = _card_in_hand(ctx.card_verb, raw, ctx)
+    if named is not None:
+        return named
     try:
         return _cards_command(ctx.card_verb, raw)
     except CommandError:
-        raise CommandError(f"I don't know '{shown(text)}'. Press question mark for help.") from None
+        raise CommandError("command.unknown", text=shown(text)) from None
+
+
+_ARTICLES = ("the", "a", "an", "my")
+
+
+def _card_in_hand(verb: str, text: str, ctx: VoiceContext) -> Command | None:
+    """A card of the hand named by its rank or suit alone ('the five', 'spades'), when the hand
+    is known. Raises CommandError when the name fits two cards ("You have two fives: ...?") or
+    none; None when ``text`` is not such a name (it may be a whole card or numbers)."""
+    if not ctx.hand:
+        return None
+    words = text.split()
+    if len(words) > 1 and words[0] in _ARTICLES:
+        words = words[1:]
+    if len(words) != 1:
+        return None
+    word = words[0]
+    if word in RANK_NAMES[1:] or word in RANK_PLURALS[1:]:
+        rank = (RANK_NAMES.index(word) if word in RANK_NAMES else RANK_PLURALS.index(word))
+        fits = [c for c in ctx.hand if c.rank == rank]
+        none = Problem("command.no_rank", rank=rank)
+    elif word in SUIT_NAMES or word in SUIT_SINGULAR:
+        suit = SUIT_NAMES.index(word) if word in SUIT_NAMES else SUIT_SINGULAR.index(word)
+        fits = [c for c in ctx.hand if c.suit == suit]
+        none = Problem("command.no_suit", suit=suit)
+    else:
+        return None
+    try:
+        card = match_card(word, fits)
+    except AmbiguousCardError as e:
+        raise CommandError("command.ambiguous", text=word, cards=tuple(e.cards)) from None
+    except InvalidCardError:
+        raise CommandError(none.code, **none.data) from None
+    return Command(verb, cards=(card,))
 
 
 def _card_or_number(token: str) -> Card | int:
@@ -392,14 +408,13 @@ def _cards_command(verb: str, text: str) -> Command:
         tokens = split_card_tokens(text)
         items = [_card_or_number(t) for t in tokens]
     except InvalidCardError as e:
-        raise CommandError(f"'{shown(e.token)}' is not a card. Use a number from your hand, or a name "
-                           f"like 5h, 10c or 'five of hearts'.") from None
+        raise CommandError("command.not_a_card", token=shown(e.token)) from None
     if not items:
-        raise CommandError(f"{verb.capitalize()} which card?")
+        raise CommandError("command.which_card", verb=verb)
     cards = tuple(i for i in items if isinstance(i, Card))
     numbers = tuple(i for i in items if isinstance(i, int))
     if cards and numbers:
-        raise CommandError("Use card numbers or card names, not both at once.")
+        raise CommandError("command.numbers_and_names")
     return Command(verb, cards=cards, numbers=numbers)
 
 
@@ -415,21 +430,15 @@ def key_command(key: str, phase: str) -> str | None:
 
 
 def keys_for(phase: str, *, voice: bool = False) -> list[tuple[str, str]]:
-    """(key, what it does) for the single keys that work in ``phase``."""
+    """(key, verb) for the single keys of the key list in ``phase`` (``words.commands`` says
+    what each does)."""
     out = []
     for entry in PHRASES:
-        if not entry.key or not entry.help:
+        if not entry.key or not entry.listed:
             continue
         if entry.verb == "listen" and not voice:
             continue
         if entry.verb in ("new", "undo") and phase not in entry.phases:
             continue
-        out.append((entry.key, entry.help))
+        out.append((entry.key, entry.verb))
     return out
-
-
-_KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket"}
-
-
-def key_name(key: str) -> str:
-    return _KEY_NAMES.get(key, key)

@@ -25,6 +25,7 @@ DOMAINS = {
     "speech": "spoken_cribbage.words.speech",
     "storage": "spoken_cribbage.words.storage",
     "calculator": "spoken_cribbage.words.calculator",
+    "command": "spoken_cribbage.words.commands",
 }
 
 

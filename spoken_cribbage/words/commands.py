@@ -1,0 +1,94 @@
+"""The words of the vocabulary: what each key does in the key list, the names of keys, what
+can be said now, and the sentences for ``command.*`` problems (text that is not a command).
+
+>>> from spoken_cribbage.vocabulary import CommandError, VoiceContext, parse_command
+>>> from spoken_cribbage.engine.cards import parse_cards
+>>> from spoken_cribbage.words.notices import phrase
+>>> try:
+...     parse_command("play the five", VoiceContext("play", tuple(parse_cards("5H 5C KD"))))
+... except CommandError as e:
+...     print(phrase(e))
+You have two fives: the five of hearts or the five of clubs?
+>>> key_lines("play")[:2]
+['c the count', 'b whose crib']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES
+from spoken_cribbage.vocabulary import VoiceContext, keys_for
+from spoken_cribbage.words.notices import Template
+
+#: What each key of the key list does, by verb.
+KEY_HELP: dict[str, str] = {
+    "count": "the count", "crib": "whose crib", "starter": "the starter",
+    "table": "cards on the table", "scores": "scores", "turn": "whose turn", "hand": "your hand",
+    "hint": "a hint", "repeat": "repeat", "previous": "earlier lines", "later": "later lines",
+    "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
+    "new": "new game", "listen": "voice on or off",
+}
+
+_KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space"}
+
+
+def key_name(key: str) -> str:
+    """How a key is said: 'question mark' for ?, the letter itself for a letter."""
+    return _KEY_NAMES.get(key, key)
+
+
+def key_lines(phase: str, *, voice: bool = False) -> list[str]:
+    """'c the count', 'b whose crib' ...: the keys of ``phase``, for help."""
+    return [f"{key_name(k)} {KEY_HELP[verb]}" for k, verb in keys_for(phase, voice=voice)]
+
+
+def describe(ctx: VoiceContext) -> str:
+    """One sentence telling the player what they can say now."""
+    if ctx.phase == "discard":
+        first = "Say a card to discard, like 'discard five of hearts' or 'card three'"
+    elif ctx.phase == "play":
+        first = "Say a card to play, like 'play five of hearts' or 'card three'"
+        if ctx.can_go:
+            first += ", or 'go'"
+    elif ctx.phase == "question":
+        return "Say yes or no."
+    elif ctx.phase == "show":
+        first = "Say 'next deal' to go on"
+    elif ctx.phase == "over":
+        first = "Say 'new game', or 'quit' to leave"
+    else:
+        first = "Ask a question"
+    return first + ". You can also ask: count, crib, starter, table, scores, whose turn, my hand."
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _ambiguous(d: Mapping[str, Any]) -> str:
+    cards = d["cards"]
+    n = len(cards)
+    ranks = {c.rank for c in cards}
+    what = RANK_PLURALS[cards[0].rank] if len(ranks) == 1 else SUIT_NAMES[cards[0].suit]
+    many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+    names = [f"the {c.name}" for c in cards]
+    return f"You have {many} {what}: " + ", ".join(names[:-1]) + " or " + names[-1] + "?"
+
+
+TEXTS: dict[str, Template] = {
+    "command.not_text": "Commands are text.",
+    "command.too_long": "That command is too long. Press question mark for the commands.",
+    "command.setting_value": "Say {setting} and one value, like '{example}'.",
+    "command.takes_nothing": "'{verb}' takes nothing after it.",
+    "command.which_card_example": lambda d: (
+        f"{d['verb'].capitalize()} which card? Give a number or a name, like "
+        f"'{d['verb']} 5h' or '{d['verb']} 2'."),
+    "command.which_card": lambda d: f"{d['verb'].capitalize()} which card?",
+    "command.unknown": "I don't know '{text}'. Press question mark for help.",
+    "command.not_a_card": ("'{token}' is not a card. Use a number from your hand, or a name "
+                           "like 5h, 10c or 'five of hearts'."),
+    "command.numbers_and_names": "Use card numbers or card names, not both at once.",
+    "command.ambiguous": _ambiguous,
+    "command.no_rank": lambda d: f"You have no {RANK_PLURALS[d['rank']]}.",
+    "command.no_suit": lambda d: f"You have no {SUIT_NAMES[d['suit']]}.",
+}
