@@ -12,18 +12,51 @@ from typing import Callable, Iterable, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, RANK_NAMES, sort_hand
-from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.engine.rules import Named, Rules
 from spoken_cribbage.words.numbers import number_words
 from spoken_cribbage.engine.scoring import ScoreItem
 
 VERBOSITIES = ("terse", "normal", "coach")
 
 
+class LineKind(Named):
+    """What a line is about: the console formats by it (never by matching English), and the
+    sound cues of a later step key on it. Members equal their plain strings."""
+
+    INFO = "info"           # anything else
+    ERROR = "error"         # a refusal or a problem: nothing happened
+    PROMPT = "prompt"       # what the game waits for (the last line before it waits)
+    TURN = "turn"           # whose turn, said as a line of the game
+    HELP = "help"
+    ANSWER = "answer"       # the answer to a question key
+    HAND = "hand"
+    CURSOR = "cursor"       # the card under the arrow keys
+    HINT = "hint"
+    VOICE = "voice"         # listening started or stopped, a phrase heard
+    CUE = "cue"
+    GAME = "game"           # a game begins or ends
+    DEAL = "deal"           # a new deal, who deals
+    CUT = "cut"             # the cut for the first deal
+    DISCARD = "discard"     # cards laid away
+    STARTER = "starter"     # the starter turned
+    PLAY = "play"           # a card played
+    GO = "go"
+    OUT = "out"             # a player has no cards left in the play
+    RESET = "reset"         # the count goes back to zero
+    SCORE = "score"         # points scored
+    SCORES = "scores"       # the scores, as they stand
+    SHOW = "show"           # a hand or the crib counted
+    UNDO = "undo"
+
+
 @dataclass(frozen=True)
 class Line:
     text: str
     speech: str
-    kind: str = "info"
+    kind: LineKind = LineKind.INFO
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", LineKind(self.kind))   # a misspelt kind fails here
 
     @classmethod
     def same(cls, text: str, kind: str = "info") -> "Line":
