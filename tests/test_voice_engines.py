@@ -23,6 +23,7 @@ from voice_corpus import (KOREAN_DECOYS, KOREAN_OOG, KOREAN_PHRASES, KOREAN_VARI
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext, phrases_for
 from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer, VoskRecognizer
+from spoken_cribbage.words.notices import phrase
 
 pytestmark = pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
 
@@ -156,7 +157,7 @@ def test_a_card_not_in_hand_never_becomes_a_card_in_hand():
 def test_rejections_say_sorry_and_carry_no_command():
     for cat, *_, rec in results():
         if not rec.accepted:
-            assert rec.command is None and rec.message() == "Sorry, I didn't catch that."
+            assert rec.command is None and phrase(rec.notice()) == "Sorry, I didn't catch that."
 
 
 def test_decoding_adapts_to_earlier_utterances_and_reset_forgets_them():
@@ -181,7 +182,7 @@ def test_decoding_adapts_to_earlier_utterances_and_reset_forgets_them():
 # -- the listen command ---------------------------------------------------------------------------
 
 def run_listen(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "spoken_cribbage.voice.listen", "listen", *args],
+    return subprocess.run([sys.executable, "-m", "spoken_cribbage.app.voice_command", "listen", *args],
                           capture_output=True, text=True, timeout=120)
 
 

@@ -16,6 +16,7 @@ from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.microphone import NO_MIC, Segmenter, VoiceInput, listen_once, split_utterances
 from spoken_cribbage.voice.recognizers import FakeRecognizer, Recognition, choose_recognizer
+from spoken_cribbage.words.notices import phrase
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 RATE = 16000
@@ -65,7 +66,7 @@ def test_no_microphone_gives_one_clear_sentence_and_never_raises():
 
 def test_real_sounddevice_on_this_machine_reports_no_microphone_or_works():
     problem = microphone.microphone_problem()
-    assert problem is None or problem.endswith("Keyboard play goes on.")
+    assert problem is None or phrase(problem).endswith("Keyboard play goes on.")
 
 
 def test_recognizer_that_cannot_load_turns_voice_off_with_its_sentence():
@@ -93,7 +94,7 @@ def test_continuous_mode_recognizes_each_utterance_with_the_current_context():
 
     def factory():
         loaded.append(threading.current_thread().name)
-        return fake, "Voice: fake recognizer for tests."
+        return fake, fake.describe()
 
     vi = VoiceInput(factory, lambda: PLAY, mode="continuous", on_heard=on_heard,
                     on_message=messages.append, audio_source=chunks(audio))
@@ -102,7 +103,7 @@ def test_continuous_mode_recognizes_each_utterance_with_the_current_context():
     vi.stop()
     assert loaded == ["voice-input"]
     assert [r.command for r in heard] == ["play 5H", "crib"]
-    assert messages[:2] == ["Voice: fake recognizer for tests.", "Listening."]
+    assert [phrase(m) for m in messages[:2]] == ["Voice: fake recognizer for tests.", "Listening."]
     assert all(ctx == PLAY for _, ctx in fake.calls)
     assert all(n > 0.5 * RATE * 2 for n, _ in fake.calls)  # whole utterances, with pre-roll
     assert len(vi.latencies) == 2
@@ -124,7 +125,7 @@ def test_push_to_talk_hears_one_utterance_per_key_press():
     assert vi.wait_ready(5)
     assert not vi.listening
     vi.toggle()
-    assert vi.listening and messages[-1] == "Listening."
+    assert vi.listening and phrase(messages[-1]) == "Listening."
     gate.set()
     deadline = time.monotonic() + 10
     while not heard and time.monotonic() < deadline:
@@ -132,7 +133,7 @@ def test_push_to_talk_hears_one_utterance_per_key_press():
     time.sleep(0.3)
     vi.stop()
     assert [r.command for r in heard] == ["go"]  # the second burst came after listening stopped
-    assert messages[-1] == "Stopped listening."
+    assert phrase(messages[-1]) == "Stopped listening."
 
 
 def test_segmenter_splits_two_utterances_and_keeps_pre_roll():
@@ -162,7 +163,7 @@ def test_fake_recognizer_accepts_only_legal_phrases():
                            Recognition(False, "mumble", None, 0.1)])
     assert fake.recognize(b"", PLAY).command == "play 5H"
     r = fake.recognize(b"", PLAY)
-    assert not r.accepted and r.heard == "play six of hearts" and r.message() == "Sorry, I didn't catch that."
+    assert not r.accepted and r.heard == "play six of hearts" and phrase(r.notice()) == "Sorry, I didn't catch that."
     assert not fake.recognize(b"", PLAY).accepted
     assert fake.recognize(b"", PLAY).heard == "mumble"
     assert not fake.recognize(b"", PLAY).accepted  # past the end of the script
@@ -171,7 +172,7 @@ def test_fake_recognizer_accepts_only_legal_phrases():
 def test_recognition_json_and_message():
     ok = Recognition(True, "play five of hearts", "play 5H", 0.9)
     assert ok.as_json() == {"accepted": True, "heard": "play five of hearts", "command": "play 5H"}
-    assert ok.message() == "Heard: play five of hearts."
+    assert phrase(ok.notice()) == "Heard: play five of hearts."
     assert Recognition(False, "hello").as_json() == {"accepted": False, "heard": "hello"}
 
 
@@ -180,20 +181,21 @@ def test_choose_recognizer_falls_back_to_pocketsphinx_and_says_so(tmp_path, monk
     monkeypatch.delenv(voice.ENV_VOSK_MODEL, raising=False)
     rec, sentence = choose_recognizer()
     assert rec is not None and rec.name == "pocketsphinx"
-    assert sentence == "Voice: pocketsphinx (built-in English model)."
+    assert phrase(sentence) == "Voice: pocketsphinx (built-in English model)."
 
 
 def test_choose_recognizer_with_a_bad_vosk_path_is_one_sentence(tmp_path, monkeypatch):
     monkeypatch.setenv(modelstore.ENV_MODELS_DIR, str(tmp_path))
-    rec, sentence = choose_recognizer(str(tmp_path / "nowhere"), engine="vosk")
+    said = lambda *a, **k: (lambda rec, notice: (rec, phrase(notice)))(*choose_recognizer(*a, **k))  # noqa: E731
+    rec, sentence = said(str(tmp_path / "nowhere"), engine="vosk")
     assert rec is None
     assert sentence.startswith("Voice is off:") and "not a vosk model folder" in sentence
-    rec, sentence = choose_recognizer(engine="vosk")
+    rec, sentence = said(engine="vosk")
     assert rec is None and "models download vosk-small-en" in sentence
     monkeypatch.setenv(voice.ENV_VOSK_MODEL, str(tmp_path / "nowhere"))
-    rec, sentence = choose_recognizer()  # auto: falls back, and says why
+    rec, sentence = said()  # auto: falls back, and says why
     assert rec is not None and rec.name == "pocketsphinx" and "vosk not used" in sentence
-    rec, sentence = choose_recognizer(engine="whisper")
+    rec, sentence = said(engine="whisper")
     assert rec is None and "unknown engine" in sentence
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.server
 import io
 import json
+import re
 import stat
 import threading
 import zipfile
@@ -15,10 +17,19 @@ from types import SimpleNamespace
 import pytest
 
 from spoken_cribbage.voice import models as modelstore
-from spoken_cribbage.voice.listen import run_models
+from spoken_cribbage.app.voice_command import run_models
 from spoken_cribbage.voice.models import ModelError, download, installed_vosk_model, list_models
+from spoken_cribbage.words.notices import phrase
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+@contextlib.contextmanager
+def refused(pattern: str):
+    """Like pytest.raises(ModelError, match=pattern), on the sentence the player reads."""
+    with pytest.raises(ModelError) as caught:
+        yield
+    assert re.search(pattern, phrase(caught.value)), phrase(caught.value)
 
 
 def make_zip(entries: dict[str, bytes], symlink: str | None = None) -> bytes:
@@ -100,7 +111,7 @@ def test_good_download_is_verified_unpacked_and_installed(server, tmp_path):
     server.files["/tiny.zip"] = data
     lines: list[str] = []
     path = download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data),
-                    progress=lines.append)
+                    progress=lambda n: lines.append(phrase(n)))
     assert path == tmp_path / "tiny-model"
     assert (path / "am" / "final.mdl").read_bytes() == b"acoustic model"
     assert json.loads((path / modelstore.SOURCE_NAME).read_text())["sha256"] == hashlib.sha256(data).hexdigest()
@@ -113,14 +124,15 @@ def test_good_download_is_verified_unpacked_and_installed(server, tmp_path):
     assert len(lines) <= 14  # occasional lines, not a flood
     # a second download says it is installed and changes nothing
     again: list[str] = []
-    download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data), progress=again.append)
+    download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data),
+             progress=lambda n: again.append(phrase(n)))
     assert "already installed" in again[0]
 
 
 def test_bad_checksum_installs_nothing(server, tmp_path):
     data = make_zip(MODEL_FILES)
     server.files["/tiny.zip"] = data
-    with pytest.raises(ModelError, match="checksum"):
+    with refused("checksum"):
         download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data, sha="0" * 64),
                  progress=lambda s: None)
     assert leftovers(tmp_path) == []
@@ -133,7 +145,7 @@ def test_path_escape_archive_is_refused(server, tmp_path, evil):
     data = make_zip({**MODEL_FILES, evil: b"gotcha"})
     server.files["/evil.zip"] = data
     folder = tmp_path / "models"
-    with pytest.raises(ModelError, match="unsafe"):
+    with refused("unsafe"):
         download("tiny", folder, manifest=manifest_for(server.url + "/evil.zip", data), progress=lambda s: None)
     assert not list(tmp_path.rglob("escaped.txt"))
     assert leftovers(folder) == []
@@ -142,7 +154,7 @@ def test_path_escape_archive_is_refused(server, tmp_path, evil):
 def test_symlink_in_archive_is_refused(server, tmp_path):
     data = make_zip(MODEL_FILES, symlink="tiny-model/link")
     server.files["/link.zip"] = data
-    with pytest.raises(ModelError, match="unsafe"):
+    with refused("unsafe"):
         download("tiny", tmp_path, manifest=manifest_for(server.url + "/link.zip", data), progress=lambda s: None)
     assert leftovers(tmp_path) == []
 
@@ -150,7 +162,7 @@ def test_symlink_in_archive_is_refused(server, tmp_path):
 def test_truncated_download_never_looks_installed(server, tmp_path):
     data = make_zip({**MODEL_FILES, "tiny-model/graph/HCLr.fst": bytes(range(256)) * 2000})
     server.files["/big.zip"] = data
-    with pytest.raises(ModelError, match="incomplete|failed"):
+    with refused("incomplete|failed"):
         download("tiny", tmp_path, manifest=manifest_for(server.url + "/cut/big.zip", data),
                  progress=lambda s: None)
     assert leftovers(tmp_path) == []
@@ -161,7 +173,7 @@ def test_truncated_download_never_looks_installed(server, tmp_path):
 def test_size_mismatch_is_refused_before_download(server, tmp_path):
     data = make_zip(MODEL_FILES)
     server.files["/tiny.zip"] = data
-    with pytest.raises(ModelError, match="manifest expects"):
+    with refused("manifest expects"):
         download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data, size=len(data) + 5),
                  progress=lambda s: None)
     assert leftovers(tmp_path) == []
@@ -182,23 +194,23 @@ def test_interrupted_leftovers_are_hidden_and_cleaned(server, tmp_path):
 def test_missing_checksum_refuses_to_download(server, tmp_path):
     m = manifest_for(server.url + "/tiny.zip", b"")
     m["models"]["tiny"]["sha256"] = None
-    with pytest.raises(ModelError, match="no SHA-256"):
+    with refused("no SHA-256"):
         download("tiny", tmp_path, manifest=m, progress=lambda s: None)
 
 
 def test_http_error_and_unknown_model_are_one_sentence(server, tmp_path):
     data = make_zip(MODEL_FILES)
-    with pytest.raises(ModelError, match="404"):
+    with refused("404"):
         download("tiny", tmp_path, manifest=manifest_for(server.url + "/missing.zip", data),
                  progress=lambda s: None)
-    with pytest.raises(ModelError, match="no model called nope"):
+    with refused("no model called nope"):
         download("nope", tmp_path, manifest=manifest_for(server.url, data), progress=lambda s: None)
 
 
 def test_archive_without_a_model_is_refused(server, tmp_path):
     data = make_zip({"junk/readme.txt": b"not a model"})
     server.files["/junk.zip"] = data
-    with pytest.raises(ModelError, match="does not contain a vosk model"):
+    with refused("does not contain a vosk model"):
         download("tiny", tmp_path, manifest=manifest_for(server.url + "/junk.zip", data), progress=lambda s: None)
     assert leftovers(tmp_path) == []
 

@@ -42,10 +42,11 @@ def test_the_voice_engines_are_an_extra_and_not_in_the_base_install():
 def test_without_the_extra_auto_voice_says_in_one_sentence_how_to_install_it():
     p = run_without_voice("""
         from spoken_cribbage.voice.recognizers import choose_recognizer
+        from spoken_cribbage.words.notices import phrase
         for engine in ("auto", "pocketsphinx"):
-            rec, sentence = choose_recognizer(engine=engine)
+            rec, notice = choose_recognizer(engine=engine)
             assert rec is None
-            print(sentence)
+            print(phrase(notice))
     """)
     assert p.returncode == 0, p.stderr
     lines = p.stdout.splitlines()
@@ -64,7 +65,7 @@ def test_without_the_extra_the_listen_tool_says_so_and_exits_2(tmp_path):
         w.writeframes(b"\0\0" * 16000)
     p = run_without_voice("""
         import sys
-        from spoken_cribbage.voice.listen import main
+        from spoken_cribbage.app.voice_command import main
         sys.exit(main(sys.argv[1:]))
     """, "listen", "--file", str(wav), "--phase", "other")
     assert p.returncode == 2 and p.stdout == ""

@@ -13,6 +13,7 @@ from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext, decoys_for, fragments, phrases_for
 from spoken_cribbage.voice.microphone import BEHIND, MIC_FAILED, Listener, Segmenter, VoiceInput
 from spoken_cribbage.voice.recognizers import FakeRecognizer
+from spoken_cribbage.words.notices import phrase
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))
@@ -194,9 +195,10 @@ def test_a_microphone_that_cannot_be_opened_says_why_in_one_sentence():
     vi.start()
     assert vi.wait_ready(5)
     vi.stop()
-    expected = MIC_FAILED.format("Error opening RawInputStream: Invalid sample rate [PaErrorCode -9997]")
-    assert messages == [expected]
-    assert not vi.available and "\n" not in expected
+    expected = ("The microphone could not be opened (Error opening RawInputStream: Invalid sample rate "
+                "[PaErrorCode -9997]): voice is off. Keyboard play goes on.")
+    assert [phrase(m) for m in messages] == [expected]
+    assert not vi.available and messages[0].code == MIC_FAILED
 
 
 def test_audio_that_piles_up_is_dropped_with_one_sentence(monkeypatch):

@@ -30,13 +30,15 @@ from conftest import BIN, game_env
 from virtual_mic import ASOUNDRC_MISSING_CAPTURE, RATE, VirtualMic, period_bytes, room_noise
 from voice_corpus import session_corpus, tools_available
 
-from spoken_cribbage.voice.microphone import NO_MIC
+from spoken_cribbage.voice import microphone
+from spoken_cribbage.words.notices import phrase
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only"),
     pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox"),
 ]
 
+NO_MIC = phrase(microphone.NO_MIC)
 VOICE_LINE = "Voice: pocketsphinx (built-in English model)."
 LISTEN_TIMEOUT = 180  # seconds for one listen subprocess (2 shared cores, often loaded)
 GAME_TIMEOUT = 120    # seconds for one expected line of the game

@@ -129,8 +129,8 @@ def run_play(args) -> int:
 _OPTIONAL = [
     ("discard", "spoken_cribbage.ai.analyze", "add_discard_parser", "run_discard"),
     ("simulate", "spoken_cribbage.ai.simulate", "add_simulate_parser", "run_simulate"),
-    ("listen", "spoken_cribbage.voice.listen", "add_listen_parser", "run_listen"),
-    ("models", "spoken_cribbage.voice.listen", "add_models_parser", "run_models"),
+    ("listen", "spoken_cribbage.app.voice_command", "add_listen_parser", "run_listen"),
+    ("models", "spoken_cribbage.app.voice_command", "add_models_parser", "run_models"),
     ("stats", "spoken_cribbage.app.stats_command", "add_stats_parser", "run_stats"),
 ]
 

@@ -3,7 +3,9 @@
 The recognizer listens only for what is legal now (:func:`voice_context`); an accepted command
 goes through the same command handler as typed input, after an echo line ("Heard: play five of
 hearts."); the announcement of the action itself is the spoken confirmation. Anything rejected
-gets "Sorry, I didn't catch that." and no action.
+gets "Sorry, I didn't catch that." and no action. The voice layer hands over notices
+(:class:`~spoken_cribbage.notice.Notice`); they are put into words here, with
+:func:`spoken_cribbage.words.notices.phrase`.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from __future__ import annotations
 import threading
 from typing import Callable
 
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.words.announce import Line
+from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.app.session import Session
 
-SORRY = "Sorry, I didn't catch that."
+SORRY = phrase("voice.not_understood")
 
 
 def voice_context(session: Session):
@@ -64,7 +68,8 @@ class HandsFree:
         with self._lock:
             fn()
 
-    def _message(self, text: str) -> None:
+    def _message(self, notice: Notice) -> None:
+        text = phrase(notice)
         self._run(lambda: self.session.tell(text, "voice"))
 
     def _heard(self, rec) -> None:
@@ -72,7 +77,7 @@ class HandsFree:
             if rec.accepted and rec.command:
                 # Printed for the screen and the screen reader; the spoken confirmation is the
                 # announcement of the action that follows.
-                self.session.say([Line(f"Heard: {rec.heard}.", "", "voice")])
+                self.session.say([Line(phrase(rec.notice()), "", "voice")])
                 self.session.command(rec.command)
             else:
                 self.session.tell(SORRY, "voice")

@@ -3,15 +3,15 @@
 :class:`VoiceInput` is what the console uses. It loads the recognizer in a background thread (so
 the game starts at once), opens the microphone, cuts the audio into utterances and calls
 ``on_heard(Recognition)`` for each one, recognised against the context of that moment. Cues and
-problems go to ``on_message(str)`` as one plain sentence each ("Listening.", "Stopped
-listening.", "No microphone found: voice is off. Keyboard play goes on."). It never raises into
-the game.
+problems go to ``on_message(Notice)``, one notice each (``voice.listening``,
+``voice.stopped_listening``, ``voice.no_microphone``), which the app puts into words
+(:mod:`spoken_cribbage.words.voice`). It never raises into the game.
 
 Modes:
 
-* ``push``: a key calls :meth:`VoiceInput.toggle`; listening starts with the cue "Listening.",
-  and the next utterance (ended by a pause, or by pressing the key again) is recognised; then
-  listening stops with the cue "Stopped listening.".
+* ``push``: a key calls :meth:`VoiceInput.toggle`; listening starts with the cue
+  :data:`LISTENING`, and the next utterance (ended by a pause, or by pressing the key again) is
+  recognised; then listening stops with the cue :data:`STOPPED`.
 * ``continuous``: after :meth:`start` every utterance is recognised; :meth:`toggle` pauses and
   resumes listening, with the same cues.
 """
@@ -28,6 +28,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.recognizers import RATE, Recognition, Recognizer
 
@@ -46,12 +47,13 @@ PAUSE_DROP_DB = 30.0        # a frame is quiet below the loudest frame minus thi
 PAUSE_FLOOR_DB = 6.0        # or below the room's level plus this (whichever is higher)
 PAUSE_PAD = 0.15            # seconds of that quiet decoded after the audio, as if it went on
 
-NO_MIC = "No microphone found: voice is off. Keyboard play goes on."
-MIC_FAILED = "The microphone could not be opened ({}): voice is off. Keyboard play goes on."
-BEHIND = "Voice fell behind and skipped some sound: say that again if nothing happens."
+NO_MIC = Notice("voice.no_microphone")
+MIC_FAILED = "voice.microphone_failed"  # with reason=...
+BEHIND = Notice("voice.fell_behind")
 QUEUE_SECONDS = 10.0  # microphone audio waiting to be processed; beyond it the oldest is dropped
-LISTENING = "Listening."
-STOPPED = "Stopped listening."
+LISTENING = Notice("voice.listening")
+STOPPED = Notice("voice.stopped_listening")
+NOTHING_HEARD = Notice("voice.nothing_heard")
 
 
 class Segmenter:
@@ -376,12 +378,12 @@ def play_cue(start: bool, sd_module=None) -> bool:
         return False
 
 
-def microphone_problem(sd_module=None) -> str | None:
-    """None when an input device is available, else one sentence saying what is wrong."""
+def microphone_problem(sd_module=None) -> Notice | None:
+    """None when an input device is available, else a notice saying what is wrong."""
     try:
         sd = sd_module or __import__("sounddevice")
     except (ImportError, OSError):
-        return "Voice is off: the sound library (PortAudio) is not available. Keyboard play goes on."
+        return Notice("voice.no_sound_library")
     try:
         dev = sd.query_devices(kind="input")
         if not dev or int(dev.get("max_input_channels", 0)) < 1:
@@ -396,7 +398,7 @@ class VoiceInput:
 
     def __init__(self, recognizer, context: Callable[[], VoiceContext], mode: str = "push",
                  on_heard: Callable[[Recognition], None] = lambda r: None,
-                 on_message: Callable[[str], None] = lambda s: None,
+                 on_message: Callable[[Notice], None] = lambda n: None,
                  device=None, sd_module=None, audio_source: Callable[[], Iterator[bytes]] | None = None,
                  beep: bool = False, early: bool = True):
         if mode not in ("push", "continuous"):
@@ -418,7 +420,7 @@ class VoiceInput:
         self._listening = threading.Event()
         self._ready = threading.Event()
         self.available = True  # becomes False once voice is found to be impossible
-        self.off_reason = ""   # the sentence that said why
+        self.off_reason: Notice | None = None  # the notice that said why
         self.latencies: list[float] = []  # seconds from end of speech to on_heard
         self.beep = beep  # also play a short tone with the Listening / Stopped cues
         self.early = early  # take a whole command at a short pause (see Segmenter)
@@ -465,15 +467,15 @@ class VoiceInput:
         return self._ready.wait(timeout)
 
     # -- internals ------------------------------------------------------------------------------
-    def _off(self, sentence: str) -> None:
-        self.off_reason = sentence
-        self._say(sentence)
+    def _off(self, notice: Notice) -> None:
+        self.off_reason = notice
+        self._say(notice)
 
-    def _say(self, text: str) -> None:
-        if self.beep and text in (LISTENING, STOPPED):
-            play_cue(text == LISTENING, self._sd)
+    def _say(self, notice: Notice) -> None:
+        if self.beep and notice in (LISTENING, STOPPED):
+            play_cue(notice == LISTENING, self._sd)
         try:
-            self.on_message(text)
+            self.on_message(notice)
         except Exception:  # noqa: BLE001 - a callback error must not kill voice input
             pass
 
@@ -481,13 +483,13 @@ class VoiceInput:
         if self.recognizer is not None:
             return True
         try:
-            rec, sentence = self._source()
+            rec, notice = self._source()
         except Exception as exc:  # noqa: BLE001
-            rec, sentence = None, f"Voice is off: the recognizer could not start ({exc.__class__.__name__})."
+            rec, notice = None, Notice("voice.recognizer_failed", error=exc.__class__.__name__)
         if rec is None:
-            self._off(sentence)
+            self._off(notice)
         else:
-            self._say(sentence)
+            self._say(notice)
         self.recognizer = rec
         return rec is not None
 
@@ -519,7 +521,7 @@ class VoiceInput:
             self._stream.start()
         except Exception as exc:  # noqa: BLE001
             self._stream = None
-            self._off(MIC_FAILED.format(_reason(exc)))
+            self._off(Notice(MIC_FAILED, reason=_reason(exc)))
             return False
         return True
 
@@ -546,7 +548,7 @@ class VoiceInput:
 
     def _run(self) -> None:
         try:
-            # no microphone: one sentence, and the model is not even loaded
+            # no microphone: one notice, and the model is not even loaded
             problem = None if self._audio_source is not None else microphone_problem(self._sd)
             if problem:
                 self._off(problem)
@@ -589,7 +591,7 @@ class VoiceInput:
                 if chunk is None:
                     break
         except Exception as exc:  # noqa: BLE001 - never a traceback to a player
-            self._say(f"Voice stopped after an error ({exc.__class__.__name__}). Keyboard play goes on.")
+            self._say(Notice("voice.stopped_after_error", error=exc.__class__.__name__))
             self.available = False
         finally:
             listener.abort()
@@ -605,11 +607,11 @@ class VoiceInput:
 
 
 def listen_once(recognizer: Recognizer, ctx: VoiceContext, timeout: float = 10.0,
-                on_message: Callable[[str], None] = print, sd_module=None,
+                on_message: Callable[[Notice], None] = lambda n: None, sd_module=None,
                 audio_source=None) -> Recognition | None:
     """Listen on the microphone for one utterance and recognise it (``listen --mic``).
 
-    Returns None (after one sentence to ``on_message``) when there is no microphone or nothing
+    Returns None (after one notice to ``on_message``) when there is no microphone or nothing
     was said before ``timeout``.
     """
     done = threading.Event()
@@ -629,6 +631,6 @@ def listen_once(recognizer: Recognizer, ctx: VoiceContext, timeout: float = 10.0
     done.wait(timeout)
     vi.stop()
     if not result:
-        on_message("Nothing was heard.")
+        on_message(NOTHING_HEARD)
         return None
     return result[0]

@@ -7,7 +7,8 @@ manifest, unpacks the zip into a hidden temporary folder inside the models folde
 absolute paths, ``..``, symlinks and oversized archives), then renames the model folder into
 place in one step. A partial or failed download therefore never looks installed.
 
-Progress is reported as occasional plain text lines through a callback (one line per 10%).
+Progress is reported as occasional notices through a callback (one per 10%), and failures as a
+:class:`ModelError`; ``words`` puts both into words.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Callable
+
+from spoken_cribbage.notice import Notice, Problem
 
 ENV_MODELS_DIR = "SPOKEN_CRIBBAGE_MODELS_DIR"
 MANIFEST_NAME = "manifest.json"
@@ -58,15 +61,15 @@ DEFAULT_MANIFEST: dict = {
 }
 
 
-class ModelError(Exception):
-    """A model problem, with a message fit to show as it is (one sentence)."""
+class ModelError(Problem):
+    """A model problem: a code and its facts, put into words by ``words.notices.phrase``."""
 
 
 @dataclass(frozen=True)
 class ModelInfo:
     name: str
     engine: str
-    description: str
+    description: str | None  # the manifest's; None for a model placed in the folder by hand
     installed: bool
     path: Path | None
     downloadable: bool
@@ -177,17 +180,13 @@ def list_models(folder: Path | None = None) -> list[ModelInfo]:
         for p in sorted(root.iterdir()):
             if p.name.startswith(".") or p.name in known_folders or not looks_like_vosk_model(p):
                 continue
-            out.append(ModelInfo(p.name, "vosk", "Vosk model placed in the models folder", True, p, False))
+            out.append(ModelInfo(p.name, "vosk", None, True, p, False))
     return out
 
 
 # ---------------------------------------------------------------------------------------------
 # Download
 # ---------------------------------------------------------------------------------------------
-
-def _mb(n: int) -> str:
-    return f"{n / 1e6:.1f} MB"
-
 
 def _cleanup(root: Path) -> None:
     """Remove leftovers of interrupted downloads (hidden .part files and unpack folders)."""
@@ -197,7 +196,7 @@ def _cleanup(root: Path) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
-def _fetch(url: str, part: Path, expected_size: int | None, progress: Callable[[str], None],
+def _fetch(url: str, part: Path, expected_size: int | None, progress: Callable[[Notice], None],
            timeout: float) -> tuple[int, str]:
     h = hashlib.sha256()
     got = 0
@@ -206,9 +205,8 @@ def _fetch(url: str, part: Path, expected_size: int | None, progress: Callable[[
             length = resp.headers.get("Content-Length")
             total = int(length) if length and length.isdigit() else expected_size
             if expected_size is not None and total is not None and total != expected_size:
-                raise ModelError(f"The server offers {total} bytes but the manifest expects "
-                                 f"{expected_size}; nothing was installed.")
-            progress(f"Downloading {_mb(total) if total else 'the model'} from {url}.")
+                raise ModelError("voice.download_size_mismatch", offered=total, expected=expected_size)
+            progress(Notice("voice.downloading", size=total, url=url))
             next_step = 10
             while True:
                 block = resp.read(CHUNK)
@@ -218,22 +216,21 @@ def _fetch(url: str, part: Path, expected_size: int | None, progress: Callable[[
                 h.update(block)
                 got += len(block)
                 if expected_size is not None and got > expected_size:
-                    raise ModelError("The download is larger than the manifest says; nothing was installed.")
+                    raise ModelError("voice.download_too_large")
                 if total:
                     pct = got * 100 // total
                     if pct >= next_step:
-                        progress(f"Downloaded {min(pct, 100)}% ({_mb(got)} of {_mb(total)}).")
+                        progress(Notice("voice.downloaded", percent=min(pct, 100), got=got, total=total))
                         next_step = pct // 10 * 10 + 10
     except ModelError:
         raise
     except urllib.error.HTTPError as exc:
-        raise ModelError(f"The download failed: the server answered {exc.code} {exc.reason}.") from exc
+        raise ModelError("voice.download_http_error", status=exc.code, reason=exc.reason) from exc
     except (urllib.error.URLError, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", None) or exc
-        raise ModelError(f"The download failed ({reason}); nothing was installed.") from exc
+        raise ModelError("voice.download_failed", reason=str(reason)) from exc
     if expected_size is not None and got != expected_size:
-        raise ModelError(f"The download was incomplete ({got} of {expected_size} bytes); "
-                         "nothing was installed. Try again.")
+        raise ModelError("voice.download_incomplete", got=got, expected=expected_size)
     return got, h.hexdigest()
 
 
@@ -247,7 +244,7 @@ def safe_extract(archive: Path, dest: Path, max_bytes: int | None = None) -> Non
     try:
         zf = zipfile.ZipFile(archive)
     except (zipfile.BadZipFile, OSError) as exc:
-        raise ModelError("The downloaded file is not a valid zip archive; nothing was installed.") from exc
+        raise ModelError("voice.archive_not_zip") from exc
     with zf:
         infos = zf.infolist()
         total = 0
@@ -256,13 +253,13 @@ def safe_extract(archive: Path, dest: Path, max_bytes: int | None = None) -> Non
             parts = PurePosixPath(name.replace("\\", "/")).parts
             if (name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":") or ".." in parts
                     or _is_symlink(info)):
-                raise ModelError(f"The archive holds an unsafe entry ({name!r}); nothing was installed.")
+                raise ModelError("voice.archive_unsafe_entry", entry=name)
             target = (dest / Path(*parts)).resolve() if parts else dest
             if target != dest and dest not in target.parents:
-                raise ModelError(f"The archive holds an unsafe entry ({name!r}); nothing was installed.")
+                raise ModelError("voice.archive_unsafe_entry", entry=name)
             total += info.file_size
         if max_bytes is not None and total > max_bytes:
-            raise ModelError("The archive unpacks to far more than expected; nothing was installed.")
+            raise ModelError("voice.archive_too_big")
         for info in infos:
             parts = PurePosixPath(info.filename.replace("\\", "/")).parts
             if not parts:
@@ -276,7 +273,7 @@ def safe_extract(archive: Path, dest: Path, max_bytes: int | None = None) -> Non
                 with zf.open(info) as src, open(target, "wb") as out:
                     shutil.copyfileobj(src, out, CHUNK)
             except (zipfile.BadZipFile, OSError, EOFError) as exc:
-                raise ModelError("The archive is damaged; nothing was installed.") from exc
+                raise ModelError("voice.archive_damaged") from exc
 
 
 def _model_root(unpacked: Path) -> Path:
@@ -285,48 +282,47 @@ def _model_root(unpacked: Path) -> Path:
     kids = [p for p in unpacked.iterdir() if not p.name.startswith("__MACOSX")]
     if len(kids) == 1 and looks_like_vosk_model(kids[0]):
         return kids[0]
-    raise ModelError("The archive does not contain a vosk model; nothing was installed.")
+    raise ModelError("voice.archive_without_model")
 
 
 def download(name: str, folder: Path | None = None, *, manifest: dict | None = None,
-             url: str | None = None, progress: Callable[[str], None] = print,
+             url: str | None = None, progress: Callable[[Notice], None] = lambda n: None,
              timeout: float = 60.0) -> Path:
     """Download, verify and install model ``name``; return its folder.
 
-    Raises ModelError (one sentence) on any failure; nothing partial is left looking installed.
+    Raises ModelError on any failure; nothing partial is left looking installed. ``progress``
+    receives a notice now and then (downloading, 10%, 20% ..., unpacking, installed).
     """
     root = Path(folder) if folder else models_dir()
     manifest = manifest or load_manifest(root if root.is_dir() else None)
     entry = manifest["models"].get(name)
     if entry is None:
-        known = ", ".join(n for n, e in manifest["models"].items() if e.get("url"))
-        raise ModelError(f"There is no model called {name}. Downloadable: {known}.")
+        known = tuple(n for n, e in manifest["models"].items() if e.get("url"))
+        raise ModelError("voice.no_such_model", name=name, downloadable=known)
     if not entry.get("url"):
-        raise ModelError(f"{name} is not downloaded: {entry.get('description', 'it comes with a package')}.")
+        raise ModelError("voice.model_not_downloadable", name=name, description=entry.get("description"))
     sha = (entry.get("sha256") or "").lower()
     if len(sha) != 64:
-        raise ModelError(f"The manifest has no SHA-256 for {name}, so it cannot be verified; "
-                         "nothing was downloaded.")
+        raise ModelError("voice.model_without_checksum", name=name)
     size = entry.get("size") if isinstance(entry.get("size"), int) else None
     target = root / entry["folder"]
     if looks_like_vosk_model(target):
-        progress(f"{name} is already installed in {target}.")
+        progress(Notice("voice.model_already_installed", name=name, folder=str(target)))
         return target
     if target.exists():
-        raise ModelError(f"{target} exists but is not a vosk model; move it away and try again.")
+        raise ModelError("voice.model_folder_taken", folder=str(target))
     try:
         root.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ModelError(f"Cannot create the models folder {root} ({exc.strerror}).") from exc
+        raise ModelError("voice.models_folder_failed", folder=str(root), error=exc.strerror) from exc
     _cleanup(root)
     part = root / f".{name}.part"
     unpack: Path | None = None
     try:
         got, digest = _fetch(url or entry["url"], part, size, progress, timeout)
         if digest != sha:
-            raise ModelError(f"The checksum of the download does not match the manifest "
-                             f"(got {digest[:12]}…); nothing was installed.")
-        progress("Checksum verified. Unpacking.")
+            raise ModelError("voice.checksum_mismatch", digest=digest)
+        progress(Notice("voice.unpacking"))
         unpack = Path(tempfile.mkdtemp(prefix=".unpack-", dir=root))
         safe_extract(part, unpack, max_bytes=max(got, 1) * MAX_EXPANSION)
         model = _model_root(unpack)
@@ -334,10 +330,10 @@ def download(name: str, folder: Path | None = None, *, manifest: dict | None = N
             {"name": name, "url": url or entry["url"], "sha256": digest, "size": got}, indent=1))
         os.replace(model, target)
     except KeyboardInterrupt:
-        raise ModelError("The download was interrupted; nothing was installed.") from None
+        raise ModelError("voice.download_interrupted") from None
     finally:
         part.unlink(missing_ok=True)
         if unpack is not None:
             shutil.rmtree(unpack, ignore_errors=True)
-    progress(f"Installed {name} in {target}.")
+    progress(Notice("voice.model_installed", name=name, folder=str(target)))
     return target

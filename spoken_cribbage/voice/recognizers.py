@@ -2,7 +2,7 @@
 
 A recognizer turns one utterance (16 kHz mono signed 16-bit little-endian PCM) into a
 :class:`Recognition`: either an accepted typed command (``play 5H``, ``go``, ``count`` ...) or a
-rejection ("Sorry, I didn't catch that"). It listens only for what the :class:`VoiceContext`
+rejection (in words: "Sorry, I didn't catch that."). It listens only for what the :class:`VoiceContext`
 allows. A wrong action is worse than no action, so anything doubtful is rejected:
 
 * the search also contains *decoys* (cards not in hand, the other phase's verb, positions past
@@ -16,7 +16,7 @@ allows. A wrong action is worse than no action, so anything doubtful is rejected
 Engines: :class:`PocketSphinxRecognizer` (built-in US English model, no download) and
 :class:`VoskRecognizer` (a vosk model folder the user supplies). :class:`FakeRecognizer` replays
 scripted results for tests. :func:`choose_recognizer` picks vosk when a model is present, else
-pocketsphinx, and says which in one sentence.
+pocketsphinx, and says which in a :class:`~spoken_cribbage.notice.Notice` (``words`` phrases it).
 """
 
 from __future__ import annotations
@@ -33,20 +33,20 @@ from typing import Any, Iterable, Protocol, Sequence
 
 import numpy as np
 
+from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.vocabulary import VoiceContext, decoys_for, normalize, phrases_for
 
 RATE = 16000
-SORRY = "Sorry, I didn't catch that."
+SORRY = Notice("voice.not_understood")
 ENV_VOSK_MODEL = "SPOKEN_CRIBBAGE_VOSK_MODEL"
 
 
-#: Why voice is off when the [voice] extra (pocketsphinx, vosk) is not installed, and the fix.
-INSTALL_VOICE = ("The voice engines are not installed; add them with "
-                 "pip install 'spoken-cribbage[voice]' (./play.sh does this).")
+#: Why voice is off when the [voice] extra (pocketsphinx, vosk) is not installed (words says the fix).
+INSTALL_VOICE = "voice.engines_not_installed"
 
 
-class VoiceError(Exception):
-    """A voice set-up problem, with a message fit to show the player as it is."""
+class VoiceError(Problem):
+    """A voice set-up problem: a code and its facts, put into words by ``words.notices.phrase``."""
 
 
 @dataclass
@@ -65,10 +65,10 @@ class Recognition:
     reason: str = ""
     details: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def message(self) -> str:
-        """The line to show the player."""
+    def notice(self) -> Notice:
+        """What to tell the player: what was heard, or that it was not understood."""
         if self.accepted:
-            return f"Heard: {self.heard}."
+            return Notice("voice.heard", heard=self.heard)
         return SORRY
 
     def as_json(self) -> dict:
@@ -353,7 +353,7 @@ class PocketSphinxRecognizer(_Engine):
                 "loop", "#JSGF V1.0;\ngrammar loop;\npublic <loop> = <NULL> | ( %s )+ ;\n" % " | ".join(words))
             self.loop_decoder.activate_search("loop")
         except Exception as exc:  # noqa: BLE001 - pocketsphinx raises bare RuntimeError
-            raise VoiceError(f"The pocketsphinx model could not be loaded ({exc}).") from exc
+            raise VoiceError("voice.pocketsphinx_unloadable", error=str(exc)) from exc
         self.logmath = self.decoder.get_logmath()
         self._searches: OrderedDict[tuple, tuple[str, dict[str, str], frozenset[str]]] = OrderedDict()
         self._n = 0
@@ -361,8 +361,8 @@ class PocketSphinxRecognizer(_Engine):
         self._lock = threading.RLock()
         self._heard = 0  # utterances with speech decoded since loading or reset()
 
-    def describe(self) -> str:
-        return "Voice: pocketsphinx (built-in English model)."
+    def describe(self) -> Notice:
+        return Notice("voice.using_pocketsphinx")
 
     # -- grammar ------------------------------------------------------------------------------
     def _search_for(self, ctx: VoiceContext) -> tuple[str, dict[str, str], frozenset[str]]:
@@ -536,7 +536,7 @@ class VoskRecognizer(_Engine):
                  phrases: dict[str, str] | None = None, decoys: Iterable[str] = ()):
         path = Path(model_path)
         if not path.is_dir() or not any((path / p).exists() for p in ("am", "final.mdl", "graph")):
-            raise VoiceError(f"{path} is not a vosk model folder.")
+            raise VoiceError("voice.not_a_vosk_model", path=str(path))
         try:
             import vosk
         except ImportError as exc:  # pragma: no cover
@@ -545,7 +545,7 @@ class VoskRecognizer(_Engine):
         try:
             self.model = vosk.Model(str(path))
         except Exception as exc:  # noqa: BLE001
-            raise VoiceError(f"The vosk model in {path} could not be loaded.") from exc
+            raise VoiceError("voice.vosk_model_unloadable", path=str(path)) from exc
         self._vosk = vosk
         self.model_path = path
         self.thresholds = thresholds
@@ -560,11 +560,10 @@ class VoskRecognizer(_Engine):
         if self.fixed_phrases is None:
             missing = [w for w in ("play", "discard", "five", "hearts", "card", "go") if not self.known(w)]
             if len(missing) > 2:
-                raise VoiceError(f"The vosk model in {path} does not know the English command words "
-                                 f"({', '.join(missing)}).")
+                raise VoiceError("voice.vosk_model_not_english", path=str(path), missing=tuple(missing))
 
-    def describe(self) -> str:
-        return f"Voice: vosk with model {self.model_path.name}."
+    def describe(self) -> Notice:
+        return Notice("voice.using_vosk", model=self.model_path.name)
 
     def close(self) -> None:
         """Release the model (the recognizer cannot be used afterwards)."""
@@ -646,8 +645,8 @@ class FakeRecognizer:
         self.script = list(script)
         self.calls: list[tuple[int, VoiceContext]] = []
 
-    def describe(self) -> str:
-        return "Voice: fake recognizer for tests."
+    def describe(self) -> Notice:
+        return Notice("voice.using_fake")
 
     def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
         self.calls.append((len(audio), ctx))
@@ -676,31 +675,26 @@ def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
         if value:
             p = Path(value).expanduser()
             if not modelstore.looks_like_vosk_model(p):
-                raise VoiceError(f"The vosk model given by {source} ({p}) is not a vosk model folder.")
+                raise VoiceError("voice.given_vosk_model_invalid", source=source, path=str(p))
             return p
     return modelstore.installed_vosk_model()
 
 
-def _clause(exc: Exception) -> str:
-    """An error sentence as a clause: first letter lower case, no final full stop."""
-    text = str(exc).rstrip(".")
-    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
-
-
-def _off(exc: Exception) -> str:
-    return f"Voice is off: {_clause(exc)}."
+def _off(exc: VoiceError) -> Notice:
+    return Notice("voice.off", reason=exc.notice)
 
 
 def choose_recognizer(vosk_model: str | os.PathLike | None = None,
-                      engine: str | None = None) -> tuple[Recognizer | None, str]:
+                      engine: str | None = None) -> tuple[Recognizer | None, Notice]:
     """Vosk when a model is present (or ``engine == "vosk"``), else pocketsphinx.
 
-    Returns the recognizer and one sentence saying which engine is used, or None and one
-    sentence saying why voice is off. Never raises.
+    Returns the recognizer and a notice saying which engine is used, or None and a notice
+    saying why voice is off. Never raises.
     """
+    fallback: Notice | None = None  # why vosk is not used when pocketsphinx stands in
     try:
         if engine not in (None, "auto", "vosk", "pocketsphinx"):
-            return None, f"Voice is off: unknown engine '{engine}'. Use vosk or pocketsphinx."
+            return None, Notice("voice.unknown_engine", engine=engine)
         if engine != "pocketsphinx":
             try:
                 path = find_vosk_model(vosk_model)
@@ -708,9 +702,7 @@ def choose_recognizer(vosk_model: str | os.PathLike | None = None,
                 if engine == "vosk":
                     return None, _off(exc)
                 path = None
-                fallback_note = f" ({_clause(exc)})"
-            else:
-                fallback_note = ""
+                fallback = exc.notice
             if path is not None:
                 try:
                     rec = VoskRecognizer(path)
@@ -718,16 +710,15 @@ def choose_recognizer(vosk_model: str | os.PathLike | None = None,
                 except VoiceError as exc:
                     if engine == "vosk":
                         return None, _off(exc)
-                    fallback_note = f" ({_clause(exc)})"
+                    fallback = exc.notice
             elif engine == "vosk":
-                return None, ("Voice is off: no vosk model found. Give --vosk-model PATH, set "
-                              f"{ENV_VOSK_MODEL}, or run 'spoken-cribbage models download vosk-small-en'.")
-        else:
-            fallback_note = ""
+                return None, Notice("voice.no_vosk_model")
         rec = PocketSphinxRecognizer()
-        return rec, rec.describe().rstrip(".") + (f"; vosk not used{fallback_note}." if fallback_note else ".")
+        if fallback is not None:
+            return rec, Notice("voice.vosk_not_used", using=rec.describe(), reason=fallback)
+        return rec, rec.describe()
     except VoiceError as exc:
         return None, _off(exc)
     except Exception as exc:  # noqa: BLE001 - never a traceback to a player
-        return None, f"Voice is off: the recognizer could not start ({exc.__class__.__name__})."
+        return None, Notice("voice.recognizer_failed", error=exc.__class__.__name__)
 

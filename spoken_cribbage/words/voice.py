@@ -1,8 +1,141 @@
-"""The sentences for ``voice.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`)."""
+"""The sentences for ``voice.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`).
+
+>>> from spoken_cribbage.notice import Notice
+>>> phrase(Notice("voice.microphone_failed", reason="Device unavailable"))
+'The microphone could not be opened (Device unavailable): voice is off. Keyboard play goes on.'
+>>> phrase(Notice("voice.off", reason=Notice("voice.not_a_vosk_model", path="/m")))
+'Voice is off: /m is not a vosk model folder.'
+"""
 
 from __future__ import annotations
 
-from spoken_cribbage.words.notices import Template
+from typing import Any, Mapping
+
+from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.notices import Template, phrase
+
+KEYBOARD_GOES_ON = "Keyboard play goes on."
+
+
+def _text(what: Any) -> str:
+    """A notice or problem in words; anything else (an error from a library) as it is."""
+    return phrase(what) if isinstance(what, (Notice, Problem)) else str(what)
+
+
+def clause(sentence: str) -> str:
+    """A sentence as a clause: first letter lower case (unless it starts an acronym), no full
+    stop at the end."""
+    text = sentence.rstrip(".")
+    return text[:1].lower() + text[1:] if text[:2] != text[:2].upper() else text
+
+
+def _mb(n: int) -> str:
+    return f"{n / 1e6:.1f} MB"
+
+
+def _model_line(d: Mapping[str, Any]) -> str:
+    if d["path"] is not None:
+        state = f"Installed at {d['path']}"
+    elif d["downloadable"]:
+        state = f"Not installed; run: spoken-cribbage models download {d['name']}"
+    else:
+        state = "Not installed"
+    about = d["description"] if d["description"] is not None else "Vosk model placed in the models folder"
+    return f"{d['name']} ({d['engine']}): {about}. {state}."
+
+
+def _downloading(d: Mapping[str, Any]) -> str:
+    size = _mb(d["size"]) if d["size"] else "the model"
+    return f"Downloading {size} from {d['url']}."
+
+
+def _not_downloadable(d: Mapping[str, Any]) -> str:
+    about = d["description"] if d["description"] is not None else "it comes with a package"
+    return f"{d['name']} is not downloaded: {about}."
+
+
+def _not_understood(d: Mapping[str, Any]) -> str:
+    heard = d.get("heard")
+    return "Sorry, I didn't catch that." + (f" (Heard: {heard}.)" if heard else "")
+
 
 TEXTS: dict[str, Template] = {
+    # listening, the microphone (voice.microphone)
+    "voice.listening": "Listening.",
+    "voice.stopped_listening": "Stopped listening.",
+    "voice.no_microphone": "No microphone found: voice is off. " + KEYBOARD_GOES_ON,
+    "voice.no_sound_library": ("Voice is off: the sound library (PortAudio) is not available. "
+                               + KEYBOARD_GOES_ON),
+    "voice.microphone_failed": ("The microphone could not be opened ({reason}): voice is off. "
+                                + KEYBOARD_GOES_ON),
+    "voice.fell_behind": "Voice fell behind and skipped some sound: say that again if nothing happens.",
+    "voice.stopped_after_error": "Voice stopped after an error ({error}). " + KEYBOARD_GOES_ON,
+    "voice.nothing_heard": "Nothing was heard.",
+    # one utterance (voice.recognizers.Recognition)
+    "voice.heard": "Heard: {heard}.",
+    "voice.not_understood": _not_understood,
+    # which engine listens, or why none does (voice.recognizers.choose_recognizer)
+    "voice.using_pocketsphinx": "Voice: pocketsphinx (built-in English model).",
+    "voice.using_vosk": "Voice: vosk with model {model}.",
+    "voice.using_fake": "Voice: fake recognizer for tests.",
+    "voice.vosk_not_used": lambda d: (f"{_text(d['using']).rstrip('.')}; "
+                                      f"vosk not used ({clause(_text(d['reason']))})."),
+    "voice.off": lambda d: f"Voice is off: {clause(_text(d['reason']))}.",
+    "voice.unknown_engine": "Voice is off: unknown engine '{engine}'. Use vosk or pocketsphinx.",
+    "voice.no_vosk_model": ("Voice is off: no vosk model found. Give --vosk-model PATH, set "
+                            "SPOKEN_CRIBBAGE_VOSK_MODEL, or run "
+                            "'spoken-cribbage models download vosk-small-en'."),
+    "voice.recognizer_failed": "Voice is off: the recognizer could not start ({error}).",
+    # VoiceError: the engines and their models
+    "voice.engines_not_installed": ("The voice engines are not installed; add them with "
+                                    "pip install 'spoken-cribbage[voice]' (./play.sh does this)."),
+    "voice.not_a_vosk_model": "{path} is not a vosk model folder.",
+    "voice.given_vosk_model_invalid": ("The vosk model given by {source} ({path}) "
+                                       "is not a vosk model folder."),
+    "voice.vosk_model_unloadable": "The vosk model in {path} could not be loaded.",
+    "voice.vosk_model_not_english": lambda d: (f"The vosk model in {d['path']} does not know the "
+                                               f"English command words ({', '.join(d['missing'])})."),
+    "voice.pocketsphinx_unloadable": "The pocketsphinx model could not be loaded ({error}).",
+    # ModelError and the progress of a download (voice.models)
+    "voice.no_such_model": lambda d: (f"There is no model called {d['name']}. "
+                                      f"Downloadable: {', '.join(d['downloadable'])}."),
+    "voice.model_not_downloadable": _not_downloadable,
+    "voice.model_without_checksum": ("The manifest has no SHA-256 for {name}, so it cannot be "
+                                     "verified; nothing was downloaded."),
+    "voice.model_already_installed": "{name} is already installed in {folder}.",
+    "voice.model_folder_taken": "{folder} exists but is not a vosk model; move it away and try again.",
+    "voice.models_folder_failed": "Cannot create the models folder {folder} ({error}).",
+    "voice.downloading": _downloading,
+    "voice.downloaded": lambda d: (f"Downloaded {d['percent']}% "
+                                   f"({_mb(d['got'])} of {_mb(d['total'])})."),
+    "voice.download_size_mismatch": ("The server offers {offered} bytes but the manifest expects "
+                                     "{expected}; nothing was installed."),
+    "voice.download_too_large": "The download is larger than the manifest says; nothing was installed.",
+    "voice.download_http_error": "The download failed: the server answered {status} {reason}.",
+    "voice.download_failed": "The download failed ({reason}); nothing was installed.",
+    "voice.download_incomplete": ("The download was incomplete ({got} of {expected} bytes); "
+                                  "nothing was installed. Try again."),
+    "voice.download_interrupted": "The download was interrupted; nothing was installed.",
+    "voice.checksum_mismatch": ("The checksum of the download does not match the manifest "
+                                "(got {digest:.12}…); nothing was installed."),
+    "voice.unpacking": "Checksum verified. Unpacking.",
+    "voice.archive_not_zip": "The downloaded file is not a valid zip archive; nothing was installed.",
+    "voice.archive_unsafe_entry": "The archive holds an unsafe entry ({entry!r}); nothing was installed.",
+    "voice.archive_too_big": "The archive unpacks to far more than expected; nothing was installed.",
+    "voice.archive_damaged": "The archive is damaged; nothing was installed.",
+    "voice.archive_without_model": "The archive does not contain a vosk model; nothing was installed.",
+    "voice.model_installed": "Installed {name} in {folder}.",
+    # the listen and models commands (voice.listen, app.voice_command)
+    "voice.say_a_command": "Say a command.",
+    "voice.heard_command": "Heard: {heard}. Command: {command}.",
+    "voice.no_such_file": "There is no file {path}.",
+    "voice.unreadable_wav": "{path} is not a readable WAV file ({error}).",
+    "voice.unsupported_sample_size": "{path} has an unsupported sample size.",
+    "voice.bad_hand": lambda d: _text(d["error"]),
+    "voice.discard_hand_size": ("In the discard give the whole hand, six cards "
+                                "(five in a three-player game)."),
+    "voice.play_hand_size": "In the play give the cards still in hand, one to four cards.",
+    "voice.models_folder": "Models folder: {folder}",
+    "voice.model_line": _model_line,
+    "voice.download_stopped": "Stopped; nothing was installed.",
 }

@@ -1,0 +1,99 @@
+"""The ``listen`` and ``models`` subcommands.
+
+    spoken-cribbage listen --file cmd.wav --phase play --hand "5H 10C JD KS" [--engine vosk|pocketsphinx] [--json]
+    spoken-cribbage listen --mic --phase discard --hand "KS 5C AH 7S 2D QC"
+    spoken-cribbage models
+    spoken-cribbage models download vosk-small-en
+
+``listen`` prints the command understood ("Heard: play five of hearts. Command: play 5H.") or the
+rejection ("Sorry, I didn't catch that."); with ``--json`` one line
+``{"accepted": true, "heard": "play five of hearts", "command": "play 5H"}`` or
+``{"accepted": false, "heard": "..."}``. Exit status: 0 accepted, 1 rejected, 2 could not run.
+Which engine is used is said on stderr, so ``--json`` output stays one line.
+
+The arguments and the reading of the input are in :mod:`spoken_cribbage.voice.listen`; every
+sentence printed here comes from :mod:`spoken_cribbage.words.voice`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from spoken_cribbage.voice.listen import ListenError, add_listen_parser, add_models_parser, context_from, read_wav
+from spoken_cribbage.words.notices import phrase
+
+__all__ = ["add_listen_parser", "add_models_parser", "run_listen", "run_models", "main"]
+
+
+def _err(what) -> None:
+    print(phrase(what), file=sys.stderr)
+
+
+def run_listen(args) -> int:
+    from spoken_cribbage.voice.recognizers import choose_recognizer
+    try:
+        ctx = context_from(args.phase, args.hand or "", getattr(args, "can_go", True))
+        audio = read_wav(args.file) if args.file else None
+    except ListenError as exc:
+        _err(exc)
+        return 2
+    if audio is None:
+        # No microphone: say so at once, before loading a model (and never "Say a command.").
+        from spoken_cribbage.voice.microphone import microphone_problem
+        problem = microphone_problem()
+        if problem:
+            _err(problem)
+            return 2
+    rec, notice = choose_recognizer(args.vosk_model, None if args.engine == "auto" else args.engine)
+    _err(notice)
+    if rec is None:
+        return 2
+    if audio is not None:
+        result = rec.recognize(audio, ctx)
+    else:
+        from spoken_cribbage.voice.microphone import listen_once
+        _err("voice.say_a_command")
+        result = listen_once(rec, ctx, timeout=args.timeout, on_message=_err)
+        if result is None:
+            return 2
+    if args.json:
+        print(json.dumps(result.as_json()))
+    elif result.accepted:
+        print(phrase("voice.heard_command", heard=result.heard, command=result.command))
+    else:
+        print(phrase("voice.not_understood", heard=result.heard))
+    return 0 if result.accepted else 1
+
+
+def run_models(args) -> int:
+    from spoken_cribbage.voice import models as modelstore
+    try:
+        if getattr(args, "models_command", None) == "download":
+            modelstore.download(args.name, progress=lambda n: print(phrase(n), flush=True))
+            return 0
+        print(phrase("voice.models_folder", folder=modelstore.models_dir()))
+        for m in modelstore.list_models():
+            print(phrase("voice.model_line", name=m.name, engine=m.engine, description=m.description,
+                         path=m.path if m.installed else None, downloadable=m.downloadable))
+        return 0
+    except modelstore.ModelError as exc:
+        _err(exc)
+        return 1
+    except KeyboardInterrupt:
+        _err("voice.download_stopped")
+        return 1
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m spoken_cribbage.app.voice_command")
+    subs = parser.add_subparsers(dest="command", required=True)
+    add_listen_parser(subs)
+    add_models_parser(subs)
+    args = parser.parse_args(argv)
+    return run_listen(args) if args.command == "listen" else run_models(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
