@@ -50,7 +50,9 @@ def mirror(verbosity: str) -> tuple[list[str], list[Line]]:
 
     def hint(gm, seat):
         from spoken_cribbage.ai.coach import hint_for
-        return hint_for(gm, seat)
+        from spoken_cribbage.words.notices import phrase
+        h = hint_for(gm, seat)
+        return phrase(h) if h else None
 
     s = Session(game, settings=settings, write=lambda t: None, opponents=opponents, hint=hint)
     orig_say = s.say

@@ -7,9 +7,18 @@ import json
 
 import pytest
 
-from spoken_cribbage.ai.analyze import (add_discard_parser, analyze_discards, hint_sentence,
-                                     play_hint, run_discard)
+from spoken_cribbage.ai.analyze import analyze_discards, discard_advice, play_advice
+from spoken_cribbage.app.calculators import add_discard_parser, run_discard
 from spoken_cribbage.engine.cards import parse_card, parse_cards
+from spoken_cribbage.words.notices import phrase
+
+
+def hint_sentence(hand6, is_dealer):
+    return phrase(discard_advice(hand6, is_dealer))
+
+
+def play_hint(hand, **kw):
+    return phrase(play_advice(hand, **kw))
 
 
 def _run(argv):

@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from spoken_cribbage.ai.simulate import (add_simulate_parser, main, run_simulate, simulate,
-                                      wilson_interval)
+from spoken_cribbage.ai.simulate import simulate, wilson_interval
+from spoken_cribbage.app.calculators import add_simulate_parser, run_simulate
 
 
 def _parse(argv):
@@ -65,7 +65,7 @@ def test_json_output_has_the_documented_keys(capsys):
 
 
 def test_text_output_names_each_seat(capsys):
-    assert main(["--games", "4", "--players", "greedy,random", "--workers", "1"]) == 0
+    assert run_simulate(_parse(["--games", "4", "--players", "greedy,random", "--workers", "1"])) == 0
     out = capsys.readouterr().out
     assert "seat 0 greedy" in out and "seat 1 random" in out and "95% CI" in out
 

@@ -1,6 +1,9 @@
-"""Play many games between computer players and report wins, skunks and points per deal.
+"""Play many games between computer players and sum up wins, skunks and points per deal.
 
-    python -m spoken_cribbage.simulate --games 2000 --seed 1 --players expert,standard --json
+    spoken-cribbage simulate --games 2000 --seed 1 --players expert,standard --json
+
+``simulate`` returns the summary (the ``--json`` output); ``spoken_cribbage.words`` writes the
+plain report of it.
 
 Game ``i`` uses game seed ``seed * 1_000_003 + i`` and player seeds derived from it, and the
 first deal alternates (seat ``i % 2`` deals first), so results do not depend on the number of
@@ -10,29 +13,27 @@ in is cut short); "pegging" is play, go and last points; "heels" (two for his he
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import os
 import random
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
 from spoken_cribbage.ai.players import LEVELS, make_player, warm_up
 from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
+from spoken_cribbage.notice import Problem
 
-__all__ = ["GameResult", "play_game", "simulate", "wilson_interval", "add_simulate_parser",
-           "run_simulate", "SimulationError"]
+__all__ = ["GameResult", "play_game", "simulate", "summarize", "wilson_interval", "SimulationError"]
 
 _CATS = ("hand", "crib", "pegging", "heels")
 _REASON = {"hand": "hand", "crib": "crib", "play": "pegging", "go": "pegging", "last": "pegging",
            "heels": "heels"}
 
 
-class SimulationError(ValueError):
-    """Bad simulation parameters (unknown level, wrong number of players)."""
+class SimulationError(Problem, ValueError):
+    """Bad simulation parameters: ``calculator.two_levels``, ``calculator.unknown_level`` (the
+    ``level`` and the ``levels`` to choose from), ``calculator.games_at_least_one``."""
 
 
 @dataclass
@@ -113,12 +114,12 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
     """
     levels = tuple(levels)
     if len(levels) != 2:
-        raise SimulationError("simulate plays two-player games: give two levels, e.g. expert,standard")
+        raise SimulationError("calculator.two_levels")
     for lv in levels:
         if lv not in LEVELS:
-            raise SimulationError(f"unknown player {lv!r}; choose from {', '.join(LEVELS)}")
+            raise SimulationError("calculator.unknown_level", level=lv, levels=LEVELS)
     if games < 1:
-        raise SimulationError("the number of games must be at least 1")
+        raise SimulationError("calculator.games_at_least_one")
     if workers is None:
         workers = min(os.cpu_count() or 1, max(1, games // 20))
     chunk = max(1, min(50, games // (workers * 8) or 1))
@@ -203,88 +204,3 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
         },
         "seconds": round(elapsed, 2),
     }
-
-
-def format_summary(s: dict) -> str:
-    """The plain-text report."""
-    lines = [f"{s['games']} games, seed {s['seed']}: " + " versus ".join(s["players"])]
-    for seat, name in enumerate(s["players"]):
-        lo, hi = s["ci95"][seat]
-        lines.append(f"seat {seat} {name}: {s['wins'][seat]} wins, "
-                     f"{100 * s['win_rate'][seat]:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f}), "
-                     f"{s['skunks'][seat]} skunks ({s['double_skunks'][seat]} double)")
-    lo, hi = s["first_dealer_ci95"]
-    lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% "
-                 f"(95% CI {100 * lo:.1f} to {100 * hi:.1f})")
-    pd = s["per_deal"]
-    lines.append(f"points per completed deal ({pd['completed_deals']} deals; pegging = play, go "
-                 f"and last; heels apart):")
-    for seat, b in enumerate(pd["by_seat"]):
-        for role in ("as_dealer", "as_pone"):
-            r = b[role]
-            crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "as_dealer" else ""
-            lines.append(f"  seat {seat} {b['player']} {role.replace('_', ' ')}: total "
-                         f"{r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
-    for role, r in pd["by_role"].items():
-        crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "dealer" else ""
-        lines.append(f"  any {role}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, "
-                     f"hand {r['hand']:.2f}{crib}")
-    lines.append(f"{s['seconds']:.1f} seconds, {s['games'] / max(s['seconds'], 1e-9):.1f} games per second")
-    return "\n".join(lines)
-
-
-# ----------------------------------------------------------------------------- CLI
-
-def add_simulate_parser(subparsers) -> argparse.ArgumentParser:
-    """Add the ``simulate`` command to an argparse subparsers object."""
-    p = subparsers.add_parser(
-        "simulate", help="play many games between computer players and report statistics",
-        description="Play many games between computer players (levels: "
-                    + ", ".join(LEVELS) + ") and report wins, skunks and points per deal.")
-    _add_arguments(p)
-    p.set_defaults(func=run_simulate)
-    return p
-
-
-def _add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
-    p.add_argument("--players", default="expert,standard",
-                   help="two levels, comma separated, seat 0 first (default expert,standard)")
-    p.add_argument("--target", type=int, default=121, help="game target (default 121)")
-    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
-    p.add_argument("--json", action="store_true", help="print the summary as JSON")
-
-
-def run_simulate(args: argparse.Namespace) -> int:
-    """Run the ``simulate`` command; return the exit status."""
-    levels = [x.strip() for x in str(args.players).split(",") if x.strip()]
-
-    def progress(done: int, total: int, elapsed: float) -> None:
-        print(f"simulate: {done} of {total} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
-
-    try:
-        if args.workers is not None and args.workers < 1:
-            raise SimulationError("--workers must be at least 1")
-        if args.target < 1:
-            raise SimulationError("--target must be at least 1")
-        summary = simulate(levels, args.games, args.seed, target=args.target,
-                           workers=args.workers, progress=progress)
-    except SimulationError as e:
-        print(f"spoken-cribbage simulate: {e}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print(format_summary(summary))
-    return 0
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spoken_cribbage.simulate")
-    _add_arguments(parser)
-    return run_simulate(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -19,7 +19,9 @@ from spoken_cribbage.app.persist import Keeper
 
 def _hint(game, seat):
     from spoken_cribbage.ai.coach import hint_for
-    return hint_for(game, seat)
+    from spoken_cribbage.words.notices import phrase
+    hint = hint_for(game, seat)
+    return phrase(hint) if hint else None
 
 
 def play(args) -> int:

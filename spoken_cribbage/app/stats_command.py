@@ -6,12 +6,13 @@ import argparse
 import json
 
 from spoken_cribbage.storage.stats import StatsDB, StatsError
+from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.stats import stats_sentences
 
 
 def add_stats_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser("stats", help="read out your statistics")
-    p.add_argument("--json", action="store_true", help="print JSON")
+    p = subparsers.add_parser("stats", help=help_text("stats"))
+    p.add_argument("--json", action="store_true", help=help_text("--json"))
     return p
 
 

@@ -16,6 +16,8 @@ import re
 import reprlib
 from typing import Iterable, NamedTuple
 
+from spoken_cribbage.notice import Problem
+
 SUIT_LETTERS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
@@ -27,31 +29,60 @@ RANK_PLURALS = ("", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens
                 "nines", "tens", "jacks", "queens", "kings")
 
 
-class InvalidCardError(ValueError):
-    """Text that does not name a card. ``token`` is the offending text."""
+def _rebuild(cls, args, state):
+    """Unpickle an error without calling its ``__init__`` (multiprocessing sends errors back)."""
+    e = Exception.__new__(cls)
+    e.args = args
+    e.__dict__.update(state)
+    return e
 
-    def __init__(self, token: str, message: str | None = None):
+
+class EngineProblem(Problem, ValueError):
+    """A :class:`~spoken_cribbage.notice.Problem` that is a ValueError, with a developer
+    ``str()``; ``words.notices.phrase(error)`` is the sentence for a player."""
+
+    message = ""
+
+    def __str__(self) -> str:
+        return self.message or Problem.__str__(self)
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+
+def shown_text(token: str) -> str:
+    """Text as it may be shown back: unprintable characters as spaces, at most 40 characters."""
+    shown = " ".join("".join(ch if ch.isprintable() else " " for ch in token).split())
+    return shown[:37] + "..." if len(shown) > 40 else shown
+
+
+class InvalidCardError(EngineProblem):
+    """Text that does not name a card. ``token`` is the offending text; ``code`` says why
+    (``calculator.not_a_card`` by default) and ``data`` holds the particulars."""
+
+    def __init__(self, token: str, message: str | None = None, *,
+                 code: str = "calculator.not_a_card", **data):
         self.token = token
-        shown = " ".join("".join(ch if ch.isprintable() else " " for ch in token).split())
-        if len(shown) > 40:
-            shown = shown[:37] + "..."
-        super().__init__(message or f"'{shown}' is not a card. Try 5H, 10C, QS or 'five of hearts'.")
+        data.setdefault("shown", shown_text(token))
+        super().__init__(code, token=token, **data)
+        self.message = message or f"'{data['shown']}' is not a card. Try 5H, 10C, QS or 'five of hearts'."
 
 
 class DuplicateCardError(InvalidCardError):
     """The same card named twice where cards must be distinct."""
 
     def __init__(self, token: str):
-        super().__init__(token, f"The card {token} is given twice.")
+        super().__init__(token, f"The card {token} is given twice.", code="calculator.card_twice")
 
 
-class AmbiguousCardError(ValueError):
+class AmbiguousCardError(EngineProblem):
     """Text that fits more than one card of a hand: 'five' with two fives held.
     ``token`` is the text and ``cards`` the cards it fits, in hand order."""
 
     def __init__(self, token: str, cards: Iterable["Card"]):
         self.token = token
         self.cards = tuple(cards)
+        super().__init__("calculator.ambiguous_card", token=token, cards=self.cards)
         n = len(self.cards)
         ranks = {c.rank for c in self.cards}
         what = (RANK_PLURALS[self.cards[0].rank] if len(ranks) == 1
@@ -59,7 +90,7 @@ class AmbiguousCardError(ValueError):
         many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
         names = [f"the {c.name}" for c in self.cards]
         choice = ", ".join(names[:-1]) + " or " + names[-1]
-        super().__init__(f"You have {many} {what}: {choice}?")
+        self.message = f"You have {many} {what}: {choice}?"
 
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
@@ -117,10 +148,11 @@ def _checked(rank, suit) -> tuple[int, int]:
     shown = f"Card({reprlib.repr(rank)}, {reprlib.repr(suit)})"
     if not (whole(rank) and 1 <= rank <= 13):
         raise InvalidCardError(shown, f"{shown} is not a card: the rank must be a whole number "
-                                      "from 1 (ace) to 13 (king).")
+                                      "from 1 (ace) to 13 (king).", code="calculator.bad_rank")
     if not (whole(suit) and 0 <= suit <= 3):
         raise InvalidCardError(shown, f"{shown} is not a card: the suit must be a whole number "
-                                      "from 0 to 3 (clubs, diamonds, hearts, spades).")
+                                      "from 0 to 3 (clubs, diamonds, hearts, spades).",
+                               code="calculator.bad_suit")
     return int(rank), int(suit)  # an int subclass (IntEnum) is stored as a plain int
 
 
@@ -237,7 +269,8 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     if card is not None:
         if card in held:
             return card
-        raise InvalidCardError(text, f"You do not have the {card.name}.")
+        raise InvalidCardError(text, f"You do not have the {card.name}.",
+                               code="calculator.card_not_held", card=card)
     low = t.lower()
     rank = _RANK_WORDS.get(low)
     if rank is None and low in RANK_PLURALS[1:]:
@@ -247,14 +280,16 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     if rank is not None:
         fits = [c for c in held if c.rank == rank]
         missing = f"You have no {RANK_PLURALS[rank]}."
+        why = {"code": "calculator.no_rank_held", "rank": rank}
     else:
         suit = _SUIT_WORDS.get(low)
         if suit is None:
             raise InvalidCardError(text)
         fits = [c for c in held if c.suit == suit]
         missing = f"You have no {SUIT_NAMES[suit]}."
+        why = {"code": "calculator.no_suit_held", "suit": suit}
     if not fits:
-        raise InvalidCardError(text, missing)
+        raise InvalidCardError(text, missing, **why)
     if len(fits) > 1:
         raise AmbiguousCardError(text, fits)
     return fits[0]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from spoken_cribbage.engine.cards import Card
+from spoken_cribbage.engine.cards import Card, EngineProblem
 from spoken_cribbage.engine.rules import Named
 
 __all__ = [
@@ -25,12 +25,17 @@ __all__ = [
 ]
 
 
-class InvalidHandError(ValueError):
-    """A hand that cannot be scored (wrong number of cards, a card twice)."""
+class InvalidHandError(EngineProblem):
+    """A hand that cannot be scored: ``calculator.hand_size`` (``count`` cards given) or
+    ``calculator.card_twice`` (``token``, the card given twice)."""
 
 
-class CountOverflowError(ValueError):
-    """A card that would take the running count above 31."""
+class CountOverflowError(EngineProblem):
+    """A card that would take the running count above 31: ``calculator.count_over`` with the
+    ``card`` and the ``count`` it would make."""
+
+    def __init__(self, card: Card, count: int):
+        super().__init__("calculator.count_over", card=card, count=count)
 
 
 class ItemKind(Named):
@@ -84,7 +89,7 @@ def _check_distinct(cards: Sequence[Card]) -> None:
         seen: set[Card] = set()
         for c in cards:
             if c in seen:
-                raise InvalidHandError(f"The card {c.short} is given twice.")
+                raise InvalidHandError("calculator.card_twice", token=c.short)
             seen.add(c)
 
 
@@ -92,7 +97,7 @@ def score_hand(hand: Iterable[Card], starter: Card, *, is_crib: bool = False) ->
     """Score a four-card hand (or crib) with the starter, itemised in counting order."""
     hand = tuple(hand)
     if len(hand) != 4:
-        raise InvalidHandError(f"A hand has 4 cards, not {len(hand)}.")
+        raise InvalidHandError("calculator.hand_size", count=len(hand))
     _check_distinct(hand + (starter,))
     five = tuple(sorted(hand + (starter,), key=lambda c: (c.rank, c.suit)))
     items: list[ScoreItem] = []
@@ -145,7 +150,7 @@ def score_play(series: Iterable[Card], card: Card) -> PlayScore:
     _check_distinct(seq)
     count = sum(c.value for c in seq)
     if count > 31:
-        raise CountOverflowError(f"The count would be {count}.")
+        raise CountOverflowError(card, count)
     items: list[ScoreItem] = []
     if count == 15:
         items.append(ScoreItem(ItemKind.FIFTEEN, 2, tuple(seq)))

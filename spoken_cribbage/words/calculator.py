@@ -1,8 +1,198 @@
-"""The sentences for ``calculator.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`)."""
+"""The sentences for ``calculator.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`):
+the engine's card and hand errors, the analyzer's hints and the coach's, and the command-line
+calculators (``score``, ``peg``, ``discard``, ``simulate``). ``HELP`` holds the ``--help`` texts of
+the sub-commands.
+
+>>> from spoken_cribbage.words.notices import phrase
+>>> from spoken_cribbage.engine.cards import parse_cards
+>>> phrase("calculator.ambiguous_card", token="five", cards=parse_cards("5H 5C"))
+'You have two fives: the five of hearts or the five of clubs?'
+>>> phrase("calculator.error", command="discard", message="Give exactly 6 cards, not 5.")
+'spoken-cribbage discard: Give exactly 6 cards, not 5.'
+"""
 
 from __future__ import annotations
 
+from typing import Any, Mapping, Sequence
+
+from spoken_cribbage.engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, Card, sort_hand
+from spoken_cribbage.words.announce import cap, play_call, show_call
 from spoken_cribbage.words.notices import Template
 
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+
+
+def _ambiguous(d: Mapping[str, Any]) -> str:
+    cards: Sequence[Card] = d["cards"]
+    n = len(cards)
+    what = (RANK_PLURALS[cards[0].rank] if len({c.rank for c in cards}) == 1
+            else SUIT_NAMES[cards[0].suit])
+    many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
+    names = [f"the {c.name}" for c in cards]
+    return f"You have {many} {what}: {', '.join(names[:-1])} or {names[-1]}?"
+
+
+def _ranks(cards: Sequence[Card]) -> str:
+    return ", ".join(RANK_NAMES[c.rank] for c in sort_hand(cards))
+
+
+def _discard_hint(d: Mapping[str, Any]) -> str:
+    tail = "with your crib" if d["dealer"] else "after your opponent's crib"
+    return (f"Keep {_ranks(d['keep'])}; lay away {_ranks(d['discard'])}. "
+            f"About {d['net']:.1f} points {tail}.")
+
+
+def _coach_discard(d: Mapping[str, Any]) -> str:
+    return f"{_discard_hint(d)} Press {' and '.join(str(n) for n in d['press'])}, then Enter."
+
+
+def _play_hint(d: Mapping[str, Any]) -> str:
+    return f"Play the {d['card'].name}" + (f", for {d['points']}." if d["points"] else ".")
+
+
+def _error(d: Mapping[str, Any]) -> str:
+    command = f" {d['command']}" if d.get("command") else ""
+    return f"spoken-cribbage{command}: {d['message']}"
+
+
+def _peg_play(d: Mapping[str, Any]) -> str:
+    player = ("First player", "Second player")[d["turn"] % 2]
+    line = f"{player} plays the {d['card'].name}. Count {d['count']}."
+    return line + (f" {cap(play_call(d['items']))}." if d["items"] else "")
+
+
+def _discard_table(d: Mapping[str, Any]) -> str:
+    sign = "+" if d["dealer"] else "-"
+    whose = "your crib" if d["dealer"] else "your opponent's crib"
+    lines = [f"Discards ranked by net points ({whose}):"]
+    for i, o in enumerate(d["options"], 1):
+        keep = " ".join(c.short for c in o.keep)
+        out = " ".join(c.short for c in o.discard)
+        lines.append(f"{i:2d}. keep {keep:<15} lay away {out:<7} hand {o.expected_hand:5.2f}  "
+                     f"crib {sign}{o.expected_crib:4.2f}  net {o.net:5.2f}")
+    return "\n".join(lines)
+
+
+def _simulation_report(s: Mapping[str, Any]) -> str:
+    """The plain-text report of ``spoken-cribbage simulate`` from its summary (the JSON output)."""
+    lines = [f"{s['games']} games, seed {s['seed']}: " + " versus ".join(s["players"])]
+    for seat, name in enumerate(s["players"]):
+        lo, hi = s["ci95"][seat]
+        lines.append(f"seat {seat} {name}: {s['wins'][seat]} wins, "
+                     f"{100 * s['win_rate'][seat]:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f}), "
+                     f"{s['skunks'][seat]} skunks ({s['double_skunks'][seat]} double)")
+    lo, hi = s["first_dealer_ci95"]
+    lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% "
+                 f"(95% CI {100 * lo:.1f} to {100 * hi:.1f})")
+    pd = s["per_deal"]
+    lines.append(f"points per completed deal ({pd['completed_deals']} deals; pegging = play, go "
+                 f"and last; heels apart):")
+    for seat, b in enumerate(pd["by_seat"]):
+        for role in ("as_dealer", "as_pone"):
+            r = b[role]
+            crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "as_dealer" else ""
+            lines.append(f"  seat {seat} {b['player']} {role.replace('_', ' ')}: total "
+                         f"{r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
+    for role, r in pd["by_role"].items():
+        crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "dealer" else ""
+        lines.append(f"  any {role}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, "
+                     f"hand {r['hand']:.2f}{crib}")
+    lines.append(f"{s['seconds']:.1f} seconds, "
+                 f"{s['games'] / max(s['seconds'], 1e-9):.1f} games per second")
+    return "\n".join(lines)
+
+
 TEXTS: dict[str, Template] = {
+    # the engine's card and hand errors (spoken_cribbage.engine.cards, .scoring)
+    "calculator.not_a_card": "'{shown}' is not a card. Try 5H, 10C, QS or 'five of hearts'.",
+    "calculator.bad_rank": "{token} is not a card: the rank must be a whole number "
+                           "from 1 (ace) to 13 (king).",
+    "calculator.bad_suit": "{token} is not a card: the suit must be a whole number "
+                           "from 0 to 3 (clubs, diamonds, hearts, spades).",
+    "calculator.card_twice": "The card {token} is given twice.",
+    "calculator.card_not_held": "You do not have the {card.name}.",
+    "calculator.no_rank_held": lambda d: f"You have no {RANK_PLURALS[d['rank']]}.",
+    "calculator.no_suit_held": lambda d: f"You have no {SUIT_NAMES[d['suit']]}.",
+    "calculator.ambiguous_card": _ambiguous,
+    "calculator.hand_size": "A hand has 4 cards, not {count}.",
+    "calculator.count_over": "The count would be {count}.",
+    # the analyzer and the coach (spoken_cribbage.ai.analyze, .coach)
+    "calculator.six_cards": "Give exactly 6 cards, not {count}.",
+    "calculator.discard_hint": _discard_hint,
+    "calculator.coach_discard": _coach_discard,
+    "calculator.play_hint": _play_hint,
+    "calculator.say_go": "Say go.",
+    # simulations (spoken_cribbage.ai.simulate)
+    "calculator.two_levels": "simulate plays two-player games: give two levels, "
+                             "e.g. expert,standard",
+    "calculator.unknown_level": lambda d: (f"unknown player {d['level']!r}; choose from "
+                                           f"{', '.join(d['levels'])}"),
+    "calculator.games_at_least_one": "the number of games must be at least 1",
+    # the command line (spoken_cribbage.app.cli, .calculators)
+    "calculator.error": _error,
+    "calculator.usage_error": "spoken-cribbage: {message}. Try --help.",
+    "calculator.stopped": "Stopped.",
+    "calculator.crashed": "spoken-cribbage: something went wrong: {kind}: {error}",
+    "calculator.score_hand_size": "a hand has 4 cards; {count} given.",
+    "calculator.score_call": lambda d: cap(show_call(d["items"])) + ".",
+    "calculator.score_total": "Total: {total}.",
+    "calculator.peg_count_over": "the {card.short} cannot be played: the count would be {count}.",
+    "calculator.peg_play": _peg_play,
+    "calculator.dealer_and_pone": "Choose one of --dealer and --pone, not both.",
+    "calculator.dealer_or_pone": "Say whose crib it is: --dealer or --pone.",
+    "calculator.discard_table": _discard_table,
+    "calculator.workers_at_least_one": "--workers must be at least 1",
+    "calculator.target_at_least_one": "--target must be at least 1",
+    "calculator.simulate_progress": "simulate: {done} of {total} games, {elapsed:.0f} s",
+    "calculator.simulate_report": _simulation_report,
 }
+
+# The --help texts: "command" is the line in the list of commands, "command:description" the
+# paragraph of the command's own help, "command.option" an option's help.
+HELP: dict[str, str] = {
+    "program:description": "Cribbage that speaks, for the keyboard, the screen reader and the voice.",
+    "play": "play a game against the computer (the default)",
+    "play.--target": "points to win (default 121)",
+    "play.--seed": "play a new game with this seed, for this run only: it is not saved, "
+                   "and a game in progress is kept for later (with --new it is the saved game)",
+    "play.--speech": "speak announcements (auto: when a speech engine works)",
+    "play.--rate": "speech rate, words a minute",
+    "play.--volume": "speech volume, 0 to 1",
+    "play.--difficulty": "the computer's strength (default expert)",
+    "play.--accessible": "plain output for screen readers (also ACCESSIBLE=1)",
+    "play.--new": "start a new game in place of the saved one (which is kept as "
+                  "abandoned-game-N.json)",
+    "play.--voice": "voice commands engine (default off)",
+    "play.--listen": "voice: push-to-talk key (l) or continuous listening",
+    "play.--command-end": "voice: act on a whole command at a short pause (default), or wait for "
+                          "half a second of silence (slower; for players who pause between words)",
+    "play.--vosk-model": "folder of a vosk model",
+    "score": "count a hand the way players say it",
+    "score.cards": "four cards, like 5H 5C 5S JD",
+    "score.--starter": "the starter card, like 5D",
+    "score.--crib": "score as a crib (only a 5-card flush)",
+    "peg": "score cards played in order as one series",
+    "peg.cards": "cards in the order played, like 8S 6D 7H",
+    "discard": "rank the 15 ways to lay away two of six cards",
+    "discard:description": "Rank all 15 discards of a six-card hand by expected hand, expected "
+                           "crib and net value.",
+    "discard.cards": "six cards, e.g. 5H 5S JD 6C 7C KS",
+    "discard.--dealer": "the crib is yours",
+    "discard.--pone": "the crib is your opponent's",
+    "simulate": "play many games between computer players and report statistics",
+    "simulate:description": "Play many games between computer players (levels: {levels}) and "
+                            "report wins, skunks and points per deal.",
+    "simulate.--games": "number of games (default 100)",
+    "simulate.--seed": "random seed (default 1)",
+    "simulate.--players": "two levels, comma separated, seat 0 first (default expert,standard)",
+    "simulate.--target": "game target (default 121)",
+    "simulate.--workers": "processes (default: all cores)",
+    "simulate.--json": "print the summary as JSON",
+    "stats": "read out your statistics",
+    "--json": "print JSON",
+}
+
+
+def help_text(key: str, **data: Any) -> str:
+    """The ``--help`` text ``key`` of :data:`HELP`, filled in with ``data``."""
+    return HELP[key].format(**data) if data else HELP[key]

@@ -1,0 +1,158 @@
+"""The calculators of the command line: `spoken-cribbage score|peg|discard|simulate`.
+
+The engine and ``ai`` compute and raise typed problems; every line printed here is phrased by
+``spoken_cribbage.words`` (:mod:`spoken_cribbage.words.calculator`), the ``--help`` texts too.
+A bad input is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from spoken_cribbage.ai.analyze import AnalyzeInputError, analyze_discards, discard_advice
+from spoken_cribbage.ai.players import LEVELS
+from spoken_cribbage.ai.simulate import SimulationError, simulate
+from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
+from spoken_cribbage.engine.scoring import CountOverflowError, InvalidHandError, score_hand, score_play
+from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.notices import phrase
+
+__all__ = ["add_score_parser", "run_score", "add_peg_parser", "run_peg", "add_discard_parser",
+           "run_discard", "add_simulate_parser", "run_simulate", "EXIT_USAGE"]
+
+EXIT_USAGE = 2
+
+
+def fail(what: Notice | Problem, command: str = "") -> int:
+    """Say what is wrong in one line on stderr; the exit status for bad input."""
+    print(phrase("calculator.error", command=command, message=phrase(what)), file=sys.stderr)
+    return EXIT_USAGE
+
+
+# ----------------------------------------------------------------------------- score / peg
+
+def add_score_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("score", help=help_text("score"))
+    p.add_argument("cards", nargs="+", help=help_text("score.cards"))
+    p.add_argument("--starter", required=True, help=help_text("score.--starter"))
+    p.add_argument("--crib", action="store_true", help=help_text("score.--crib"))
+    p.add_argument("--json", action="store_true", help=help_text("--json"))
+    return p
+
+
+def run_score(args: argparse.Namespace) -> int:
+    try:
+        hand = parse_cards(args.cards)
+        starter = parse_card(args.starter)
+        if len(hand) != 4:
+            return fail(Notice("calculator.score_hand_size", count=len(hand)))
+        result = score_hand(hand, starter, is_crib=args.crib)
+    except (InvalidCardError, InvalidHandError) as e:
+        return fail(e)
+    if args.json:
+        print(json.dumps(result.to_json()))
+    else:
+        print(phrase("calculator.score_call", items=result.items))
+        print(phrase("calculator.score_total", total=result.total))
+    return 0
+
+
+def add_peg_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("peg", help=help_text("peg"))
+    p.add_argument("cards", nargs="+", help=help_text("peg.cards"))
+    p.add_argument("--json", action="store_true", help=help_text("--json"))
+    return p
+
+
+def run_peg(args: argparse.Namespace) -> int:
+    try:
+        cards = parse_cards(args.cards)
+    except InvalidCardError as e:
+        return fail(e)
+    plays = []
+    series: list = []
+    for card in cards:
+        try:
+            res = score_play(series, card)
+        except CountOverflowError as e:
+            return fail(Notice("calculator.peg_count_over", e.data))
+        series.append(card)
+        plays.append((card, res))
+    if args.json:
+        print(json.dumps({"plays": [
+            {"card": c.short, "count": r.count, "points": r.points,
+             "items": [i.to_json() for i in r.items]} for c, r in plays]}))
+    else:
+        for k, (c, r) in enumerate(plays):
+            print(phrase("calculator.peg_play", turn=k, card=c, count=r.count, items=r.items))
+    return 0
+
+
+# ----------------------------------------------------------------------------- discard
+
+def add_discard_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("discard", help=help_text("discard"),
+                       description=help_text("discard:description"))
+    p.add_argument("cards", nargs="*", help=help_text("discard.cards"))
+    p.add_argument("--dealer", action="store_true", help=help_text("discard.--dealer"))
+    p.add_argument("--pone", action="store_true", help=help_text("discard.--pone"))
+    p.add_argument("--json", action="store_true", help=help_text("--json"))
+    return p
+
+
+def run_discard(args: argparse.Namespace) -> int:
+    if args.dealer and args.pone:
+        return fail(Notice("calculator.dealer_and_pone"), "discard")
+    if not args.dealer and not args.pone:
+        return fail(Notice("calculator.dealer_or_pone"), "discard")
+    try:
+        options = analyze_discards(" ".join(args.cards), is_dealer=args.dealer)
+    except AnalyzeInputError as e:
+        return fail(e, "discard")
+    if args.json:
+        print(json.dumps({"dealer": bool(args.dealer),
+                          "options": [o.to_json() for o in options]}))
+    else:
+        print(phrase("calculator.discard_table", options=options, dealer=args.dealer))
+        print(phrase(discard_advice(options[0].keep + options[0].discard, args.dealer)))
+    return 0
+
+
+# ----------------------------------------------------------------------------- simulate
+
+def add_simulate_parser(sub) -> argparse.ArgumentParser:
+    p = sub.add_parser("simulate", help=help_text("simulate"),
+                       description=help_text("simulate:description", levels=", ".join(LEVELS)))
+    p.add_argument("--games", type=int, default=100, help=help_text("simulate.--games"))
+    p.add_argument("--seed", type=int, default=1, help=help_text("simulate.--seed"))
+    p.add_argument("--players", default="expert,standard", help=help_text("simulate.--players"))
+    p.add_argument("--target", type=int, default=121, help=help_text("simulate.--target"))
+    p.add_argument("--workers", type=int, default=None, help=help_text("simulate.--workers"))
+    p.add_argument("--json", action="store_true", help=help_text("simulate.--json"))
+    return p
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    levels = [x.strip() for x in str(args.players).split(",") if x.strip()]
+
+    def progress(done: int, total: int, elapsed: float) -> None:
+        print(phrase("calculator.simulate_progress", done=done, total=total, elapsed=elapsed),
+              file=sys.stderr, flush=True)
+
+    if args.workers is not None and args.workers < 1:
+        return fail(Notice("calculator.workers_at_least_one"), "simulate")
+    if args.target < 1:
+        return fail(Notice("calculator.target_at_least_one"), "simulate")
+    try:
+        summary = simulate(levels, args.games, args.seed, target=args.target,
+                           workers=args.workers, progress=progress)
+    except SimulationError as e:
+        return fail(e, "simulate")
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(phrase(Notice("calculator.simulate_report", summary)))
+    return 0
