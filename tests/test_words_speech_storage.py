@@ -6,7 +6,6 @@ come out word for word as the player has always read them."""
 
 import errno
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,7 +21,7 @@ from spoken_cribbage.words.notices import phrase
 from conftest import ROOT
 
 PACKAGE = ROOT / "spoken_cribbage"
-CODE = re.compile(r"""["']((?:storage|speech)\.[a-z_]+)["']""")
+CODE = re.compile(r"""["']((?:storage|speech)\.[a-z0-9_]+)["']""")
 
 
 def codes_in(paths, domain):
@@ -48,6 +47,7 @@ SPEECH_SOURCES = sources("speech", "app")
 
 @pytest.mark.parametrize("domain, paths, texts", [
     ("storage", STORAGE_SOURCES, storage_words.TEXTS),
+    ("speech", SPEECH_SOURCES, speech_words.TEXTS),
 ])
 def test_every_code_the_layer_can_produce_has_a_sentence(domain, paths, texts):
     used = codes_in(paths, domain)
@@ -58,6 +58,7 @@ def test_every_code_the_layer_can_produce_has_a_sentence(domain, paths, texts):
 
 @pytest.mark.parametrize("domain, paths, texts", [
     ("storage", STORAGE_SOURCES, storage_words.TEXTS),
+    ("speech", SPEECH_SOURCES, speech_words.TEXTS),
 ])
 def test_every_sentence_in_words_is_for_a_code_the_layer_produces(domain, paths, texts):
     assert not set(texts) - set(codes_in(paths, domain))
@@ -146,3 +147,40 @@ def test_a_foreign_error_text_is_passed_on_as_it_is():
         "database disk image is malformed")
     assert phrase("storage.stats_unreadable", reason=Notice("storage.detail", text="oops")) == (
         "Your statistics could not be read: oops.")
+
+
+# ----------------------------------------------------------------------------- speech
+
+def test_speech_failures_are_notices_the_app_phrases(monkeypatch):
+    from spoken_cribbage import speech as sp
+
+    monkeypatch.setenv(sp.AUDIO_ENV, "false")   # a player that never works
+    told = []
+    speaker = sp.make_speaker("on", on_error=told.append)
+    assert isinstance(speaker, sp.NullSpeaker) and len(told) == 1
+    notice = told[0]
+    assert isinstance(notice, Notice) and notice.code == "speech.could_not_start"
+    assert notice.data["reason"] == Notice("speech.player_broken", player="false",
+                                           reason=Notice("speech.exit_code", status=1))
+    assert phrase(notice) == ("Speech could not start: the audio player false does not work "
+                              "(exit code 1). The game goes on in text.")
+    assert phrase(speaker.status) == (
+        "Speech is off: the audio player false does not work (exit code 1).")
+    with pytest.raises(ValueError) as e:
+        sp.make_speaker("loud")
+    assert phrase(e.value) == "Unknown speech mode 'loud': use on, off or auto."
+
+
+def test_speech_sentences_word_for_word():
+    assert phrase("speech.stopped_working", reason="synthesizer crashed") == (
+        "Speech stopped working: synthesizer crashed. The game goes on in text.")
+    assert phrase("speech.could_not_start", reason=Notice("speech.no_portaudio")) == (
+        "Speech could not start: the sound library PortAudio is missing (install the package "
+        "libportaudio2). The game goes on in text.")
+    assert phrase("speech.native", driver="sapi5") == "Speech: pyttsx3 with sapi5 (system voice)."
+    assert phrase("speech.espeak", output=Notice("speech.output_player", player="aplay")) == (
+        "Speech: espeak-ng, audio via aplay.")
+    assert phrase("speech.espeak_could_not_start", detail="", status=0x1234) == (
+        "espeak-ng could not start (error 0x1234)")
+    assert phrase("speech.none", reason=Notice("speech.failed", reason="device lost")) == (
+        "Speech is off: speech stopped working (device lost).")

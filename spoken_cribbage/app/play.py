@@ -111,10 +111,11 @@ def play(args) -> int:
     session.kept = keeper.keep   # a --seed game is for this run only
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
-    if speaker.available:
-        writer.line(f"Speech: {speaker.description}.")
-    elif settings.speech == "auto" and getattr(speaker, "description", "").startswith("no speech: "):
-        writer.line(f"Speech is off: {speaker.description[len('no speech: '):]}.")
+    status = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
+    if status is not None and (speaker.available or (
+            settings.speech == "auto" and status.code == "speech.none"
+            and status.data.get("reason") is not None)):
+        writer.line(phrase(status))
     # --- voice: hands-free play ----------------------------------------------------------------
     voice = None
     if settings.voice_engine != "off":
@@ -215,4 +216,5 @@ def _make_speaker(settings, writer):
         from spoken_cribbage.app.session import NullSpeaker
         return NullSpeaker()
     return make_speaker(settings.speech, rate=settings.rate, volume=settings.volume,
-                        voice=settings.voice or None, on_error=writer.line)
+                        voice=settings.voice or None,
+                        on_error=lambda notice: writer.line(phrase(notice)))
