@@ -10,6 +10,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.storage.settings import RunSettings, Settings
+from spoken_cribbage.words.notices import phrase
 
 from conftest import BIN, game_env
 from robust_support import one_sentence
@@ -43,7 +44,7 @@ def test_save_changed_accepts_text_and_refuses_nonsense_in_one_sentence(tmp_path
     p = tmp_path / "settings.toml"
     assert sm.save_changed("rate", "250", p) is None and sm.load(p)[0].rate == 250
     for name, value in (("rate", 5), ("rate", "fast"), ("colour", "red")):
-        msg = sm.save_changed(name, value, p)
+        msg = phrase(sm.save_changed(name, value, p))
         assert one_sentence(msg), msg
     assert sm.load(p)[0] == Settings(rate=250)
 
@@ -51,7 +52,7 @@ def test_save_changed_accepts_text_and_refuses_nonsense_in_one_sentence(tmp_path
 def test_save_changed_says_when_the_file_cannot_be_written(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    msg = sm.save_changed("rate", 200, blocker / "settings.toml")
+    msg = phrase(sm.save_changed("rate", 200, blocker / "settings.toml"))
     assert one_sentence(msg) and msg.startswith("Settings could not be saved")
 
 
@@ -98,7 +99,7 @@ def test_options_given_maps_every_option_to_its_setting():
 
 def test_describe_lists_every_setting_then_the_file_one_sentence_a_line(tmp_path):
     p = tmp_path / "settings.toml"
-    lines = sm.describe(Settings(), p)
+    lines = [phrase(n) for n in sm.describe(Settings(), p)]
     assert lines == [
         "Speech: auto.", "Rate: 180 words a minute.", "Volume: 1.", "Voice: the default voice.",
         "Verbosity: normal.", "Difficulty: expert.", "Target: 121 points.",
@@ -109,7 +110,8 @@ def test_describe_lists_every_setting_then_the_file_one_sentence_a_line(tmp_path
 
 def test_describe_marks_the_options_for_this_run_only(tmp_path):
     s = Settings(target=61, volume=0.8, voice_engine="vosk", voice="english")
-    lines = sm.describe(s, tmp_path / "s.toml", {"target": 61, "voice_engine": "vosk"})
+    lines = [phrase(n) for n in sm.describe(s, tmp_path / "s.toml",
+                                            {"target": 61, "voice_engine": "vosk"})]
     assert "Target: 61 points, for this run only (from --target)." in lines
     assert "Voice engine: vosk, for this run only (from --voice)." in lines
     assert "Volume: 0.8." in lines and "Voice: english." in lines
@@ -117,9 +119,10 @@ def test_describe_marks_the_options_for_this_run_only(tmp_path):
 
 
 def test_describe_defaults_to_the_real_settings_path(home):
-    assert sm.describe(Settings())[-1] == f"Settings file: {home / 'settings.toml'}."
+    assert phrase(sm.describe(Settings())[-1]) == f"Settings file: {home / 'settings.toml'}."
     run = RunSettings(current=Settings(rate=300), overrides={"rate": 300})
-    assert "Rate: 300 words a minute, for this run only (from --rate)." in run.describe()
+    assert "Rate: 300 words a minute, for this run only (from --rate)." in [
+        phrase(n) for n in run.describe()]
 
 
 # ----------------------------------------------------------------------------- the real program

@@ -14,6 +14,7 @@ from spoken_cribbage.app.persist import Keeper, describe
 from spoken_cribbage.storage.savegame import SavedGame, SaveError
 from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.words.notices import phrase
 
 from robust_support import feed, make_script, one_sentence
 
@@ -91,7 +92,7 @@ def test_a_replayed_game_deals_the_same_cards_afterwards():
 def test_bad_bytes_are_refused_with_a_reason(raw, reason):
     with pytest.raises(SaveError) as e:
         savegame.from_bytes(raw)
-    assert reason in e.value.reason
+    assert reason in phrase(e.value.reason)
 
 
 def test_truncated_saves_are_refused_at_every_length():
@@ -104,7 +105,7 @@ def test_truncated_saves_are_refused_at_every_length():
 def test_a_newer_version_is_refused_and_said_so():
     with pytest.raises(SaveError) as e:
         savegame.from_bytes(rewrite(good_bytes(), version=2))
-    assert e.value.newer and "newer version" in e.value.reason
+    assert e.value.newer and "newer version" in phrase(e.value.reason)
 
 
 def test_a_changed_field_breaks_the_checksum():
@@ -112,7 +113,7 @@ def test_a_changed_field_breaks_the_checksum():
     body["seed"] += 1
     with pytest.raises(SaveError) as e:
         savegame.from_bytes(json.dumps(body).encode())
-    assert "checksum" in e.value.reason
+    assert "checksum" in phrase(e.value.reason)
 
 
 @pytest.mark.parametrize("changes, reason", [
@@ -127,7 +128,7 @@ def test_a_changed_field_breaks_the_checksum():
 def test_each_field_is_checked(changes, reason):
     with pytest.raises(SaveError) as e:
         savegame.from_bytes(rewrite(good_bytes(), **changes))
-    assert reason in e.value.reason
+    assert reason in phrase(e.value.reason)
 
 
 def test_an_action_that_does_not_replay_is_a_damaged_save():
@@ -154,8 +155,8 @@ def test_load_moves_a_damaged_save_aside_and_says_so_in_one_sentence(tmp_path):
     assert res.saved is None and res.moved_to == tmp_path / "game.json.bad-1"
     assert res.moved_to.read_bytes() == b"{ this is not json"
     assert not p.exists()
-    assert one_sentence(res.message)
-    assert "game.json.bad-1" in res.message
+    assert one_sentence(phrase(res.notice))
+    assert "game.json.bad-1" in phrase(res.notice)
 
 
 def test_a_folder_where_the_save_should_be_is_moved_aside(tmp_path):
@@ -163,7 +164,7 @@ def test_a_folder_where_the_save_should_be_is_moved_aside(tmp_path):
     p.mkdir()
     (p / "inside").write_text("kept")
     res = savegame.load(p)
-    assert res.message and "folder" in res.message
+    assert res.notice and "folder" in phrase(res.notice)
     assert (tmp_path / "game.json.bad-1" / "inside").read_text() == "kept"
 
 

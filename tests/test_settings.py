@@ -11,6 +11,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.words.notices import phrase
 
 from robust_support import BIN, env_for, one_sentence
 
@@ -71,7 +72,8 @@ def test_a_bad_file_is_moved_aside_and_replaced_in_one_sentence(tmp_path, conten
     other = tmp_path / "game.json"
     other.write_bytes(b"keep me")
     p.write_bytes(content)
-    s, msg = sm.load(p)
+    s, notice = sm.load(p)
+    msg = phrase(notice)
     assert s == Settings()
     assert one_sentence(msg) and reason in msg, msg
     assert (tmp_path / "settings.toml.bad-1").read_bytes() == content
@@ -82,7 +84,8 @@ def test_a_bad_file_is_moved_aside_and_replaced_in_one_sentence(tmp_path, conten
 def test_an_unreadable_settings_file_a_folder_is_moved_aside(tmp_path):
     p = tmp_path / "settings.toml"
     p.mkdir()
-    s, msg = sm.load(p)
+    s, notice = sm.load(p)
+    msg = phrase(notice)
     assert s == Settings() and one_sentence(msg) and "could not be read" in msg
     assert (tmp_path / "settings.toml.bad-1").is_dir() and p.is_file()
 
@@ -120,13 +123,14 @@ def test_loading_any_bytes_gives_settings_and_at_most_one_sentence(tmp_path_fact
     d = tmp_path_factory.mktemp("s")
     p = d / "settings.toml"
     p.write_bytes(raw)
-    s, msg = sm.load(p)
+    s, notice = sm.load(p)
     assert isinstance(s, Settings)
-    assert msg is None or one_sentence(msg)
+    assert notice is None or one_sentence(phrase(notice))
 
 
 def test_command_end_is_pause_or_silence():
     assert sm.Settings().command_end == "pause"
     assert sm.Settings().changed("command_end", "silence").command_end == "silence"
-    with pytest.raises(ValueError, match="command_end must be one of pause, silence"):
+    with pytest.raises(ValueError) as e:
         sm.Settings().changed("command_end", "soon")
+    assert phrase(e.value) == "command_end must be one of pause, silence, not 'soon'"

@@ -22,7 +22,9 @@ import numpy as np
 import pytest
 
 from spoken_cribbage import speech as sp
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import espeak as espeak_mod
+from spoken_cribbage.words.notices import phrase
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -82,9 +84,9 @@ class Events:
             self.items.append((time.monotonic(), "end", text, completed))
             self.cond.notify_all()
 
-    def error(self, message: str) -> None:
+    def error(self, notice: Notice) -> None:
         with self.cond:
-            self.errors.append(message)
+            self.errors.append(phrase(notice))  # on_error hands over a notice; words phrase it
             self.cond.notify_all()
 
     def wait_for(self, pred, timeout: float = 10.0) -> bool:
@@ -93,6 +95,11 @@ class Events:
 
     def find(self, kind: str, text: str):
         return [i for i in self.items if i[1] == kind and i[2] == text]
+
+
+def said(out: list[str]):
+    """An on_error callback that puts the notice, in words, in ``out``."""
+    return lambda notice: out.append(phrase(notice))
 
 
 def ended(count: int):
@@ -262,8 +269,9 @@ def test_settings_change_the_audio() -> None:
     try:
         voices = speaker.list_voices()
         assert "English (America)" in voices and len(voices) > 10
-        with pytest.raises(ValueError, match="no voice called"):
+        with pytest.raises(ValueError) as e:
             speaker.set_voice("Klingon opera")
+        assert phrase(e.value) == "There is no voice called Klingon opera."
         speaker.set_voice("en-us")
         speaker.set_voice("english")  # the start of a name, as typed after "voice"
         speaker.set_voice("")  # the settings' "default voice"
@@ -294,16 +302,16 @@ def test_espeak_missing(
     monkeypatch.setattr(espeak_mod.ctypes.util, "find_library", lambda name: None)
     monkeypatch.setitem(espeak_mod.STATE, "ready", False)
     errors: list[str] = []
-    speaker = sp.make_speaker("on", on_error=errors.append)
+    speaker = sp.make_speaker("on", on_error=said(errors))
     assert isinstance(speaker, sp.NullSpeaker) and not speaker.available
     assert errors == [
         "Speech could not start: espeak-ng is not installed (the package libespeak-ng1). "
         "The game goes on in text."
     ]
     speaker.say("hello")  # a no-op
-    auto = sp.make_speaker("auto", on_error=errors.append)
+    auto = sp.make_speaker("auto", on_error=said(errors))
     assert len(errors) == 1  # auto falls back silently ...
-    assert "espeak-ng is not installed" in auto.description  # ... but keeps the reason
+    assert "espeak-ng is not installed" in phrase(auto.status)  # ... but keeps the reason
     assert capfd.readouterr() == ("", "")
 
 
@@ -313,13 +321,13 @@ def test_linux_speech_does_not_need_pyttsx3(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.delenv(sp.DRIVER_ENV, raising=False)
     monkeypatch.setitem(sys.modules, "pyttsx3", None)  # makes `import pyttsx3` fail
     errors: list[str] = []
-    speaker = sp.make_speaker("on", on_error=errors.append)
+    speaker = sp.make_speaker("on", on_error=said(errors))
     try:
         assert speaker.available and errors == []
     finally:
         speaker.close()
     monkeypatch.setenv(sp.DRIVER_ENV, "native")
-    native = sp.make_speaker("on", on_error=errors.append)
+    native = sp.make_speaker("on", on_error=said(errors))
     assert isinstance(native, sp.NullSpeaker)
     assert len(errors) == 1 and "pyttsx3 package is missing" in errors[0]
     assert_one_sentence(errors[0])
@@ -334,7 +342,7 @@ def test_engine_init_raises(
     monkeypatch.setenv(sp.AUDIO_ENV, "null")
     monkeypatch.setattr(espeak_mod, "initialize", broken)
     errors: list[str] = []
-    speaker = sp.make_speaker("on", on_error=errors.append)
+    speaker = sp.make_speaker("on", on_error=said(errors))
     assert isinstance(speaker, sp.NullSpeaker)
     assert len(errors) == 1 and "could not initialize espeak" in errors[0]
     assert_one_sentence(errors[0])
@@ -347,7 +355,7 @@ def test_explicit_player_without_device(
     need("aplay")
     monkeypatch.setenv(sp.AUDIO_ENV, "aplay -q -D no_such_pcm -t raw -f S16_LE -r {rate} -c 1")
     errors: list[str] = []
-    speaker = sp.make_speaker("on", on_error=errors.append)
+    speaker = sp.make_speaker("on", on_error=said(errors))
     assert isinstance(speaker, sp.NullSpeaker)
     assert len(errors) == 1 and "aplay" in errors[0]
     assert_one_sentence(errors[0])
@@ -444,7 +452,7 @@ def test_make_speaker_modes(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(off, sp.NullSpeaker) and off.description.startswith("no speech")
     monkeypatch.setenv(sp.AUDIO_ENV, "null")
     errors: list[str] = []
-    on = sp.make_speaker("on", rate=250, volume=0.5, voice="no such voice", on_error=errors.append)
+    on = sp.make_speaker("on", rate=250, volume=0.5, voice="no such voice", on_error=said(errors))
     try:
         assert isinstance(on, sp.EspeakSpeaker) and on.available
         assert "espeak-ng" in on.description
@@ -477,6 +485,7 @@ ASOUNDRC_FILE = 'pcm.!default {{ type file; slave.pcm "null"; file "{out}"; form
 SOUNDDEVICE_CHILD = r"""
 import json, sys, threading, time
 from spoken_cribbage import speech as sp
+from spoken_cribbage.words.notices import phrase
 LONG, SHORT = sys.argv[1], sys.argv[2]
 events, errors, cond = [], [], threading.Condition()
 def note(*item):
@@ -486,8 +495,8 @@ def note(*item):
 def wait(pred, timeout=15):
     with cond:
         return cond.wait_for(lambda: pred(events), timeout)
-speaker = sp.make_speaker("on", on_error=errors.append)
-out = {"description": speaker.description, "errors": errors}
+speaker = sp.make_speaker("on", on_error=lambda notice: errors.append(phrase(notice)))
+out = {"description": speaker.description, "status": phrase(speaker.status), "errors": errors}
 if speaker.available:
     speaker._on_start = lambda t: note("start", t)
     speaker._on_end = lambda t, c: note("end", t, c)
@@ -568,7 +577,7 @@ def test_no_sound_device_is_one_sentence(tmp_path: Path) -> None:
     assert out["errors"] == [
         "Speech could not start: no sound device was found. The game goes on in text."
     ]
-    assert out["description"] == "no speech: no sound device was found"
+    assert out["status"] == "Speech is off: no sound device was found."
     assert noise == ""
 
 

@@ -25,7 +25,9 @@ from pathlib import Path
 import pytest
 
 from spoken_cribbage import speech as sp
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import native
+from spoken_cribbage.words.notices import phrase
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux") or shutil.which("espeak-ng") is None,
@@ -58,9 +60,9 @@ class Events:
             self.items.append((time.monotonic(), "end", text, completed))
             self.cond.notify_all()
 
-    def error(self, message: str) -> None:
+    def error(self, notice: Notice) -> None:
         with self.cond:
-            self.errors.append(message)
+            self.errors.append(phrase(notice))  # on_error hands over a notice; words phrase it
             self.cond.notify_all()
 
     def wait_for(self, pred, timeout: float = 10.0) -> bool:
@@ -72,6 +74,11 @@ class Events:
 
     def texts(self, kind: str) -> list[str]:
         return [i[2] for i in self.items if i[1] == kind]
+
+
+def said(out: list[str]):
+    """An on_error callback that puts the notice, in words, in ``out``."""
+    return lambda notice: out.append(phrase(notice))
 
 
 def assert_one_sentence(message: str) -> None:
@@ -143,7 +150,7 @@ def test_forced_native_speaks_through_stock_driver(
     aplay: FakeAplay, capfd: pytest.CaptureFixture[str]
 ) -> None:
     errors: list[str] = []
-    speaker = sp.make_speaker("on", voice="english", on_error=errors.append)
+    speaker = sp.make_speaker("on", voice="english", on_error=said(errors))
     try:
         assert isinstance(speaker, sp.NativePyttsx3Speaker) and speaker.available
         assert speaker.driver_name == "espeak" and speaker.loop_mode == "run"
@@ -240,8 +247,9 @@ def test_rate_and_voice_settings_reach_the_driver(aplay: FakeAplay) -> None:
         speaker.set_rate(100)
         speaker.say(OTHER)
         assert ev.wait_for(lambda e: len(e.find("end", OTHER)) == 2, 15)
-        with pytest.raises(ValueError, match="There is no voice called No such voice"):
+        with pytest.raises(ValueError) as e:
             speaker.set_voice("No such voice")
+        assert phrase(e.value) == "There is no voice called No such voice."
         speaker.set_voice("English (America)")  # accepted by name
     finally:
         speaker.close()
@@ -284,13 +292,13 @@ def test_engine_init_raises(
     with pytest.raises(sp.SpeechUnavailable, match="the speech service is not running"):
         sp.NativePyttsx3Speaker()
     errors: list[str] = []
-    speaker = sp.make_speaker("on", on_error=errors.append)
+    speaker = sp.make_speaker("on", on_error=said(errors))
     assert isinstance(speaker, sp.NullSpeaker) and not speaker.available
     assert len(errors) == 1
     assert errors[0].startswith("Speech could not start: ")
     assert "the speech service is not running" in errors[0]
     assert_one_sentence(errors[0])
-    auto = sp.make_speaker("auto", on_error=errors.append)
+    auto = sp.make_speaker("auto", on_error=said(errors))
     assert len(errors) == 1 and "not running" in auto.description  # auto falls back silently
     assert capfd.readouterr() == ("", "")
 

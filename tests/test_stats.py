@@ -14,6 +14,7 @@ from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB, deal_records, game_record
 from spoken_cribbage.words.stats import game_milestones, hand_milestone, stats_sentences
+from spoken_cribbage.words.notices import phrase
 
 from robust_support import feed, make_script, one_sentence
 
@@ -173,10 +174,10 @@ def good_db(path):
 def reopen(path, other_files=()):
     """Open like the game does; the other files must be untouched."""
     before = {p: p.read_bytes() for p in other_files}
-    msg = StatsDB(path).open()
+    notice = StatsDB(path).open()
     for p, b in before.items():
         assert p.read_bytes() == b
-    return msg
+    return phrase(notice) if notice else None
 
 
 @pytest.mark.parametrize("damage", ["garbage", "zeros", "truncated", "half", "text", "header"])

@@ -1,6 +1,7 @@
 """The keeper: saves the game after every action, offers a game in progress for resume,
 records statistics and announces milestones. Nothing here ever stops the game: every file
-problem becomes one sentence said through ``say``, once, and the game goes on.
+problem becomes one sentence said through ``say``, once, and the game goes on. Storage hands
+over notices (what happened, and why); they are phrased here, by ``words``, when said.
 
     keeper = Keeper(say=...)
     loaded = keeper.load()                   # the save (checked) and any sentence about it
@@ -21,11 +22,14 @@ from pathlib import Path
 from typing import Callable
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage import paths
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.savegame import Loaded, SavedGame
 from spoken_cribbage.storage.stats import StatsDB, StatsError, deal_records, game_record
+from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.stats import game_milestones, hand_milestone
+from spoken_cribbage.words.storage import game_summary as describe  # noqa: F401 (tests, callers)
 
 Say = Callable[[str, str], None]   # (text, speech)
 
@@ -44,8 +48,8 @@ class Keeper:
         self.stats_ok = stats
         self.game: g.Game | None = None
         self.saved: SavedGame | None = None
-        self.save_problem: str | None = None   # the reason saving fails now, once said
-        self.stats_problem: str | None = None
+        self.save_problem: Notice | None = None   # the reason saving fails now, once said
+        self.stats_problem: Notice | None = None
         self.pending: list[tuple[str, str]] = []
         self.best: int | None = None
         self.saves = 0                          # successful writes (for tests and the soak)
@@ -61,6 +65,10 @@ class Keeper:
     def set_say(self, say) -> None:
         self._say = say
 
+    def tell_later(self, notice: Notice) -> None:
+        """Say ``notice`` (in words) with the next flush."""
+        self.pending.append((phrase(notice),) * 2)
+
     def flush(self) -> None:
         """Say what is waiting (milestones, save problems) after the game's own lines."""
         pending, self.pending = self.pending, []
@@ -73,14 +81,14 @@ class Keeper:
         """Tidy up, check the statistics, read and check the save. Problems are said at once."""
         self._clean_temporaries()
         if self.stats_db is not None:
-            msg = self.stats_db.open()
-            if msg:
-                self.say(msg)
-                if msg.startswith("Statistics can't") or "not recorded" in msg:
-                    self.stats_problem = msg
+            notice = self.stats_db.open()
+            if notice:
+                self.say(phrase(notice))
+                if notice.code in ("storage.stats_not_recorded", "storage.stats_not_moved"):
+                    self.stats_problem = notice
         loaded = savegame.load(self.save_path)
-        if loaded.message:
-            self.say(loaded.message)
+        if loaded.notice:
+            self.say(phrase(loaded.notice))
         if loaded.saved is not None and loaded.saved.finished:
             # A finished game: make sure it is in the statistics (a crash may have come between
             # the last save and the recording), then it is simply replaced by the next game.
@@ -92,7 +100,7 @@ class Keeper:
         return loaded.saved is not None and not loaded.saved.finished
 
     def resume_question(self, loaded: Loaded) -> str:
-        return f"You have a game in progress: {describe(loaded.game, self.me)}. Resume? y/n"
+        return phrase("storage.resume_question", game=loaded.game, me=self.me)
 
     def abandon(self, loaded: Loaded) -> str:
         """The player starts a new game instead: the old one is counted as abandoned in the
@@ -102,15 +110,12 @@ class Keeper:
                                  db.record_game(game_record(loaded.game, loaded.saved.id,
                                                             loaded.saved.difficulty, self.me))))
         moved = savegame.put_away(self.save_path)
-        if moved is None:
-            return "A new game begins; the old one will be replaced."
-        return f"A new game begins. The old one is kept as {moved.name}."
+        return phrase("storage.abandoned", kept=moved.name if moved is not None else None)
 
     @staticmethod
     def kept_for_later(seed: int) -> str:
         """Said when --seed starts a game while another is in progress (which is not touched)."""
-        return (f"This game with seed {seed} is for this run only; your game in progress is "
-                f"kept, and starting without --seed offers to resume it.")
+        return phrase("storage.seed_for_this_run", seed=seed)
 
     def begin(self, game: g.Game, *, difficulty: str, saved: SavedGame | None = None) -> None:
         """Start keeping ``game``: save it now and after every action."""
@@ -154,13 +159,13 @@ class Keeper:
         except OSError as e:
             reason = savegame.why(e)
             if self.save_problem is None:
-                self.pending.append((f"Your game can't be saved: {reason}.",) * 2)
+                self.tell_later(Notice("storage.game_not_saved", reason=reason))
             self.save_problem = reason
             return False
         self.saves += 1
         if self.save_problem is not None:
             self.save_problem = None
-            self.pending.append(("Your game is being saved again.",) * 2)
+            self.tell_later(Notice("storage.game_saved_again"))
         return True
 
     # ------------------------------------------------------------------ after each batch
@@ -227,9 +232,10 @@ class Keeper:
         self.stats_problem = None
 
     def _stats_failed(self, e: Exception) -> None:
-        reason = e.reason if isinstance(e, StatsError) else str(e)[:60]
+        reason = (e.reason if isinstance(e, StatsError)
+                  else Notice("storage.detail", text=str(e)[:60]))
         if self.stats_problem is None:
-            self.pending.append((f"Statistics can't be recorded: {reason}.",) * 2)
+            self.tell_later(Notice("storage.stats_not_recorded", reason=reason))
         self.stats_problem = reason
 
     # ------------------------------------------------------------------ tidying
@@ -261,17 +267,3 @@ def _alive(pid: int) -> bool:
         return True
     return True
 
-
-def describe(game: g.Game, me: int = 0) -> str:
-    """'you 100, computer 96, your crib'."""
-    side = game.side_of(me)
-    parts = [f"you {game.scores[side]}"]
-    for s in range(game.sides):
-        if s != side:
-            name = "computer" if game.sides == 2 else f"player {s + 1}"
-            parts.append(f"{name} {game.scores[s]}")
-    if game.dealer == me:
-        parts.append("your crib")
-    else:
-        parts.append("the computer's crib" if game.players == 2 else f"player {game.dealer + 1}'s crib")
-    return ", ".join(parts)

@@ -12,6 +12,7 @@ from spoken_cribbage.engine.game import Game
 from spoken_cribbage.app.session import Session, make_opponent
 # --- persistence (save/resume/stats) ---
 from spoken_cribbage.words.announce import Line
+from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.app.console import ask_yes_no
 from spoken_cribbage.app.persist import Keeper
 # --- end persistence ---
@@ -35,14 +36,14 @@ def play(args) -> int:
     plain = plain_output(accessible, sys.stdout)
     writer = LineWriter(sys.stdout, plain)
     # Options apply to this run only; a setting changed in the game is saved (run.on_settings).
-    file_settings, msg = settings_mod.load()
-    early = [msg] if msg else []  # persistence: said (and spoken) once the speaker exists
+    file_settings, notice = settings_mod.load()
+    early = [phrase(notice)] if notice else []  # persistence: said once the speaker exists
     overrides = settings_mod.options_given(args)
     try:
         from dataclasses import replace
         settings = replace(file_settings, **overrides).validate()
     except ValueError as e:
-        sys.stderr.write(f"spoken-cribbage: {e}.\n")
+        sys.stderr.write(phrase("storage.bad_option", reason=e) + "\n")
         return 2
     run = settings_mod.RunSettings(current=settings, overrides=overrides)
 
@@ -75,7 +76,7 @@ def play(args) -> int:
         else:
             answer = ask_yes_no(keeper.resume_question(loaded), say_now)
             if answer is None:
-                say_now("Your game is kept for next time. Goodbye.")
+                say_now(phrase("storage.kept_goodbye"))
                 _restore_sigint(old_sigint)
                 _close(speaker)
                 return 0
@@ -112,10 +113,11 @@ def play(args) -> int:
     session.kept = keeper.keep   # a --seed game is for this run only
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
-    if speaker.available:
-        writer.line(f"Speech: {speaker.description}.")
-    elif settings.speech == "auto" and getattr(speaker, "description", "").startswith("no speech: "):
-        writer.line(f"Speech is off: {speaker.description[len('no speech: '):]}.")
+    status = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
+    if status is not None and (speaker.available or (
+            settings.speech == "auto" and status.code == "speech.none"
+            and status.data.get("reason") is not None)):
+        writer.line(phrase(status))
     # --- voice: hands-free play ----------------------------------------------------------------
     voice = None
     if settings.voice_engine != "off":
@@ -148,8 +150,7 @@ def play(args) -> int:
         else:
             run_lines(session, sys.stdin, echo=writer.line)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
-        writer.line("Stopped." + (" Your game is kept." if not session.finished and not seeded
-                                  else ""))
+        writer.line(phrase("storage.stopped", kept=not session.finished and not seeded))
         return 130
     finally:
         if voice is not None:
@@ -217,4 +218,5 @@ def _make_speaker(settings, writer):
         from spoken_cribbage.app.session import NullSpeaker
         return NullSpeaker()
     return make_speaker(settings.speech, rate=settings.rate, volume=settings.volume,
-                        voice=settings.voice or None, on_error=writer.line)
+                        voice=settings.voice or None,
+                        on_error=lambda notice: writer.line(phrase(notice)))

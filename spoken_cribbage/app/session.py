@@ -19,6 +19,8 @@ from spoken_cribbage.vocabulary import Command, CommandError, VoiceContext, key_
 from spoken_cribbage.words.commands import key_lines, key_name
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.notices import phrase as phrase_notice
 
 
 class Player(Protocol):
@@ -68,11 +70,11 @@ class Session:
                  names: Sequence[str] | None = None,
                  on_change: Callable[["Session", list[g.Event]], None] | None = None,
                  on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
-                 on_settings: Callable[[Settings], str | None] | None = None,
+                 on_settings: Callable[[Settings], Notice | None] | None = None,
                  hint: Callable[[g.Game, int], str | None] | None = None,
                  new_game: Callable[[], tuple[g.Game, dict[int, Player]]] | None = None,
                  on_undo: Callable[[g.Game], None] | None = None,
-                 describe_settings: Callable[[Settings], list[str]] | None = None,
+                 describe_settings: Callable[[Settings], list[Notice]] | None = None,
                  write_kind: Callable[[str, str], None] | None = None):
         self.settings = settings
         self.write = write
@@ -501,7 +503,7 @@ class Session:
 
     def _cmd_settings(self, c: Command) -> None:
         if self.describe_settings is not None:
-            lines = self.describe_settings(self.settings)
+            lines = [phrase_notice(n) for n in self.describe_settings(self.settings)]
         else:
             lines = [f"{cap(k)}: {v}." for k, v in vars(self.settings).items()]
         self.say([Line.same(t, "answer") for t in lines])
@@ -708,7 +710,8 @@ class Session:
         try:
             new = self.settings.changed(name, value)
         except ValueError as e:
-            self.tell(phrase("setting_refused", reason=e), "error")
+            self.tell(phrase("setting_refused",
+                             reason=phrase_notice(e) if isinstance(e, Problem) else e), "error")
             return
         self.settings = new
         self.announcer.verbosity = new.verbosity
@@ -721,7 +724,8 @@ class Session:
                 self.speaker.set_voice(new.voice or None)
         except Exception:
             pass
-        msg = self.on_settings(new, name) if self.on_settings else None
+        notice = self.on_settings(new, name) if self.on_settings else None
+        msg = phrase_notice(notice) if notice else None
         extra = phrase("next_game") if name in ("difficulty", "target") else ""
         self.tell(phrase("setting_changed", Name=cap(name), value=getattr(new, name), extra=extra)
                   + (f" {msg}" if msg else ""))

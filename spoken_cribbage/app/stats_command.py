@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.stats import StatsDB, StatsError
 from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.stats import stats_sentences
 
 
@@ -19,15 +21,16 @@ def add_stats_parser(subparsers) -> argparse.ArgumentParser:
 def run_stats(args) -> int:
     import sys
     db = StatsDB()
-    msg = None
+    notice = None
     if db.path.exists() or db.path.is_symlink():
-        msg = _open_for_reading(db)
-    if msg:
+        notice = _open_for_reading(db)
+    if notice:
+        msg = phrase(notice)
         sys.stderr.write(msg + "\n") if args.json else print(msg)
     try:
         s = db.summary()
     except StatsError as e:
-        print(f"Your statistics could not be read: {e.reason}.")
+        print(phrase("storage.stats_unreadable", reason=e.reason))
         return 1
     if args.json:
         print(json.dumps(s))
@@ -37,7 +40,7 @@ def run_stats(args) -> int:
     return 0
 
 
-def _open_for_reading(db: StatsDB) -> str | None:
+def _open_for_reading(db: StatsDB) -> Notice | None:
     try:
         db.check()
     except StatsError:

@@ -3,9 +3,9 @@
 Modules, one job each:
 
 * :mod:`.base` - the :class:`Speaker` protocol, :class:`NullSpeaker`, :class:`RecordingSpeaker`,
-  errors, limits and voice-name matching;
+  errors (each carries a ``speech.*`` notice), limits and voice-name matching;
 * :mod:`.worker` - :class:`SpeechWorker`, the one worker thread and bounded queue every driver
-  uses (interrupt on a new key, stop at once, no pile-up, one sentence on failure);
+  uses (interrupt on a new key, stop at once, no pile-up, one notice on failure);
 * :mod:`.espeak` - espeak-ng through our own small ctypes binding, streaming PCM
   (:class:`EspeakSpeaker`, :func:`render_to_wav`);
 * :mod:`.audio` - audio out through sounddevice (PortAudio), and the silent timed sink;
@@ -14,6 +14,9 @@ Modules, one job each:
   only user of pyttsx3.
 
 :func:`make_speaker` picks the speaker for the platform and never raises for a missing engine.
+
+No sentence is written here: what the player is told comes as a notice (a speaker's ``status``,
+the ``on_error`` argument) for ``spoken_cribbage.words.speech`` to phrase.
 """
 
 from __future__ import annotations
@@ -22,11 +25,15 @@ import os
 import sys
 
 from .audio import AUDIO_ENV, AudioSink, NullSink, SoundDeviceSink, choose_sink
+from spoken_cribbage.notice import Notice
+
 from .base import (
     MAX_QUEUED,
     MAX_RATE,
     MIN_RATE,
     AudioError,
+    BadSpeechValue,
+    EngineError,
     NullSpeaker,
     OnError,
     RecordingSpeaker,
@@ -49,6 +56,8 @@ __all__ = [
     "MIN_RATE",
     "AudioError",
     "AudioSink",
+    "BadSpeechValue",
+    "EngineError",
     "EspeakSpeaker",
     "NativePyttsx3Speaker",
     "NullSink",
@@ -99,15 +108,16 @@ def make_speaker(
     macOS get :class:`NativePyttsx3Speaker` (pyttsx3's sapi5 / nsss driver).
     ``$SPOKEN_CRIBBAGE_SPEECH_DRIVER`` set to "native" or "stream" forces one of them.
 
-    "on" reports a failure to start through ``on_error`` (one sentence); "auto" falls back
-    silently.  Either way the fallback is a :class:`NullSpeaker` whose description holds the
-    reason.  An unknown ``voice`` is ignored (the default voice is used).
+    "on" reports a failure to start through ``on_error`` (a ``speech.could_not_start`` notice);
+    "auto" falls back silently.  Either way the fallback is a :class:`NullSpeaker` whose
+    ``reason`` (and ``status``) holds the reason.  An unknown ``voice`` is ignored (the default
+    voice is used); an unknown ``mode`` raises BadSpeechValue (a ValueError).
     """
     mode = (mode or "auto").strip().lower()
     if mode == "off":
-        return NullSpeaker("speech is off")
+        return NullSpeaker(Notice("speech.turned_off"))
     if mode not in ("on", "auto"):
-        raise ValueError(f"Unknown speech mode {mode!r}: use on, off or auto.")
+        raise BadSpeechValue("speech.unknown_mode", mode=mode)
     cls = _speaker_class()
     try:
         try:
@@ -119,5 +129,5 @@ def make_speaker(
     except Exception as exc:  # noqa: BLE001 - any failure means "no speech", never a crash
         reason = short(exc)
         if mode == "on":
-            safe_call(on_error, f"Speech could not start: {reason}. The game goes on in text.")
+            safe_call(on_error, Notice("speech.could_not_start", reason=reason))
         return NullSpeaker(reason)

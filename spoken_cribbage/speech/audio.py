@@ -13,7 +13,9 @@ import threading
 import time
 from typing import Any
 
-from .base import AudioError, SpeechUnavailable
+from spoken_cribbage.notice import Notice
+
+from .base import AudioError, SpeechUnavailable, short
 
 #: Environment variable choosing the audio output: "auto" (the sound device), "null" (silent,
 #: timed) or a player command line reading raw PCM on stdin (see :mod:`.player`).
@@ -24,18 +26,18 @@ DEVICE_LATENCY = 0.08
 #: PCM is written to the device in blocks of this many frames, checking for a stop in between.
 WRITE_FRAMES = 512
 
-NO_DEVICE = "no sound device was found"
-NO_PORTAUDIO = "the sound library PortAudio is missing (install the package libportaudio2)"
 
 
 class AudioSink:
     """Destination for 16-bit mono PCM, with an audio clock.
 
     ``open``, ``begin``, ``write``, ``end`` and ``prepare`` are called from the speech worker
-    only; ``abort`` may be called from any thread and silences at once.
+    only; ``abort`` may be called from any thread and silences at once.  ``status`` names the
+    output for the player (a notice), ``description`` for developers.
     """
 
     description = "audio sink"
+    status = Notice("speech.output_sink")
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
@@ -85,6 +87,7 @@ class NullSink(AudioSink):
     """Plays nothing but keeps real time: for machines without sound, and for tests."""
 
     description = "silent timed output (no audio device)"
+    status = Notice("speech.output_silent")
 
     def __init__(self) -> None:
         super().__init__()
@@ -103,9 +106,9 @@ def import_sounddevice() -> Any:
     try:
         import sounddevice
     except OSError as exc:  # "PortAudio library not found"
-        raise SpeechUnavailable(NO_PORTAUDIO) from exc
+        raise SpeechUnavailable("speech.no_portaudio") from exc
     except ImportError as exc:
-        raise SpeechUnavailable(f"the sounddevice package is missing ({exc})") from exc
+        raise SpeechUnavailable("speech.no_sounddevice", detail=short(exc)) from exc
     return sounddevice
 
 
@@ -127,11 +130,12 @@ class SoundDeviceSink(AudioSink):
         try:
             info = self._sd.query_devices(device, kind="output")
         except Exception as exc:  # noqa: BLE001 - PortAudioError, ValueError: no such device
-            raise SpeechUnavailable(NO_DEVICE) from exc
+            raise SpeechUnavailable("speech.no_sound_device") from exc
         if not info or int(info.get("max_output_channels", 0)) < 1:
-            raise SpeechUnavailable(NO_DEVICE)
+            raise SpeechUnavailable("speech.no_sound_device")
         self.device_name = str(info.get("name", "default"))
         self.description = f"sound device {self.device_name}"
+        self.status = Notice("speech.output_device", device=self.device_name)
         self.frames_written = 0
 
     def open(self, sample_rate: int) -> None:
@@ -143,7 +147,8 @@ class SoundDeviceSink(AudioSink):
                 device=self._device, latency=DEVICE_LATENCY,
             )
         except Exception as exc:  # noqa: BLE001
-            raise SpeechUnavailable(f"{NO_DEVICE} that plays {sample_rate} Hz audio ({exc})") from exc
+            raise SpeechUnavailable("speech.no_device_for_rate", rate=sample_rate,
+                                    detail=short(exc)) from exc
 
     def begin(self, cancel: threading.Event) -> bool:
         if not super().begin(cancel):
@@ -152,7 +157,7 @@ class SoundDeviceSink(AudioSink):
             if self._stream is not None and not self._stream.active:
                 self._stream.start()
         except Exception as exc:  # noqa: BLE001
-            raise AudioError(f"the sound device stopped working ({exc})") from exc
+            raise AudioError("speech.device_stopped", detail=short(exc)) from exc
         return True
 
     def write(self, pcm: bytes) -> bool:
@@ -168,7 +173,7 @@ class SoundDeviceSink(AudioSink):
             try:
                 self._stream.write(pcm[i : i + step])
             except Exception as exc:  # noqa: BLE001 - PortAudioError: device gone
-                raise AudioError(f"the sound device stopped working ({exc})") from exc
+                raise AudioError("speech.device_stopped", detail=short(exc)) from exc
             self.frames_written += len(pcm[i : i + step]) // 2
         return True
 
@@ -211,7 +216,7 @@ def choose_sink(spec: str | None = None) -> AudioSink:
     device through sounddevice), "device:NAME" (a PortAudio output device by name or number),
     "null" (silent, timed) or a player command line reading raw 16-bit mono PCM on stdin
     (``{rate}`` is replaced by the sample rate).
-    Raises :class:`SpeechUnavailable` with a short reason when there is no working output.
+    Raises :class:`SpeechUnavailable` with the reason when there is no working output.
     """
     spec = (spec if spec is not None else os.environ.get(AUDIO_ENV, "")).strip() or "auto"
     if spec.lower() == "null":
@@ -226,5 +231,6 @@ def choose_sink(spec: str | None = None) -> AudioSink:
     argv = shlex.split(spec)
     why = probe([a.replace("{rate}", str(DEFAULT_SAMPLE_RATE)) for a in argv])
     if why is not None:
-        raise SpeechUnavailable(f"the audio player {os.path.basename(argv[0])} does not work ({why})")
+        raise SpeechUnavailable("speech.player_broken", player=os.path.basename(argv[0]),
+                                reason=why)
     return PlayerSink(argv)

@@ -1,4 +1,9 @@
-"""What every speaker shares: the Speaker protocol, the test doubles, errors, limits, voices."""
+"""What every speaker shares: the Speaker protocol, the test doubles, errors, limits, voices.
+
+Nothing here is in words: a speaker tells the player what it is (``status``) and what went wrong
+(``on_error``) with a :class:`Notice` (``speech.*`` codes), and a reason is a notice or a
+foreign error's own text; ``words.speech`` phrases them. ``description`` is for developers.
+"""
 
 from __future__ import annotations
 
@@ -6,22 +11,36 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Union, runtime_checkable
+
+from spoken_cribbage.notice import Notice, Problem
 
 #: Most utterances waiting behind the current one when ``say(..., interrupt=False)`` is used.
 MAX_QUEUED = 3
 #: Speaking rate range in words per minute (espeak-ng's usable range).
 MIN_RATE, MAX_RATE = 80, 450
 
-OnError = Callable[[str], None]
+#: Told once when speech cannot start or stops working: ``speech.could_not_start`` or
+#: ``speech.stopped_working``, with the ``reason``.
+OnError = Callable[[Notice], None]
+#: Why speech failed: a notice, or the text of a foreign error (one line, no final full stop).
+Reason = Union[Notice, str]
 
 
-class AudioError(RuntimeError):
+class AudioError(Problem, RuntimeError):
     """The audio output failed (no device, device lost, player crashed)."""
 
 
-class SpeechUnavailable(RuntimeError):
-    """Speech cannot start; the message is a short reason without a final full stop."""
+class SpeechUnavailable(Problem, RuntimeError):
+    """Speech cannot start; the notice is the reason."""
+
+
+class EngineError(Problem, RuntimeError):
+    """The speech engine failed while speaking."""
+
+
+class BadSpeechValue(Problem, ValueError):
+    """A speech mode or voice that does not exist."""
 
 
 @runtime_checkable
@@ -29,7 +48,8 @@ class Speaker(Protocol):
     """What the console needs from a speech output."""
 
     available: bool
-    description: str
+    description: str  # for developers
+    status: Notice    # what the player is told about speech: speech.espeak, speech.none, ...
 
     def say(self, text: str, *, interrupt: bool = True) -> None: ...
     def stop(self) -> None: ...
@@ -45,8 +65,9 @@ class NullSpeaker:
 
     available = False
 
-    def __init__(self, reason: str | None = None) -> None:
+    def __init__(self, reason: Reason | None = None) -> None:
         self.reason = reason
+        self.status = Notice("speech.none", reason=reason)
         self.description = f"no speech: {reason}" if reason else "no speech"
 
     def say(self, text: str, *, interrupt: bool = True) -> None:
@@ -78,6 +99,7 @@ class RecordingSpeaker:
 
     available: bool = True
     description: str = "recording speaker"
+    status: Notice = field(default_factory=lambda: Notice("speech.recording"))
     voices: list[str] = field(default_factory=lambda: ["Test Voice"])
     said: list[tuple[float, str, bool]] = field(default_factory=list)  # (time, text, interrupt)
     stopped: list[float] = field(default_factory=list)
@@ -132,7 +154,7 @@ VoiceEntry = tuple[str, str, list[str]]
 def resolve_voice(voice: str, table: list[VoiceEntry]) -> str:
     """Voice id for an id, a name, a short id ("en-us"), a language code, the start of a name
     ("english": the most general English voice) or a whole word of the name ("zira", for
-    "Microsoft Zira Desktop - English (United States)"); else ValueError."""
+    "Microsoft Zira Desktop - English (United States)"); else BadSpeechValue (a ValueError)."""
     want = voice.strip().lower()
     for pick in (
         lambda vid, name, langs: vid.lower() == want,
@@ -154,7 +176,7 @@ def resolve_voice(voice: str, table: list[VoiceEntry]) -> str:
         n = len(words_wanted)
         if n and any(words[i : i + n] == words_wanted for i in range(len(words))):
             return vid
-    raise ValueError(f"There is no voice called {voice}.")
+    raise BadSpeechValue("speech.no_voice", voice=voice)
 
 
 def clamp_rate(wpm: int) -> int:
@@ -167,8 +189,11 @@ def clamp_volume(volume: float) -> float:
     return max(0.0, min(1.0, float(volume)))
 
 
-def short(exc: BaseException | str) -> str:
-    """One short line describing an error, without a final full stop."""
+def short(exc: BaseException | str) -> Reason:
+    """Why an error happened: its notice if it carries one, else one short line of its text,
+    without a final full stop."""
+    if isinstance(exc, Problem):
+        return exc.notice
     text = str(exc).strip().splitlines()[0].strip() if str(exc).strip() else ""
     if not text and isinstance(exc, BaseException):
         text = type(exc).__name__

@@ -19,8 +19,18 @@ import wave
 from collections.abc import Callable
 from typing import Any
 
+from spoken_cribbage.notice import Notice
+
 from .audio import AudioSink, choose_sink
-from .base import SpeechUnavailable, VoiceEntry, clamp_rate, clamp_volume, resolve_voice
+from .base import (
+    EngineError,
+    SpeechUnavailable,
+    VoiceEntry,
+    clamp_rate,
+    clamp_volume,
+    resolve_voice,
+    short,
+)
 from .worker import SpeechWorker, Utterance
 
 #: Length in ms of the PCM chunks espeak-ng hands to us (small chunks: early first audio).
@@ -96,7 +106,7 @@ def library() -> ctypes.CDLL:
         except OSError:
             continue
     else:
-        raise SpeechUnavailable("espeak-ng is not installed (the package libespeak-ng1)")
+        raise SpeechUnavailable("speech.no_espeak")
     c_int, c_char_p, c_void_p = ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p
     for fname, res, args in (
         ("espeak_ng_InitializePath", None, [c_char_p]),
@@ -116,7 +126,7 @@ def library() -> ctypes.CDLL:
         try:
             fn = getattr(lib, fname)
         except AttributeError as exc:
-            raise SpeechUnavailable("the installed espeak-ng is too old (1.49 or later needed)") from exc
+            raise SpeechUnavailable("speech.espeak_too_old") from exc
         fn.restype, fn.argtypes = res, args
     _lib = lib
     return lib
@@ -133,8 +143,8 @@ def initialize() -> int:
         if status != 0:
             buf = ctypes.create_string_buffer(256)
             lib.espeak_ng_GetStatusCodeMessage(status, buf, len(buf))
-            msg = buf.value.decode("utf-8", "replace") or f"error {status:#x}"
-            raise SpeechUnavailable(f"espeak-ng could not start ({msg})")
+            msg = short(buf.value.decode("utf-8", "replace"))
+            raise SpeechUnavailable("speech.espeak_could_not_start", detail=msg, status=status)
         set_output(synchronous=True)
         rate = int(lib.espeak_ng_GetSampleRate())
         ids = {vid for vid, _, _ in voices()}
@@ -142,7 +152,7 @@ def initialize() -> int:
         if default is None and ids:
             default = sorted(ids)[0]
         if default is None:
-            raise SpeechUnavailable("espeak-ng has no voices installed")
+            raise SpeechUnavailable("speech.espeak_no_voices")
         STATE.update(ready=True, rate=rate, default_voice=default)
         return rate
 
@@ -152,7 +162,7 @@ def set_output(*, synchronous: bool) -> None:
     mode = _OUTPUT_SYNCHRONOUS if synchronous else _OUTPUT_RETRIEVAL
     status = library().espeak_ng_InitializeOutput(mode, CHUNK_MS if synchronous else 1000, None)
     if status != 0:
-        raise SpeechUnavailable(f"espeak-ng could not start (output error {status:#x})")
+        raise SpeechUnavailable("speech.espeak_no_output", status=status)
 
 
 def wait_idle(timeout: float = 2.0) -> None:
@@ -202,7 +212,7 @@ class Synthesizer:
         lib.espeak_SetSynthCallback(_C_ON_SYNTH)
         voice = str(self.props.get("voice") or STATE["default_voice"])
         if lib.espeak_SetVoiceByName(voice.encode("utf-8")) != 0:
-            raise RuntimeError(f"espeak-ng could not load the voice {voice}")
+            raise EngineError("speech.espeak_voice_failed", voice=voice)
         lib.espeak_SetParameter(_PARAM_RATE, int(self.props.get("rate", DEFAULT_RATE_WPM)), 0)
         volume = int(round(float(self.props.get("volume", 1.0)) * 100))
         lib.espeak_SetParameter(_PARAM_VOLUME, volume, 0)
@@ -235,7 +245,7 @@ class Synthesizer:
         if error:
             raise error[0]
         if status != 0 and not stopped[0]:
-            raise RuntimeError(f"espeak-ng could not synthesize (code {status})")
+            raise EngineError("speech.espeak_synth_failed", status=status)
         return not stopped[0]
 
 
@@ -260,6 +270,7 @@ class EspeakSpeaker(SpeechWorker):
         self.description = "espeak-ng (starting)"
         super().__init__(**kw)
         self.description = f"espeak-ng, {self._sink.description}"
+        self.status = Notice("speech.espeak", output=self._sink.status)
 
     def _open(self) -> None:
         self._synth = Synthesizer()

@@ -25,8 +25,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from spoken_cribbage.notice import Notice
+
 from . import espeak
-from .base import SpeechUnavailable, VoiceEntry, short
+from .base import EngineError, SpeechUnavailable, VoiceEntry, short
 from .worker import SpeechWorker, Utterance
 
 #: How often (s) the worker pumps the driver's events while an utterance is in progress.
@@ -57,7 +59,7 @@ class _Sent:
     started: bool = False
 
 
-class _EngineFailure(RuntimeError):
+class _EngineFailure(EngineError):
     """Raised on the worker when the engine reported an error or hung."""
 
 
@@ -65,7 +67,7 @@ def _import_pyttsx3() -> types.ModuleType:
     try:
         return importlib.import_module("pyttsx3")
     except Exception as exc:  # noqa: BLE001 - ImportError, or what a broken install raises
-        raise SpeechUnavailable(f"the pyttsx3 package is missing ({short(exc)})") from exc
+        raise SpeechUnavailable("speech.no_pyttsx3", reason=short(exc)) from exc
 
 
 def native_driver_name() -> str:
@@ -158,6 +160,7 @@ class NativePyttsx3Speaker(SpeechWorker):
         self.description = f"pyttsx3 with {self.driver_name} (starting)"
         super().__init__(**kw)
         self.description = f"pyttsx3 with {self.driver_name} (system voice)"
+        self.status = Notice("speech.native", driver=self.driver_name)
 
     # --- engine -----------------------------------------------------------------------------
     def _open(self) -> None:
@@ -194,7 +197,7 @@ class NativePyttsx3Speaker(SpeechWorker):
             return pyttsx3.Engine(self.driver_name)
         except ImportError as exc:
             raise SpeechUnavailable(
-                f"the {self.driver_name} speech driver cannot load ({short(exc)})"
+                "speech.driver_cannot_load", driver=self.driver_name, reason=short(exc)
             ) from exc
 
     def _create_stock_espeak_engine(self, pyttsx3: types.ModuleType) -> Any:
@@ -204,7 +207,7 @@ class NativePyttsx3Speaker(SpeechWorker):
         try:
             stock = importlib.import_module("pyttsx3.drivers.espeak")
         except Exception as exc:  # noqa: BLE001
-            raise SpeechUnavailable("espeak-ng is not installed") from exc
+            raise SpeechUnavailable("speech.no_espeak_driver") from exc
         stock.EspeakDriver._defaultVoice = espeak.STATE["default_voice"]  # pyttsx3 private
         stock.EspeakDriver._moduleInitialized = True  # pyttsx3 private
         with espeak.LOCK:
@@ -270,7 +273,8 @@ class NativePyttsx3Speaker(SpeechWorker):
     def _cb_error(self, name: Any = None, exception: Any = None, **_: Any) -> None:
         if self._engine_error is None:
             self._engine_error = (
-                exception if isinstance(exception, BaseException) else _EngineFailure(str(exception))
+                exception if isinstance(exception, BaseException)
+                else _EngineFailure("speech.engine_error", detail=short(str(exception)))
             )
 
     def _cb_word(self, **_: Any) -> None:
@@ -323,7 +327,7 @@ class NativePyttsx3Speaker(SpeechWorker):
             self._force_idle()  # the purge was never reported
             return True
         if now - sent.sent_at > NATIVE_STALL_S + 0.25 * len(utt.text):
-            raise _EngineFailure("the system speech engine stopped responding")
+            raise _EngineFailure("speech.system_engine_hung")
         try:
             idle = self._probe()
         except Exception:  # noqa: BLE001 - the probe is only a fallback
@@ -379,7 +383,7 @@ class NativePyttsx3Speaker(SpeechWorker):
                 self._engine.runAndWait()  # returns once synthesis has been started
                 self._check_error()
                 if not done.wait(NATIVE_STALL_S + 0.25 * len(utt.text)):
-                    raise _EngineFailure("the speech engine stopped responding")
+                    raise _EngineFailure("speech.engine_hung")
             finally:
                 self._run_done = None
                 # espeak's thread is still leaving its callback: let it finish before the next

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
+from spoken_cribbage.notice import Notice
+
 from .audio import DEFAULT_SAMPLE_RATE, AudioSink
-from .base import AudioError
+from .base import AudioError, Reason, short
 
 
 def _spawn(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], IO[bytes]]:
@@ -100,6 +102,7 @@ class PlayerSink(AudioSink):
         self._argv: list[str] = []
         self.name = name or Path(argv[0]).name
         self.description = f"audio via {self.name}"
+        self.status = Notice("speech.output_player", player=self.name)
         self._use_spare = spare
         self._current: _Player | None = None  # gets the next utterance
         self._spare: _Player | None = None
@@ -124,7 +127,7 @@ class PlayerSink(AudioSink):
             proc, err = _spawn(self._argv)
         except OSError as exc:
             raise AudioError(
-                f"the audio player {self.name} could not start ({exc.strerror or exc})"
+                "speech.player_could_not_start", player=self.name, detail=short(exc.strerror or exc)
             ) from exc
         return _Player(proc, err)
 
@@ -134,7 +137,7 @@ class PlayerSink(AudioSink):
         if cur is not None and cur.alive():
             return cur
         if cur is not None and not cur.killed:
-            raise AudioError(self._died_reason(cur))
+            raise self._died(cur)
         if cur is not None:
             self._dead.append(cur)
         spare, self._spare = self._spare, None
@@ -144,11 +147,17 @@ class PlayerSink(AudioSink):
         self._current = spare if spare is not None else self._start()
         return self._current
 
-    def _died_reason(self, player: _Player) -> str:
+    def _died(self, player: _Player) -> AudioError:
         detail = _tail(player.err)
         code = player.proc.poll()
-        why = detail or (f"exit code {code}" if code is not None else "broken pipe")
-        return f"the audio player {self.name} stopped ({why})"
+        why: Reason
+        if detail:
+            why = short(detail)
+        elif code is not None:
+            why = Notice("speech.exit_code", status=code)
+        else:
+            why = Notice("speech.broken_pipe")
+        return AudioError("speech.player_stopped", player=self.name, reason=why)
 
     def begin(self, cancel: threading.Event) -> bool:
         """Make sure a live player is ready, then start the utterance."""
@@ -172,7 +181,7 @@ class PlayerSink(AudioSink):
         except (OSError, ValueError) as exc:
             if self._cancel.is_set() or player is None or player.killed:
                 return False
-            raise AudioError(self._died_reason(player)) from exc
+            raise self._died(player) from exc
         return True
 
     def end(self) -> bool:
@@ -181,7 +190,7 @@ class PlayerSink(AudioSink):
         played = super().end()
         player = self._session
         if played and player is not None and not player.alive() and not player.killed:
-            raise AudioError(self._died_reason(player))
+            raise self._died(player)
         return played
 
     def abort(self) -> None:
@@ -236,7 +245,7 @@ class PlayerSink(AudioSink):
             player.reap(1.0)
 
 
-def probe(argv: Sequence[str]) -> str | None:
+def probe(argv: Sequence[str]) -> Reason | None:
     """Play 20 ms of silence; None if the player works, else the reason."""
     try:
         done = subprocess.run(
@@ -248,8 +257,9 @@ def probe(argv: Sequence[str]) -> str | None:
             start_new_session=True,
         )
     except (OSError, subprocess.SubprocessError) as exc:
-        return str(exc)
+        return short(exc)
     if done.returncode == 0:
         return None
-    return _last_line(done.stderr) or f"exit code {done.returncode}"
+    last = _last_line(done.stderr)
+    return short(last) if last else Notice("speech.exit_code", status=done.returncode)
 

@@ -1,4 +1,4 @@
-"""The one speech worker: a thread, a bounded queue, interrupt, stop, and one sentence on failure.
+"""The one speech worker: a thread, a bounded queue, interrupt, stop, and one notice on failure.
 
 Every driver (the streaming espeak-ng speaker, pyttsx3's platform drivers) is a subclass of
 :class:`SpeechWorker` and only says how to open its engine, apply a setting and speak one
@@ -15,6 +15,8 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from spoken_cribbage.notice import Notice
 
 from .base import (
     MAX_QUEUED,
@@ -57,8 +59,9 @@ class SpeechWorker:
     ``say`` appends to a deque of at most :data:`MAX_QUEUED` waiting utterances (the oldest are
     dropped) and, by default, cancels whatever is queued or being spoken.  ``stop`` cancels
     everything.  Settings are handed to the worker and applied before the next utterance.
-    A failure on the worker is reported once through ``on_error`` as one sentence; the speaker
-    then stays silent.  ``on_start(text)`` / ``on_end(text, completed)`` are called on the worker.
+    A failure on the worker is reported once through ``on_error`` (a ``speech.stopped_working``
+    notice); the speaker then stays silent.  ``on_start(text)`` / ``on_end(text, completed)``
+    are called on the worker.
 
     Subclasses implement, all on the worker thread: :meth:`_open` (create the engine, fill
     ``_voices``; raise :class:`SpeechUnavailable` if impossible), :meth:`_apply` (one setting),
@@ -70,6 +73,7 @@ class SpeechWorker:
 
     available: bool
     description: str
+    status: Notice
     #: Seconds between two :meth:`_idle` calls while nothing is said (None: only once).
     idle_poll: float | None = None
     thread_name = "speech"
@@ -108,12 +112,12 @@ class SpeechWorker:
         _LIVE.add(self)
         if not self._ready.wait(init_timeout):
             self.close()
-            raise SpeechUnavailable("the speech engine did not start in time")
+            raise SpeechUnavailable("speech.start_timeout")
         if self._init_error is not None:
             err = self._init_error
             if isinstance(err, SpeechUnavailable):
                 raise err
-            raise SpeechUnavailable(f"the speech engine could not start ({short(err)})") from err
+            raise SpeechUnavailable("speech.engine_could_not_start", reason=short(err)) from err
         if voice is not None and voice.strip():
             try:
                 self.set_voice(voice)
@@ -160,7 +164,7 @@ class SpeechWorker:
     def set_voice(self, voice: str | None) -> None:
         """Voice by id, name, language code, start or word of a name; None or "" keeps it.
 
-        Raises ValueError ("There is no voice called X.") if no installed voice matches.
+        Raises BadSpeechValue (a ValueError, ``speech.no_voice``) if no installed voice matches.
         """
         if voice is None or not voice.strip():
             return
@@ -282,7 +286,7 @@ class SpeechWorker:
                     self._current = None
 
     def _fail(self, exc: BaseException) -> None:
-        """Go silent for good and tell the player once, in one sentence."""
+        """Go silent for good and tell the player once."""
         with self._cond:
             if self._failed or self._closing:
                 return
@@ -291,8 +295,9 @@ class SpeechWorker:
             self._current = None
         self.available = False
         reason = short(exc)
+        self.status = Notice("speech.none", reason=Notice("speech.failed", reason=reason))
         self.description = f"no speech: speech stopped working ({reason})"
-        safe_call(self._on_error, f"Speech stopped working: {reason}. The game goes on in text.")
+        safe_call(self._on_error, Notice("speech.stopped_working", reason=reason))
 
     def _safe_shutdown(self) -> None:
         try:

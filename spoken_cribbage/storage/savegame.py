@@ -19,6 +19,7 @@ game's own action parser and replayed through the rules. A file that fails any c
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import time
@@ -28,6 +29,7 @@ from pathlib import Path
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
 
 SAVE_FORMAT = "spoken-cribbage-save"
@@ -37,13 +39,17 @@ MAX_ACTIONS = 20000
 DIFFICULTIES = ("easy", "standard", "expert", "greedy", "random")
 
 
-class SaveError(ValueError):
-    """A save file that cannot be used. ``reason`` is a short clause: 'it is not JSON'."""
+class SaveError(Problem, ValueError):
+    """A save file that cannot be used: a ``storage.save_*`` code and its data, which
+    ``words`` phrases as a short clause ('it is not complete JSON')."""
 
-    def __init__(self, reason: str, *, newer: bool = False):
-        self.reason = reason
+    def __init__(self, code: str, *, newer: bool = False, **data):
+        super().__init__(code, **data)
         self.newer = newer
-        super().__init__(reason)
+
+    @property
+    def reason(self) -> Notice:
+        return self.notice
 
 
 @dataclass
@@ -83,14 +89,13 @@ class SavedGame:
             try:
                 action = g.action_from_text(text)
             except ValueError:
-                raise SaveError(f"action {n} is not an action") from None
+                raise SaveError("storage.save_not_an_action", n=n) from None
             try:
                 game.apply(action)
             except g.IllegalActionError as e:
-                raise SaveError(f"action {n} breaks the rules ({e.reason})") from None
+                raise SaveError("storage.save_breaks_rules", n=n, reason=e.reason) from None
         if (game.phase == g.GAME_OVER) != self.finished:
-            raise SaveError("it says the game is "
-                            + ("over but it is not" if self.finished else "not over but it is"))
+            raise SaveError("storage.save_wrongly_over", finished=self.finished)
         return game
 
     # ------------------------------------------------------------------ bytes
@@ -130,55 +135,54 @@ def _digest(body: dict) -> str:
 def _int(d: dict, key: str, lo: int, hi: int) -> int:
     v = d.get(key)
     if type(v) is not int or not lo <= v <= hi:
-        raise SaveError(f"its {key} is missing or wrong")
+        raise SaveError("storage.save_field", field=key)
     return v
 
 
 def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
     """Parse and validate a save; the saved game and the game rebuilt from it. SaveError if not."""
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError("it is far too large")
+        raise SaveError("storage.save_too_large")
     if not raw.strip():
-        raise SaveError("it is empty")
+        raise SaveError("storage.save_empty")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("it is not text") from None
+        raise SaveError("storage.save_not_text") from None
     try:
         body = json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError):
-        raise SaveError("it is not complete JSON") from None
+        raise SaveError("storage.save_not_json") from None
     if not isinstance(body, dict):
-        raise SaveError("it is not a saved game")
+        raise SaveError("storage.save_not_a_save")
     if body.get("format") != SAVE_FORMAT:
-        raise SaveError("it is not a saved game")
+        raise SaveError("storage.save_not_a_save")
     version = body.get("version")
     if type(version) is not int or version < 1:
-        raise SaveError("its version is missing or wrong")
+        raise SaveError("storage.save_field", field="version")
     if version > SAVE_VERSION:
-        raise SaveError(f"it was saved by a newer version of the game (format {version})",
-                        newer=True)
+        raise SaveError("storage.save_newer", format=version, newer=True)
     check = body.get("check")
     if not isinstance(check, str) or check != _digest(body):
-        raise SaveError("its checksum does not match, so it was changed or damaged")
+        raise SaveError("storage.save_checksum")
     seed = _int(body, "seed", -(2 ** 63), 2 ** 63)
     target = _int(body, "target", 5, 1000)
     players = _int(body, "players", 2, 4)
     me = _int(body, "me", 0, players - 1)
     difficulty = body.get("difficulty")
     if difficulty not in DIFFICULTIES:
-        raise SaveError("its difficulty is missing or wrong")
+        raise SaveError("storage.save_field", field="difficulty")
     finished = body.get("finished")
     if type(finished) is not bool:
-        raise SaveError("it does not say whether the game is over")
+        raise SaveError("storage.save_no_finished")
     gid = body.get("id")
     if not isinstance(gid, str) or not 1 <= len(gid) <= 64 or not gid.isascii() \
             or not gid.replace("-", "").isalnum():
-        raise SaveError("its game id is missing or wrong")
+        raise SaveError("storage.save_field", field="id")
     actions = body.get("actions")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS \
             or not all(isinstance(a, str) and len(a) < 100 for a in actions):
-        raise SaveError("its list of moves is missing or wrong")
+        raise SaveError("storage.save_field", field="actions")
     saved_at = body.get("saved_at", "")
     saved = SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
                       actions=list(actions), finished=finished, id=gid,
@@ -197,7 +201,7 @@ class Loaded:
     """What reading the save file found."""
     saved: SavedGame | None = None
     game: g.Game | None = None
-    message: str | None = None      # one sentence, when the file had to be put aside
+    notice: Notice | None = None    # what to tell the player, when the file had to be put aside
     moved_to: Path | None = None
 
 
@@ -206,7 +210,7 @@ def load(path: Path | None = None) -> Loaded:
     path = path or paths.save_path()
     try:
         if path.is_dir():
-            raise IsADirectoryError(21, "it is a folder, not a file")
+            raise IsADirectoryError(errno.EISDIR, "a folder")
         with open(path, "rb") as f:
             raw = f.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
@@ -215,7 +219,7 @@ def load(path: Path | None = None) -> Loaded:
         # A file sits where the data folder should be: nothing saved can be there.
         return Loaded()
     except OSError as e:
-        return _aside(path, f"it could not be read ({_why(e)})")
+        return _aside(path, Notice("storage.unreadable", error=_why(e)))
     try:
         saved, game = from_bytes(raw)
     except SaveError as e:
@@ -223,15 +227,12 @@ def load(path: Path | None = None) -> Loaded:
     return Loaded(saved, game)
 
 
-def _aside(path: Path, reason: str) -> Loaded:
+def _aside(path: Path, reason: Notice) -> Loaded:
     moved = paths.move_aside(path)
     if moved is not None:
-        msg = (f"Your saved game could not be used because {reason}; "
-               f"it was kept as {moved.name} and a new game begins.")
-    else:
-        msg = (f"Your saved game could not be used because {reason}, "
-               f"and it could not be moved aside; a new game begins.")
-    return Loaded(message=msg, moved_to=moved)
+        return Loaded(notice=Notice("storage.save_set_aside", reason=reason, moved=moved.name),
+                      moved_to=moved)
+    return Loaded(notice=Notice("storage.save_not_moved", reason=reason))
 
 
 def write(saved: SavedGame, game: g.Game | None = None, path: Path | None = None) -> None:
@@ -246,24 +247,30 @@ def put_away(path: Path | None = None) -> Path | None:
     return paths.rename_to_free(path, lambda n: f"abandoned-game-{n}.json")
 
 
-def _why(e: OSError) -> str:
-    """A short lower-case reason for an OSError."""
-    import errno
-    known = {
-        errno.ENOSPC: "the disk is full",
-        errno.EDQUOT: "the disk quota is full",
-        errno.EROFS: "the data folder is read-only",
-        errno.EACCES: "permission is denied",
-        errno.EPERM: "permission is denied",
-        errno.EISDIR: "a folder is in the way",
-        errno.ENOTDIR: "a file is in the way of the data folder",
-        errno.EFBIG: "the file is too large for the system",
-        errno.EIO: "there was a disk error",
-        errno.ENAMETOOLONG: "the folder name is too long",
-    }
-    if e.errno in known:
-        return known[e.errno]
-    return (e.strerror or e.__class__.__name__).lower()
+_WHY = {
+    errno.ENOSPC: "storage.disk_full",
+    errno.EDQUOT: "storage.quota_full",
+    errno.EROFS: "storage.read_only",
+    errno.EACCES: "storage.permission_denied",
+    errno.EPERM: "storage.permission_denied",
+    errno.EISDIR: "storage.folder_in_the_way",
+    errno.ENOTDIR: "storage.file_in_the_way",
+    errno.EFBIG: "storage.file_too_large",
+    errno.EIO: "storage.disk_error",
+    errno.ENAMETOOLONG: "storage.name_too_long",
+}
+
+
+def _why(e: OSError) -> Notice:
+    """The reason for an OSError: a known one by its code, else the system's own words."""
+    if e.errno in _WHY:
+        return Notice(_WHY[e.errno])
+    return system_error(e)
+
+
+def system_error(e: OSError) -> Notice:
+    """An OSError in the system's own words (its strerror)."""
+    return Notice("storage.system_error", detail=e.strerror or e.__class__.__name__)
 
 
 why = _why

@@ -1,4 +1,7 @@
-"""Player settings in a TOML file: validated on read, a bad file moved aside and replaced."""
+"""Player settings in a TOML file: validated on read, a bad file moved aside and replaced.
+
+What the player is told (a file replaced, a setting refused or not saved, the list of settings)
+comes back as a :class:`Notice` or a :class:`SettingError`; ``words.storage`` phrases it."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ else:  # pragma: no cover
 
 import tomli_w
 
+from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
 
 SETTINGS_VERSION = 1
@@ -22,6 +26,10 @@ DIFFICULTIES = ("easy", "standard", "expert")
 VOICE_ENGINES = ("auto", "vosk", "pocketsphinx", "off")
 LISTEN_MODES = ("push", "continuous")
 COMMAND_ENDS = ("pause", "silence")
+
+
+class SettingError(Problem, ValueError):
+    """A setting's value that cannot be used: a ``storage.setting_*`` code and its data."""
 
 
 @dataclass(frozen=True)
@@ -39,46 +47,43 @@ class Settings:
     vosk_model: str = ""
 
     def validate(self) -> "Settings":
-        """Raise ValueError naming the first bad value."""
+        """Raise SettingError (a ValueError) naming the first bad value."""
         _one_of("speech", self.speech, SPEECH_MODES)
         _one_of("verbosity", self.verbosity, VERBOSITIES)
         _one_of("difficulty", self.difficulty, DIFFICULTIES)
         _one_of("voice_engine", self.voice_engine, VOICE_ENGINES)
         _one_of("listen", self.listen, LISTEN_MODES)
         _one_of("command_end", self.command_end, COMMAND_ENDS)
-        if not (80 <= self.rate <= 500):
-            raise ValueError("rate must be between 80 and 500 words a minute")
-        if not (0.0 <= self.volume <= 1.0):
-            raise ValueError("volume must be between 0 and 1")
-        if not (5 <= self.target <= 1000):
-            raise ValueError("target must be between 5 and 1000")
+        for name, low, high in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000)):
+            if not (low <= getattr(self, name) <= high):
+                raise SettingError("storage.setting_between", name=name, low=low, high=high)
         return self
 
     def changed(self, name: str, value: str) -> "Settings":
-        """A copy with one setting changed from text; ValueError with a readable reason."""
+        """A copy with one setting changed from text; SettingError (a ValueError) saying why not."""
         names = {f.name: f for f in fields(self)}
         if name not in names:
-            raise ValueError(f"there is no setting called {name}")
+            raise SettingError("storage.no_such_setting", name=name)
         ftype = type(getattr(self, name))
         try:
             v = ftype(value) if ftype is not bool else value.lower() in ("1", "true", "yes", "on")
         except ValueError:
-            raise ValueError(f"{name} needs a {'whole number' if ftype is int else 'number'}, "
-                             f"not '{value}'") from None
+            raise SettingError("storage.setting_needs_number", name=name, value=value,
+                               whole=ftype is int) from None
         return replace(self, **{name: v}).validate()
 
 
 def _one_of(name: str, value: str, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise ValueError(f"{name} must be one of {', '.join(allowed)}, not '{value}'")
+        raise SettingError("storage.setting_one_of", name=name, value=value, allowed=allowed)
 
 
 def from_dict(data: dict) -> Settings:
     if not isinstance(data, dict):
-        raise ValueError("the settings file is not a table")
+        raise SettingError("storage.settings_not_a_table")
     version = data.get("version", SETTINGS_VERSION)
     if not isinstance(version, int) or version > SETTINGS_VERSION:
-        raise ValueError(f"the settings file is from a newer version ({version})")
+        raise SettingError("storage.settings_newer", version=version)
     kwargs = {}
     defaults = Settings()
     for f in fields(Settings):
@@ -88,9 +93,8 @@ def from_dict(data: dict) -> Settings:
             if want is float and isinstance(v, int) and not isinstance(v, bool):
                 v = float(v)
             if type(v) is not want:
-                kind = {int: "whole number", float: "number", str: "text", bool: "true or false"}
-                raise ValueError(f"{f.name} should be {_a(kind.get(want, want.__name__))}, "
-                                 f"not {str(v)[:30]!r}")
+                raise SettingError("storage.setting_wrong_kind", name=f.name,
+                                   kind=want.__name__, value=str(v)[:30])
             kwargs[f.name] = v
     return Settings(**kwargs).validate()
 
@@ -98,64 +102,60 @@ def from_dict(data: dict) -> Settings:
 MAX_SETTINGS_BYTES = 256 * 1024
 
 
-def load(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings (defaults if none) and a sentence if the file had to be replaced.
+def load(path: Path | None = None) -> tuple[Settings, Notice | None]:
+    """The saved settings (defaults if none) and a notice if the file had to be replaced.
 
     A file that is damaged, from a newer version or unreadable (a folder in its place, say) is
     moved aside (never deleted) and replaced with the defaults; nothing else is touched."""
     path = path or paths.settings_path()
     try:
         if path.is_dir():
-            raise IsADirectoryError(21, "a folder is in its place")
+            return Settings(), _replace_bad(path, Notice(
+                "storage.settings_unreadable", error=Notice("storage.folder_in_its_place")))
         with open(path, "rb") as f:
             raw = f.read(MAX_SETTINGS_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return Settings(), None
     except OSError as e:
-        return Settings(), _replace_bad(path, f"it could not be read: {_oserror(e)}")
+        return Settings(), _replace_bad(path, Notice("storage.settings_unreadable",
+                                                     error=_oserror(e)))
+    if len(raw) > MAX_SETTINGS_BYTES:
+        return Settings(), _replace_bad(path, Notice("storage.settings_too_large"))
     try:
-        if len(raw) > MAX_SETTINGS_BYTES:
-            raise ValueError("it is far too large")
         return from_dict(tomllib.loads(raw.decode("utf-8"))), None
     except (ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
             TypeError) as e:
-        return Settings(), _replace_bad(path, _short(e))
+        return Settings(), _replace_bad(path, _reason(e))
 
 
-def _replace_bad(path: Path, reason: str) -> str:
-    """Move the bad file aside, write the defaults; one sentence saying so."""
-    reason = reason[:1].lower() + reason[1:]
+def _replace_bad(path: Path, reason: Notice) -> Notice:
+    """Move the bad file aside, write the defaults; a notice saying so."""
     moved = paths.move_aside(path)
     if moved is None:
-        return (f"The settings file could not be used ({reason}) nor moved aside, "
-                f"so the defaults are used.")
-    err = save(Settings(), path)
-    tail = (f" but they could not be written: {err[0].lower()}{err[1:]}" if err else "")
-    return (f"The settings file could not be used ({reason}), so it was kept as {moved.name} "
-            f"and the defaults are used{tail or '.'}")
+        return Notice("storage.settings_not_moved", reason=reason)
+    return Notice("storage.settings_replaced", reason=reason, moved=moved.name,
+                  error=save(Settings(), path))
 
 
-def _oserror(e: OSError) -> str:
-    return (e.strerror or e.__class__.__name__).lower()
+def _oserror(e: OSError) -> Notice:
+    return Notice("storage.system_error", detail=e.strerror or e.__class__.__name__)
 
 
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word if word != "text" else word
+def _reason(e: Exception) -> Notice:
+    """A SettingError's own notice; another error's first line, as it is."""
+    if isinstance(e, Problem):
+        return e.notice
+    return Notice("storage.detail", text=str(e).split("\n")[0][:80])
 
 
-def _short(e: Exception) -> str:
-    s = str(e).split("\n")[0]
-    return s[:80]
-
-
-def save(settings: Settings, path: Path | None = None) -> str | None:
-    """Write the settings; return a sentence if that failed (the game goes on)."""
+def save(settings: Settings, path: Path | None = None) -> Notice | None:
+    """Write the settings; return a notice if that failed (the game goes on)."""
     path = path or paths.settings_path()
     data = {"version": SETTINGS_VERSION, **asdict(settings)}
     try:
         paths.atomic_write(path, tomli_w.dumps(data).encode("utf-8"))
     except OSError as e:
-        return f"Settings could not be saved ({_oserror(e)})."
+        return Notice("storage.settings_not_saved", error=_oserror(e))
     return None
 
 
@@ -179,10 +179,10 @@ def options_given(args) -> dict:
     return out
 
 
-def save_changed(name: str, value, path: Path | None = None) -> str | None:
+def save_changed(name: str, value, path: Path | None = None) -> Notice | None:
     """Persist one setting changed in the game: read the file as it is now, change only
     ``name`` and write it back, so options given for this run never reach the file.
-    Returns a sentence if that failed (the game goes on), else None."""
+    Returns a notice if that failed or the file had to be replaced (the game goes on)."""
     path = path or paths.settings_path()
     current, msg = load(path)
     try:
@@ -191,7 +191,7 @@ def save_changed(name: str, value, path: Path | None = None) -> str | None:
         else:
             new = replace(current, **{name: value}).validate()
     except (ValueError, TypeError) as e:
-        return f"That setting could not be saved: {_short(e)}."
+        return Notice("storage.setting_not_saved", reason=_reason(e))
     err = save(new, path)
     return err or msg
 
@@ -207,7 +207,7 @@ class RunSettings:
     overrides: dict = field(default_factory=dict)
     path: Path | None = None
 
-    def on_settings(self, new: Settings, name: str | None = None) -> str | None:
+    def on_settings(self, new: Settings, name: str | None = None) -> Notice | None:
         names = [name] if name else [f.name for f in fields(Settings)
                                      if getattr(new, f.name) != getattr(self.current, f.name)]
         self.current = new
@@ -217,35 +217,20 @@ class RunSettings:
             msg = save_changed(n, getattr(new, n), self.path) or msg
         return msg
 
-    def describe(self, settings: Settings | None = None) -> list[str]:
+    def describe(self, settings: Settings | None = None) -> list[Notice]:
         return describe(settings or self.current, self.path, self.overrides)
 
 
-_UNITS = {"rate": " words a minute", "target": " points"}
-_EMPTY = {"voice": "the default voice", "vosk_model": "the default model"}
-
-
-def _show(name: str, value) -> str:
-    if isinstance(value, float):
-        return f"{value:g}"
-    if value == "" and name in _EMPTY:
-        return _EMPTY[name]
-    return f"{value}{_UNITS.get(name, '')}"
-
-
 def describe(settings: Settings, path: Path | None = None,
-             overrides: dict | None = None) -> list[str]:
-    """Every setting and its value, one short sentence a line, then where the file is.
+             overrides: dict | None = None) -> list[Notice]:
+    """Every setting and its value (``storage.setting_value``, one line each in words), then
+    where the file is (``storage.settings_file``).
 
     A setting in ``overrides`` (setting name -> anything; only the names count) comes from a
-    command-line option: it is marked 'for this run only' and names the option."""
+    command-line option: ``for_run`` is True and ``option`` names it (None if unknown)."""
     overrides = overrides or {}
-    lines = []
-    for f in fields(Settings):
-        label = f.name.replace("_", " ").capitalize()
-        text = f"{label}: {_show(f.name, getattr(settings, f.name))}"
-        if f.name in overrides:
-            text += f", for this run only (from {OPTIONS.get(f.name, 'the command line')})"
-        lines.append(text + ".")
-    lines.append(f"Settings file: {path or paths.settings_path()}.")
+    lines = [Notice("storage.setting_value", name=f.name, value=getattr(settings, f.name),
+                    for_run=f.name in overrides, option=OPTIONS.get(f.name))
+             for f in fields(Settings)]
+    lines.append(Notice("storage.settings_file", path=path or paths.settings_path()))
     return lines

@@ -3,9 +3,9 @@ points per deal, best hand. `spoken-cribbage stats` reads them out in plain sent
 
 The database is checked whenever it is opened: a file that is not a database, a damaged or
 truncated one, one from a newer version of the game (``PRAGMA user_version``) or one that
-cannot be opened is moved aside (never deleted), reported in one sentence, and replaced by a
-fresh one. Recording is idempotent (a game by its id, a deal by game id and number), so a game
-resumed after a crash never counts twice.
+cannot be opened is moved aside (never deleted), reported (a :class:`Notice` that ``words``
+phrases in one sentence), and replaced by a fresh one. Recording is idempotent (a game by its
+id, a deal by game id and number), so a game resumed after a crash never counts twice.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Iterable
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
 
 SCHEMA_VERSION = 1
@@ -52,13 +53,21 @@ _COLUMNS = {
 }
 
 
-class StatsError(Exception):
-    """The statistics database cannot be used; ``reason`` is a short clause."""
+class StatsError(Problem, Exception):
+    """The statistics database cannot be used; ``reason`` is the notice ``words`` phrases as
+    a short clause ('it is damaged')."""
 
-    def __init__(self, reason: str, *, damaged: bool = True):
-        self.reason = reason
+    def __init__(self, code: str, *, damaged: bool = True, **data):
+        super().__init__(code, **data)
         self.damaged = damaged   # False: busy or unwritable, not bad; the file is left alone
-        super().__init__(reason)
+
+    @classmethod
+    def of(cls, reason: Notice, *, damaged: bool = True) -> "StatsError":
+        return cls(reason.code, damaged=damaged, **reason.data)
+
+    @property
+    def reason(self) -> Notice:
+        return self.notice
 
 
 # ----------------------------------------------------------------------------- records
@@ -139,7 +148,7 @@ class StatsDB:
 
     def _connect(self) -> sqlite3.Connection:
         if self.path.is_dir():
-            raise StatsError("a folder is in its place")
+            raise StatsError("storage.folder_in_its_place")
         con = sqlite3.connect(str(self.path), timeout=5, isolation_level=None)
         con.execute("PRAGMA foreign_keys = ON")
         return con
@@ -150,23 +159,22 @@ class StatsDB:
             return
         try:
             if self.path.is_dir():
-                raise StatsError("a folder is in its place")
+                raise StatsError("storage.folder_in_its_place")
             with open(self.path, "rb") as f:
                 head = f.read(100)
             if not head:
                 return  # an empty file is a new database
             if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
-                raise StatsError("it is not a database")
+                raise StatsError("storage.stats_not_a_database")
             # Read-write, so that SQLite can roll back a journal left by a killed process.
             con = sqlite3.connect(str(self.path), timeout=5)
             try:
                 version = con.execute("PRAGMA user_version").fetchone()[0]
                 if version > SCHEMA_VERSION:
-                    raise StatsError(f"it was written by a newer version of the game "
-                                     f"(schema {version})")
+                    raise StatsError("storage.stats_newer", schema=version)
                 ok = con.execute("PRAGMA quick_check").fetchall()
                 if ok != [("ok",)]:
-                    raise StatsError("it is damaged")
+                    raise StatsError("storage.stats_damaged")
                 tables = {r[0] for r in con.execute(
                     "SELECT name FROM sqlite_master WHERE type = 'table'")}
                 if version == 0 and not tables:
@@ -174,7 +182,7 @@ class StatsDB:
                 for table, cols in _COLUMNS.items():
                     have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
                     if not cols <= have:
-                        raise StatsError("its tables are not the game's")
+                        raise StatsError("storage.stats_not_the_games")
                 # Reading every row proves the pages are all there.
                 con.execute("SELECT count(*), sum(length(id)) FROM games").fetchone()
                 con.execute("SELECT count(*), sum(pegging) FROM deals").fetchone()
@@ -187,31 +195,30 @@ class StatsDB:
             busy = isinstance(e, sqlite3.OperationalError) and (
                 "locked" in str(e) or "busy" in str(e) or "readonly" in str(e)
                 or "read-only" in str(e) or "disk is full" in str(e) or "disk I/O" in str(e))
-            raise StatsError(reason, damaged=not busy) from None
+            raise StatsError.of(reason, damaged=not busy) from None
         except OSError as e:
             from spoken_cribbage.storage.savegame import why
-            raise StatsError(f"it could not be read ({why(e)})") from None
+            raise StatsError("storage.unreadable", error=why(e)) from None
 
-    def open(self) -> str | None:
-        """Check the file; if bad, move it aside and start a fresh one. Returns one sentence if
-        something had to be done, else None. Raises OSError-free: problems are sentences."""
+    def open(self) -> Notice | None:
+        """Check the file; if bad, move it aside and start a fresh one. Returns a notice for
+        the player if something had to be done, else None. Never raises: problems are notices
+        (``storage.stats_not_recorded`` and ``storage.stats_not_moved`` mean nothing will be
+        recorded)."""
         try:
             self.check()
         except StatsError as e:
             if not e.damaged:
-                return f"Statistics can't be recorded: {e.reason}."
+                return Notice("storage.stats_not_recorded", reason=e.reason)
             moved = paths.move_aside(self.path)
             if moved is None:
-                return (f"Your statistics could not be used because {e.reason}, and the file "
-                        f"could not be moved aside; statistics are not recorded this time.")
-            msg = (f"Your statistics could not be used because {e.reason}; the file was kept "
-                   f"as {moved.name} and new statistics begin.")
-            err = self._create()
-            return msg if err is None else msg[:-1] + f", but {err}."
+                return Notice("storage.stats_not_moved", reason=e.reason)
+            return Notice("storage.stats_set_aside", reason=e.reason, moved=moved.name,
+                          error=self._create())
         err = self._create()
-        return None if err is None else f"Statistics can't be recorded: {err}."
+        return None if err is None else Notice("storage.stats_not_recorded", reason=err)
 
-    def _create(self) -> str | None:
+    def _create(self) -> Notice | None:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             con = self._connect()
@@ -265,7 +272,7 @@ class StatsDB:
             finally:
                 con.close()
         except (sqlite3.Error, OSError) as e:
-            raise StatsError(_reason(e)) from None
+            raise StatsError.of(_reason(e)) from None
 
     # ------------------------------------------------------------------ reading
 
@@ -293,7 +300,7 @@ class StatsDB:
             finally:
                 con.close()
         except sqlite3.Error as e:
-            raise StatsError(_reason(e)) from None
+            raise StatsError.of(_reason(e)) from None
 
     def summary(self) -> dict:
         games = self._query(
@@ -327,24 +334,25 @@ def _round(x):
     return None if x is None else round(float(x), 2)
 
 
-def _sql_reason(e: sqlite3.Error) -> str:
+def _sql_reason(e: sqlite3.Error) -> Notice:
     s = str(e).lower()
     if "not a database" in s:
-        return "it is not a database"
+        return Notice("storage.stats_not_a_database")
     if "malformed" in s or "corrupt" in s:
-        return "it is damaged"
+        return Notice("storage.stats_damaged")
     if "unable to open" in s:
-        return "it could not be opened"
+        return Notice("storage.stats_not_opened")
     if "readonly" in s or "read-only" in s:
-        return "the data folder is read-only"
+        return Notice("storage.read_only")
     if "full" in s:
-        return "the disk is full"
+        return Notice("storage.disk_full")
     if "locked" in s or "busy" in s:
-        return "another copy of the game is using it"
-    return s.split("\n")[0][:60] or "it could not be used"
+        return Notice("storage.stats_busy")
+    first = s.split("\n")[0][:60]
+    return Notice("storage.detail", text=first) if first else Notice("storage.stats_unusable")
 
 
-def _reason(e: BaseException) -> str:
+def _reason(e: BaseException) -> Notice:
     if isinstance(e, StatsError):
         return e.reason
     if isinstance(e, OSError):
@@ -352,4 +360,4 @@ def _reason(e: BaseException) -> str:
         return why(e)
     if isinstance(e, sqlite3.Error):
         return _sql_reason(e)
-    return str(e)[:60]
+    return Notice("storage.detail", text=str(e)[:60])

@@ -1,8 +1,87 @@
-"""The sentences for ``speech.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`)."""
+"""The sentences for ``speech.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`).
+
+A speaker's ``status`` says what speaks (or why nothing does); ``on_error`` hands over
+``speech.could_not_start`` or ``speech.stopped_working`` with a reason. Reasons are clauses
+(lower case, no full stop): a notice, or a foreign error's own text.
+
+>>> from spoken_cribbage.notice import Notice
+>>> phrase(Notice("speech.could_not_start", reason=Notice("speech.no_sound_device")))
+'Speech could not start: no sound device was found. The game goes on in text.'
+>>> phrase(Notice("speech.espeak", output=Notice("speech.output_device", device="default")))
+'Speech: espeak-ng, sound device default.'
+"""
 
 from __future__ import annotations
 
-from spoken_cribbage.words.notices import Template
+from typing import Any, Mapping
+
+from spoken_cribbage.words.notices import Template, phrase  # noqa: F401 (phrase: the doctest)
+from spoken_cribbage.words.storage import clause
+
+
+def _off(d: Mapping[str, Any]) -> str:
+    return f"Speech is off: {clause(d['reason'])}." if d.get("reason") is not None else (
+        "Speech is off.")
+
+
+def _espeak_start(d: Mapping[str, Any]) -> str:
+    why = d.get("detail") or f"error {d['status']:#x}"
+    return f"espeak-ng could not start ({why})"
+
 
 TEXTS: dict[str, Template] = {
+    # what speaks (a speaker's status)
+    "speech.espeak": lambda d: f"Speech: espeak-ng, {clause(d['output'])}.",
+    "speech.native": "Speech: pyttsx3 with {driver} (system voice).",
+    "speech.recording": "Speech: recording speaker.",
+    "speech.none": _off,
+    "speech.turned_off": "speech is off",
+    "speech.failed": lambda d: f"speech stopped working ({clause(d['reason'])})",
+    "speech.output_sink": "audio sink",
+    "speech.output_silent": "silent timed output (no audio device)",
+    "speech.output_device": "sound device {device}",
+    "speech.output_player": "audio via {player}",
+
+    # told once, through on_error
+    "speech.could_not_start": lambda d: (f"Speech could not start: {clause(d['reason'])}. "
+                                         f"The game goes on in text."),
+    "speech.stopped_working": lambda d: (f"Speech stopped working: {clause(d['reason'])}. "
+                                         f"The game goes on in text."),
+
+    # values refused
+    "speech.unknown_mode": lambda d: f"Unknown speech mode {d['mode']!r}: use on, off or auto.",
+    "speech.no_voice": "There is no voice called {voice}.",
+
+    # why speech could not start or stopped (clauses)
+    "speech.start_timeout": "the speech engine did not start in time",
+    "speech.engine_could_not_start": lambda d: (f"the speech engine could not start "
+                                                f"({clause(d['reason'])})"),
+    "speech.no_portaudio": ("the sound library PortAudio is missing "
+                            "(install the package libportaudio2)"),
+    "speech.no_sounddevice": "the sounddevice package is missing ({detail})",
+    "speech.no_sound_device": "no sound device was found",
+    "speech.no_device_for_rate": "no sound device was found that plays {rate} Hz audio ({detail})",
+    "speech.device_stopped": "the sound device stopped working ({detail})",
+    "speech.player_broken": lambda d: (f"the audio player {d['player']} does not work "
+                                       f"({clause(d['reason'])})"),
+    "speech.player_could_not_start": "the audio player {player} could not start ({detail})",
+    "speech.player_stopped": lambda d: (f"the audio player {d['player']} stopped "
+                                        f"({clause(d['reason'])})"),
+    "speech.exit_code": "exit code {status}",
+    "speech.broken_pipe": "broken pipe",
+    "speech.no_pyttsx3": lambda d: f"the pyttsx3 package is missing ({clause(d['reason'])})",
+    "speech.driver_cannot_load": lambda d: (f"the {d['driver']} speech driver cannot load "
+                                            f"({clause(d['reason'])})"),
+    "speech.no_espeak_driver": "espeak-ng is not installed",
+    "speech.no_espeak": "espeak-ng is not installed (the package libespeak-ng1)",
+    "speech.espeak_too_old": "the installed espeak-ng is too old (1.49 or later needed)",
+    "speech.espeak_could_not_start": _espeak_start,
+    "speech.espeak_no_output": lambda d: (f"espeak-ng could not start "
+                                          f"(output error {d['status']:#x})"),
+    "speech.espeak_no_voices": "espeak-ng has no voices installed",
+    "speech.espeak_voice_failed": "espeak-ng could not load the voice {voice}",
+    "speech.espeak_synth_failed": "espeak-ng could not synthesize (code {status})",
+    "speech.engine_error": "{detail}",
+    "speech.engine_hung": "the speech engine stopped responding",
+    "speech.system_engine_hung": "the system speech engine stopped responding",
 }

@@ -1,8 +1,194 @@
-"""The sentences for ``storage.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`)."""
+"""The sentences for ``storage.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`).
+
+Reasons (why a file could not be used or written) are clauses: lower case, no full stop, to be
+put inside a sentence. A reason is a notice, or a foreign error's own text (a plain string).
+
+>>> from spoken_cribbage.notice import Notice
+>>> phrase(Notice("storage.settings_not_saved", error="disk full"))
+'Settings could not be saved (disk full).'
+>>> phrase(Notice("storage.game_not_saved", reason=Notice("storage.disk_full")))
+"Your game can't be saved: the disk is full."
+"""
 
 from __future__ import annotations
 
-from spoken_cribbage.words.notices import Template
+from typing import Any, Mapping
+
+from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.notices import Template, phrase
+
+
+def clause(reason: Any) -> str:
+    """A reason in words: a notice or problem phrased, a foreign error's text as it is."""
+    if isinstance(reason, (Notice, Problem)):
+        return phrase(reason)
+    return str(reason)
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+# ----------------------------------------------------------------------------- settings
+
+_KINDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false"}
+_UNITS = {"rate": " words a minute", "target": " points"}
+_EMPTY = {"voice": "the default voice", "vosk_model": "the default model"}
+
+
+def _between(d: Mapping[str, Any]) -> str:
+    unit = " words a minute" if d["name"] == "rate" else ""
+    return f"{d['name']} must be between {d['low']} and {d['high']}{unit}"
+
+
+def _wrong_kind(d: Mapping[str, Any]) -> str:
+    kind = _KINDS.get(d["kind"]) or ("an " if d["kind"][:1] in "aeiou" else "a ") + d["kind"]
+    return f"{d['name']} should be {kind}, not {d['value']!r}"
+
+
+def _needs_number(d: Mapping[str, Any]) -> str:
+    return f"{d['name']} needs a {'whole number' if d['whole'] else 'number'}, not '{d['value']}'"
+
+
+def _replaced(d: Mapping[str, Any]) -> str:
+    head = (f"The settings file could not be used ({_lower_first(clause(d['reason']))}), "
+            f"so it was kept as {d['moved']} and the defaults are used")
+    if d.get("error") is None:
+        return head + "."
+    return head + f" but they could not be written: {_lower_first(clause(d['error']))}"
+
+
+def _setting_value(d: Mapping[str, Any]) -> str:
+    """'Rate: 180 words a minute.', 'Target: 61 points, for this run only (from --target).'"""
+    name, value = d["name"], d["value"]
+    if isinstance(value, float):
+        shown = f"{value:g}"
+    elif value == "" and name in _EMPTY:
+        shown = _EMPTY[name]
+    else:
+        shown = f"{value}{_UNITS.get(name, '')}"
+    text = f"{name.replace('_', ' ').capitalize()}: {shown}"
+    if d.get("for_run"):
+        text += f", for this run only (from {d.get('option') or 'the command line'})"
+    return text + "."
+
+
+# ----------------------------------------------------------------------------- the saved game
+
+_FIELDS = {"id": "game id", "actions": "list of moves"}
+
+
+def game_summary(game, me: int = 0) -> str:
+    """'you 100, computer 96, your crib': the scores and the crib of a game in progress."""
+    side = game.side_of(me)
+    parts = [f"you {game.scores[side]}"]
+    for s in range(game.sides):
+        if s != side:
+            name = "computer" if game.sides == 2 else f"player {s + 1}"
+            parts.append(f"{name} {game.scores[s]}")
+    if game.dealer == me:
+        parts.append("your crib")
+    else:
+        parts.append("the computer's crib" if game.players == 2
+                     else f"player {game.dealer + 1}'s crib")
+    return ", ".join(parts)
+
+
+def _stats_set_aside(d: Mapping[str, Any]) -> str:
+    text = (f"Your statistics could not be used because {clause(d['reason'])}; the file was "
+            f"kept as {d['moved']} and new statistics begin")
+    return text + (f", but {clause(d['error'])}." if d.get("error") is not None else ".")
+
 
 TEXTS: dict[str, Template] = {
+    # why a file could not be read or written (clauses)
+    "storage.disk_full": "the disk is full",
+    "storage.quota_full": "the disk quota is full",
+    "storage.read_only": "the data folder is read-only",
+    "storage.permission_denied": "permission is denied",
+    "storage.folder_in_the_way": "a folder is in the way",
+    "storage.file_in_the_way": "a file is in the way of the data folder",
+    "storage.file_too_large": "the file is too large for the system",
+    "storage.disk_error": "there was a disk error",
+    "storage.name_too_long": "the folder name is too long",
+    "storage.system_error": lambda d: str(d["detail"]).lower(),   # the system's own words
+    "storage.detail": "{text}",                                    # a foreign error's text
+    "storage.folder_in_its_place": "a folder is in its place",
+    "storage.unreadable": lambda d: f"it could not be read ({clause(d['error'])})",
+
+    # settings: why a value or the file was refused (clauses)
+    "storage.setting_one_of": lambda d: (f"{d['name']} must be one of "
+                                         f"{', '.join(d['allowed'])}, not '{d['value']}'"),
+    "storage.setting_between": _between,
+    "storage.no_such_setting": "there is no setting called {name}",
+    "storage.setting_needs_number": _needs_number,
+    "storage.setting_wrong_kind": _wrong_kind,
+    "storage.settings_not_a_table": "the settings file is not a table",
+    "storage.settings_newer": "the settings file is from a newer version ({version})",
+    "storage.settings_too_large": "it is far too large",
+    "storage.settings_unreadable": lambda d: f"it could not be read: {clause(d['error'])}",
+    # settings: sentences
+    "storage.settings_replaced": _replaced,
+    "storage.settings_not_moved": lambda d: (
+        f"The settings file could not be used ({_lower_first(clause(d['reason']))}) "
+        f"nor moved aside, so the defaults are used."),
+    "storage.settings_not_saved": lambda d: f"Settings could not be saved ({clause(d['error'])}).",
+    "storage.setting_not_saved": lambda d: (f"That setting could not be saved: "
+                                            f"{clause(d['reason'])}."),
+    "storage.setting_value": _setting_value,
+    "storage.settings_file": "Settings file: {path}.",
+    "storage.bad_option": lambda d: f"spoken-cribbage: {clause(d['reason'])}.",
+
+    # the saved game: why it could not be used (clauses)
+    "storage.save_too_large": "it is far too large",
+    "storage.save_empty": "it is empty",
+    "storage.save_not_text": "it is not text",
+    "storage.save_not_json": "it is not complete JSON",
+    "storage.save_not_a_save": "it is not a saved game",
+    "storage.save_newer": "it was saved by a newer version of the game (format {format})",
+    "storage.save_checksum": "its checksum does not match, so it was changed or damaged",
+    "storage.save_field": lambda d: (f"its {_FIELDS.get(d['field'], d['field'])} "
+                                     f"is missing or wrong"),
+    "storage.save_no_finished": "it does not say whether the game is over",
+    "storage.save_not_an_action": "action {n} is not an action",
+    "storage.save_breaks_rules": "action {n} breaks the rules ({reason})",
+    "storage.save_wrongly_over": lambda d: "it says the game is " + (
+        "over but it is not" if d["finished"] else "not over but it is"),
+    # the saved game: sentences
+    "storage.save_set_aside": lambda d: (f"Your saved game could not be used because "
+                                         f"{clause(d['reason'])}; it was kept as {d['moved']} "
+                                         f"and a new game begins."),
+    "storage.save_not_moved": lambda d: (f"Your saved game could not be used because "
+                                         f"{clause(d['reason'])}, and it could not be moved "
+                                         f"aside; a new game begins."),
+    "storage.game_not_saved": lambda d: f"Your game can't be saved: {clause(d['reason'])}.",
+    "storage.game_saved_again": "Your game is being saved again.",
+    "storage.resume_question": lambda d: (f"You have a game in progress: "
+                                          f"{game_summary(d['game'], d.get('me', 0))}. "
+                                          f"Resume? y/n"),
+    "storage.abandoned": lambda d: (f"A new game begins. The old one is kept as {d['kept']}."
+                                    if d.get("kept") else
+                                    "A new game begins; the old one will be replaced."),
+    "storage.seed_for_this_run": ("This game with seed {seed} is for this run only; your game "
+                                  "in progress is kept, and starting without --seed offers to "
+                                  "resume it."),
+    "storage.kept_goodbye": "Your game is kept for next time. Goodbye.",
+    "storage.stopped": lambda d: "Stopped." + (" Your game is kept." if d.get("kept") else ""),
+
+    # statistics: why the file could not be used (clauses)
+    "storage.stats_not_a_database": "it is not a database",
+    "storage.stats_newer": "it was written by a newer version of the game (schema {schema})",
+    "storage.stats_damaged": "it is damaged",
+    "storage.stats_not_the_games": "its tables are not the game's",
+    "storage.stats_not_opened": "it could not be opened",
+    "storage.stats_busy": "another copy of the game is using it",
+    "storage.stats_unusable": "it could not be used",
+    # statistics: sentences
+    "storage.stats_not_recorded": lambda d: f"Statistics can't be recorded: {clause(d['reason'])}.",
+    "storage.stats_not_moved": lambda d: (f"Your statistics could not be used because "
+                                          f"{clause(d['reason'])}, and the file could not be "
+                                          f"moved aside; statistics are not recorded this time."),
+    "storage.stats_set_aside": _stats_set_aside,
+    "storage.stats_unreadable": lambda d: (f"Your statistics could not be read: "
+                                           f"{clause(d['reason'])}."),
 }
