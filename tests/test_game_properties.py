@@ -12,6 +12,7 @@ after every single action.
 * apply() returns exactly the events it appended; replay from the actions gives the same game.
 """
 
+import os
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -25,6 +26,14 @@ from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, Co
 
 ALL_CARDS = sorted(DECK)
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+
+#: Games per property in the suite: a sample. bench/invariants.py runs the same properties on
+#: ten times as many (SC_PROPERTY_SCALE=10), outside the suite's time budget.
+SCALE = float(os.environ.get("SC_PROPERTY_SCALE", "1"))
+
+
+def games(n: int) -> int:
+    return max(1, int(n * SCALE))
 
 
 def snapshot(g):
@@ -176,19 +185,19 @@ def play_checked_game(seed, players, target, probe_every=1):
     return g
 
 
-@settings(max_examples=2000, **SETTINGS)
+@settings(max_examples=games(500), **SETTINGS)
 @given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 91, 121, 121, 121, 241]))
 def test_two_player_games_keep_every_invariant(seed, target):
     play_checked_game(seed, 2, target, probe_every=3)
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=games(200), **SETTINGS)
 @given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 121]))
 def test_three_player_games_keep_every_invariant(seed, target):
     play_checked_game(seed, 3, target, probe_every=3)
 
 
-@settings(max_examples=400, **SETTINGS)
+@settings(max_examples=games(200), **SETTINGS)
 @given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 121]))
 def test_four_player_partnership_games_keep_every_invariant(seed, target):
     g = play_checked_game(seed, 4, target, probe_every=3)
@@ -196,7 +205,7 @@ def test_four_player_partnership_games_keep_every_invariant(seed, target):
     assert all(e.side == e.seat % 2 for e in g.events if isinstance(e, Scored))
 
 
-@settings(max_examples=100, **SETTINGS)
+@settings(max_examples=games(100), **SETTINGS)
 @given(seed=st.integers(0, 2 ** 32 - 1), players=st.sampled_from([2, 3, 4]),
        cut=st.integers(0, 400))
 def test_replay_of_any_prefix_reproduces_the_game(seed, players, cut):
