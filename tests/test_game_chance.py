@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from spoken_cribbage.words.notices import phrase
+
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine.cards import AmbiguousCardError, InvalidCardError, match_card
 from spoken_cribbage.engine.game import (CribCardFromDeck, CutForDeal, CutForDealer, Deal,
@@ -188,7 +190,7 @@ def test_match_card_resolves_a_name_against_the_hand(text, expected):
     if expected is None:
         with pytest.raises(AmbiguousCardError) as e:
             match_card(text, hand)
-        assert str(e.value) == "You have two fives: the five of hearts or the five of clubs?"
+        assert phrase(e.value) == "You have two fives: the five of hearts or the five of clubs?"
         assert e.value.cards == cards("5H 5C") and isinstance(e.value, ValueError)
     else:
         assert match_card(text, hand) == parse_card(expected)
@@ -200,6 +202,6 @@ def test_match_card_refuses_a_card_not_held():
                       ("spades", "You have no spades.")):
         with pytest.raises(InvalidCardError) as e:
             match_card(text, hand)
-        assert str(e.value) == msg
+        assert phrase(e.value) == msg
     with pytest.raises(InvalidCardError):
         match_card("banana", hand)

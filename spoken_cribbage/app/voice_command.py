@@ -21,10 +21,37 @@ import argparse
 import json
 import sys
 
-from spoken_cribbage.voice.listen import ListenError, add_listen_parser, add_models_parser, context_from, read_wav
+from spoken_cribbage.vocabulary import PHASES
+from spoken_cribbage.voice.listen import ListenError, context_from, read_wav
+from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 
 __all__ = ["add_listen_parser", "add_models_parser", "run_listen", "run_models", "main"]
+
+
+def add_listen_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("listen", help=help_text("listen"),
+                              description=help_text("listen:description"))
+    src = p.add_mutually_exclusive_group(required=True)
+    src.add_argument("--file", metavar="WAV", help=help_text("listen.--file"))
+    src.add_argument("--mic", action="store_true", help=help_text("listen.--mic"))
+    p.add_argument("--phase", choices=PHASES, default="play", help=help_text("listen.--phase"))
+    p.add_argument("--hand", default="", help=help_text("listen.--hand"))
+    p.add_argument("--no-go", dest="can_go", action="store_false", help=help_text("listen.--no-go"))
+    p.add_argument("--engine", choices=("auto", "vosk", "pocketsphinx"), default="auto")
+    p.add_argument("--vosk-model", metavar="PATH", help=help_text("listen.--vosk-model"))
+    p.add_argument("--json", action="store_true", help=help_text("listen.--json"))
+    p.add_argument("--timeout", type=float, default=10.0, help=help_text("listen.--timeout"))
+    return p
+
+
+def add_models_parser(subparsers) -> argparse.ArgumentParser:
+    p = subparsers.add_parser("models", help=help_text("models"),
+                              description=help_text("models:description"))
+    sub = p.add_subparsers(dest="models_command")
+    d = sub.add_parser("download", help=help_text("models.download"))
+    d.add_argument("name", help=help_text("models.download.name"))
+    return p
 
 
 def _err(what) -> None:

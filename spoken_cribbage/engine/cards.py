@@ -65,14 +65,14 @@ class InvalidCardError(EngineProblem):
         self.token = token
         data.setdefault("shown", shown_text(token))
         super().__init__(code, token=token, **data)
-        self.message = message or f"'{data['shown']}' is not a card. Try 5H, 10C, QS or 'five of hearts'."
+        self.message = message or f"not a card: {data['shown']!r}"
 
 
 class DuplicateCardError(InvalidCardError):
     """The same card named twice where cards must be distinct."""
 
     def __init__(self, token: str):
-        super().__init__(token, f"The card {token} is given twice.", code="calculator.card_twice")
+        super().__init__(token, f"card given twice: {token}", code="calculator.card_twice")
 
 
 class AmbiguousCardError(EngineProblem):
@@ -83,17 +83,7 @@ class AmbiguousCardError(EngineProblem):
         self.token = token
         self.cards = tuple(cards)
         super().__init__("calculator.ambiguous_card", token=token, cards=self.cards)
-        n = len(self.cards)
-        ranks = {c.rank for c in self.cards}
-        what = (RANK_PLURALS[self.cards[0].rank] if len(ranks) == 1
-                else SUIT_NAMES[self.cards[0].suit])
-        many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-        names = [f"the {c.name}" for c in self.cards]
-        choice = ", ".join(names[:-1]) + " or " + names[-1]
-        self.message = f"You have {many} {what}: {choice}?"
-
-
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+        self.message = f"{token!r} fits {len(self.cards)} cards: " + " ".join(c.short for c in self.cards)
 
 
 class Card(NamedTuple):
@@ -147,11 +137,11 @@ def _checked(rank, suit) -> tuple[int, int]:
 
     shown = f"Card({reprlib.repr(rank)}, {reprlib.repr(suit)})"
     if not (whole(rank) and 1 <= rank <= 13):
-        raise InvalidCardError(shown, f"{shown} is not a card: the rank must be a whole number "
-                                      "from 1 (ace) to 13 (king).", code="calculator.bad_rank")
+        raise InvalidCardError(shown, f"not a card: {shown}: the rank must be a whole number "
+                                      "from 1 (ace) to 13 (king)", code="calculator.bad_rank")
     if not (whole(suit) and 0 <= suit <= 3):
-        raise InvalidCardError(shown, f"{shown} is not a card: the suit must be a whole number "
-                                      "from 0 to 3 (clubs, diamonds, hearts, spades).",
+        raise InvalidCardError(shown, f"not a card: {shown}: the suit must be a whole number "
+                                      "from 0 to 3 (clubs, diamonds, hearts, spades)",
                                code="calculator.bad_suit")
     return int(rank), int(suit)  # an int subclass (IntEnum) is stored as a plain int
 
@@ -243,8 +233,8 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     """The card of ``hand`` that ``text`` names: a whole card ('5H', 'five of hearts'), a rank
     ('five', 'fives', '5', 'the jack', 'K') or a suit ('the heart', 'spades').
 
-    Raises AmbiguousCardError when the text fits two cards or more ("You have two fives: the
-    five of hearts or the five of clubs?"), InvalidCardError when it fits none.
+    Raises AmbiguousCardError when the text fits two cards or more (``words`` phrases it: "You
+    have two fives: the five of hearts or the five of clubs?"), InvalidCardError when it fits none.
 
     >>> hand = parse_cards("5H 5C KD")
     >>> match_card("king", hand)
@@ -252,8 +242,8 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     >>> try:
     ...     match_card("fives", hand)
     ... except AmbiguousCardError as e:
-    ...     print(e)
-    You have two fives: the five of hearts or the five of clubs?
+    ...     print(e.cards)
+    (Card(rank=5, suit=2), Card(rank=5, suit=0))
     """
     held = list(hand)
     if not isinstance(text, str):
@@ -269,7 +259,7 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     if card is not None:
         if card in held:
             return card
-        raise InvalidCardError(text, f"You do not have the {card.name}.",
+        raise InvalidCardError(text, f"not in the hand: {card.short}",
                                code="calculator.card_not_held", card=card)
     low = t.lower()
     rank = _RANK_WORDS.get(low)
@@ -279,14 +269,14 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
         rank = _RANK_TOKENS[t.upper()]
     if rank is not None:
         fits = [c for c in held if c.rank == rank]
-        missing = f"You have no {RANK_PLURALS[rank]}."
+        missing = f"no {RANK_PLURALS[rank]} in the hand"
         why = {"code": "calculator.no_rank_held", "rank": rank}
     else:
         suit = _SUIT_WORDS.get(low)
         if suit is None:
             raise InvalidCardError(text)
         fits = [c for c in held if c.suit == suit]
-        missing = f"You have no {SUIT_NAMES[suit]}."
+        missing = f"no {SUIT_NAMES[suit]} in the hand"
         why = {"code": "calculator.no_suit_held", "suit": suit}
     if not fits:
         raise InvalidCardError(text, missing, **why)

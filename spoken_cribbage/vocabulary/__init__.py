@@ -141,11 +141,11 @@ class VoiceContext:
 
     def __post_init__(self) -> None:
         if self.phase not in PHASES:
-            raise ValueError(f"Unknown voice phase '{self.phase}'. Use {', '.join(PHASES)}.")
+            raise ValueError(f"unknown voice phase {self.phase!r}: use one of {', '.join(PHASES)}")
         object.__setattr__(self, "hand", tuple(self.hand))
         numbers = tuple(self.numbers) or tuple(range(1, len(self.hand) + 1))
         if len(numbers) != len(self.hand):
-            raise ValueError("Give one position number for each card.")
+            raise ValueError("give one position number for each card")
         object.__setattr__(self, "numbers", numbers)
 
     @classmethod

@@ -1,12 +1,11 @@
-"""The ``listen`` and ``models`` subcommands: their arguments, and reading their input.
+"""The ``listen`` and ``models`` subcommands: reading their input.
 
-The commands themselves run in :mod:`spoken_cribbage.app.voice_command`, which says what they
+Their arguments and the commands themselves are in :mod:`spoken_cribbage.app.voice_command`, which says what they
 find in words. Problems with the arguments or the input are a :class:`ListenError`.
 """
 
 from __future__ import annotations
 
-import argparse
 import wave
 
 import numpy as np
@@ -19,23 +18,6 @@ from spoken_cribbage.voice.recognizers import RATE
 
 class ListenError(Problem):
     """A problem with the listen arguments or input: a code and its facts (see ``words.voice``)."""
-
-
-def add_listen_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser(
-        "listen", help="recognise one spoken command from a WAV file or the microphone",
-        description="Recognise one spoken command, to check your voice set-up.")
-    src = p.add_mutually_exclusive_group(required=True)
-    src.add_argument("--file", metavar="WAV", help="a WAV recording (any rate; mono or stereo)")
-    src.add_argument("--mic", action="store_true", help="listen on the microphone for one command")
-    p.add_argument("--phase", choices=PHASES, default="play", help="the game phase (default: play)")
-    p.add_argument("--hand", default="", help='the cards in hand, e.g. "5H 10C JD KS"')
-    p.add_argument("--no-go", dest="can_go", action="store_false", help="'go' is not legal now")
-    p.add_argument("--engine", choices=("auto", "vosk", "pocketsphinx"), default="auto")
-    p.add_argument("--vosk-model", metavar="PATH", help="a vosk model folder")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds to wait with --mic")
-    return p
 
 
 def read_wav(path: str) -> bytes:
@@ -80,12 +62,3 @@ def context_from(phase: str, hand_text: str, can_go: bool = True) -> VoiceContex
     if phase == "play" and not 1 <= len(hand) <= 4:
         raise ListenError("voice.play_hand_size")
     return VoiceContext(phase, tuple(sort_hand(hand)), can_go)
-
-
-def add_models_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser("models", help="list speech models, or download one",
-                              description="List the known speech models and which are installed.")
-    sub = p.add_subparsers(dest="models_command")
-    d = sub.add_parser("download", help="download, verify and install a model")
-    d.add_argument("name", help="model name, e.g. vosk-small-en")
-    return p
