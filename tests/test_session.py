@@ -179,3 +179,15 @@ def test_a_whole_game_by_commands_ends_with_a_winner():
     assert re.match(r"(You win|Computer wins), \d+ to \d+", out[-2]) or out[-2].startswith("That is a")
     assert not any(l.startswith("Final score") for l in out)
     assert out[-1] == "Press n for a new game or q to leave."
+
+
+def test_every_help_line_fits_a_braille_line_in_every_phase():
+    # Braille displays show about 80 characters: help is read line by line there.
+    from spoken_cribbage.vocabulary import PHASES
+    from spoken_cribbage.words.commands import key_lines
+    from spoken_cribbage.words.seat import help_lines
+    for phase in PHASES:
+        for voice in (False, True):
+            for count in (1, 2):
+                for line in help_lines(phase, key_lines(phase, voice=voice), count):
+                    assert len(line) <= 80, line

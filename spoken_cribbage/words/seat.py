@@ -137,8 +137,7 @@ def undone(action_kind: str, card: Card | None, replies: int, whose: str) -> str
 
 
 _HELP_FIRST = {
-    "discard": ("Lay away {count}: press their numbers, or move with the arrows and press Space, "
-                "then Enter to confirm."),
+    "discard": "Lay away {count}: press their numbers, or the arrows and Space; then Enter.",
     "play": "Play a card: press its number, or move with the arrows and press Space.",
     "show": "The deal is over: press Enter for the next deal.",
     "over": "The game is over: press n for a new game or q to leave.",
