@@ -98,13 +98,15 @@ def installed(tmp_path_factory) -> Path:
 
 def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     """No PYTHONPATH (the installed copy runs, not this tree), no audio or speech overrides, a
-    HOME without .asoundrc and an empty runtime folder (no speech service to find)."""
+    HOME without .asoundrc, an empty runtime folder (no speech service to find) and no desktop
+    session (no screen reader reading this game)."""
     home = tmp_path / "home"
     runtime = tmp_path / "run"
     home.mkdir(exist_ok=True)
     runtime.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "ALSA_CONFIG_PATH", "AUDIODEV", "ACCESSIBLE", "NO_COLOR")
+           if k not in ("PYTHONPATH", "ALSA_CONFIG_PATH", "AUDIODEV", "ACCESSIBLE", "NO_COLOR",
+                        "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_CACHE_HOME")
            and not k.startswith(("SPOKEN_CRIBBAGE_", "SPEECHD_"))}
     env.update(HOME=str(home), SPOKEN_CRIBBAGE_HOME=str(tmp_path / "sc"),
                XDG_RUNTIME_DIR=str(runtime), LANG="C.UTF-8", TERM="dumb", **extra)
