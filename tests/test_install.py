@@ -114,14 +114,15 @@ def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
 
 
 def play_hidden(bin_dir: Path, tmp_path: Path, libs: tuple[str, ...], *args: str,
-                dirs: tuple[str, ...] = (), **extra: str) -> subprocess.CompletedProcess[str]:
+                dirs: tuple[str, ...] = (), input_text: str = INPUT,
+                **extra: str) -> subprocess.CompletedProcess[str]:
     """A seeded game of the installed copy, with ``libs`` and ``dirs`` hidden."""
     assert NAMESPACE is not None
     env = clean_env(tmp_path, HIDE_LIBS=" ".join(libs), HIDE_DIRS=" ".join(dirs), **extra)
     return subprocess.run([*NAMESPACE, "bash", "-c", HIDE, "hide",
                            str(bin_dir / "spoken-cribbage"), "--seed", "3", "--new", *args],
-                          input=INPUT, capture_output=True, text=True, env=env, timeout=60,
-                          cwd=tmp_path)
+                          input=input_text, capture_output=True, text=True, env=env,
+                          timeout=60, cwd=tmp_path)
 
 
 def test_pip_installs_the_game_its_data_and_its_command(installed: Path, tmp_path: Path) -> None:
@@ -171,6 +172,18 @@ def test_speech_on_says_once_that_it_could_not_start(installed: Path, tmp_path: 
     lines = res.stdout.splitlines()
     assert lines[0] == f"Speech could not start: {BOTH}. The game goes on in text."
     assert sum("Speech" in line for line in lines) == 1
+    assert COUNT_LINE in lines
+    assert res.returncode == 0 and res.stderr == ""
+
+
+@needs_namespace
+def test_voice_without_portaudio_names_the_package(installed: Path, tmp_path: Path) -> None:
+    pytest.importorskip("pocketsphinx", reason="the voice extra (pocketsphinx) is not installed")
+    res = play_hidden(installed, tmp_path, (PORTAUDIO,), "--speech", "off",
+                      "--voice", "pocketsphinx", input_text="1 2\nl\nc\n")
+    lines = res.stdout.splitlines()
+    assert ("Voice is off: the sound library PortAudio is missing (install the package "
+            "libportaudio2). Keyboard play goes on.") in lines, res.stdout
     assert COUNT_LINE in lines
     assert res.returncode == 0 and res.stderr == ""
 
