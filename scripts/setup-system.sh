@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Spoken Cribbage uses. Needs root or sudo; skips what is there.
-#   scripts/setup-system.sh play   - what playing needs (speech, microphone library)
-#   scripts/setup-system.sh test   - also what the test suite needs (sox, flite, tmux, screen readers)
+#   scripts/setup-system.sh play   - what playing needs: Python with venv, and for speech (and
+#                                    sound cues) the espeak-ng library (its voice data comes with
+#                                    it) and PortAudio; no audio player, speech goes out through
+#                                    PortAudio
+#   scripts/setup-system.sh test   - also what the test suite needs (the espeak-ng and flite
+#                                    programs, sox, tmux, aplay, the Orca and yasr screen readers)
+# On a system without apt-get it installs nothing and says what to install by hand: the game
+# still starts, and says in one line which library speech is missing.
 set -eu
-want="python3 python3-venv espeak-ng libespeak-ng1 libportaudio2"
+want="python3 python3-venv libespeak-ng1 libportaudio2"
 if [ "${1:-play}" = test ]; then
-  want="$want sox flite tmux alsa-utils"
+  want="$want espeak-ng sox flite tmux alsa-utils"
+fi
+if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
+  if [ "$(uname -s)" = Linux ]; then
+    echo "No apt-get here: install Python 3 (with venv), espeak-ng and PortAudio with this" \
+         "system's package manager if they are missing." >&2
+  fi
+  exit 0
 fi
 missing=""
 for p in $want; do

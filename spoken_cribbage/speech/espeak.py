@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import errno
 import itertools
 import os
 import threading
@@ -140,6 +141,8 @@ def initialize() -> int:
         lib = library()
         lib.espeak_ng_InitializePath(None)
         status = lib.espeak_ng_Initialize(None)
+        if status == errno.ENOENT:  # the library is there, its voice data is not
+            raise SpeechUnavailable("speech.no_espeak_data")
         if status != 0:
             buf = ctypes.create_string_buffer(256)
             lib.espeak_ng_GetStatusCodeMessage(status, buf, len(buf))
@@ -255,6 +258,24 @@ def _synth(lib: ctypes.CDLL, data: bytes) -> int:
                                 _CHARS_UTF8 | _ENDPAUSE, None, None))
 
 
+def _system_sink() -> AudioSink:
+    """The audio output, once the system parts speech needs are known to be there.
+
+    A missing library (espeak-ng, PortAudio) is named before any question about the sound
+    device, and both at once when both are missing: one line tells what to install.
+    """
+    try:
+        library()
+    except SpeechUnavailable as no_espeak:
+        try:
+            choose_sink().close()
+        except SpeechUnavailable as exc:
+            if exc.code == "speech.no_portaudio":
+                raise SpeechUnavailable("speech.no_portaudio_no_espeak") from no_espeak
+        raise no_espeak
+    return choose_sink()
+
+
 class EspeakSpeaker(SpeechWorker):
     """Speaks with espeak-ng, streaming its PCM to an :class:`AudioSink` (by default the sound
     device through sounddevice), on the shared speech worker.
@@ -265,7 +286,7 @@ class EspeakSpeaker(SpeechWorker):
     """
 
     def __init__(self, *, sink: AudioSink | None = None, **kw: Any) -> None:
-        self._sink = sink if sink is not None else choose_sink()
+        self._sink = sink if sink is not None else _system_sink()
         self._synth: Synthesizer | None = None
         self.description = "espeak-ng (starting)"
         super().__init__(**kw)

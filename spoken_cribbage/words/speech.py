@@ -74,6 +74,11 @@ TEXTS: dict[str, Template] = {
                                             f"({clause(d['reason'])})"),
     "speech.no_espeak_driver": "espeak-ng is not installed",
     "speech.no_espeak": "espeak-ng is not installed (the package libespeak-ng1)",
+    "speech.no_espeak_data": ("espeak-ng's voice data is missing "
+                              "(install the package espeak-ng-data)"),
+    "speech.no_portaudio_no_espeak": ("the sound library PortAudio and the speech library "
+                                      "espeak-ng are missing (install the packages "
+                                      "libportaudio2 and libespeak-ng1)"),
     "speech.espeak_too_old": "the installed espeak-ng is too old (1.49 or later needed)",
     "speech.espeak_could_not_start": _espeak_start,
     "speech.espeak_no_output": lambda d: (f"espeak-ng could not start "

@@ -64,8 +64,8 @@ TEXTS: dict[str, Template] = {
     "voice.listening": "Listening.",
     "voice.stopped_listening": "Stopped listening.",
     "voice.no_microphone": "No microphone found: voice is off. " + KEYBOARD_GOES_ON,
-    "voice.no_sound_library": ("Voice is off: the sound library (PortAudio) is not available. "
-                               + KEYBOARD_GOES_ON),
+    "voice.no_sound_library": ("Voice is off: the sound library PortAudio is missing (install the "
+                               "package libportaudio2). " + KEYBOARD_GOES_ON),
     "voice.microphone_failed": ("The microphone could not be opened ({reason}): voice is off. "
                                 + KEYBOARD_GOES_ON),
     "voice.fell_behind": "Voice fell behind and skipped some sound: say that again if nothing happens.",
