@@ -180,8 +180,8 @@ def spawn_server(address: Address, timeout: float = 5.0) -> None:
         raise SpeechUnavailable("speech.ssip_cannot_spawn")
     try:
         done = subprocess.run([exe, "--spawn", "--communication-method", "unix_socket",
-                               "--socket-path", where], capture_output=True, timeout=timeout,
-                              stdin=subprocess.DEVNULL)
+                               "--socket-path", where], timeout=timeout, stdin=subprocess.DEVNULL,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise SpeechUnavailable("speech.ssip_cannot_spawn") from exc
     if done.returncode != 0:

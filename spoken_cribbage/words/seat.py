@@ -168,7 +168,7 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
         return lines + ["Escape also cancels a choice or silences speech."]
     name = screen_reader or "Your screen reader"
     return lines + ["Escape also cancels a choice.",
-                    f"{name} speaks for the game; its own key, often Control, silences it.",
+                    f"{name} is the voice: its own key, often Control, silences it.",
                     f"{name}'s own rate and volume apply, not the game's settings."]
 
 
