@@ -149,9 +149,9 @@ def sounds(raw: Path, rate: int = 16000, gap_s: float = 0.05) -> list[float]:
     return [float(e - s + 1) / rate for s, e in zip(starts, ends)]
 
 
-def spoken_by(home: Path, keys, args, **env_extra) -> list[tuple[str, str]]:
-    """(client, utterance) for each line Orca's speech service was given (SSIP_CLIENTS=1)."""
-    cmd = ["bash", str(RUN_SR), "--sr", "orca"]
+def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list[tuple[str, str]]:
+    """(client, utterance) for each line the reader's speech service was given (SSIP_CLIENTS=1)."""
+    cmd = ["bash", str(RUN_SR), "--sr", reader]
     for t, k in keys:
         cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
     cmd += ["--", str(BIN), *args]
@@ -186,3 +186,17 @@ def test_default_settings_under_orca_one_voice(tmp_path):
     assert {client for client, _ in said} == {"Orca"}      # one voice
     played = sounds(audio)
     assert all(s < CUE_LIMIT_S for s in played), f"the game played speech: {played}"
+
+
+def test_default_settings_under_yasr_one_voice(tmp_path):
+    """yasr wraps the game's terminal: found among its parents, it is the only voice."""
+    keys = [(3, "s"), (4, "c"), (5, "q"), (6, "y")]
+    script = "".join(k + "\n" for _, k in keys)
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path / "ref"))
+    out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off"], input=script,
+                         capture_output=True, text=True, env=env, timeout=60).stdout
+    expected = [l for l in out.splitlines() if l.strip() and not l.startswith("> ")]
+    said = [(c, u) for c, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], reader="yasr")
+            if u.lower() not in KEY_ECHO]
+    assert [u for _, u in said] == ["Speech through yasr."] + expected
+    assert {client for client, _ in said} == {"yasr"}

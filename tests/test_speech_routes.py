@@ -394,6 +394,18 @@ def test_orca_in_this_session_is_found(tmp_path):
     assert sr._orca_process({"DISPLAY": ":1"}, proc) is None
 
 
+def test_yasr_among_the_parents_is_found(tmp_path):
+    proc = tmp_path / "proc"
+    for pid, comm, ppid in ((40, "spoken-cribbag", 30), (30, "bash", 20), (20, "yasr", 10),
+                            (10, "script (x)", 1)):
+        (proc / str(pid)).mkdir(parents=True)
+        (proc / str(pid) / "comm").write_text(comm + "\n")
+        (proc / str(pid) / "stat").write_text(f"{pid} ({comm}) S {ppid} {pid} 0 0\n")
+    assert sr._console_reader(proc, 40) == sr.ScreenReader("yasr", "parent process")
+    assert sr._console_reader(proc, 10) is None
+    assert sr._console_reader(proc, 99) is None     # a parent that is gone
+
+
 def fake_tool(tmp_path: Path, monkeypatch, name: str, output: str) -> Path:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir(exist_ok=True)

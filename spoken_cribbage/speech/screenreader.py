@@ -2,7 +2,8 @@
 
 Detection, cheapest first, never raising:
 
-* Linux: an ``orca`` process of this user in this desktop session (its
+* Linux: ``yasr`` among this program's parent processes (a console screen reader that wraps
+  the terminal), or an ``orca`` process of this user in this desktop session (its
   ``DBUS_SESSION_BUS_ADDRESS``, else its ``DISPLAY`` / ``WAYLAND_DISPLAY``, equals ours: a
   program outside any desktop session, or in another one, is not read by that Orca), else
   AT-SPI's ``org.a11y.Status.ScreenReaderEnabled`` through ``gdbus`` (one short call, only
@@ -50,7 +51,7 @@ def detect(platform: str | None = None, env: dict[str, str] | None = None) -> Sc
     env = dict(os.environ) if env is None else env
     try:
         if platform.startswith("linux"):
-            return _orca_process(env) or _atspi(env)
+            return _console_reader() or _orca_process(env) or _atspi(env)
         if platform == "win32":
             return _windows()
         if platform == "darwin":
@@ -77,6 +78,28 @@ def _environ(pid_dir: Path) -> dict[str, str]:
         if sep:
             out[key.decode("utf-8", "replace")] = value.decode("utf-8", "replace")
     return out
+
+
+#: Console screen readers that run this program inside their own pseudo-terminal.
+CONSOLE_READERS = {"yasr": "yasr"}
+
+
+def _console_reader(proc: Path | None = None, pid: int | None = None) -> ScreenReader | None:
+    """yasr as an ancestor of this process (it reads the terminal it wraps)."""
+    proc = proc or PROC
+    pid = os.getppid() if pid is None else pid
+    for _ in range(64):   # the chain to init is short; never loop forever
+        if pid <= 1:
+            return None
+        try:
+            comm = (proc / str(pid) / "comm").read_text().strip()
+            stat = (proc / str(pid) / "stat").read_text()
+        except OSError:
+            return None
+        if comm in CONSOLE_READERS:
+            return ScreenReader(CONSOLE_READERS[comm], "parent process")
+        pid = int(stat.rsplit(")", 1)[1].split()[1])   # after "pid (comm) state": ppid
+    return None
 
 
 def _orca_process(env: dict[str, str], proc: Path | None = None) -> ScreenReader | None:
