@@ -18,6 +18,18 @@ def home(tmp_path, monkeypatch):
     return h
 
 
+@pytest.fixture(autouse=True)
+def _no_desktop_speech(monkeypatch):
+    """Tests never meet the desktop they run in: no speech-dispatcher that happens to run here
+    (``speech auto`` and ``tts`` would speak through it instead of espeak-ng) and no Orca of the
+    developer's session (``auto`` would leave the voice to it). A test that wants either sets
+    its own: ``SPEECHD_ADDRESS``, or the screen-reader harness, which sets both for the
+    programs it runs."""
+    monkeypatch.setenv("SPEECHD_ADDRESS", "unix_socket:/nonexistent/spoken-cribbage/speechd.sock")
+    for key in ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "DISPLAY"):
+        monkeypatch.delenv(key, raising=False)
+
+
 def game_env(home: Path, **extra) -> dict:
     env = dict(os.environ)
     env.update({"SPOKEN_CRIBBAGE_HOME": str(home), "TERM": "xterm-256color", "LANG": "C.UTF-8"})

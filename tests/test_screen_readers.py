@@ -122,3 +122,81 @@ def test_a_deal_played_with_arrows_is_read_back_in_order(reader, tmp_path):
     said = [u for u in spoken(reader, tmp_path / "sr", keys) if u.lower() not in KEY_ECHO]
     assert said == expected
     assert any(u.startswith("Press Enter for ") for u in said) and said[-1] == "Goodbye."
+
+
+# --- one voice: default settings under Orca ------------------------------------------------------
+
+ASOUNDRC = """pcm.!default {{ type plug; slave {{ pcm "sink"; rate 16000; channels 1; format S16_LE }} }}
+pcm.sink {{ type file; slave.pcm "null"; file "|cat >> {out}"; format "raw" }}
+"""
+CUE_LIMIT_S = 0.15   # short sound cues may play; speech may not
+
+
+def sounds(raw: Path, rate: int = 16000, gap_s: float = 0.05) -> list[float]:
+    """Lengths (s) of the stretches of sound in what the program played (16 kHz mono s16le):
+    non-silent samples, with pauses shorter than ``gap_s`` counted as part of the sound."""
+    import numpy as np
+
+    if not raw.exists():
+        return []
+    pcm = np.frombuffer(raw.read_bytes()[: raw.stat().st_size // 2 * 2], dtype="<i2")
+    loud = np.flatnonzero(np.abs(pcm.astype(np.int32)) > 300)
+    if loud.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(loud) > gap_s * rate)
+    starts = np.concatenate(([loud[0]], loud[breaks + 1]))
+    ends = np.concatenate((loud[breaks], [loud[-1]]))
+    return [float(e - s + 1) / rate for s, e in zip(starts, ends)]
+
+
+def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list[tuple[str, str]]:
+    """(client, utterance) for each line the reader's speech service was given (SSIP_CLIENTS=1)."""
+    cmd = ["bash", str(RUN_SR), "--sr", reader]
+    for t, k in keys:
+        cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
+    cmd += ["--", str(BIN), *args]
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SSIP_CLIENTS="1", **env_extra)
+    for _ in range(30):   # one Orca at a time on a machine: wait for another run to end
+        res = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
+        if res.returncode != 3 or "another orca" not in res.stderr:
+            break
+        import time
+        time.sleep(10)
+    said = []
+    for line in res.stdout.splitlines():
+        m = re.match(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s+\[([^\]]+)\] ?(.*)$", line)
+        if m:
+            for part in m.group(3).split("\\n"):
+                if part.strip():
+                    said.append((m.group(2), part.strip()))
+    assert said, res.stdout + res.stderr
+    return said
+
+
+def test_default_settings_under_orca_one_voice(tmp_path):
+    """No --speech option: Orca is found and is the only voice. Every line is said once, in
+    order, by Orca; the game sends speech-dispatcher nothing and plays no speech of its own."""
+    keys, expected, _ = arrow_deal()
+    audio = tmp_path / "audio.raw"
+    (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
+    said = [(client, u) for client, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"],
+                                                   SR_ASOUNDRC=str(tmp_path / "asoundrc"))
+            if u.lower() not in KEY_ECHO]
+    assert [u for _, u in said] == ["Speech through Orca."] + expected
+    assert {client for client, _ in said} == {"Orca"}      # one voice
+    played = sounds(audio)
+    assert all(s < CUE_LIMIT_S for s in played), f"the game played speech: {played}"
+
+
+def test_default_settings_under_yasr_one_voice(tmp_path):
+    """yasr wraps the game's terminal: found among its parents, it is the only voice."""
+    keys = [(3, "s"), (4, "c"), (5, "q"), (6, "y")]
+    script = "".join(k + "\n" for _, k in keys)
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path / "ref"))
+    out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off"], input=script,
+                         capture_output=True, text=True, env=env, timeout=60).stdout
+    expected = [l for l in out.splitlines() if l.strip() and not l.startswith("> ")]
+    said = [(c, u) for c, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], reader="yasr")
+            if u.lower() not in KEY_ECHO]
+    assert [u for _, u in said] == ["Speech through yasr."] + expected
+    assert {client for client, _ in said} == {"yasr"}

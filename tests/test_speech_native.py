@@ -131,19 +131,18 @@ def slow_aplay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeAplay:
 
 def test_platform_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(sp.DRIVER_ENV, raising=False)
-    for platform, cls in (
-        ("linux", sp.EspeakSpeaker),
-        ("win32", sp.NativePyttsx3Speaker),
-        ("darwin", sp.NativePyttsx3Speaker),
+    for platform, classes in (
+        ("linux", [sp.SSIPSpeaker, sp.EspeakSpeaker]),   # speech-dispatcher, else espeak-ng
+        ("win32", [sp.NativePyttsx3Speaker]),
+        ("darwin", [sp.NativePyttsx3Speaker]),
     ):
-        monkeypatch.setattr(sys, "platform", platform)
-        assert sp._speaker_class() is cls
-    monkeypatch.setattr(sys, "platform", "win32")
+        assert sp._speaker_classes(platform) == classes
     monkeypatch.setenv(sp.DRIVER_ENV, "stream")
-    assert sp._speaker_class() is sp.EspeakSpeaker
-    monkeypatch.setattr(sys, "platform", "linux")
+    assert sp._speaker_classes("win32") == [sp.EspeakSpeaker]
     monkeypatch.setenv(sp.DRIVER_ENV, "native")
-    assert sp._speaker_class() is sp.NativePyttsx3Speaker
+    assert sp._speaker_classes("linux") == [sp.NativePyttsx3Speaker]
+    monkeypatch.setenv(sp.DRIVER_ENV, "ssip")
+    assert sp._speaker_classes("linux") == [sp.SSIPSpeaker]
 
 
 def test_forced_native_speaks_through_stock_driver(

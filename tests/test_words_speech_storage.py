@@ -168,7 +168,7 @@ def test_speech_failures_are_notices_the_app_phrases(monkeypatch):
         "Speech is off: the audio player false does not work (exit code 1).")
     with pytest.raises(ValueError) as e:
         sp.make_speaker("loud")
-    assert phrase(e.value) == "Unknown speech mode 'loud': use on, off or auto."
+    assert phrase(e.value) == "Unknown speech mode 'loud': use auto, screenreader, tts or off."
 
 
 def test_speech_sentences_word_for_word():

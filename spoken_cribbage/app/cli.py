@@ -8,6 +8,7 @@ import sys
 from typing import Sequence
 
 from spoken_cribbage.app import calculators
+from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 
@@ -29,7 +30,7 @@ def _add_play_options(p) -> None:
     # changed in the game (rate 200, say) is saved.
     p.add_argument("--target", type=int, default=None, help=help_text("play.--target"))
     p.add_argument("--seed", type=int, default=None, help=help_text("play.--seed"))
-    p.add_argument("--speech", choices=("auto", "on", "off"), default=None,
+    p.add_argument("--speech", choices=settings_mod.SPEECH_MODES, default=None,
                    help=help_text("play.--speech"))
     p.add_argument("--rate", type=int, default=None, help=help_text("play.--rate"))
     p.add_argument("--volume", type=float, default=None, help=help_text("play.--volume"))

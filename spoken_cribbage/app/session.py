@@ -489,7 +489,9 @@ class Session:
         """Help for this moment: what to do, the keys of this phase, the command line."""
         phase = self.voice_context().phase
         voice = self.listen_toggle is not None
-        return help_lines(phase, key_lines(phase, voice=voice), self.game.discard_count)
+        reader = getattr(self.speaker, "reader", None)   # a screen reader is the voice
+        return help_lines(phase, key_lines(phase, voice=voice), self.game.discard_count,
+                          screen_reader=reader if isinstance(reader, str) else None)
 
     def _cmd_hint(self, c: Command) -> None:
         h = self._hint_text()

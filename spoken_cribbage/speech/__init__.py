@@ -11,9 +11,14 @@ Modules, one job each:
 * :mod:`.audio` - audio out through sounddevice (PortAudio), and the silent timed sink;
 * :mod:`.player` - an explicit player command as the output (only when asked for);
 * :mod:`.native` - pyttsx3's own driver on Windows (SAPI5) and macOS (NSSpeechSynthesizer), the
-  only user of pyttsx3.
+  only user of pyttsx3;
+* :mod:`.ssip` - speech-dispatcher (the player's own system voice on Linux) through our small
+  SSIP client;
+* :mod:`.screenreader` - is Orca, NVDA, JAWS or VoiceOver running? and
+  :class:`ScreenReaderVoice`, which lets it be the only voice.
 
-:func:`make_speaker` picks the speaker for the platform and never raises for a missing engine.
+:func:`make_speaker` picks the route for the ``speech`` setting and never raises for a missing
+engine.
 
 No sentence is written here: what the player is told comes as a notice (a speaker's ``status``,
 the ``on_error`` argument) for ``spoken_cribbage.words.speech`` to phrase.
@@ -45,6 +50,8 @@ from .base import (
 from .espeak import CHUNK_MS, EspeakSpeaker, render_to_wav
 from .native import NativePyttsx3Speaker
 from .player import PlayerSink
+from .screenreader import ScreenReader, ScreenReaderVoice, detect
+from .ssip import SSIPSpeaker
 from .worker import SpeechWorker
 
 __all__ = [
@@ -65,11 +72,15 @@ __all__ = [
     "PlayerSink",
     "Pyttsx3Speaker",
     "RecordingSpeaker",
+    "SSIPSpeaker",
+    "ScreenReader",
+    "ScreenReaderVoice",
     "SoundDeviceSink",
     "Speaker",
     "SpeechUnavailable",
     "SpeechWorker",
     "choose_sink",
+    "detect",
     "make_speaker",
     "render_to_wav",
 ]
@@ -77,21 +88,26 @@ __all__ = [
 #: The streaming espeak-ng speaker's former name (it no longer goes through pyttsx3).
 Pyttsx3Speaker = EspeakSpeaker
 
-#: Environment variable choosing the speech implementation: "auto" (default: the streaming
-#: espeak-ng speaker on Linux, pyttsx3's own driver on Windows and macOS), "native" or "stream".
+#: Environment variable choosing the speech implementation: "auto" (default: speech-dispatcher,
+#: else the streaming espeak-ng speaker on Linux; pyttsx3's own driver on Windows and macOS),
+#: "ssip", "native" or "stream" (espeak-ng without trying speech-dispatcher).
 DRIVER_ENV = "SPOKEN_CRIBBAGE_SPEECH_DRIVER"
+#: The speech settings: "on" is another name for "tts".
+MODES = ("auto", "screenreader", "tts", "on", "off")
 
 
-def _speaker_class() -> type[SpeechWorker]:
-    """The speaker implementation for this platform (``$SPOKEN_CRIBBAGE_SPEECH_DRIVER`` wins)."""
+def _speaker_classes(platform: str) -> list[type]:
+    """Our own voices for this platform, best first (``$SPOKEN_CRIBBAGE_SPEECH_DRIVER`` wins)."""
     forced = os.environ.get(DRIVER_ENV, "").strip().lower()
     if forced == "native":
-        return NativePyttsx3Speaker
+        return [NativePyttsx3Speaker]
     if forced in ("stream", "streaming"):
-        return EspeakSpeaker
-    if sys.platform in ("win32", "darwin"):
-        return NativePyttsx3Speaker
-    return EspeakSpeaker
+        return [EspeakSpeaker]
+    if forced == "ssip":
+        return [SSIPSpeaker]
+    if platform in ("win32", "darwin"):
+        return [NativePyttsx3Speaker]
+    return [SSIPSpeaker, EspeakSpeaker]
 
 
 def make_speaker(
@@ -101,33 +117,51 @@ def make_speaker(
     volume: float | None = None,
     voice: str | None = None,
     on_error: OnError | None = None,
+    platform: str | None = None,
+    screen_reader: ScreenReader | None | bool = True,
 ) -> Speaker:
-    """Build the speaker for a speech mode: "off", "on" or "auto".
+    """Build the speaker for a speech setting: auto, screenreader, tts (or on), off.
 
-    Linux gets the streaming :class:`EspeakSpeaker` (espeak-ng to the sound device); Windows and
-    macOS get :class:`NativePyttsx3Speaker` (pyttsx3's sapi5 / nsss driver).
-    ``$SPOKEN_CRIBBAGE_SPEECH_DRIVER`` set to "native" or "stream" forces one of them.
+    * "auto": a running screen reader (:func:`detect`; pass ``screen_reader`` to skip that: a
+      :class:`ScreenReader`, or None for "none runs") is the voice
+      (:class:`ScreenReaderVoice`: the game adds none); otherwise as "tts", falling back silently.
+    * "screenreader": the screen reader is the voice, found or not.
+    * "tts" / "on": our own voice: on Linux speech-dispatcher (:class:`SSIPSpeaker`, the player's
+      system voice) when it is reachable, else espeak-ng (:class:`EspeakSpeaker`); on Windows and
+      macOS pyttsx3's own driver (:class:`NativePyttsx3Speaker`). A failure to start is told
+      through ``on_error`` (a ``speech.could_not_start`` notice).
 
-    "on" reports a failure to start through ``on_error`` (a ``speech.could_not_start`` notice);
-    "auto" falls back silently.  Either way the fallback is a :class:`NullSpeaker` whose
-    ``reason`` (and ``status``) holds the reason.  An unknown ``voice`` is ignored (the default
-    voice is used); an unknown ``mode`` raises BadSpeechValue (a ValueError).
+    The fallback is a :class:`NullSpeaker` whose ``reason`` (and ``status``) holds the reason.
+    An unknown ``voice`` is ignored (the default voice is used); an unknown ``mode`` raises
+    BadSpeechValue (a ValueError).
     """
     mode = (mode or "auto").strip().lower()
     if mode == "off":
         return NullSpeaker(Notice("speech.turned_off"))
-    if mode not in ("on", "auto"):
+    if mode not in MODES:
         raise BadSpeechValue("speech.unknown_mode", mode=mode)
-    cls = _speaker_class()
-    try:
+    platform = platform or sys.platform
+    if mode in ("auto", "screenreader"):
+        reader = detect(platform) if screen_reader is True else screen_reader or None
+        if reader is not None or mode == "screenreader":
+            return ScreenReaderVoice(reader)
+    reason = None
+    for cls in _speaker_classes(platform):
         try:
-            return cls(rate=rate, volume=volume, voice=voice, on_error=on_error)
-        except ValueError:
-            if voice is None or not voice.strip():
-                raise
-            return cls(rate=rate, volume=volume, on_error=on_error)
-    except Exception as exc:  # noqa: BLE001 - any failure means "no speech", never a crash
-        reason = short(exc)
-        if mode == "on":
-            safe_call(on_error, Notice("speech.could_not_start", reason=reason))
-        return NullSpeaker(reason)
+            return _start(cls, rate=rate, volume=volume, voice=voice, on_error=on_error)
+        except Exception as exc:  # noqa: BLE001 - any failure means "try the next", never a crash
+            if reason is None or cls is not SSIPSpeaker:
+                reason = short(exc)
+    if mode in ("tts", "on"):
+        safe_call(on_error, Notice("speech.could_not_start", reason=reason))
+    return NullSpeaker(reason)
+
+
+def _start(cls: type, *, voice: str | None, **kwargs) -> Speaker:
+    """One speaker; an unknown voice falls back to the default voice."""
+    try:
+        return cls(voice=voice, **kwargs)
+    except ValueError:
+        if voice is None or not voice.strip():
+            raise
+        return cls(**kwargs)

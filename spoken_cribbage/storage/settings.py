@@ -20,7 +20,9 @@ from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
 
 SETTINGS_VERSION = 1
-SPEECH_MODES = ("auto", "on", "off")
+#: auto: a running screen reader is the voice, else our own; screenreader: always the screen
+#: reader; tts: always our own voice ("on" is another name for it); off: no speech.
+SPEECH_MODES = ("auto", "screenreader", "tts", "on", "off")
 VERBOSITIES = ("terse", "normal", "coach")
 DIFFICULTIES = ("easy", "standard", "expert")
 VOICE_ENGINES = ("auto", "vosk", "pocketsphinx", "off")

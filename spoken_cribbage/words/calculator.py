@@ -155,7 +155,8 @@ HELP: dict[str, str] = {
     "play.--target": "points to win (default 121)",
     "play.--seed": "play a new game with this seed, for this run only: it is not saved, "
                    "and a game in progress is kept for later (with --new it is the saved game)",
-    "play.--speech": "speak announcements (auto: when a speech engine works)",
+    "play.--speech": ("who speaks: auto (a running screen reader, else our own voice), "
+                      "screenreader, tts (our own voice; on is the same) or off"),
     "play.--rate": "speech rate, words a minute",
     "play.--volume": "speech volume, 0 to 1",
     "play.--difficulty": "the computer's strength (default expert)",

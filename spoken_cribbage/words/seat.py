@@ -145,9 +145,11 @@ _HELP_FIRST = {
 }
 
 
-def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2) -> list[str]:
+def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
+               screen_reader: str | None = None) -> list[str]:
     """Help for this moment: what to do, the keys of this phase (already named), the arrows and
-    the command line."""
+    the command line. ``screen_reader`` is set when a screen reader is the voice (its name, or ""
+    when not known): then its own key silences it and its own rate and volume apply."""
     first = _HELP_FIRST.get(phase, "Wait for your turn; ask anything with the keys below.")
     first = first.format(count=cards_count(discard_count))
     key_lines: list[str] = []
@@ -156,12 +158,17 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2) -> list[
             key_lines[-1] += ", " + key
         else:
             key_lines.append(("More keys: " if key_lines else "Keys: ") + key)
-    return [first,
-            *(line + "." for line in key_lines),
-            "Left and Right arrows, Home and End walk through your hand.",
-            "Page Up and Page Down are like the brackets.",
-            "Slash opens a command line, like /play five of hearts; Escape cancels it.",
-            "Escape also cancels a choice or silences speech."]
+    lines = [first,
+             *(line + "." for line in key_lines),
+             "Left and Right arrows, Home and End walk through your hand.",
+             "Page Up and Page Down are like the brackets.",
+             "Slash opens a command line, like /play five of hearts; Escape cancels it."]
+    if screen_reader is None:
+        return lines + ["Escape also cancels a choice or silences speech."]
+    name = screen_reader or "Your screen reader"
+    return lines + ["Escape also cancels a choice.",
+                    f"{name} is the voice: its own key, often Control, silences it.",
+                    f"{name}'s own rate and volume apply, not the game's settings."]
 
 
 def refusal(code: str, reason: str, data: dict, *, playable: Sequence[Card] = (),

@@ -34,6 +34,9 @@ TEXTS: dict[str, Template] = {
     "speech.espeak": lambda d: f"Speech: espeak-ng, {clause(d['output'])}.",
     "speech.native": "Speech: pyttsx3 with {driver} (system voice).",
     "speech.recording": "Speech: recording speaker.",
+    "speech.ssip": "Speech: speech-dispatcher, your system voice.",
+    "speech.screen_reader": lambda d: (f"Speech through {d['name']}." if d.get("name")
+                                       else "Speech through your screen reader."),
     "speech.none": _off,
     "speech.turned_off": "speech is off",
     "speech.failed": lambda d: f"speech stopped working ({clause(d['reason'])})",
@@ -49,7 +52,8 @@ TEXTS: dict[str, Template] = {
                                          f"The game goes on in text."),
 
     # values refused
-    "speech.unknown_mode": lambda d: f"Unknown speech mode {d['mode']!r}: use on, off or auto.",
+    "speech.unknown_mode": lambda d: (f"Unknown speech mode {d['mode']!r}: "
+                                      f"use auto, screenreader, tts or off."),
     "speech.no_voice": "There is no voice called {voice}.",
 
     # why speech could not start or stopped (clauses)
@@ -89,4 +93,9 @@ TEXTS: dict[str, Template] = {
     "speech.engine_error": "{detail}",
     "speech.engine_hung": "the speech engine stopped responding",
     "speech.system_engine_hung": "the system speech engine stopped responding",
+    "speech.no_ssip": "speech-dispatcher is not running at {address} ({detail})",
+    "speech.ssip_bad_address": "the speech-dispatcher address {address} cannot be used",
+    "speech.ssip_cannot_spawn": "speech-dispatcher could not be started",
+    "speech.ssip_lost": "the connection to speech-dispatcher was lost ({detail})",
+    "speech.ssip_refused": "speech-dispatcher refused a request ({reply})",
 }
