@@ -610,3 +610,57 @@ def test_on_a_terminal_the_cues_command_is_paced_and_a_key_stops_it(home):
     child.expect(r"Press y or n\.")
     child.send("y")
     child.expect(pexpect.EOF)
+
+
+def test_the_real_program_plays_the_cues_of_a_seeded_deal_through_alsa(tmp_path):
+    """sounddevice -> PortAudio -> an ALSA file device (no sound card needed): the recording,
+    cut at silences of 25 ms or more, is the cues themselves, sample for sample, in the order of
+    the events (the lines are in the comments)."""
+    pytest.importorskip("sounddevice")
+    raw = tmp_path / "audio.raw"
+    (tmp_path / ".asoundrc").write_text(
+        'pcm.!default { type plug; slave { pcm "sink"; rate 44100; channels 1; '
+        'format S16_LE } }\n'
+        f'pcm.sink {{ type file; slave.pcm "null"; file "{raw}"; format "raw" }}\n')
+    p = subprocess.Popen([str(BIN), "--seed", "3", "--speech", "off"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         env=game_env(tmp_path / "home", HOME=str(tmp_path)))
+    seen: list[str] = []
+
+    def answered(until):   # read the game's lines up to the one that starts with ``until``
+        while True:
+            line = p.stdout.readline().decode()
+            assert line, seen
+            seen.append(line.rstrip("\n"))
+            if line.startswith(until):
+                time.sleep(0.3)   # its cues are played out (the file device takes them at once)
+                return
+
+    answered("Your turn")
+    for line, until in ((b"1 2\n", "Your turn"), (b"3\n", "Your turn"), (b"4\n", "Your turn"),
+                        (b"z\n", "The key z"), (b"q\n", "Quit the game?")):
+        p.stdin.write(line)
+        p.stdin.flush()
+        answered(until)
+    out = "\n".join(seen) + p.communicate(b"y\n", timeout=30)[0].decode()
+    assert p.returncode == 0 and "Traceback" not in out and "Sound cues" not in out, out
+    assert "Computer plays the nine of hearts. Count 31. Thirty-one for two." in out
+    x = np.fromfile(raw, dtype=np.int16).astype(int)
+    sounding = np.flatnonzero(x)
+    cuts = np.flatnonzero(np.diff(sounding) > 0.025 * sc.SAMPLE_RATE)
+    starts = np.concatenate(([sounding[0]], sounding[cuts + 1]))
+    ends = np.concatenate((sounding[cuts], [sounding[-1]]))
+    pcms = {name: np.trim_zeros(sc.render(name).astype(int)) for name in sc.CUE_NAMES}
+
+    def which(seg):
+        return next((n for n, c in pcms.items()
+                     if len(c) == len(seg) and np.max(np.abs(c - seg)) <= 2), f"?{len(seg)}")
+
+    heard = [which(x[a:b + 1]) for a, b in zip(starts, ends)]
+    assert heard == [
+        "new_deal", "your_turn",                 # Deal 1. Your crib. ... Your turn: lay away
+        "starter", "their_card", "your_turn",    # 1 2: the starter; Computer plays the eight
+        "my_card", "their_card", "your_turn",    # 3: you play the three; Computer the six
+        "my_card", "their_card", "thirty_one", "count_reset", "your_turn",   # 4: ... 31, back to 0
+        "refused",                               # z: the key does nothing here
+    ]
