@@ -194,6 +194,7 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2) -> list[
             "Left and Right arrows, Home and End walk through your hand.",
             "Page Up and Page Down are like the brackets.",
             "Slash opens a command line, like /play five of hearts; Escape cancels it.",
+            "/cues plays each sound cue and says what it means.",
             "Escape also cancels a choice or silences speech."]
 
 
