@@ -397,10 +397,7 @@ class MixerCuePlayer:
         delay = 0
         gap = int(GAP * self.rate)
         for name in names:
-            samples = self._samples.get(name)
-            if samples is None:
-                samples = render(name, self.rate).astype(np.float32) / 32768.0
-                self._samples[name] = samples
+            samples = self._samples_of(name)
             if self._volume != 1.0:
                 samples = samples * np.float32(self._volume)
             self._incoming.append(_Voice(name, samples, delay, now))
@@ -430,7 +427,16 @@ class MixerCuePlayer:
                 pass
 
     # -- the owner thread: starts the stream when cues are waiting ----------------------------
+    def _samples_of(self, name: str) -> np.ndarray:
+        samples = self._samples.get(name)
+        if samples is None:
+            samples = render(name, self.rate).astype(np.float32) / 32768.0
+            self._samples[name] = samples
+        return samples
+
     def _run(self) -> None:
+        for name in CUE_NAMES:   # rendered here, so that play() finds them ready
+            self._samples_of(name)
         while True:
             self._wake.wait()
             self._wake.clear()
