@@ -46,6 +46,10 @@ def _add_play_options(p) -> None:
     p.add_argument("--command-end", choices=("pause", "silence"), default=None,
                    help=help_text("play.--command-end"))
     p.add_argument("--vosk-model", default=None, help=help_text("play.--vosk-model"))
+    p.add_argument("--cues", choices=("on", "off"), default=None, help=help_text("play.--cues"))
+    p.add_argument("--cue-volume", type=float, default=None, help=help_text("play.--cue-volume"))
+    p.add_argument("--count-tone", choices=("on", "off"), default=None,
+                   help=help_text("play.--count-tone"))
 
 
 def run_play(args) -> int:

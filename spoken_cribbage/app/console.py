@@ -200,6 +200,18 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 writer.typed = state["line"]
                 writer.echo(data)
 
+        def later(delay: float, fn: Callable[[], None]) -> Callable[[], None]:
+            """Run ``fn`` on this loop after ``delay`` s (the cues command); never a traceback."""
+            def run() -> None:
+                try:
+                    fn()
+                except Exception as e:
+                    session.tell(phrase("key_error", error=shown(str(e))), "error")
+                if session.quit:
+                    done.set()
+            return loop.call_later(delay, run).cancel
+
+        session.timer = later
         if post is not None:
             post(lambda fn: loop.call_soon_threadsafe(fn))
         with inp.raw_mode(), inp.attach(on_keys):

@@ -19,6 +19,8 @@ from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.app.session import Session
 
 SORRY = phrase("voice.not_understood")
+#: The sound cue of a voice notice: the microphone opens or closes.
+LISTEN_CUES = {"voice.listening": "listen_on", "voice.stopped_listening": "listen_off"}
 
 
 def voice_context(session: Session):
@@ -70,7 +72,13 @@ class HandsFree:
 
     def _message(self, notice: Notice) -> None:
         text = phrase(notice)
-        self._run(lambda: self.session.tell(text, "voice"))
+        cue = LISTEN_CUES.get(notice.code)
+
+        def tell() -> None:
+            if cue:
+                self.session.cue(cue)
+            self.session.tell(text, "voice")
+        self._run(tell)
 
     def _heard(self, rec) -> None:
         def act() -> None:
@@ -80,5 +88,6 @@ class HandsFree:
                 self.session.say([Line(phrase(rec.notice()), "", "voice")])
                 self.session.command(rec.command)
             else:
+                self.session.cue("refused")
                 self.session.tell(SORRY, "voice")
         self._run(act)

@@ -48,6 +48,7 @@ def play(args) -> int:
     run = settings_mod.RunSettings(current=settings, overrides=overrides)
 
     speaker = _make_speaker(settings, writer)
+    cues = _make_cues(settings, writer)
 
     # --- persistence: settings problems, the resume question, the keeper ---------------------
     def say_now(text: str, speech: str | None = None) -> None:
@@ -79,6 +80,7 @@ def play(args) -> int:
                 say_now(phrase("storage.kept_goodbye"))
                 _restore_sigint(old_sigint)
                 _close(speaker)
+                _close(cues)
                 return 0
             if answer:
                 resume = loaded
@@ -109,7 +111,7 @@ def play(args) -> int:
                       opponents=opponents, on_settings=run.on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action,  # persistence: save after every action
-                      on_undo=keeper.on_undo)
+                      on_undo=keeper.on_undo, cues=cues)
     session.kept = keeper.keep   # a --seed game is for this run only
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
@@ -118,6 +120,8 @@ def play(args) -> int:
             settings.speech == "auto" and status.code == "speech.none"
             and status.data.get("reason") is not None)):
         writer.line(phrase(status))
+    if settings.cues == "on":
+        cues.open()   # after what speaks: one line if the cues cannot play
     # --- voice: hands-free play ----------------------------------------------------------------
     voice = None
     if settings.voice_engine != "off":
@@ -157,6 +161,7 @@ def play(args) -> int:
             voice.stop()
         _restore_sigint(old_sigint)
         _close(speaker)
+        _close(cues)
     return 0
 
 
@@ -206,6 +211,18 @@ def _close(speaker) -> None:
         speaker.close()
     except Exception:
         pass
+
+
+def _make_cues(settings, writer):
+    """The sound cue player (its stream opens when cues are on: see play())."""
+    from spoken_cribbage.app.session import NoCues
+    try:
+        from spoken_cribbage.speech.cues import make_cue_player
+        cues = make_cue_player(volume=settings.cue_volume,
+                               on_error=lambda notice: writer.line(phrase(notice)))
+    except Exception:   # numpy or the speech package missing: no cues, never a crash
+        return NoCues()
+    return cues
 
 
 def _make_speaker(settings, writer):

@@ -11,8 +11,8 @@ from typing import Callable, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
-from spoken_cribbage.words.seat import (cards_count, cursor_line, hand_summary, help_lines, more, numbers,
-                                        phrase, refusal)
+from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
+                                        more, numbers, phrase, refusal)
 from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import Command, CommandError, VoiceContext, key_command, parse_command
@@ -20,7 +20,13 @@ from spoken_cribbage.words.commands import key_lines, key_name
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
-from spoken_cribbage.words.notices import phrase as phrase_notice
+from spoken_cribbage.app.cues import event_cues
+
+#: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
+CUE_ORDER = tuple(CUE_MEANINGS)
+#: The ``cues`` command: a cue plays this long after its name is said, the next name after
+#: CUE_STEP (s).
+CUE_DELAY, CUE_STEP = 0.9, 1.6
 
 
 class Player(Protocol):
@@ -58,6 +64,19 @@ class NullSpeaker:
     def close(self) -> None: ...
 
 
+class NoCues:
+    """No sound cues (the session's default)."""
+
+    available = False
+    reason = None
+
+    def open(self) -> bool: return False
+    def play(self, *names: str) -> None: ...
+    def stop(self) -> None: ...
+    def set_volume(self, volume: float) -> None: ...
+    def close(self) -> None: ...
+
+
 class Session:
     """One seat: commands, keys and card choices in; lines and speech out.
 
@@ -75,11 +94,16 @@ class Session:
                  new_game: Callable[[], tuple[g.Game, dict[int, Player]]] | None = None,
                  on_undo: Callable[[g.Game], None] | None = None,
                  describe_settings: Callable[[Settings], list[Notice]] | None = None,
-                 write_kind: Callable[[str, str], None] | None = None):
+                 write_kind: Callable[[str, str], None] | None = None, cues=None):
         self.settings = settings
         self.write = write
         self.write_kind = write_kind  # writes a line with its kind (the console bolds scores)
         self.speaker = speaker or NullSpeaker()
+        self.cues = cues or NoCues()   # a cue player (speech.cues); plays only with cues on
+        #: Runs a function later on the game's thread: (seconds, function) -> a cancel function.
+        #: The console sets it; without it the cues command says every name at once.
+        self.timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None = None
+        self._demo_cancel: list[Callable[[], None]] = []   # the cues command, while it runs
         self.me = me
         self.names = Names(names or ("you", "Computer"), me)
         self.on_change = on_change
@@ -116,6 +140,8 @@ class Session:
         lines = [l for l in lines if l.text]
         if not lines:
             return
+        if any(l.kind == "error" for l in lines):
+            self.cue("refused")
         for line in lines:
             if self.write_kind is not None:
                 self.write_kind(line.text, line.kind)
@@ -132,6 +158,15 @@ class Session:
 
     def tell(self, text: str, kind: str = "answer") -> None:
         self.say([Line.same(text, kind)])
+
+    def cue(self, *names: str) -> None:
+        """Play sound cues, one after another, when cues are on (never instead of a line)."""
+        if not names or self.settings.cues != "on":
+            return
+        try:
+            self.cues.play(*names)
+        except Exception:  # the player reports its own failures; never stop the game for it
+            pass
 
     # ------------------------------------------------------------------ what the seat sees
 
@@ -247,6 +282,11 @@ class Session:
             if isinstance(e, g.Played) and e.seat == self.me:
                 self._played(e.card)
         said = lines
+        cues = event_cues(events, me=self.me, side=self.game.side_of(self.me),
+                          count_tone=self.settings.count_tone == "on")
+        if self.game.phase != g.GAME_OVER and self._my_turn():
+            cues.append("your_turn")
+        self.cue(*cues)
         self.say(said)
         if self.on_change and events:
             self.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
@@ -285,6 +325,7 @@ class Session:
 
     def key(self, key: str) -> None:
         """A single key pressed (not on the command line)."""
+        self._stop_cues_demo()
         if key.isdecimal() and len(key) == 1:
             self.digit(int(key))
             return
@@ -295,12 +336,13 @@ class Session:
         verb = key_command(key.lower() if key.isalpha() else key, phase)
         if verb is None:
             shown_key = key_name(key)
-            self.tell(phrase("key_unassigned", key=shown_key))
+            self.tell(phrase("key_unassigned", key=shown_key), "error")
             return
         self._run(Command(verb))
 
     def interrupt(self) -> None:
         """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
+        self._stop_cues_demo()
         if self.confirming == "quit":
             self._leave()
         else:
@@ -308,6 +350,7 @@ class Session:
 
     def enter(self) -> None:
         """Enter with nothing typed: do what the prompt says."""
+        self._stop_cues_demo()
         gm = self.game
         if self.confirming == "discard":
             self._confirm("yes")
@@ -328,6 +371,7 @@ class Session:
 
     def escape(self) -> None:
         """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
+        self._stop_cues_demo()
         if self.confirming == "quit":
             self._confirm("no")
         elif self.marked:
@@ -337,6 +381,7 @@ class Session:
 
     def digit(self, n: int) -> None:
         """A digit key: card ``n`` of the hand as last announced."""
+        self._stop_cues_demo()
         if self.confirming == "quit":
             self.tell(phrase("press_y_or_n"))
             return
@@ -344,6 +389,7 @@ class Session:
 
     def space(self) -> None:
         """Space: act on the card under the cursor."""
+        self._stop_cues_demo()
         if self.cursor is None or not self._held_positions():
             self.tell(phrase("no_card_to_choose"))
             return
@@ -351,6 +397,7 @@ class Session:
 
     def move(self, where: str) -> None:
         """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
+        self._stop_cues_demo()
         held = self._held_positions()
         if not held:
             self.tell(phrase("no_cards_in_hand"))
@@ -417,6 +464,7 @@ class Session:
 
     def command(self, text: str) -> None:
         """A typed line, or an accepted voice command."""
+        self._stop_cues_demo()
         if self.confirming and text.strip().lower() in ("y", "yes", "n", "no", "cancel", "yeah",
                                                         "no thanks", "yes please"):
             self._confirm(text.strip().lower())
@@ -436,7 +484,7 @@ class Session:
             self.tell(phrase("answer_y_or_n"))
             return
         handler = getattr(self, f"_cmd_{cmd.verb}", None)
-        if handler is None:
+        if handler is None or cmd.value:   # "cues" is a command, "cues off" a setting
             self._setting(cmd)
             return
         handler(cmd)
@@ -515,6 +563,60 @@ class Session:
             self.tell(phrase("voice_off"))
             return
         self.listen_toggle()
+
+    def _cmd_cues(self, c: Command) -> None:
+        """Name every cue in a line and play it, one after another; any key stops them."""
+        self._stop_cues_demo()
+        lines = [phrase("cues_heading" if self.settings.cues == "on" else "cues_heading_off")]
+        if not self.cues.available and not self.cues.open():
+            reason = getattr(self.cues, "reason", None)
+            if reason is not None:
+                lines.append(phrase("cues_silent", reason=phrase_notice(reason)
+                                    if isinstance(reason, Notice) else reason))
+        self.say([Line.same(t, "cue") for t in lines])
+        steps = [(n, name) for n, name in enumerate(CUE_ORDER, 1)]
+        total = len(steps)
+        if self.timer is None:   # no clock to pace them: every name now, the cues in sequence
+            self.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]), "cue")
+                      for n, name in steps] + [Line.same(phrase("cues_count_tone"), "cue")],
+                     interrupt=False)
+            self._play_demo(*(name for _, name in steps))
+            return
+
+        def step(i: int) -> None:
+            self._demo_cancel.clear()
+            if i == total:
+                self.say([Line.same(phrase("cues_count_tone"), "cue")], interrupt=False)
+                return
+            n, name = steps[i]
+            self.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]),
+                                "cue")], interrupt=False)
+            assert self.timer is not None
+            self._demo_cancel.append(self.timer(CUE_DELAY, lambda: self._play_demo(name)))
+            self._demo_cancel.append(self.timer(CUE_STEP, lambda: step(i + 1)))
+
+        step(0)
+
+    def _play_demo(self, *names: str) -> None:
+        try:
+            self.cues.play(*names)   # asked for: played even with cues off in the game
+        except Exception:
+            pass
+
+    def _stop_cues_demo(self) -> None:
+        """A key or a command stops the cues command (silently: the key does what it does)."""
+        if not self._demo_cancel:
+            return
+        for cancel in self._demo_cancel:
+            try:
+                cancel()
+            except Exception:
+                pass
+        self._demo_cancel.clear()
+        try:
+            self.cues.stop()
+        except Exception:
+            pass
 
     def _cmd_quit(self, c: Command) -> None:
         if self.finished:
@@ -724,10 +826,21 @@ class Session:
                 self.speaker.set_volume(new.volume)
             elif name == "voice":
                 self.speaker.set_voice(new.voice or None)
+            elif name == "cue_volume":
+                self.cues.set_volume(new.cue_volume)
+            elif name == "cues":
+                if new.cues == "on":
+                    self.cues.open()   # says once if it cannot
+                else:
+                    self.cues.stop()
         except Exception:
             pass
         notice = self.on_settings(new, name) if self.on_settings else None
         msg = phrase_notice(notice) if notice else None
         extra = phrase("next_game") if name in ("difficulty", "target") else ""
-        self.tell(phrase("setting_changed", Name=cap(name), value=getattr(new, name), extra=extra)
-                  + (f" {msg}" if msg else ""))
+        if name == "cues":
+            said = phrase("cues_changed", value=new.cues)
+        else:
+            said = phrase("setting_changed", Name=cap(name.replace("_", " ")),
+                          value=getattr(new, name), extra=extra)
+        self.tell(said + (f" {msg}" if msg else ""))

@@ -28,6 +28,7 @@ DIFFICULTIES = ("easy", "standard", "expert")
 VOICE_ENGINES = ("auto", "vosk", "pocketsphinx", "off")
 LISTEN_MODES = ("push", "continuous")
 COMMAND_ENDS = ("pause", "silence")
+ON_OFF = ("on", "off")
 
 
 class SettingError(Problem, ValueError):
@@ -47,6 +48,9 @@ class Settings:
     listen: str = "push"
     command_end: str = "pause"  # voice: act at a short pause, or wait for a longer silence
     vosk_model: str = ""
+    cues: str = "on"          # short sounds for game events
+    cue_volume: float = 1.0
+    count_tone: str = "off"   # a tone after each card, its pitch rising with the count
 
     def validate(self) -> "Settings":
         """Raise SettingError (a ValueError) naming the first bad value."""
@@ -56,7 +60,10 @@ class Settings:
         _one_of("voice_engine", self.voice_engine, VOICE_ENGINES)
         _one_of("listen", self.listen, LISTEN_MODES)
         _one_of("command_end", self.command_end, COMMAND_ENDS)
-        for name, low, high in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000)):
+        _one_of("cues", self.cues, ON_OFF)
+        _one_of("count_tone", self.count_tone, ON_OFF)
+        for name, low, high in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000),
+                                ("cue_volume", 0, 1)):
             if not (low <= getattr(self, name) <= high):
                 raise SettingError("storage.setting_between", name=name, low=low, high=high)
         return self
@@ -168,6 +175,7 @@ OPTIONS = {  # setting name -> the command-line option that sets it for one run
     "speech": "--speech", "rate": "--rate", "volume": "--volume", "verbosity": "--verbosity",
     "difficulty": "--difficulty", "target": "--target", "voice_engine": "--voice",
     "listen": "--listen", "command_end": "--command-end", "vosk_model": "--vosk-model",
+    "cues": "--cues", "cue_volume": "--cue-volume", "count_tone": "--count-tone",
 }
 
 

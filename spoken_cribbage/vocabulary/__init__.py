@@ -84,13 +84,15 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
     Phrase("settings", None, (), ("settings",)),
     Phrase("listen", "l", (), ("listen",)),
+    Phrase("cues", None, (), ("cues", "sound cues", "sounds")),
 )
 BY_VERB = {p.verb: p for p in PHRASES}
 
 #: Settings that can be changed with a typed line: name -> an example.
 SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity terse",
             "speech": "speech on", "voice": "voice english", "difficulty": "difficulty expert",
-            "target": "target 121"}
+            "target": "target 121", "cues": "cues off", "cue_volume": "cue volume 0.5",
+            "count_tone": "count tone on"}
 
 #: Keys and spoken forms by command (the key list and the voice tests read these).
 SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in ("yes", "no", "new")}
@@ -335,10 +337,13 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
     if card is not None:
         return card
     words = raw.split()
+    if len(words) > 1 and "_".join(words[:2]) in SETTINGS:   # "cue volume 0.5"
+        words = ["_".join(words[:2])] + words[2:]
     head = words[0]
     if head in SETTINGS:
         if len(words) != 2:
-            raise CommandError("command.setting_value", setting=head, example=SETTINGS[head])
+            raise CommandError("command.setting_value", setting=head.replace("_", " "),
+                               example=SETTINGS[head])
         return Command(head, value=words[1])
     if head in BY_VERB:
         raise CommandError("command.takes_nothing", verb=head)

@@ -168,6 +168,9 @@ HELP: dict[str, str] = {
     "play.--command-end": "voice: act on a whole command at a short pause (default), or wait for "
                           "half a second of silence (slower; for players who pause between words)",
     "play.--vosk-model": "folder of a vosk model",
+    "play.--cues": "short sounds for game events (default on)",
+    "play.--cue-volume": "volume of the sound cues, 0 to 1",
+    "play.--count-tone": "after each card, a tone whose pitch rises with the count (default off)",
     "score": "count a hand the way players say it",
     "score.cards": "four cards, like 5H 5C 5S JD",
     "score.--starter": "the starter card, like 5D",

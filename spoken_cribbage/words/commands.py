@@ -27,7 +27,7 @@ KEY_HELP: dict[str, str] = {
     "table": "cards on the table", "scores": "scores", "turn": "whose turn", "hand": "your hand",
     "hint": "a hint", "repeat": "repeat", "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
-    "new": "new game", "listen": "voice on or off",
+    "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
 }
 
 _KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space"}

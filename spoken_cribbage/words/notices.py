@@ -1,9 +1,9 @@
 """Sentences for the notices and problems of the lower layers (:mod:`spoken_cribbage.notice`).
 
 Each domain keeps its own table in its own module of ``words`` (``words.voice`` for
-``voice.*`` codes, ``words.speech``, ``words.storage``, ``words.calculator``); a template is a
-``str.format`` string over the notice's data, or a function of the data for sentences that need
-more than a fill-in.
+``voice.*`` codes, ``words.speech``, ``words.storage``, ``words.calculator``, ``words.cues``);
+a template is a ``str.format`` string over the notice's data, or a function of the data for
+sentences that need more than a fill-in.
 
 >>> from spoken_cribbage.notice import Notice
 >>> phrase(Notice("notice.unknown_code_example"))
@@ -26,6 +26,7 @@ DOMAINS = {
     "storage": "spoken_cribbage.words.storage",
     "calculator": "spoken_cribbage.words.calculator",
     "command": "spoken_cribbage.words.commands",
+    "cues": "spoken_cribbage.words.cues",
 }
 
 

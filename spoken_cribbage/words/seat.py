@@ -90,6 +90,38 @@ MESSAGES: dict[str, str] = {
     "setting_refused": "That setting was not changed: {reason}.",
     "setting_changed": "{Name} is now {value}.{extra}",
     "next_game": " It takes effect in the next game.",
+    "cues_changed": "Sound cues are now {value}.",
+    # the cues command
+    "cues_heading": "Sound cues, one after another; any key stops them.",
+    "cues_heading_off": ("Sound cues, one after another; any key stops them. They are off in "
+                         "the game: type /cues on to hear them."),
+    "cues_silent": "Sound cues cannot play: {reason}.",
+    "cue": "Cue {n} of {total}: {meaning}.",
+    "cues_count_tone": ("With /count tone on, a short tone after each card rises with the count, "
+                        "from 0 to 31."),
+    "cues_done": "That was every cue.",
+    "cues_stopped": "Cues stopped.",
+}
+
+#: What each sound cue means, by its name (``speech.cues.CUE_NAMES``): the cues command says it.
+CUE_MEANINGS: dict[str, str] = {
+    "your_turn": "your turn",
+    "my_card": "you play a card",
+    "their_card": "the computer plays a card",
+    "points": "points pegged",
+    "fifteen": "fifteen",
+    "thirty_one": "thirty-one",
+    "go": "go",
+    "count_reset": "the count goes back to zero",
+    "starter": "the starter is cut",
+    "heels": "his heels",
+    "new_deal": "a new deal",
+    "show": "the show, hands are counted",
+    "win": "you win",
+    "lose": "you lose",
+    "listen_on": "listening started",
+    "listen_off": "listening stopped",
+    "refused": "not understood, or not allowed",
 }
 
 
@@ -162,7 +194,8 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
              *(line + "." for line in key_lines),
              "Left and Right arrows, Home and End walk through your hand.",
              "Page Up and Page Down are like the brackets.",
-             "Slash opens a command line, like /play five of hearts; Escape cancels it."]
+             "Slash opens a command line, like /play five of hearts; Escape cancels it.",
+             "/cues plays each sound cue and says what it means."]
     if screen_reader is None:
         return lines + ["Escape also cancels a choice or silences speech."]
     name = screen_reader or "Your screen reader"
