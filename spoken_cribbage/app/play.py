@@ -48,7 +48,8 @@ def play(args) -> int:
     run = settings_mod.RunSettings(current=settings, overrides=overrides)
 
     speaker = _make_speaker(settings, writer)
-    cues = _make_cues(settings, writer)
+    cue_errors = _HeldLines(lambda notice: writer.line(phrase(notice)))
+    cues = _make_cues(settings, cue_errors)
 
     # --- persistence: settings problems, the resume question, the keeper ---------------------
     def say_now(text: str, speech: str | None = None) -> None:
@@ -116,12 +117,22 @@ def play(args) -> int:
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
     status = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
-    if status is not None and (speaker.available or (
-            settings.speech == "auto" and status.code == "speech.none"
-            and status.data.get("reason") is not None)):
-        writer.line(phrase(status))
+    said = status is not None and (speaker.available or (
+        settings.speech == "auto" and status.code == "speech.none"
+        and status.data.get("reason") is not None))
+    cue_problems = cue_errors.hold()
     if settings.cues == "on":
-        cues.open()   # after what speaks: one line if the cues cannot play
+        cues.open()   # a problem is held, to be said after what speaks
+    held = cue_problems.release()
+    if said and not speaker.available and len(held) == 1 and held[0].code == "cues.could_not_start" \
+            and held[0].data.get("reason") == status.data.get("reason"):
+        # the same cause silences both: one line says so
+        writer.line(phrase("cues.speech_and_cues_off", reason=status.data["reason"]))
+    else:
+        if said:
+            writer.line(phrase(status))
+        for notice in held:
+            writer.line(phrase(notice))
     # --- voice: hands-free play ----------------------------------------------------------------
     voice = None
     if settings.voice_engine != "off":
@@ -213,13 +224,34 @@ def _close(speaker) -> None:
         pass
 
 
-def _make_cues(settings, writer):
+class _HeldLines:
+    """Passes each notice on, except while held: then they wait for ``release``."""
+
+    def __init__(self, say):
+        self._say = say
+        self._held: list | None = None
+
+    def __call__(self, notice) -> None:
+        if self._held is not None:
+            self._held.append(notice)
+        else:
+            self._say(notice)
+
+    def hold(self) -> "_HeldLines":
+        self._held = []
+        return self
+
+    def release(self) -> list:
+        held, self._held = self._held or [], None
+        return held
+
+
+def _make_cues(settings, on_error):
     """The sound cue player (its stream opens when cues are on: see play())."""
     from spoken_cribbage.app.session import NoCues
     try:
         from spoken_cribbage.speech.cues import make_cue_player
-        cues = make_cue_player(volume=settings.cue_volume,
-                               on_error=lambda notice: writer.line(phrase(notice)))
+        cues = make_cue_player(volume=settings.cue_volume, on_error=on_error)
     except Exception:   # numpy or the speech package missing: no cues, never a crash
         return NoCues()
     return cues

@@ -21,6 +21,8 @@ def _reason(d: Mapping[str, Any]) -> str:
 
 TEXTS: dict[str, Template] = {
     "cues.could_not_start": lambda d: f"Sound cues are off: {_reason(d)}. The game goes on.",
+    "cues.speech_and_cues_off": lambda d: (f"Speech and sound cues are off: {_reason(d)}. "
+                                           "The game goes on in text."),
     "cues.stopped_working": lambda d: (f"Sound cues stopped working: {_reason(d)}. "
                                        f"The game goes on."),
     # why the cues command plays nothing (clauses)
