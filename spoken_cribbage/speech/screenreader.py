@@ -32,6 +32,8 @@ from pathlib import Path
 
 from spoken_cribbage.notice import Notice
 
+from .base import NullSpeaker
+
 #: Session variables that tie a process to one desktop session, most specific first.
 SESSION_KEYS = ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "DISPLAY")
 PROC = Path("/proc")
@@ -183,38 +185,20 @@ def _voiceover() -> ScreenReader | None:
 
 # --- the screen reader as the voice --------------------------------------------------------------
 
-class ScreenReaderVoice:
+class ScreenReaderVoice(NullSpeaker):
     """The screen reader speaks; the game adds no voice (the lines it prints are read).
 
     Its own key silences it and its own rate and volume apply, so ``stop`` and the settings do
-    nothing here. ``reader`` names it ("" when the system did not say which)."""
+    nothing here (every method of :class:`NullSpeaker` does nothing). ``reader`` names it
+    ("" when the system did not say which)."""
 
     available = True
 
     def __init__(self, reader: ScreenReader | None) -> None:
         self.reader = reader.name if reader is not None else ""
         self.found = reader is not None
+        self.reason = None
         self.status = Notice("speech.screen_reader", name=self.reader)
         how = reader.how if reader is not None else "chosen"
         self.description = f"screen reader {self.reader or '(unnamed)'} ({how})"
 
-    def say(self, text: str, *, interrupt: bool = True) -> None:
-        """Nothing: the screen reader reads the printed line."""
-
-    def stop(self) -> None:
-        """Nothing: the screen reader stops at its own key (and at any key press)."""
-
-    def set_rate(self, wpm: int) -> None:
-        """Nothing: the screen reader's own rate applies."""
-
-    def set_volume(self, volume: float) -> None:
-        """Nothing: the screen reader's own volume applies."""
-
-    def set_voice(self, voice: str | None) -> None:
-        """Nothing: the screen reader's own voice applies."""
-
-    def list_voices(self) -> list[str]:
-        return []
-
-    def close(self) -> None:
-        """Nothing to release."""
