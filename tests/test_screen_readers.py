@@ -36,18 +36,24 @@ def reference_lines(home: Path) -> list[str]:
     return [l for l in out.splitlines() if l.strip() and not l.startswith("> ")]
 
 
+def run_reader(cmd: list[str], env: dict) -> subprocess.CompletedProcess:
+    """Run the harness; one Orca at a time on a machine, so wait while another run ends."""
+    import time
+
+    for _ in range(30):
+        res = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
+        if res.returncode != 3 or "another orca" not in res.stderr:
+            return res
+        time.sleep(10)
+    return res
+
+
 def spoken(reader: str, home: Path, keys=KEYS) -> list[str]:
     args = ["bash", str(RUN_SR), "--sr", reader]
     for t, k in keys:
         args += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
     args += ["--", str(BIN), "--seed", "3", "--speech", "off", "--accessible"]
-    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
-    for _ in range(30):   # one Orca at a time on a machine: wait for another run to end
-        res = subprocess.run(args, capture_output=True, text=True, env=env, timeout=180)
-        if res.returncode != 3 or "another orca" not in res.stderr:
-            break
-        import time
-        time.sleep(10)
+    res = run_reader(args, dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home)))
     utterances = []
     for line in res.stdout.splitlines():
         m = re.match(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s+(.*)$", line)
@@ -159,13 +165,8 @@ def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list
     for t, k in keys:
         cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
     cmd += ["--", str(BIN), *args]
-    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SSIP_CLIENTS="1", **env_extra)
-    for _ in range(30):   # one Orca at a time on a machine: wait for another run to end
-        res = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
-        if res.returncode != 3 or "another orca" not in res.stderr:
-            break
-        import time
-        time.sleep(10)
+    res = run_reader(cmd, dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SSIP_CLIENTS="1",
+                               **env_extra))
     said = []
     for line in res.stdout.splitlines():
         m = re.match(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s+\[([^\]]+)\] ?(.*)$", line)

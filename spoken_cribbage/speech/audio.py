@@ -201,12 +201,17 @@ class SoundDeviceSink(AudioSink):
 
     def close(self) -> None:
         stream, self._stream = self._stream, None
-        if stream is not None:
-            try:
-                stream.abort()
-                stream.close()
-            except Exception:  # noqa: BLE001
-                pass
+        close_stream(stream)
+
+
+def close_stream(stream: Any) -> None:
+    """Abort and close a sounddevice stream (None is fine); never raises."""
+    if stream is not None:
+        try:
+            stream.abort()
+            stream.close()
+        except Exception:  # noqa: BLE001 - the device may be gone already
+            pass
 
 
 def choose_sink(spec: str | None = None) -> AudioSink:

@@ -33,7 +33,7 @@ import numpy as np
 
 from spoken_cribbage.notice import Notice
 
-from .audio import AUDIO_ENV, import_sounddevice
+from .audio import AUDIO_ENV, close_stream, import_sounddevice
 from .base import short
 
 SAMPLE_RATE = 44100
@@ -419,12 +419,7 @@ class MixerCuePlayer:
         if self._thread is not None:
             self._thread.join(1.0)
         stream, self._stream = self._stream, None
-        if stream is not None:
-            try:
-                stream.abort()
-                stream.close()
-            except Exception:  # noqa: BLE001
-                pass
+        close_stream(stream)
 
     # -- the owner thread: starts the stream when cues are waiting ----------------------------
     def _samples_of(self, name: str) -> np.ndarray:
