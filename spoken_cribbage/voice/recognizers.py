@@ -56,6 +56,8 @@ class Recognition:
     ``heard`` is what the engine decoded (a phrase, possibly empty); ``command`` the typed command
     when ``accepted``; ``confidence`` an engine score (higher is surer) or None.
     ``reason`` says why a rejection happened (for logs and the ``listen`` tool).
+    ``confirm``: the command was heard, but not surely enough to act on it: the game asks
+    first ("Play the nine of spades? Say yes or no.") and acts only on yes.
     """
 
     accepted: bool
@@ -64,16 +66,23 @@ class Recognition:
     confidence: float | None = None
     reason: str = ""
     details: dict = field(default_factory=dict, repr=False, compare=False)
+    confirm: bool = False
 
     def notice(self) -> Notice:
-        """What to tell the player: what was heard, or that it was not understood."""
+        """What to tell the player: what was heard, the question asked first, or that it was
+        not understood."""
+        if self.accepted and self.confirm:
+            return Notice("voice.confirm", heard=self.heard, command=self.command)
         if self.accepted:
             return Notice("voice.heard", heard=self.heard)
         return SORRY
 
     def as_json(self) -> dict:
         if self.accepted:
-            return {"accepted": True, "heard": self.heard, "command": self.command}
+            out = {"accepted": True, "heard": self.heard, "command": self.command}
+            if self.confirm:
+                out["confirm"] = True
+            return out
         return {"accepted": False, "heard": self.heard}
 
 

@@ -59,6 +59,22 @@ def _not_understood(d: Mapping[str, Any]) -> str:
     return "Sorry, I didn't catch that." + (f" (Heard: {heard}.)" if heard else "")
 
 
+def _confirm(d: Mapping[str, Any]) -> str:
+    """The question asked before a doubtful action.
+
+    >>> phrase(Notice("voice.confirm", heard="the nine", command="play 9S"))
+    'Play the nine of spades? Say yes or no.'
+    """
+    from spoken_cribbage.engine.cards import card_name, parse_cards
+    verb, _, cards = (d.get("command") or "").partition(" ")
+    try:
+        names = " and ".join(f"the {card_name(c)}" for c in parse_cards(cards))
+    except Exception:  # noqa: BLE001 - not a card command: ask about the words heard
+        names = ""
+    what = f"{verb.capitalize()} {names}" if names else f"{(d.get('heard') or '').capitalize()}"
+    return f"{what}? Say yes or no."
+
+
 TEXTS: dict[str, Template] = {
     # listening, the microphone (voice.microphone)
     "voice.listening": "Listening.",
@@ -74,6 +90,7 @@ TEXTS: dict[str, Template] = {
     # one utterance (voice.recognizers.Recognition)
     "voice.heard": "Heard: {heard}.",
     "voice.not_understood": _not_understood,
+    "voice.confirm": _confirm,
     # which engine listens, or why none does (voice.recognizers.choose_recognizer)
     "voice.using_pocketsphinx": "Voice: pocketsphinx (built-in English model).",
     "voice.using_vosk": "Voice: vosk with model {model}.",
