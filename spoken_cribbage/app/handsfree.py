@@ -2,8 +2,10 @@
 
 The recognizer listens only for what is legal now (:func:`voice_context`); an accepted command
 goes through the same command handler as typed input, after an echo line ("Heard: play five of
-hearts."); the announcement of the action itself is the spoken confirmation. Anything rejected
-gets "Sorry, I didn't catch that." and no action. The voice layer hands over notices
+hearts."); the announcement of the action itself is the spoken confirmation. A command heard but
+not surely (``Recognition.confirm``) is asked about first ("Play the nine of spades? Say yes or
+no.") and acted on only after yes. Anything rejected gets "Sorry, I didn't catch that." and no
+action. The voice layer hands over notices
 (:class:`~spoken_cribbage.notice.Notice`); they are put into words here, with
 :func:`spoken_cribbage.words.notices.phrase`.
 """
@@ -82,7 +84,11 @@ class HandsFree:
 
     def _heard(self, rec) -> None:
         def act() -> None:
-            if rec.accepted and rec.command:
+            if rec.accepted and rec.command and getattr(rec, "confirm", False):
+                # Heard, but not surely: the question ("Play the nine of spades? Say yes or
+                # no.") is asked instead of acting; only yes acts (Session.doubtful).
+                self.session.doubtful(rec.command, rec.notice())
+            elif rec.accepted and rec.command:
                 # Printed for the screen and the screen reader; the spoken confirmation is the
                 # announcement of the action that follows.
                 self.session.say([Line(phrase(rec.notice()), "", "voice")])

@@ -12,10 +12,11 @@ from typing import Callable, Protocol, Sequence
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
 from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
-                                        more, numbers, phrase, refusal)
+                                        more, not_done, numbers, phrase, refusal)
 from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.vocabulary import Command, CommandError, VoiceContext, key_command, parse_command
+from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, key_command, parse_command,
+                                        phrases_for)
 from spoken_cribbage.words.commands import key_lines, key_name
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage.settings import Settings
@@ -27,6 +28,10 @@ CUE_ORDER = tuple(CUE_MEANINGS)
 #: The ``cues`` command: a cue plays this long after its name is said, the next name after
 #: CUE_STEP (s).
 CUE_DELAY, CUE_STEP = 0.9, 1.6
+#: The answers to a question: a doubtful one is never itself confirmed.
+ANSWER_VERBS = ("yes", "no", "cancel")
+#: Commands that act on the game: giving one another way drops a voice question.
+ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo")
 
 
 class Player(Protocol):
@@ -131,7 +136,11 @@ class Session:
         self.cursor: int | None = None
         self.cursor_moved = False
         self.marked: list[Card] = []
-        self.confirming: str | None = None   # "quit" or "discard": a yes/no question is open
+        #: "quit", "discard" or "voice" while a yes/no question is open ("voice": a command heard
+        #: but not surely, ``held`` until the answer)
+        self.confirming: str | None = None
+        self.question: str | None = None     # the open question's line, to ask it again
+        self.held: str | None = None         # the doubtful voice command the question is about
         self.finished = game.phase == g.GAME_OVER
 
     # ------------------------------------------------------------------ output
@@ -192,12 +201,17 @@ class Session:
         return [i for i, c in enumerate(self.numbering) if c is not None and c in held]
 
     def voice_context(self) -> VoiceContext:
-        """The grammar for this moment: the phase, the hand as numbered, whether go is legal."""
+        """The grammar for this moment: the phase, the hand as numbered, whether go is legal
+        (a yes/no question while one is open)."""
+        if self.confirming:
+            return VoiceContext("question")
+        return self._moment_context()
+
+    def _moment_context(self) -> VoiceContext:
+        """The grammar of the game's moment, whether or not a question is open."""
         gm = self.game
         held = set(self._obs().hand)
         numbering = [c if c in held else None for c in self.numbering]
-        if self.confirming:
-            return VoiceContext("question")
         if gm.phase == g.DISCARD and self.me in gm.pending_discards():
             return VoiceContext.numbered("discard", numbering)
         if gm.phase == g.PLAY and gm.to_act == self.me:
@@ -372,7 +386,7 @@ class Session:
     def escape(self) -> None:
         """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
         self._stop_cues_demo()
-        if self.confirming == "quit":
+        if self.confirming in ("quit", "voice"):
             self._confirm("no")
         elif self.marked:
             self._cmd_cancel(Command("cancel"))
@@ -431,6 +445,7 @@ class Session:
 
     def _choose(self, n: int) -> None:
         """Card ``n`` chosen by digit, Space or Enter: mark it in the discard, play it in the play."""
+        self._drop_voice_question()   # the player chose a card another way
         gm = self.game
         if gm.phase not in (g.DISCARD, g.PLAY):
             self.tell(phrase("no_cards_to_choose", turn=self.answers.turn()))
@@ -483,6 +498,8 @@ class Session:
         if self.confirming == "quit" and cmd.verb not in ("quit", "silence", "repeat", "help"):
             self.tell(phrase("answer_y_or_n"))
             return
+        if cmd.verb in ACTION_VERBS:
+            self._drop_voice_question()   # another action given: the question is moot
         handler = getattr(self, f"_cmd_{cmd.verb}", None)
         if handler is None or cmd.value:   # "cues" is a command, "cues off" a setting
             self._setting(cmd)
@@ -622,11 +639,62 @@ class Session:
         if self.finished:
             self._leave()
             return
-        self.confirming = "quit"
-        self.tell(phrase("quit_kept" if self.kept else "quit_seeded"), "prompt")
+        self._ask("quit", phrase("quit_kept" if self.kept else "quit_seeded"))
+
+    def _ask(self, kind: str, question: str) -> None:
+        """Open a yes/no question (it replaces any open one) and ask it."""
+        self.confirming, self.question = kind, question
+        if kind != "voice":
+            self.held = None
+        self.tell(question, "prompt")
+
+    def ask_again(self) -> None:
+        """Say the open question again (nothing when none is open)."""
+        if self.confirming and self.question:
+            self.tell(self.question, "prompt")
+
+    # ------------------------------------------------------------------ doubtful voice commands
+
+    def doubtful(self, command: str, question: Notice) -> None:
+        """A voice command heard, but not surely enough to act on it: ask ``question`` ("Play
+        the nine of spades? Say yes or no.") and act only on yes (:meth:`_confirm`).
+
+        A doubtful answer (yes, no, cancel) is never itself confirmed: it is not understood,
+        and the open question is asked again. So is a command that is not legal now (heard in
+        a moment that has passed) or one heard while another question (quit, the discard) is
+        open. A new doubtful command replaces an open voice question."""
+        self._stop_cues_demo()
+        verb = command.split(" ", 1)[0]
+        if (verb in ANSWER_VERBS or self.confirming in ("quit", "discard")
+                or not self._legal_now(command)):
+            self.cue("refused")
+            self.tell(phrase_notice(Notice("voice.not_understood")), "voice")
+            self.ask_again()
+            return
+        self.held = command
+        self._ask("voice", phrase_notice(question))
+
+    def _legal_now(self, command: str) -> bool:
+        """Whether the voice grammar of the game's moment (as if no question were open) holds
+        ``command``: a doubtful command is acted on only while it could still be said."""
+        return command in phrases_for(self._moment_context()).values()
+
+    def _drop_voice_question(self) -> None:
+        if self.confirming == "voice":
+            self.confirming = self.question = self.held = None
+
+    def _answer_voice_question(self, yes: bool) -> None:
+        held = self.held or ""
+        self._drop_voice_question()
+        if not yes:
+            self.tell(not_done(held))
+        elif not self._legal_now(held):   # never act on a stale command
+            self.tell(not_done(held, stale=True, turn=self.answers.turn()), "error")
+        else:
+            self.command(held)   # the same path as a typed command; its announcement confirms
 
     def _leave(self) -> None:
-        self.confirming = None
+        self.confirming = self.question = self.held = None
         self.tell(phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
         self.quit = True
 
@@ -649,6 +717,11 @@ class Session:
             elif no:
                 self.confirming = None
                 self._cmd_cancel(Command("cancel"))
+            else:
+                self.tell(phrase("answer_y_or_n"))
+        elif self.confirming == "voice":
+            if yes or no:
+                self._answer_voice_question(yes)
             else:
                 self.tell(phrase("answer_y_or_n"))
 
@@ -782,9 +855,8 @@ class Session:
         if len(self.marked) < need:
             self.tell(phrase("chosen", Card=cap(card.name), more=more(need - len(self.marked))))
             return
-        self.confirming = "discard"
         also = " or say yes" if self.listen_toggle is not None else ""
-        self.tell(phrase("confirm_discard", cards=card_list(self.marked), voice=also), "prompt")
+        self._ask("discard", phrase("confirm_discard", cards=card_list(self.marked), voice=also))
 
     def _apply(self, action: g.Action) -> list[g.Event]:
         """Apply one action and tell ``on_action`` (the autosave) before anything is said.

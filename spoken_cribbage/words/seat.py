@@ -65,6 +65,13 @@ MESSAGES: dict[str, str] = {
                            "or Escape to choose again."),
     "confirm_discard": "Lay away the {cards}? Enter{voice} to confirm.",
     "choice_cleared": "Choice cleared: choose {count}.",
+    # a voice command heard, but not surely: the question asked first (words.voice asks it)
+    "voice_no_play": "Not played: say the card again, or press its number.",
+    "voice_no_discard": "Not discarded: say the card again, or press its number.",
+    "voice_no_other": "Nothing done: say it again, or press question mark for help.",
+    "voice_stale_play": "Not played: the game moved on since the question. {turn}",
+    "voice_stale_discard": "Not discarded: the game moved on since the question. {turn}",
+    "voice_stale_other": "Nothing done: the game moved on since the question. {turn}",
     "nothing_to_cancel": "Nothing to cancel.",
     # refusals
     "not_your_turn": "Wait: it is not your turn.",
@@ -128,6 +135,20 @@ CUE_MEANINGS: dict[str, str] = {
 def phrase(message: str, /, **facts: object) -> str:
     """The sentence for ``message`` with its facts filled in."""
     return MESSAGES[message].format(**facts)
+
+
+def not_done(command: str, *, stale: bool = False, turn: str = "") -> str:
+    """What a player hears when a doubtful voice command is not acted on: answered no
+    (``stale`` False), or dropped because the game moved on since the question.
+
+    >>> not_done("play 9S")
+    'Not played: say the card again, or press its number.'
+    >>> not_done("discard 9S", stale=True, turn="The deal is over.")
+    'Not discarded: the game moved on since the question. The deal is over.'
+    """
+    verb = command.split(" ", 1)[0]
+    kind = verb if verb in ("play", "discard") else "other"
+    return phrase(f"voice_{'stale' if stale else 'no'}_{kind}", turn=turn).rstrip()
 
 
 def more(k: int) -> str:
