@@ -168,6 +168,22 @@ def test_the_game_s_own_voice_is_not_taken_for_the_player(recognizer):
     assert result.outcomes[0].result != "matched"
 
 
+def test_a_command_asked_first_and_another_command_are_said_so():
+    from spoken_cribbage.voice.recognizers import FakeRecognizer, Recognition
+    fake = FakeRecognizer([Recognition(True, "five of hearts", "play 5H", confirm=True), "go", "no"])
+    lines: list[str] = []
+    result = check.run_check(blocks(recording(0, -65)), fake, lambda n: lines.append(phrase(n)),
+                             early=False)
+    assert [l for l in lines if l.startswith("Heard: ")] == [
+        "Heard: five of hearts, as asked, but not surely: the game would ask first.",
+        "Heard: go, as asked.", "Heard: no, not yes."]
+    assert [o.result for o in result.outcomes] == ["matched", "matched", "other"]
+    assert result.outcomes[0].confirm and result.heard == 2
+    assert "Use push-to-talk: 1 of 3 commands was missed." in lines
+    # each utterance was recognised in its prompt's context
+    assert [ctx.phase for _, ctx in fake.calls] == ["play", "play", "question"]
+
+
 def test_stop_ends_the_check_without_a_verdict(recognizer):
     stop = threading.Event()
     lines: list[str] = []
@@ -275,8 +291,9 @@ def test_mic_check_in_the_game_says_each_step_and_the_game_goes_on(recognizer):
     assert said[0] == "Voice check: 3 seconds of quiet, then 3 commands to say. Any key stops it."
     assert said[1] == "Stay quiet for 3 seconds."
     assert [l for l in said if l.startswith("Heard: ")] == HEARD
-    assert said[-2:] == ["Continuous listening should work well.",
-                         "Play with --voice auto --listen continuous."]
+    assert said[-3:] == ["Continuous listening should work well.",
+                         "Play with --voice auto --listen continuous.",
+                         "Your turn: lay away 2 cards for your crib."]   # the prompt is last
     assert not s.voice_check.running
     # nothing in the game moved, and it goes on
     assert s._obs().hand == hand_before and s.game.phase == g.DISCARD
@@ -302,12 +319,13 @@ def test_any_key_stops_the_mic_check_and_nothing_follows_it(recognizer):
     assert started.wait(10)
     n = len(out)
     s.key("s")   # stops the check; the key does nothing else
-    assert out[n:] == ["Voice check stopped."]
+    stopped = ["Voice check stopped.", "Your turn: lay away 2 cards for your crib."]
+    assert out[n:] == stopped
     assert s.voice_check.done.wait(10)
     time.sleep(0.2)
-    assert out[n:] == ["Voice check stopped."]
+    assert out[n:] == stopped   # nothing of the check after it
     s.key("s")   # and now the key is the scores again
-    assert len(out) == n + 2 and out[-1] != "Voice check stopped."
+    assert out[n + 2:] == ["You 0, 121 to go; Computer 0, 121 to go."]
 
 
 def test_mic_check_without_a_microphone_or_engines_is_one_sentence(monkeypatch):

@@ -642,6 +642,11 @@ class Session:
             return
         self.voice_check.start()
 
+    def remind(self) -> None:
+        """The prompt again (whose turn, what to do), after something of its own that ran in
+        the middle of the game (the voice check), so the last line says what the game waits for."""
+        self.say([Line.same(self.answers.turn(), "turn")], interrupt=False)
+
     def _stop_voice_check(self) -> bool:
         """A key stops the voice check: True when one was running (the key did only that)."""
         check = self.voice_check

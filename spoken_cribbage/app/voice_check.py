@@ -79,6 +79,7 @@ class VoiceCheck:
             self._live = False
             self._stop.set()
             self._tell(phrase("voice.check_stopped"))
+            self._remind()
             return True
 
     def stop_quietly(self) -> None:
@@ -91,6 +92,12 @@ class VoiceCheck:
 
     def _tell(self, text: str) -> None:
         self.session.say([Line.same(text, "voice")], interrupt=False)
+
+    def _remind(self) -> None:
+        try:
+            self.session.remind()   # the game's prompt is the last line again
+        except Exception:
+            pass
 
     # -- on the check's thread ------------------------------------------------------------------
     def _post(self, fn: Callable[[], None]) -> None:
@@ -123,7 +130,7 @@ class VoiceCheck:
         from spoken_cribbage.voice.microphone import MicrophoneError, microphone_blocks
 
         voice_input = getattr(self.handsfree, "input", None)
-        paused = False
+        paused = began = False
         blocks = None
         try:
             rec = self.recognizer
@@ -142,6 +149,7 @@ class VoiceCheck:
                 self.recognizer = rec
             self._say(run_id, Notice("voice.check_begins", quiet=int(check.QUIET_SECONDS),
                                      commands=len(check.PROMPTS), stop="key"))
+            began = True
             blocks = (self.audio_source() if self.audio_source is not None
                       else microphone_blocks(stop, self._sd))
             self.result = check.run_check(blocks, rec, lambda n: self._say(run_id, n), stop=stop,
@@ -157,11 +165,13 @@ class VoiceCheck:
                     close()
                 except Exception:  # noqa: BLE001
                     pass
-            self._post(lambda: self._finish(run_id, paused))
+            self._post(lambda: self._finish(run_id, paused, began))
 
-    def _finish(self, run_id: int, paused: bool) -> None:
-        if run_id == self._run_id:
+    def _finish(self, run_id: int, paused: bool, began: bool) -> None:
+        if run_id == self._run_id and self._live:   # (a stopped run has said its last line)
             self._live = False
+            if began:   # (a check that could not begin is one sentence)
+                self._remind()
         if paused and self.handsfree is not None:
             try:
                 self.handsfree.input.start()   # listening as before (continuous says so)
