@@ -457,15 +457,24 @@ def _outcome_notice(o: Outcome) -> Notice:
     return Notice("voice.check_nothing", seconds=int(COMMAND_WAIT) if o.waited >= COMMAND_WAIT else None)
 
 
+#: The notice of each level verdict, of each suggestion, and of how to follow it.
+LEVEL_NOTICES = {"good": "voice.check_level_good", "quiet": "voice.check_level_quiet",
+                 "loud": "voice.check_level_loud", "noisy": "voice.check_level_noisy",
+                 "none": "voice.check_level_none"}
+SUGGESTION_NOTICES = {"continuous": "voice.check_suggest_continuous",
+                      "push": "voice.check_suggest_push", "none": "voice.check_suggest_none"}
+HOW_NOTICES = {"continuous": "voice.check_how_continuous", "push": "voice.check_how_push"}
+
+
 def summary(r: CheckResult) -> list[Notice]:
     """The figures, the verdict on the level, the commands understood and the suggestion."""
     out = [Notice("voice.check_figures", noise=r.noise_dbfs, voice=r.voice_dbfs, snr=r.snr_db),
-           Notice("voice.check_level_" + r.level, voice=r.voice_dbfs, snr=r.snr_db)]
-    out.append(Notice("voice.check_heard", heard=r.heard, asked=r.asked))
-    out.append(Notice("voice.check_suggest_" + r.suggestion, why=push_reason(r),
-                      missed=r.asked - r.heard, asked=r.asked))
-    if r.suggestion != "none":
-        out.append(Notice("voice.check_how_" + r.suggestion))
+           Notice(LEVEL_NOTICES[r.level], voice=r.voice_dbfs, snr=r.snr_db),
+           Notice("voice.check_heard", heard=r.heard, asked=r.asked),
+           Notice(SUGGESTION_NOTICES[r.suggestion], why=push_reason(r), missed=r.asked - r.heard,
+                  asked=r.asked)]
+    if r.suggestion in HOW_NOTICES:
+        out.append(Notice(HOW_NOTICES[r.suggestion]))
     return out
 
 
