@@ -22,7 +22,8 @@ from spoken_cribbage.words.voice import TEXTS
 PACKAGE = ROOT / "spoken_cribbage"
 #: where voice codes are produced (the voice package) and where the app names some itself
 SOURCES = sorted((PACKAGE / "voice").glob("*.py")) + [PACKAGE / "app" / "handsfree.py",
-                                                      PACKAGE / "app" / "voice_command.py"]
+                                                      PACKAGE / "app" / "voice_command.py",
+                                                      PACKAGE / "app" / "voice_check.py"]
 CODE = re.compile(r"""["'](voice\.[a-z_]+)["']""")
 
 

@@ -141,6 +141,10 @@ def play(args) -> int:
                           vosk_model=settings.vosk_model or None,
                           early=settings.command_end == "pause")
         session.listen_toggle = voice.toggle
+    from spoken_cribbage.app.voice_check import VoiceCheck
+    checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine,
+                         vosk_model=settings.vosk_model or None)
+    session.voice_check = checker   # mic check: with voice on or off
     # --- end voice -----------------------------------------------------------------------------
     try:
         session.start(resumed=resume is not None)
@@ -160,6 +164,7 @@ def play(args) -> int:
                     schedule(ask_quit)
                 if voice is not None:
                     voice.set_dispatch(schedule)  # voice results run on the key loop's thread
+                checker.set_dispatch(schedule)
 
             run_tty(session, writer, post=post)
         else:
@@ -168,6 +173,7 @@ def play(args) -> int:
         writer.line(phrase("storage.stopped", kept=not session.finished and not seeded))
         return 130
     finally:
+        checker.stop_quietly()
         if voice is not None:
             voice.stop()
         _restore_sigint(old_sigint)

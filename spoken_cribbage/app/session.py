@@ -119,6 +119,9 @@ class Session:
         self.on_undo = on_undo
         self.describe_settings = describe_settings
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
+        #: The ``mic check`` command (app.voice_check.VoiceCheck: start(), stop(), running);
+        #: the front end sets it.
+        self.voice_check = None
         self.kept = True        # the game is saved, so quitting keeps it
         self.history: list[Line] = []
         self.last_batch: list[Line] = []
@@ -340,6 +343,8 @@ class Session:
     def key(self, key: str) -> None:
         """A single key pressed (not on the command line)."""
         self._stop_cues_demo()
+        if self._stop_voice_check():
+            return
         if key.isdecimal() and len(key) == 1:
             self.digit(int(key))
             return
@@ -357,6 +362,7 @@ class Session:
     def interrupt(self) -> None:
         """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
         self._stop_cues_demo()
+        self._stop_voice_check()
         if self.confirming == "quit":
             self._leave()
         else:
@@ -365,6 +371,8 @@ class Session:
     def enter(self) -> None:
         """Enter with nothing typed: do what the prompt says."""
         self._stop_cues_demo()
+        if self._stop_voice_check():
+            return
         gm = self.game
         if self.confirming == "discard":
             self._confirm("yes")
@@ -386,6 +394,8 @@ class Session:
     def escape(self) -> None:
         """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
         self._stop_cues_demo()
+        if self._stop_voice_check():
+            return
         if self.confirming in ("quit", "voice"):
             self._confirm("no")
         elif self.marked:
@@ -396,6 +406,8 @@ class Session:
     def digit(self, n: int) -> None:
         """A digit key: card ``n`` of the hand as last announced."""
         self._stop_cues_demo()
+        if self._stop_voice_check():
+            return
         if self.confirming == "quit":
             self.tell(phrase("press_y_or_n"))
             return
@@ -404,6 +416,8 @@ class Session:
     def space(self) -> None:
         """Space: act on the card under the cursor."""
         self._stop_cues_demo()
+        if self._stop_voice_check():
+            return
         if self.cursor is None or not self._held_positions():
             self.tell(phrase("no_card_to_choose"))
             return
@@ -412,6 +426,8 @@ class Session:
     def move(self, where: str) -> None:
         """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
         self._stop_cues_demo()
+        if self._stop_voice_check():
+            return
         held = self._held_positions()
         if not held:
             self.tell(phrase("no_cards_in_hand"))
@@ -480,6 +496,7 @@ class Session:
     def command(self, text: str) -> None:
         """A typed line, or an accepted voice command."""
         self._stop_cues_demo()
+        self._stop_voice_check()   # then the command runs
         if self.confirming and text.strip().lower() in ("y", "yes", "n", "no", "cancel", "yeah",
                                                         "no thanks", "yes please"):
             self._confirm(text.strip().lower())
@@ -634,6 +651,28 @@ class Session:
             self.cues.stop()
         except Exception:
             pass
+
+    def _cmd_check(self, c: Command) -> None:
+        """The voice set-up check (mic check): the room, three commands, a suggestion."""
+        if self.voice_check is None:
+            self.tell(phrase("voice_check_unavailable"))
+            return
+        self.voice_check.start()
+
+    def remind(self) -> None:
+        """The prompt again (whose turn, what to do), after something of its own that ran in
+        the middle of the game (the voice check), so the last line says what the game waits for."""
+        self.say([Line.same(self.answers.turn(), "turn")], interrupt=False)
+
+    def _stop_voice_check(self) -> bool:
+        """A key stops the voice check: True when one was running (the key did only that)."""
+        check = self.voice_check
+        if check is None or not check.running:
+            return False
+        try:
+            return bool(check.stop())
+        except Exception:
+            return False
 
     def _cmd_quit(self, c: Command) -> None:
         if self.finished:

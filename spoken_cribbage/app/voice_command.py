@@ -2,6 +2,7 @@
 
     spoken-cribbage listen --file cmd.wav --phase play --hand "5H 10C JD KS" [--engine vosk|pocketsphinx] [--json]
     spoken-cribbage listen --mic --phase discard --hand "KS 5C AH 7S 2D QC"
+    spoken-cribbage listen --check [--file check.wav] [--json]
     spoken-cribbage models
     spoken-cribbage models download vosk-small-en
 
@@ -10,6 +11,9 @@ rejection ("Sorry, I didn't catch that."); with ``--json`` one line
 ``{"accepted": true, "heard": "play five of hearts", "command": "play 5H"}`` or
 ``{"accepted": false, "heard": "..."}``. Exit status: 0 accepted, 1 rejected, 2 could not run.
 Which engine is used is said on stderr, so ``--json`` output stays one line.
+
+``listen --check`` runs the voice set-up check (:func:`run_check`): the room's noise, three
+commands, the level and a suggestion (push-to-talk or continuous listening).
 
 The arguments and the reading of the input are in :mod:`spoken_cribbage.voice.listen`; every
 sentence printed here comes from :mod:`spoken_cribbage.words.voice`.
@@ -32,9 +36,10 @@ __all__ = ["add_listen_parser", "add_models_parser", "run_listen", "run_models",
 def add_listen_parser(subparsers) -> argparse.ArgumentParser:
     p = subparsers.add_parser("listen", help=help_text("listen"),
                               description=help_text("listen:description"))
-    src = p.add_mutually_exclusive_group(required=True)
+    src = p.add_mutually_exclusive_group()
     src.add_argument("--file", metavar="WAV", help=help_text("listen.--file"))
     src.add_argument("--mic", action="store_true", help=help_text("listen.--mic"))
+    p.add_argument("--check", action="store_true", help=help_text("listen.--check"))
     p.add_argument("--phase", choices=PHASES, default="play", help=help_text("listen.--phase"))
     p.add_argument("--hand", default="", help=help_text("listen.--hand"))
     p.add_argument("--no-go", dest="can_go", action="store_false", help=help_text("listen.--no-go"))
@@ -60,6 +65,11 @@ def _err(what) -> None:
 
 def run_listen(args) -> int:
     from spoken_cribbage.voice.recognizers import choose_recognizer
+    if getattr(args, "check", False):
+        return run_check(args)
+    if not args.file and not args.mic:
+        _err("voice.listen_needs_source")
+        return 2
     try:
         ctx = context_from(args.phase, args.hand or "", getattr(args, "can_go", True))
         audio = read_wav(args.file) if args.file else None
@@ -92,6 +102,60 @@ def run_listen(args) -> int:
     else:
         print(phrase("voice.not_understood", heard=result.heard))
     return 0 if result.accepted else 1
+
+
+def run_check(args) -> int:
+    """``listen --check``: the voice set-up check (:mod:`spoken_cribbage.voice.check`) on the
+    microphone, or on a WAV file that holds 3 seconds of quiet and then the three commands.
+    Each step is a line on standard output (standard error with ``--json``, which prints one
+    JSON object at the end). Exit status 0 when the check ran, whatever it found; 2 when it
+    could not run."""
+    from spoken_cribbage.notice import Notice
+    from spoken_cribbage.voice import check
+    from spoken_cribbage.voice.microphone import MicrophoneError, microphone_blocks, microphone_problem
+    from spoken_cribbage.voice.recognizers import RATE, choose_recognizer
+
+    out = sys.stderr if args.json else sys.stdout
+
+    def say(notice) -> None:
+        print(phrase(notice), file=out, flush=True)
+
+    blocks = None
+    if args.file:
+        try:
+            audio = read_wav(args.file)
+        except ListenError as exc:
+            _err(exc)
+            return 2
+        if len(audio) < check.QUIET_SECONDS * RATE * 2:
+            _err(Notice("voice.check_too_short", path=args.file, quiet=int(check.QUIET_SECONDS)))
+            return 2
+        blocks = (audio[i:i + 960] for i in range(0, len(audio), 960))
+    else:
+        problem = microphone_problem()   # at once, before a model is loaded
+        if problem:
+            _err(problem)
+            return 2
+    rec, notice = choose_recognizer(args.vosk_model, None if args.engine == "auto" else args.engine)
+    _err(notice)
+    if rec is None:
+        return 2
+    say(Notice("voice.check_begins", quiet=int(check.QUIET_SECONDS), commands=len(check.PROMPTS),
+               stop=None if args.file else "ctrl-c"))
+    if blocks is None:
+        blocks = microphone_blocks()
+    try:
+        result = check.run_check(blocks, rec, say)
+    except MicrophoneError as exc:
+        _err(exc)
+        return 2
+    finally:
+        close = getattr(blocks, "close", None)
+        if close is not None:
+            close()   # the microphone, at once
+    if args.json:
+        print(json.dumps(result.as_json()))
+    return 0
 
 
 def run_models(args) -> int:

@@ -54,7 +54,8 @@ class Phrase:
     spoken: tuple[str, ...]         #: voice forms (also typed)
     typed: tuple[str, ...] = ()     #: typed-only forms
     phases: tuple[str, ...] = _ANSWERING  #: where voice offers it and where its key works
-    listed: bool = True             #: in the key list of help (words.commands says what it does)
+    listed: bool = True             #: in help: its key in the key list, or (a command with no
+                                    #: key) its line (words.commands says what it does)
 
 
 PHRASES: tuple[Phrase, ...] = (
@@ -82,9 +83,11 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("yes", "y", ("yes",), ("y", "yeah", "yes please"), phases=("question",), listed=False),
     Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",), listed=False),
     Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
-    Phrase("settings", None, (), ("settings",)),
+    Phrase("settings", None, (), ("settings",), listed=False),
     Phrase("listen", "l", (), ("listen",)),
     Phrase("cues", None, (), ("cues", "sound cues", "sounds")),
+    # typed only: it needs the microphone that voice commands use, and is not a game command
+    Phrase("check", None, (), ("mic check", "microphone check", "voice check", "check")),
 )
 BY_VERB = {p.verb: p for p in PHRASES}
 
@@ -432,6 +435,13 @@ def key_command(key: str, phase: str) -> str | None:
         if entry.key == key and (entry.verb not in ("yes", "no", "new") or phase in entry.phases):
             return entry.verb
     return None
+
+
+def commands_for_help() -> list[tuple[str, str]]:
+    """(typed form, verb) of the listed commands that have no key, in table order: help gives
+    each a line of its own (``words.commands`` says what it does)."""
+    return [(p.typed[0], p.verb) for p in PHRASES
+            if p.key is None and p.listed and not p.spoken and p.typed]
 
 
 def keys_for(phase: str, *, voice: bool = False) -> list[tuple[str, str]]:

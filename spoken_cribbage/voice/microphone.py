@@ -28,7 +28,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
-from spoken_cribbage.notice import Notice
+from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.recognizers import RATE, Recognition, Recognizer
 
@@ -313,17 +313,19 @@ class Listener:
         self.utt: _Utterance | None = None
 
     def feed(self, chunk: bytes) -> list[tuple[Recognition, float]]:
-        return self._handle(self.seg.feed(chunk))
+        return self.handle(self.seg.feed(chunk))
 
     def flush(self) -> list[tuple[Recognition, float]]:
-        return self._handle(self.seg.flush())
+        return self.handle(self.seg.flush())
 
     def abort(self) -> None:
         if self.utt is not None:
             self.utt.abort()
             self.utt = None
 
-    def _handle(self, events) -> list[tuple[Recognition, float]]:
+    def handle(self, events) -> list[tuple[Recognition, float]]:
+        """Act on the segmenter's events (for a caller that feeds the segmenter itself and
+        leaves some of its events out: the set-up check, while the game speaks)."""
         out: list[tuple[Recognition, float]] = []
         for kind, value in events:
             if kind == "start":
@@ -430,11 +432,23 @@ class VoiceInput:
     def listening(self) -> bool:
         return self._listening.is_set()
 
+    @property
+    def running(self) -> bool:
+        """Started, not stopped, and still at work (loading, or listening to the microphone)."""
+        t = self._thread
+        return t is not None and t.is_alive()
+
     def start(self) -> None:
-        """Start in the background: load the model, open the microphone. Returns at once."""
+        """Start in the background: load the model, open the microphone. Returns at once.
+        After :meth:`stop` it starts again (the model stays loaded)."""
         if self._thread is not None or not self.available:
             return
         self._stop.clear()
+        while True:   # what a stop left behind (its wake-up None) must not end the new run
+            try:
+                self._q.get_nowait()
+            except queue.Empty:
+                break
         self._thread = threading.Thread(target=self._run, name="voice-input", daemon=True)
         self._thread.start()
 
@@ -602,6 +616,59 @@ class VoiceInput:
         self.latencies.append(time.monotonic() - t_end)
         try:
             self.on_heard(rec)
+        except Exception:  # noqa: BLE001
+            pass
+
+
+class MicrophoneError(Problem):
+    """The microphone could not be opened or stopped sending sound (a ``voice.*`` code)."""
+
+
+#: Seconds without a block from an open microphone before it counts as gone.
+MIC_STALL = 3.0
+
+
+def microphone_blocks(stop: threading.Event | None = None, sd_module=None, device=None
+                      ) -> Iterator[bytes]:
+    """The microphone as a stream of blocks (16 kHz mono s16le, :data:`FRAME_SECONDS` each),
+    until ``stop`` is set or the generator is closed (which closes the microphone).
+
+    Raises :class:`MicrophoneError` when there is no microphone, it cannot be opened, or it
+    stops sending sound for :data:`MIC_STALL` seconds."""
+    problem = microphone_problem(sd_module)
+    if problem is not None:
+        raise MicrophoneError(problem.code, **problem.data)
+    q: queue.Queue[bytes] = queue.Queue(maxsize=int(QUEUE_SECONDS / FRAME_SECONDS))
+
+    def callback(indata, frames, t, status):  # PortAudio thread: just queue the bytes
+        try:
+            q.put_nowait(bytes(indata))
+        except queue.Full:
+            pass
+
+    try:
+        sd = sd_module or __import__("sounddevice")
+        stream = sd.RawInputStream(samplerate=RATE, channels=1, dtype="int16",
+                                   blocksize=int(RATE * FRAME_SECONDS), device=device,
+                                   callback=callback)
+        stream.start()
+    except Exception as exc:  # noqa: BLE001 - PortAudio's errors: one sentence
+        raise MicrophoneError(MIC_FAILED, reason=_reason(exc)) from None
+    try:
+        last = time.monotonic()
+        while stop is None or not stop.is_set():
+            try:
+                block = q.get(timeout=0.1)
+            except queue.Empty:
+                if time.monotonic() - last > MIC_STALL:
+                    raise MicrophoneError("voice.microphone_silent") from None
+                continue
+            last = time.monotonic()
+            yield block
+    finally:
+        try:
+            stream.stop()
+            stream.close()
         except Exception:  # noqa: BLE001
             pass
 

@@ -193,8 +193,9 @@ HELP: dict[str, str] = {
     "simulate.--workers": "processes (default: all cores)",
     "simulate.--json": "print the summary as JSON",
     "stats": "read out your statistics",
-    "listen": "recognise one spoken command from a WAV file or the microphone",
-    "listen:description": "Recognise one spoken command, to check your voice set-up.",
+    "listen": "recognise one spoken command, or check your voice set-up (--check)",
+    "listen:description": ("Recognise one spoken command from a WAV file or the microphone; "
+                           "or, with --check, check your voice set-up."),
     "listen.--file": "a WAV recording (any rate; mono or stereo)",
     "listen.--mic": "listen on the microphone for one command",
     "listen.--phase": "the game phase (default: play)",
@@ -203,6 +204,9 @@ HELP: dict[str, str] = {
     "listen.--vosk-model": "a vosk model folder",
     "listen.--json": "print one JSON object",
     "listen.--timeout": "seconds to wait with --mic",
+    "listen.--check": ("check your voice set-up: the room's noise, your level and three "
+                       "commands, then push-to-talk or continuous listening suggested "
+                       "(microphone, or --file WAV)"),
     "models": "list speech models, or download one",
     "models:description": "List the known speech models and which are installed.",
     "models.download": "download, verify and install a model",

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES
-from spoken_cribbage.vocabulary import VoiceContext, keys_for
+from spoken_cribbage.vocabulary import VoiceContext, commands_for_help, keys_for
 from spoken_cribbage.words.notices import Template
 
 #: What each key of the key list does, by verb.
@@ -28,6 +28,12 @@ KEY_HELP: dict[str, str] = {
     "hint": "a hint", "repeat": "repeat", "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
+}
+
+#: What each command with no key does, for its line in help ("/cues plays ...").
+COMMAND_HELP: dict[str, str] = {
+    "cues": "plays each sound cue and says what it means",
+    "check": "tests your microphone and says how best to listen",
 }
 
 _KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space"}
@@ -41,6 +47,12 @@ def key_name(key: str) -> str:
 def key_lines(phase: str, *, voice: bool = False) -> list[str]:
     """'c the count', 'b whose crib' ...: the keys of ``phase``, for help."""
     return [f"{key_name(k)} {KEY_HELP[verb]}" for k, verb in keys_for(phase, voice=voice)]
+
+
+def command_lines() -> list[str]:
+    """'/cues plays each sound cue and says what it means.' ...: a line of help for each listed
+    command that has no key."""
+    return [f"/{typed} {COMMAND_HELP[verb]}." for typed, verb in commands_for_help()]
 
 
 def describe(ctx: VoiceContext) -> str:

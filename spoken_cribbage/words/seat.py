@@ -14,6 +14,7 @@ from typing import Sequence
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import card_list, cap, list_words
+from spoken_cribbage.words.commands import command_lines
 
 MESSAGES: dict[str, str] = {
     # keys and questions
@@ -29,6 +30,7 @@ MESSAGES: dict[str, str] = {
     "earlier": "Earlier: {text}",
     "no_hint": "No hint right now.",
     "voice_off": "Voice commands are off: start the game with --voice auto to use them.",
+    "voice_check_unavailable": "The voice check is not available here.",
     "command_line": "Command.",
     "command_cancelled": "Cancelled.",
     "command_empty": "Cancelled: the command line was empty.",
@@ -216,7 +218,7 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
              "Left and Right arrows, Home and End walk through your hand.",
              "Page Up and Page Down are like the brackets.",
              "Slash opens a command line, like /play five of hearts; Escape cancels it.",
-             "/cues plays each sound cue and says what it means."]
+             *command_lines()]
     if screen_reader is None:
         return lines + ["Escape also cancels a choice or silences speech."]
     name = screen_reader or "Your screen reader"

@@ -75,6 +75,50 @@ def _confirm(d: Mapping[str, Any]) -> str:
     return f"{what}? Say yes or no."
 
 
+def _db(x: Any) -> str:
+    """A level in whole decibels: '-62 dB'."""
+    return f"{int(round(x))} dB"
+
+
+def _check_begins(d: Mapping[str, Any]) -> str:
+    stop = {"key": " Any key stops it.", "ctrl-c": " Control-C stops it."}.get(d.get("stop"), "")
+    return (f"Voice check: {d['quiet']} seconds of quiet, then {d['commands']} commands to say."
+            + stop)
+
+
+def _check_figures(d: Mapping[str, Any]) -> str:
+    """The check's figures.
+
+    >>> phrase("voice.check_figures", noise=-62.3, voice=-18.1, snr=44.2)
+    'Room noise -62 dB, your voice -18 dB: 44 dB above the noise.'
+    """
+    if d.get("voice") is None:
+        return f"Room noise {_db(d['noise'])}; no voice heard."
+    return (f"Room noise {_db(d['noise'])}, your voice {_db(d['voice'])}: "
+            f"{_db(d['snr'])} above the noise.")
+
+
+def _check_matched(d: Mapping[str, Any]) -> str:
+    if d.get("confirm"):
+        return f"Heard: {d['heard']}, as asked, but not surely: the game would ask first."
+    return f"Heard: {d['heard']}, as asked."
+
+
+def _check_push(d: Mapping[str, Any]) -> str:
+    """Push-to-talk, and why.
+
+    >>> phrase("voice.check_suggest_push", why="missed", missed=1, asked=3)
+    'Use push-to-talk: 1 of 3 commands was missed.'
+    """
+    missed = d.get("missed", 0)
+    why = {"noisy": "the room is noisy",
+           "snr": "your voice is not far enough above the room's noise",
+           "level": "the level is not right yet",
+           "missed": f"{missed} of {d.get('asked')} commands {'was' if missed == 1 else 'were'} missed",
+           }.get(d.get("why"), "")
+    return "Use push-to-talk" + (f": {why}." if why else ".")
+
+
 TEXTS: dict[str, Template] = {
     # listening, the microphone (voice.microphone)
     "voice.listening": "Listening.",
@@ -155,4 +199,35 @@ TEXTS: dict[str, Template] = {
     "voice.models_folder": "Models folder: {folder}",
     "voice.model_line": _model_line,
     "voice.download_stopped": "Stopped; nothing was installed.",
+    "voice.listen_needs_source": "Give --file WAV or --mic, or --check to check your voice set-up.",
+    "voice.microphone_silent": "The microphone sent no sound for 3 seconds.",
+    # the set-up check (voice.check; listen --check and the game's mic check)
+    "voice.check_begins": _check_begins,
+    "voice.check_quiet": "Stay quiet for {seconds} seconds.",
+    "voice.check_room": lambda d: f"Room noise {_db(d['noise'])}.",
+    "voice.check_say": "Say: {phrase} ({n} of {total}).",
+    "voice.check_matched": _check_matched,
+    "voice.check_other": "Heard: {heard}, not {asked}.",
+    "voice.check_not_understood": _not_understood,
+    "voice.check_nothing": lambda d: (f"Nothing heard in {d['seconds']} seconds."
+                                      if d.get("seconds") else "Nothing heard."),
+    "voice.check_figures": _check_figures,
+    "voice.check_level_good": "Good level.",
+    "voice.check_level_quiet": "Too quiet: move closer to the microphone or raise its input level.",
+    "voice.check_level_loud": "Too loud: the sound clips; move back or lower the input level.",
+    "voice.check_level_noisy": lambda d: (
+        f"The room is too noisy: your voice is only {_db(d['snr'])} above it."
+        if d.get("snr") is not None else "The room is too noisy to tell your voice from it."),
+    "voice.check_level_none": "No voice was heard: check that the microphone is on and not muted.",
+    "voice.check_heard": "Heard {heard} of {asked} commands.",
+    "voice.check_suggest_continuous": "Continuous listening should work well.",
+    "voice.check_suggest_push": _check_push,
+    "voice.check_suggest_none": "Check the microphone, then run the check again.",
+    "voice.check_how_continuous": "Play with --voice auto --listen continuous.",
+    "voice.check_how_push": "Play with --voice auto, and press l before each command.",
+    "voice.check_stopped": "Voice check stopped.",
+    "voice.check_failed": "The voice check stopped after an error ({error}).",
+    "voice.check_cut_short": "The recording ended before the check did.",
+    "voice.check_too_short": ("{path} is too short for the check: it needs {quiet} seconds of "
+                              "quiet, then the commands."),
 }
