@@ -126,7 +126,7 @@ def test_a_chance_passes_when_the_caller_acts_otherwise():
     assert game.muggins_open(0) == 0
     with pytest.raises(g.IllegalActionError) as e:
         game.apply(g.Muggins(0))
-    assert e.value.code == g.Refusal.NOTHING_MISSED and e.value.last == (1, HAND1 - 2, HAND1)
+    assert e.value.code == g.Refusal.NOTHING_MISSED and e.value.last == (1, HAND1 - 2, HAND1, False)
     assert game.muggins_open(1) == HAND0      # seat 0 missed its whole hand
     game.apply(g.Claim(0, CRIB))
     assert game.phase == g.DEAL_OVER and game.muggins_open(1) == HAND0
@@ -198,3 +198,422 @@ def test_the_computer_counts_right_and_the_easy_one_sometimes_misses_an_item():
     game.apply(g.Claim(1, HAND1))
     game.apply(g.Claim(0, 3))
     assert make_player("easy").act(game.observation(1), rng=random.Random(1)) == g.Muggins(1)
+
+
+# ----------------------------------------------------------------------------- the seat
+
+from spoken_cribbage.app.session import Session  # noqa: E402
+from spoken_cribbage.storage.settings import Settings  # noqa: E402
+from spoken_cribbage.vocabulary import (Command, VoiceContext, key_command, parse_command,  # noqa: E402
+                                        phrases_for)
+
+YOUR_HAND = ["Your hand: five of clubs, five of hearts, jack of spades and king of diamonds.",
+             "With the starter: the four of spades."]
+PROMPT = "Count your hand: type the points, then press Enter."
+CALL = ("Fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, "
+        "and his nobs is eleven.")
+
+
+class Counter:
+    """The computer of these tests: lays away its two lowest cards, plays the first card that
+    fits, counts ``claim(total)`` and always calls muggins."""
+
+    def __init__(self, claim=lambda total, crib: total):
+        self.claim = claim
+
+    def act(self, obs, rng=None):
+        if g.Muggins(obs.seat) in obs.legal:
+            return g.Muggins(obs.seat)
+        if obs.phase == g.DISCARD:
+            return g.Discard(obs.seat, tuple(obs.hand[:2]))
+        if obs.phase == g.SHOW:
+            total = score_hand(obs.showing, obs.starter, is_crib=obs.showing_crib).total
+            return g.Claim(obs.seat, self.claim(total, obs.showing_crib))
+        return obs.legal[0]
+
+
+class FakeClock:
+    def __init__(self):
+        self.t = 1000.0
+
+    def __call__(self):
+        return self.t
+
+
+def seat(dealer=1, *, muggins=False, penalty=False, time_limit=0, claim=None, clock=None,
+         speaker=None, scores=None, **kw):
+    """A session at the deal of these tests, played to the player's first count of the show."""
+    out = []
+    game = manual_game(dealer, muggins=muggins, penalty=penalty, scores=scores)
+    settings = Settings(counting="manual", muggins="on" if muggins else "off",
+                        overcount_penalty="on" if penalty else "off", time_limit=time_limit)
+    s = Session(game, settings=settings, write=out.append, speaker=speaker, clock=clock,
+                opponents={1: Counter(claim) if claim else Counter()}, **kw)
+    s.start()
+    s.command("discard 2c 3c")
+    while game.phase == g.PLAY:
+        s.command(f"play {game.playable(0)[0].short}")
+    return s, out
+
+
+def after(out, f):
+    n = len(out)
+    f()
+    return out[n:]
+
+
+def scores_line(s):
+    sc = s.game.scores
+    return f"You {sc[0]}, Computer {sc[1]}."
+
+
+def test_the_hand_is_laid_out_with_the_starter_and_the_prompt_is_the_last_line():
+    s, out = seat()
+    assert out[-3:] == YOUR_HAND + [PROMPT]
+    assert s.voice_context().phase == "counting"
+    assert s.game.phase == g.SHOW and s.game.to_act == 0
+
+
+def test_a_right_count_typed_with_the_digits_and_enter():
+    s, out = seat()
+    mine, theirs = s.game.scores
+    assert after(out, lambda: s.key("1")) == ["Your count: 1."]
+    assert after(out, lambda: s.key("1")) == ["Your count: 11."]
+    lines = after(out, s.enter)
+    assert lines[:2] == ["Right, eleven.", f"You {mine + 11}, Computer {theirs}."]
+    # the computer says its own count aloud, and the deal ends with its crib
+    assert lines[2:] == [
+        "Computer's hand: six of diamonds, seven of diamonds, eight of diamonds and nine of spades.",
+        "Computer counts eight.", f"You {mine + 11}, Computer {theirs + 8}.",
+        "Computer's crib: ace of hearts, two of clubs, two of hearts and three of clubs.",
+        "Computer counts ten.", scores_line(s), "Press Enter for your deal."]
+
+
+def test_a_wrong_count_is_corrected_item_by_item():
+    s, out = seat()
+    mine, theirs = s.game.scores
+    s.key("9")
+    lines = after(out, s.enter)
+    assert lines[:4] == ["You said nine; the hand counts eleven.", CALL, "You peg nine.",
+                         f"You {mine + 9}, Computer {theirs}."]
+    s2, out2 = seat()
+    lines = after(out2, lambda: s2.command("14"))   # too many: the right count is pegged
+    assert lines[:3] == ["You said fourteen; the hand counts eleven.", CALL, "You peg eleven."]
+
+
+def test_nineteen_is_the_call_for_no_points():
+    s, out = seat()
+    assert after(out, lambda: s.command("nineteen"))[:2] == [
+        "You said nineteen; the hand counts eleven.", CALL]
+    assert [a for a in s.game.actions if isinstance(a, g.Claim)][0] == g.Claim(0, 0)
+    assert parse_command("19", VoiceContext("counting")) == Command("claim", numbers=(0,))
+    # a hand with no points: nineteen is right; the computer says it too
+    from spoken_cribbage.words.announce import Announcer, Names
+    cards, st = tuple(parse_cards("2H 4C 6S KD")), parse_card("8C")
+    said = Announcer(Names()).announce([g.Claimed(0, 0, False, cards, st, 0, 0, ()),
+                                        g.HandShown(0, 0, False, cards, st, 0, ())])
+    assert [line.text for line in said] == ["Right, nineteen."]
+    said = Announcer(Names()).announce([g.Claimed(1, 1, False, cards, st, 0, 0, ())])
+    assert [line.text for line in said] == ["Computer says nineteen."]
+
+
+def test_typed_numbers_and_voice_phrases_are_one_vocabulary():
+    ctx = VoiceContext("counting")
+    said = phrases_for(ctx)
+    assert said["twelve"] == "claim 12" and said["twenty nine"] == "claim 29"
+    assert said["zero"] == said["nineteen"] == "claim 0"
+    assert said["muggins"] == "muggins" and said["time left"] == "time"
+    assert said["count"] == "count" and said["help"] == "help"   # questions as always
+    for phrase, typed in said.items():
+        assert parse_command(phrase, ctx) == parse_command(typed, ctx), phrase
+    for text, n in (("12", 12), ("twelve", 12), ("Twenty-one.", 21), ("claim 8", 8),
+                    ("claim eight", 8), ("nineteen", 0), ("0", 0)):
+        assert parse_command(text, ctx) == Command("claim", numbers=(n,)), text
+    # elsewhere a bare number is a card; a count is only offered while counting
+    assert parse_command("2", VoiceContext("play")) == Command("play", numbers=(2,))
+    assert "twelve" not in phrases_for(VoiceContext("show"))
+    assert "muggins" in phrases_for(VoiceContext("show"))
+    assert "muggins" not in phrases_for(VoiceContext("play"))
+    assert parse_command("claim 3", VoiceContext("play")) == Command("claim", numbers=(3,))
+    assert key_command("m", "counting") == "muggins" and key_command("k", "counting") == "time"
+
+
+def test_a_typed_line_and_a_spoken_phrase_count_the_same_in_the_game():
+    results = []
+    for text in ("eleven", "claim 11", "11"):
+        s, out = seat()
+        results.append(after(out, lambda: s.command(text)))
+    assert results[0] == results[1] == results[2] and results[0][0] == "Right, eleven."
+
+
+def test_typing_a_count_can_be_cleared_and_bad_counts_are_refused():
+    s, out = seat()
+    assert after(out, s.enter) == ["Type your count first: the points, then Enter; 19 or 0 for none."]
+    s.key("3")
+    assert after(out, lambda: s.key("5")) == ["No hand counts 35: the most is 29. Your count: 3."]
+    assert after(out, s.escape) == ["Count cleared: type it again."]
+    assert after(out, lambda: s.command("claim 40")) == [
+        "No hand counts 40: a count is 0 to 29, and nineteen means none."]
+    assert after(out, lambda: s.command("claim lots")) == [
+        "Claim how many? Give your count as a number, like 'claim 12'."]
+    assert s.game.phase == g.SHOW and s.game.to_act == 0   # nothing lost
+    s2, out2 = seat()
+    s2.command("11")
+    assert after(out2, lambda: s2.command("claim 5")) == [
+        "There is no count to give now. The deal is over. Press Enter for the next deal."]
+
+
+def test_muggins_gives_the_points_you_missed_to_the_computer():
+    s, out = seat(muggins=True)
+    mine, theirs = s.game.scores
+    lines = after(out, lambda: s.command("9"))
+    assert lines[:6] == ["You said nine; the hand counts eleven.", CALL, "You peg nine.",
+                         f"You {mine + 9}, Computer {theirs}.",
+                         "Muggins: Computer takes the two you missed.",
+                         f"You {mine + 9}, Computer {theirs + 2}."]
+    assert lines[6].startswith("Computer's hand: ")
+
+
+def test_the_overcount_penalty_gives_the_points_claimed_too_many_to_the_computer():
+    s, out = seat(penalty=True)
+    mine, theirs = s.game.scores
+    lines = after(out, lambda: s.command("13"))
+    assert lines[:6] == ["You said thirteen; the hand counts eleven.", CALL, "You peg eleven.",
+                         f"You {mine + 11}, Computer {theirs}.",
+                         "Overcount: Computer takes the two you claimed too many.",
+                         f"You {mine + 11}, Computer {theirs + 2}."]
+
+
+def test_you_call_muggins_on_the_computers_undercount():
+    # you deal: the computer counts first, and misses two in its hand
+    s, out = seat(dealer=0, muggins=True, claim=lambda total, crib: total if crib else total - 2)
+    assert out[-6:] == ["Computer's hand: six of diamonds, seven of diamonds, eight of diamonds "
+                        "and nine of spades.", "Computer counts six.", scores_line(s),
+                        *YOUR_HAND, PROMPT]
+    mine = s.game.scores[0]
+    lines = after(out, lambda: s.key("m"))
+    assert lines[:3] == ["Muggins: you take the two Computer missed.",
+                         "Computer's hand counts eight: fifteen two, fifteen four, "
+                         "and a run of four is eight.", f"You {mine + 2}, Computer {s.game.scores[1]}."]
+    assert lines[-1] == PROMPT                # your own count is still due
+    assert after(out, lambda: s.key("m")) == ["Muggins was called on that count already."]
+    s.command("11")
+    assert s.game.phase == g.SHOW and s.game.showing == (0, True)   # your crib now
+    assert after(out, lambda: s.key("m")) == ["Muggins was called on that count already."]
+
+
+def test_muggins_is_refused_with_what_to_do():
+    s, out = seat()
+    assert after(out, lambda: s.key("m")) == [
+        "Muggins is off in this game; /muggins on plays it from the next game."]
+    s2, out2 = seat(muggins=True)
+    assert after(out2, lambda: s2.command("muggins")) == ["There is no count to call muggins on."]
+    s2.command("11")
+    assert after(out2, lambda: s2.command("muggins")) == [
+        "Computer counted 10, and that is right: nothing to take."]
+
+
+# ----------------------------------------------------------------------------- the clock
+
+def test_the_time_limit_warns_once_and_says_the_time_left_on_a_key():
+    clock = FakeClock()
+    s, out = seat(time_limit=30, clock=clock)
+    assert out[-1] == PROMPT + " You have 30 seconds."
+    assert after(out, lambda: s.key("k")) == ["30 seconds left to count."]
+    clock.t += 19
+    assert after(out, s.tick) == []
+    clock.t += 1
+    assert after(out, s.tick) == ["10 seconds left to count."]
+    clock.t += 4
+    assert after(out, s.tick) == []                        # one warning only
+    assert after(out, lambda: s.key("k")) == ["6 seconds left to count."]
+    assert after(out, lambda: s.key("1")) == ["Your count: 1."]
+    assert s.game.phase == g.SHOW
+
+
+def test_when_the_time_runs_out_you_score_nothing_and_half_goes_to_the_computer():
+    clock = FakeClock()
+    s, out = seat(time_limit=15, clock=clock)
+    mine, theirs = s.game.scores
+    s.key("1")
+    clock.t += 15
+    lines = after(out, s.tick)
+    assert lines[:4] == ["Time is up: no points for your hand.", CALL,
+                         "Computer takes five, half the count.",
+                         f"You {mine}, Computer {theirs + 5}."]
+    assert s.game.actions[-3] == g.TimeUp(0) and s.count_typed == ""
+    assert after(out, lambda: s.key("k")) == ["No clock is running: it runs while you count, "
+                                              "with a time limit set."]
+
+
+def test_without_a_timer_the_next_key_finds_the_time_up_and_is_dropped():
+    clock = FakeClock()
+    s, out = seat(time_limit=20, clock=clock)
+    clock.t += 25
+    lines = after(out, lambda: s.key("1"))
+    assert lines[0] == "Time is up: no points for your hand."
+    assert "Your count: 1." not in lines and g.TimeUp(0) in s.game.actions
+
+
+def test_the_clock_waits_while_help_or_a_question_is_open():
+    clock = FakeClock()
+    s, out = seat(time_limit=30, clock=clock)
+    clock.t += 5
+    help_lines = after(out, lambda: s.key("?"))
+    assert help_lines[0] == "Count your hand: type the points with the digits, then Enter; 19 for none."
+    assert any("k time left to count" in line for line in help_lines)
+    clock.t += 500
+    s.tick()
+    assert s.game.phase == g.SHOW and s.game.to_act == 0     # help is open: no time passes
+    assert after(out, lambda: s.command("time")) == ["25 seconds left to count."]   # help closed
+    clock.t += 5
+    s.key("q")                                              # the quit question
+    clock.t += 500
+    s.tick()
+    assert after(out, lambda: s.key("k")) == [
+        "20 seconds left; the clock waits while help or a question is open."]
+    assert after(out, lambda: s.key("n")) == ["Back to the game."]
+    clock.t += 10
+    assert after(out, s.tick) == ["10 seconds left to count."]
+    clock.t += 10
+    assert after(out, s.tick)[0] == "Time is up: no points for your hand."
+
+
+def test_the_clock_starts_once_the_hand_has_been_read_out():
+    class Speaking:
+        available = True
+
+        def say(self, text, interrupt=True):
+            pass
+
+        def stop(self):
+            pass
+
+    clock = FakeClock()
+    s, out = seat(time_limit=30, clock=clock, speaker=Speaking())
+    assert s.count_clock is not None
+    clock.t += 5                       # the hand, the starter and the prompt are still being read
+    assert s.count_clock.remaining() == 30
+    clock.t += 60
+    s.tick()
+    assert s.game.phase != g.SHOW or s.game.to_act != 0
+
+
+def test_the_console_timer_drives_the_clock():
+    clock = FakeClock()
+    timers = []
+    s, out = seat(time_limit=15, clock=clock)
+    s.timer = lambda delay, fn: (timers.append((delay, fn)), lambda: None)[1]
+    s._schedule_tick()
+    assert timers and 0 < timers[-1][0] <= 5
+    clock.t += 15
+    timers[-1][1]()
+    assert "Time is up: no points for your hand." in out
+
+
+# ----------------------------------------------------------------------------- settings, options
+
+import json  # noqa: E402
+import subprocess  # noqa: E402
+
+from conftest import BIN, game_env  # noqa: E402
+from spoken_cribbage.storage import settings as sm  # noqa: E402
+from spoken_cribbage.storage.settings import RunSettings  # noqa: E402
+from spoken_cribbage.words.notices import phrase  # noqa: E402
+
+
+def test_counting_settings_changed_in_the_game_persist(home):
+    run = RunSettings(current=Settings())
+    out = []
+    s = Session(g.Game(seed=1), settings=run.current, write=out.append, on_settings=run.on_settings)
+    for text, said in (
+            ("counting manual", "Counting is now manual. It takes effect in the next game."),
+            ("muggins on", "Muggins is now on. It takes effect in the next game."),
+            ("overcount penalty on",
+             "Overcount penalty is now on. It takes effect in the next game."),
+            ("time limit 30", "Time limit is now 30 seconds."),
+            ("time limit 5", "That setting was not changed: time limit must be off or between "
+                             "15 and 90 seconds."),
+            ("counting sometimes", "That setting was not changed: counting must be one of auto, "
+                                   "manual, not 'sometimes'.")):
+        assert after(out, lambda: s.command(text)) == [said], text
+    assert sm.load()[0] == Settings(counting="manual", muggins="on", overcount_penalty="on",
+                                    time_limit=30)
+    assert after(out, lambda: s.command("time limit off")) == ["Time limit is now off."]
+    assert sm.load()[0].time_limit == 0
+    assert "Time limit: off." in [phrase(n) for n in run.describe()]
+    assert s.game.rules.counting == "auto"     # this game goes on as it began
+
+
+def test_the_counting_options_are_for_one_run_only(home):
+    from spoken_cribbage.app.cli import build_parser
+    args = build_parser().parse_args(["play", "--counting", "manual", "--muggins", "on",
+                                      "--overcount-penalty", "on", "--time-limit", "45"])
+    assert sm.options_given(args) == {"counting": "manual", "muggins": "on",
+                                      "overcount_penalty": "on", "time_limit": 45}
+    assert build_parser().parse_args(["play", "--time-limit", "off"]).time_limit == 0
+    res = subprocess.run([str(BIN), "--counting", "manual", "--speech", "off", "--cues", "off"],
+                         input=b"settings\nq\ny\n", capture_output=True, env=game_env(home),
+                         timeout=120)
+    text = res.stdout.decode()
+    assert res.returncode == 0 and "Traceback" not in text
+    assert "Counting: manual, for this run only (from --counting)." in text
+    assert json.loads((home / "game.json").read_bytes())["counting"] == "manual"
+    assert sm.load(home / "settings.toml")[0].counting == "auto"
+    res = subprocess.run([str(BIN), "--time-limit", "5", "--speech", "off"], input=b"",
+                         capture_output=True, env=game_env(home), timeout=120)
+    assert res.returncode == 2 and "between 15 and 90 seconds" in res.stderr.decode()
+
+
+def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
+    from spoken_cribbage.app.persist import Keeper
+    from spoken_cribbage.storage import savegame
+
+    def keeper():
+        k = Keeper(say=lambda t, sp: None, save_path=home / "game.json",
+                   stats_path=home / "stats.sqlite3")
+        return k, k.load()
+
+    k, _ = keeper()
+    game = g.Game(rules=Rules(counting="manual", muggins=True), seed=5)
+    k.begin(game, difficulty="expert")
+    out = []
+    s = Session(game, settings=Settings(counting="manual"), write=out.append,
+                opponents={1: Counter()}, on_action=k.on_action, on_change=k.on_change)
+    s.start()
+    while not (game.phase == g.SHOW and game.to_act == 0):
+        if game.phase == g.DISCARD:
+            s.command("1 2")
+        elif game.phase == g.PLAY:
+            s.command(f"play {game.playable(0)[0].short}")
+        elif game.phase == g.SHOW:
+            s.command("0")
+        else:
+            s.enter()
+    body = json.loads((home / "game.json").read_bytes())
+    assert (body["counting"], body["muggins"], body["overcount_penalty"]) == ("manual", True, False)
+    k2, loaded = keeper()
+    assert k2.in_progress(loaded) and loaded.game.phase == g.SHOW
+    assert loaded.game.events == game.events and loaded.saved.rules == game.rules
+    k2.begin(loaded.game, difficulty="expert", saved=loaded.saved)
+    out2 = []
+    s2 = Session(loaded.game, settings=Settings(), write=out2.append, opponents={1: Counter()},
+                 on_action=k2.on_action)
+    s2.start(resumed=True)
+    what = "crib" if loaded.game.showing[1] else "hand"
+    assert out2[0].startswith("Game resumed.")
+    assert out2[-3].startswith(f"Your {what}: ") and out2[-2].startswith("With the starter: the ")
+    assert out2[-1] == f"Count your {what}: type the points, then press Enter."
+    total = score_hand(loaded.game.showing_cards(), loaded.game.starter,
+                       is_crib=loaded.game.showing[1]).total
+    assert after(out2, lambda: s2.command(str(total)))[0] == \
+        f"Right, {'nineteen' if total == 0 else phrase_number(total)}."
+    assert savegame.load(home / "game.json").game.actions == loaded.game.actions
+    # an auto-counting save is written as it always was
+    plain = savegame.SavedGame.from_game(g.Game(seed=1), difficulty="expert")
+    assert "counting" not in json.loads(plain.to_bytes())
+
+
+def phrase_number(n):
+    from spoken_cribbage.words.numbers import number_words
+    return number_words(n)

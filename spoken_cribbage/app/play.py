@@ -9,6 +9,7 @@ import sys
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output, run_lines, run_tty
 from spoken_cribbage.engine.game import Game
+from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.app.session import Session, make_opponent
 # --- persistence (save/resume/stats) ---
 from spoken_cribbage.words.announce import Line
@@ -93,7 +94,7 @@ def play(args) -> int:
         difficulty = resume.saved.difficulty
     else:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-        game = Game(target=settings.target, seed=seed)
+        game = Game(rules=rules_from(settings), seed=seed)
         difficulty = settings.difficulty
     keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None)
     # --- end persistence ---------------------------------------------------------------------
@@ -103,7 +104,7 @@ def play(args) -> int:
     def new_game():
         """n at the end of a game: a new game in the same run, kept like the first."""
         new_seed = random.SystemRandom().randrange(2 ** 31)
-        new = Game(target=session.settings.target, seed=new_seed)
+        new = Game(rules=rules_from(session.settings), seed=new_seed)
         keeper.begin(new, difficulty=session.settings.difficulty)
         return new, {1: make_opponent(session.settings.difficulty, random.Random(new_seed * 7 + 1))}
 
@@ -180,6 +181,13 @@ def play(args) -> int:
         _close(speaker)
         _close(cues)
     return 0
+
+
+def rules_from(settings) -> Rules:
+    """The table a new game is played at: the target and the counting rules of the settings."""
+    return Rules(target=settings.target, counting=settings.counting,
+                 muggins=settings.muggins == "on",
+                 overcount_penalty=settings.overcount_penalty == "on")
 
 
 def _isatty(stream) -> bool:

@@ -97,7 +97,7 @@ class Refusal(Named):
     NOT_COUNTING = "not counting"              # a count (or time up) when no count is due
     NOT_A_COUNT = "not a count"                # data: points (what was claimed)
     MUGGINS_OFF = "muggins off"                # data: counting (the game's counting mode)
-    NOTHING_MISSED = "nothing missed"          # data: last ((seat, claimed, total) or None)
+    NOTHING_MISSED = "nothing missed"          # data: last ((seat, claimed, total, called) or None)
 
 
 # The ids of the 52 DECK objects, which live as long as the module. Every card the engine deals is
@@ -639,11 +639,12 @@ class Game:
         self._pending: type | None = None        # the chance action due, if any
         self._drawn_rest: list[Card] | None = None
         # Manual counting: the counts still due in this show, (seat, is_crib) in order; the one
-        # due now; muggins chances open; this deal's claims (seat, claimed, total).
+        # due now; muggins chances open; this deal's claims (seat, claimed, total, called: True
+        # once muggins was called on it).
         self._show_due: list[tuple[int, bool]] = []
         self.showing: tuple[int, bool] | None = None
         self._chances: list[_Chance] = []
-        self.claims: list[tuple[int, int, int]] = []
+        self.claims: list[tuple[int, int, int, bool]] = []
         self._new: list[Event] = []
         self._emit(GameStarted(self.players, self.target))
         try:
@@ -1168,7 +1169,7 @@ class Game:
         res = score_hand(cards, self.starter, is_crib=crib)
         side = self.side_of(seat)
         self._pass_chances(side)
-        self.claims.append((seat, a.points, res.total))
+        self.claims.append((seat, a.points, res.total, False))
         self._emit(Claimed(seat, side, crib, cards, self.starter, a.points, res.total, res.items))
         self._emit(HandShown(seat, side, crib, cards, self.starter, res.total, res.items))
         got = min(a.points, res.total)
@@ -1180,7 +1181,7 @@ class Game:
         elif a.points < res.total and self.rules.muggins:
             others = {self.side_of(s) for s in range(self.players)} - {side}
             self._chances.append(_Chance(seat, crib, res.total - a.points, res.total, res.items,
-                                         cards, others))
+                                         cards, others, len(self.claims) - 1))
         self._next_count()
 
     def _do_muggins(self, a: Muggins) -> None:
@@ -1188,6 +1189,7 @@ class Game:
         taken = [c for c in self._chances if side in c.sides]
         self._chances = [c for c in self._chances if side not in c.sides]
         for c in taken:
+            self.claims[c.claim] = self.claims[c.claim][:3] + (True,)
             self._emit(MugginsCalled(a.seat, side, c.seat, c.is_crib, c.missed, c.total, c.items,
                                      c.cards))
             self._score(a.seat, c.missed, ScoreReason.MUGGINS, c.items, c.cards)
@@ -1313,3 +1315,4 @@ class _Chance:
     items: tuple[ScoreItem, ...]
     cards: tuple[Card, ...]
     sides: set[int]
+    claim: int      # its index in Game.claims
