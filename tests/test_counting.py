@@ -460,7 +460,7 @@ def test_the_clock_waits_while_help_or_a_question_is_open():
     s, out = seat(time_limit=30, clock=clock)
     clock.t += 5
     help_lines = after(out, lambda: s.key("?"))
-    assert help_lines[0] == "Count your hand: type the points with the digits, then Enter; 19 for none."
+    assert help_lines[0] == "Give your count: type the points with the digits, then Enter; 19 for none."
     assert any("k time left to count" in line for line in help_lines)
     clock.t += 500
     s.tick()
@@ -617,3 +617,60 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
 def phrase_number(n):
     from spoken_cribbage.words.numbers import number_words
     return number_words(n)
+
+
+# ----------------------------------------------------------------------------- a real terminal
+
+def test_a_deal_with_manual_counting_in_a_pty(tmp_path):
+    """The real program: lay away, play with digits and Enter, then count the hand at the show
+    with the digits and Enter; the time key answers at once."""
+    import re
+
+    import pexpect
+
+    from spoken_cribbage.words.numbers import number_words
+
+    child = pexpect.spawn(str(BIN), ["--speech", "off", "--seed", "11", "--accessible",
+                                     "--counting", "manual"],
+                          env=game_env(tmp_path), encoding="utf-8", timeout=60,
+                          dimensions=(50, 200))
+    waits = [r"Your turn: lay away 2 cards[^\r\n]*\r\n", r"Your turn\b[^\r\n]*\r\n",
+             r"Count your (hand|crib): type the points, then press Enter\.\r\n"]
+    hand = ""
+    while True:
+        i = child.expect(waits, timeout=90)
+        if i == 0:
+            child.send("1")
+            child.expect(r"chosen; choose one more\.\r\n")
+            child.send("2")
+            child.expect(r"to confirm\.\r\n")
+            child.send("\r")
+        elif i == 1:
+            child.send("\x1b[H")
+            for _ in range(6):
+                child.expect(r"[A-Z][a-z]+ of [a-z]+, card \d+( of \d+)?, (playable|not playable)\.\r\n")
+                if child.match.group(2) == "playable":
+                    break
+                child.send("\x1b[C")
+            child.send("\r")
+        else:
+            hand = child.before + child.after
+            break
+    what = re.search(r"Count your (hand|crib)", hand).group(1)
+    cards = re.search(rf"Your {what}: ([^\r\n]*)\.\r\n", hand).group(1)
+    starter = re.search(r"With the starter: the ([^\r\n]*)\.\r\n", hand).group(1)
+    names = re.split(r", | and ", cards)
+    total = score_hand([parse_card(n) for n in names], parse_card(starter),
+                       is_crib=what == "crib").total
+    child.send("k")
+    child.expect(r"Counting has no time limit: take your time\.[^\r\n]*\r\n")
+    for digit in str(total):
+        child.send(digit)
+        child.expect(r"Your count: \d+\.\r\n")
+    child.send("\r")
+    child.expect(r"Right, " + ("nineteen" if total == 0 else number_words(total)) + r"\.\r\n")
+    child.expect(r"You \d+, Computer \d+\.\r\n")
+    child.sendcontrol("c")
+    child.expect(r"Quit the game\?")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)

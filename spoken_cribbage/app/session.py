@@ -990,6 +990,11 @@ class Session:
             if self._tick_cancel is None:
                 self._schedule_tick()
 
+    def resume_clock(self) -> None:
+        """The front end's timer is ready: a count clock already running starts its ticks."""
+        if self._tick_cancel is None:
+            self._clock_sync()
+
     def _stop_clock(self) -> None:
         self._cancel_tick()
         self.count_clock = None

@@ -28,7 +28,7 @@ KEY_HELP: dict[str, str] = {
     "hint": "a hint", "repeat": "repeat", "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
-    "muggins": "muggins, take points missed", "time": "time left to count",
+    "muggins": "muggins", "time": "time left to count",
 }
 
 #: What each command with no key does, for its line in help ("/cues plays ...").

@@ -224,7 +224,7 @@ _HELP_FIRST = {
     "show": "The deal is over: press Enter for the next deal.",
     "over": "The game is over: press n for a new game or q to leave.",
     "question": "Answer the question: press y for yes or n for no.",
-    "counting": "Count your hand: type the points with the digits, then Enter; 19 for none.",
+    "counting": "Give your count: type the points with the digits, then Enter; 19 for none.",
 }
 
 
