@@ -496,6 +496,15 @@ def test_the_clock_waits_while_help_or_a_question_is_open():
     assert after(out, s.tick)[0] == "Time is up: no points for your hand."
 
 
+def test_turning_the_time_limit_off_stops_a_count_under_way(home):
+    clock = FakeClock()
+    s, out = seat(time_limit=30, clock=clock)
+    assert after(out, lambda: s.command("time limit off")) == ["Time limit is now off."]
+    clock.t += 100
+    s.tick()
+    assert s.game.phase == g.SHOW and s.game.to_act == 0 and s.count_clock is None
+
+
 def test_the_clock_starts_once_the_hand_has_been_read_out():
     class Speaking:
         available = True

@@ -24,6 +24,7 @@ from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
+from spoken_cribbage.app.count_clock import WARN_AT, CountClock
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -34,41 +35,8 @@ CUE_DELAY, CUE_STEP = 0.9, 1.6
 ANSWER_VERBS = ("yes", "no", "cancel")
 #: Commands that act on the game: giving one another way drops a voice question.
 ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggins")
-#: Manual counting with a time limit: the one warning comes this many seconds before the end.
-WARN_AT = 10.0
 #: Settings that are rules of the game: a change takes effect in the next game.
 NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty")
-
-
-class CountClock:
-    """The time left to count a hand: ``limit`` seconds on the ``now`` clock (a callable, so
-    tests use a fake one), running from ``grace`` seconds on (the hand being read out), and
-    paused and resumed by the session (help or a question open)."""
-
-    def __init__(self, now: Callable[[], float], limit: float, grace: float = 0.0):
-        self.now = now
-        self.limit = limit
-        self.left = float(limit)
-        self.since: float | None = now() + grace
-        self.warned = False
-
-    @property
-    def paused(self) -> bool:
-        return self.since is None
-
-    def remaining(self) -> float:
-        if self.since is None:
-            return self.left
-        return self.left - max(0.0, self.now() - self.since)
-
-    def pause(self) -> None:
-        if self.since is not None:
-            self.left = self.remaining()
-            self.since = None
-
-    def resume(self) -> None:
-        if self.since is None:
-            self.since = self.now()
 
 
 def _input(method):
@@ -1157,6 +1125,8 @@ class Session:
             return
         self.settings = new
         self.announcer.verbosity = new.verbosity
+        if name == "time_limit" and not new.time_limit:
+            self._stop_clock()   # no limit now: a count under way is no longer timed
         try:
             if name == "rate":
                 self.speaker.set_rate(new.rate)

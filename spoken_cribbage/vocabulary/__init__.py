@@ -92,8 +92,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",), listed=False),
     Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
     # manual counting: take the points an opponent missed (typed and by key only: "muggins" is
-    # in no speech model's dictionary, and pocketsphinx cannot build a grammar with a word it
-    # does not know); the time left to count
+    # not in pocketsphinx's dictionary, and it cannot build a grammar with a word it does not
+    # know); the time left to count
     Phrase("muggins", "m", (), ("muggins", "call muggins"), phases=("counting", "show")),
     Phrase("time", "k", ("time left",), ("time", "clock", "how much time"), phases=("counting",)),
     Phrase("settings", None, (), ("settings",), listed=False),
