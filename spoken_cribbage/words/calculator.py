@@ -62,14 +62,21 @@ def _peg_play(d: Mapping[str, Any]) -> str:
 
 
 def _discard_table(d: Mapping[str, Any]) -> str:
-    sign = "+" if d["dealer"] else "-"
-    whose = "your crib" if d["dealer"] else "your opponent's crib"
-    lines = [f"Discards ranked by net points ({whose}):"]
-    for i, o in enumerate(d["options"], 1):
-        keep = " ".join(c.short for c in o.keep)
-        out = " ".join(c.short for c in o.discard)
-        lines.append(f"{i:2d}. keep {keep:<15} lay away {out:<7} hand {o.expected_hand:5.2f}  "
-                     f"crib {sign}{o.expected_crib:4.2f}  net {o.net:5.2f}")
+    """``spoken-cribbage discard`` read by ear: one sentence a line, best first, cards as words.
+    A rank split between the kept and the laid-away cards names its suits (which five goes)."""
+    whose = "the crib is yours" if d["dealer"] else "the crib is your opponent's"
+    options = d["options"]
+    lines = [f"The {len(options)} discards, best first; {whose}."]
+    for o in options:
+        split = {c.rank for c in o.keep} & {c.rank for c in o.discard}
+
+        def said(cards: Sequence[Card]) -> str:
+            return ", ".join(c.name if c.rank in split else RANK_NAMES[c.rank]
+                             for c in sort_hand(cards))
+
+        crib = "crib" if d["dealer"] else "their crib"
+        lines.append(f"Keep {said(o.keep)}; lay away {said(o.discard)}: "
+                     f"hand {o.expected_hand:.1f}, {crib} {o.expected_crib:.1f}, net {o.net:.1f}.")
     return "\n".join(lines)
 
 
