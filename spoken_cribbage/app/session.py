@@ -126,6 +126,7 @@ class Session:
         self.history: list[Line] = []
         self.last_batch: list[Line] = []
         self.hist_pos: int | None = None
+        self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
         self._bind(game, opponents)
 
@@ -528,7 +529,15 @@ class Session:
     def _cmd_crib(self, c: Command) -> None: self.tell(self.answers.crib())
     def _cmd_starter(self, c: Command) -> None: self.tell(self.answers.starter())
     def _cmd_table(self, c: Command) -> None: self.tell(self.answers.table())
-    def _cmd_scores(self, c: Command) -> None: self.tell(self.answers.scores())
+    def _cmd_scores(self, c: Command) -> None:
+        """The scores; asked again at once (S twice in a row), the pegboard: each side's front
+        and back peg and what its last score was worth."""
+        if self._scores_mark == (len(self.history), len(self.game.events)):
+            self._scores_mark = None
+            self.say([Line.same(t, "answer") for t in self.answers.pegs()])
+            return
+        self.tell(self.answers.scores())
+        self._scores_mark = (len(self.history), len(self.game.events))
     def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn())
 
     def _cmd_hand(self, c: Command) -> None:

@@ -439,6 +439,7 @@ class Observation:
     rules: Rules | None = None
     to_act: int | None = None         # whose turn it is in the play (None outside it)
     waiting: tuple[int, ...] = ()     # seats that still have to lay away for the crib
+    back_pegs: tuple[int, ...] = ()   # by side: the score before its last points (the pegboard)
 
     @property
     def playable(self) -> tuple[Card, ...]:
@@ -725,7 +726,8 @@ class Game:
             cards_left=tuple(len(h) for h in self.hands) if self.hands else (),
             legal=tuple(self.legal_actions(seat)), history=tuple(self.history),
             rules=self.rules, to_act=self.to_act if self.phase == PLAY else None,
-            waiting=tuple(self.pending_discards()) if self.phase == DISCARD else ())
+            waiting=tuple(self.pending_discards()) if self.phase == DISCARD else (),
+            back_pegs=tuple(self.back_pegs))
 
     def events_for(self, seat: int, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``seat`` sees them: the same stream, with every
