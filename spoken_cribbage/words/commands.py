@@ -28,12 +28,14 @@ KEY_HELP: dict[str, str] = {
     "hint": "a hint", "repeat": "repeat", "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
+    "walk": "the deal again, an event a press",
 }
 
 #: What each command with no key does, for its line in help ("/cues plays ...").
 COMMAND_HELP: dict[str, str] = {
     "cues": "plays each sound cue and says what it means",
     "check": "tests your microphone and says how best to listen",
+    "review": "reads the last deal again, every event in order",
 }
 
 _KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space"}
