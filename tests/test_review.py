@@ -40,7 +40,8 @@ def test_review_before_any_deal_ended_reads_the_deal_so_far():
     s, out = make()
     lines = after(out, lambda: s.command("review"))
     assert lines[0] == "Deal 1, as it was played:"
-    assert lines[1].startswith("Deal 1. Your crib. Your hand: four of clubs, eight of diamonds")
+    assert lines[1] == "Deal 1. Your crib."
+    assert lines[2].startswith("Your hand: four of clubs, eight of diamonds")
     assert lines[-1] == "That is deal 1 so far."
 
 
@@ -104,3 +105,155 @@ def test_review_and_walk_are_in_the_vocabulary_help_and_key_list():
     text = "\n".join(after(out, lambda: s.key("?")))
     assert "w the deal again, an event a press" in text
     assert "/review reads the last deal again, every event in order." in text
+
+
+# ----------------------------------------------------------------------------- a stored game
+
+import subprocess   # noqa: E402
+import sys          # noqa: E402
+
+import pexpect      # noqa: E402
+
+from conftest import BIN, game_env   # noqa: E402
+from robust_support import feed, make_script, one_sentence   # noqa: E402
+from spoken_cribbage.app.persist import Keeper   # noqa: E402
+from spoken_cribbage.app.session import make_opponent   # noqa: E402
+from spoken_cribbage.storage.gamelog import events_from_json   # noqa: E402
+from spoken_cribbage.storage.stats import StatsDB, game_record   # noqa: E402
+
+
+def random_game(seed, choices=None):
+    gm = g.Game(seed=seed)
+    rng = random.Random(seed if choices is None else choices)
+    while gm.phase != g.GAME_OVER:
+        gm.apply(rng.choice(gm.legal_actions()))
+    return gm
+
+
+def stored(home, *seeds):
+    db = StatsDB(home / "stats.sqlite3")
+    db.open()
+    for seed in seeds:
+        db.record_game(game_record(random_game(seed), f"game{seed}", "standard"))
+    return db
+
+
+def cli(home, *args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "spoken_cribbage", *args], input=stdin,
+                          capture_output=True, text=True, env=game_env(home), timeout=120)
+
+
+def test_a_game_played_through_the_keeper_is_stored_with_its_seed_actions_and_log(home):
+    k = Keeper(say=lambda t, s: None)
+    k.load()
+    script = make_script(4, "easy", noise=0)
+    gm = g.Game(seed=4)
+    k.begin(gm, difficulty="easy")
+    s = Session(gm, settings=Settings(speech="off"), write=lambda t: None,
+                opponents={1: make_opponent("easy", random.Random(0))},
+                on_change=k.on_change, on_action=k.on_action)
+    s.start()
+    for grp in script.groups:
+        for line in grp:
+            feed(s, line)
+    assert gm.phase == g.GAME_OVER
+    game, = StatsDB(home / "stats.sqlite3").games()
+    assert (game.number, game.seed, game.me, game.difficulty) == (1, 4, 0, "easy")
+    assert [g.action_from_text(a) for a in game.actions] == gm.actions
+    assert events_from_json(game.events) == gm.events
+
+
+def test_review_reads_every_deal_and_export_writes_the_same_with_the_seed(home, tmp_path):
+    stored(home, 5, 9)
+    listed = cli(home, "review", "--list")
+    assert listed.returncode == 0
+    assert listed.stdout.splitlines()[0] == "Your games, oldest first:"
+    assert listed.stdout.splitlines()[2].startswith("Game 2, ")
+    res = cli(home, "review", "1")
+    assert res.returncode == 0 and res.stderr == ""
+    lines = res.stdout.splitlines()
+    assert lines[0].startswith("Game 1, ") and "you lost, 118 to 122, in 13 deals" in lines[0]
+    assert lines[1].startswith("Seed 5. To play the same deals again: spoken-cribbage play "
+                               "--replay 1")
+    gm = random_game(5)
+    assert sum(line.startswith("Deal ") for line in lines) == gm.deal_number
+    assert "Computer holds: three of hearts, six of hearts, eight of diamonds, nine of diamonds, " \
+           "king of clubs and king of spades." in lines   # the game is over: every card named
+    assert lines[-1] == "End of game 1."
+    assert all(line.strip() and line[0].isupper() for line in lines)
+    assert cli(home, "review").stdout.splitlines()[0].startswith("Game 2, ")   # the last one
+    out = tmp_path / "game.txt"
+    res = cli(home, "export", "1", "--out", str(out))
+    assert res.returncode == 0 and res.stdout.startswith("Game 1 written to ")
+    text = out.read_text()
+    assert [t for t in text.splitlines() if t] == lines[:-1]   # the same lines, a blank between deals
+    assert "Seed 5." in text and "\n\nDeal 2. " in text
+
+
+def test_review_and_export_say_what_is_wrong_in_one_sentence(home, tmp_path):
+    res = cli(home, "review")
+    assert (res.returncode, res.stdout) == (1, "No finished games yet: play one, and it can be "
+                                               "reviewed here.\n")
+    stored(home, 5)
+    res = cli(home, "review", "4")
+    assert res.returncode == 1 and one_sentence(res.stdout.strip())
+    assert res.stdout == "There is no game 4: your games are numbered 1 to 1.\n"
+    res = cli(home, "export", "--out", str(tmp_path / "no" / "such" / "folder.txt"))
+    assert res.returncode == 1 and res.stdout == "" and one_sentence(res.stderr.strip())
+    assert "Traceback" not in res.stderr
+    res = cli(home, "export", "1")
+    assert res.returncode == 2 and "--out" in res.stderr and res.stderr.count("\n") == 1
+
+
+def test_the_same_seed_deals_the_same_cards_whatever_the_choices():
+    """The deck has its own stream (the game's rng); the computer's choices come from fresh
+    streams per decision: so different choices never change the deals."""
+    a, b = random_game(7, choices=1), random_game(7, choices=2)
+    assert a.actions != b.actions
+
+    def deals(game):
+        return ([e.hands for e in game.events if isinstance(e, g.Dealt)],
+                [e.card for e in game.events if isinstance(e, g.StarterTurned)],
+                [e for e in game.events if isinstance(e, g.CutForDeal)])
+
+    n = min(a.deal_number, b.deal_number)
+    assert [x[:n] for x in deals(a)] == [x[:n] for x in deals(b)]
+
+
+def test_play_replay_deals_the_stored_game_again_with_other_choices(home):
+    stored(home, 5)
+    first = [e for e in random_game(5).events if isinstance(e, (g.Dealt, g.StarterTurned))][:2]
+    hand = [f"Card {n}: {c.name}." for n, c in enumerate(first[0].hands[0], 1)]
+    for discard in ("1 2", "5 6"):
+        res = cli(home, "play", "--replay", "1", "--speech", "off", stdin=f"{discard}\nq\ny\n")
+        assert res.returncode == 0, res.stderr
+        lines = res.stdout.splitlines()
+        assert lines[0] == "Game 1 dealt again: the same cards, seed 5. Your choices are your own."
+        text = " ".join(lines)
+        assert all(card in text for card in hand)
+        assert f"The starter is the {first[1].card.name}." in lines
+    res = cli(home, "--replay", "1", "--seed", "3", "--speech", "off")
+    assert (res.returncode, res.stderr) == (2, "spoken-cribbage: give --replay or --seed, "
+                                               "not both.\n")
+    assert cli(home, "--replay", "8", "--speech", "off").stderr == (
+        "There is no game 8: your games are numbered 1 to 1.\n")
+
+
+def test_review_in_a_terminal_goes_deal_by_deal_and_escape_stops_at_once(home):
+    stored(home, 5)
+    child = pexpect.spawn(str(BIN), ["review", "1"], env=game_env(home), encoding="utf-8",
+                          timeout=30, dimensions=(50, 200))
+    child.expect(r"End of deal 1: You 11, Computer 7\.\r\n")
+    child.expect(r"Press Enter for deal 2; Escape, or q and Enter, stops\.\r\n")
+    child.send("\r")
+    child.expect(r"Deal 2\. Your crib\.\r\n")
+    child.expect(r"Press Enter for deal 3; Escape, or q and Enter, stops\.\r\n")
+    child.send("\x1b")
+    child.expect(r"Review stopped\.\r\n")
+    child.expect(pexpect.EOF)
+    child = pexpect.spawn(str(BIN), ["review", "1"], env=game_env(home), encoding="utf-8",
+                          timeout=30, dimensions=(50, 200))
+    child.expect(r"Press Enter for deal 2")
+    child.send("q\r")
+    child.expect(r"Review stopped\.\r\n")
+    child.expect(pexpect.EOF)

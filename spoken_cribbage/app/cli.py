@@ -1,4 +1,5 @@
-"""Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats]`."""
+"""Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats|
+review|export]`."""
 
 from __future__ import annotations
 
@@ -50,6 +51,8 @@ def _add_play_options(p) -> None:
     p.add_argument("--cue-volume", type=float, default=None, help=help_text("play.--cue-volume"))
     p.add_argument("--count-tone", choices=("on", "off"), default=None,
                    help=help_text("play.--count-tone"))
+    p.add_argument("--replay", type=int, default=None, metavar="N",
+                   help=help_text("play.--replay"))
 
 
 def run_play(args) -> int:
@@ -63,6 +66,8 @@ _OPTIONAL = [
     ("listen", "spoken_cribbage.app.voice_command", "add_listen_parser", "run_listen"),
     ("models", "spoken_cribbage.app.voice_command", "add_models_parser", "run_models"),
     ("stats", "spoken_cribbage.app.stats_command", "add_stats_parser", "run_stats"),
+    ("review", "spoken_cribbage.app.review_command", "add_review_parser", "run_review"),
+    ("export", "spoken_cribbage.app.review_command", "add_export_parser", "run_export"),
 ]
 
 

@@ -200,6 +200,17 @@ HELP: dict[str, str] = {
     "simulate.--workers": "processes (default: all cores)",
     "simulate.--json": "print the summary as JSON",
     "stats": "read out your statistics",
+    "review": "read a finished game back, deal by deal",
+    "review:description": ("Read a finished game back deal by deal, every card named: game N "
+                           "as numbered by --list, the last one by default."),
+    "review.number": "the game's number (see review --list); the last game by default",
+    "review.--list": "list your games with their numbers",
+    "export": "write a finished game as a plain-text transcript, with its seed",
+    "export:description": ("Write a finished game (N, the last by default) to a plain-text file: "
+                           "every deal, every card, and the seed that deals it again."),
+    "export.--out": "the file to write",
+    "play.--replay": ("deal the cards of game N again (numbers: review --list); for this run "
+                      "only, like --seed"),
     "listen": "recognise one spoken command, or check your voice set-up (--check)",
     "listen:description": ("Recognise one spoken command from a WAV file or the microphone; "
                            "or, with --check, check your voice set-up."),

@@ -12,7 +12,7 @@ game); ``reveal`` names every card, for a game that is over.
 >>> game = g.Game(seed=3)
 >>> steps = [step for _, events in deals_of(game.events_for(0)) for step in deal_steps(events)]
 >>> steps[3]
-['Deal 1. Your crib. Your hand: ace of clubs, two of clubs, three of clubs, five of clubs, ten of hearts and jack of clubs.']
+['Deal 1. Your crib.', 'Your hand: ace of clubs, two of clubs, three of clubs, five of clubs, ten of hearts and jack of clubs.']
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
                 step = [line.text for line in announcer.event_lines(ev)]
         elif isinstance(ev, g.Dealt):
             crib = cap(n.possessive(ev.dealer))
-            step = [f"Deal {ev.deal}. {crib} crib. Your hand: {card_list(ev.hands[me])}."]
+            step = [f"Deal {ev.deal}. {crib} crib.", f"Your hand: {card_list(ev.hands[me])}."]
             for seat, hand in enumerate(ev.hands):
                 if seat != me and hand and reveal:
                     step.append(f"{n.Verb(seat, 'hold')}: {card_list(hand)}.")
@@ -171,13 +171,14 @@ REVIEW_TEXTS: dict[str, str] = {
     "no_log": ("Game {number} was recorded before games were kept for review, so it cannot "
                "be read back."),
     "bad_log": "Game {number} cannot be read back: its record is damaged.",
-    "next_deal": "Press Enter for deal {deal}, or q and Enter to stop.",
+    "next_deal": "Press Enter for deal {deal}; Escape, or q and Enter, stops.",
     "stopped": "Review stopped.",
     "end": "End of game {number}.",
     "written": "Game {number} written to {path}: {lines} lines.",
     "not_written": "Game {number} could not be written to {path}: {reason}.",
     "replaying": "Game {number} dealt again: the same cards, seed {seed}. Your choices are your own.",
     "list_head": "Your games, oldest first:",
+    "replay_and_seed": "spoken-cribbage: give --replay or --seed, not both.",
 }
 
 
