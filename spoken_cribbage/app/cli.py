@@ -1,5 +1,5 @@
 """Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats|
-review|export]`."""
+review|export|practice]`."""
 
 from __future__ import annotations
 
@@ -67,6 +67,7 @@ _OPTIONAL = [
     ("models", "spoken_cribbage.app.voice_command", "add_models_parser", "run_models"),
     ("stats", "spoken_cribbage.app.stats_command", "add_stats_parser", "run_stats"),
     ("review", "spoken_cribbage.app.review_command", "add_review_parser", "run_review"),
+    ("practice", "spoken_cribbage.app.practice", "add_practice_parser", "run_practice"),
     ("export", "spoken_cribbage.app.review_command", "add_export_parser", "run_export"),
 ]
 

@@ -11,7 +11,9 @@ Schema 2 keeps, with each game, what it takes to review it and to deal it again:
 the seat the player sat in (``me``), its actions (JSON, as in the save) and its event log
 (:mod:`spoken_cribbage.storage.gamelog`, zlib-compressed JSON). A schema-1 file is migrated in
 place when it is opened (the columns are added; its games have no log and cannot be reviewed).
-Games are numbered 1, 2, ... in the order they ended (:meth:`StatsDB.games`).
+Games are numbered 1, 2, ... in the order they ended (:meth:`StatsDB.games`). The ``practice``
+table keeps each practice round (``spoken-cribbage practice``): counted right or not, or the
+expert's discard chosen or not and the points the choice cost on average, and the seconds taken.
 """
 
 from __future__ import annotations
@@ -57,6 +59,13 @@ CREATE TABLE IF NOT EXISTS deals (
     crib INTEGER,
     pegging INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, deal)
+);
+CREATE TABLE IF NOT EXISTS practice (
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('count', 'discard')),
+    correct INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    cost REAL
 );
 """
 #: Columns added by a schema after the first (schema 1 files get them when opened).
@@ -362,6 +371,31 @@ class StatsDB:
                                   actions=_actions(actions), events=_events(events)))
         return out
 
+    def record_practice(self, kind: str, correct: bool, seconds: float,
+                        cost: float | None = None) -> None:
+        """One practice round: ``kind`` count or discard; ``cost`` (discard) the points a
+        round's choice gave away on average against the expert's."""
+        self._write("INSERT INTO practice (at, kind, correct, seconds, cost) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), kind, int(correct),
+                      float(seconds), None if cost is None else float(cost))])
+
+    def practice_summary(self) -> dict:
+        """By kind (count, discard): rounds, how many right, the average seconds and (discard)
+        the average points a choice cost; zeros before any practice."""
+        out = {kind: {"rounds": 0, "right": 0, "average_seconds": None, "average_cost": None}
+               for kind in ("count", "discard")}
+        if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                           "AND name = 'practice'"):
+            return out
+        for kind, n, right, secs, cost in self._query(
+                "SELECT kind, count(*), sum(correct), avg(seconds), avg(cost) FROM practice "
+                "GROUP BY kind"):
+            if kind in out:
+                out[kind] = {"rounds": n, "right": right or 0, "average_seconds": _round(secs),
+                             "average_cost": _round(cost)}
+        return out
+
     def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
         if not self.path.exists():
             return []
@@ -399,6 +433,7 @@ class StatsDB:
             "average_hand": _round(ah), "average_crib": _round(ac), "average_pegging": _round(ap),
             "best_hand": best, "best_crib": mc,
             "win_streak": streak, "longest_win_streak": longest,
+            "practice": self.practice_summary(),
         }
 
 
