@@ -105,6 +105,7 @@ def test_describe_lists_every_setting_then_the_file_one_sentence_a_line(tmp_path
         "Verbosity: normal.", "Difficulty: expert.", "Target: 121 points.",
         "Voice engine: off.", "Listen: push.", "Command end: pause.",
         "Vosk model: the default model.", "Cues: on.", "Cue volume: 1.", "Count tone: off.",
+        "Counting: auto.", "Muggins: off.", "Overcount penalty: off.", "Time limit: off.",
         f"Settings file: {p}."]
     assert all(one_sentence(line) for line in lines[:-1])
 

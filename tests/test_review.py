@@ -257,3 +257,26 @@ def test_review_in_a_terminal_goes_deal_by_deal_and_escape_stops_at_once(home):
     child.send("q\r")
     child.expect(r"Review stopped\.\r\n")
     child.expect(pexpect.EOF)
+
+
+def test_a_manual_counting_game_is_logged_and_read_back_with_its_claims():
+    from spoken_cribbage.engine.rules import Rules
+    from spoken_cribbage.storage.gamelog import events_to_json
+    from spoken_cribbage.words.review import names_for
+    gm = g.Game(rules=Rules(counting="manual", muggins=True, overcount_penalty=True), seed=0)
+    rng = random.Random(0)
+    while gm.phase != g.GAME_OVER:
+        gm.apply(rng.choice(gm.legal_actions()))
+    assert events_from_json(events_to_json(gm.events)) == gm.events
+    lines = [t for _, evs in deals_of(gm.events) for step in deal_steps(evs, names_for(2))
+             for t in step]
+    deal2 = lines[lines.index("Deal 2. Computer's crib."):lines.index("Deal 3. Your crib.")]
+    assert deal2[-6:] == [
+        "Computer's crib: two of clubs, three of diamonds, four of spades and eight of clubs, "
+        "with the five of hearts.",
+        "Fifteen two, fifteen four, and a run of four is eight.",
+        "Overcount: you take 20.",
+        "Muggins: you take the two Computer missed.",   # before the end of the deal
+        "Computer's hand counts four: fifteen two, fifteen four.",
+        "End of deal 2: You 39, Computer 77."]
+    assert "Computer counts 2." in deal2 and "Computer pegs 2." in deal2

@@ -15,7 +15,8 @@ Levels:
 * ``standard``: the same discard without the end-game and pegging terms; pegs by immediate points
   with the common rules (never leave 5 or 21, lead low, do not lead a five).
 * ``easy``: a human-like player: judges discards by its own hand with some noise and only half an
-  eye on the crib, usually takes points in the play but sometimes plays carelessly.
+  eye on the crib, usually takes points in the play but sometimes plays carelessly; with manual
+  counting it sometimes misses one scoring item in its count (:func:`choose_claim`).
 * ``greedy`` (baseline): keeps the four with the best expected hand, ignoring the crib; plays the
   card that scores the most now.
 * ``random`` (baseline): random legal actions.
@@ -38,12 +39,14 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from spoken_cribbage.engine.cards import DECK, Card, parse_card, parse_cards
-from spoken_cribbage.engine.game import DEAL_OVER, DISCARD, PLAY, Action, Discard, Go, NextDeal, Observation, Play
+from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, PLAY, SHOW, Action, Claim, Discard, Go,
+                                         Muggins, NextDeal, Observation, Play)
 from spoken_cribbage.engine import scoring
 
 __all__ = [
     "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
-    "DiscardOption", "expected_crib", "view_from_observation", "warm_up",
+    "DiscardOption", "expected_crib", "view_from_observation", "warm_up", "choose_claim",
+    "EASY_MISS_CHANCE",
 ]
 
 LEVELS = ("easy", "standard", "expert", "greedy", "random")
@@ -539,6 +542,22 @@ def view_from_observation(obs: Observation) -> _PlayView:
         is_dealer=obs.is_dealer, my_show=my_show)
 
 
+#: Manual counting: how often the easy computer misses one scoring item in its count.
+EASY_MISS_CHANCE = 0.3
+
+
+def choose_claim(cards: Sequence[Card], starter: Card, *, is_crib: bool = False,
+                 level: str = "expert", rng: random.Random | None = None) -> int:
+    """The count a computer player states for a hand (manual counting): the right count, except
+    that the ``easy`` level sometimes (:data:`EASY_MISS_CHANCE`) misses one scoring item, as a
+    person might (a fifteen, a pair, the nobs...)."""
+    res = scoring.score_hand(cards, starter, is_crib=is_crib)
+    rng = rng if rng is not None else random.Random(0)
+    if level == "easy" and res.items and rng.random() < EASY_MISS_CHANCE:
+        return res.total - rng.choice(res.items).points
+    return res.total
+
+
 class ComputerPlayer:
     """A computer player at one level. It acts on observations only; all its randomness comes
     from the injected ``rng`` so games are reproducible."""
@@ -560,6 +579,12 @@ class ComputerPlayer:
         legal = obs.legal
         if not legal:
             raise ValueError("this seat has nothing to do now")
+        if Muggins(obs.seat) in legal:   # points an opponent missed: always taken
+            return Muggins(obs.seat)
+        if obs.phase == SHOW and obs.to_act == obs.seat and obs.starter is not None:
+            level = "expert" if self.level == "random" else self.level
+            return Claim(obs.seat, choose_claim(obs.showing, obs.starter, is_crib=obs.showing_crib,
+                                                level=level, rng=rng))
         if obs.phase == DEAL_OVER:
             return NextDeal()
         if self.level == "random":

@@ -51,8 +51,23 @@ def _add_play_options(p) -> None:
     p.add_argument("--cue-volume", type=float, default=None, help=help_text("play.--cue-volume"))
     p.add_argument("--count-tone", choices=("on", "off"), default=None,
                    help=help_text("play.--count-tone"))
+    p.add_argument("--counting", choices=settings_mod.COUNTING_MODES, default=None,
+                   help=help_text("play.--counting"))
+    p.add_argument("--muggins", choices=("on", "off"), default=None,
+                   help=help_text("play.--muggins"))
+    p.add_argument("--overcount-penalty", choices=("on", "off"), default=None,
+                   help=help_text("play.--overcount-penalty"))
+    p.add_argument("--time-limit", type=_time_limit, default=None, metavar="SECONDS",
+                   help=help_text("play.--time-limit"))
     p.add_argument("--replay", type=int, default=None, metavar="N",
                    help=help_text("play.--replay"))
+
+
+def _time_limit(text: str) -> int:
+    """--time-limit: seconds (15 to 90, checked with the settings), or off (0)."""
+    if text.strip().lower() == "off":
+        return 0
+    return int(text)
 
 
 def run_play(args) -> int:

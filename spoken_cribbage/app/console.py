@@ -212,6 +212,7 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             return loop.call_later(delay, run).cancel
 
         session.timer = later
+        session.resume_clock()   # a count already due (a resumed game) starts its ticks
         if post is not None:
             post(lambda fn: loop.call_soon_threadsafe(fn))
         with inp.raw_mode(), inp.attach(on_keys):

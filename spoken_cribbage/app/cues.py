@@ -51,7 +51,7 @@ def event_cues(events: Iterable[g.Event], *, me: int, side: int,
         elif isinstance(e, g.CountReset):
             if e.next_seat is not None:   # at the end of the play the show follows instead
                 out.append("count_reset")
-        elif isinstance(e, g.HandShown):
+        elif isinstance(e, (g.HandShown, g.CountDue)):
             if not shown:
                 out.append("show")
                 shown = True

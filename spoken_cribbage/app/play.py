@@ -9,6 +9,7 @@ import sys
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output, run_lines, run_tty
 from spoken_cribbage.engine.game import Game
+from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.app.session import Session, make_opponent
 # --- persistence (save/resume/stats) ---
 from spoken_cribbage.words.announce import Line
@@ -99,7 +100,7 @@ def play(args) -> int:
         difficulty = resume.saved.difficulty
     else:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
-        game = Game(target=settings.target, seed=seed)
+        game = Game(rules=rules_from(settings), seed=seed)
         difficulty = settings.difficulty
     keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None)
     # --- end persistence ---------------------------------------------------------------------
@@ -109,7 +110,7 @@ def play(args) -> int:
     def new_game():
         """n at the end of a game: a new game in the same run, kept like the first."""
         new_seed = random.SystemRandom().randrange(2 ** 31)
-        new = Game(target=session.settings.target, seed=new_seed)
+        new = Game(rules=rules_from(session.settings), seed=new_seed)
         keeper.begin(new, difficulty=session.settings.difficulty)
         return new, {1: make_opponent(session.settings.difficulty, random.Random(new_seed * 7 + 1))}
 
@@ -212,6 +213,13 @@ def _replay(args) -> str | int | None:
     if args.difficulty is None and stored.difficulty in ("easy", "standard", "expert"):
         args.difficulty = stored.difficulty
     return review_text("replaying", number=stored.number, seed=stored.seed)
+
+
+def rules_from(settings) -> Rules:
+    """The table a new game is played at: the target and the counting rules of the settings."""
+    return Rules(target=settings.target, counting=settings.counting,
+                 muggins=settings.muggins == "on",
+                 overcount_penalty=settings.overcount_penalty == "on")
 
 
 def _isatty(stream) -> bool:

@@ -6,23 +6,26 @@ shortcut names, and it writes lines through ``write`` and speech through ``speak
 
 from __future__ import annotations
 
+import functools
 import random
+import time
 from typing import Callable, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
 from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
-                                        more, not_done, numbers, phrase, refusal)
+                                        more, not_done, numbers, phrase, refusal, setting_shown)
 from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, key_command, parse_command,
-                                        phrases_for)
+from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, claimed, key_command,
+                                        parse_command, phrases_for)
 from spoken_cribbage.words.commands import key_lines, key_name
 from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
+from spoken_cribbage.app.count_clock import WARN_AT, CountClock
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -32,7 +35,30 @@ CUE_DELAY, CUE_STEP = 0.9, 1.6
 #: The answers to a question: a doubtful one is never itself confirmed.
 ANSWER_VERBS = ("yes", "no", "cancel")
 #: Commands that act on the game: giving one another way drops a voice question.
-ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo")
+ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggins")
+#: Settings that are rules of the game: a change takes effect in the next game.
+NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty")
+
+
+def _input(method):
+    """An input of the player's (a key, a line, a voice command): a count whose time ran out
+    is settled first (and the input dropped: the time-up lines are the answer); then help no
+    longer counts as open, and afterwards the count clock runs or waits as the moment says."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        if self._in_input:
+            return method(self, *args, **kwargs)
+        self._in_input = True
+        try:
+            if self._time_ran_out():
+                return None
+            self.help_open = False
+            self._clock_sync()
+            return method(self, *args, **kwargs)
+        finally:
+            self._in_input = False
+            self._clock_sync()
+    return wrapper
 
 
 class Player(Protocol):
@@ -100,8 +126,15 @@ class Session:
                  new_game: Callable[[], tuple[g.Game, dict[int, Player]]] | None = None,
                  on_undo: Callable[[g.Game], None] | None = None,
                  describe_settings: Callable[[Settings], list[Notice]] | None = None,
-                 write_kind: Callable[[str, str], None] | None = None, cues=None):
+                 write_kind: Callable[[str, str], None] | None = None, cues=None,
+                 clock: Callable[[], float] | None = None):
         self.settings = settings
+        #: The clock of the counting time limit (seconds; time.monotonic unless a test gives one).
+        self.clock = clock or time.monotonic
+        self.count_clock: CountClock | None = None
+        self._tick_cancel: Callable[[], None] | None = None
+        self.help_open = False     # help was the last thing asked for (the count clock waits)
+        self._in_input = False
         self.write = write
         self.write_kind = write_kind  # writes a line with its kind (the console bolds scores)
         self.speaker = speaker or NullSpeaker()
@@ -148,6 +181,9 @@ class Session:
         self.held: str | None = None         # the doubtful voice command the question is about
         self.finished = game.phase == g.GAME_OVER
         self._walk: tuple[int, int] | None = None   # the w key: (deal, next step) of a walk
+        self.count_typed = ""                # manual counting: the digits typed for a count
+        if getattr(self, "count_clock", None) is not None:
+            self._stop_clock()
 
     # ------------------------------------------------------------------ output
 
@@ -194,7 +230,11 @@ class Session:
     def _my_turn(self) -> bool:
         gm = self.game
         return ((gm.phase == g.DISCARD and self.me in gm.pending_discards())
-                or (gm.phase == g.PLAY and gm.to_act == self.me))
+                or (gm.phase in (g.PLAY, g.SHOW) and gm.to_act == self.me))
+
+    def _count_due(self) -> bool:
+        """Manual counting: the player's own count is due now."""
+        return self.game.phase == g.SHOW and self.game.to_act == self.me
 
     def _number(self, hand: Sequence[Card]) -> None:
         """The hand was just announced numbered 1..n: digits and voice now use that order."""
@@ -222,6 +262,8 @@ class Session:
             return VoiceContext.numbered("discard", numbering)
         if gm.phase == g.PLAY and gm.to_act == self.me:
             return VoiceContext.numbered("play", numbering, can_go=not self._playable())
+        if self._count_due():
+            return VoiceContext("counting")
         if gm.phase == g.DEAL_OVER:
             return VoiceContext("show")
         if gm.phase == g.GAME_OVER:
@@ -255,6 +297,10 @@ class Session:
             lines.append(Line.same(self.answers.count()))
         if gm.phase in (g.DISCARD, g.PLAY):
             lines += self._hand_lines()
+        if self._count_due() and gm.starter is not None and gm.showing is not None:
+            seat, crib = gm.showing
+            lines += self.announcer.count_due(g.CountDue(seat, gm.side_of(seat), crib,
+                                                         gm.showing_cards(), gm.starter))
         return lines
 
     def _hand_lines(self) -> list[Line]:
@@ -278,6 +324,14 @@ class Session:
                 return self._computer_action(gm.to_act)
             if not self._playable():
                 return g.Go(self.me)
+        elif gm.phase in (g.SHOW, g.DEAL_OVER):
+            for s in self.opponents:   # manual counting: a computer calls muggins at once
+                if s != self.me and gm.muggins_open(s):
+                    action = self._computer_action(s)
+                    if isinstance(action, g.Muggins):
+                        return action
+            if gm.phase == g.SHOW and gm.to_act is not None and gm.to_act != self.me:
+                return self._computer_action(gm.to_act)   # its count, said aloud
         return None
 
     def _computer_action(self, seat: int) -> g.Action:
@@ -317,13 +371,18 @@ class Session:
             lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
         elif self._my_turn():
             dealt = any(isinstance(e, g.Dealt) for e in events)   # "Deal 2. Your crib." was just said
-            lines.append(Line.same(self.answers.turn(self.announcer.count_just_said(said),
-                                                     crib_said=dealt), "turn"))
+            turn = self.answers.turn(self.announcer.count_just_said(said), crib_said=dealt)
+            if self._count_due() and self.settings.time_limit:
+                left = (self.count_clock.remaining() if self.count_clock is not None
+                        else self.settings.time_limit)
+                turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
+            lines.append(Line.same(turn, "turn"))
             if self.settings.verbosity == "coach" and self.hint:
                 h = self._hint_text()
                 if h:
                     lines.append(Line.same(h, "hint"))
         self.say(lines, interrupt=False)
+        self._clock_update(said + lines)
 
     def _played(self, card: Card) -> None:
         """The player's card left the hand: the cursor rests on the next card."""
@@ -343,6 +402,7 @@ class Session:
 
     # ------------------------------------------------------------------ keys
 
+    @_input
     def key(self, key: str) -> None:
         """A single key pressed (not on the command line)."""
         self._stop_cues_demo()
@@ -362,6 +422,7 @@ class Session:
             return
         self._run(Command(verb))
 
+    @_input
     def interrupt(self) -> None:
         """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
         self._stop_cues_demo()
@@ -371,6 +432,7 @@ class Session:
         else:
             self._cmd_quit(Command("quit"))
 
+    @_input
     def enter(self) -> None:
         """Enter with nothing typed: do what the prompt says."""
         self._stop_cues_demo()
@@ -381,6 +443,11 @@ class Session:
             self._confirm("yes")
         elif self.confirming:
             self.tell(phrase("press_y_or_n"))
+        elif self._count_due():
+            if self.count_typed:
+                self._claim(int(self.count_typed))
+            else:
+                self.tell(phrase("count_first"))
         elif gm.phase == g.DEAL_OVER:
             self._do(g.NextDeal())
         elif gm.phase == g.GAME_OVER:
@@ -394,6 +461,7 @@ class Session:
         else:
             self.tell(self.answers.turn())
 
+    @_input
     def escape(self) -> None:
         """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
         self._stop_cues_demo()
@@ -401,21 +469,36 @@ class Session:
             return
         if self.confirming in ("quit", "voice"):
             self._confirm("no")
+        elif self.count_typed:
+            self.count_typed = ""
+            self.tell(phrase("count_cleared"))
         elif self.marked:
             self._cmd_cancel(Command("cancel"))
         else:
             self._cmd_silence(Command("silence"))
 
+    @_input
     def digit(self, n: int) -> None:
-        """A digit key: card ``n`` of the hand as last announced."""
+        """A digit key: card ``n`` of the hand as last announced; in the player's own count (manual
+        counting), the next digit of the count."""
         self._stop_cues_demo()
         if self._stop_voice_check():
             return
         if self.confirming == "quit":
             self.tell(phrase("press_y_or_n"))
             return
+        if self._count_due():
+            self._drop_voice_question()
+            typed = str(int(self.count_typed + str(n)))
+            if int(typed) > 29:
+                self.tell(phrase("count_too_big", n=typed, typed=self.count_typed), "error")
+                return
+            self.count_typed = typed
+            self.tell(phrase("count_typed", n=typed))
+            return
         self._choose(n)
 
+    @_input
     def space(self) -> None:
         """Space: act on the card under the cursor."""
         self._stop_cues_demo()
@@ -426,6 +509,7 @@ class Session:
             return
         self._choose(self.cursor + 1)
 
+    @_input
     def move(self, where: str) -> None:
         """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
         self._stop_cues_demo()
@@ -496,6 +580,7 @@ class Session:
 
     # ------------------------------------------------------------------ commands
 
+    @_input
     def command(self, text: str) -> None:
         """A typed line, or an accepted voice command."""
         self._stop_cues_demo()
@@ -515,7 +600,8 @@ class Session:
         self._run(cmd)
 
     def _run(self, cmd: Command) -> None:
-        if self.confirming == "quit" and cmd.verb not in ("quit", "silence", "repeat", "help"):
+        if self.confirming == "quit" and cmd.verb not in ("quit", "silence", "repeat", "help",
+                                                          "time"):
             self.tell(phrase("answer_y_or_n"))
             return
         if cmd.verb in ACTION_VERBS:
@@ -633,13 +719,16 @@ class Session:
 
     def _cmd_help(self, c: Command) -> None:
         self.say([Line.same(t, "help") for t in self.help_lines()])
+        self.help_open = True   # the count clock waits until the next key
 
     def help_lines(self) -> list[str]:
         """Help for this moment: what to do, the keys of this phase, the command line."""
         phase = self.voice_context().phase
         voice = self.listen_toggle is not None
         reader = getattr(self.speaker, "reader", None)   # a screen reader is the voice
-        return help_lines(phase, key_lines(phase, voice=voice), self.game.discard_count,
+        rules = self.game.rules
+        keys = key_lines(phase, voice=voice, muggins=rules.manual and rules.muggins)
+        return help_lines(phase, keys, self.game.discard_count,
                           screen_reader=reader if isinstance(reader, str) else None)
 
     def _cmd_hint(self, c: Command) -> None:
@@ -761,6 +850,7 @@ class Session:
 
     # ------------------------------------------------------------------ doubtful voice commands
 
+    @_input
     def doubtful(self, command: str, question: Notice) -> None:
         """A voice command heard, but not surely enough to act on it: ask ``question`` ("Play
         the nine of spades? Say yes or no.") and act only on yes (:meth:`_confirm`).
@@ -885,6 +975,111 @@ class Session:
     def _cmd_go(self, c: Command) -> None:
         self._do(g.Go(self.me))
 
+    def _cmd_claim(self, c: Command) -> None:
+        """The player's count of the hand (or crib) in the show (manual counting)."""
+        self._claim(c.numbers[0] if c.numbers else 0)
+
+    def _claim(self, n: int) -> None:
+        self.count_typed = ""
+        self._do(g.Claim(self.me, claimed(n)))
+
+    def _cmd_muggins(self, c: Command) -> None:
+        """Take the points an opponent missed in its count (manual counting with muggins)."""
+        self._do(g.Muggins(self.me))
+
+    def _cmd_time(self, c: Command) -> None:
+        clock = self.count_clock
+        if clock is None:
+            self.tell(phrase("no_clock" if self.settings.time_limit else "no_time_limit"))
+            return
+        left = max(0, round(clock.remaining()))
+        self.tell(phrase("time_left_paused" if clock.paused else "time_left", seconds=left))
+
+    # ------------------------------------------------------------------ the count clock
+
+    def _clock_update(self, said: Sequence[Line] = ()) -> None:
+        """After the game moved: start the clock when the player's own count has just fallen
+        due (with a time limit), from when the lines just said have been read out; stop it
+        when the count is no longer due."""
+        if not self._count_due() or self.finished:
+            self._stop_clock()
+            return
+        if self.count_clock is None and self.settings.time_limit:
+            grace = 0.0
+            if getattr(self.speaker, "available", False):   # speech reads the hand out first
+                words = sum(len(line.speech.split()) for line in said)
+                grace = words * 60.0 / max(80, self.settings.rate)
+            self.count_clock = CountClock(self.clock, self.settings.time_limit, grace)
+        self._clock_sync()
+
+    def _clock_sync(self) -> None:
+        """The clock waits while help or a question is open, and runs otherwise."""
+        clock = self.count_clock
+        if clock is None:
+            return
+        if self.confirming or self.help_open:
+            clock.pause()
+            self._cancel_tick()
+        else:
+            clock.resume()
+            if self._tick_cancel is None:
+                self._schedule_tick()
+
+    def resume_clock(self) -> None:
+        """The front end's timer is ready: a count clock already running starts its ticks."""
+        if self._tick_cancel is None:
+            self._clock_sync()
+
+    def _stop_clock(self) -> None:
+        self._cancel_tick()
+        self.count_clock = None
+
+    def _cancel_tick(self) -> None:
+        cancel, self._tick_cancel = self._tick_cancel, None
+        if cancel is not None:
+            try:
+                cancel()
+            except Exception:
+                pass
+
+    def _schedule_tick(self) -> None:
+        """With a timer (the console's), look at the clock again within a second."""
+        clock = self.count_clock
+        if self.timer is None or clock is None or clock.paused:
+            return
+        left = clock.remaining()
+        step = left - WARN_AT if not clock.warned and left > WARN_AT else left
+        self._tick_cancel = self.timer(min(1.0, max(0.05, step)), self._on_tick)
+
+    def _on_tick(self) -> None:
+        self._tick_cancel = None
+        self.tick()
+        if self._tick_cancel is None:   # (a new count may have scheduled its own already)
+            self._schedule_tick()
+
+    def tick(self) -> None:
+        """Look at the count clock: the one warning, or the end of the time (the front end's
+        timer calls this; so does every input, and a test on a fake clock)."""
+        self._time_ran_out()
+
+    def _time_ran_out(self) -> bool:
+        clock = self.count_clock
+        if clock is None or clock.paused:
+            return False
+        if not self._count_due():
+            self._stop_clock()
+            return False
+        left = clock.remaining()
+        if left <= 0:
+            self._stop_clock()
+            self.count_typed = ""
+            self._do(g.TimeUp(self.me))
+            return True
+        if left <= WARN_AT and not clock.warned:
+            clock.warned = True
+            self.tell(phrase("time_warning", seconds=max(1, round(left))), "prompt")
+        return False
+
     def _resolve(self, c: Command) -> list[Card] | None:
         if c.numbers:
             out = []
@@ -982,7 +1177,7 @@ class Session:
             obs = self._obs()
             self.tell(refusal(e.code, e.reason, e.data, playable=self._playable(), hand=obs.hand,
                               turn=self.answers.turn(), discard_count=self.game.discard_count,
-                              discarded=bool(obs.discards)), "error")
+                              discarded=bool(obs.discards), names=self.names), "error")
             return
         self._after(events)
 
@@ -997,6 +1192,8 @@ class Session:
             return
         self.settings = new
         self.announcer.verbosity = new.verbosity
+        if name == "time_limit" and not new.time_limit:
+            self._stop_clock()   # no limit now: a count under way is no longer timed
         try:
             if name == "rate":
                 self.speaker.set_rate(new.rate)
@@ -1015,10 +1212,10 @@ class Session:
             pass
         notice = self.on_settings(new, name) if self.on_settings else None
         msg = phrase_notice(notice) if notice else None
-        extra = phrase("next_game") if name in ("difficulty", "target") else ""
+        extra = phrase("next_game") if name in NEXT_GAME_SETTINGS else ""
         if name == "cues":
             said = phrase("cues_changed", value=new.cues)
         else:
             said = phrase("setting_changed", Name=cap(name.replace("_", " ")),
-                          value=getattr(new, name), extra=extra)
+                          value=setting_shown(name, getattr(new, name)), extra=extra)
         self.tell(said + (f" {msg}" if msg else ""))

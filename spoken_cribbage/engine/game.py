@@ -38,12 +38,13 @@ class Phase(Named):
     DISCARD = "discard"
     STARTER = "starter"        # the discard is done, the starter not turned (manual chance only)
     PLAY = "play"
+    SHOW = "show"              # manual counting: the show waits for a seat's count (a Claim)
     DEAL_OVER = "deal over"
     GAME_OVER = "game over"
 
 
 DEAL, DISCARD, STARTER = Phase.DEAL, Phase.DISCARD, Phase.STARTER
-PLAY, DEAL_OVER, GAME_OVER = Phase.PLAY, Phase.DEAL_OVER, Phase.GAME_OVER
+PLAY, SHOW, DEAL_OVER, GAME_OVER = Phase.PLAY, Phase.SHOW, Phase.DEAL_OVER, Phase.GAME_OVER
 
 
 class ScoreReason(Named):
@@ -55,6 +56,9 @@ class ScoreReason(Named):
     LAST = "last"
     HAND = "hand"
     CRIB = "crib"
+    MUGGINS = "muggins"        # manual counting: points another seat missed in its count
+    OVERCOUNT = "overcount"    # manual counting: points another seat claimed too many
+    TIME = "time"              # manual counting: half the count of a seat whose time ran out
 
 
 class DealerReason(Named):
@@ -90,6 +94,10 @@ class Refusal(Named):
     CAN_STILL_PLAY = "can still play"
     DEAL_NOT_OVER = "deal not over"
     UNDO_BLOCKED = "undo blocked"              # data: blocked (an UndoBlocked)
+    NOT_COUNTING = "not counting"              # a count (or time up) when no count is due
+    NOT_A_COUNT = "not a count"                # data: points (what was claimed)
+    MUGGINS_OFF = "muggins off"                # data: counting (the game's counting mode)
+    NOTHING_MISSED = "nothing missed"          # data: last ((seat, claimed, total, called) or None)
 
 
 # The ids of the 52 DECK objects, which live as long as the module. Every card the engine deals is
@@ -126,6 +134,7 @@ class UndoBlocked(str, Enum):
     CARD_REVEALED = "a card has been seen since"
     STARTER_CUT = "the starter has been cut"
     DEAL_OVER = "the deal is over"
+    SHOW = "the show has begun"
     GAME_OVER = "the game is over"
     NOT_REPLAYABLE = "this game's random source cannot be rewound"
 
@@ -170,6 +179,29 @@ class NextDeal:
     """Start the next deal after the show."""
 
 
+@dataclass(frozen=True)
+class Claim:
+    """Manual counting: ``seat`` states the count of the hand (or crib) it is due to count.
+    The game pegs what is right (never more than the claim); see :class:`Rules` for muggins
+    and the overcount penalty."""
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Muggins:
+    """Manual counting with muggins: ``seat`` takes the points an opponent missed in a count,
+    before the seat's own next action."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class TimeUp:
+    """Manual counting: ``seat``'s time to count ran out (the clock is the front end's). The
+    seat scores nothing for that count; half of it, rounded down, goes to the opponent."""
+    seat: int
+
+
 def _as_tuple(obj: object, attr: str, nested: bool = False) -> None:
     """Keep a list (or any iterable) field as a tuple, so a recorded action cannot change;
     anything else is left for apply to refuse."""
@@ -212,11 +244,12 @@ class TurnStarter:
 
 ChanceAction = Union[CutForDealer, Deal, TurnStarter]
 CHANCE_ACTIONS = (CutForDealer, Deal, TurnStarter)
-Action = Union[Discard, Play, Go, NextDeal, CutForDealer, Deal, TurnStarter]
+Action = Union[Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal, TurnStarter]
 
 
 def action_to_text(action: Action) -> str:
     """Compact text for saves and logs: 'discard 0 5H KD', 'play 1 5H', 'go 0', 'next';
+    manual counting: 'claim 0 12', 'muggins 1', 'timeup 0';
     chance: 'cut 5H KD', 'deal 5H 6H 7H 8H 9H 10H / 2C 3C 4C 5C 6C 7C', 'starter 5H'."""
     if isinstance(action, Discard):
         return f"discard {action.seat} " + " ".join(c.short for c in action.cards)
@@ -224,6 +257,12 @@ def action_to_text(action: Action) -> str:
         return f"play {action.seat} {action.card.short}"
     if isinstance(action, Go):
         return f"go {action.seat}"
+    if isinstance(action, Claim):
+        return f"claim {action.seat} {action.points}"
+    if isinstance(action, Muggins):
+        return f"muggins {action.seat}"
+    if isinstance(action, TimeUp):
+        return f"timeup {action.seat}"
     if isinstance(action, CutForDealer):
         return "cut " + " ".join(c.short for c in action.cards)
     if isinstance(action, Deal):
@@ -259,6 +298,12 @@ def action_from_text(text: str) -> Action:
         return Play(int(parts[1]), parse_card(parts[2]))
     if parts[0] == "go" and len(parts) == 2:
         return Go(int(parts[1]))
+    if parts[0] == "claim" and len(parts) == 3:
+        return Claim(int(parts[1]), int(parts[2]))
+    if parts[0] == "muggins" and len(parts) == 2:
+        return Muggins(int(parts[1]))
+    if parts[0] == "timeup" and len(parts) == 2:
+        return TimeUp(int(parts[1]))
     if parts == ["next"]:
         return NextDeal()
     raise ValueError(f"not an action: {text!r}")
@@ -394,6 +439,59 @@ class HandShown(Event):
 
 
 @dataclass(frozen=True)
+class CountDue(Event):
+    """Manual counting: a hand (or the crib) is laid out for ``seat`` to count (a Claim)."""
+    seat: int
+    side: int
+    is_crib: bool
+    cards: tuple[Card, ...]
+    starter: Card
+
+
+@dataclass(frozen=True)
+class Claimed(Event):
+    """Manual counting: ``seat`` said its count is ``claimed``; ``total`` and ``items`` are the
+    right count. A :class:`HandShown` of the same hand follows, then what is pegged."""
+    seat: int
+    side: int
+    is_crib: bool
+    cards: tuple[Card, ...]
+    starter: Card
+    claimed: int
+    total: int
+    items: tuple[ScoreItem, ...]
+
+
+@dataclass(frozen=True)
+class CountTimedOut(Event):
+    """Manual counting: ``seat``'s time to count ran out. It scores nothing for the hand;
+    ``points`` (half of ``total``, rounded down) go to ``to_seat``."""
+    seat: int
+    side: int
+    is_crib: bool
+    cards: tuple[Card, ...]
+    starter: Card
+    total: int
+    items: tuple[ScoreItem, ...]
+    to_seat: int
+    points: int
+
+
+@dataclass(frozen=True)
+class MugginsCalled(Event):
+    """Muggins: ``seat`` takes the ``points`` that ``from_seat`` missed in its count of a hand
+    (or the crib) worth ``total`` (``items``, ``cards``). A :class:`Scored` follows."""
+    seat: int
+    side: int
+    from_seat: int
+    is_crib: bool
+    points: int
+    total: int
+    items: tuple[ScoreItem, ...]
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class DealEnded(Event):
     deal: int
     next_dealer: int
@@ -439,6 +537,8 @@ class Observation:
     rules: Rules | None = None
     to_act: int | None = None         # whose turn it is in the play (None outside it)
     waiting: tuple[int, ...] = ()     # seats that still have to lay away for the crib
+    showing: tuple[Card, ...] = ()    # manual counting: the hand (or crib) being counted now
+    showing_crib: bool = False        # ... and whether it is the crib
     back_pegs: tuple[int, ...] = ()   # by side: the score before its last points (the pegboard)
 
     @property
@@ -539,6 +639,13 @@ class Game:
         self.last_player: int | None = None
         self._pending: type | None = None        # the chance action due, if any
         self._drawn_rest: list[Card] | None = None
+        # Manual counting: the counts still due in this show, (seat, is_crib) in order; the one
+        # due now; muggins chances open; this deal's claims (seat, claimed, total, called: True
+        # once muggins was called on it).
+        self._show_due: list[tuple[int, bool]] = []
+        self.showing: tuple[int, bool] | None = None
+        self._chances: list[_Chance] = []
+        self.claims: list[tuple[int, int, int, bool]] = []
         self._new: list[Event] = []
         self._emit(GameStarted(self.players, self.target))
         try:
@@ -573,6 +680,12 @@ class Game:
     def _emit(self, event: Event) -> None:
         self.events.append(event)
         self._new.append(event)
+
+    def opponent_of(self, seat: int) -> int:
+        """The seat that takes a penalty from ``seat``: the next seat in turn order that is not
+        its partner (with two players, simply the other seat)."""
+        side = self.side_of(seat)
+        return next(s for s in self.seats_from(seat) if self.side_of(s) != side)
 
     def _score(self, seat: int, points: int, reason: ScoreReason, items: Sequence[ScoreItem] = (),
                cards: Sequence[Card] = ()) -> None:
@@ -660,6 +773,7 @@ class Game:
         self.series, self.played, self.history, self.gone = [], [], [], set()
         self.last_player = None
         self.to_act = None
+        self._show_due, self.showing, self._chances, self.claims = [], None, [], []
         self.phase = DISCARD
         self._pending = None
         self._emit(Dealt(self.deal_number, self.dealer, tuple(tuple(h) for h in self.hands)))
@@ -709,9 +823,31 @@ class Game:
                 return []
             cards = self.playable(s)
             return [Play(s, c) for c in cards] if cards else [Go(s)]
+        if self.phase == SHOW:
+            s = self.to_act
+            claims: list[Action] = ([Claim(s, n) for n in range(30)]
+                                    if s is not None and seat in (None, s) else [])
+            return claims + self._muggins_legal(seat)
         if self.phase == DEAL_OVER:
-            return [NextDeal()]
+            return [NextDeal(), *self._muggins_legal(seat)]
         return []
+
+    def _muggins_legal(self, seat: int | None) -> list[Action]:
+        seats = range(self.players) if seat is None else (seat,)
+        return [Muggins(s) for s in seats if self.muggins_open(s)]
+
+    def muggins_open(self, seat: int) -> int:
+        """Manual counting with muggins: the points ``seat`` would take by calling muggins now
+        (missed in other sides' counts that its side has not passed by acting since)."""
+        side = self.side_of(seat)
+        return sum(c.missed for c in self._chances if side in c.sides)
+
+    def showing_cards(self) -> tuple[Card, ...]:
+        """Manual counting: the hand (or crib) due to be counted now; () when none is."""
+        if self.showing is None:
+            return ()
+        seat, crib = self.showing
+        return tuple(sort_hand(self.crib)) if crib else tuple(self.kept[seat])
 
     def observation(self, seat: int) -> Observation:
         return Observation(
@@ -725,8 +861,10 @@ class Game:
             gone=tuple(sorted(self.gone)),
             cards_left=tuple(len(h) for h in self.hands) if self.hands else (),
             legal=tuple(self.legal_actions(seat)), history=tuple(self.history),
-            rules=self.rules, to_act=self.to_act if self.phase == PLAY else None,
+            rules=self.rules, to_act=self.to_act if self.phase in (PLAY, SHOW) else None,
             waiting=tuple(self.pending_discards()) if self.phase == DISCARD else (),
+            showing=self.showing_cards(),
+            showing_crib=self.showing is not None and self.showing[1],
             back_pegs=tuple(self.back_pegs))
 
     def events_for(self, seat: int, start: int = 0) -> list[Event]:
@@ -763,6 +901,12 @@ class Game:
                 self._do_go(action)  # type: ignore[arg-type]
             elif t is Discard:
                 self._do_discard(action)  # type: ignore[arg-type]
+            elif t is Claim:
+                self._do_claim(action)  # type: ignore[arg-type]
+            elif t is Muggins:
+                self._do_muggins(action)  # type: ignore[arg-type]
+            elif t is TimeUp:
+                self._do_time_up(action)  # type: ignore[arg-type]
             elif t is NextDeal:
                 self.dealer = (self.dealer + 1) % self.players
                 self._emit(DealerChosen(self.dealer, DealerReason.ALTERNATE))
@@ -783,6 +927,7 @@ class Game:
         self.crib, self.starter = [], None
         self.series, self.played, self.history, self.gone = [], [], [], set()
         self.last_player = self.to_act = None
+        self._show_due, self.showing, self._chances, self.claims = [], None, [], []
         self.phase = DEAL
         self._pending = Deal
 
@@ -884,6 +1029,26 @@ class Game:
             elif self.playable(action.seat):
                 raise IllegalActionError("a card can still be played, so no go",
                                          Refusal.CAN_STILL_PLAY)
+        elif isinstance(action, (Claim, TimeUp)):
+            if self.phase != SHOW:
+                raise IllegalActionError("no count is due now", Refusal.NOT_COUNTING)
+            if action.seat != self.to_act:
+                raise IllegalActionError("it is not that player's count", Refusal.NOT_YOUR_TURN,
+                                         seat=action.seat, to_act=self.to_act)
+            if isinstance(action, Claim):
+                p = action.points
+                if type(p) is not int or not 0 <= p <= 29:
+                    raise IllegalActionError("a count is a whole number from 0 to 29",
+                                             Refusal.NOT_A_COUNT, points=p)
+        elif isinstance(action, Muggins):
+            if not (self.rules.manual and self.rules.muggins):
+                raise IllegalActionError("muggins is not played in this game",
+                                         Refusal.MUGGINS_OFF, counting=self.rules.counting)
+            if not self.muggins_open(action.seat):
+                side = self.side_of(action.seat)
+                last = next((c for c in reversed(self.claims) if self.side_of(c[0]) != side), None)
+                raise IllegalActionError("no points are missed in a count that can still be called",
+                                         Refusal.NOTHING_MISSED, last=last)
         elif self.phase != DEAL_OVER:  # NextDeal
             raise IllegalActionError("the deal is not over yet", Refusal.DEAL_NOT_OVER)
 
@@ -957,6 +1122,12 @@ class Game:
     def _show(self) -> None:
         starter = self.starter
         assert starter is not None
+        if self.rules.manual:
+            self._show_due = [(s, False) for s in self.seats_from(self.dealer)]
+            self._show_due.append((self.dealer, True))
+            self.phase = SHOW
+            self._next_count()
+            return
         for seat in self.seats_from(self.dealer):
             res = score_hand(self.kept[seat], starter)
             self._emit(HandShown(seat, self.side_of(seat), False, self.kept[seat], starter,
@@ -971,6 +1142,74 @@ class Game:
         self.to_act = None
         self._emit(DealEnded(self.deal_number, (self.dealer + 1) % self.players, tuple(self.scores)))
 
+    # ------------------------------------------------------------------ manual counting
+
+    def _next_count(self) -> None:
+        """Lay out the next hand to count, or end the deal when every count is in."""
+        if not self._show_due:
+            self.showing = None
+            self.phase = DEAL_OVER
+            self.to_act = None
+            self._emit(DealEnded(self.deal_number, (self.dealer + 1) % self.players,
+                                 tuple(self.scores)))
+            return
+        seat, crib = self.showing = self._show_due.pop(0)
+        self.to_act = seat
+        assert self.starter is not None
+        self._emit(CountDue(seat, self.side_of(seat), crib, self.showing_cards(), self.starter))
+
+    def _pass_chances(self, side: int) -> None:
+        """``side`` acted: the muggins chances it could have called are gone."""
+        for c in self._chances:
+            c.sides.discard(side)
+        self._chances = [c for c in self._chances if c.sides]
+
+    def _do_claim(self, a: Claim) -> None:
+        assert self.showing is not None and self.starter is not None
+        seat, crib = self.showing
+        cards = self.showing_cards()
+        res = score_hand(cards, self.starter, is_crib=crib)
+        side = self.side_of(seat)
+        self._pass_chances(side)
+        self.claims.append((seat, a.points, res.total, False))
+        self._emit(Claimed(seat, side, crib, cards, self.starter, a.points, res.total, res.items))
+        self._emit(HandShown(seat, side, crib, cards, self.starter, res.total, res.items))
+        got = min(a.points, res.total)
+        self._score(seat, got, ScoreReason.CRIB if crib else ScoreReason.HAND,
+                    res.items if got == res.total else (), cards)
+        if a.points > res.total and self.rules.overcount_penalty:
+            self._score(self.opponent_of(seat), a.points - res.total, ScoreReason.OVERCOUNT,
+                        (), cards)
+        elif a.points < res.total and self.rules.muggins:
+            others = {self.side_of(s) for s in range(self.players)} - {side}
+            self._chances.append(_Chance(seat, crib, res.total - a.points, res.total, res.items,
+                                         cards, others, len(self.claims) - 1))
+        self._next_count()
+
+    def _do_muggins(self, a: Muggins) -> None:
+        side = self.side_of(a.seat)
+        taken = [c for c in self._chances if side in c.sides]
+        self._chances = [c for c in self._chances if side not in c.sides]
+        for c in taken:
+            self.claims[c.claim] = self.claims[c.claim][:3] + (True,)
+            self._emit(MugginsCalled(a.seat, side, c.seat, c.is_crib, c.missed, c.total, c.items,
+                                     c.cards))
+            self._score(a.seat, c.missed, ScoreReason.MUGGINS, c.items, c.cards)
+
+    def _do_time_up(self, a: TimeUp) -> None:
+        assert self.showing is not None and self.starter is not None
+        seat, crib = self.showing
+        cards = self.showing_cards()
+        res = score_hand(cards, self.starter, is_crib=crib)
+        side = self.side_of(seat)
+        self._pass_chances(side)
+        to, half = self.opponent_of(seat), res.total // 2
+        self._emit(CountTimedOut(seat, side, crib, cards, self.starter, res.total, res.items,
+                                 to, half))
+        self._emit(HandShown(seat, side, crib, cards, self.starter, res.total, res.items))
+        self._score(to, half, ScoreReason.TIME, (), cards)
+        self._next_count()
+
     # ------------------------------------------------------------------ undo
 
     def _undo_point(self, seat: object) -> tuple[int, UndoBlocked | None]:
@@ -979,6 +1218,8 @@ class Game:
             return -1, UndoBlocked.GAME_OVER
         if self.phase == DEAL_OVER:
             return -1, UndoBlocked.DEAL_OVER
+        if self.phase == SHOW:
+            return -1, UndoBlocked.SHOW
         if not (isinstance(seat, int) and not isinstance(seat, bool)
                 and 0 <= seat < self.players):
             return -1, UndoBlocked.NOTHING_TO_UNDO
@@ -1061,4 +1302,19 @@ class Game:
 
 _PRIVATE = (Dealt, Discarded, CribCardFromDeck)
 """Events that carry a seat's hidden cards; each has ``seen_by(seat)``."""
-_ACTION_TYPES = (Discard, Play, Go, NextDeal, CutForDealer, Deal, TurnStarter)
+_ACTION_TYPES = (Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal,
+                 TurnStarter)
+
+
+@dataclass
+class _Chance:
+    """A muggins chance: ``seat`` missed ``missed`` points counting a hand (or the crib) worth
+    ``total``; ``sides`` may still call it (each loses it by acting otherwise)."""
+    seat: int
+    is_crib: bool
+    missed: int
+    total: int
+    items: tuple[ScoreItem, ...]
+    cards: tuple[Card, ...]
+    sides: set[int]
+    claim: int      # its index in Game.claims

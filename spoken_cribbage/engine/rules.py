@@ -15,7 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Named", "Rules", "Outcome"]
+__all__ = ["Named", "Rules", "Outcome", "COUNTING_MODES"]
+
+#: How the show is counted: by the game, or by each seat (a claim the game checks).
+COUNTING_MODES = ("auto", "manual")
 
 
 class Named(str, Enum):
@@ -46,12 +49,29 @@ class Rules:
     """2, 3 or 4 seats, numbered 0..players-1."""
     target: int = 121
     """The score that wins (121 for a full game, 61 for a short one)."""
+    counting: str = "auto"
+    """How the show is counted: "auto" (the game counts every hand) or "manual" (each seat
+    states its own count with a :class:`~spoken_cribbage.engine.game.Claim`)."""
+    muggins: bool = False
+    """Manual counting: points a seat misses in its own count may be taken by an opponent
+    (:class:`~spoken_cribbage.engine.game.Muggins`) before that opponent's next action."""
+    overcount_penalty: bool = False
+    """Manual counting: the points a seat claims too many go to the opponent."""
 
     def __post_init__(self) -> None:
         if type(self.players) is not int or self.players not in (2, 3, 4):
             raise ValueError("cribbage here is for 2, 3 or 4 players")
         if type(self.target) is not int or self.target < 1:
             raise ValueError("the target must be a whole number, at least 1")
+        if self.counting not in COUNTING_MODES:
+            raise ValueError('counting is "auto" or "manual"')
+        if type(self.muggins) is not bool or type(self.overcount_penalty) is not bool:
+            raise ValueError("muggins and overcount_penalty are True or False")
+
+    @property
+    def manual(self) -> bool:
+        """Each seat counts its own hand (and crib) in the show."""
+        return self.counting == "manual"
 
     @property
     def sides(self) -> int:

@@ -63,13 +63,17 @@ class SavedGame:
     finished: bool = False
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     saved_at: str = ""
+    counting: str = "auto"        # manual counting and its rules (written only when manual)
+    muggins: bool = False
+    overcount_penalty: bool = False
 
     # ------------------------------------------------------------------ game <-> save
 
     @property
     def rules(self) -> Rules:
         """The table the save was played at (a save stores its players and target)."""
-        return Rules(self.players, self.target)
+        return Rules(self.players, self.target, counting=self.counting, muggins=self.muggins,
+                     overcount_penalty=self.overcount_penalty)
 
     @classmethod
     def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
@@ -77,7 +81,9 @@ class SavedGame:
         rules = game.rules
         return cls(seed=game.seed, target=rules.target, players=rules.players, me=me,
                    difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
-                   finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex)
+                   finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex,
+                   counting=rules.counting, muggins=rules.muggins,
+                   overcount_penalty=rules.overcount_penalty)
 
     def new_game(self) -> g.Game:
         return g.Game(rules=self.rules, seed=self.seed)
@@ -105,6 +111,9 @@ class SavedGame:
                 "seed": self.seed, "target": self.target, "players": self.players,
                 "me": self.me, "difficulty": self.difficulty, "finished": self.finished,
                 "actions": list(self.actions)}
+        if self.counting != "auto":   # a save with the default counting is as it always was
+            body.update(counting=self.counting, muggins=self.muggins,
+                        overcount_penalty=self.overcount_penalty)
         if game is not None:
             body["scores"] = list(game.scores)
             body["dealer"] = game.dealer
@@ -184,9 +193,18 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
             or not all(isinstance(a, str) and len(a) < 100 for a in actions):
         raise SaveError("storage.save_field", field="actions")
     saved_at = body.get("saved_at", "")
+    counting = body.get("counting", "auto")
+    if counting not in ("auto", "manual"):
+        raise SaveError("storage.save_field", field="counting")
+    flags = {}
+    for name in ("muggins", "overcount_penalty"):
+        flags[name] = body.get(name, False)
+        if type(flags[name]) is not bool:
+            raise SaveError("storage.save_field", field=name)
     saved = SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
                       actions=list(actions), finished=finished, id=gid,
-                      saved_at=saved_at if isinstance(saved_at, str) else "")
+                      saved_at=saved_at if isinstance(saved_at, str) else "",
+                      counting=counting, **flags)
     return saved, saved.replay()
 
 

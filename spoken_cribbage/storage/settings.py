@@ -29,6 +29,9 @@ VOICE_ENGINES = ("auto", "vosk", "pocketsphinx", "off")
 LISTEN_MODES = ("push", "continuous")
 COMMAND_ENDS = ("pause", "silence")
 ON_OFF = ("on", "off")
+COUNTING_MODES = ("auto", "manual")
+#: The counting time limit: 0 (off) or this many seconds (as in QuentinC's Playroom).
+TIME_LIMITS = (15, 90)
 
 
 class SettingError(Problem, ValueError):
@@ -51,6 +54,10 @@ class Settings:
     cues: str = "on"          # short sounds for game events
     cue_volume: float = 1.0
     count_tone: str = "off"   # a tone after each card, its pitch rising with the count
+    counting: str = "auto"    # the show: the game counts, or the player counts (manual)
+    muggins: str = "off"      # manual counting: points missed go to the opponent
+    overcount_penalty: str = "off"   # manual counting: points claimed too many go to the opponent
+    time_limit: int = 0       # manual counting: seconds to count a hand (15 to 90), 0 off
 
     def validate(self) -> "Settings":
         """Raise SettingError (a ValueError) naming the first bad value."""
@@ -62,6 +69,12 @@ class Settings:
         _one_of("command_end", self.command_end, COMMAND_ENDS)
         _one_of("cues", self.cues, ON_OFF)
         _one_of("count_tone", self.count_tone, ON_OFF)
+        _one_of("counting", self.counting, COUNTING_MODES)
+        _one_of("muggins", self.muggins, ON_OFF)
+        _one_of("overcount_penalty", self.overcount_penalty, ON_OFF)
+        low, high = TIME_LIMITS
+        if self.time_limit != 0 and not low <= self.time_limit <= high:
+            raise SettingError("storage.time_limit", low=low, high=high)
         for name, low, high in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000),
                                 ("cue_volume", 0, 1)):
             if not (low <= getattr(self, name) <= high):
@@ -74,6 +87,8 @@ class Settings:
         if name not in names:
             raise SettingError("storage.no_such_setting", name=name)
         ftype = type(getattr(self, name))
+        if name == "time_limit" and value.strip().lower() == "off":
+            value = "0"
         try:
             v = ftype(value) if ftype is not bool else value.lower() in ("1", "true", "yes", "on")
         except ValueError:
@@ -176,6 +191,8 @@ OPTIONS = {  # setting name -> the command-line option that sets it for one run
     "difficulty": "--difficulty", "target": "--target", "voice_engine": "--voice",
     "listen": "--listen", "command_end": "--command-end", "vosk_model": "--vosk-model",
     "cues": "--cues", "cue_volume": "--cue-volume", "count_tone": "--count-tone",
+    "counting": "--counting", "muggins": "--muggins", "overcount_penalty": "--overcount-penalty",
+    "time_limit": "--time-limit",
 }
 
 

@@ -31,10 +31,11 @@ from spoken_cribbage.engine.cards import (DECK, RANK_NAMES, RANK_PLURALS, SUIT_N
                                           parse_card, sort_hand, split_card_tokens)
 
 #: Voice phases: what the game waits for. ``question`` is a yes/no question; ``show`` the end of
-#: a deal (next deal); ``over`` the end of the game (new game or leave); ``other`` anything else
-#: (the computer's turn, a count of cards between turns).
-PHASES = ("discard", "play", "other", "question", "show", "over")
-_ANSWERING = ("discard", "play", "other", "show", "over")  # every phase but a yes/no question
+#: a deal (next deal); ``over`` the end of the game (new game or leave); ``counting`` the
+#: player's own count of a hand in the show (manual counting: a number, "nineteen" for none);
+#: ``other`` anything else (the computer's turn, a count of cards between turns).
+PHASES = ("discard", "play", "other", "question", "show", "over", "counting")
+_ANSWERING = ("discard", "play", "other", "show", "over", "counting")  # all but a question
 
 NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six")
 ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth")
@@ -43,6 +44,13 @@ ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth")
 #: exact in 35% of clips and another card in 24%, "sixth card" 61% and 13% (mostly "fifth").
 #: They stay in the search as decoys; players say "card one" and "card six". Typed, they work.
 OFFERED_ORDINALS = frozenset({2, 3, 4, 5})
+#: The counts a hand can be said to have, 0 to 29, as spoken (normalised: no hyphen).
+#: "nineteen", the traditional call for a hand with no points, means 0 (no hand counts 19).
+COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+               "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+               "seventeen", "eighteen", "nineteen", "twenty", *(f"twenty {w}" for w in (
+                   "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")))
+NINETEEN = 19
 
 
 @dataclass(frozen=True)
@@ -86,6 +94,11 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("yes", "y", ("yes",), ("y", "yeah", "yes please"), phases=("question",), listed=False),
     Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",), listed=False),
     Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
+    # manual counting: take the points an opponent missed (typed and by key only: "muggins" is
+    # not in pocketsphinx's dictionary, and it cannot build a grammar with a word it does not
+    # know); the time left to count
+    Phrase("muggins", "m", (), ("muggins", "call muggins"), phases=("counting", "show")),
+    Phrase("time", "k", ("time left",), ("time", "clock", "how much time"), phases=("counting",)),
     Phrase("settings", None, (), ("settings",), listed=False),
     Phrase("listen", "l", (), ("listen",)),
     Phrase("cues", None, (), ("cues", "sound cues", "sounds")),
@@ -98,12 +111,14 @@ BY_VERB = {p.verb: p for p in PHRASES}
 SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity terse",
             "speech": "speech on", "voice": "voice english", "difficulty": "difficulty expert",
             "target": "target 121", "cues": "cues off", "cue_volume": "cue volume 0.5",
-            "count_tone": "count tone on"}
+            "count_tone": "count tone on", "counting": "counting manual", "muggins": "muggins on",
+            "overcount_penalty": "overcount penalty on", "time_limit": "time limit 30"}
 
 #: Keys and spoken forms by command (the key list and the voice tests read these).
 SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in ("yes", "no", "new")}
 QUERY_PHRASES: dict[str, tuple[str, ...]] = {
-    p.verb: p.spoken for p in PHRASES if p.spoken and p.verb not in ("go", "next", "new", "undo")}
+    p.verb: p.spoken for p in PHRASES
+    if p.spoken and p.verb not in ("go", "next", "new", "undo", "muggins", "time")}
 CARD_VERBS = ("play", "discard")
 
 
@@ -198,6 +213,9 @@ def phrases_for(ctx: VoiceContext) -> dict[str, str]:
         for pos, card in zip(ctx.numbers, ctx.hand):
             for p in _card_phrases(verb, card, pos, ranks.count(card.rank) == 1):
                 out[p] = f"{verb} {card.short}"
+    if ctx.phase == "counting":
+        for n, said in enumerate(COUNT_WORDS):
+            out[said] = f"claim {claimed(n)}"
     for entry in PHRASES:
         if ctx.phase not in entry.phases:
             continue
@@ -206,6 +224,21 @@ def phrases_for(ctx: VoiceContext) -> dict[str, str]:
         for p in entry.spoken:
             out[p] = entry.verb
     return out
+
+
+def claimed(n: int) -> int:
+    """The count a player means by ``n``: "nineteen" (19) is the call for no points."""
+    return 0 if n == NINETEEN else n
+
+
+def count_number(text: str) -> int | None:
+    """A count as typed or said ('12', 'twelve', 'twenty-one', 'nineteen' for 0), or None."""
+    said = normalize(text)
+    if said.isdecimal() and said.isascii() and len(said) <= 3:
+        return claimed(int(said))
+    if said in COUNT_WORDS:
+        return claimed(COUNT_WORDS.index(said))
+    return None
 
 
 def decoys_for(ctx: VoiceContext) -> list[str]:
@@ -339,10 +372,19 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
     said = normalize(raw)
     if said in _TYPED:
         return Command(_TYPED[said])
+    if ctx.phase == "counting":   # the player's count of a hand: a number, "nineteen" for none
+        n = count_number(said)
+        if n is not None:
+            return Command("claim", numbers=(n,))
     card = _typed_card_phrases(ctx).get(said)
     if card is not None:
         return card
     words = raw.split()
+    if words[0] == "claim":      # "claim 12": a count, in any phase (the game says if it is due)
+        n = count_number(" ".join(words[1:])) if len(words) > 1 else None
+        if n is None:
+            raise CommandError("command.claim_how")
+        return Command("claim", numbers=(n,))
     if len(words) > 1 and "_".join(words[:2]) in SETTINGS:   # "cue volume 0.5"
         words = ["_".join(words[:2])] + words[2:]
     head = words[0]
@@ -447,16 +489,18 @@ def commands_for_help() -> list[tuple[str, str]]:
             if p.key is None and p.listed and p.typed and p.phases == _ANSWERING]
 
 
-def keys_for(phase: str, *, voice: bool = False) -> list[tuple[str, str]]:
+def keys_for(phase: str, *, voice: bool = False, muggins: bool = False) -> list[tuple[str, str]]:
     """(key, verb) for the single keys of the key list in ``phase`` (``words.commands`` says
-    what each does)."""
+    what each does); the muggins key only in a game with muggins (``muggins``)."""
     out = []
     for entry in PHRASES:
         if not entry.key or not entry.listed:
             continue
         if entry.verb == "listen" and not voice:
             continue
-        if entry.verb in ("new", "undo") and phase not in entry.phases:
+        if entry.verb in ("new", "undo", "time", "muggins") and phase not in entry.phases:
+            continue
+        if entry.verb == "muggins" and not muggins:
             continue
         out.append((entry.key, entry.verb))
     return out

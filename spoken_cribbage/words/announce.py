@@ -243,6 +243,7 @@ class Announcer:
         self.names = names or Names()
         self.verbosity = verbosity
         self.rules = Rules()
+        self._claim: g.Claimed | None = None   # the last count claimed (for an overcount line)
 
     @property
     def me(self) -> int:
@@ -254,7 +255,7 @@ class Announcer:
 
     def announce(self, events: Sequence[g.Event]) -> list[Line]:
         lines: list[Line] = []
-        events = list(events)
+        events = _muggins_first(list(events))
         i = 0
         while i < len(events):
             ev = events[i]
@@ -268,6 +269,25 @@ class Announcer:
                     lines.append(Line.same(f"{self.names.Subject(ev.seat)} has no cards.",
                                            "out"))
                 i += 2 if scored else 1
+                continue
+            if isinstance(ev, (g.Claimed, g.CountTimedOut)):
+                # manual counting: the claim (or the time up) says it all; the hand shown with
+                # it is not said again, and what is pegged for it follows
+                lines.extend(self._claimed(ev) if isinstance(ev, g.Claimed) else self._timed_out(ev))
+                i += 1
+                if i < len(events) and isinstance(events[i], g.HandShown):
+                    i += 1
+                if isinstance(ev, g.Claimed):
+                    self._claim = ev
+                    if i < len(events) and isinstance(events[i], g.Scored) \
+                            and events[i].reason in ("hand", "crib"):
+                        if ev.claimed != ev.total and (ev.seat == self.me
+                                                       or ev.claimed > ev.total):
+                            lines.append(Line.same(
+                                f"{self.names.Verb(ev.seat, 'peg')} "
+                                f"{number_words(events[i].points)}.", "score"))
+                        lines.append(self._scores_line(events[i]))
+                        i += 1
                 continue
             if isinstance(ev, g.HandShown) and isinstance(nxt, g.Scored) and nxt.reason in ("hand", "crib"):
                 lines.extend(self._shown(ev))
@@ -337,6 +357,10 @@ class Announcer:
             return [Line.same("The play is over. Now the show.", "show")] if coach else []
         if isinstance(ev, g.HandShown):
             return self._shown(ev)
+        if isinstance(ev, g.CountDue):
+            return self.count_due(ev)
+        if isinstance(ev, g.MugginsCalled):
+            return self._muggins(ev)
         if isinstance(ev, g.DealEnded):
             nd = ev.next_dealer
             nxt = "your deal" if nd == self.me else f"{n.possessive(nd)} deal"
@@ -392,6 +416,14 @@ class Announcer:
                     self._scores_line(ev)]
         if ev.reason == "play":
             return [Line.same(f"{cap(play_call(ev.items))} to {who}.", "score"), self._scores_line(ev)]
+        if ev.reason in ("muggins", "time"):   # said with the muggins call or the time up
+            return [self._scores_line(ev)]
+        if ev.reason == "overcount":
+            claim = self._claim
+            over = (f"the {number_words(ev.points)} {n.subject(claim.seat)} claimed too many"
+                    if claim is not None else f"{number_words(ev.points)}")
+            return [Line.same(f"Overcount: {n.verb(ev.seat, 'take')} {over}.", "score"),
+                    self._scores_line(ev)]
         return [Line.same(f"{n.Verb(ev.seat, 'score')} {ev.points}.", "score"), self._scores_line(ev)]
 
     def _scores_line(self, ev: g.Scored) -> Line:
@@ -411,6 +443,61 @@ class Announcer:
         # The call ends with the total ('... and a pair is six'); the coach also says it in digits.
         total = f" {cap(what)} total {ev.total}." if coach else ""
         return [intro, Line(f"{cap(call)}.{total}", f"{cap(call)}.", "show")]
+
+    # ------------------------------------------------------------------ manual counting
+
+    def count_due(self, ev: g.CountDue) -> list[Line]:
+        """A hand laid out to be counted: its cards; for the player's own count, the starter."""
+        n = self.names
+        whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
+        what = "crib" if ev.is_crib else "hand"
+        lines = [Line.same(f"{whose} {what}: {card_list(ev.cards)}.", "show")]
+        if ev.seat == self.me:
+            lines.append(Line.same(f"With the starter: the {ev.starter.name}.", "show"))
+        return lines
+
+    def _claimed(self, ev: g.Claimed) -> list[Line]:
+        n = self.names
+        what = "crib" if ev.is_crib else "hand"
+        said = "nineteen" if ev.claimed == 0 else number_words(ev.claimed)
+        if ev.seat != self.me:
+            if ev.claimed <= ev.total:   # an undercount is the player's to find: muggins
+                verb = "says" if ev.claimed == 0 else "counts"
+                return [Line.same(f"{n.Subject(ev.seat)} {verb} {said}.", "show")]
+            head = f"{n.Subject(ev.seat)} counts {said}, but the {what} counts "
+        elif ev.claimed == ev.total:
+            return [Line.same(f"Right, {said}.", "show")]
+        else:
+            head = f"You said {said}; the {what} counts "
+        if not ev.total:
+            return [Line.same(f"{head}nothing: nineteen.", "show")]
+        call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
+        return [Line.same(f"{head}{number_words(ev.total)}.", "show"),
+                Line.same(f"{cap(call)}.", "show")]
+
+    def _timed_out(self, ev: g.CountTimedOut) -> list[Line]:
+        n = self.names
+        what = "crib" if ev.is_crib else "hand"
+        lines = [Line.same(f"Time is up: no points for {n.possessive(ev.seat)} {what}.", "show")]
+        if ev.total:
+            call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
+            lines.append(Line.same(f"{cap(call)}.", "show"))
+        if ev.points:
+            lines.append(Line.same(f"{n.Verb(ev.to_seat, 'take')} {number_words(ev.points)}, "
+                                   f"half the count.", "score"))
+        return lines
+
+    def _muggins(self, ev: g.MugginsCalled) -> list[Line]:
+        n = self.names
+        missed = number_words(ev.points)
+        lines = [Line.same(f"Muggins: {n.verb(ev.seat, 'take')} the {missed} "
+                           f"{n.subject(ev.from_seat)} missed.", "score")]
+        if ev.seat == self.me:   # the count the other player should have said
+            what = "crib" if ev.is_crib else "hand"
+            call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
+            lines.append(Line.same(f"{n.possessive(ev.from_seat).capitalize()} {what} counts "
+                                   f"{number_words(ev.total)}: {call}.", "show"))
+        return lines
 
     def _game_over(self, ev: g.GameOver) -> list[Line]:
         n = self.names
@@ -437,6 +524,25 @@ class Announcer:
         """Take the table's rules (sides, target, skunk lines) from ``game``."""
         self.rules = game.rules
         return self
+
+
+def _muggins_first(events: list[g.Event]) -> list[g.Event]:
+    """A muggins call answers the count just said: it is said before the next hand laid out
+    (or the end of the deal) that the engine reported first."""
+    i = 1
+    while i < len(events):
+        if isinstance(events[i], g.MugginsCalled) and isinstance(events[i - 1],
+                                                                  (g.CountDue, g.DealEnded)):
+            j = i + 1
+            while j < len(events) and isinstance(events[j], (g.Scored, g.MugginsCalled, g.GameOver)):
+                j += 1
+            block = events[i:j]
+            before = [] if any(isinstance(e, g.GameOver) for e in block) else [events[i - 1]]
+            events[i - 1:j] = block + before
+            i = max(1, i - 1)
+            continue
+        i += 1
+    return events
 
 
 def count_just_said(lines: Sequence[Line]) -> bool:
@@ -543,6 +649,11 @@ class Answers:
             return "The game is over."
         if o.phase == g.DEAL_OVER:
             return "The deal is over. Press Enter for the next deal."
+        if o.phase == g.SHOW:
+            what = "crib" if o.showing_crib else "hand"
+            if o.to_act == me:
+                return f"Count your {what}: type the points, then press Enter."
+            return f"{self.names.possessive(o.to_act).capitalize()} count."
         if o.phase == g.DISCARD:
             if me in o.waiting:
                 k = o.rules.discards if o.rules else 2
@@ -579,6 +690,10 @@ class Answers:
         """'Your hand. Card 1: ... Card 3: ...', lines split by newlines, then what can be played."""
         o = self.obs
         cards, nums = self.numbered(numbering)
+        if o.phase == g.SHOW and o.to_act == self.me and o.starter is not None:
+            what = "crib" if o.showing_crib else "hand"
+            return (f"You are counting your {what}: {card_list(o.showing)}.\n"
+                    f"With the starter: the {o.starter.name}.")
         if not cards:
             if o.phase in (g.PLAY,):
                 return "You have no cards left to play."

@@ -187,6 +187,11 @@ HELP: dict[str, str] = {
     "play.--cues": "short sounds for game events (default on)",
     "play.--cue-volume": "volume of the sound cues, 0 to 1",
     "play.--count-tone": "after each card, a tone whose pitch rises with the count (default off)",
+    "play.--counting": "the show: auto (the game counts) or manual (you count your own hand)",
+    "play.--muggins": "manual counting: points missed in a count go to the opponent (default off)",
+    "play.--overcount-penalty": ("manual counting: points claimed too many go to the opponent "
+                                 "(default off)"),
+    "play.--time-limit": "manual counting: seconds to count a hand, 15 to 90, or off (default)",
     "score": "count a hand the way players say it",
     "score.cards": "four cards, like 5H 5C 5S JD",
     "score.--starter": "the starter card, like 5D",

@@ -29,6 +29,7 @@ KEY_HELP: dict[str, str] = {
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
     "walk": "the deal again, an event a press",
+    "muggins": "muggins", "time": "time left to count",
 }
 
 #: What each command with no key does, for its line in help ("/cues plays ...").
@@ -46,9 +47,10 @@ def key_name(key: str) -> str:
     return _KEY_NAMES.get(key, key)
 
 
-def key_lines(phase: str, *, voice: bool = False) -> list[str]:
+def key_lines(phase: str, *, voice: bool = False, muggins: bool = False) -> list[str]:
     """'c the count', 'b whose crib' ...: the keys of ``phase``, for help."""
-    return [f"{key_name(k)} {KEY_HELP[verb]}" for k, verb in keys_for(phase, voice=voice)]
+    return [f"{key_name(k)} {KEY_HELP[verb]}"
+            for k, verb in keys_for(phase, voice=voice, muggins=muggins)]
 
 
 def command_lines() -> list[str]:
@@ -69,6 +71,8 @@ def describe(ctx: VoiceContext) -> str:
         return "Say yes or no."
     elif ctx.phase == "show":
         first = "Say 'next deal' to go on"
+    elif ctx.phase == "counting":
+        first = "Say your count, like 'twelve', or 'nineteen' for none"
     elif ctx.phase == "over":
         first = "Say 'new game', or 'quit' to leave"
     else:
@@ -102,6 +106,7 @@ TEXTS: dict[str, Template] = {
     "command.not_a_card": ("'{token}' is not a card. Use a number from your hand, or a name "
                            "like 5h, 10c or 'five of hearts'."),
     "command.numbers_and_names": "Use card numbers or card names, not both at once.",
+    "command.claim_how": "Claim how many? Give your count as a number, like 'claim 12'.",
     "command.ambiguous": _ambiguous,
     "command.no_rank": lambda d: f"You have no {RANK_PLURALS[d['rank']]}.",
     "command.no_suit": lambda d: f"You have no {SUIT_NAMES[d['suit']]}.",

@@ -21,7 +21,8 @@ from typing import Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
-from spoken_cribbage.words.announce import Announcer, Names, cap, card_list, play_call, show_call
+from spoken_cribbage.words.announce import (Announcer, Names, _muggins_first, cap, card_list,
+                                            play_call, show_call)
 
 _REASONS = {"go": "one for the go", "last": "one for last", "heels": "two for his heels"}
 
@@ -55,7 +56,7 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
     if rules is not None:
         announcer.rules = rules
     steps: list[list[str]] = []
-    events = list(events)
+    events = _muggins_first(list(events))   # a muggins call answers the count just said
     i = 0
     while i < len(events):
         ev = events[i]
@@ -103,6 +104,10 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
         elif isinstance(ev, g.Scored):
             if ev.reason in _REASONS:
                 step = [f"{cap(_REASONS[ev.reason])} to {n.subject(ev.seat)}."]
+            elif ev.reason in ("muggins", "time"):
+                step = []   # said with the muggins call or the time up
+            elif ev.reason == "overcount":
+                step = [f"Overcount: {n.verb(ev.seat, 'take')} {ev.points}."]
             else:
                 step = [f"{n.Verb(ev.seat, 'score')} {ev.points}."]
         elif isinstance(ev, g.CountReset):
@@ -117,7 +122,20 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
             else:
                 step.append(f"Nineteen: no points in the {what}.")
             if scored is not None and scored.reason in ("hand", "crib"):
+                if scored.points != ev.total:   # manual counting: never more than claimed
+                    step.append(f"{n.Verb(scored.seat, 'peg')} {scored.points}.")
                 i += 1
+        elif isinstance(ev, g.Claimed):   # manual counting: the count said, then the hand
+            step = [f"{n.Verb(ev.seat, 'count')} {ev.claimed}."]
+        elif isinstance(ev, g.CountTimedOut):
+            what = "crib" if ev.is_crib else "hand"
+            step = [f"Time is up for {n.possessive(ev.seat)} {what}: "
+                    f"{card_list(ev.cards)}, with the {ev.starter.name}.",
+                    f"{cap(show_call(ev.items))}." if ev.total else "Nineteen: not a point."]
+            if ev.points:
+                step.append(f"{n.Verb(ev.to_seat, 'take')} {ev.points}, half the count.")
+        elif isinstance(ev, g.MugginsCalled):
+            step = [line.text for line in announcer.event_lines(ev)]
         elif isinstance(ev, g.DealEnded):
             scores = n.scores(ev.scores, len(ev.scores))
             step = [f"End of deal {ev.deal}: {scores}."]

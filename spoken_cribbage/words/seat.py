@@ -92,6 +92,26 @@ MESSAGES: dict[str, str] = {
     "named_twice": "The same card is named twice. Choose different cards.",
     "exactly": "Lay away exactly {count}, not {given}.",
     "refused": "That can't be done: {reason}.",
+    # manual counting: the player's count, muggins, the clock
+    "count_typed": "Your count: {n}.",
+    "count_too_big": "No hand counts {n}: the most is 29. Your count: {typed}.",
+    "count_cleared": "Count cleared: type it again.",
+    "count_first": "Type your count first: the points, then Enter; 19 or 0 for none.",
+    "count_timed": "{turn} You have {seconds} seconds.",
+    "time_warning": "{seconds} seconds left to count.",
+    "time_left": "{seconds} seconds left to count.",
+    "time_left_paused": "{seconds} seconds left; the clock waits while help or a question is open.",
+    "no_clock": "No clock is running: it runs while you count, with a time limit set.",
+    "no_time_limit": "Counting has no time limit: take your time. /time limit 30 sets one.",
+    "not_counting": "There is no count to give now. {turn}",
+    "not_a_count": "No hand counts {points}: a count is 0 to 29, and nineteen means none.",
+    "muggins_off": "Muggins is off in this game; /muggins on plays it from the next game.",
+    "muggins_auto": ("Muggins goes with manual counting: /counting manual and /muggins on, "
+                     "from the next game."),
+    "muggins_none": "There is no count to call muggins on.",
+    "muggins_right": "{Who} counted {n}, and that is right: nothing to take.",
+    "muggins_late": "Too late: muggins is called before your own next move.",
+    "muggins_called": "Muggins was called on that count already.",
     # undo
     "cannot_undo": "You can't undo: {reason}.",
     "undone": "Undone: {what}.",
@@ -153,6 +173,13 @@ def not_done(command: str, *, stale: bool = False, turn: str = "") -> str:
     return phrase(f"voice_{'stale' if stale else 'no'}_{kind}", turn=turn).rstrip()
 
 
+def setting_shown(name: str, value: object) -> str:
+    """A setting's value as said when it changes: 'off' or '30 seconds' for the time limit."""
+    if name == "time_limit":
+        return f"{value} seconds" if value else "off"
+    return str(value)
+
+
 def more(k: int) -> str:
     return "one more" if k == 1 else f"{k} more"
 
@@ -197,6 +224,7 @@ _HELP_FIRST = {
     "show": "The deal is over: press Enter for the next deal.",
     "over": "The game is over: press n for a new game or q to leave.",
     "question": "Answer the question: press y for yes or n for no.",
+    "counting": "Give your count: type the points with the digits, then Enter; 19 for none.",
 }
 
 
@@ -229,10 +257,27 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
 
 def refusal(code: str, reason: str, data: dict, *, playable: Sequence[Card] = (),
             hand: Sequence[Card] = (), turn: str = "", discard_count: int = 2,
-            discarded: bool = False) -> str:
+            discarded: bool = False, names=None) -> str:
     """The engine's refusal (its code and particulars) as the seat says it, with what is
-    allowed now."""
+    allowed now. ``names`` (an announce.Names) names the other players."""
     code = str(code)
+    if code == "not counting":
+        return phrase("not_counting", turn=turn).rstrip()
+    if code == "not a count":
+        return phrase("not_a_count", points=data.get("points"))
+    if code == "muggins off":
+        return phrase("muggins_off" if data.get("counting") == "manual" else "muggins_auto")
+    if code == "nothing missed":
+        last = data.get("last")
+        if last is None:
+            return phrase("muggins_none")
+        seat, claimed, total, called = last
+        if called:
+            return phrase("muggins_called")
+        if claimed != total:
+            return phrase("muggins_late")
+        who = names.Subject(seat) if names is not None else "The other player"
+        return phrase("muggins_right", Who=who, n=claimed)
     cards_or = list_words([c.name for c in playable], "or")
     if code == "not your turn":
         return phrase("not_your_turn")

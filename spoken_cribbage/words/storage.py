@@ -32,7 +32,7 @@ def _lower_first(text: str) -> str:
 # ----------------------------------------------------------------------------- settings
 
 _KINDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false"}
-_UNITS = {"rate": " words a minute", "target": " points"}
+_UNITS = {"rate": " words a minute", "target": " points", "time_limit": " seconds"}
 _EMPTY = {"voice": "the default voice", "vosk_model": "the default model"}
 
 
@@ -65,6 +65,8 @@ def _setting_value(d: Mapping[str, Any]) -> str:
         shown = f"{value:g}"
     elif value == "" and name in _EMPTY:
         shown = _EMPTY[name]
+    elif name == "time_limit" and not value:
+        shown = "off"
     else:
         shown = f"{value}{_UNITS.get(name, '')}"
     text = f"{name.replace('_', ' ').capitalize()}: {shown}"
@@ -75,7 +77,7 @@ def _setting_value(d: Mapping[str, Any]) -> str:
 
 # ----------------------------------------------------------------------------- the saved game
 
-_FIELDS = {"id": "game id", "actions": "list of moves"}
+_FIELDS = {"id": "game id", "actions": "list of moves", "overcount_penalty": "overcount penalty"}
 
 
 def game_summary(game, me: int = 0) -> str:
@@ -120,6 +122,7 @@ TEXTS: dict[str, Template] = {
     "storage.setting_one_of": lambda d: (f"{d['name']} must be one of "
                                          f"{', '.join(d['allowed'])}, not '{d['value']}'"),
     "storage.setting_between": _between,
+    "storage.time_limit": "time limit must be off or between {low} and {high} seconds",
     "storage.no_such_setting": "there is no setting called {name}",
     "storage.setting_needs_number": _needs_number,
     "storage.setting_wrong_kind": _wrong_kind,
