@@ -268,8 +268,8 @@ def test_a_manual_counting_game_is_logged_and_read_back_with_its_claims():
     while gm.phase != g.GAME_OVER:
         gm.apply(rng.choice(gm.legal_actions()))
     assert events_from_json(events_to_json(gm.events)) == gm.events
-    lines = [t for _, evs in deals_of(gm.events) for step in deal_steps(evs, names_for(2))
-             for t in step]
+    lines = [t for _, evs in deals_of(gm.events)
+             for step in deal_steps(evs, names_for(2), reveal=True) for t in step]
     deal2 = lines[lines.index("Deal 2. Computer's crib."):lines.index("Deal 3. Your crib.")]
     assert deal2[-6:] == [
         "Computer's crib: two of clubs, three of diamonds, four of spades and eight of clubs, "
@@ -280,3 +280,23 @@ def test_a_manual_counting_game_is_logged_and_read_back_with_its_claims():
         "Computer's hand counts four: fifteen two, fifteen four.",
         "End of deal 2: You 39, Computer 77."]
     assert "Computer counts 2." in deal2 and "Computer pegs 2." in deal2
+
+
+def test_seen_from_the_seat_another_seats_undercount_stays_the_players_to_find():
+    """In the game an opponent's count that is too low is only said ('Computer counts 2.'), so
+    the player may call muggins; the review tells no more. Once the game is over, all is told."""
+    from spoken_cribbage.engine.rules import Rules
+    from spoken_cribbage.words.review import names_for
+    gm = g.Game(rules=Rules(counting="manual", muggins=True, overcount_penalty=True), seed=0)
+    rng = random.Random(0)
+    while gm.deal_number < 3 and gm.phase != g.GAME_OVER:
+        gm.apply(rng.choice(gm.legal_actions()))
+    seat = [t for step in deal_steps(deals_of(gm.events_for(0))[2][1], names_for(2)) for t in step]
+    told = [t for step in deal_steps(deals_of(gm.events)[2][1], names_for(2), reveal=True)
+            for t in step]
+    hand = ("Computer's hand: two of diamonds, six of clubs, nine of hearts and ten of clubs, "
+            "with the five of hearts.")
+    assert seat[seat.index(hand) - 1] == "Computer counts 2."
+    assert seat[seat.index(hand) + 1] == "Computer counts 28."   # no call, no pegs line
+    assert told[told.index(hand) + 1:told.index(hand) + 3] == ["Fifteen two, fifteen four.",
+                                                              "Computer pegs 2."]

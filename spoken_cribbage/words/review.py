@@ -57,6 +57,7 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
         announcer.rules = rules
     steps: list[list[str]] = []
     events = _muggins_first(list(events))   # a muggins call answers the count just said
+    hidden = False   # the hand shown next is another seat's undercount, seen from a seat
     i = 0
     while i < len(events):
         ev = events[i]
@@ -117,16 +118,21 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
             whose = "Your" if ev.seat == me else f"{n.Subject(ev.seat)}'s"
             what = "crib" if ev.is_crib else "hand"
             step = [f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}."]
-            if ev.total:
+            if hidden:
+                pass   # another seat counted too few: finding it is the player's (muggins)
+            elif ev.total:
                 step.append(f"{cap(show_call(ev.items))}.")
             else:
                 step.append(f"Nineteen: no points in the {what}.")
             if scored is not None and scored.reason in ("hand", "crib"):
-                if scored.points != ev.total:   # manual counting: never more than claimed
+                if scored.points != ev.total and not hidden:   # manual: never more than claimed
                     step.append(f"{n.Verb(scored.seat, 'peg')} {scored.points}.")
                 i += 1
+            hidden = False
         elif isinstance(ev, g.Claimed):   # manual counting: the count said, then the hand
             step = [f"{n.Verb(ev.seat, 'count')} {ev.claimed}."]
+            # as in the game: another seat's undercount is not told (the player may call muggins)
+            hidden = not reveal and ev.seat != me and ev.claimed <= ev.total
         elif isinstance(ev, g.CountTimedOut):
             what = "crib" if ev.is_crib else "hand"
             step = [f"Time is up for {n.possessive(ev.seat)} {what}: "
