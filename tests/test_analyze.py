@@ -49,10 +49,30 @@ def test_pone_subtracts_the_crib(capsys):
 def test_text_output_ranks_and_speaks_the_top_line(capsys):
     assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--dealer"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[1].startswith(" 1. keep 5H 5S JD KS")
-    assert lines[15].startswith("15. keep JD 6C 7C KS")
+    assert lines[0] == "The 15 discards, best first; the crib is yours."
+    assert lines[1] == ("Keep five, five, jack, king; lay away six, seven: "
+                        "hand 12.4, crib 5.6, net 18.0.")
+    assert lines[2] == ("Keep five, five, six, seven; lay away jack, king: "
+                        "hand 12.2, crib 4.3, net 16.5.")
+    assert lines[15] == ("Keep six, seven, jack, king; lay away five, five: "
+                         "hand 2.1, crib 9.0, net 11.1.")
     assert lines[-1] == ("Keep five, five, jack, king; lay away six, seven. "
                          "About 18.0 points with your crib.")
+
+
+def test_text_output_reads_by_ear(capsys):
+    """One sentence a line, cards as words, no card codes, no aligned columns; a rank split
+    between the kept and laid-away cards names the suits; the pone's crib is theirs."""
+    assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--pone"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "The 15 discards, best first; the crib is your opponent's."
+    assert lines[1] == ("Keep five, five, six, seven; lay away jack, king: "
+                        "hand 12.2, their crib 4.3, net 7.9.")
+    assert ("Keep five of spades, six, seven, king; lay away five of hearts, jack: "
+            "hand 7.7, their crib 7.3, net 0.5.") in lines
+    for line in lines:
+        assert "  " not in line and line.endswith(".") and line[0].isupper()
+        assert not any(code in line.split() for code in ("5H", "5S", "JD", "6C", "7C", "KS"))
 
 
 def test_cards_may_be_spoken_names(capsys):

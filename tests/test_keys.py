@@ -212,3 +212,35 @@ def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise()
             undone = card
             break
     assert undone is not None, "seed 7 has a play that can be taken back"
+
+
+def test_s_twice_in_a_row_reads_the_pegboard():
+    """S says the scores; S again at once adds each side's front and back peg and what the
+    side's last score was worth; anything said between starts again from the scores."""
+    s, out = make()
+    assert after(out, lambda: s.key("s")) == ["You 0, 121 to go; Computer 0, 121 to go."]
+    assert after(out, lambda: s.key("s")) == ["Your pegs are both on 0: nothing pegged yet.",
+                                              "Computer's pegs are both on 0: nothing pegged yet."]
+    # a game with points on the board: each side's back peg is its score before its last points
+    gm = g.Game(seed=11, scores=(80, 88))
+    gm.scores, gm.back_pegs = [86, 90], [80, 88]
+    s2 = Session(gm, settings=Settings(), write=out.append,
+                 opponents={1: RandomPlayer(random.Random(1))})
+    s2.start()
+    assert after(out, lambda: s2.key("s")) == ["You 86, 35 to go; Computer 90, 31 to go."]
+    assert after(out, lambda: s2.key("s")) == [
+        "Your front peg is on 86, your back peg on 80: you last pegged 6.",
+        "Computer's front peg is on 90, its back peg on 88: Computer last pegged 2."]
+    assert after(out, lambda: s2.key("s")) == ["You 86, 35 to go; Computer 90, 31 to go."]
+    s2.key("c")   # another answer between: the next S is the first again
+    assert after(out, lambda: s2.key("s")) == ["You 86, 35 to go; Computer 90, 31 to go."]
+    assert len(after(out, lambda: s2.command("scores"))) == 2   # typed, the same
+
+
+def test_the_observation_knows_the_back_pegs():
+    gm = g.Game(seed=3)
+    while not any(isinstance(e, g.Scored) for e in gm.events):
+        gm.apply(random.Random(len(gm.actions)).choice(gm.legal_actions()))
+    last = [e for e in gm.events if isinstance(e, g.Scored)][-1]
+    obs = gm.observation(0)
+    assert obs.back_pegs[last.side] == last.back_peg and obs.scores[last.side] == last.front_peg

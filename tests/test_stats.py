@@ -280,3 +280,59 @@ def test_the_stats_command_with_a_damaged_database(home, capsys):
     assert one_sentence(out[0])
     assert out[1:] == ["No games recorded yet."]
     assert (home / "stats.sqlite3.bad-1").exists()
+
+
+# ----------------------------------------------------------------------------- schema 2: logs
+
+SCHEMA_1 = """
+CREATE TABLE games (id TEXT PRIMARY KEY, ended_at TEXT NOT NULL,
+    result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'abandoned')),
+    my_score INTEGER NOT NULL, their_score INTEGER NOT NULL, target INTEGER NOT NULL,
+    players INTEGER NOT NULL, difficulty TEXT NOT NULL, skunk_given INTEGER NOT NULL DEFAULT 0,
+    skunk_taken INTEGER NOT NULL DEFAULT 0, deals INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE deals (game_id TEXT NOT NULL, deal INTEGER NOT NULL, hand INTEGER, crib INTEGER,
+    pegging INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, deal));
+INSERT INTO games VALUES ('old', '2024-01-01T00:00:00Z', 'win', 121, 80, 121, 2, 'expert',
+    1, 0, 9);
+INSERT INTO deals VALUES ('old', 1, 12, NULL, 3);
+PRAGMA user_version = 1;
+PRAGMA application_id = 1129466178;
+"""
+
+
+def test_a_schema_1_database_opens_migrated_and_keeps_its_games(tmp_path):
+    path = tmp_path / "stats.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript(SCHEMA_1)
+    con.close()
+    db = StatsDB(path)
+    assert db.open() is None            # nothing to say: migrated in place, not set aside
+    assert not (tmp_path / "stats.sqlite3.bad-1").exists()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA user_version").fetchone()[0] == 2
+    con.close()
+    old, = db.games()
+    assert (old.number, old.id, old.result, old.seed, old.actions, old.events) == (
+        1, "old", "win", None, None, None)
+    assert not old.reviewable
+    assert db.summary()["games"] == 1 and db.summary()["best_hand"] == 12
+    gm = finished_game(4)
+    db.record_game(game_record(gm, "new", "easy"))
+    old, new = db.games()
+    assert new.number == 2 and new.seed == 4 and new.me == 0 and new.reviewable
+    assert [g.action_from_text(a) for a in new.actions] == gm.actions
+    from spoken_cribbage.storage.gamelog import events_from_json
+    assert events_from_json(new.events) == gm.events
+    assert StatsDB(path).open() is None   # opening again changes nothing
+    assert len(StatsDB(path).games()) == 2
+
+
+def test_a_schema_1_file_is_read_without_migration(tmp_path):
+    """Reading (stats) does not write: games() reads a schema-1 file as it is."""
+    path = tmp_path / "stats.sqlite3"
+    con = sqlite3.connect(path)
+    con.executescript(SCHEMA_1)
+    con.close()
+    StatsDB(path).check()
+    old, = StatsDB(path).games()
+    assert old.seed is None and old.difficulty == "expert"

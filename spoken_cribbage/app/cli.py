@@ -1,4 +1,5 @@
-"""Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats]`."""
+"""Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats|
+review|export|practice]`."""
 
 from __future__ import annotations
 
@@ -58,6 +59,8 @@ def _add_play_options(p) -> None:
                    help=help_text("play.--overcount-penalty"))
     p.add_argument("--time-limit", type=_time_limit, default=None, metavar="SECONDS",
                    help=help_text("play.--time-limit"))
+    p.add_argument("--replay", type=int, default=None, metavar="N",
+                   help=help_text("play.--replay"))
 
 
 def _time_limit(text: str) -> int:
@@ -78,6 +81,9 @@ _OPTIONAL = [
     ("listen", "spoken_cribbage.app.voice_command", "add_listen_parser", "run_listen"),
     ("models", "spoken_cribbage.app.voice_command", "add_models_parser", "run_models"),
     ("stats", "spoken_cribbage.app.stats_command", "add_stats_parser", "run_stats"),
+    ("review", "spoken_cribbage.app.review_command", "add_review_parser", "run_review"),
+    ("practice", "spoken_cribbage.app.practice", "add_practice_parser", "run_practice"),
+    ("export", "spoken_cribbage.app.review_command", "add_export_parser", "run_export"),
 ]
 
 

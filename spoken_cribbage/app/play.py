@@ -33,6 +33,10 @@ def play(args) -> int:
     interrupted: list[int] = []
     tty_in = _isatty(sys.stdin)
     old_sigint = _catch_sigint(interrupted) if tty_in else None
+    replaying = _replay(args)   # play --replay N: game N's seed (its deals), target, level
+    if isinstance(replaying, int):
+        _restore_sigint(old_sigint)
+        return replaying
     accessible = bool(args.accessible) or env_accessible()
     plain = plain_output(accessible, sys.stdout)
     writer = LineWriter(sys.stdout, plain)
@@ -62,6 +66,8 @@ def play(args) -> int:
 
     for m in early:
         say_now(m)
+    if replaying is not None:
+        say_now(replaying)
     _ignore_file_size_signal()
     keeper = Keeper(say=say_now)
     loaded = keeper.load()
@@ -181,6 +187,32 @@ def play(args) -> int:
         _close(speaker)
         _close(cues)
     return 0
+
+
+def _replay(args) -> str | int | None:
+    """``--replay N``: take game N's seed, target and difficulty (options given win but the
+    seed), so the game deals the same cards; it is played like ``--seed``, for this run only.
+    Returns the sentence to say, an exit status after a sentence on stderr, or None."""
+    number = getattr(args, "replay", None)
+    if number is None:
+        return None
+    from spoken_cribbage.app.review_command import NoGame, stored_game
+    from spoken_cribbage.words.review import review_text
+    if args.seed is not None:
+        sys.stderr.write(review_text("replay_and_seed") + "\n")
+        return 2
+    try:
+        stored = stored_game(number)
+    except NoGame as e:
+        sys.stderr.write(e.message + "\n")
+        return 1
+    args.seed = stored.seed
+    args.new = False
+    if args.target is None:
+        args.target = stored.target
+    if args.difficulty is None and stored.difficulty in ("easy", "standard", "expert"):
+        args.difficulty = stored.difficulty
+    return review_text("replaying", number=stored.number, seed=stored.seed)
 
 
 def rules_from(settings) -> Rules:

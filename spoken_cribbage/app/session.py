@@ -20,6 +20,7 @@ from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, claimed, key_command,
                                         parse_command, phrases_for)
 from spoken_cribbage.words.commands import key_lines, key_name
+from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
@@ -159,6 +160,7 @@ class Session:
         self.history: list[Line] = []
         self.last_batch: list[Line] = []
         self.hist_pos: int | None = None
+        self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
         self._bind(game, opponents)
 
@@ -178,6 +180,7 @@ class Session:
         self.question: str | None = None     # the open question's line, to ask it again
         self.held: str | None = None         # the doubtful voice command the question is about
         self.finished = game.phase == g.GAME_OVER
+        self._walk: tuple[int, int] | None = None   # the w key: (deal, next step) of a walk
         self.count_typed = ""                # manual counting: the digits typed for a count
         if getattr(self, "count_clock", None) is not None:
             self._stop_clock()
@@ -614,7 +617,15 @@ class Session:
     def _cmd_crib(self, c: Command) -> None: self.tell(self.answers.crib())
     def _cmd_starter(self, c: Command) -> None: self.tell(self.answers.starter())
     def _cmd_table(self, c: Command) -> None: self.tell(self.answers.table())
-    def _cmd_scores(self, c: Command) -> None: self.tell(self.answers.scores())
+    def _cmd_scores(self, c: Command) -> None:
+        """The scores; asked again at once (S twice in a row), the pegboard: each side's front
+        and back peg and what its last score was worth."""
+        if self._scores_mark == (len(self.history), len(self.game.events)):
+            self._scores_mark = None
+            self.say([Line.same(t, "answer") for t in self.answers.pegs()])
+            return
+        self.tell(self.answers.scores())
+        self._scores_mark = (len(self.history), len(self.game.events))
     def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn())
 
     def _cmd_hand(self, c: Command) -> None:
@@ -649,6 +660,62 @@ class Session:
             self.say([Line.same(phrase("latest_line"))], record=False)
             return
         self._earlier(self.hist_pos + 1)
+
+    # ------------------------------------------------------------------ the deal again
+
+    def _deals(self) -> list[tuple[int, list[g.Event]]]:
+        """This seat's view of the game, deal by deal (what came before the first left out)."""
+        return [(n, evs) for n, evs in review_words.deals_of(self.game.events_for(self.me)) if n]
+
+    @staticmethod
+    def _ended(events: list[g.Event]) -> bool:
+        return any(isinstance(e, (g.DealEnded, g.GameOver)) for e in events)
+
+    def _steps(self, events: list[g.Event]) -> list[list[str]]:
+        return review_words.deal_steps(events, self.names, rules=self.game.rules)
+
+    def _cmd_review(self, c: Command) -> None:
+        """The last deal again, every event in order (the current one so far, before any deal
+        has ended)."""
+        deals = self._deals()
+        if not deals:
+            self.tell(review_words.say("no_deal"))
+            return
+        ended = [d for d in deals if self._ended(d[1])]
+        deal, events = ended[-1] if ended else deals[-1]
+        end = "review_end" if ended else "review_so_far"
+        lines = [review_words.say("review_head", deal=deal)]
+        lines += [t for step in self._steps(events) for t in step]
+        lines.append(review_words.say(end, deal=deal))
+        self.say([Line.same(t, "answer") for t in lines])
+
+    def _cmd_walk(self, c: Command) -> None:
+        """The current deal (or, before anything happened in it, the last one), one event a
+        press; a sentence at the start, and at the end (or at the latest event, while the deal
+        goes on)."""
+        deals = self._deals()
+        if not deals:
+            self.tell(review_words.say("no_deal"))
+            return
+        by_number = dict(deals)
+        if self._walk is not None and self._walk[0] in by_number and self._walk[1] > 0:
+            deal, step = self._walk
+        else:
+            deal, events = deals[-1]
+            if len(events) <= 1 and len(deals) > 1:   # only dealt so far: the last deal
+                deal, events = deals[-2]
+            step = 0
+        events = by_number[deal]
+        steps = self._steps(events)
+        if step < len(steps):
+            lines = ([review_words.say("walk_start", deal=deal)] if step == 0 else []) + steps[step]
+            self._walk = (deal, step + 1)
+            self.say([Line.same(t, "answer") for t in lines])
+        elif self._ended(events):
+            self._walk = None
+            self.tell(review_words.say("walk_end", deal=deal))
+        else:
+            self.tell(review_words.say("walk_latest", deal=deal))
 
     def _cmd_help(self, c: Command) -> None:
         self.say([Line.same(t, "help") for t in self.help_lines()])

@@ -539,6 +539,7 @@ class Observation:
     waiting: tuple[int, ...] = ()     # seats that still have to lay away for the crib
     showing: tuple[Card, ...] = ()    # manual counting: the hand (or crib) being counted now
     showing_crib: bool = False        # ... and whether it is the crib
+    back_pegs: tuple[int, ...] = ()   # by side: the score before its last points (the pegboard)
 
     @property
     def playable(self) -> tuple[Card, ...]:
@@ -863,7 +864,8 @@ class Game:
             rules=self.rules, to_act=self.to_act if self.phase in (PLAY, SHOW) else None,
             waiting=tuple(self.pending_discards()) if self.phase == DISCARD else (),
             showing=self.showing_cards(),
-            showing_crib=self.showing is not None and self.showing[1])
+            showing_crib=self.showing is not None and self.showing[1],
+            back_pegs=tuple(self.back_pegs))
 
     def events_for(self, seat: int, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``seat`` sees them: the same stream, with every

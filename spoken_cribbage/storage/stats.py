@@ -6,12 +6,22 @@ truncated one, one from a newer version of the game (``PRAGMA user_version``) or
 cannot be opened is moved aside (never deleted), reported (a :class:`Notice` that ``words``
 phrases in one sentence), and replaced by a fresh one. Recording is idempotent (a game by its
 id, a deal by game id and number), so a game resumed after a crash never counts twice.
+
+Schema 2 keeps, with each game, what it takes to review it and to deal it again: its ``seed``,
+the seat the player sat in (``me``), its actions (JSON, as in the save) and its event log
+(:mod:`spoken_cribbage.storage.gamelog`, zlib-compressed JSON). A schema-1 file is migrated in
+place when it is opened (the columns are added; its games have no log and cannot be reviewed).
+Games are numbered 1, 2, ... in the order they ended (:meth:`StatsDB.games`). The ``practice``
+table keeps each practice round (``spoken-cribbage practice``): counted right or not, or the
+expert's discard chosen or not and the points the choice cost on average, and the seconds taken.
 """
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
+import zlib
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Iterable
@@ -19,8 +29,9 @@ from typing import Iterable
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
+from spoken_cribbage.storage.gamelog import events_to_json
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APP_ID = 0x43524942  # "CRIB": set as PRAGMA application_id
 
 _SCHEMA = """
@@ -35,7 +46,11 @@ CREATE TABLE IF NOT EXISTS games (
     difficulty TEXT NOT NULL,
     skunk_given INTEGER NOT NULL DEFAULT 0,
     skunk_taken INTEGER NOT NULL DEFAULT 0,
-    deals INTEGER NOT NULL DEFAULT 0
+    deals INTEGER NOT NULL DEFAULT 0,
+    seed INTEGER,
+    me INTEGER,
+    actions TEXT,
+    events BLOB
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id TEXT NOT NULL,
@@ -45,7 +60,18 @@ CREATE TABLE IF NOT EXISTS deals (
     pegging INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, deal)
 );
+CREATE TABLE IF NOT EXISTS practice (
+    at TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('count', 'discard')),
+    correct INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    cost REAL
+);
 """
+#: Columns added by a schema after the first (schema 1 files get them when opened).
+_ADDED = {"games": (("seed", "INTEGER"), ("me", "INTEGER"), ("actions", "TEXT"),
+                    ("events", "BLOB"))}
+#: The columns every statistics file has (schema 1).
 _COLUMNS = {
     "games": {"id", "ended_at", "result", "my_score", "their_score", "target", "players",
               "difficulty", "skunk_given", "skunk_taken", "deals"},
@@ -92,6 +118,33 @@ class GameRecord:
     skunk_given: int        # 0 none, 1 skunk, 2 double skunk
     skunk_taken: int
     deals: int
+    seed: int | None = None           # the game's seed: its deals again (play --replay)
+    me: int | None = None             # the player's seat
+    actions: tuple[str, ...] | None = None   # every action, as in the save
+    events: str | None = None         # the event log (storage.gamelog JSON)
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game of the statistics, numbered in the order the games ended (1 is the first)."""
+    number: int
+    id: str
+    ended_at: str
+    result: str
+    my_score: int
+    their_score: int
+    target: int
+    players: int
+    difficulty: str
+    deals: int
+    seed: int | None
+    me: int | None
+    actions: tuple[str, ...] | None
+    events: str | None
+
+    @property
+    def reviewable(self) -> bool:
+        return self.seed is not None and self.actions is not None
 
 
 def deal_records(game: g.Game, me: int = 0, events: Iterable[g.Event] | None = None
@@ -132,7 +185,9 @@ def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0) -> Gam
     else:
         result = "abandoned"
     return GameRecord(game_id, result, mine, theirs, game.target, game.players, difficulty,
-                      given, taken, game.deal_number)
+                      given, taken, game.deal_number, seed=game.seed, me=me,
+                      actions=tuple(g.action_to_text(a) for a in game.actions),
+                      events=events_to_json(game.events))
 
 
 # ----------------------------------------------------------------------------- the database
@@ -227,8 +282,15 @@ class StatsDB:
                 for stmt in _SCHEMA.split(";"):
                     if stmt.strip():
                         con.execute(stmt)
-                if con.execute("PRAGMA user_version").fetchone()[0] == 0:
+                version = con.execute("PRAGMA user_version").fetchone()[0]
+                if version < SCHEMA_VERSION:
+                    for table, added in _ADDED.items():   # schema 1 -> 2: columns added
+                        have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
+                        for name, kind in added:
+                            if name not in have:
+                                con.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
                     con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if version == 0:
                     con.execute(f"PRAGMA application_id = {APP_ID}")
                 con.execute("COMMIT")
             finally:
@@ -249,10 +311,13 @@ class StatsDB:
     def record_game(self, rec: GameRecord) -> None:
         row = (rec.id, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), rec.result,
                rec.my_score, rec.their_score, rec.target, rec.players, rec.difficulty,
-               rec.skunk_given, rec.skunk_taken, rec.deals)
+               rec.skunk_given, rec.skunk_taken, rec.deals, rec.seed, rec.me,
+               None if rec.actions is None else json.dumps(list(rec.actions)),
+               None if rec.events is None else zlib.compress(rec.events.encode("utf-8")))
         self._write("INSERT OR IGNORE INTO games (id, ended_at, result, my_score, their_score, "
-                    "target, players, difficulty, skunk_given, skunk_taken, deals) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [row])
+                    "target, players, difficulty, skunk_given, skunk_taken, deals, seed, me, "
+                    "actions, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    [row])
 
     def _write(self, sql: str, rows: list[tuple]) -> None:
         """Raises StatsError with a reason when the write fails (nothing half-written)."""
@@ -289,6 +354,47 @@ class StatsDB:
         """Finished games' results, oldest first (abandoned games left out)."""
         return [r[0] for r in self._query(
             "SELECT result FROM games WHERE result != 'abandoned' ORDER BY ended_at, rowid")]
+
+    def games(self) -> list[StoredGame]:
+        """Every game recorded, numbered from 1 in the order they ended. A schema-1 file's
+        games (or one whose log is damaged) have no seed, actions or events."""
+        have = {r[1] for r in self._query("PRAGMA table_info(games)")}
+        extra = [name if name in have else "NULL" for name, _ in _ADDED["games"]]
+        rows = self._query(
+            "SELECT id, ended_at, result, my_score, their_score, target, players, difficulty, "
+            f"deals, {', '.join(extra)} FROM games ORDER BY ended_at, rowid")
+        out = []
+        for n, row in enumerate(rows, 1):
+            *head, seed, me, actions, events = row
+            out.append(StoredGame(n, *head, seed=seed if type(seed) is int else None,
+                                  me=me if type(me) is int else None,
+                                  actions=_actions(actions), events=_events(events)))
+        return out
+
+    def record_practice(self, kind: str, correct: bool, seconds: float,
+                        cost: float | None = None) -> None:
+        """One practice round: ``kind`` count or discard; ``cost`` (discard) the points a
+        round's choice gave away on average against the expert's."""
+        self._write("INSERT INTO practice (at, kind, correct, seconds, cost) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), kind, int(correct),
+                      float(seconds), None if cost is None else float(cost))])
+
+    def practice_summary(self) -> dict:
+        """By kind (count, discard): rounds, how many right, the average seconds and (discard)
+        the average points a choice cost; zeros before any practice."""
+        out = {kind: {"rounds": 0, "right": 0, "average_seconds": None, "average_cost": None}
+               for kind in ("count", "discard")}
+        if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' "
+                           "AND name = 'practice'"):
+            return out
+        for kind, n, right, secs, cost in self._query(
+                "SELECT kind, count(*), sum(correct), avg(seconds), avg(cost) FROM practice "
+                "GROUP BY kind"):
+            if kind in out:
+                out[kind] = {"rounds": n, "right": right or 0, "average_seconds": _round(secs),
+                             "average_cost": _round(cost)}
+        return out
 
     def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
         if not self.path.exists():
@@ -327,7 +433,27 @@ class StatsDB:
             "average_hand": _round(ah), "average_crib": _round(ac), "average_pegging": _round(ap),
             "best_hand": best, "best_crib": mc,
             "win_streak": streak, "longest_win_streak": longest,
+            "practice": self.practice_summary(),
         }
+
+
+def _actions(raw) -> tuple[str, ...] | None:
+    try:
+        actions = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if isinstance(actions, list) and all(isinstance(a, str) for a in actions):
+        return tuple(actions)
+    return None
+
+
+def _events(raw) -> str | None:
+    if not isinstance(raw, bytes):
+        return None
+    try:
+        return zlib.decompress(raw).decode("utf-8")
+    except (zlib.error, UnicodeDecodeError):
+        return None
 
 
 def _round(x):

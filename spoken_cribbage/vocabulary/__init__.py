@@ -84,6 +84,9 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),
     Phrase("previous", "[", (), ("previous", "back", "prev")),
     Phrase("later", "]", (), ("later", "forward")),
+    # the current or last deal, an event a press; review: the last deal, every event at once
+    Phrase("walk", "w", ("next event",), ("walk", "step", "event")),
+    Phrase("review", None, ("review the deal",), ("review", "replay", "review deal")),
     Phrase("undo", "u", (), ("undo", "take back"), phases=("play", "other")),
     Phrase("silence", "x", (), ("silence", "stop", "quiet", "hush")),
     Phrase("help", "?", ("help", "help me"), ("commands", "?")),
@@ -482,10 +485,10 @@ def key_command(key: str, phase: str) -> str | None:
 
 
 def commands_for_help() -> list[tuple[str, str]]:
-    """(typed form, verb) of the listed commands that have no key, in table order: help gives
-    each a line of its own (``words.commands`` says what it does)."""
+    """(typed form, verb) of the listed commands that have no key and work in every phase, in
+    table order: help gives each a line of its own (``words.commands`` says what it does)."""
     return [(p.typed[0], p.verb) for p in PHRASES
-            if p.key is None and p.listed and not p.spoken and p.typed]
+            if p.key is None and p.listed and p.typed and p.phases == _ANSWERING]
 
 
 def keys_for(phase: str, *, voice: bool = False, muggins: bool = False) -> list[tuple[str, str]]:

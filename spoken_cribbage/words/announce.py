@@ -618,6 +618,28 @@ class Answers:
             parts.append(f"{cap(name)} {o.scores[s]}, {left} to go")
         return "; ".join(parts) + "."
 
+    def pegs(self) -> list[str]:
+        """The pegboard, a line a side (the player's first): each front peg and back peg, and
+        the points between them, the side's last score ('Your front peg is on 86, your back
+        peg on 80: you last pegged 6.')."""
+        o = self.obs
+        mine = o.side
+        backs = o.back_pegs or o.scores
+        lines = []
+        for s in [mine] + [s for s in range(len(o.scores)) if s != mine]:
+            front, back = o.scores[s], backs[s]
+            name = self.names.side_name(s, len(o.scores))
+            if s == mine:
+                whose, who, their = "Your", "you", "your"
+            else:
+                whose, who, their = f"{cap(name)}'s", cap(name), "its"
+            if front == back:
+                lines.append(f"{whose} pegs are both on {front}: nothing pegged yet.")
+            else:
+                lines.append(f"{whose} front peg is on {front}, {their} back peg on {back}: "
+                             f"{who} last pegged {front - back}.")
+        return lines
+
     def turn(self, count_said: bool = False, crib_said: bool = False) -> str:
         """Whose turn, and what to do. ``count_said``: the line just before said the count,
         so the prompt does not say it again; ``crib_said``: so did the crib's owner (a new deal)."""

@@ -61,15 +61,29 @@ def _peg_play(d: Mapping[str, Any]) -> str:
     return line + (f" {cap(play_call(d['items']))}." if d["items"] else "")
 
 
+def kept_and_laid(keep: Sequence[Card], discard: Sequence[Card]) -> tuple[str, str]:
+    """The kept and the laid-away cards by rank ('five, five, jack, king'); a rank split
+    between the two names its suits, so the listener knows which five goes."""
+    split = {c.rank for c in keep} & {c.rank for c in discard}
+
+    def said(cards: Sequence[Card]) -> str:
+        return ", ".join(c.name if c.rank in split else RANK_NAMES[c.rank]
+                         for c in sort_hand(cards))
+
+    return said(keep), said(discard)
+
+
 def _discard_table(d: Mapping[str, Any]) -> str:
-    sign = "+" if d["dealer"] else "-"
-    whose = "your crib" if d["dealer"] else "your opponent's crib"
-    lines = [f"Discards ranked by net points ({whose}):"]
-    for i, o in enumerate(d["options"], 1):
-        keep = " ".join(c.short for c in o.keep)
-        out = " ".join(c.short for c in o.discard)
-        lines.append(f"{i:2d}. keep {keep:<15} lay away {out:<7} hand {o.expected_hand:5.2f}  "
-                     f"crib {sign}{o.expected_crib:4.2f}  net {o.net:5.2f}")
+    """``spoken-cribbage discard`` read by ear: one sentence a line, best first, cards as words.
+    A rank split between the kept and the laid-away cards names its suits (which five goes)."""
+    whose = "the crib is yours" if d["dealer"] else "the crib is your opponent's"
+    options = d["options"]
+    lines = [f"The {len(options)} discards, best first; {whose}."]
+    for o in options:
+        keep, away = kept_and_laid(o.keep, o.discard)
+        crib = "crib" if d["dealer"] else "their crib"
+        lines.append(f"Keep {keep}; lay away {away}: "
+                     f"hand {o.expected_hand:.1f}, {crib} {o.expected_crib:.1f}, net {o.net:.1f}.")
     return "\n".join(lines)
 
 
@@ -143,6 +157,8 @@ TEXTS: dict[str, Template] = {
     "calculator.discard_table": _discard_table,
     "calculator.workers_at_least_one": "--workers must be at least 1",
     "calculator.target_at_least_one": "--target must be at least 1",
+    "calculator.rounds_at_least_one": "--rounds must be at least 1.",
+    "calculator.crib_is_for_count": "--crib is for practice count.",
     "calculator.simulate_progress": "simulate: {done} of {total} games, {elapsed:.0f} s",
     "calculator.simulate_report": _simulation_report,
 }
@@ -198,6 +214,26 @@ HELP: dict[str, str] = {
     "simulate.--workers": "processes (default: all cores)",
     "simulate.--json": "print the summary as JSON",
     "stats": "read out your statistics",
+    "review": "read a finished game back, deal by deal",
+    "review:description": ("Read a finished game back deal by deal, every card named: game N "
+                           "as numbered by --list, the last one by default."),
+    "review.number": "the game's number (see review --list); the last game by default",
+    "review.--list": "list your games with their numbers",
+    "export": "write a finished game as a plain-text transcript, with its seed",
+    "export:description": ("Write a finished game (N, the last by default) to a plain-text file: "
+                           "every deal, every card, and the seed that deals it again."),
+    "export.--out": "the file to write",
+    "practice": "practise counting hands or choosing discards, with a coach",
+    "practice:description": ("Practise counting (a hand and a starter: type the count, hear it "
+                             "explained item by item) or discarding (six cards: type the two "
+                             "for the crib, hear what the expert kept and what your choice "
+                             "cost). Your accuracy and time are kept in your statistics."),
+    "practice.kind": "count or discard",
+    "practice.--crib": "count cribs (only a five-card flush counts)",
+    "practice.--rounds": "how many hands or deals (default 5)",
+    "practice.--seed": "deal from this seed (the same cards every time)",
+    "play.--replay": ("deal the cards of game N again (numbers: review --list); for this run "
+                      "only, like --seed"),
     "listen": "recognise one spoken command, or check your voice set-up (--check)",
     "listen:description": ("Recognise one spoken command from a WAV file or the microphone; "
                            "or, with --check, check your voice set-up."),

@@ -24,10 +24,11 @@ from spoken_cribbage.words.notices import Template
 #: What each key of the key list does, by verb.
 KEY_HELP: dict[str, str] = {
     "count": "the count", "crib": "whose crib", "starter": "the starter",
-    "table": "cards on the table", "scores": "scores", "turn": "whose turn", "hand": "your hand",
+    "table": "cards on the table", "scores": "scores (twice: the pegs)", "turn": "whose turn", "hand": "your hand",
     "hint": "a hint", "repeat": "repeat", "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
+    "walk": "the deal again, an event a press",
     "muggins": "muggins", "time": "time left to count",
 }
 
@@ -35,6 +36,7 @@ KEY_HELP: dict[str, str] = {
 COMMAND_HELP: dict[str, str] = {
     "cues": "plays each sound cue and says what it means",
     "check": "tests your microphone and says how best to listen",
+    "review": "reads the last deal again, every event in order",
 }
 
 _KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space"}

@@ -36,9 +36,33 @@ def game_milestones(results_before: list[str], rec: GameRecord, games_before: in
     return out
 
 
+def practice_sentences(practice: dict) -> list[str]:
+    """'Counting practice: 18 of 25 hands right, 72 percent, 7.1 seconds a hand on average.'"""
+    lines = []
+    count = practice.get("count", {})
+    if count.get("rounds"):
+        n, right = count["rounds"], count["right"]
+        lines.append(f"Counting practice: {right} of {n} hand{'s' if n != 1 else ''} right, "
+                     f"{round(100 * right / n)} percent, {count['average_seconds']:.1f} seconds "
+                     f"a hand on average.")
+    discard = practice.get("discard", {})
+    if discard.get("rounds"):
+        n, right = discard["rounds"], discard["right"]
+        lines.append(f"Discard practice: the expert's choice {right} time{'s' if right != 1 else ''}"
+                     f" in {n} deal{'s' if n != 1 else ''}, {discard['average_cost']:.1f} points "
+                     f"given away a deal and {discard['average_seconds']:.1f} seconds a deal "
+                     f"on average.")
+    return lines
+
+
 def stats_sentences(s: dict) -> list[str]:
+    practice = practice_sentences(s.get("practice", {}))
     if not s["games"] and not s["deals"]:
-        return ["No games recorded yet."]
+        return ["No games recorded yet."] + practice
+    return _game_sentences(s) + practice
+
+
+def _game_sentences(s: dict) -> list[str]:
     n = s["games"]
     lines = [f"You have played {n} game{'s' if n != 1 else ''}: "
              f"{s['wins']} won, {s['losses']} lost"

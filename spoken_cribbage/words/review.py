@@ -1,0 +1,210 @@
+"""The words of a review: a deal, or a whole game, read back event by event.
+
+A *step* is one event as a player hears it again (a card played with what it scored, a hand
+counted with its call); most steps are one line, a hand or a crib in the show is two (the cards,
+then the count). The game's review command reads a deal's steps, its walk key one step a press,
+``spoken-cribbage review`` and ``export`` a finished game's, deal by deal.
+
+Seen from the player's seat by default (another seat's hand and discards stay hidden, as in the
+game); ``reveal`` names every card, for a game that is over.
+
+>>> from spoken_cribbage.engine import game as g
+>>> game = g.Game(seed=3)
+>>> steps = [step for _, events in deals_of(game.events_for(0)) for step in deal_steps(events)]
+>>> steps[3]
+['Deal 1. Your crib.', 'Your hand: ace of clubs, two of clubs, three of clubs, five of clubs, ten of hearts and jack of clubs.']
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.words.announce import (Announcer, Names, _muggins_first, cap, card_list,
+                                            play_call, show_call)
+
+_REASONS = {"go": "one for the go", "last": "one for last", "heels": "two for his heels"}
+
+
+def names_for(players: int, me: int = 0) -> Names:
+    """'you' and 'Computer' (or 'Computer 1', 'Computer 2' ... with more players)."""
+    if players == 2:
+        return Names(("you", "Computer") if me == 0 else ("Computer", "you"), me)
+    others = iter(range(1, players))
+    return Names(tuple("you" if s == me else f"Computer {next(others)}" for s in range(players)),
+                 me)
+
+
+def deals_of(events: Sequence[g.Event]) -> list[tuple[int, list[g.Event]]]:
+    """The events cut at each deal: (0, what came before the first deal), then (n, deal n's
+    events from its :class:`Dealt` to the next one)."""
+    out: list[tuple[int, list[g.Event]]] = [(0, [])]
+    for ev in events:
+        if isinstance(ev, g.Dealt):
+            out.append((ev.deal, []))
+        out[-1][1].append(ev)
+    return out if out[0][1] else out[1:]
+
+
+def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
+               rules: Rules | None = None, reveal: bool = False) -> list[list[str]]:
+    """The steps of ``events`` (one deal, or what came before the first): each a list of lines."""
+    n = names or Names()
+    me = n.me
+    announcer = Announcer(n)
+    if rules is not None:
+        announcer.rules = rules
+    steps: list[list[str]] = []
+    events = _muggins_first(list(events))   # a muggins call answers the count just said
+    hidden = False   # the hand shown next is another seat's undercount, seen from a seat
+    i = 0
+    while i < len(events):
+        ev = events[i]
+        nxt = events[i + 1] if i + 1 < len(events) else None
+        scored = nxt if isinstance(nxt, g.Scored) else None
+        step: list[str] = []
+        if isinstance(ev, g.GameStarted):
+            announcer.rules = ev.rules
+            step = [line.text for line in announcer.event_lines(ev)]
+        elif isinstance(ev, g.CutForDeal):
+            step = [line.text for line in announcer.event_lines(ev)]
+        elif isinstance(ev, g.DealerChosen):
+            if ev.reason == "lowest cut":
+                step = [line.text for line in announcer.event_lines(ev)]
+        elif isinstance(ev, g.Dealt):
+            crib = cap(n.possessive(ev.dealer))
+            step = [f"Deal {ev.deal}. {crib} crib.", f"Your hand: {card_list(ev.hands[me])}."]
+            for seat, hand in enumerate(ev.hands):
+                if seat != me and hand and reveal:
+                    step.append(f"{n.Verb(seat, 'hold')}: {card_list(hand)}.")
+        elif isinstance(ev, g.CribCardFromDeck):
+            card = f": the {ev.card.name}" if ev.card is not None and reveal else ""
+            step = [f"One card from the deck goes to the crib{card}."]
+        elif isinstance(ev, g.Discarded):
+            if ev.cards and (ev.seat == me or reveal):
+                step = [f"{n.Verb(ev.seat, 'lay', 'lays')} away the {card_list(ev.cards)}."]
+            else:
+                k = ev.number
+                step = [f"{n.Verb(ev.seat, 'lay', 'lays')} away "
+                        f"{'a card' if k == 1 else f'{k} cards'}."]
+        elif isinstance(ev, g.StarterTurned):
+            line = f"The starter is the {ev.card.name}."
+            if scored is not None and scored.reason == "heels":
+                line += f" {cap(_REASONS['heels'])} to {n.subject(scored.seat)}."
+                i += 1
+            step = [line]
+        elif isinstance(ev, g.Played):
+            line = f"{n.Verb(ev.seat, 'play')} the {ev.card.name}. Count {ev.count}."
+            if scored is not None and scored.reason == "play":
+                line += f" {cap(play_call(scored.items))}."
+                i += 1
+            step = [line]
+        elif isinstance(ev, g.SaidGo):
+            step = [f"{n.Verb(ev.seat, 'say')} go."]
+        elif isinstance(ev, g.Scored):
+            if ev.reason in _REASONS:
+                step = [f"{cap(_REASONS[ev.reason])} to {n.subject(ev.seat)}."]
+            elif ev.reason in ("muggins", "time"):
+                step = []   # said with the muggins call or the time up
+            elif ev.reason == "overcount":
+                step = [f"Overcount: {n.verb(ev.seat, 'take')} {ev.points}."]
+            else:
+                step = [f"{n.Verb(ev.seat, 'score')} {ev.points}."]
+        elif isinstance(ev, g.CountReset):
+            if ev.next_seat is not None:
+                step = ["Count back to 0."]
+        elif isinstance(ev, g.HandShown):
+            whose = "Your" if ev.seat == me else f"{n.Subject(ev.seat)}'s"
+            what = "crib" if ev.is_crib else "hand"
+            step = [f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}."]
+            if hidden:
+                pass   # another seat counted too few: finding it is the player's (muggins)
+            elif ev.total:
+                step.append(f"{cap(show_call(ev.items))}.")
+            else:
+                step.append(f"Nineteen: no points in the {what}.")
+            if scored is not None and scored.reason in ("hand", "crib"):
+                if scored.points != ev.total and not hidden:   # manual: never more than claimed
+                    step.append(f"{n.Verb(scored.seat, 'peg')} {scored.points}.")
+                i += 1
+            hidden = False
+        elif isinstance(ev, g.Claimed):   # manual counting: the count said, then the hand
+            step = [f"{n.Verb(ev.seat, 'count')} {ev.claimed}."]
+            # as in the game: another seat's undercount is not told (the player may call muggins)
+            hidden = not reveal and ev.seat != me and ev.claimed <= ev.total
+        elif isinstance(ev, g.CountTimedOut):
+            what = "crib" if ev.is_crib else "hand"
+            step = [f"Time is up for {n.possessive(ev.seat)} {what}: "
+                    f"{card_list(ev.cards)}, with the {ev.starter.name}.",
+                    f"{cap(show_call(ev.items))}." if ev.total else "Nineteen: not a point."]
+            if ev.points:
+                step.append(f"{n.Verb(ev.to_seat, 'take')} {ev.points}, half the count.")
+        elif isinstance(ev, g.MugginsCalled):
+            step = [line.text for line in announcer.event_lines(ev)]
+        elif isinstance(ev, g.DealEnded):
+            scores = n.scores(ev.scores, len(ev.scores))
+            step = [f"End of deal {ev.deal}: {scores}."]
+        elif isinstance(ev, g.GameOver):
+            step = [line.text for line in announcer.event_lines(ev)]
+        if step:
+            steps.append(step)
+        i += 1
+    return steps
+
+
+# ----------------------------------------------------------------------------- in the game
+
+MESSAGES: dict[str, str] = {
+    "no_deal": "No deal to review yet.",
+    "review_head": "Deal {deal}, as it was played:",
+    "review_end": "End of the review of deal {deal}.",
+    "review_so_far": "That is deal {deal} so far.",
+    "walk_start": "Deal {deal}, event by event; press w for each.",
+    "walk_end": "That was the last event of deal {deal}. Press w to hear it again from the start.",
+    "walk_latest": "That is the latest event of deal {deal}. Press w again when more has happened.",
+}
+
+
+def say(message: str, /, **facts: object) -> str:
+    """The sentence for ``message`` of :data:`MESSAGES`."""
+    return MESSAGES[message].format(**facts)
+
+
+# ----------------------------------------------------------------------------- a finished game
+
+def game_heading(number: int, ended_at: str, result: str, my_score: int, their_score: int,
+                 difficulty: str, deals: int) -> str:
+    """'Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, against the expert.'"""
+    day = ended_at[:10] or "an unknown day"
+    how = {"win": f"you won, {my_score} to {their_score}",
+           "loss": f"you lost, {my_score} to {their_score}",
+           }.get(result, f"left unfinished at {my_score} to {their_score}")
+    return (f"Game {number}, {day}: {how}, in {deals} deal{'s' if deals != 1 else ''}, "
+            f"against the {difficulty} computer.")
+
+
+def replay_line(number: int, seed: int, target: int, difficulty: str) -> str:
+    return (f"Seed {seed}. To play the same deals again: spoken-cribbage play --replay {number} "
+            f"(or --seed {seed} --target {target} --difficulty {difficulty}).")
+
+
+REVIEW_TEXTS: dict[str, str] = {
+    "no_games": "No finished games yet: play one, and it can be reviewed here.",
+    "no_such_game": "There is no game {number}: your games are numbered 1 to {count}.",
+    "no_log": ("Game {number} was recorded before games were kept for review, so it cannot "
+               "be read back."),
+    "bad_log": "Game {number} cannot be read back: its record is damaged.",
+    "next_deal": "Press Enter for deal {deal}; Escape, or q and Enter, stops.",
+    "stopped": "Review stopped.",
+    "end": "End of game {number}.",
+    "written": "Game {number} written to {path}: {lines} lines.",
+    "not_written": "Game {number} could not be written to {path}: {reason}.",
+    "replaying": "Game {number} dealt again: the same cards, seed {seed}. Your choices are your own.",
+    "list_head": "Your games, oldest first:",
+    "replay_and_seed": "spoken-cribbage: give --replay or --seed, not both.",
+}
+
+
+def review_text(message: str, /, **facts: object) -> str:
+    return REVIEW_TEXTS[message].format(**facts)
