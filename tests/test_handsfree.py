@@ -65,6 +65,11 @@ def say(session, text, expected_command, voice="espeak-us"):
     clubs" for the ace and flite-awb hears "count" as "undo", so the voice is not varied."""
     [rec] = run_voice(session, [(text, voice)], 1)
     assert rec.accepted and rec.command == expected_command, (text, voice, rec)
+    if rec.confirm:
+        # a card action heard without enough confidence is asked about first; yes does it
+        assert voice_context(session).phase == "question"
+        [yes] = run_voice(session, [("yes", voice)], 1)
+        assert yes.accepted and yes.command == "yes" and not yes.confirm, yes
     return rec
 
 
