@@ -23,7 +23,8 @@ from spoken_cribbage.words.notices import phrase
 PKG = ROOT / "spoken_cribbage"
 SOURCES = [PKG / p for p in ("engine/cards.py", "engine/scoring.py", "ai/analyze.py",
                              "ai/coach.py", "ai/simulate.py", "app/calculators.py", "app/cli.py",
-                             "app/stats_command.py", "app/voice_command.py")]
+                             "app/stats_command.py", "app/voice_command.py", "ai/odds.py",
+                             "app/odds_command.py")]
 
 
 def _codes_in_sources() -> set[str]:

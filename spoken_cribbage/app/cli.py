@@ -1,4 +1,4 @@
-"""Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats]`."""
+"""Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats|odds]`."""
 
 from __future__ import annotations
 
@@ -78,6 +78,7 @@ _OPTIONAL = [
     ("listen", "spoken_cribbage.app.voice_command", "add_listen_parser", "run_listen"),
     ("models", "spoken_cribbage.app.voice_command", "add_models_parser", "run_models"),
     ("stats", "spoken_cribbage.app.stats_command", "add_stats_parser", "run_stats"),
+    ("odds", "spoken_cribbage.app.odds_command", "add_odds_parser", "run_odds"),
 ]
 
 
