@@ -35,7 +35,8 @@ Method (expert self-play, then dynamic programming over the scores):
    recorded in the file.
 
 The traces are cached (``--cache``, default a folder in the system's temporary folder), so a
-run that was stopped resumes, and ``--table-only`` rebuilds the table from them.
+run that was stopped resumes, and ``--table-only`` rebuilds the table from them. The time
+recorded (``seconds_playing``) is the processor time spent playing the deals, on one core.
 
 Run:  nice -n 19 python tools/make_odds.py [--deals 150000] [--class-deals 1500]
 """
@@ -341,12 +342,13 @@ def main(argv: list[str] | None = None) -> int:
         if not path.exists():
             if args.table_only:
                 raise SystemExit(f"make_odds: no cached traces {path}")
-            t = time.time()
+            t = time.process_time()
             pool = _play_pool([seed0 + start + k for k in range(n)], [(BASE_VIEW, BASE_VIEW)] * n)
             pool.save(path)
-            note_seconds(time.time() - t)
-            print(f"base deals {start + n} of {args.deals}: {time.time() - t:.0f} s, "
-                  f"{1000 * (time.time() - t) / n:.2f} ms a deal", file=sys.stderr, flush=True)
+            spent = time.process_time() - t
+            note_seconds(spent)
+            print(f"base deals {start + n} of {args.deals}: {spent:.0f} s, "
+                  f"{1000 * spent / n:.2f} ms a deal", file=sys.stderr, flush=True)
         parts.append(Pool.load(path))
     base = Pool([])
     base.flat = np.concatenate([p.flat for p in parts])
@@ -365,13 +367,14 @@ def main(argv: list[str] | None = None) -> int:
         if not path.exists():
             if args.table_only:
                 raise SystemExit(f"make_odds: no cached traces {path}")
-            t = time.time()
+            t = time.process_time()
             view = shown(own, grp)
             views = [(view, BASE_VIEW) if role == 0 else (BASE_VIEW, view)] * len(seeds)
             pool = _play_pool([seed0 + i for i in seeds], views)
             pool.save(path)
-            note_seconds(time.time() - t)
-            print(f"class {idx + 1} of {len(keys)} {key}: {time.time() - t:.0f} s "
+            spent = time.process_time() - t
+            note_seconds(spent)
+            print(f"class {idx + 1} of {len(keys)} {key}: {spent:.0f} s "
                   f"({time.time() - t_classes:.0f} s so far)", file=sys.stderr, flush=True)
         pool = Pool.load(path)
         by_class[key] = class_stats(pool, base, seeds)
