@@ -141,6 +141,10 @@ def test_pip_installs_the_game_its_data_and_its_command(installed: Path, tmp_pat
                              "6C", "7C", "KS", "--dealer"], capture_output=True, text=True,
                             env=env, cwd=tmp_path)
     assert ranked.returncode == 0 and "lay away six, seven" in ranked.stdout.splitlines()[1]
+    # and so did the win-chance table
+    odds = subprocess.run([str(installed / "spoken-cribbage"), "odds", "100", "110", "--dealer",
+                           "me"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert odds.returncode == 0 and odds.stdout.startswith("Your chance to win is "), odds
 
 
 BOTH = ("the sound library PortAudio and the speech library espeak-ng are missing (install the "

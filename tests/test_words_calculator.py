@@ -24,7 +24,8 @@ PKG = ROOT / "spoken_cribbage"
 SOURCES = [PKG / p for p in ("engine/cards.py", "engine/scoring.py", "ai/analyze.py",
                              "ai/coach.py", "ai/simulate.py", "app/calculators.py", "app/cli.py",
                              "app/stats_command.py", "app/voice_command.py",
-                             "app/review_command.py", "app/practice.py")]
+                             "app/review_command.py", "app/practice.py",
+                             "ai/odds.py", "app/odds_command.py")]
 
 
 def _codes_in_sources() -> set[str]:

@@ -24,7 +24,8 @@ from spoken_cribbage.ai.players import LEVELS, make_player, warm_up
 from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
 from spoken_cribbage.notice import Problem
 
-__all__ = ["GameResult", "play_game", "simulate", "summarize", "wilson_interval", "SimulationError"]
+__all__ = ["GameResult", "play_game", "simulate", "summarize", "wilson_interval", "SimulationError",
+           "wins_from"]
 
 _CATS = ("hand", "crib", "pegging", "heels")
 _REASON = {"hand": "hand", "crib": "crib", "play": "pegging", "go": "pegging", "last": "pegging",
@@ -87,6 +88,29 @@ def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121) -
     assert isinstance(over, GameOver)
     skunk = max(over.skunks)
     return GameResult(index, first, over.winner, over.scores, skunk, deals, pts, role_deals)
+
+
+def wins_from(scores: Sequence[int], dealer: int, games: int, seed: int = 1, *,
+              target: int = 121, levels: Sequence[str] = ("expert", "expert")) -> int:
+    """Play ``games`` whole games from ``scores`` (by seat), ``dealer`` dealing the first deal;
+    return how many seat 0 wins. Game ``i`` is dealt from seed ``seed * 1_000_003 + i``."""
+    won = 0
+    for i in range(games):
+        game_seed = seed * 1_000_003 + i
+        game = Game(target=target, seed=game_seed, first_dealer=dealer, scores=tuple(scores))
+        players = [make_player(lv, random.Random(game_seed * 7 + s + 1))
+                   for s, lv in enumerate(levels)]
+        while game.winner is None:
+            if game.phase == "discard":
+                seats = list(game.pending_discards())
+            else:
+                seats = [game.to_act] if game.to_act is not None else [0]
+            for seat in seats:
+                game.apply(players[seat].act(game.observation(seat)))
+                if game.winner is not None:
+                    break
+        won += game.winner == 0
+    return won
 
 
 def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:

@@ -1,5 +1,5 @@
 """Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats|
-review|export|practice]`."""
+review|export|practice|odds]`."""
 
 from __future__ import annotations
 
@@ -84,6 +84,7 @@ _OPTIONAL = [
     ("review", "spoken_cribbage.app.review_command", "add_review_parser", "run_review"),
     ("practice", "spoken_cribbage.app.practice", "add_practice_parser", "run_practice"),
     ("export", "spoken_cribbage.app.review_command", "add_export_parser", "run_export"),
+    ("odds", "spoken_cribbage.app.odds_command", "add_odds_parser", "run_odds"),
 ]
 
 

@@ -26,6 +26,7 @@ from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.count_clock import WARN_AT, CountClock
+from spoken_cribbage.app.odds_command import odds_answer
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -627,6 +628,7 @@ class Session:
         self.tell(self.answers.scores())
         self._scores_mark = (len(self.history), len(self.game.events))
     def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn())
+    def _cmd_odds(self, c: Command) -> None: self.tell(odds_answer(self._obs()))
 
     def _cmd_hand(self, c: Command) -> None:
         self.say(self._hand_lines())

@@ -81,6 +81,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("turn", "t", ("whose turn",), ("turn", "whose turn is it")),
     Phrase("hand", "h", ("my hand", "what's in my hand"), ("hand", "whats in my hand")),
     Phrase("hint", "i", ("hint", "give me a hint")),
+    Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
+                                    "what are my chances")),
     Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),
     Phrase("previous", "[", (), ("previous", "back", "prev")),
     Phrase("later", "]", (), ("later", "forward")),

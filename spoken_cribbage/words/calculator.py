@@ -1,6 +1,6 @@
 """The sentences for ``calculator.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`):
 the engine's card and hand errors, the analyzer's hints and the coach's, and the command-line
-calculators (``score``, ``peg``, ``discard``, ``simulate``). ``HELP`` holds the ``--help`` texts of
+calculators (``score``, ``peg``, ``discard``, ``simulate``, ``odds``). ``HELP`` holds the ``--help`` texts of
 the sub-commands.
 
 >>> from spoken_cribbage.words.notices import phrase
@@ -116,6 +116,16 @@ def _simulation_report(s: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _odds_chance(d: Mapping[str, Any]) -> str:
+    """'Your chance to win is 29 percent.': never 0 or 100 unless the game is decided."""
+    p = d["win"]
+    if p >= 0.995:
+        return "Your chance to win is more than 99 percent."
+    if p < 0.005:
+        return "Your chance to win is less than 1 percent."
+    return f"Your chance to win is {int(100 * p + 0.5)} percent."
+
+
 TEXTS: dict[str, Template] = {
     # the engine's card and hand errors (spoken_cribbage.engine.cards, .scoring)
     "calculator.not_a_card": "'{shown}' is not a card. Try 5H, 10C, QS or 'five of hearts'.",
@@ -161,6 +171,16 @@ TEXTS: dict[str, Template] = {
     "calculator.crib_is_for_count": "--crib is for practice count.",
     "calculator.simulate_progress": "simulate: {done} of {total} games, {elapsed:.0f} s",
     "calculator.simulate_report": _simulation_report,
+    # win chances (spoken_cribbage.ai.odds; the odds command, in the game and on the command line)
+    "calculator.odds_chance": _odds_chance,
+    "calculator.odds_unreadable": "The win-chance table cannot be read, so no chance is given.",
+    "calculator.odds_target": lambda d: ("Win chances are known for games to "
+                                         f"{' and to '.join(str(t) for t in d['targets'])} only, "
+                                         f"not to {d['target']}."),
+    "calculator.odds_score": lambda d: (f"Scores go from 0 to {d['target'] - 1} in a game to "
+                                        f"{d['target']}; {d['score']} is not one."),
+    "calculator.odds_players": "Win chances are known for two-player games only.",
+    "calculator.odds_game_over": "The game is over: no chance to give.",
 }
 
 # The --help texts: "command" is the line in the list of commands, "command:description" the
@@ -213,6 +233,13 @@ HELP: dict[str, str] = {
     "simulate.--target": "game target (default 121)",
     "simulate.--workers": "processes (default: all cores)",
     "simulate.--json": "print the summary as JSON",
+    "odds": "your chance to win from the scores and who deals",
+    "odds:description": ("Your chance to win a game between expert players, from the scores and "
+                         "who deals the coming deal, read from a table built by expert self-play."),
+    "odds.me": "your score",
+    "odds.opponent": "your opponent's score",
+    "odds.--dealer": "who deals the coming deal: me or opponent",
+    "odds.--target": "the game's target: 121 (default) or 61",
     "stats": "read out your statistics",
     "review": "read a finished game back, deal by deal",
     "review:description": ("Read a finished game back deal by deal, every card named: game N "

@@ -25,7 +25,8 @@ from spoken_cribbage.words.notices import Template
 KEY_HELP: dict[str, str] = {
     "count": "the count", "crib": "whose crib", "starter": "the starter",
     "table": "cards on the table", "scores": "scores (twice: the pegs)", "turn": "whose turn", "hand": "your hand",
-    "hint": "a hint", "repeat": "repeat", "previous": "earlier lines", "later": "later lines",
+    "hint": "a hint", "odds": "your chance to win", "repeat": "repeat",
+    "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
     "walk": "the deal again, an event a press",
