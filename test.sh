@@ -18,4 +18,10 @@ if [ -n "${VOSK_KO:-}" ] && [ "${VOSK_KO}" != 0 ]; then
 fi
 bash scripts/setup-system.sh test
 bash scripts/setup-venv.sh "$use"
-exec .venv/bin/python -m pytest -q -p no:cacheprovider -m "$select" "$@"
+# The test files run side by side (pytest-xdist), each file whole in one process (several
+# decode a set of clips once for the whole file): one process more than the cores, at most 5,
+# since many tests wait on a terminal, a screen reader or real-time audio.
+workers=$(( $(nproc) + 1 ))
+[ "$workers" -le 5 ] || workers=5
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -n "$workers" --dist loadfile \
+  -m "$select" "$@"

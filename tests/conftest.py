@@ -96,3 +96,18 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         tests = "test" if len(korean) == 1 else "tests"
         tr.write_line(f"{len(korean)} Korean vosk {tests} deselected (the 253 MB model is opt-in): "
                       "run ./test.sh --vosk to prove the vosk adapter (tests/README.md).")
+
+
+#: The files that take longest (about 3 minutes, 1 to 1.5 minutes and less, in that order):
+#: ./test.sh runs the files side by side (pytest-xdist, a file whole in one process), and a
+#: process takes the next file as it finishes one, so the longest start first and the short ones
+#: fill in at the end.
+LONGEST_FIRST = ("test_voice_engines.py", "test_voice_human.py", "test_screen_readers.py",
+                 "test_robustness.py", "test_voice_portaudio.py", "test_voice_check.py",
+                 "test_voice_pauses.py", "test_console_pty.py", "test_soak.py",
+                 "test_exhaustive.py", "test_game_properties.py", "test_speech.py")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # (stable: file order kept)

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from seated import after
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
@@ -256,12 +257,6 @@ def seat(dealer=1, *, muggins=False, penalty=False, time_limit=0, claim=None, cl
     return s, out
 
 
-def after(out, f):
-    n = len(out)
-    f()
-    return out[n:]
-
-
 def scores_line(s):
     sc = s.game.scores
     return f"You {sc[0]}, Computer {sc[1]}."
@@ -369,7 +364,7 @@ def test_muggins_can_be_said():
 
     wav = subprocess.run(["espeak-ng", "-v", "en-us", "--stdout", "muggins"], check=True,
                          capture_output=True).stdout
-    pcm = subprocess.run(["sox", "-t", "wav", "-", "-t", "raw", "-r", "16000", "-c", "1", "-b", "16",
+    pcm = subprocess.run(["sox", "-R", "-t", "wav", "-", "-t", "raw", "-r", "16000", "-c", "1", "-b", "16",
                           "-e", "signed-integer", "-L", "-", "pad", "0.3", "0.3"],
                          input=wav, check=True, capture_output=True).stdout
     rec = PocketSphinxRecognizer()

@@ -3,24 +3,10 @@ letters are shortcuts; the game always says what comes next."""
 
 import random
 
+from seated import after, make
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.storage.settings import Settings
-
-
-def make(seed=11, **kw):
-    out = []
-    gm = g.Game(seed=seed)
-    s = Session(gm, settings=Settings(), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))}, **kw)
-    s.start()
-    return s, out
-
-
-def after(out, f):
-    n = len(out)
-    f()
-    return out[n:]
 
 
 def test_digits_mark_unmark_and_enter_confirms_the_discard():

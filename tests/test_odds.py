@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import json
 import math
-import random
 
 import numpy as np
 import pytest
 
+from seated import after
+from seated import make as seat
 from spoken_cribbage.ai import odds
 from spoken_cribbage.ai.odds import OddsError, load_table, win_chance
 from spoken_cribbage.ai.simulate import wins_from
 from spoken_cribbage.app.cli import main
-from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.storage.settings import Settings
 
 UNREADABLE = "The win-chance table cannot be read, so no chance is given."
 
@@ -127,21 +126,6 @@ def test_the_command_line_without_a_table_says_so_and_fails(capsys, monkeypatch,
 
 
 # ----------------------------------------------------------------------------- in the game
-
-
-def seat(seed=11, scores=None):
-    out: list[str] = []
-    gm = g.Game(seed=seed, scores=scores)
-    s = Session(gm, settings=Settings(), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))})
-    s.start()
-    return s, out
-
-
-def after(out, f):
-    n = len(out)
-    f()
-    return out[n:]
 
 
 def test_the_odds_key_and_command_say_my_chance():

@@ -5,25 +5,11 @@ from __future__ import annotations
 
 import random
 
+from seated import after, make
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.review import deal_steps, deals_of
-
-
-def make(seed=11):
-    out: list[str] = []
-    gm = g.Game(seed=seed)
-    s = Session(gm, settings=Settings(), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))})
-    s.start()
-    return s, out
-
-
-def after(out, f):
-    n = len(out)
-    f()
-    return out[n:]
 
 
 def play_out_deal(s):

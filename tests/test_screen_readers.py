@@ -73,10 +73,31 @@ KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?
             "escape", "enter"}
 
 
+def rejoin(said: list[str], expected: list[str]) -> list[str]:
+    """yasr says a long burst of lines in pieces of about 280 characters, and a piece can end
+    mid-line: 12 lines of 74 characters written at once (one write or one a line, the same) were
+    said as 14 utterances, lines 4 and 8 each in two. The game writes the help keys as one burst,
+    so a help line may come as two utterances, in order, nothing lost or repeated. Put such a
+    pair back together only when the two make exactly the line the game printed."""
+    out: list[str] = []
+    i = 0
+    while i < len(said):
+        j = len(out)
+        if (i + 1 < len(said) and j < len(expected) and said[i] != expected[j]
+                and f"{said[i]} {said[i + 1]}" == expected[j]):
+            out.append(expected[j])
+            i += 2
+        else:
+            out.append(said[i])
+            i += 1
+    return out
+
+
 @pytest.mark.parametrize("reader", ["yasr"])   # Orca: the deal under default settings below
 def test_every_line_is_spoken_once_in_order_without_noise(reader, tmp_path):
     expected = reference_lines(tmp_path / "ref")
-    said = [u for u in spoken(reader, tmp_path / "sr") if u.lower() not in KEY_ECHO]
+    said = rejoin([u for u in spoken(reader, tmp_path / "sr") if u.lower() not in KEY_ECHO],
+                  expected)
     assert said == expected
     for u in said:
         assert "\x1b" not in u and "[" not in u[:2]

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from seated import after
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.session import RandomPlayer, Session
@@ -39,12 +40,6 @@ def make(seed=3, **kw):
                 opponents={1: RandomPlayer(random.Random(1))}, **kw)
     s.start()
     return s, out, sp
-
-
-def after(out, f):
-    n = len(out)
-    f()
-    return out[n:]
 
 
 def test_start_announces_the_deal_and_asks_for_the_discard():

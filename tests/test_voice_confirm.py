@@ -11,6 +11,7 @@ import threading
 import pytest
 
 import voice_corpus
+from seated import after
 from spoken_cribbage.app.handsfree import SORRY, HandsFree
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
@@ -48,12 +49,6 @@ def make(voice=True):
     hf = HandsFree.__new__(HandsFree)      # the real _heard, without a microphone
     hf.session, hf._dispatch, hf._lock = s, None, threading.RLock()
     return s, out, hf, kinds, cues
-
-
-def after(out, f):
-    n = len(out)
-    f()
-    return out[n:]
 
 
 def doubtful(command, heard="the card"):

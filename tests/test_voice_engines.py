@@ -53,20 +53,18 @@ OUT_OF_GRAMMAR = {
 }
 VOICES = ["espeak-us", "espeak-gb", "flite-slt"]
 NOISES = ["pink40", "brown15"]
-#: Each voice with one noise, and the first voice with both: every voice and every noise is
-#: heard, in two thirds of the clips of the full cross (bench/bench_voice.py has all of it).
-PAIRS = [("espeak-us", "pink40"), ("espeak-us", "brown15"), ("espeak-gb", "brown15"),
-         ("flite-slt", "pink40")]
+#: Each voice with one noise: every voice and every noise is heard, in half the clips of the
+#: full cross (bench/bench_voice.py has all of it; fewer here for the suite's time).
+PAIRS = [("espeak-us", "pink40"), ("espeak-gb", "brown15"), ("flite-slt", "pink40")]
 OOG_SPEECH = list(OOG_PHRASES[::2])
 
 #: Measured on this subset with the default thresholds (card actions heard without enough
-#: confidence are asked about first, and do not count as exact): 176 of 216 exact (81.5%),
-#: 24 more asked first (92.6% in all), 0 wrong plays or discards; a clean-clone CI run gave 171
-#: (79.2%: the decoders adapt, and the share of clips each worker decodes first differs) and
-#: another 193 exact or asked (89.4%) (bench/bench_voice.py and
-#: docs/README-voice.md have the full corpus). Set two points below, as the issue asks.
-MIN_EXACT = 0.77
-MIN_UNDERSTOOD = 0.87
+#: confidence are asked about first, and do not count as exact): 125 of 162 exact (77.2%), 16
+#: more asked first (87.0% in all), 0 wrong commands, 0 of 100 out-of-grammar clips taken as a
+#: command. The decoders adapt, and runs have differed by a few clips. bench/bench_voice.py
+#: and docs/README-voice.md have the full corpus. Set two points below, as the issue asks.
+MIN_EXACT = 0.75
+MIN_UNDERSTOOD = 0.85
 MAX_FALSE_ACCEPT = 0.03
 
 

@@ -82,7 +82,7 @@ def sample(rs: list[Row], n: int, seed: int = 13) -> list[Row]:
 @lru_cache(maxsize=None)
 def pcm(file: str, gain_db: float = 0.0) -> bytes:
     """A clip as 16 kHz mono s16le PCM, ``gain_db`` louder or quieter (sox)."""
-    cmd = ["sox", str(FOLDER / file), "-t", "raw", "-r", "16000", "-c", "1", "-b", "16",
+    cmd = ["sox", "-R", str(FOLDER / file), "-t", "raw", "-r", "16000", "-c", "1", "-b", "16",
            "-e", "signed-integer", "-L", "-"]
     if gain_db:
         cmd += ["gain", str(gain_db)]

@@ -268,38 +268,19 @@ def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None 
 
 
 def _ask_tty(say: Callable[[str], None]) -> bool | None:
-    import asyncio
-
-    from prompt_toolkit.input import create_input
     from prompt_toolkit.keys import Keys
 
-    inp = create_input(always_prefer_tty=True)
-    result: list[bool | None] = []
+    from spoken_cribbage.app.rawkeys import GO_ON, read_keys
 
-    async def main() -> None:
-        done = asyncio.Event()
+    def on_key(k, data: str):
+        if k in (Keys.ControlC, Keys.ControlD, Keys.Escape) or data in ("q", "Q"):
+            return None
+        if data in ("y", "Y"):
+            return True
+        if data in ("n", "N"):
+            return False
+        if data and len(data) == 1 and (data.isprintable() or data in "\r\n"):
+            say(phrase("press_y_or_n"))
+        return GO_ON
 
-        def on_keys() -> None:
-            for kp in inp.read_keys():
-                if result:
-                    return
-                k, data = kp.key, kp.data
-                if k in (Keys.ControlC, Keys.ControlD, Keys.Escape) or data in ("q", "Q"):
-                    result.append(None)
-                elif data in ("y", "Y"):
-                    result.append(True)
-                elif data in ("n", "N"):
-                    result.append(False)
-                elif data and len(data) == 1 and (data.isprintable() or data in "\r\n"):
-                    say(phrase("press_y_or_n"))
-                    continue
-                else:
-                    continue
-                done.set()
-                return
-
-        with inp.raw_mode(), inp.attach(on_keys):
-            await done.wait()
-
-    asyncio.run(main())
-    return result[0] if result else None
+    return read_keys(on_key)

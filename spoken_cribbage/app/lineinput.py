@@ -37,14 +37,11 @@ def read_line(stream: TextIO | None = None, out: TextIO | None = None,
 
 
 def _read_tty(out: TextIO) -> str | None:
-    import asyncio
-
-    from prompt_toolkit.input import create_input
     from prompt_toolkit.keys import Keys
 
-    inp = create_input(always_prefer_tty=True)
+    from spoken_cribbage.app.rawkeys import GO_ON, read_keys
+
     typed: list[str] = []
-    result: list[str | None] = []
 
     def echo(s: str) -> None:
         try:
@@ -53,46 +50,20 @@ def _read_tty(out: TextIO) -> str | None:
         except (OSError, ValueError):
             pass
 
-    async def main() -> None:
-        loop = asyncio.get_running_loop()
-        done = asyncio.Event()
-        pending: list = [None]
+    def on_key(k, data: str):
+        if k in (Keys.ControlC, Keys.ControlD, Keys.Escape):
+            echo("\n")
+            return None
+        if k in (Keys.ControlM, Keys.ControlJ, Keys.Enter):
+            echo("\n")
+            return "".join(typed)
+        if k in (Keys.Backspace, Keys.ControlH):
+            if typed:
+                typed.pop()
+                echo("\b \b")
+        elif data and len(data) == 1 and data.isprintable():
+            typed.append(data)
+            echo(data)
+        return GO_ON
 
-        def on_keys(flush: bool = False) -> None:
-            keys = inp.flush_keys() if flush else inp.read_keys()
-            if not flush:
-                # a lone Escape waits for the rest of a possible sequence: flush it after 0.25 s
-                if pending[0] is not None:
-                    pending[0].cancel()
-                pending[0] = loop.call_later(0.25, on_keys, True)
-            for kp in keys:
-                if result:
-                    return
-                k, data = kp.key, kp.data
-                if k in (Keys.ControlC, Keys.ControlD, Keys.Escape):
-                    echo("\n")
-                    result.append(None)
-                elif k in (Keys.ControlM, Keys.ControlJ, Keys.Enter):
-                    echo("\n")
-                    result.append("".join(typed))
-                elif k in (Keys.Backspace, Keys.ControlH):
-                    if typed:
-                        typed.pop()
-                        echo("\b \b")
-                    continue
-                elif data and len(data) == 1 and data.isprintable():
-                    typed.append(data)
-                    echo(data)
-                    continue
-                else:
-                    continue
-                done.set()
-                return
-
-        with inp.raw_mode(), inp.attach(on_keys):
-            await done.wait()
-        if pending[0] is not None:
-            pending[0].cancel()
-
-    asyncio.run(main())
-    return result[0] if result else None
+    return read_keys(on_key)

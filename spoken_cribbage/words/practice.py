@@ -70,7 +70,7 @@ def count_lines(items: Sequence[ScoreItem], cards: Sequence[Card]) -> list[str]:
 
 MESSAGES: dict[str, str] = {
     # counting
-    "count_intro": ("Counting practice: {rounds} {what}s, each with its starter. Type the count "
+    "count_intro": ("Counting practice: {rounds} {whats}, each with its starter. Type the count "
                     "and press Enter; Escape, or q and Enter, stops."),
     "count_deal": "{What} {n} of {rounds}: {cards}.",
     "count_starter": "The starter is the {card}.",
@@ -83,7 +83,7 @@ MESSAGES: dict[str, str] = {
     "count_session": ("This time: {right} of {rounds} right, {seconds:.1f} seconds a {what} "
                       "on average."),
     # discards
-    "discard_intro": ("Discard practice: {rounds} deals of six cards. Type the numbers or names "
+    "discard_intro": ("Discard practice: {rounds} {deals} of six cards. Type the numbers or names "
                       "of the 2 cards to lay away, like 1 4 or 5h kd, and press Enter; Escape, "
                       "or q and Enter, stops."),
     "discard_deal": "Deal {n} of {rounds}. {Whose} crib.",
@@ -106,7 +106,10 @@ MESSAGES: dict[str, str] = {
 
 def say(message: str, /, **facts: object) -> str:
     """The sentence for ``message`` of :data:`MESSAGES`."""
-    return MESSAGES[message].format(**facts)
+    one = facts.get("rounds") == 1
+    what = str(facts.get("what", ""))
+    return MESSAGES[message].format(whats=what if one else f"{what}s",
+                                    deals="deal" if one else "deals", **facts)
 
 
 def count_deal(n: int, rounds: int, cards: Sequence[Card], crib: bool) -> str:
