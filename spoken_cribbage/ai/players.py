@@ -20,6 +20,10 @@ Levels:
 * ``greedy`` (baseline): keeps the four with the best expected hand, ignoring the crib; plays the
   card that scores the most now.
 * ``random`` (baseline): random legal actions.
+* ``expert-points`` (baseline): the expert without the win-chance table: near the end it
+  keeps the hand most likely to reach the target and shifts its pegging weights, but never
+  weighs the opponent's chances or the next deal's (the expert before issue 14; the
+  win-chance table describes its play).
 
 >>> from spoken_cribbage.engine.cards import parse_cards
 >>> keep_out = choose_discard(parse_cards("5H 5S JD 6C 7C KS"), is_dealer=False)
@@ -46,10 +50,12 @@ from spoken_cribbage.engine import scoring
 __all__ = [
     "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
     "DiscardOption", "expected_crib", "view_from_observation", "warm_up", "choose_claim",
-    "EASY_MISS_CHANCE",
+    "EASY_MISS_CHANCE", "DIFFICULTIES",
 ]
 
-LEVELS = ("easy", "standard", "expert", "greedy", "random")
+LEVELS = ("easy", "standard", "expert", "greedy", "random", "expert-points")
+#: The levels a person may choose to play against (the others are baselines for measurement).
+DIFFICULTIES = ("easy", "standard", "expert")
 
 # ----------------------------------------------------------------------------- crib table
 
@@ -604,5 +610,6 @@ class ComputerPlayer:
 
 
 def make_player(level: str = "expert", rng: random.Random | None = None) -> ComputerPlayer:
-    """A computer player: ``easy``, ``standard``, ``expert``, ``greedy`` or ``random``."""
+    """A computer player: ``easy``, ``standard``, ``expert``, or a baseline: ``greedy``,
+    ``random``, ``expert-points``."""
     return ComputerPlayer(level, rng)
