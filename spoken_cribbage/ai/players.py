@@ -50,12 +50,10 @@ from spoken_cribbage.engine import scoring
 __all__ = [
     "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
     "DiscardOption", "expected_crib", "view_from_observation", "warm_up", "choose_claim",
-    "EASY_MISS_CHANCE", "DIFFICULTIES",
+    "EASY_MISS_CHANCE",
 ]
 
 LEVELS = ("easy", "standard", "expert", "greedy", "random", "expert-points")
-#: The levels a person may choose to play against (the others are baselines for measurement).
-DIFFICULTIES = ("easy", "standard", "expert")
 
 # ----------------------------------------------------------------------------- crib table
 
