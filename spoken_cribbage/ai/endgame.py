@@ -40,7 +40,11 @@ __all__ = ["DATA_PATH", "EndgameModel", "load_model", "crib_distribution", "disc
 DATA_PATH = Path(__file__).with_name("data") / "endgame.json"
 
 #: The end-game discard is used when either side needs at most this many points.
-NEAR = 45
+NEAR = 70
+#: ... and the end-game pegging.
+NEAR_PLAY = 70
+#: Whether the play's look-ahead adds the pegging of the cards still to come.
+REST_PEG = False
 
 
 @dataclass(frozen=True)
@@ -83,10 +87,11 @@ def _dealer_table(target: int) -> np.ndarray:
     return np.array(load_table(target).dealer)
 
 
-def applies(target: int, my_score: int, their_score: int) -> bool:
-    """Whether the end-game discard is used: a target the table covers, with either side
-    within :data:`NEAR` points of it."""
-    return (target in TARGETS and min(target - my_score, target - their_score) <= NEAR
+def applies(target: int, my_score: int, their_score: int, near: int | None = None) -> bool:
+    """Whether the end game is played by the chance to win: a target the table covers, with
+    either side within ``near`` (:data:`NEAR`) points of it."""
+    near = NEAR if near is None else near
+    return (target in TARGETS and min(target - my_score, target - their_score) <= near
             and max(my_score, their_score) < target)
 
 
@@ -164,15 +169,34 @@ def _after_play(target: int, is_dealer: bool, a0: int, b0: int, rows: int, cols:
     return np.where(mine, 1.0, np.where(theirs, 0.0, z))
 
 
-def _correlate(z: np.ndarray, kernels: np.ndarray, rows: int, cols: int) -> np.ndarray:
+@lru_cache(maxsize=32)
+def _kernel_fft(role: int, bins: tuple[int, ...], mine_from: int, theirs_from: int,
+                shape: tuple[int, int]) -> np.ndarray:
+    """The FFT of the play's joint distributions ``bins`` of ``role``, flipped, with the cells
+    where my points reach ``mine_from`` or theirs ``theirs_from`` set to zero."""
+    joints = load_model().peg[role].joint.reshape(-1, load_model().cap + 1,
+                                                  load_model().cap + 1)[list(bins)].copy()
+    joints[:, mine_from:, :] = 0.0
+    joints[:, :, theirs_from:] = 0.0
+    return np.fft.rfft2(joints[:, ::-1, ::-1], shape)
+
+
+def _correlate(z: np.ndarray, kernel_fft: np.ndarray, P: int, rows: int, cols: int
+               ) -> np.ndarray:
     """E[b, i, k] = sum over p, q of kernels[b, p, q] * z[i + p, k + q], for i < rows and
-    k < cols (by FFT)."""
-    P = kernels.shape[1]
+    k < cols (by FFT; ``kernel_fft`` from :func:`_kernel_fft`)."""
     shape = (z.shape[0] + P - 1, z.shape[1] + P - 1)
-    fz = np.fft.rfft2(z, shape)
-    fk = np.fft.rfft2(kernels[:, ::-1, ::-1], shape)
-    full = np.fft.irfft2(fz[None] * fk, shape)
+    full = np.fft.irfft2(np.fft.rfft2(z, shape)[None] * kernel_fft, shape)
     return full[:, P - 1:P - 1 + rows, P - 1:P - 1 + cols]
+
+
+@lru_cache(maxsize=32)
+def _shift_matrix(pmf: tuple[float, ...], n: int) -> np.ndarray:
+    """M with ``x @ M == np.convolve(x, pmf)`` for any x of length ``n``."""
+    m = np.zeros((n, n + len(pmf) - 1))
+    for i in range(n):
+        m[i, i:i + len(pmf)] = pmf
+    return m
 
 
 def discard_chances(discards: Sequence[Sequence[Card]], hand_points: np.ndarray,
@@ -221,10 +245,11 @@ def discard_chances(discards: Sequence[Sequence[Card]], hand_points: np.ndarray,
             continue
         mine = (a0 + pm >= T)[:, None]
         theirs = (b0 + pm >= T)[None, :]
-        free = ~(mine | theirs)
         const = (joints * np.where(mine, np.where(theirs, 0.5, 1.0), 0.0)).sum(axis=(1, 2))
         z = _after_play(T, is_dealer, a0, b0, rows + cap, cols + cap)
-        E = _correlate(z, joints * free, rows, cols)                      # (B, rows, cols)
+        kf = _kernel_fft(role, tuple(used.tolist()), min(P, T - a0), min(P, T - b0),
+                         (z.shape[0] + P - 1, z.shape[1] + P - 1))
+        E = _correlate(z, kf, P, rows, cols)                              # (B, rows, cols)
         Eo = E[b_of]                                                     # (n, rows, cols)
         for r in sel_r:
             sel = np.flatnonzero(ranks == r)
@@ -239,7 +264,7 @@ def discard_chances(discards: Sequence[Sequence[Card]], hand_points: np.ndarray,
                 g = np.take_along_axis(t[:, None, :], idx, axis=2)
                 val = np.einsum("omc,oc->om", g, crib)
             else:
-                ps = np.stack([np.convolve(oh, crib[o]) for o in range(n)])   # (n, cols)
+                ps = crib @ _shift_matrix(tuple(oh.tolist()), nc)           # (n, cols)
                 g = np.take_along_axis(Eo, h[:, :, None], axis=1)          # (n, m, cols)
                 val = np.einsum("oms,os->om", g, ps)
             result[:, sel] = const[b_of][:, None] + val
@@ -247,6 +272,37 @@ def discard_chances(discards: Sequence[Sequence[Card]], hand_points: np.ndarray,
 
 
 # ----------------------------------------------------------------------------- the play
+
+def rest_of_play(*, target: int, is_dealer: bool, me: int, opp: int, grid: np.ndarray,
+                 cards_left: int, size: int) -> np.ndarray:
+    """``grid`` (a :func:`show_chances` grid, at least ``size`` + 12 wide) with the pegging
+    of ``cards_left`` more cards before the shows: each side's points Poisson with its role's
+    mean pegging per card (from the data), whoever reaches the target in it wins (both:
+    half)."""
+    model = load_model()
+    K = 12
+    rates = []
+    for role in (0, 1):
+        j = model.peg[role].joint.sum(axis=(0, 1))
+        rates.append(float((j.sum(axis=1) * np.arange(j.shape[0])).sum() / j.sum()) / 8)
+    mu_me = rates[0 if is_dealer else 1] * cards_left
+    mu_opp = rates[1 if is_dealer else 0] * cards_left
+    k = np.arange(K)
+    fact = np.cumprod(np.concatenate(([1.0], np.arange(1, K, dtype=float))))
+    p_me = np.exp(-mu_me) * mu_me ** k / fact
+    p_opp = np.exp(-mu_opp) * mu_opp ** k / fact
+    p_me[-1] += 1 - p_me.sum()
+    p_opp[-1] += 1 - p_opp.sum()
+    i = np.arange(size)[:, None, None, None]
+    kk = np.arange(size)[None, :, None, None]
+    x = k[None, None, :, None]
+    y = k[None, None, None, :]
+    mine = me + i + x >= target
+    theirs = opp + kk + y >= target
+    g = grid[np.minimum(i + x, grid.shape[0] - 1), np.minimum(kk + y, grid.shape[1] - 1)]
+    f = np.where(mine, np.where(theirs, 0.5, 1.0), np.where(theirs, 0.0, g))
+    return np.einsum("ikxy,x,y->ik", f, p_me, p_opp)
+
 
 def show_chances(*, target: int, is_dealer: bool, me: int, opp: int, my_show: int,
                  discards: Sequence[Card], starter_rank: int, size: int = 32) -> np.ndarray:

@@ -491,9 +491,16 @@ def _choose_play_endgame(view: _PlayView) -> Card:
     need_opp = view.target - view.their_score
     assert view.starter is not None and view.my_show is not None
     size = 32
+    cards_left = len(view.hand) - 1 + max(0, view.opp_cards - 1)
+    rest = endgame.REST_PEG and cards_left > 0
     grid = endgame.show_chances(target=view.target, is_dealer=view.is_dealer, me=view.my_score,
                                 opp=view.their_score, my_show=view.my_show,
-                                discards=view.discards, starter_rank=view.starter.rank, size=size)
+                                discards=view.discards, starter_rank=view.starter.rank,
+                                size=size + 12 if rest else size)
+    if rest:
+        grid = endgame.rest_of_play(target=view.target, is_dealer=view.is_dealer,
+                                    me=view.my_score, opp=view.their_score, grid=grid,
+                                    cards_left=cards_left, size=size)
     best, best_key = playable[0], None
     for c in playable:
         pts = _peg_points(view.series, view.count, c.rank)
@@ -587,7 +594,8 @@ def _pick_play(view: _PlayView, level: str, rng: random.Random) -> Card | None:
         return _choose_play_standard(view)
     if (level == "expert" and view.my_show is not None and view.starter is not None
             and len(view.discards) == 2
-            and endgame.applies(view.target, view.my_score, view.their_score)):
+            and endgame.applies(view.target, view.my_score, view.their_score,
+                                endgame.NEAR_PLAY)):
         return _choose_play_endgame(view)
     return _choose_play_expert(view)
 
