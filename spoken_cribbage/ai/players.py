@@ -317,6 +317,8 @@ class _PlayView:
     my_show: int | None         # my hand's show points if the starter is known
     starter: Card | None = None
     discards: tuple[Card, ...] = ()   # my cards in the crib
+    opp_played: tuple[Card, ...] = ()  # the cards the opponent has played this deal
+    opp_unseen: tuple[Card, ...] = ()  # the cards the opponent may still hold
 
 
 def _unseen_pool(known: Iterable[Card], opp_no_value_upto: int) -> dict[int, int]:
@@ -328,6 +330,28 @@ def _unseen_pool(known: Iterable[Card], opp_no_value_upto: int) -> dict[int, int
         if c not in seen and _val(c.rank) > opp_no_value_upto:
             pool[c.rank] = pool.get(c.rank, 0) + 1
     return pool
+
+
+def _unseen_cards(known: Iterable[Card], opp_no_value_upto: int) -> tuple[Card, ...]:
+    """The cards of :func:`_unseen_pool`, one by one."""
+    seen = set(known)
+    return tuple(c for c in DECK if c not in seen and _val(c.rank) > opp_no_value_upto)
+
+
+def _opponent_show(view: _PlayView) -> list[float] | None:
+    """The distribution of the opponent's show points when at most two of their four cards
+    are unseen: every way to complete their hand from the cards they may hold, equally
+    likely. None otherwise."""
+    unknown = 4 - len(view.opp_played)
+    if view.starter is None or not 0 <= unknown <= 2 or unknown != view.opp_cards or \
+            len(view.opp_unseen) < unknown:
+        return None
+    counts = [0] * 30
+    known = list(view.opp_played)
+    for rest in combinations(view.opp_unseen, unknown):
+        counts[scoring.hand_points(known + list(rest), view.starter)] += 1
+    total = sum(counts)
+    return [c / total for c in counts]
 
 
 def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
@@ -491,16 +515,11 @@ def _choose_play_endgame(view: _PlayView) -> Card:
     need_opp = view.target - view.their_score
     assert view.starter is not None and view.my_show is not None
     size = 32
-    cards_left = len(view.hand) - 1 + max(0, view.opp_cards - 1)
-    rest = endgame.REST_PEG and cards_left > 0
     grid = endgame.show_chances(target=view.target, is_dealer=view.is_dealer, me=view.my_score,
                                 opp=view.their_score, my_show=view.my_show,
                                 discards=view.discards, starter_rank=view.starter.rank,
-                                size=size + 12 if rest else size)
-    if rest:
-        grid = endgame.rest_of_play(target=view.target, is_dealer=view.is_dealer,
-                                    me=view.my_score, opp=view.their_score, grid=grid,
-                                    cards_left=cards_left, size=size)
+                                size=size,
+                                opp_show=_opponent_show(view) if endgame.OPP_SHOW else None)
     best, best_key = playable[0], None
     for c in playable:
         pts = _peg_points(view.series, view.count, c.rank)
@@ -629,7 +648,9 @@ def choose_play(hand: Sequence[Card | str], *, series: Sequence[Card | str],
         pool=_unseen_pool(known, 0), opp_cards=opp_cards, my_score=my_score,
         their_score=their_score, target=target, is_dealer=is_dealer,
         my_show=scoring.hand_points(kept_c, st) if (kept_c is not None and st and len(kept_c) == 4)
-        else None, starter=st, discards=tuple(disc_c))
+        else None, starter=st, discards=tuple(disc_c),
+        opp_played=tuple(c for c in played_c if c not in kept_c) if kept_c is not None else (),
+        opp_unseen=_unseen_cards(known, 0))
     return _pick_play(view, level, rng if rng is not None else random.Random(0))
 
 
@@ -673,13 +694,16 @@ def view_from_observation(obs: Observation) -> _PlayView:
     opp_cards = obs.cards_left[opp] if obs.cards_left else 0
     if sum(pool.values()) < opp_cards:
         pool = _unseen_pool(known, 0)
+        limit = 0
     their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
     my_show = (scoring.hand_points(obs.kept, obs.starter)
                if obs.starter is not None and len(obs.kept) == 4 else None)
     return _PlayView(
         hand=list(obs.hand), series=[c.rank for c in obs.series], count=obs.count, pool=pool,
         opp_cards=opp_cards, my_score=obs.scores[obs.side], their_score=their, target=obs.target,
-        is_dealer=obs.is_dealer, my_show=my_show, starter=obs.starter, discards=tuple(obs.discards))
+        is_dealer=obs.is_dealer, my_show=my_show, starter=obs.starter, discards=tuple(obs.discards),
+        opp_played=tuple(c for s, c in obs.played if s == opp),
+        opp_unseen=_unseen_cards(known, limit))
 
 
 #: Manual counting: how often the easy computer misses one scoring item in its count.
