@@ -91,10 +91,17 @@ def test_random_discard_is_reproducible_with_the_injected_rng():
 
 
 def test_expert_races_for_the_target_near_the_end():
-    # As pone needing 10 (the pone counts first), the keep most likely to get there wins over
-    # the keep with the best average.
+    # As pone needing 10 (the pone counts first) with the dealer close behind, the keep most
+    # likely to get there wins over the keep with the best average. With the dealer far
+    # behind, the expert (by its chance to win) keeps the best average: missing the target
+    # this deal costs little; expert-points races whatever the opponent's score.
     hand = parse_cards("AD 4D 7C 7S JS QH")
-    assert set(choose_discard(hand, is_dealer=False, my_score=111)) == _cards("7C 7S")
+    assert set(choose_discard(hand, is_dealer=False, my_score=111, their_score=110)) == \
+        _cards("7C 7S")
+    assert set(choose_discard(hand, is_dealer=False, my_score=111, their_score=60)) == \
+        _cards("JS QH")
+    assert set(choose_discard(hand, is_dealer=False, my_score=111, level="expert-points")) == \
+        _cards("7C 7S")
     assert set(choose_discard(hand, is_dealer=False)) != _cards("7C 7S")
 
 

@@ -122,7 +122,7 @@ def test_the_analyzer_hands_over_facts():
 def test_the_simulation_refusals_are_phrased():
     e = raised(simulate, ["expert", "wizard"], 3)
     assert isinstance(e, SimulationError)
-    assert phrase(e) == "unknown player 'wizard'; choose from easy, standard, expert, greedy, random"
+    assert phrase(e) == "unknown player 'wizard'; choose from easy, standard, expert, greedy, random, expert-points"
     assert phrase(raised(simulate, ["expert"], 3)) == (
         "simulate plays two-player games: give two levels, e.g. expert,standard")
     assert phrase("calculator.simulate_progress", done=20, total=100, elapsed=5.4) == (

@@ -1,6 +1,11 @@
 """Generate ``spoken_cribbage/ai/data/win_chances.json``: the chance that each side wins, for
 every pair of scores and either dealer, in games to 121 and to 61, for two expert players.
 
+The players are the ``expert-points`` level: the expert as it was when the table was made,
+whose choices depend on the scores only through the classes below. The ``expert`` level now
+reads this table near the end of a game, so its choices depend on the exact scores and it
+cannot be played by view classes; its games differ from ``expert-points`` only near the end.
+
 Method (expert self-play, then dynamic programming over the scores):
 
 1. **Deals.** Expert-versus-expert deals are played to the end of the show, and each deal's
@@ -119,7 +124,7 @@ def play_deal(seed: int, dealer_view: tuple[int, int], pone_view: tuple[int, int
     """One expert-versus-expert deal, dealt from ``seed``; each player sees its view (own need,
     opponent's need). The points in the order pegged: + for the dealer, - for the pone."""
     game = Game(target=UNREACHABLE, seed=seed, first_dealer=0)
-    players = [make_player("expert", random.Random(seed)) for _ in range(2)]
+    players = [make_player("expert-points", random.Random(seed)) for _ in range(2)]
     views = (dealer_view, pone_view)
     trace: list[int] = []
     while True:
@@ -139,7 +144,7 @@ def check_view_classes(deals: int = 60, seed: int = 7_000_000) -> int:
     """Check, on the decisions of ``deals`` deals, that the expert's choice is the same for
     every view of one class. Returns the number of decisions checked; raises SystemExit if a
     choice differs."""
-    player = make_player("expert", random.Random(0))
+    player = make_player("expert-points", random.Random(0))
     same_groups = [[(own, opp) for own in (37, 50, 80, 120) for opp in (8, 20, 60, 120)]]
     for own in (10, 80):
         same_groups += [[(own, opp) for opp in (1, 2, 3, 4)], [(own, opp) for opp in (5, 6, 7)]]

@@ -20,6 +20,10 @@ Levels:
 * ``greedy`` (baseline): keeps the four with the best expected hand, ignoring the crib; plays the
   card that scores the most now.
 * ``random`` (baseline): random legal actions.
+* ``expert-points`` (baseline): the expert without the win-chance table: near the end it
+  keeps the hand most likely to reach the target and shifts its pegging weights, but never
+  weighs the opponent's chances or the next deal's (the expert before issue 14; the
+  win-chance table describes its play).
 
 >>> from spoken_cribbage.engine.cards import parse_cards
 >>> keep_out = choose_discard(parse_cards("5H 5S JD 6C 7C KS"), is_dealer=False)
@@ -42,6 +46,7 @@ from spoken_cribbage.engine.cards import DECK, Card, parse_card, parse_cards
 from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, PLAY, SHOW, Action, Claim, Discard, Go,
                                          Muggins, NextDeal, Observation, Play)
 from spoken_cribbage.engine import scoring
+from spoken_cribbage.ai import endgame
 
 __all__ = [
     "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
@@ -49,7 +54,7 @@ __all__ = [
     "EASY_MISS_CHANCE",
 ]
 
-LEVELS = ("easy", "standard", "expert", "greedy", "random")
+LEVELS = ("easy", "standard", "expert", "greedy", "random", "expert-points")
 
 # ----------------------------------------------------------------------------- crib table
 
@@ -209,6 +214,23 @@ def _pegging_adjust(keep: Sequence[Card], is_dealer: bool) -> float:
     return sum(c * f for c, f in zip(_PEG_COEF[is_dealer], _pegging_features(keep)))
 
 
+def _choose_discard_endgame(cards: list[Card], is_dealer: bool, my_score: int, their_score: int,
+                            target: int) -> tuple[Card, ...]:
+    """The discard with the best chance to win the game (``endgame.discard_chances``); near
+    ties (decided positions) go to the best expected points."""
+    options = rank_discards(cards, is_dealer=is_dealer)
+    seen = set(cards)
+    starters = [c for c in DECK if c not in seen]
+    hands = [_hand_distribution(o.keep, starters) for o in options]
+    chances = endgame.discard_chances([o.discard for o in options], hands, starters,
+                                      [_pegging_features(o.keep) for o in options],
+                                      is_dealer=is_dealer, me=my_score, opp=their_score,
+                                      target=target)
+    best = max(range(len(options)), key=lambda i: (
+        round(float(chances[i]), 4), options[i].net + _pegging_adjust(options[i].keep, is_dealer)))
+    return options[best].discard
+
+
 def _choose_discard_expert(cards: list[Card], is_dealer: bool, my_score: int, their_score: int,
                            target: int) -> tuple[Card, ...]:
     options = rank_discards(cards, is_dealer=is_dealer)
@@ -267,6 +289,8 @@ def choose_discard(hand: Sequence[Card | str], *, is_dealer: bool, my_score: int
         return _choose_discard_easy(cards, is_dealer, rng)
     if level == "standard":
         return rank_discards(cards, is_dealer=is_dealer)[0].discard
+    if level == "expert" and len(cards) == 6 and endgame.applies(target, my_score, their_score):
+        return _choose_discard_endgame(cards, is_dealer, my_score, their_score, target)
     return _choose_discard_expert(cards, is_dealer, my_score, their_score, target)
 
 
@@ -291,6 +315,10 @@ class _PlayView:
     target: int
     is_dealer: bool
     my_show: int | None         # my hand's show points if the starter is known
+    starter: Card | None = None
+    discards: tuple[Card, ...] = ()   # my cards in the crib
+    opp_played: tuple[Card, ...] = ()  # the cards the opponent has played this deal
+    opp_unseen: tuple[Card, ...] = ()  # the cards the opponent may still hold
 
 
 def _unseen_pool(known: Iterable[Card], opp_no_value_upto: int) -> dict[int, int]:
@@ -302,6 +330,28 @@ def _unseen_pool(known: Iterable[Card], opp_no_value_upto: int) -> dict[int, int
         if c not in seen and _val(c.rank) > opp_no_value_upto:
             pool[c.rank] = pool.get(c.rank, 0) + 1
     return pool
+
+
+def _unseen_cards(known: Iterable[Card], opp_no_value_upto: int) -> tuple[Card, ...]:
+    """The cards of :func:`_unseen_pool`, one by one."""
+    seen = set(known)
+    return tuple(c for c in DECK if c not in seen and _val(c.rank) > opp_no_value_upto)
+
+
+def _opponent_show(view: _PlayView) -> list[float] | None:
+    """The distribution of the opponent's show points when at most two of their four cards
+    are unseen: every way to complete their hand from the cards they may hold, equally
+    likely. None otherwise."""
+    unknown = 4 - len(view.opp_played)
+    if view.starter is None or not 0 <= unknown <= 2 or unknown != view.opp_cards or \
+            len(view.opp_unseen) < unknown:
+        return None
+    counts = [0] * 30
+    known = list(view.opp_played)
+    for rest in combinations(view.opp_unseen, unknown):
+        counts[scoring.hand_points(known + list(rest), view.starter)] += 1
+    total = sum(counts)
+    return [c / total for c in counts]
 
 
 def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
@@ -400,6 +450,110 @@ def _choose_play_expert(view: _PlayView) -> Card:
     return best
 
 
+def _reply_outcomes(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
+                    ) -> list[tuple[float, int, int]]:
+    """The opponent's answers as :func:`_reply_stats` models them, one by one:
+    (probability, their points, my best counter)."""
+    n = view.opp_cards
+    if count == 31 or n == 0:
+        return [(1.0, 0, 0)]
+    room = 31 - count
+    u = sum(view.pool.values())
+    if u < n:
+        return [(1.0, 0, 0)]
+    choices = []
+    playable_total = 0
+    for rank, k in view.pool.items():
+        v = _val(rank)
+        if v > room:
+            continue
+        playable_total += k
+        p = _peg_points(series, count, rank)
+        c2 = count + v
+        s2 = series + [rank]
+        m = 0
+        can = False
+        for d in mine_after:
+            if c2 + _val(d.rank) <= 31:
+                can = True
+                q = _peg_points(s2, c2, d.rank)
+                if q > m:
+                    m = q
+        if not can and c2 < 31:
+            p += 1
+        choices.append((p - 0.5 * m, -m, p, m, k))
+    total = comb(u, n)
+    out = []
+    if choices:
+        choices.sort(reverse=True)
+        removed = 0
+        prev = total
+        for _, _, p, m, k in choices:
+            removed += k
+            nxt = comb(u - removed, n)
+            prob = (prev - nxt) / total
+            prev = nxt
+            if prob > 0:
+                out.append((prob, p, m))
+    p_go = comb(u - playable_total, n) / total
+    if p_go > 0:
+        go_gain = 0
+        for d in mine_after:
+            if count + _val(d.rank) <= 31:
+                go_gain = max(go_gain, _peg_points(series, count, d.rank))
+        out.append((p_go, 0, go_gain + 1))
+    return out
+
+
+def _choose_play_endgame(view: _PlayView) -> Card:
+    """Near the end: the card with the best chance to win the game, looking at my card, the
+    opponent's best answer and my counter, then the shows and the win-chance table
+    (``endgame.show_chances``); near ties go to the expert's usual weighing."""
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    need_me = view.target - view.my_score
+    need_opp = view.target - view.their_score
+    assert view.starter is not None and view.my_show is not None
+    size = 32
+    grid = endgame.show_chances(target=view.target, is_dealer=view.is_dealer, me=view.my_score,
+                                opp=view.their_score, my_show=view.my_show,
+                                discards=view.discards, starter_rank=view.starter.rank,
+                                size=size,
+                                opp_show=_opponent_show(view) if endgame.OPP_SHOW else None)
+    best, best_key = playable[0], None
+    for c in playable:
+        pts = _peg_points(view.series, view.count, c.rank)
+        if pts >= need_me:
+            return c  # wins now
+        rest = [d for d in view.hand if d is not c]
+        count = view.count + _val(c.rank)
+        if count == 31:
+            outcomes = [(1.0, 0, 0)]
+        else:
+            outcomes = _reply_outcomes(view, view.series + [c.rank], count, rest)
+        chance = 0.0
+        exp_p = exp_m = 0.0
+        for prob, q, m in outcomes:
+            exp_p += prob * q
+            exp_m += prob * m
+            if q >= need_opp:
+                continue
+            if pts + m >= need_me:
+                chance += prob
+                continue
+            chance += prob * grid[min(pts + m, size - 1), min(q, size - 1)]
+        score = pts + 0.8 * exp_m - exp_p
+        if rest and any(_val(d.rank) <= 4 for d in rest) and _val(c.rank) > 4:
+            score += 0.15
+        if not view.series and len(rest) > 0 and _val(c.rank) == 5:
+            score -= 0.3
+        score -= 0.01 * _val(c.rank) if not view.series else 0.0
+        key = (round(chance, 4), score)
+        if best_key is None or key > best_key:
+            best, best_key = c, key
+    return best
+
+
 def _choose_play_standard(view: _PlayView) -> Card:
     room = 31 - view.count
     playable = [c for c in view.hand if _val(c.rank) <= room]
@@ -457,6 +611,11 @@ def _pick_play(view: _PlayView, level: str, rng: random.Random) -> Card | None:
         return _choose_play_easy(view, rng)
     if level == "standard":
         return _choose_play_standard(view)
+    if (level == "expert" and view.my_show is not None and view.starter is not None
+            and len(view.discards) == 2
+            and endgame.applies(view.target, view.my_score, view.their_score,
+                                endgame.NEAR_PLAY)):
+        return _choose_play_endgame(view)
     return _choose_play_expert(view)
 
 
@@ -489,7 +648,9 @@ def choose_play(hand: Sequence[Card | str], *, series: Sequence[Card | str],
         pool=_unseen_pool(known, 0), opp_cards=opp_cards, my_score=my_score,
         their_score=their_score, target=target, is_dealer=is_dealer,
         my_show=scoring.hand_points(kept_c, st) if (kept_c is not None and st and len(kept_c) == 4)
-        else None)
+        else None, starter=st, discards=tuple(disc_c),
+        opp_played=tuple(c for c in played_c if c not in kept_c) if kept_c is not None else (),
+        opp_unseen=_unseen_cards(known, 0))
     return _pick_play(view, level, rng if rng is not None else random.Random(0))
 
 
@@ -533,13 +694,16 @@ def view_from_observation(obs: Observation) -> _PlayView:
     opp_cards = obs.cards_left[opp] if obs.cards_left else 0
     if sum(pool.values()) < opp_cards:
         pool = _unseen_pool(known, 0)
+        limit = 0
     their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
     my_show = (scoring.hand_points(obs.kept, obs.starter)
                if obs.starter is not None and len(obs.kept) == 4 else None)
     return _PlayView(
         hand=list(obs.hand), series=[c.rank for c in obs.series], count=obs.count, pool=pool,
         opp_cards=opp_cards, my_score=obs.scores[obs.side], their_score=their, target=obs.target,
-        is_dealer=obs.is_dealer, my_show=my_show)
+        is_dealer=obs.is_dealer, my_show=my_show, starter=obs.starter, discards=tuple(obs.discards),
+        opp_played=tuple(c for s, c in obs.played if s == opp),
+        opp_unseen=_unseen_cards(known, limit))
 
 
 #: Manual counting: how often the easy computer misses one scoring item in its count.
@@ -604,5 +768,6 @@ class ComputerPlayer:
 
 
 def make_player(level: str = "expert", rng: random.Random | None = None) -> ComputerPlayer:
-    """A computer player: ``easy``, ``standard``, ``expert``, ``greedy`` or ``random``."""
+    """A computer player: ``easy``, ``standard``, ``expert``, or a baseline: ``greedy``,
+    ``random``, ``expert-points``."""
     return ComputerPlayer(level, rng)
