@@ -40,7 +40,12 @@ def test_the_game_speaks_its_announcements_to_the_audio_player(tmp_path):
     proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(2.5)  # let the opening announcement play (audio is paced in real time)
+    # Let the opening announcement play (audio is paced in real time) before the keys interrupt
+    # it: wait until more than a second of it has reached the player (22,050 16-bit samples a
+    # second), however slowly a loaded machine starts the game.
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not raw.exists() or raw.stat().st_size < 1.2 * 44100):
+        time.sleep(0.1)
     out, err = proc.communicate(INPUT, timeout=120)
     assert proc.returncode == 0, err
     assert "Speech: " in out
