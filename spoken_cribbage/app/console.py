@@ -14,7 +14,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Callable, TextIO
+from contextlib import contextmanager
+from typing import Callable, Iterator, TextIO
 
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
@@ -36,7 +37,11 @@ def env_accessible() -> bool:
 
 
 class LineWriter:
-    """Writes whole lines; knows about a half-typed command so output never mangles it."""
+    """Writes whole lines; knows about a half-typed command so output never mangles it.
+
+    The lines of one answer (a key, a command, a timer) go out in one write: Orca reads a
+    terminal's new text up to the cursor, so an answer written in two pieces, the second landing
+    while Orca reads the first, was spoken twice (the second piece once more)."""
 
     def __init__(self, stream: TextIO, plain: bool):
         self.stream = stream
@@ -44,6 +49,25 @@ class LineWriter:
         self.lock = threading.RLock()
         self.typed = ""        # what the player has typed on the current line
         self.raw = False       # raw terminal mode: we echo typed characters ourselves
+        self._held: list[str] | None = None   # text written while held, sent at the end
+        self._depth = 0
+
+    @contextmanager
+    def hold(self) -> Iterator[None]:
+        """Collect everything written inside and send it as one write at the end."""
+        with self.lock:
+            self._depth += 1
+            if self._held is None:
+                self._held = []
+        try:
+            yield
+        finally:
+            with self.lock:
+                self._depth -= 1
+                if self._depth == 0:
+                    text, self._held = "".join(self._held or []), None
+                    if text:
+                        self._send(text)
 
     def line(self, text: str, kind: str = "info") -> None:
         with self.lock:
@@ -61,6 +85,12 @@ class LineWriter:
             self._write(s)
 
     def _write(self, s: str) -> None:
+        if self._held is not None:
+            self._held.append(s)
+            return
+        self._send(s)
+
+    def _send(self, s: str) -> None:
         try:
             self.stream.write(s)
             self.stream.flush()
@@ -128,6 +158,10 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             writer.typed = ""
 
         def on_keys(flush: bool = False) -> None:
+            with writer.hold():
+                take_keys(flush)
+
+        def take_keys(flush: bool) -> None:
             keys = inp.flush_keys() if flush else inp.read_keys()
             if not flush:
                 # A lone Escape waits in the parser for the rest of a possible sequence (an
@@ -204,7 +238,8 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             """Run ``fn`` on this loop after ``delay`` s (the cues command); never a traceback."""
             def run() -> None:
                 try:
-                    fn()
+                    with writer.hold():
+                        fn()
                 except Exception as e:
                     session.tell(phrase("key_error", error=shown(str(e))), "error")
                 if session.quit:
@@ -214,7 +249,12 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
         session.timer = later
         session.resume_clock()   # a count already due (a resumed game) starts its ticks
         if post is not None:
-            post(lambda fn: loop.call_soon_threadsafe(fn))
+            def held(fn: Callable[[], None]) -> Callable[[], None]:
+                def run() -> None:
+                    with writer.hold():
+                        fn()
+                return run
+            post(lambda fn: loop.call_soon_threadsafe(held(fn)))
         with inp.raw_mode(), inp.attach(on_keys):
             writer.raw = True
             try:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import random
 import sys
+from contextlib import ExitStack
 
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output, run_lines, run_tty
@@ -123,6 +123,9 @@ def play(args) -> int:
     session.kept = keeper.keep   # a --seed game is for this run only
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
+    # The opening (what speaks, the first deal) goes out as one write: see LineWriter.hold.
+    opening = ExitStack()
+    opening.enter_context(writer.hold())
     status = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
     said = status is not None and (speaker.available or (
         settings.speech == "auto" and status.code == "speech.none"
@@ -156,6 +159,7 @@ def play(args) -> int:
     try:
         session.start(resumed=resume is not None)
         keeper.flush()  # persistence: problems found while starting
+        opening.close()
         if voice is not None:
             voice.start()  # the model loads in the background: the game is already playable
         if tty_in:
@@ -180,6 +184,7 @@ def play(args) -> int:
         writer.line(phrase("storage.stopped", kept=not session.finished and not seeded))
         return 130
     finally:
+        opening.close()
         checker.stop_quietly()
         if voice is not None:
             voice.stop()
