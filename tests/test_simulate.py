@@ -86,3 +86,48 @@ def test_bad_input_prints_one_line_and_exits_2(capsys, argv, message):
     assert run_simulate(_parse(argv)) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_paired_games_swap_the_seats_on_the_same_cards():
+    from spoken_cribbage.ai.simulate import play_game
+
+    s = simulate(["standard", "greedy"], 12, seed=5, workers=1, paired=True)
+    both = lost = split = 0
+    for i in range(6):
+        a = play_game(("standard", "greedy"), i, 5)
+        b = play_game(("greedy", "standard"), i, 5)
+        won = (a.winner == 0) + (b.winner == 1)
+        both, lost, split = both + (won == 2), lost + (won == 0), split + (won == 1)
+    p = s["paired"]
+    assert s["games"] == 12 and p["pairs"] == 6
+    assert (p["won_both"], p["split"]) == ([both, lost], split)
+    assert s["wins"][0] == 2 * both + split and sum(s["wins"]) == 12
+    assert p["win_rate"] == round((2 * both + split) / 12, 4)
+    assert p["ci95"][0] <= p["win_rate"] <= p["ci95"][1]
+    # an odd number of games is rounded up to whole pairs
+    assert simulate(["standard", "greedy"], 3, seed=5, workers=1, paired=True)["games"] == 4
+
+
+def test_the_pairs_interval_is_narrower_when_the_pairs_are_mostly_split():
+    from spoken_cribbage.ai.simulate import GameResult, paired_interval
+
+    def r(i, winner):
+        return GameResult(i, 0, winner, (121, 100), 0)
+    # 100 pairs: 10 won twice by the first player, 5 by the second, 85 split
+    results = []
+    for k in range(100):
+        a, b = (0, 0) if k < 10 else (1, 1) if k < 15 else (0, 1)
+        results += [r(2 * k, a), r(2 * k + 1, b)]
+    p = paired_interval(results)
+    assert p["won_both"] == [10, 5] and p["split"] == 85 and p["win_rate"] == 0.525
+    lo, hi = p["ci95"]
+    wlo, whi = wilson_interval(105, 200)
+    assert lo > wlo and hi < whi   # the pairs' interval is the narrower one here
+
+
+def test_the_paired_report_names_the_players_and_the_pairs_interval(capsys):
+    assert run_simulate(_parse(["--games", "4", "--seed", "1", "--players", "standard,greedy",
+                                "--paired", "--workers", "1"])) == 0
+    out = capsys.readouterr().out
+    assert "2 pairs of games on the same cards, seats swapped: standard won both" in out
+    assert "95% CI over the pairs" in out and "seat 0" not in out

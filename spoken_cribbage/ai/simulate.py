@@ -9,6 +9,14 @@ Game ``i`` uses game seed ``seed * 1_000_003 + i`` and player seeds derived from
 first deal alternates (seat ``i % 2`` deals first), so results do not depend on the number of
 worker processes. Points per deal count only deals that reached the show (the deal a game ends
 in is cut short); "pegging" is play, go and last points; "heels" (two for his heels) is separate.
+
+Paired (``--paired``, duplicate games): each game is played twice on the same cards, the second
+time with the players' seats swapped (game ``i`` of each half has the same seed and the same
+first dealer's seat), so the luck of the deal falls on both players alike. The wins are reported
+by player, and the win rate's 95% interval is then taken over the pairs (each pair scores 1, 1/2
+or 0 for the first player): the two games of a pair are not independent, and this interval is
+the right one for the design (narrower than a Wilson interval that treats them as independent,
+which is reported too).
 """
 
 from __future__ import annotations
@@ -25,7 +33,7 @@ from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
 from spoken_cribbage.notice import Problem
 
 __all__ = ["GameResult", "play_game", "simulate", "summarize", "wilson_interval", "SimulationError",
-           "wins_from"]
+           "wins_from", "paired_interval"]
 
 _CATS = ("hand", "crib", "pegging", "heels")
 _REASON = {"hand": "hand", "crib": "crib", "play": "pegging", "go": "pegging", "last": "pegging",
@@ -124,17 +132,49 @@ def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, floa
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _run_chunk(args: tuple[tuple[str, ...], list[int], int, int]) -> list[GameResult]:
-    levels, indices, seed, target = args
-    return [play_game(levels, i, seed, target) for i in indices]
+def _swapped(r: GameResult, index: int) -> GameResult:
+    """A two-player game played with the seats swapped, told from the first player's seat."""
+    return GameResult(index, 1 - r.first_dealer, 1 - r.winner, tuple(reversed(r.scores)), r.skunk,
+                      r.deals, list(reversed(r.points)), list(reversed(r.role_deals)))
+
+
+def _run_chunk(args: tuple) -> list[GameResult]:
+    levels, indices, seed, target, paired = args
+    if not paired:
+        return [play_game(levels, i, seed, target) for i in indices]
+    out = []
+    for i in indices:
+        a = play_game(levels, i, seed, target)
+        a.index = 2 * i
+        out += [a, _swapped(play_game(levels[::-1], i, seed, target), 2 * i + 1)]
+    return out
+
+
+def paired_interval(results: Sequence[GameResult], z: float = 1.959964) -> dict:
+    """Pairs of games on the same cards (results ``2i`` and ``2i + 1``, told from the first
+    player's seat): how often each player won both, how many were split, and the first player's
+    win rate with its 95% interval over the pairs (normal approximation; a pair scores 1, 1/2
+    or 0)."""
+    by_index = sorted(results, key=lambda r: r.index)
+    scores = [((a.winner == 0) + (b.winner == 0)) / 2 for a, b in zip(by_index[::2], by_index[1::2])]
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((x - mean) ** 2 for x in scores) / (n - 1) if n > 1 else 0.25
+    half = z * math.sqrt(var / n)
+    return {"pairs": n, "won_both": [scores.count(1.0), scores.count(0.0)],
+            "split": scores.count(0.5), "win_rate": round(mean, 4),
+            "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)]}
 
 
 def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 121,
-             workers: int | None = None, progress=None, progress_every: float = 5.0) -> dict:
+             workers: int | None = None, progress=None, progress_every: float = 5.0,
+             paired: bool = False) -> dict:
     """Play ``games`` games and return the summary dictionary (the ``--json`` output).
 
     ``progress(done, total, elapsed)`` is called at most every ``progress_every`` seconds.
     ``workers`` processes share the games (default: every core, for 40 games or more).
+    ``paired``: ``games`` (rounded up to an even number) in pairs on the same cards, seats
+    swapped; the summary gains ``paired`` (see :func:`paired_interval`).
     """
     levels = tuple(levels)
     if len(levels) != 2:
@@ -146,9 +186,11 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
         raise SimulationError("calculator.games_at_least_one")
     if workers is None:
         workers = min(os.cpu_count() or 1, max(1, games // 20))
-    chunk = max(1, min(50, games // (workers * 8) or 1))
-    tasks = [(levels, list(range(i, min(i + chunk, games))), seed, target)
-             for i in range(0, games, chunk)]
+    runs = (games + 1) // 2 if paired else games   # a paired run plays each index twice
+    chunk = max(1, min(50, runs // (workers * 8) or 1))
+    tasks = [(levels, list(range(i, min(i + chunk, runs))), seed, target, paired)
+             for i in range(0, runs, chunk)]
+    games = 2 * runs if paired else games
     results: list[GameResult] = []
     warm_up()  # build the tables once, before the workers fork
     start = time.monotonic()
@@ -172,7 +214,10 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
             pool.close()
             pool.join()
     results.sort(key=lambda r: r.index)
-    return summarize(levels, results, seed, time.monotonic() - start)
+    summary = summarize(levels, results, seed, time.monotonic() - start)
+    if paired:
+        summary["paired"] = paired_interval(results)
+    return summary
 
 
 def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,

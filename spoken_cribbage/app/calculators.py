@@ -131,6 +131,7 @@ def add_simulate_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--players", default="expert,standard", help=help_text("simulate.--players"))
     p.add_argument("--target", type=int, default=121, help=help_text("simulate.--target"))
     p.add_argument("--workers", type=int, default=None, help=help_text("simulate.--workers"))
+    p.add_argument("--paired", action="store_true", help=help_text("simulate.--paired"))
     p.add_argument("--json", action="store_true", help=help_text("simulate.--json"))
     return p
 
@@ -148,7 +149,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         return fail(Notice("calculator.target_at_least_one"), "simulate")
     try:
         summary = simulate(levels, args.games, args.seed, target=args.target,
-                           workers=args.workers, progress=progress)
+                           workers=args.workers, progress=progress,
+                           paired=bool(getattr(args, "paired", False)))
     except SimulationError as e:
         return fail(e, "simulate")
     if args.json:

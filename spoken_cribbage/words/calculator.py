@@ -92,9 +92,18 @@ def _simulation_report(s: Mapping[str, Any]) -> str:
     lines = [f"{s['games']} games, seed {s['seed']}: " + " versus ".join(s["players"])]
     for seat, name in enumerate(s["players"]):
         lo, hi = s["ci95"][seat]
-        lines.append(f"seat {seat} {name}: {s['wins'][seat]} wins, "
+        who = name if "paired" in s else f"seat {seat} {name}"   # paired: both seats in turn
+        lines.append(f"{who}: {s['wins'][seat]} wins, "
                      f"{100 * s['win_rate'][seat]:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f}), "
                      f"{s['skunks'][seat]} skunks ({s['double_skunks'][seat]} double)")
+    if "paired" in s:
+        pr = s["paired"]
+        a, b = s["players"]
+        lo, hi = pr["ci95"]
+        lines.append(f"{pr['pairs']} pairs of games on the same cards, seats swapped: {a} won "
+                     f"both {pr['won_both'][0]}, {b} won both {pr['won_both'][1]}, one each "
+                     f"{pr['split']}; {a} {100 * pr['win_rate']:.2f}% (95% CI over the pairs "
+                     f"{100 * lo:.2f} to {100 * hi:.2f})")
     lo, hi = s["first_dealer_ci95"]
     lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% "
                  f"(95% CI {100 * lo:.1f} to {100 * hi:.1f})")
@@ -105,7 +114,8 @@ def _simulation_report(s: Mapping[str, Any]) -> str:
         for role in ("as_dealer", "as_pone"):
             r = b[role]
             crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "as_dealer" else ""
-            lines.append(f"  seat {seat} {b['player']} {role.replace('_', ' ')}: total "
+            who = b["player"] if "paired" in s else f"seat {seat} {b['player']}"
+            lines.append(f"  {who} {role.replace('_', ' ')}: total "
                          f"{r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
     for role, r in pd["by_role"].items():
         crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "dealer" else ""
@@ -233,6 +243,8 @@ HELP: dict[str, str] = {
     "simulate.--target": "game target (default 121)",
     "simulate.--workers": "processes (default: all cores)",
     "simulate.--json": "print the summary as JSON",
+    "simulate.--paired": "play each game twice on the same cards with the seats swapped, and "
+                         "give the win rate's interval over the pairs",
     "odds": "your chance to win from the scores and who deals",
     "odds:description": ("Your chance to win a game between expert players, from the scores and "
                          "who deals the coming deal, read from a table built by expert self-play."),
