@@ -14,8 +14,10 @@ Counted two ways, which must agree exactly:
     the 122,151,120 sets counted from its own cards with numpy.
 
 Prints both histograms, the maximum and the hands reaching it, the totals, the time of each
-way and whether they agree. Exit status 1 if they disagree anywhere (or a total is not
-122,151,120, or ``hand_points`` differs from ``score_hand`` on a class). About a minute.
+way and whether they agree, and the per-call time of ``hand_points`` and ``score_hand`` for
+4- and 5-card hands. Exit status 1 if they disagree anywhere (or a total is not
+122,151,120, or ``hand_points`` differs from ``score_hand`` on a class). One process, about
+100 s on a busy 2-core machine.
 """
 
 from __future__ import annotations
@@ -163,6 +165,39 @@ def brute_force_count(chunk: int = 50_000):
     return {k: Counter({i: int(v) for i, v in enumerate(h) if v}) for k, h in hist.items()}, grouped
 
 
+# ----------------------------------------------------------------------------- per call
+
+def per_call(n: int = 100_000) -> None:
+    """Per-call µs (CPU time) of hand_points and score_hand on random 4- and 5-card hands
+    (best of several rounds; the first 5-card call builds its table and is not timed)."""
+    import random
+
+    from spoken_cribbage.engine.cards import DECK
+
+    rng = random.Random(5)
+    print("per call, random hand + starter (Card objects), CPU time, best of 5 rounds:")
+    for size in (4, 5):
+        sets = [(six[:size], six[size]) for six in (rng.sample(DECK, size + 1) for _ in range(n))]
+        hand_points(*sets[0])
+        times = {}
+        for name, fn, m, rounds in (("hand_points", hand_points, n, 5),
+                                    ("score_hand", score_hand, n // 10, 5)):
+            best = float("inf")
+            for _ in range(rounds):
+                t0 = time.process_time()     # CPU time: steadier than wall on a busy machine
+                for hand, starter in sets[:m]:
+                    fn(hand, starter)
+                best = min(best, (time.process_time() - t0) / m)
+            times[name] = best * 1e6
+        print(f"  {size} cards: hand_points {times['hand_points']:5.2f} µs, "
+              f"score_hand {times['score_hand']:6.1f} µs")
+    from spoken_cribbage.engine.scoring import _build_six_rank_table
+    t0 = time.perf_counter()
+    _build_six_rank_table()
+    print(f"  building hand_points' table for 5-card hands (once per process, on first use): "
+          f"{time.perf_counter() - t0:.2f} s")
+
+
 # ----------------------------------------------------------------------------- report
 
 def describe(key) -> str:
@@ -221,6 +256,8 @@ def main(argv=None) -> int:
         for key in sorted(set(e_best[crib]) | set(b_best[crib])):
             print(f"    {describe(key):32s} (a) {e_best[crib].get(key, 0):6,d}   "
                   f"(b) {b_best[crib].get(key, 0):6,d}")
+    print()
+    per_call()
     print()
     print(f"time: (a) {t_engine:.1f} s, (b) {t_brute:.1f} s")
     print("RESULT: " + ("the two counts agree exactly" if ok else "DISAGREEMENT"))
