@@ -17,7 +17,7 @@ Prints both histograms, the maximum and the hands reaching it, the totals, the t
 way and whether they agree, and the per-call time of ``hand_points`` and ``score_hand`` for
 4- and 5-card hands. Exit status 1 if they disagree anywhere (or a total is not
 122,151,120, or ``hand_points`` differs from ``score_hand`` on a class). One process, about
-100 s on a busy 2-core machine.
+100-120 s on a busy 2-core machine.
 """
 
 from __future__ import annotations
