@@ -242,10 +242,14 @@ def test_hand_points_accepts_crib_rules_positionally_and_by_keyword():
 
 # ----------------------------------------------------------------------------- errors
 
-@pytest.mark.parametrize("hand", ["5H 5C 5S", "5H 5C 5S JD 2C", ""])
-def test_a_hand_must_have_four_cards(hand):
-    with pytest.raises(InvalidHandError):
+@pytest.mark.parametrize("hand", ["5H 5C 5S", "5H 5C 5S JD 2C 3C", ""])
+def test_a_hand_must_have_four_or_five_cards(hand):
+    with pytest.raises(InvalidHandError) as info:
         score_hand(parse_cards(hand), parse_card("5D"))
+    assert info.value.code == "calculator.hand_size"
+    with pytest.raises(InvalidHandError) as info:
+        hand_points(parse_cards(hand), parse_card("5D"))
+    assert info.value.code == "calculator.hand_size"
 
 
 def test_a_card_given_twice_is_refused():

@@ -86,7 +86,7 @@ def test_the_card_errors_are_problems_with_their_data_and_keep_their_api():
 def test_the_scoring_errors_are_problems_with_their_data():
     e = raised(score_hand, parse_cards("5H 5C 5S"), parse_card("5D"))
     assert isinstance(e, InvalidHandError) and e.data == {"count": 3}
-    assert phrase(e) == "A hand has 4 cards, not 3."
+    assert phrase(e) == "A hand has 4 cards, or 5 with six players, not 3."
     e = raised(score_hand, parse_cards("5H 5C 5S JD"), parse_card("5H"))
     assert phrase(e) == "The card 5H is given twice."
     e = raised(score_play, parse_cards("10C JD QH"), parse_card("2S"))

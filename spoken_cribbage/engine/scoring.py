@@ -5,8 +5,15 @@ Two paths give the same totals:
 * :func:`score_hand` and :func:`score_play` list every scoring item with its cards, in the
   order players count aloud (fifteens, pairs, runs, flush, nobs). The announcer uses these.
 * :func:`hand_points` and :func:`score_all_hands` are table-driven and fast, for the computer
-  player and for whole-table statistics. Fifteens, pairs and runs depend only on the five ranks,
-  so they are looked up in a table of all 13**5 rank combinations built once with numpy.
+  player and for whole-table statistics. Fifteens, pairs and runs depend only on the ranks, so
+  they are looked up: for a 4-card hand in a table of all 13**5 ordered rank combinations, for
+  a 5-card hand (six players) in a table of the 18,395 possible sets of six ranks, keyed by how
+  many cards of each rank there are. Both are built once with numpy.
+
+A hand or crib is 4 cards, or 5 with six players (:data:`HAND_SIZES`). A 5-card hand's flush
+needs all five hand cards of one suit (5 points, 6 with the starter's suit too); a 5-card
+crib's flush needs all six cards (6). With six cards two separate runs of three can occur
+(A-2-3 and 5-6-7): each longest run scores, once for each combination of its cards.
 """
 
 from __future__ import annotations
@@ -21,8 +28,11 @@ from spoken_cribbage.engine.rules import Named
 __all__ = [
     "ItemKind", "ScoreItem", "HandScore", "PlayScore", "InvalidHandError", "CountOverflowError",
     "score_hand", "score_play", "hand_points", "score_all_hands", "DISTRIBUTION_HAND",
-    "DISTRIBUTION_CRIB",
+    "DISTRIBUTION_CRIB", "HAND_SIZES",
 ]
+
+#: The sizes of hand (or crib) the show scores, without the starter: 4, or 5 with six players.
+HAND_SIZES = (4, 5)
 
 
 class InvalidHandError(EngineProblem):
@@ -94,50 +104,58 @@ def _check_distinct(cards: Sequence[Card]) -> None:
 
 
 def score_hand(hand: Iterable[Card], starter: Card, *, is_crib: bool = False) -> HandScore:
-    """Score a four-card hand (or crib) with the starter, itemised in counting order."""
+    """Score a four- or five-card hand (or crib) with the starter, itemised in counting order.
+
+    A flush is every hand card of one suit: as many points as hand cards, one more with the
+    starter's suit too; in the crib only the flush with the starter counts."""
     hand = tuple(hand)
-    if len(hand) != 4:
+    if len(hand) not in HAND_SIZES:
         raise InvalidHandError("calculator.hand_size", count=len(hand))
     _check_distinct(hand + (starter,))
-    five = tuple(sorted(hand + (starter,), key=lambda c: (c.rank, c.suit)))
+    cards = tuple(sorted(hand + (starter,), key=lambda c: (c.rank, c.suit)))
     items: list[ScoreItem] = []
-    for n in range(2, 6):
-        for combo in combinations(five, n):
+    for n in range(2, len(cards) + 1):
+        for combo in combinations(cards, n):
             if sum(c.value for c in combo) == 15:
                 items.append(ScoreItem(ItemKind.FIFTEEN, 2, combo))
-    for a, b in combinations(five, 2):
+    for a, b in combinations(cards, 2):
         if a.rank == b.rank:
             items.append(ScoreItem(ItemKind.PAIR, 2, (a, b)))
-    items.extend(_show_runs(five))
+    items.extend(_show_runs(cards))
     suit = hand[0].suit
     if all(c.suit == suit for c in hand):
         if starter.suit == suit:
-            items.append(ScoreItem(ItemKind.FLUSH, 5, tuple(sorted(hand + (starter,)))))
+            items.append(ScoreItem(ItemKind.FLUSH, len(hand) + 1, tuple(sorted(hand + (starter,)))))
         elif not is_crib:
-            items.append(ScoreItem(ItemKind.FLUSH, 4, tuple(sorted(hand))))
+            items.append(ScoreItem(ItemKind.FLUSH, len(hand), tuple(sorted(hand))))
     for c in hand:
         if c.rank == 11 and c.suit == starter.suit:
             items.append(ScoreItem(ItemKind.NOBS, 1, (c,)))
     return HandScore(sum(i.points for i in items), tuple(items))
 
 
-def _show_runs(five: Sequence[Card]) -> list[ScoreItem]:
+def _show_runs(cards: Sequence[Card]) -> list[ScoreItem]:
+    """Every longest run: each stretch of 3 or more consecutive ranks held, with no rank held
+    just below or above it, once for each combination of its cards (lowest stretch first).
+    Five cards hold at most one such stretch; six can hold two runs of three."""
     by_rank: dict[int, list[Card]] = {}
-    for c in five:
+    for c in cards:
         by_rank.setdefault(c.rank, []).append(c)
-    ranks = sorted(by_rank)
-    best: list[int] = []
-    stretch: list[int] = []
-    for r in ranks:
-        stretch = stretch + [r] if stretch and r == stretch[-1] + 1 else [r]
-        if len(stretch) > len(best):
-            best = list(stretch)
-    if len(best) < 3:
-        return []
-    combos: list[tuple[Card, ...]] = [()]
-    for r in best:
-        combos = [c + (card,) for c in combos for card in by_rank[r]]
-    return [ScoreItem(ItemKind.RUN, len(best), combo) for combo in combos]
+    stretches: list[list[int]] = []
+    for r in sorted(by_rank):
+        if stretches and r == stretches[-1][-1] + 1:
+            stretches[-1].append(r)
+        else:
+            stretches.append([r])
+    items: list[ScoreItem] = []
+    for stretch in stretches:
+        if len(stretch) < 3:
+            continue
+        combos: list[tuple[Card, ...]] = [()]
+        for r in stretch:
+            combos = [c + (card,) for c in combos for card in by_rank[r]]
+        items.extend(ScoreItem(ItemKind.RUN, len(stretch), combo) for combo in combos)
+    return items
 
 
 _PAIR_KINDS = {2: (ItemKind.PAIR, 2), 3: (ItemKind.PAIR_ROYAL, 6),
@@ -223,8 +241,74 @@ def rank_table_numpy():
     return _RANK_TABLE_NP
 
 
+def _build_six_rank_table() -> dict[int, int]:
+    """Points from fifteens, pairs and runs for every set of six ranks a deck allows (at most
+    four of a rank), keyed by :func:`_six_key`: the sum of ``5 ** (rank - 1)`` over the cards,
+    so the order of the cards does not matter."""
+    import numpy as np
+    from itertools import combinations_with_replacement
+
+    rows = [r for r in combinations_with_replacement(range(13), 6)
+            if max(r.count(x) for x in set(r)) <= 4]
+    r = np.array(rows, dtype=np.int64)                       # ranks 0..12, shape (n, 6)
+    n = len(rows)
+    vals = np.minimum(r + 1, 10)
+    pts = np.zeros(n, dtype=np.int64)
+    for size in range(2, 7):
+        for combo in combinations(range(6), size):
+            pts += 2 * (vals[:, combo].sum(axis=1) == 15)
+    for a, b in combinations(range(6), 2):
+        pts += 2 * (r[:, a] == r[:, b])
+    counts = np.zeros((n, 15), dtype=np.int64)               # ranks at 1..13, 0 and 14 empty
+    for k in range(6):
+        np.add.at(counts, (np.arange(n), r[:, k] + 1), 1)
+    held = counts > 0
+    for length in range(3, 7):
+        for start in range(1, 15 - length):
+            stop = start + length
+            longest = held[:, start:stop].all(axis=1) & ~held[:, start - 1] & ~held[:, stop]
+            pts += np.where(longest, length * counts[:, start:stop].prod(axis=1), 0)
+    keys = (5 ** r).sum(axis=1)
+    return dict(zip(keys.tolist(), pts.tolist()))
+
+
+_SIX_TABLE: dict[int, int] | None = None
+_SIX_WEIGHT = (0,) + tuple(5 ** (rank - 1) for rank in range(1, 14))
+
+
+def _six_table() -> dict[int, int]:
+    global _SIX_TABLE
+    if _SIX_TABLE is None:
+        _SIX_TABLE = _build_six_rank_table()
+    return _SIX_TABLE
+
+
+def _five_card_points(hand: Sequence[Card], starter: Card, is_crib: bool) -> int:
+    table = _SIX_TABLE or _six_table()
+    w = _SIX_WEIGHT
+    a, b, c, d, e = hand
+    pts = table[w[a.rank] + w[b.rank] + w[c.rank] + w[d.rank] + w[e.rank] + w[starter.rank]]
+    s = a.suit
+    if s == b.suit == c.suit == d.suit == e.suit:
+        if starter.suit == s:
+            pts += 6
+        elif not is_crib:
+            pts += 5
+    ss = starter.suit
+    for x in hand:
+        if x.rank == 11 and x.suit == ss:
+            pts += 1
+            break
+    return pts
+
+
 def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> int:
-    """The show total of a 4-card hand with the starter, by table look-up (no items)."""
+    """The show total of a 4- or 5-card hand with the starter, by table look-up (no items).
+    The cards are not checked for being distinct (:func:`score_hand` checks them)."""
+    if len(hand) != 4:
+        if len(hand) == 5:
+            return _five_card_points(hand, starter, is_crib)
+        raise InvalidHandError("calculator.hand_size", count=len(hand))
     table = _RANK_TABLE or _rank_table()
     a, b, c, d = hand
     key = ((((a.rank - 1) * 13 + b.rank - 1) * 13 + c.rank - 1) * 13 + d.rank - 1) * 13 + starter.rank - 1

@@ -138,7 +138,7 @@ TEXTS: dict[str, Template] = {
     "calculator.no_rank_held": lambda d: f"You have no {RANK_PLURALS[d['rank']]}.",
     "calculator.no_suit_held": lambda d: f"You have no {SUIT_NAMES[d['suit']]}.",
     "calculator.ambiguous_card": _ambiguous,
-    "calculator.hand_size": "A hand has 4 cards, not {count}.",
+    "calculator.hand_size": "A hand has 4 cards, or 5 with six players, not {count}.",
     "calculator.count_over": "The count would be {count}.",
     # the analyzer and the coach (spoken_cribbage.ai.analyze, .coach)
     "calculator.six_cards": "Give exactly 6 cards, not {count}.",
