@@ -529,7 +529,7 @@ class Observation:
     dealer: int
     target: int
     scores: tuple[int, ...]
-    hand: tuple[Card, ...]            # cards held now (as dealt before the discard, then the unplayed ones)
+    hand: tuple[Card, ...]            # cards held now (as dealt, then the unplayed ones)
     kept: tuple[Card, ...]            # the hand kept for the show (after the discard; at once
                                       # for a dealer who lays nothing away)
     discards: tuple[Card, ...]        # own cards laid in the crib
@@ -592,7 +592,8 @@ class Game:
                           teams=teams)
         elif (players is not None and players != rules.players) or (
                 target is not None and target != rules.target) or (
-                teams is not None and teams != rules.teams):
+                teams is not None and Rules(rules.players, teams=teams) != Rules(
+                    rules.players, teams=rules.teams)):
             raise ValueError("players, target or teams are given twice, differently")
         self.rules = rules
         # Copies of the rules' facts, read in the engine's inner loops (the rules decide them).

@@ -112,6 +112,19 @@ class Rules:
                              + " or ".join(map(str, layouts))
                              + " teams, or each for themselves (teams=0)")
 
+    def _key(self) -> tuple:
+        return (self.players, self.target, self.counting, self.muggins, self.overcount_penalty,
+                self.team_count)
+
+    def __eq__(self, other: object) -> bool:
+        """The same table however ``teams`` was spelled: ``Rules(4) == Rules(4, teams=2)``."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
     @property
     def manual(self) -> bool:
         """Each seat counts its own hand (and crib) in the show."""
