@@ -365,7 +365,7 @@ def test_a_game_can_be_built_for_any_positive_target_but_not_others():
     with pytest.raises(ValueError):
         Game(seed=1, target=0)
     with pytest.raises(ValueError):
-        Game(seed=1, players=5)
+        Game(seed=1, players=7)
 
 
 # ----------------------------------------------------------------------------- pegs

@@ -32,7 +32,7 @@ def test_rules_fix_sides_hand_size_discards_and_skunk_lines():
     assert (Rules(target=61).skunk_line, Rules(target=61).double_skunk_line) == (31, None)
     assert Rules().skunk((121, 60), 0) == (0, 2) and Rules(target=61).skunk((20, 61), 1) == (1, 0)
     with pytest.raises(ValueError):
-        Rules(players=5)
+        Rules(players=7)
 
 
 def test_a_game_takes_rules_or_the_old_keywords_alike():

@@ -8,6 +8,9 @@ after every single action.
 * one for the go / one for last goes to the player of the last card, never after a 31;
 * the next series is led by the next player after the one who played last (who has cards);
 * the show goes pone, (other players), dealer, crib, and each total agrees with hand_points;
+* two to six players, each for themselves or in teams: the hands and the crib as the rules
+  deal them, only the seats that lay away act in the discard (tests/test_game_players.py
+  checks more of the many-player rules on more games);
 * every illegal action is refused with IllegalActionError and changes nothing;
 * apply() returns exactly the events it appended; replay from the actions gives the same game.
 """
@@ -65,10 +68,11 @@ def illegal_candidates(g, rng):
     seat = rng.randrange(g.players)
     card = rng.choice(DECK)
     hand = g.hands[seat] if g.hands else []
-    out = [Play(seat, card), Go(seat), NextDeal(), Discard(seat, (card,) * g.discard_count)]
+    n = g.discards_due(seat)
+    out = [Play(seat, card), Go(seat), NextDeal(), Discard(seat, (card,) * max(n, 1))]
     if hand:
         out.append(Play(seat, rng.choice(hand)))
-        out.append(Discard(seat, tuple(rng.sample(hand, min(len(hand), g.discard_count)))))
+        out.append(Discard(seat, tuple(rng.sample(hand, min(len(hand), max(n, 1))))))
         out.append(Discard(seat, tuple(hand[:1])))
     return out
 
@@ -118,7 +122,7 @@ def check_events(g, new, state):
             order = g.seats_from(g.dealer)
             expected = (order[k], False) if k < len(order) else (g.dealer, True)
             assert (e.seat, e.is_crib) == expected, "show order pone ... dealer, crib"
-            assert len(e.cards) == 4
+            assert len(e.cards) == (g.rules.crib_size if e.is_crib else g.rules.kept_size)
             assert e.total == hand_points(e.cards, e.starter, e.is_crib)
         elif isinstance(e, DealEnded):
             assert len(state["shown"]) == g.players + 1
@@ -130,8 +134,8 @@ def check_events(g, new, state):
             assert e.scores == tuple(state["scores"])
 
 
-def play_checked_game(seed, players, target, probe_every=1):
-    g = Game(seed=seed, players=players, target=target)
+def play_checked_game(seed, players, target, probe_every=1, teams=None):
+    g = Game(seed=seed, players=players, target=target, teams=teams)
     rng = random.Random(seed ^ 0x5EED)
     state = {"scores": [0] * g.sides, "over": False, "last_player": None, "last_card": None,
              "count": 0, "go_scored": False, "shown": []}
@@ -148,7 +152,9 @@ def play_checked_game(seed, players, target, probe_every=1):
             else:
                 assert legal == [Go(seat)]
         elif g.phase == DISCARD:
-            assert all(isinstance(a, Discard) and len(a.cards) == g.discard_count for a in legal)
+            assert all(isinstance(a, Discard) and len(a.cards) == g.discards_due(a.seat) > 0
+                       for a in legal)
+            assert {a.seat for a in legal} == set(g.pending_discards())
         else:
             assert g.phase == DEAL_OVER and legal == [NextDeal()]
         if steps % probe_every == 0:
@@ -205,8 +211,18 @@ def test_four_player_partnership_games_keep_every_invariant(seed, target):
     assert all(e.side == e.seat % 2 for e in g.events if isinstance(e, Scored))
 
 
+@settings(max_examples=games(150), **SETTINGS)
+@given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([31, 61, 121]),
+       table=st.sampled_from([(4, 0), (5, None), (6, None), (6, 2), (6, 3)]))
+def test_five_and_six_player_and_other_team_games_keep_every_invariant(seed, target, table):
+    players, teams = table
+    g = play_checked_game(seed, players, target, probe_every=4, teams=teams)
+    assert len(g.scores) == g.rules.sides
+    assert all(e.side == e.seat % g.rules.sides for e in g.events if isinstance(e, Scored))
+
+
 @settings(max_examples=games(100), **SETTINGS)
-@given(seed=st.integers(0, 2 ** 32 - 1), players=st.sampled_from([2, 3, 4]),
+@given(seed=st.integers(0, 2 ** 32 - 1), players=st.sampled_from([2, 3, 4, 5, 6]),
        cut=st.integers(0, 400))
 def test_replay_of_any_prefix_reproduces_the_game(seed, players, cut):
     g = Game(seed=seed, players=players, target=121)

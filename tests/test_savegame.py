@@ -68,6 +68,57 @@ def test_the_file_is_plain_json_data():
     assert raw.isascii()
 
 
+def some_table(players, teams, n=120, seed=4):
+    gm = g.Game(seed=seed, players=players, teams=teams)
+    rng = random.Random(seed)
+    while len(gm.actions) < n and gm.phase != g.GAME_OVER:
+        gm.apply(rng.choice(gm.legal_actions()))
+    return gm
+
+
+@pytest.mark.parametrize("players, teams", [(4, 0), (4, 2), (5, None), (6, None), (6, 2),
+                                            (6, 3)])
+def test_saves_of_five_and_six_players_and_of_teams_keep_the_table(players, teams):
+    gm = some_table(players, teams)
+    raw = good_bytes(gm)
+    body = json.loads(raw)
+    assert body["players"] == players and body.get("teams") == teams
+    assert body["version"] == 2     # an older version refuses it as newer, not misreads it
+    saved, back = savegame.from_bytes(raw)
+    assert back.rules == gm.rules and back.events == gm.events and back.scores == gm.scores
+
+
+def test_a_save_of_the_usual_tables_is_written_as_before_and_old_saves_read_as_before():
+    for players in (2, 3, 4):
+        body = json.loads(good_bytes(some_table(players, None, n=30)))
+        assert body["version"] == 1 and "teams" not in body
+    # a version-1 four-player save (no teams) is the partnership game
+    saved, back = savegame.from_bytes(good_bytes(some_table(4, None, n=30)))
+    assert saved.teams is None and back.rules.sides == 2
+    # version 1 never held five or six players, nor teams
+    raw = good_bytes(some_table(6, None, n=10))
+    with pytest.raises(SaveError):
+        savegame.from_bytes(rewrite(raw, version=1))
+
+
+@pytest.mark.parametrize("teams", [1, 4, "2", True, 3])
+def test_a_save_with_a_team_layout_the_table_cannot_have_is_refused(teams):
+    raw = good_bytes(some_table(4, 2, n=10))
+    with pytest.raises(SaveError) as e:
+        savegame.from_bytes(rewrite(raw, teams=teams))
+    assert "teams" in phrase(e.value.reason)
+
+
+def test_a_game_log_keeps_the_teams_and_an_older_log_without_them_still_reads():
+    from spoken_cribbage.storage.gamelog import events_from_json, events_to_json
+    gm = some_table(6, 3, n=40)
+    assert events_from_json(events_to_json(gm.events)) == gm.events
+    old = json.loads(events_to_json(some_table(4, None, n=20).events))
+    del old[0]["teams"]
+    events = events_from_json(json.dumps(old))
+    assert events[0] == g.GameStarted(4, 121) and events[0].rules == g.Rules(4)
+
+
 def test_a_replayed_game_deals_the_same_cards_afterwards():
     gm = play_some(n=30)
     _, back = savegame.from_bytes(good_bytes(gm))
@@ -104,7 +155,7 @@ def test_truncated_saves_are_refused_at_every_length():
 
 def test_a_newer_version_is_refused_and_said_so():
     with pytest.raises(SaveError) as e:
-        savegame.from_bytes(rewrite(good_bytes(), version=2))
+        savegame.from_bytes(rewrite(good_bytes(), version=savegame.SAVE_VERSION + 1))
     assert e.value.newer and "newer version" in phrase(e.value.reason)
 
 

@@ -11,9 +11,13 @@ and :class:`TurnStarter`. By default (``chance="auto"``) the game draws them fro
 waits for them (:meth:`Game.chance_pending` says which); given a sequence of chance actions it
 applies them as they fall due, then waits.
 
-The table's fixed facts are a frozen :class:`~spoken_cribbage.engine.rules.Rules`. Seats are
-numbered 0..players-1. Scores belong to sides: with two or three players each seat is its own
-side; with four, seats 0 and 2 and seats 1 and 3 are partners (side = seat % 2).
+The table's fixed facts are a frozen :class:`~spoken_cribbage.engine.rules.Rules`: 2 to 6
+players, each for themselves or in teams. Seats are numbered 0..players-1 in the order of play:
+the seat after the dealer is dealt to first, leads the play and counts first, and deals next.
+Scores belong to sides: side = seat % sides (with four players by default seats 0 and 2 and
+seats 1 and 3 are partners; see :class:`Rules` for the team layouts). How many cards a seat is
+dealt and lays away comes from the rules, and with five or six players depends on whether it
+deals (:meth:`Game.discards_due`).
 """
 
 from __future__ import annotations
@@ -82,6 +86,7 @@ class Refusal(Named):
     IMPOSSIBLE_CHANCE = "impossible chance"    # data: detail (a clause)
     DISCARD_OVER = "discard over"
     ALREADY_DISCARDED = "already discarded"
+    NOTHING_TO_LAY_AWAY = "nothing to lay away"   # five or six players: the dealer lays none
     NOT_A_LIST_OF_CARDS = "not a list of cards"
     WRONG_NUMBER_OF_CARDS = "wrong number of cards"   # data: needed, given
     NOT_A_CARD = "not a card"
@@ -227,8 +232,9 @@ class CutForDealer:
 
 @dataclass(frozen=True)
 class Deal:
-    """Chance: the hands dealt, by seat (any order within a hand); with three players
-    ``crib_card`` is the card from the deck that goes to the crib."""
+    """Chance: the hands dealt, by seat (any order within a hand), each of the size the rules
+    give that seat (:meth:`Rules.dealt_to`); with three players ``crib_card`` is the card from
+    the deck that goes to the crib."""
     hands: tuple[tuple[Card, ...], ...]
     crib_card: Card | None = None
 
@@ -320,10 +326,11 @@ class Event:
 class GameStarted(Event):
     players: int
     target: int
+    teams: int | None = None   # as the game's Rules were given (None: the usual for the size)
 
     @property
     def rules(self) -> Rules:
-        return Rules(self.players, self.target)
+        return Rules(self.players, self.target, teams=self.teams)
 
 
 @dataclass(frozen=True)
@@ -522,8 +529,9 @@ class Observation:
     dealer: int
     target: int
     scores: tuple[int, ...]
-    hand: tuple[Card, ...]            # cards held now (6 before the discard, then the unplayed ones)
-    kept: tuple[Card, ...]            # the hand kept for the show (after the discard)
+    hand: tuple[Card, ...]            # cards held now (as dealt, then the unplayed ones)
+    kept: tuple[Card, ...]            # the hand kept for the show (after the discard; at once
+                                      # for a dealer who lays nothing away)
     discards: tuple[Card, ...]        # own cards laid in the crib
     starter: Card | None
     played: tuple[tuple[int, Card], ...]   # every card played this deal, in order, with its seat
@@ -574,23 +582,26 @@ class Game:
                  target: int | None = None, seed: int | None = None,
                  rng: random.Random | None = None, first_dealer: int | None = None,
                  chance: str | Iterable[ChanceAction] = "auto",
-                 scores: Sequence[int] | None = None):
-        """``rules`` (or the older ``players`` and ``target``) fix the table. ``chance``:
+                 scores: Sequence[int] | None = None, teams: int | None = None):
+        """``rules`` (or the older ``players``, ``target`` and ``teams``) fix the table. ``chance``:
         "auto" (draw the cuts and deals from ``rng``, or ``random.Random(seed)``), "manual"
         (wait for chance actions), or a sequence of chance actions applied as they fall due.
         ``scores`` starts the game from those scores (by side) instead of zero."""
         if rules is None:
-            rules = Rules(2 if players is None else players, 121 if target is None else target)
+            rules = Rules(2 if players is None else players, 121 if target is None else target,
+                          teams=teams)
         elif (players is not None and players != rules.players) or (
-                target is not None and target != rules.target):
-            raise ValueError("players and target are given twice, differently")
+                target is not None and target != rules.target) or (
+                teams is not None and Rules(rules.players, teams=teams) != Rules(
+                    rules.players, teams=rules.teams)):
+            raise ValueError("players, target or teams are given twice, differently")
         self.rules = rules
         # Copies of the rules' facts, read in the engine's inner loops (the rules decide them).
         self.players = rules.players
         self.sides = rules.sides
         self.target = rules.target
-        self.hand_size = rules.hand_size
-        self.discard_count = rules.discards
+        self.hand_size = rules.hand_size        # a seat that does not deal: see dealt_to_seat
+        self.discard_count = rules.discards     # a seat that does not deal: see discards_due
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
         if isinstance(chance, str):
@@ -626,7 +637,7 @@ class Game:
         self.winner: int | None = None
         self._outcome: Outcome | None = None
         self.hands: list[list[Card]] = []        # cards held now
-        self.kept: list[tuple[Card, ...]] = []   # the four kept for the show
+        self.kept: list[tuple[Card, ...]] = []   # the hands kept for the show
         self.discards: list[tuple[Card, ...]] = []
         self.crib: list[Card] = []
         self.starter: Card | None = None
@@ -647,7 +658,7 @@ class Game:
         self._chances: list[_Chance] = []
         self.claims: list[tuple[int, int, int, bool]] = []
         self._new: list[Event] = []
-        self._emit(GameStarted(self.players, self.target))
+        self._emit(GameStarted(self.players, self.target, rules.teams))
         try:
             if first_dealer is None:
                 self._pending = CutForDealer
@@ -668,6 +679,14 @@ class Game:
     def seats_from(self, seat: int) -> list[int]:
         """Seats in turn order starting after ``seat``, ending with ``seat``."""
         return [(seat + k) % self.players for k in range(1, self.players + 1)]
+
+    def dealt_to_seat(self, seat: int) -> int:
+        """How many cards ``seat`` is dealt in this deal (one fewer for a dealer of five or six)."""
+        return self.rules.dealt_to(seat == self.dealer)
+
+    def discards_due(self, seat: int) -> int:
+        """How many cards ``seat`` lays away in this deal (none for a dealer of five or six)."""
+        return self.rules.discards_for(seat == self.dealer)
 
     @property
     def pone(self) -> int:
@@ -738,9 +757,11 @@ class Game:
             self.rng.shuffle(deck)
             hands: list[list[Card]] = [[] for _ in range(self.players)]
             order = self.seats_from(self.dealer)
-            for _ in range(self.hand_size):
+            sizes = [self.dealt_to_seat(s) for s in range(self.players)]
+            for round_ in range(max(sizes)):   # one at a time, from the dealer's left
                 for seat in order:
-                    hands[seat].append(deck.pop())
+                    if round_ < sizes[seat]:
+                        hands[seat].append(deck.pop())
             crib_card = deck.pop() if self.rules.crib_cards_from_deck else None
             self._drawn_rest = deck
             return Deal(tuple(map(tuple, hands)), crib_card)
@@ -776,6 +797,8 @@ class Game:
         self._show_due, self.showing, self._chances, self.claims = [], None, [], []
         self.phase = DISCARD
         self._pending = None
+        if not self.discards_due(self.dealer):   # five or six players: the dealer keeps all
+            self.kept[self.dealer] = tuple(self.hands[self.dealer])
         self._emit(Dealt(self.deal_number, self.dealer, tuple(tuple(h) for h in self.hands)))
         if a.crib_card is not None:
             self.crib.append(a.crib_card)
@@ -804,7 +827,8 @@ class Game:
     def pending_discards(self) -> tuple[int, ...]:
         if self.phase != DISCARD:
             return ()
-        return tuple(s for s in range(self.players) if not self.discards[s])
+        return tuple(s for s in range(self.players)
+                     if not self.discards[s] and self.discards_due(s))
 
     def playable(self, seat: int) -> list[Card]:
         room = 31 - self.count
@@ -816,7 +840,7 @@ class Game:
             seats = self.pending_discards() if seat is None else (
                 (seat,) if seat in self.pending_discards() else ())
             return [Discard(s, combo) for s in seats
-                    for combo in combinations(self.hands[s], self.discard_count)]
+                    for combo in combinations(self.hands[s], self.discards_due(s))]
         if self.phase == PLAY:
             s = self.to_act
             if s is None or (seat is not None and seat != s):
@@ -825,7 +849,7 @@ class Game:
             return [Play(s, c) for c in cards] if cards else [Go(s)]
         if self.phase == SHOW:
             s = self.to_act
-            claims: list[Action] = ([Claim(s, n) for n in range(30)]
+            claims: list[Action] = ([Claim(s, n) for n in range(self.rules.max_show + 1)]
                                     if s is not None and seat in (None, s) else [])
             return claims + self._muggins_legal(seat)
         if self.phase == DEAL_OVER:
@@ -952,9 +976,13 @@ class Game:
                 raise impossible(f"the cut is {self.players} different cards, one a seat")
         elif isinstance(action, Deal):
             hands, crib = action.hands, action.crib_card
+            sizes = [self.dealt_to_seat(s) for s in range(self.players)]
             if not (isinstance(hands, tuple) and len(hands) == self.players
-                    and all(self._genuine(h, self.hand_size) for h in hands)):
-                raise impossible(f"a deal is {self.players} hands of {self.hand_size} cards")
+                    and all(self._genuine(h, n) for h, n in zip(hands, sizes))):
+                if len(set(sizes)) == 1:
+                    raise impossible(f"a deal is {self.players} hands of {sizes[0]} cards")
+                raise impossible(f"a deal is {self.players} hands of {max(sizes)} cards, "
+                                 f"the dealer's of {min(sizes)}")
             if (crib is not None) != bool(self.rules.crib_cards_from_deck) or (
                     crib is not None and not (id(crib) in _DECK_IDS or is_card(crib))):
                 raise impossible("the crib takes a card from the deck with three players only")
@@ -985,13 +1013,16 @@ class Game:
         if isinstance(action, Discard):
             if self.phase != DISCARD:
                 raise IllegalActionError("the discard is over", Refusal.DISCARD_OVER)
+            n = self.discards_due(action.seat)
+            if not n:
+                raise IllegalActionError("the dealer lays nothing away in this game",
+                                         Refusal.NOTHING_TO_LAY_AWAY)
             if self.discards[action.seat]:
                 raise IllegalActionError("those cards are already in the crib",
                                          Refusal.ALREADY_DISCARDED)
             if not isinstance(action.cards, tuple) or is_card(action.cards):
                 raise IllegalActionError("the cards to lay away are not a list of cards",
                                          Refusal.NOT_A_LIST_OF_CARDS)
-            n = self.discard_count
             if len(action.cards) != n:
                 raise IllegalActionError(
                     f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}",
@@ -1037,8 +1068,9 @@ class Game:
                                          seat=action.seat, to_act=self.to_act)
             if isinstance(action, Claim):
                 p = action.points
-                if type(p) is not int or not 0 <= p <= 29:
-                    raise IllegalActionError("a count is a whole number from 0 to 29",
+                top = self.rules.max_show
+                if type(p) is not int or not 0 <= p <= top:
+                    raise IllegalActionError(f"a count is a whole number from 0 to {top}",
                                              Refusal.NOT_A_COUNT, points=p)
         elif isinstance(action, Muggins):
             if not (self.rules.manual and self.rules.muggins):

@@ -1,13 +1,18 @@
-"""The rules of one game, fixed when it begins: players, sides, target, skunk lines, hand size.
+"""The rules of one game, fixed when it begins: players, sides, target, skunk lines, the deal.
 
 A :class:`Rules` is a small frozen value shared by the engine, the words and the saves, so
-nothing re-derives the sides or the hand size on its own. :class:`Outcome` is how a game ended.
+nothing re-derives the sides or the hand sizes on its own. :class:`Outcome` is how a game ended.
 
 >>> r = Rules(players=4)
 >>> r.sides, r.hand_size, r.discards, r.side_of(2)
 (2, 5, 1, 0)
 >>> Rules().skunk(scores=(121, 80), winner=0)
 (0, 1)
+>>> six = Rules(players=6, teams=3)
+>>> six.sides, six.seats_of(0), six.dealt_to(True), six.discards_for(True), six.crib_size
+(3, (0, 3), 5, 0, 5)
+>>> Rules(players=4, teams=0).sides
+4
 """
 
 from __future__ import annotations
@@ -15,10 +20,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["Named", "Rules", "Outcome", "COUNTING_MODES"]
+__all__ = ["Named", "Rules", "Outcome", "COUNTING_MODES", "PLAYERS", "TEAM_LAYOUTS"]
 
 #: How the show is counted: by the game, or by each seat (a claim the game checks).
 COUNTING_MODES = ("auto", "manual")
+
+#: The table sizes the game is for.
+PLAYERS = (2, 3, 4, 5, 6)
+
+#: By table size, the numbers of teams it may be split into (partners never side by side):
+#: four players two teams of two; six players three teams of two or two teams of three.
+TEAM_LAYOUTS: dict[int, tuple[int, ...]] = {4: (2,), 6: (2, 3)}
+
+# By table size: cards dealt to a seat that is not the dealer, and how many it lays away.
+# With five and six players the dealer is dealt one card fewer and lays nothing away.
+_DEALT = {2: 6, 3: 5, 4: 5, 5: 5, 6: 6}
+_LAID_AWAY = {2: 2, 3: 1, 4: 1, 5: 1, 6: 1}
 
 
 class Named(str, Enum):
@@ -39,14 +56,28 @@ class Named(str, Enum):
 
 @dataclass(frozen=True)
 class Rules:
-    """The table: how many players, and the score that wins.
+    """The table: how many players, who plays with whom, and the score that wins.
 
-    Everything else follows from those two, the same way everywhere: with four players seats
-    0 and 2 play seats 1 and 3 (two sides); with two or three each seat is its own side.
+    Everything else follows from those, the same way everywhere: the sides, the cards each seat
+    is dealt and lays away, the crib, the skunk lines.
+
+    ``teams`` says who plays with whom:
+
+    * ``None`` (the default): the usual table for the size: two partnerships with four
+      players, each for themselves with two, three, five or six. ``Rules(players=4)`` is the
+      partnership game it has always been.
+    * ``0``: each for themselves, at any size (with four players: four sides).
+    * ``2`` or ``3``: that many teams. Four players play as two teams of two; six players as
+      three teams of two or two teams of three. Partners never sit side by side: seat ``s``
+      plays for side ``s % teams``.
+
+    Anything else (``teams=1``, ``teams=4`` with four players...) is refused: "each for
+    themselves" is always spelled ``teams=0``.
     """
 
     players: int = 2
-    """2, 3 or 4 seats, numbered 0..players-1."""
+    """2 to 6 seats, numbered 0..players-1 in the order of play (each deal passes left, to
+    the next seat)."""
     target: int = 121
     """The score that wins (121 for a full game, 61 for a short one)."""
     counting: str = "auto"
@@ -57,16 +88,42 @@ class Rules:
     (:class:`~spoken_cribbage.engine.game.Muggins`) before that opponent's next action."""
     overcount_penalty: bool = False
     """Manual counting: the points a seat claims too many go to the opponent."""
+    teams: int | None = None
+    """None (the usual table for the size), 0 (each for themselves) or the number of teams;
+    see the class docstring."""
 
     def __post_init__(self) -> None:
-        if type(self.players) is not int or self.players not in (2, 3, 4):
-            raise ValueError("cribbage here is for 2, 3 or 4 players")
+        if type(self.players) is not int or self.players not in PLAYERS:
+            raise ValueError("cribbage here is for 2 to 6 players")
         if type(self.target) is not int or self.target < 1:
             raise ValueError("the target must be a whole number, at least 1")
         if self.counting not in COUNTING_MODES:
             raise ValueError('counting is "auto" or "manual"')
         if type(self.muggins) is not bool or type(self.overcount_penalty) is not bool:
             raise ValueError("muggins and overcount_penalty are True or False")
+        t = self.teams
+        if t is not None and (type(t) is not int
+                              or (t != 0 and t not in TEAM_LAYOUTS.get(self.players, ()))):
+            layouts = TEAM_LAYOUTS.get(self.players)
+            if not layouts:
+                raise ValueError(f"{self.players} players play each for themselves "
+                                 "(teams None or 0)")
+            raise ValueError(f"{self.players} players play in "
+                             + " or ".join(map(str, layouts))
+                             + " teams, or each for themselves (teams=0)")
+
+    def _key(self) -> tuple:
+        return (self.players, self.target, self.counting, self.muggins, self.overcount_penalty,
+                self.team_count)
+
+    def __eq__(self, other: object) -> bool:
+        """The same table however ``teams`` was spelled: ``Rules(4) == Rules(4, teams=2)``."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
     @property
     def manual(self) -> bool:
@@ -74,24 +131,65 @@ class Rules:
         return self.counting == "manual"
 
     @property
+    def team_count(self) -> int:
+        """How many teams: 0 when each player is on their own (``teams`` resolved: None means
+        2 with four players, else 0)."""
+        if self.teams is None:
+            return 2 if self.players == 4 else 0
+        return self.teams
+
+    @property
     def sides(self) -> int:
-        """How many sides score: 2 with four players (partners), else one per seat."""
-        return 2 if self.players == 4 else self.players
+        """How many sides score: one per team, or one per seat when each is on their own."""
+        return self.team_count or self.players
+
+    @property
+    def team_size(self) -> int:
+        """Seats on each side: 1 when each is on their own."""
+        return self.players // self.sides
+
+    def dealt_to(self, is_dealer: bool) -> int:
+        """Cards dealt to a seat: six with two players; five with three or four; with five and
+        six players five and six to each seat but the dealer, who gets one fewer."""
+        n = _DEALT[self.players]
+        return n - 1 if is_dealer and self.players >= 5 else n
+
+    def discards_for(self, is_dealer: bool) -> int:
+        """Cards a seat lays away for the crib: two with two players, else one; with five and
+        six players the dealer lays nothing away."""
+        return 0 if is_dealer and self.players >= 5 else _LAID_AWAY[self.players]
 
     @property
     def hand_size(self) -> int:
-        """Cards dealt to each seat: 6 with two players, else 5."""
-        return 6 if self.players == 2 else 5
+        """Cards dealt to a seat that is not the dealer (:meth:`dealt_to` for either)."""
+        return self.dealt_to(False)
 
     @property
     def discards(self) -> int:
-        """Cards each seat lays away for the crib: 2 with two players, else 1."""
-        return 2 if self.players == 2 else 1
+        """Cards a seat that is not the dealer lays away (:meth:`discards_for` for either)."""
+        return self.discards_for(False)
+
+    @property
+    def kept_size(self) -> int:
+        """Cards each hand keeps for the play and the show: 5 with six players, else 4."""
+        return self.dealt_to(False) - self.discards_for(False)
+
+    @property
+    def crib_size(self) -> int:
+        """Cards in the crib: as many as a kept hand (5 with six players, else 4)."""
+        return self.kept_size
 
     @property
     def crib_cards_from_deck(self) -> int:
-        """Cards the crib takes from the deck, so that it holds four: 1 with three players."""
-        return 4 - self.players * self.discards
+        """Cards the crib takes from the deck to make up its size: 1 with three players."""
+        return (self.crib_size - (self.players - 1) * self.discards_for(False)
+                - self.discards_for(True))
+
+    @property
+    def max_show(self) -> int:
+        """The most a hand (or crib) can count in the show: 29 with four cards and the
+        starter; 46 with five (4 4 5 5 6 and a 6 starter)."""
+        return 29 if self.kept_size == 4 else 46
 
     @property
     def skunk_line(self) -> int:
@@ -104,7 +202,7 @@ class Rules:
         return self.target - 60 if self.target >= 121 else None
 
     def side_of(self, seat: int) -> int:
-        """The side ``seat`` scores for."""
+        """The side ``seat`` scores for: ``seat % sides`` (so partners never sit together)."""
         return seat % self.sides
 
     def seats_of(self, side: int) -> tuple[int, ...]:

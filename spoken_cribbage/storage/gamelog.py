@@ -130,11 +130,15 @@ def events_from_json(text: str) -> list[g.Event]:
             raise LogError(f"not an event: {item!r}"[:80])
         cls = _EVENTS[item["event"]]
         hints = _hints(cls)
-        names = [f.name for f in dataclasses.fields(cls)]
-        if set(item) - {"event"} != set(names):
+        fields = dataclasses.fields(cls)
+        names = [f.name for f in fields]
+        # A field the engine added later, with a default, may be missing from an older log.
+        optional = {f.name for f in fields if f.default is not dataclasses.MISSING}
+        given = set(item) - {"event"}
+        if not set(names) - optional <= given <= set(names):
             raise LogError(f"the fields of {cls.__name__} do not fit")
         try:
-            events.append(cls(**{n: _read(hints[n], item[n]) for n in names}))
+            events.append(cls(**{n: _read(hints[n], item[n]) for n in names if n in given}))
         except (InvalidCardError, ValueError, TypeError) as e:
             raise LogError(f"{cls.__name__}: {e}"[:80]) from None
     return events

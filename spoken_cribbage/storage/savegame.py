@@ -13,6 +13,12 @@ game's own action parser and replayed through the rules. A file that fails any c
      "actions": ["discard 1 5H KD", "discard 0 AC 2C", "play 1 8H", …],
      "scores": [12, 9], "dealer": 0, "saved_at": "2025-01-01T12:00:00Z", "check": "sha256…"}
 
+``teams`` is written only when the game's rules were given one (:class:`Rules`: 0 each for
+themselves, 2 or 3 teams); a save without it is the usual table for its size, as every save
+was before. A save that an older version could not play right (five or six players, or a
+``teams``) is written as version 2, so that version refuses it as newer instead of
+misreading it; every other save is still version 1.
+
 ``scores`` and ``dealer`` are only a summary for people reading the file; the replay decides.
 ``check`` is a SHA-256 of the rest, so a file that still parses but was damaged is caught.
 """
@@ -33,7 +39,8 @@ from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
 
 SAVE_FORMAT = "spoken-cribbage-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2                   # the newest this code reads and writes
+_OLD_PLAYERS = (2, 3, 4)           # what version 1 could hold (and no teams)
 MAX_SAVE_BYTES = 4 * 1024 * 1024   # a whole game is a few kilobytes
 MAX_ACTIONS = 20000
 DIFFICULTIES = ("easy", "standard", "expert", "greedy", "random")
@@ -66,6 +73,7 @@ class SavedGame:
     counting: str = "auto"        # manual counting and its rules (written only when manual)
     muggins: bool = False
     overcount_penalty: bool = False
+    teams: int | None = None      # as the rules were given (None: the usual for the size)
 
     # ------------------------------------------------------------------ game <-> save
 
@@ -73,7 +81,7 @@ class SavedGame:
     def rules(self) -> Rules:
         """The table the save was played at (a save stores its players and target)."""
         return Rules(self.players, self.target, counting=self.counting, muggins=self.muggins,
-                     overcount_penalty=self.overcount_penalty)
+                     overcount_penalty=self.overcount_penalty, teams=self.teams)
 
     @classmethod
     def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
@@ -83,7 +91,7 @@ class SavedGame:
                    difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
                    finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex,
                    counting=rules.counting, muggins=rules.muggins,
-                   overcount_penalty=rules.overcount_penalty)
+                   overcount_penalty=rules.overcount_penalty, teams=rules.teams)
 
     def new_game(self) -> g.Game:
         return g.Game(rules=self.rules, seed=self.seed)
@@ -107,10 +115,13 @@ class SavedGame:
     # ------------------------------------------------------------------ bytes
 
     def _body(self, game: g.Game | None = None) -> dict:
-        body = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "id": self.id,
+        old = self.teams is None and self.players in _OLD_PLAYERS
+        body = {"format": SAVE_FORMAT, "version": 1 if old else SAVE_VERSION, "id": self.id,
                 "seed": self.seed, "target": self.target, "players": self.players,
                 "me": self.me, "difficulty": self.difficulty, "finished": self.finished,
                 "actions": list(self.actions)}
+        if self.teams is not None:
+            body["teams"] = self.teams
         if self.counting != "auto":   # a save with the default counting is as it always was
             body.update(counting=self.counting, muggins=self.muggins,
                         overcount_penalty=self.overcount_penalty)
@@ -176,7 +187,7 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
         raise SaveError("storage.save_checksum")
     seed = _int(body, "seed", -(2 ** 63), 2 ** 63)
     target = _int(body, "target", 5, 1000)
-    players = _int(body, "players", 2, 4)
+    players = _int(body, "players", 2, 6)
     me = _int(body, "me", 0, players - 1)
     difficulty = body.get("difficulty")
     if difficulty not in DIFFICULTIES:
@@ -201,10 +212,19 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
         flags[name] = body.get(name, False)
         if type(flags[name]) is not bool:
             raise SaveError("storage.save_field", field=name)
+    teams = body.get("teams")
+    if teams is not None and type(teams) is not int:
+        raise SaveError("storage.save_field", field="teams")
+    if version < 2 and (teams is not None or players not in _OLD_PLAYERS):
+        raise SaveError("storage.save_field", field="players")
     saved = SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
                       actions=list(actions), finished=finished, id=gid,
                       saved_at=saved_at if isinstance(saved_at, str) else "",
-                      counting=counting, **flags)
+                      counting=counting, **flags, teams=teams)
+    try:
+        saved.rules
+    except ValueError:
+        raise SaveError("storage.save_field", field="teams") from None
     return saved, saved.replay()
 
 
