@@ -177,6 +177,13 @@ def setting_shown(name: str, value: object) -> str:
     """A setting's value as said when it changes: 'off' or '30 seconds' for the time limit."""
     if name == "time_limit":
         return f"{value} seconds" if value else "off"
+    if name == "pace":
+        return f"{value:g} seconds" if value else "0: the computer turns come at once"
+    if name == "teams":
+        return {"usual": "the usual for the table", "none": "none, each for themselves"}.get(
+            str(value), str(value))
+    if name == "names" and not value:
+        return "the default names"
     return str(value)
 
 

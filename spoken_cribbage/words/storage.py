@@ -32,13 +32,47 @@ def _lower_first(text: str) -> str:
 # ----------------------------------------------------------------------------- settings
 
 _KINDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false"}
-_UNITS = {"rate": " words a minute", "target": " points", "time_limit": " seconds"}
-_EMPTY = {"voice": "the default voice", "vosk_model": "the default model"}
+_UNITS = {"rate": " words a minute", "target": " points", "time_limit": " seconds",
+          "pace": " seconds"}
+_EMPTY = {"voice": "the default voice", "vosk_model": "the default model",
+          "names": "the default names"}
+
+
+def _list(words: list[str], conj: str = "or") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {conj} " + words[-1]
+
+
+def _layout(teams: str, players: int) -> str:
+    """'each for themselves', 'in 2 teams of 2'."""
+    if teams == "none":
+        return "each for themselves"
+    n = int(teams)
+    return f"in {n} teams of {players // n}" if players % n == 0 else f"in {n} teams"
+
+
+def _players(d: Mapping[str, Any]) -> str:
+    sizes = [str(n) for n in d["sizes"]]
+    return f"the game is for {_list(sizes)} players for now, not {d['players']}"
+
+
+def _teams(d: Mapping[str, Any]) -> str:
+    players = d["players"]
+    ways = [_layout(t, players) for t in d["layouts"]] or ["at the usual table"]
+    return (f"{players} players play {_list(ways)} for now, not "
+            f"{_layout(d['teams'], players)}")
+
+
+_NAME_WHY = {
+    "long": "the name '{name}' is too long: 20 characters at most",
+    "unprintable": "the name '{name}' has characters that cannot be shown",
+    "you": "'{name}' cannot name another player: the game calls you that",
+    "twice": "the name '{name}' is given twice",
+}
 
 
 def _between(d: Mapping[str, Any]) -> str:
-    unit = " words a minute" if d["name"] == "rate" else ""
-    return f"{d['name']} must be between {d['low']} and {d['high']}{unit}"
+    unit = {"rate": " words a minute", "pace": " seconds"}.get(d["name"], "")
+    return f"{d['name']} must be between {d['low']:g} and {d['high']:g}{unit}"
 
 
 def _wrong_kind(d: Mapping[str, Any]) -> str:
@@ -61,12 +95,17 @@ def _replaced(d: Mapping[str, Any]) -> str:
 def _setting_value(d: Mapping[str, Any]) -> str:
     """'Rate: 180 words a minute.', 'Target: 61 points, for this run only (from --target).'"""
     name, value = d["name"], d["value"]
-    if isinstance(value, float):
-        shown = f"{value:g}"
+    if name == "pace" and not value:
+        shown = "none, the computer turns come at once"
+    elif isinstance(value, float):
+        shown = f"{value:g}{_UNITS.get(name, '')}"
     elif value == "" and name in _EMPTY:
         shown = _EMPTY[name]
     elif name == "time_limit" and not value:
         shown = "off"
+    elif name == "teams":
+        shown = {"usual": "the usual for the table", "none": "none, each for themselves"}.get(
+            value, value)
     else:
         shown = f"{value}{_UNITS.get(name, '')}"
     text = f"{name.replace('_', ' ').capitalize()}: {shown}"
@@ -123,6 +162,10 @@ TEXTS: dict[str, Template] = {
                                          f"{', '.join(d['allowed'])}, not '{d['value']}'"),
     "storage.setting_between": _between,
     "storage.time_limit": "time limit must be off or between {low} and {high} seconds",
+    "storage.players": _players,
+    "storage.teams": _teams,
+    "storage.teams_value": "teams must be usual, none or a number of teams, not '{value}'",
+    "storage.names": lambda d: _NAME_WHY[d["why"]].format(name=d["name"]),
     "storage.no_such_setting": "there is no setting called {name}",
     "storage.setting_needs_number": _needs_number,
     "storage.setting_wrong_kind": _wrong_kind,
