@@ -4,12 +4,39 @@ table chosen from the command line, saved and resumed, and counted apart in the 
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
+from seated import after
+from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import SettingError, Settings
+from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.words.notices import phrase
+
+NAMES4 = ("you", "Max", "Lena", "Oliver")
+NAMES3 = ("you", "Max", "Lena")
+
+
+def seated(players: int, seed: int = 5, **kw) -> tuple[Session, list[str]]:
+    """A started session at a table of ``players`` (four: partners), random computer players."""
+    out: list[str] = []
+    gm = g.Game(rules=table.rules_for(players), seed=seed)
+    s = Session(gm, settings=kw.pop("settings", Settings()), write=out.append,
+                opponents={k: RandomPlayer(random.Random(k)) for k in range(1, players)}, **kw)
+    s.start()
+    return s, out
+
+
+def to_my_play(s: Session) -> None:
+    """Lay away card 1 and go on until it is the player's turn to play a card."""
+    s.command("1")
+    assert s.game.phase == g.PLAY and s.game.to_act == 0
+
 
 # ----------------------------------------------------------------------------- the table
 
@@ -58,3 +85,193 @@ def test_players_teams_names_and_pace_are_settings_a_change_persists(home):
     assert s.changed("names", "Ann,Ben").names == "Ann,Ben"
     assert s.changed("names", "Ann,Ben").changed("names", "default").names == ""
     assert s.changed("pace", "0").pace == 0.0
+    seat, out = seated(3)
+    assert after(out, lambda: seat.command("players 4")) == [
+        "Players is now 4. It takes effect in the next game."]
+    assert after(out, lambda: seat.command("pace 0")) == [
+        "Pace is now 0: the computer turns come at once."]
+
+
+def test_each_computer_player_has_a_name_told_apart_by_ear():
+    assert seat_names(2) == ("you", "Computer")
+    assert seat_names(4) == NAMES4
+    names = seat_names(6)[1:]
+    assert len({n[0] for n in names}) == 5                       # five first sounds
+    assert seat_names(4, ["Ann", "Max"]) == ("you", "Ann", "Max", "Lena")
+    assert seat_names(2, ["Ann"]) == ("you", "Ann")
+    assert table.split_names(" Ann , Ben,, ") == ["Ann", "Ben"]
+    with pytest.raises(table.TableError):
+        table.split_names("You")
+
+
+# ----------------------------------------------------------------------------- the start
+
+def test_with_partners_the_start_says_who_the_partner_is():
+    s, out = seated(4)
+    assert out[:3] == [
+        "New game to 121 points: you and Lena against Max and Oliver.",
+        "Your partner is Lena, sitting opposite; Max and Oliver play against you.",
+        "Play goes round the table: you, Max, Lena, Oliver."]
+    assert out[3].startswith("Cut for the deal: you a") or out[3].startswith("Cut for the deal")
+    dealt = next(l for l in out if l.startswith("Deal 1."))
+    dealer = s.game.dealer
+    assert dealt == {0: "Deal 1. Your crib.", 1: "Deal 1. Max's crib, for the other side.",
+                     2: "Deal 1. Lena's crib, for your side.",
+                     3: "Deal 1. Oliver's crib, for the other side."}[dealer]
+    others = [n for k, n in enumerate(NAMES4) if k]
+    assert f"{others[0]}, {others[1]} and {others[2]} lay away a card each." in out
+    assert out[-1] == "Your turn: lay away 1 card."
+    assert all(len(line) <= 80 for line in out)
+
+
+def test_three_players_start_with_the_order_of_play_and_the_crib_card():
+    s, out = seated(3)
+    assert out[:2] == ["New game to 121 points against Max and Lena.",
+                       "Play goes round the table: you, Max, Lena."]
+    assert "One card from the deck goes to the crib." in out
+    assert "Max and Lena lay away a card each." in out
+
+
+# ----------------------------------------------------------------------------- the keys
+
+def test_four_players_scores_name_every_team_and_the_crib_its_team():
+    s, out = seated(4)
+    assert after(out, lambda: s.key("s")) == [
+        "You and Lena 0, 121 to go; Max and Oliver 0, 121 to go."]
+    dealer = s.game.dealer
+    assert after(out, lambda: s.key("b")) == [{
+        0: "It is your crib, for you and Lena.", 1: "It is Max's crib, for Max and Oliver.",
+        2: "It is Lena's crib, for you and Lena.",
+        3: "It is Oliver's crib, for Max and Oliver."}[dealer]]
+    assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Max 4, Lena 4, Oliver 4."]
+    assert after(out, lambda: s.key("v")) == ["No cards on the table yet."]
+    s.key("s")
+    pegs = after(out, lambda: s.key("s"))
+    assert pegs == ["Your pegs are both on 0: nothing pegged yet.",
+                    "Max and Oliver's pegs are both on 0: nothing pegged yet."]
+
+
+def test_turn_table_and_cards_held_name_every_player_in_the_play():
+    s, out = seated(4, seed=5)
+    to_my_play(s)
+    gm = s.game
+    played = list(gm.played)
+    line = after(out, lambda: s.key("t"))[0]
+    assert re.fullmatch(r"Your turn\. Count \d+\. (Max plays after you|No one else plays in "
+                        r"this series)\.", line), line
+    held = after(out, lambda: s.key("p"))[0]
+    left = [len(h) for h in gm.hands]
+    assert held == (f"Cards held: you {left[0] or 'none'}, Max {left[1] or 'none'}, "
+                    f"Lena {left[2] or 'none'}, Oliver {left[3] or 'none'}.")
+    if played:
+        v = after(out, lambda: s.key("v"))
+        series = gm.series
+        assert v[0] == f"This series, count {gm.count}: " + ", ".join(
+            f"{NAMES4[k]} {c.name}" for k, c in series) + "."
+        assert v[1].startswith("Played this hand, you: ")
+        for k, c in played:
+            assert c.name in v[1].split(f"{NAMES4[k]}: ")[1].split(";")[0]
+
+
+def test_three_players_keys():
+    s, out = seated(3)
+    assert after(out, lambda: s.key("s")) == [
+        "You 0, 121 to go; Max 0, 121 to go; Lena 0, 121 to go."]
+    dealer = s.game.dealer
+    assert after(out, lambda: s.key("b")) == [
+        ["It is your crib.", "It is Max's crib.", "It is Lena's crib."][dealer]]
+    assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Max 4, Lena 4."]
+    to_my_play(s)
+    assert after(out, lambda: s.key("t"))[0].startswith("Your turn. Count ")
+
+
+def test_the_held_key_is_one_phrase_of_the_vocabulary_and_works_with_two_players():
+    from spoken_cribbage.vocabulary import BY_VERB, VoiceContext, parse_command, phrases_for
+    from spoken_cribbage.words.commands import key_lines
+    assert BY_VERB["held"].key == "p"
+    assert phrases_for(VoiceContext("other"))["cards held"] == "held"
+    assert str(parse_command("cards left")) == "held"
+    assert "p cards each player holds" in ", ".join(key_lines("play"))
+    s, out = seated(2)
+    assert after(out, lambda: s.key("p")) == ["Cards held: you 6, Computer 4."]
+    assert after(out, lambda: s.command("how many cards")) == ["Cards held: you 6, Computer 4."]
+
+
+# ----------------------------------------------------------------------------- a whole game
+
+PLAYER = r"(you|You|Max|Lena|Oliver)"
+
+
+def play_out(s: Session, rng: random.Random) -> None:
+    for _ in range(3000):
+        gm = s.game
+        if gm.phase == g.GAME_OVER:
+            return
+        if gm.phase == g.DISCARD:
+            s.command("1")
+        elif gm.phase == g.PLAY:
+            fits = gm.playable(0)
+            s.command(f"play {rng.choice(fits).short}" if fits else "go")
+        else:
+            s.command("")
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_line_of_a_whole_game_names_its_player(players):
+    s, out = seated(players, seed=12)
+    play_out(s, random.Random(1))
+    for line in out:
+        if re.match(r"(\w+ )?plays? the ", line) or line.startswith(("You play", "Max plays",
+                                                                     "Lena plays", "Oliver plays")):
+            assert re.match(PLAYER + r" plays? the [a-z]+ of [a-z]+\. Count \d+\.", line), line
+        if re.search(r"\bgo\b", line):
+            assert re.match(r"(You cannot play: go\.|(Max|Lena|Oliver) says go\.|One for the go "
+                            r"to " + PLAYER + r"\.)", line), line
+        if re.search(r"\b(hand|crib): ", line):
+            assert re.match(r"(Your|Max's|Lena's|Oliver's) (hand|crib): ", line), line
+        if line.startswith(("Fifteen", "Thirty", "A pair", "One for")) and " to " in line:
+            assert re.search(r" to " + PLAYER + r"\.$", line), line
+    assert out[-1] == "Press n for a new game or q to leave."
+    end = out[-2] if not out[-2].startswith("That is") else out[-3]
+    if players == 4:
+        assert re.fullmatch(r"(You and Lena win, \d+ to \d+!|Max and Oliver win, \d+ to \d+\.)",
+                            end), end
+    else:
+        assert re.fullmatch(r"(You win with \d+!|(Max|Lena) wins with \d+\.)", end), end
+
+
+# ----------------------------------------------------------------------------- saved and counted
+
+def play_some(gm: g.Game, n: int, seed: int = 1) -> None:
+    from spoken_cribbage.app.session import make_opponent
+    players = {k: make_opponent("easy", random.Random(k)) for k in range(gm.players)}
+    for i in range(n):
+        if gm.phase == g.GAME_OVER:
+            return
+        if gm.phase == g.DEAL_OVER:
+            gm.apply(g.NextDeal())
+            continue
+        seat = gm.pending_discards()[0] if gm.phase == g.DISCARD else gm.to_act
+        gm.apply(players[seat].act(gm.observation(seat), rng=random.Random(i + seed)))
+
+
+def test_a_four_player_game_is_saved_and_resumed_with_its_names_and_levels(home):
+    from spoken_cribbage.app.persist import Keeper
+    from spoken_cribbage.storage import savegame
+    gm = g.Game(rules=table.rules_for(4), seed=21)
+    k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
+    k.begin(gm, difficulty="standard", names=["Ann", "Ben", "Cleo"],
+            levels=["easy", "standard", "expert"])
+    play_some(gm, 30)
+    k.on_undo(gm)                                        # saves the game as it is now
+    loaded = savegame.load(home / "game.json")
+    assert loaded.saved.players == 4 and loaded.saved.names == ["Ann", "Ben", "Cleo"]
+    assert loaded.saved.seat_levels() == {1: "easy", 2: "standard", 3: "expert"}
+    assert loaded.game.events == gm.events and loaded.game.scores == gm.scores
+    k2 = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
+    question = k2.resume_question(k2.load())
+    side, other = gm.scores[0], gm.scores[1]
+    assert question.startswith(f"You have a game in progress: you and Ben {side}, "
+                               f"Ann and Cleo {other}, ")
+    assert question.endswith(" crib. Resume? y/n")

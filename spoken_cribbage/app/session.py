@@ -12,7 +12,8 @@ import time
 from typing import Callable, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
+from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, card_list, cap,
+                                            list_words, seat_names)
 from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
                                         more, not_done, numbers, phrase, refusal, setting_shown)
 from spoken_cribbage.words.seat import undone as undone_line
@@ -38,7 +39,8 @@ ANSWER_VERBS = ("yes", "no", "cancel")
 #: Commands that act on the game: giving one another way drops a voice question.
 ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggins")
 #: Settings that are rules of the game: a change takes effect in the next game.
-NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty")
+NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty",
+                      "players", "teams", "names")
 
 
 def _input(method):
@@ -124,7 +126,7 @@ class Session:
                  on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
                  on_settings: Callable[[Settings], Notice | None] | None = None,
                  hint: Callable[[g.Game, int], str | None] | None = None,
-                 new_game: Callable[[], tuple[g.Game, dict[int, Player]]] | None = None,
+                 new_game: Callable[[], tuple] | None = None,
                  on_undo: Callable[[g.Game], None] | None = None,
                  describe_settings: Callable[[Settings], list[Notice]] | None = None,
                  write_kind: Callable[[str, str], None] | None = None, cues=None,
@@ -145,7 +147,7 @@ class Session:
         self.timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None = None
         self._demo_cancel: list[Callable[[], None]] = []   # the cues command, while it runs
         self.me = me
-        self.names = Names(names or ("you", "Computer"), me)
+        self.names = Names(names or seat_names(game.players, me=me), me)
         self.on_change = on_change
         self.on_action = on_action
         self.on_settings = on_settings
@@ -165,8 +167,13 @@ class Session:
         self.quit = False       # the player chose to leave
         self._bind(game, opponents)
 
-    def _bind(self, game: g.Game, opponents: dict[int, Player] | None) -> None:
+    def _bind(self, game: g.Game, opponents: dict[int, Player] | None,
+              names: Sequence[str] | None = None) -> None:
         self.game = game
+        if names is not None:
+            self.names = Names(names, self.me)
+        elif len(self.names.names) != game.players:   # a new game at another table
+            self.names = Names(seat_names(game.players, me=self.me), self.me)
         self.announcer = Announcer(self.names, self.settings.verbosity).bind(game)
         self.answers = Answers(lambda: self.game.observation(self.me), self.names)
         self.opponents = opponents if opponents is not None else {
@@ -617,7 +624,10 @@ class Session:
     def _cmd_count(self, c: Command) -> None: self.tell(self.answers.count())
     def _cmd_crib(self, c: Command) -> None: self.tell(self.answers.crib())
     def _cmd_starter(self, c: Command) -> None: self.tell(self.answers.starter())
-    def _cmd_table(self, c: Command) -> None: self.tell(self.answers.table())
+    def _cmd_table(self, c: Command) -> None:
+        self.say([Line.same(t, "answer") for t in self.answers.table().split("\n")])
+
+    def _cmd_held(self, c: Command) -> None: self.tell(self.answers.held())
     def _cmd_scores(self, c: Command) -> None:
         """The scores; asked again at once (S twice in a row), the pegboard: each side's front
         and back peg and what its last score was worth."""
@@ -627,7 +637,7 @@ class Session:
             return
         self.tell(self.answers.scores())
         self._scores_mark = (len(self.history), len(self.game.events))
-    def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn())
+    def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn(after=True))
     def _cmd_odds(self, c: Command) -> None: self.tell(odds_answer(self._obs()))
 
     def _cmd_hand(self, c: Command) -> None:
@@ -969,8 +979,8 @@ class Session:
         if self.new_game_factory is None:
             self.tell(phrase("new_game_unavailable"))
             return
-        game, opponents = self.new_game_factory()
-        self._bind(game, opponents)
+        game, opponents, *names = self.new_game_factory()
+        self._bind(game, opponents, names[0] if names else None)
         self.start()
 
     # actions

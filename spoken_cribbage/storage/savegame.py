@@ -13,6 +13,10 @@ game's own action parser and replayed through the rules. A file that fails any c
      "actions": ["discard 1 5H KD", "discard 0 AC 2C", "play 1 8H", …],
      "scores": [12, 9], "dealer": 0, "saved_at": "2025-01-01T12:00:00Z", "check": "sha256…"}
 
+``names`` and ``levels`` (written since the game seats more than two) are the other seats' names
+and computer levels, in seat order, the player's seat left out; a save without them has the
+default names and every computer at ``difficulty``.
+
 ``scores`` and ``dealer`` are only a summary for people reading the file; the replay decides.
 ``check`` is a SHA-256 of the rest, so a file that still parses but was damaged is caught.
 """
@@ -66,6 +70,8 @@ class SavedGame:
     counting: str = "auto"        # manual counting and its rules (written only when manual)
     muggins: bool = False
     overcount_penalty: bool = False
+    names: list[str] | None = None     # the other seats' names, in seat order (None: default)
+    levels: list[str] | None = None    # the other seats' computer levels, the same order
 
     # ------------------------------------------------------------------ game <-> save
 
@@ -77,13 +83,23 @@ class SavedGame:
 
     @classmethod
     def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
-                  me: int = 0) -> "SavedGame":
+                  me: int = 0, names: list[str] | None = None,
+                  levels: list[str] | None = None) -> "SavedGame":
+        """``names`` and ``levels``: the other seats', in seat order (the player's left out)."""
         rules = game.rules
         return cls(seed=game.seed, target=rules.target, players=rules.players, me=me,
                    difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
                    finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex,
                    counting=rules.counting, muggins=rules.muggins,
-                   overcount_penalty=rules.overcount_penalty)
+                   overcount_penalty=rules.overcount_penalty,
+                   names=None if names is None else list(names),
+                   levels=None if levels is None else list(levels))
+
+    def seat_levels(self) -> dict[int, str]:
+        """Each other seat's computer level (every one at ``difficulty`` in an older save)."""
+        others = [s for s in range(self.players) if s != self.me]
+        levels = self.levels or [self.difficulty] * len(others)
+        return dict(zip(others, levels))
 
     def new_game(self) -> g.Game:
         return g.Game(rules=self.rules, seed=self.seed)
@@ -111,6 +127,10 @@ class SavedGame:
                 "seed": self.seed, "target": self.target, "players": self.players,
                 "me": self.me, "difficulty": self.difficulty, "finished": self.finished,
                 "actions": list(self.actions)}
+        if self.names is not None:
+            body["names"] = list(self.names)
+        if self.levels is not None:
+            body["levels"] = list(self.levels)
         if self.counting != "auto":   # a save with the default counting is as it always was
             body.update(counting=self.counting, muggins=self.muggins,
                         overcount_penalty=self.overcount_penalty)
@@ -201,11 +221,24 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
         flags[name] = body.get(name, False)
         if type(flags[name]) is not bool:
             raise SaveError("storage.save_field", field=name)
+    others = _seat_list(body, "names", players - 1, lambda v: 1 <= len(v) <= 40
+                        and v.isprintable() and "," not in v)
+    levels = _seat_list(body, "levels", players - 1, lambda v: v in DIFFICULTIES)
     saved = SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
                       actions=list(actions), finished=finished, id=gid,
                       saved_at=saved_at if isinstance(saved_at, str) else "",
-                      counting=counting, **flags)
+                      counting=counting, names=others, levels=levels, **flags)
     return saved, saved.replay()
+
+
+def _seat_list(body: dict, key: str, n: int, ok) -> list[str] | None:
+    """A list of ``n`` strings, one for each other seat, each passing ``ok``; None if absent."""
+    if key not in body:
+        return None
+    v = body[key]
+    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, str) and ok(x) for x in v):
+        raise SaveError("storage.save_field", field=key)
+    return list(v)
 
 
 def _no_constant(name: str):

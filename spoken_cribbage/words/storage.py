@@ -119,19 +119,30 @@ def _setting_value(d: Mapping[str, Any]) -> str:
 _FIELDS = {"id": "game id", "actions": "list of moves", "overcount_penalty": "overcount penalty"}
 
 
-def game_summary(game, me: int = 0) -> str:
-    """'you 100, computer 96, your crib': the scores and the crib of a game in progress."""
+def game_summary(game, me: int = 0, names=None) -> str:
+    """'you 100, computer 96, your crib': the scores and the crib of a game in progress.
+    ``names``: the other seats' names in seat order (the default: 'computer', or 'player 2'...)."""
+    others = [s for s in range(game.players) if s != me]
+    if game.players == 2 and list(names or ()) in ([], ["Computer"]):
+        names = None
+    named = dict(zip(others, names or ()))
+
+    def who(seat: int) -> str:
+        if seat == me:
+            return "you"
+        return named.get(seat) or ("computer" if game.players == 2 else f"player {seat + 1}")
+
     side = game.side_of(me)
-    parts = [f"you {game.scores[side]}"]
-    for s in range(game.sides):
-        if s != side:
-            name = "computer" if game.sides == 2 else f"player {s + 1}"
-            parts.append(f"{name} {game.scores[s]}")
+    order = [side] + [s for s in range(game.sides) if s != side]
+    parts = [" and ".join(who(seat) for seat in sorted(
+        (t for t in range(game.players) if game.side_of(t) == s), key=lambda t: t != me))
+        + f" {game.scores[s]}" for s in order]
     if game.dealer == me:
         parts.append("your crib")
+    elif game.players == 2 and not names:
+        parts.append("the computer's crib")
     else:
-        parts.append("the computer's crib" if game.players == 2
-                     else f"player {game.dealer + 1}'s crib")
+        parts.append(f"{who(game.dealer)}'s crib")
     return ", ".join(parts)
 
 
@@ -210,7 +221,7 @@ TEXTS: dict[str, Template] = {
     "storage.game_not_saved": lambda d: f"Your game can't be saved: {clause(d['reason'])}.",
     "storage.game_saved_again": "Your game is being saved again.",
     "storage.resume_question": lambda d: (f"You have a game in progress: "
-                                          f"{game_summary(d['game'], d.get('me', 0))}. "
+                                          f"{game_summary(d['game'], d.get('me', 0), d.get('names'))}. "
                                           f"Resume? y/n"),
     "storage.abandoned": lambda d: (f"A new game begins. The old one is kept as {d['kept']}."
                                     if d.get("kept") else
