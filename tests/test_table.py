@@ -38,6 +38,26 @@ def to_my_play(s: Session) -> None:
     assert s.game.phase == g.PLAY and s.game.to_act == 0
 
 
+class Timers:
+    """The console's timer, by hand: each call is kept until ``run`` fires the oldest."""
+
+    def __init__(self):
+        self.pending: list[list] = []
+
+    def __call__(self, delay, fn):
+        entry = [delay, fn, False]
+        self.pending.append(entry)
+        return lambda: entry.__setitem__(2, True)
+
+    def live(self) -> list[list]:
+        return [e for e in self.pending if not e[2]]
+
+    def run(self) -> None:
+        entry = self.pending.pop(0)
+        if not entry[2]:
+            entry[1]()
+
+
 # ----------------------------------------------------------------------------- the table
 
 def test_the_table_sizes_and_layouts_are_those_the_engine_plays():
@@ -239,6 +259,94 @@ def test_every_line_of_a_whole_game_names_its_player(players):
                             end), end
     else:
         assert re.fullmatch(r"(You win with \d+!|(Max|Lena) wins with \d+\.)", end), end
+
+
+# ----------------------------------------------------------------------------- pacing
+
+def paced(seed: int = 5, pace: float = 0.8, players: int = 4):
+    s, out = seated(players, seed=seed, settings=Settings(pace=pace))
+    timers = Timers()
+    s.timer = timers
+    return s, out, timers
+
+
+def test_computer_turns_in_a_row_are_paced_by_the_timer():
+    runs = 0
+    for seed in range(1, 40):
+        s, out, timers = paced(seed)
+        s.command("1")                       # lay away: then the computers on the left may play
+        rng = random.Random(seed)
+        for _ in range(40):
+            if s.game.phase != g.PLAY:
+                break
+            if timers.live():
+                runs += 1
+                assert timers.live()[0][0] == 0.8 and s.pacing
+                before = len(out)
+                # a key during the run is answered at once, and the run goes on
+                turn = after(out, lambda: s.key("t"))[0]
+                assert re.fullmatch(r"(Max|Lena|Oliver)'s turn\. ((You play|(Max|Lena|Oliver) "
+                                    r"plays) after (Max|Lena|Oliver)|No one else plays in this "
+                                    r"series)\.", turn), turn
+                assert after(out, lambda: s.key("r")) == [turn]
+                assert s.pacing
+                step = len(out)
+                timers.run()
+                new = out[step:]
+                assert new and re.match(r"(Max|Lena|Oliver) (plays|says go)|You cannot play: go",
+                                        new[0]), new
+                assert len(out) > before
+                continue
+            assert s.game.to_act == 0 or s.game.phase != g.PLAY
+            fits = s.game.playable(0)
+            if s.game.phase == g.PLAY:
+                s.command(f"play {rng.choice(fits).short}" if fits else "go")
+        if runs >= 3:
+            break
+    assert runs >= 3
+
+
+def test_no_pace_without_a_timer_or_at_pace_0():
+    s, out, timers = paced(pace=0)
+    for _ in range(30):
+        if s.game.phase != g.PLAY and s.game.phase != g.DISCARD:
+            break
+        if s.game.phase == g.DISCARD:
+            s.command("1")
+            continue
+        fits = s.game.playable(0)
+        s.command(f"play {fits[0].short}" if fits else "go")
+    assert timers.pending == [] and not s.pacing
+
+
+def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
+    class Speaker:
+        available = False
+        said: list = []
+
+        def say(self, text, interrupt=True):
+            self.said.append(interrupt)
+
+        def stop(self):
+            pass
+
+    for seed in range(1, 40):
+        sp = Speaker()
+        sp.said = []
+        out: list[str] = []
+        gm = g.Game(rules=table.rules_for(4), seed=seed)
+        s = Session(gm, settings=Settings(), write=out.append, speaker=sp,
+                    opponents={k: RandomPlayer(random.Random(k)) for k in range(1, 4)})
+        timers = Timers()
+        s.timer = timers
+        s.start()
+        s.command("1")
+        if timers.live():
+            sp.said.clear()
+            timers.run()
+            assert sp.said and sp.said[0] is False
+            return
+    raise AssertionError("no paced run after the discard in 39 deals")
 
 
 # ----------------------------------------------------------------------------- saved and counted
