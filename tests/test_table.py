@@ -383,3 +383,73 @@ def test_a_four_player_game_is_saved_and_resumed_with_its_names_and_levels(home)
     assert question.startswith(f"You have a game in progress: you and Ben {side}, "
                                f"Ann and Cleo {other}, ")
     assert question.endswith(" crib. Resume? y/n")
+
+
+def test_statistics_are_kept_by_table(home):
+    from spoken_cribbage.storage.stats import StatsDB, game_record
+    from spoken_cribbage.words.stats import stats_sentences
+    db = StatsDB(home / "s.db")
+    assert db.open() is None
+    for n, (players, seed) in enumerate([(2, 1), (2, 2), (3, 3), (4, 4), (4, 5)]):
+        gm = g.Game(rules=table.rules_for(players), seed=seed)
+        play_some(gm, 5000, seed)
+        assert gm.phase == g.GAME_OVER
+        db.record_game(game_record(gm, f"game{n}", "easy"))
+    tables = db.summary()["tables"]
+    assert [(t["players"], t["teams"], t["games"]) for t in tables] == [
+        (2, 0, 2), (3, 0, 1), (4, 2, 2)]
+    assert all(t["wins"] + t["losses"] == t["games"] for t in tables)
+    lines = stats_sentences(db.summary())
+    assert lines[0] == "You have played 5 games: " + (
+        f"{sum(t['wins'] for t in tables)} won, {sum(t['losses'] for t in tables)} lost.")
+    assert any(re.fullmatch(r"Two players: 2 games, \d won, \d lost\.", l) for l in lines)
+    assert any(re.fullmatch(r"Three players: 1 game, \d won, \d lost\.", l) for l in lines)
+    assert any(re.fullmatch(r"Four players in two teams of two: 2 games, \d won, \d lost\.", l)
+               for l in lines)
+    assert [g_.teams for g_ in db.games()] == [0, 0, 0, 2, 2]
+
+
+def test_two_player_statistics_read_as_before(home):
+    from spoken_cribbage.storage.stats import StatsDB, game_record
+    from spoken_cribbage.words.stats import stats_sentences
+    db = StatsDB(home / "s.db")
+    db.open()
+    gm = g.Game(seed=1)
+    play_some(gm, 5000)
+    db.record_game(game_record(gm, "one", "easy"))
+    assert not any(l.startswith("Two players") for l in stats_sentences(db.summary()))
+
+
+def test_an_older_statistics_file_gets_the_teams_column_and_its_games_the_usual_table(home):
+    import sqlite3
+    from spoken_cribbage.storage.stats import StatsDB
+    path = home / "s.db"
+    con = sqlite3.connect(path)   # a schema-2 file, as the game wrote it before
+    con.executescript(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, ended_at TEXT NOT NULL, result TEXT NOT NULL, "
+        "my_score INTEGER NOT NULL, their_score INTEGER NOT NULL, target INTEGER NOT NULL, "
+        "players INTEGER NOT NULL, difficulty TEXT NOT NULL, skunk_given INTEGER NOT NULL "
+        "DEFAULT 0, skunk_taken INTEGER NOT NULL DEFAULT 0, deals INTEGER NOT NULL DEFAULT 0, "
+        "seed INTEGER, me INTEGER, actions TEXT, events BLOB);"
+        "CREATE TABLE deals (game_id TEXT NOT NULL, deal INTEGER NOT NULL, hand INTEGER, "
+        "crib INTEGER, pegging INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, deal));"
+        "INSERT INTO games VALUES ('a', '2025-01-01T00:00:00Z', 'win', 121, 90, 121, 4, 'easy', "
+        "0, 0, 8, 1, 0, NULL, NULL);"
+        "PRAGMA user_version = 2;")
+    con.close()
+    db = StatsDB(path)
+    assert db.summary()["tables"][0]["teams"] == 2        # read before the column is added
+    assert db.open() is None
+    assert [(t["players"], t["teams"], t["wins"]) for t in db.summary()["tables"]] == [(4, 2, 1)]
+    assert db.games()[0].teams == 2
+
+
+def test_the_review_heading_and_replay_line_name_the_table():
+    from spoken_cribbage.words.review import game_heading, replay_line
+    assert game_heading(3, "2025-01-02T00:00:00Z", "win", 121, 98, "expert", 9, 4, 2) == (
+        "Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, with 3 expert computers in two "
+        "teams of two.")
+    assert game_heading(3, "2025-01-02", "loss", 80, 121, "easy", 1) .endswith(
+        "in 1 deal, against the easy computer.")
+    assert replay_line(3, 7, 121, "easy", 3, 0).endswith(
+        "(or --seed 7 --target 121 --difficulty easy --players 3).")

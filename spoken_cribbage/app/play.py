@@ -229,6 +229,9 @@ def _replay(args) -> str | int | None:
         args.target = stored.target
     if args.difficulty is None and stored.difficulty in ("easy", "standard", "expert"):
         args.difficulty = stored.difficulty
+    if getattr(args, "players", None) is None:   # the same table
+        args.players = stored.players
+        args.teams = "none" if not stored.teams else str(stored.teams)
     return review_text("replaying", number=stored.number, seed=stored.seed)
 
 
