@@ -217,6 +217,18 @@ def test_the_held_key_is_one_phrase_of_the_vocabulary_and_works_with_two_players
     assert after(out, lambda: s.command("how many cards")) == ["Cards held: you 6, Computer 4."]
 
 
+def test_a_new_game_can_seat_another_table_with_its_names():
+    s, out = seated(2)
+    new = g.Game(rules=table.rules_for(3), seed=9)
+    s.new_game_factory = lambda: (new, {k: RandomPlayer(random.Random(k)) for k in (1, 2)},
+                                  ("you", "Ann", "Max"))
+    s.finished = True          # (as at the end of a game: n, or "new game")
+    lines = after(out, lambda: s.command("new game"))
+    assert lines[:2] == ["New game to 121 points against Ann and Max.",
+                         "Play goes round the table: you, Ann, Max."]
+    assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Ann 4, Max 4."]
+
+
 # ----------------------------------------------------------------------------- a whole game
 
 PLAYER = r"(you|You|Max|Lena|Oliver)"
