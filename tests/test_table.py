@@ -465,3 +465,32 @@ def test_the_review_heading_and_replay_line_name_the_table():
         "in 1 deal, against the easy computer.")
     assert replay_line(3, 7, 121, "easy", 3, 0).endswith(
         "(or --seed 7 --target 121 --difficulty easy --players 3).")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_any_key_at_any_moment_of_a_paced_game_is_answered_and_never_breaks_it(players):
+    rng = random.Random(players)
+    s, out, timers = paced(seed=7, players=players)
+    keys = list("0123456cbfvsthiorpwux?nyz[]") + ["\r", "esc", "left", "right", "space"]
+    for _ in range(600):
+        if s.quit:
+            break
+        if timers.live() and rng.random() < 0.4:
+            timers.run()
+            continue
+        k = rng.choice(keys)
+        n = len(out)
+        if k == "\r":
+            s.enter()
+        elif k == "esc":
+            s.escape()
+        elif k in ("left", "right"):
+            s.move(k)
+        elif k == "space":
+            s.space()
+        else:
+            s.key(k)
+        if k not in ("x", "esc"):   # silence (and Escape with nothing to cancel) says nothing
+            assert len(out) > n or s.quit, k
+    assert all("Traceback" not in line and line.strip() for line in out)
+    assert s.quit or s.game.deal_number >= 2 or s.game.phase == g.GAME_OVER, s.game.deal_number
