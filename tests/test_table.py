@@ -165,6 +165,9 @@ def test_four_players_scores_name_every_team_and_the_crib_its_team():
         3: "It is Oliver's crib, for Max and Oliver."}[dealer]]
     assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Max 4, Lena 4, Oliver 4."]
     assert after(out, lambda: s.key("v")) == ["No cards on the table yet."]
+    help_lines = after(out, lambda: s.key("?"))
+    assert help_lines[0] == "Lay away 1 card: press its number, or the arrows and Space; then Enter."
+    assert any("p cards each player holds" in line for line in help_lines)
     s.key("s")
     pegs = after(out, lambda: s.key("s"))
     assert pegs == ["Your pegs are both on 0: nothing pegged yet.",
