@@ -61,6 +61,13 @@ def _add_play_options(p) -> None:
                    help=help_text("play.--time-limit"))
     p.add_argument("--replay", type=int, default=None, metavar="N",
                    help=help_text("play.--replay"))
+    p.add_argument("--players", type=int, default=None, metavar="N",
+                   help=help_text("play.--players"))
+    p.add_argument("--teams", type=_teams, default=None, metavar="N",
+                   help=help_text("play.--teams"))
+    p.add_argument("--names", default=None, metavar="NAMES", help=help_text("play.--names"))
+    p.add_argument("--pace", type=float, default=None, metavar="SECONDS",
+                   help=help_text("play.--pace"))
 
 
 def _time_limit(text: str) -> int:
@@ -68,6 +75,16 @@ def _time_limit(text: str) -> int:
     if text.strip().lower() == "off":
         return 0
     return int(text)
+
+
+def _teams(text: str) -> str:
+    """--teams: as the settings keep it (usual, none, a number); anything else is left for the
+    settings to refuse in a sentence."""
+    from spoken_cribbage.storage.table import teams_value
+    try:
+        return teams_value(text)
+    except ValueError:
+        return text
 
 
 def run_play(args) -> int:

@@ -100,7 +100,8 @@ class Keeper:
         return loaded.saved is not None and not loaded.saved.finished
 
     def resume_question(self, loaded: Loaded) -> str:
-        return phrase("storage.resume_question", game=loaded.game, me=self.me)
+        names = loaded.saved.names if loaded.saved is not None else None
+        return phrase("storage.resume_question", game=loaded.game, me=self.me, names=names)
 
     def abandon(self, loaded: Loaded) -> str:
         """The player starts a new game instead: the old one is counted as abandoned in the
@@ -117,11 +118,15 @@ class Keeper:
         """Said when --seed starts a game while another is in progress (which is not touched)."""
         return phrase("storage.seed_for_this_run", seed=seed)
 
-    def begin(self, game: g.Game, *, difficulty: str, saved: SavedGame | None = None) -> None:
-        """Start keeping ``game``: save it now and after every action."""
+    def begin(self, game: g.Game, *, difficulty: str, saved: SavedGame | None = None,
+              names: list[str] | None = None, levels: list[str] | None = None) -> None:
+        """Start keeping ``game``: save it now and after every action. ``names`` and
+        ``levels``: the other seats' names and computer levels, in seat order (kept with a
+        game of more than two, or with names of the player's own)."""
         self.game = game
         if saved is None:
-            saved = SavedGame.from_game(game, difficulty=difficulty, me=self.me)
+            saved = SavedGame.from_game(game, difficulty=difficulty, me=self.me, names=names,
+                                        levels=levels)
         self.saved = saved
         if self.stats_db is not None:
             try:

@@ -10,6 +10,8 @@ from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output, run_lines, run_tty
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.storage import table
+from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.app.session import Session, make_opponent
 # --- persistence (save/resume/stats) ---
 from spoken_cribbage.words.announce import Line
@@ -98,25 +100,35 @@ def play(args) -> int:
         game = resume.game
         seed = resume.saved.seed
         difficulty = resume.saved.difficulty
+        names = seat_names(game.players, resume.saved.names or ())
+        levels = resume.saved.seat_levels()
     else:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
         game = Game(rules=rules_from(settings), seed=seed)
         difficulty = settings.difficulty
-    keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None)
+        names = names_from(settings, game.players)
+        levels = {s: difficulty for s in range(1, game.players)}
+    keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None,
+                 names=list(names[1:]), levels=[levels[s] for s in range(1, game.players)])
     # --- end persistence ---------------------------------------------------------------------
 
-    opponents = {1: make_opponent(difficulty, random.Random(seed * 7 + 1))}
+    opponents = make_opponents(levels, seed)
 
     def new_game():
-        """n at the end of a game: a new game in the same run, kept like the first."""
+        """n at the end of a game: a new game in the same run, kept like the first (at the
+        table the settings say now)."""
         new_seed = random.SystemRandom().randrange(2 ** 31)
         new = Game(rules=rules_from(session.settings), seed=new_seed)
-        keeper.begin(new, difficulty=session.settings.difficulty)
-        return new, {1: make_opponent(session.settings.difficulty, random.Random(new_seed * 7 + 1))}
+        level = session.settings.difficulty
+        new_names = names_from(session.settings, new.players)
+        keeper.begin(new, difficulty=level, names=list(new_names[1:]),
+                     levels=[level] * (new.players - 1))
+        return (new, make_opponents({s: level for s in range(1, new.players)}, new_seed),
+                new_names)
 
     session = Session(game, settings=settings, write=writer.line, speaker=speaker,
                       write_kind=writer.line, new_game=new_game, describe_settings=run.describe,
-                      opponents=opponents, on_settings=run.on_settings, hint=_hint,
+                      opponents=opponents, names=names, on_settings=run.on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action,  # persistence: save after every action
                       on_undo=keeper.on_undo, cues=cues)
@@ -217,14 +229,30 @@ def _replay(args) -> str | int | None:
         args.target = stored.target
     if args.difficulty is None and stored.difficulty in ("easy", "standard", "expert"):
         args.difficulty = stored.difficulty
+    if getattr(args, "players", None) is None:   # the same table
+        args.players = stored.players
+        args.teams = "none" if not stored.teams else str(stored.teams)
     return review_text("replaying", number=stored.number, seed=stored.seed)
 
 
 def rules_from(settings) -> Rules:
-    """The table a new game is played at: the target and the counting rules of the settings."""
-    return Rules(target=settings.target, counting=settings.counting,
-                 muggins=settings.muggins == "on",
-                 overcount_penalty=settings.overcount_penalty == "on")
+    """The table a new game is played at: the players and teams, the target and the counting
+    rules of the settings (checked when the settings were: storage.table)."""
+    return table.rules_for(settings.players, settings.teams, target=settings.target,
+                           counting=settings.counting, muggins=settings.muggins == "on",
+                           overcount_penalty=settings.overcount_penalty == "on")
+
+
+def names_from(settings, players: int) -> tuple[str, ...]:
+    """Every seat's name: 'you' (seat 0), then the names the settings give, then the default
+    names."""
+    return seat_names(players, table.split_names(settings.names))
+
+
+def make_opponents(levels: dict, seed: int) -> dict:
+    """A computer player at each other seat (``levels``: seat -> its level). Seat 1's random
+    stream is the one the two-player game has always had."""
+    return {s: make_opponent(level, random.Random(seed * 7 + s)) for s, level in levels.items()}
 
 
 def _isatty(stream) -> bool:

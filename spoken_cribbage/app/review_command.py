@@ -95,8 +95,10 @@ def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
     names = names_for(stored.players, stored.me or 0)
     rules = Rules(stored.players, stored.target)
     blocks = [(0, [game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
-                                stored.their_score, stored.difficulty, stored.deals),
-                   replay_line(stored.number, stored.seed, stored.target, stored.difficulty)])]
+                                stored.their_score, stored.difficulty, stored.deals,
+                                stored.players, stored.teams),
+                   replay_line(stored.number, stored.seed, stored.target, stored.difficulty,
+                               stored.players, stored.teams)])]
     for deal, evs in deals_of(events):
         lines = [t for step in deal_steps(evs, names, rules=rules, reveal=True) for t in step]
         if lines:
@@ -149,7 +151,7 @@ def _list() -> int:
     print(review_text("list_head"))
     for x in games:
         print(game_heading(x.number, x.ended_at, x.result, x.my_score, x.their_score,
-                           x.difficulty, x.deals))
+                           x.difficulty, x.deals, x.players, x.teams))
     return 0
 
 

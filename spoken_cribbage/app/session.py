@@ -12,7 +12,8 @@ import time
 from typing import Callable, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, card_list, cap, list_words
+from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, card_list, cap,
+                                            list_words, seat_names)
 from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
                                         more, not_done, numbers, phrase, refusal, setting_shown)
 from spoken_cribbage.words.seat import undone as undone_line
@@ -37,8 +38,11 @@ CUE_DELAY, CUE_STEP = 0.9, 1.6
 ANSWER_VERBS = ("yes", "no", "cancel")
 #: Commands that act on the game: giving one another way drops a voice question.
 ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggins")
+#: The turns a listener follows one at a time: a paced run waits after a computer's.
+PACED_EVENTS = (g.Played, g.SaidGo, g.Claimed, g.CountTimedOut, g.MugginsCalled)
 #: Settings that are rules of the game: a change takes effect in the next game.
-NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty")
+NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty",
+                      "players", "teams", "names")
 
 
 def _input(method):
@@ -124,7 +128,7 @@ class Session:
                  on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
                  on_settings: Callable[[Settings], Notice | None] | None = None,
                  hint: Callable[[g.Game, int], str | None] | None = None,
-                 new_game: Callable[[], tuple[g.Game, dict[int, Player]]] | None = None,
+                 new_game: Callable[[], tuple] | None = None,
                  on_undo: Callable[[g.Game], None] | None = None,
                  describe_settings: Callable[[Settings], list[Notice]] | None = None,
                  write_kind: Callable[[str, str], None] | None = None, cues=None,
@@ -145,7 +149,7 @@ class Session:
         self.timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None = None
         self._demo_cancel: list[Callable[[], None]] = []   # the cues command, while it runs
         self.me = me
-        self.names = Names(names or ("you", "Computer"), me)
+        self.names = Names(names or seat_names(game.players, me=me), me)
         self.on_change = on_change
         self.on_action = on_action
         self.on_settings = on_settings
@@ -163,10 +167,17 @@ class Session:
         self.hist_pos: int | None = None
         self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
+        self._pace_cancel: Callable[[], None] | None = None   # a paced run's next step
         self._bind(game, opponents)
 
-    def _bind(self, game: g.Game, opponents: dict[int, Player] | None) -> None:
+    def _bind(self, game: g.Game, opponents: dict[int, Player] | None,
+              names: Sequence[str] | None = None) -> None:
+        self._cancel_pace()
         self.game = game
+        if names is not None:
+            self.names = Names(names, self.me)
+        elif len(self.names.names) != game.players:   # a new game at another table
+            self.names = Names(seat_names(game.players, me=self.me), self.me)
         self.announcer = Announcer(self.names, self.settings.verbosity).bind(game)
         self.answers = Answers(lambda: self.game.observation(self.me), self.names)
         self.opponents = opponents if opponents is not None else {
@@ -341,30 +352,28 @@ class Session:
         rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
         return self.opponents[seat].act(self.game.observation(seat), rng=rng)
 
-    def _after(self, events: list[g.Event]) -> None:
+    def _after(self, events: list[g.Event], *, paced: bool = False) -> None:
         """Announce ``events`` and play every action that needs no choice of the player's, then
-        the milestones, then the prompt: the last line before the game waits is the prompt."""
+        the milestones, then the prompt: the last line before the game waits is the prompt.
+
+        A run of computer turns is paced (with the console's timer and a ``pace`` setting):
+        after a computer's card, go or count, what happened so far is said and the next action
+        waits ``pace`` seconds (:meth:`_pace_step`), so a listener can follow the table; keys
+        are answered in between. ``paced``: this is such a later step (its speech does not cut
+        off the step before)."""
+        self._cancel_pace()
         events = list(events)
         while True:
             action = self._next_action()
             if action is None:
                 break
+            if self._pause_before(action, events):
+                said = self._announce(events, interrupt=not paced)
+                assert self.timer is not None
+                self._pace_cancel = self.timer(self._pace_delay(said), self._pace_step)
+                return
             events.extend(self._apply(action))
-        lines = self.announcer.announce(events)
-        if any(isinstance(e, g.Dealt) for e in events):
-            self._number(list(self._obs().hand))
-        for e in events:
-            if isinstance(e, g.Played) and e.seat == self.me:
-                self._played(e.card)
-        said = lines
-        cues = event_cues(events, me=self.me, side=self.game.side_of(self.me),
-                          count_tone=self.settings.count_tone == "on")
-        if self.game.phase != g.GAME_OVER and self._my_turn():
-            cues.append("your_turn")
-        self.cue(*cues)
-        self.say(said)
-        if self.on_change and events:
-            self.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
+        said = self._announce(events, interrupt=not paced)
         gm = self.game
         lines = []
         if gm.phase == g.GAME_OVER:
@@ -384,6 +393,64 @@ class Session:
                     lines.append(Line.same(h, "hint"))
         self.say(lines, interrupt=False)
         self._clock_update(said + lines)
+
+    def _announce(self, events: list[g.Event], *, interrupt: bool = True) -> list[Line]:
+        """Say ``events`` (with their cues), then tell ``on_change``; the lines said."""
+        said = self.announcer.announce(events)
+        if any(isinstance(e, g.Dealt) for e in events):
+            self._number(list(self._obs().hand))
+        for e in events:
+            if isinstance(e, g.Played) and e.seat == self.me:
+                self._played(e.card)
+        cues = event_cues(events, me=self.me, side=self.game.side_of(self.me),
+                          count_tone=self.settings.count_tone == "on")
+        if self.game.phase != g.GAME_OVER and self._my_turn():
+            cues.append("your_turn")
+        self.cue(*cues)
+        self.say(said, interrupt=interrupt)
+        if self.on_change and events:
+            self.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
+        return said
+
+    # ------------------------------------------------------------------ pacing
+
+    def _pause_before(self, action: g.Action, events: list[g.Event]) -> bool:
+        """Wait before ``action``: pacing is on, it is a turn at the table (a card, a go, a
+        count) and a computer's turn has been taken since the last pause."""
+        if self.timer is None or self.settings.pace <= 0:
+            return False
+        if not isinstance(action, (g.Play, g.Go, g.Claim, g.Muggins)):
+            return False
+        return any(isinstance(e, PACED_EVENTS) and e.seat != self.me for e in events)
+
+    def _pace_delay(self, said: Sequence[Line]) -> float:
+        """The pause: the ``pace`` setting; with the game's own voice, at least the time it
+        takes to speak what was just said (a screen reader keeps its own pace)."""
+        delay = float(self.settings.pace)
+        if getattr(self.speaker, "available", False) and getattr(self.speaker, "reader",
+                                                                 None) is None:
+            words = sum(len(line.speech.split()) for line in said)
+            delay = max(delay, words * 60.0 / max(80, self.settings.rate))
+        return delay
+
+    def _pace_step(self) -> None:
+        """The timer: the next computer turn of a paced run."""
+        self._pace_cancel = None
+        if not self.quit:
+            self._after([], paced=True)
+
+    @property
+    def pacing(self) -> bool:
+        """A paced run of computer turns is under way (its next turn waits on the timer)."""
+        return self._pace_cancel is not None
+
+    def _cancel_pace(self) -> None:
+        cancel, self._pace_cancel = getattr(self, "_pace_cancel", None), None
+        if cancel is not None:
+            try:
+                cancel()
+            except Exception:
+                pass
 
     def _played(self, card: Card) -> None:
         """The player's card left the hand: the cursor rests on the next card."""
@@ -617,7 +684,10 @@ class Session:
     def _cmd_count(self, c: Command) -> None: self.tell(self.answers.count())
     def _cmd_crib(self, c: Command) -> None: self.tell(self.answers.crib())
     def _cmd_starter(self, c: Command) -> None: self.tell(self.answers.starter())
-    def _cmd_table(self, c: Command) -> None: self.tell(self.answers.table())
+    def _cmd_table(self, c: Command) -> None:
+        self.say([Line.same(t, "answer") for t in self.answers.table().split("\n")])
+
+    def _cmd_held(self, c: Command) -> None: self.tell(self.answers.held())
     def _cmd_scores(self, c: Command) -> None:
         """The scores; asked again at once (S twice in a row), the pegboard: each side's front
         and back peg and what its last score was worth."""
@@ -627,7 +697,7 @@ class Session:
             return
         self.tell(self.answers.scores())
         self._scores_mark = (len(self.history), len(self.game.events))
-    def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn())
+    def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn(after=True))
     def _cmd_odds(self, c: Command) -> None: self.tell(odds_answer(self._obs()))
 
     def _cmd_hand(self, c: Command) -> None:
@@ -969,8 +1039,8 @@ class Session:
         if self.new_game_factory is None:
             self.tell(phrase("new_game_unavailable"))
             return
-        game, opponents = self.new_game_factory()
-        self._bind(game, opponents)
+        game, opponents, *names = self.new_game_factory()
+        self._bind(game, opponents, names[0] if names else None)
         self.start()
 
     # actions

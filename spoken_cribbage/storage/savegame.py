@@ -19,6 +19,10 @@ was before. A save that an older version could not play right (five or six playe
 ``teams``) is written as version 2, so that version refuses it as newer instead of
 misreading it; every other save is still version 1.
 
+``names`` and ``levels`` (written since the game seats more than two) are the other seats' names
+and computer levels, in seat order, the player's seat left out; a save without them has the
+default names and every computer at ``difficulty``.
+
 ``scores`` and ``dealer`` are only a summary for people reading the file; the replay decides.
 ``check`` is a SHA-256 of the rest, so a file that still parses but was damaged is caught.
 """
@@ -74,6 +78,8 @@ class SavedGame:
     muggins: bool = False
     overcount_penalty: bool = False
     teams: int | None = None      # as the rules were given (None: the usual for the size)
+    names: list[str] | None = None     # the other seats' names, in seat order (None: default)
+    levels: list[str] | None = None    # the other seats' computer levels, the same order
 
     # ------------------------------------------------------------------ game <-> save
 
@@ -85,13 +91,23 @@ class SavedGame:
 
     @classmethod
     def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
-                  me: int = 0) -> "SavedGame":
+                  me: int = 0, names: list[str] | None = None,
+                  levels: list[str] | None = None) -> "SavedGame":
+        """``names`` and ``levels``: the other seats', in seat order (the player's left out)."""
         rules = game.rules
         return cls(seed=game.seed, target=rules.target, players=rules.players, me=me,
                    difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
                    finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex,
                    counting=rules.counting, muggins=rules.muggins,
-                   overcount_penalty=rules.overcount_penalty, teams=rules.teams)
+                   overcount_penalty=rules.overcount_penalty, teams=rules.teams,
+                   names=None if names is None else list(names),
+                   levels=None if levels is None else list(levels))
+
+    def seat_levels(self) -> dict[int, str]:
+        """Each other seat's computer level (every one at ``difficulty`` in an older save)."""
+        others = [s for s in range(self.players) if s != self.me]
+        levels = self.levels or [self.difficulty] * len(others)
+        return dict(zip(others, levels))
 
     def new_game(self) -> g.Game:
         return g.Game(rules=self.rules, seed=self.seed)
@@ -122,6 +138,10 @@ class SavedGame:
                 "actions": list(self.actions)}
         if self.teams is not None:
             body["teams"] = self.teams
+        if self.names is not None:
+            body["names"] = list(self.names)
+        if self.levels is not None:
+            body["levels"] = list(self.levels)
         if self.counting != "auto":   # a save with the default counting is as it always was
             body.update(counting=self.counting, muggins=self.muggins,
                         overcount_penalty=self.overcount_penalty)
@@ -217,15 +237,28 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
         raise SaveError("storage.save_field", field="teams")
     if version < 2 and (teams is not None or players not in _OLD_PLAYERS):
         raise SaveError("storage.save_field", field="players")
+    others = _seat_list(body, "names", players - 1, lambda v: 1 <= len(v) <= 40
+                        and v.isprintable() and "," not in v)
+    levels = _seat_list(body, "levels", players - 1, lambda v: v in DIFFICULTIES)
     saved = SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
                       actions=list(actions), finished=finished, id=gid,
                       saved_at=saved_at if isinstance(saved_at, str) else "",
-                      counting=counting, **flags, teams=teams)
+                      counting=counting, names=others, levels=levels, **flags, teams=teams)
     try:
         saved.rules
     except ValueError:
         raise SaveError("storage.save_field", field="teams") from None
     return saved, saved.replay()
+
+
+def _seat_list(body: dict, key: str, n: int, ok) -> list[str] | None:
+    """A list of ``n`` strings, one for each other seat, each passing ``ok``; None if absent."""
+    if key not in body:
+        return None
+    v = body[key]
+    if not isinstance(v, list) or len(v) != n or not all(isinstance(x, str) and ok(x) for x in v):
+        raise SaveError("storage.save_field", field=key)
+    return list(v)
 
 
 def _no_constant(name: str):

@@ -18,6 +18,7 @@ import tomli_w
 
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
+from spoken_cribbage.storage import table
 
 SETTINGS_VERSION = 1
 #: auto: a running screen reader is the voice, else our own; screenreader: always the screen
@@ -32,6 +33,8 @@ ON_OFF = ("on", "off")
 COUNTING_MODES = ("auto", "manual")
 #: The counting time limit: 0 (off) or this many seconds (as in QuentinC's Playroom).
 TIME_LIMITS = (15, 90)
+#: The pause between two computer turns in a row, in seconds (0: none).
+PACE_LIMITS = (0.0, 5.0)
 
 
 class SettingError(Problem, ValueError):
@@ -58,6 +61,10 @@ class Settings:
     muggins: str = "off"      # manual counting: points missed go to the opponent
     overcount_penalty: str = "off"   # manual counting: points claimed too many go to the opponent
     time_limit: int = 0       # manual counting: seconds to count a hand (15 to 90), 0 off
+    players: int = 2          # the table of a new game: how many players (storage.table)
+    teams: str = "usual"      # usual, none (each for themselves) or a number of teams
+    names: str = ""           # the other players' names, comma-separated ("" the default names)
+    pace: float = 0.8         # seconds between two computer turns in a row (0: at once)
 
     def validate(self) -> "Settings":
         """Raise SettingError (a ValueError) naming the first bad value."""
@@ -76,25 +83,46 @@ class Settings:
         if self.time_limit != 0 and not low <= self.time_limit <= high:
             raise SettingError("storage.time_limit", low=low, high=high)
         for name, low, high in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000),
-                                ("cue_volume", 0, 1)):
+                                ("cue_volume", 0, 1), ("pace", *PACE_LIMITS)):
             if not (low <= getattr(self, name) <= high):
                 raise SettingError("storage.setting_between", name=name, low=low, high=high)
+        try:
+            if table.teams_value(self.teams) != self.teams:
+                raise table.TableError("storage.teams_value", value=self.teams[:20])
+            table.check(self.players, self.teams)
+            table.split_names(self.names)
+        except table.TableError as e:
+            raise SettingError(e.code, **e.data) from None
         return self
 
     def changed(self, name: str, value: str) -> "Settings":
         """A copy with one setting changed from text; SettingError (a ValueError) saying why not."""
         names = {f.name: f for f in fields(self)}
+        base = self
         if name not in names:
             raise SettingError("storage.no_such_setting", name=name)
         ftype = type(getattr(self, name))
         if name == "time_limit" and value.strip().lower() == "off":
             value = "0"
+        if name == "teams":
+            try:
+                value = table.teams_value(value)
+            except table.TableError as e:
+                raise SettingError(e.code, **e.data) from None
+        if name == "names" and value.strip().lower() in ("default", "none", "off"):
+            value = ""
+        if name == "players" and self.teams != table.USUAL:
+            # another table size: its usual layout, unless the layout kept still fits it
+            try:
+                table.check(int(value), self.teams)
+            except (ValueError, TypeError):
+                base = replace(self, teams=table.USUAL)
         try:
             v = ftype(value) if ftype is not bool else value.lower() in ("1", "true", "yes", "on")
         except ValueError:
             raise SettingError("storage.setting_needs_number", name=name, value=value,
                                whole=ftype is int) from None
-        return replace(self, **{name: v}).validate()
+        return replace(base, **{name: v}).validate()
 
 
 def _one_of(name: str, value: str, allowed: tuple[str, ...]) -> None:
@@ -192,7 +220,8 @@ OPTIONS = {  # setting name -> the command-line option that sets it for one run
     "listen": "--listen", "command_end": "--command-end", "vosk_model": "--vosk-model",
     "cues": "--cues", "cue_volume": "--cue-volume", "count_tone": "--count-tone",
     "counting": "--counting", "muggins": "--muggins", "overcount_penalty": "--overcount-penalty",
-    "time_limit": "--time-limit",
+    "time_limit": "--time-limit", "players": "--players", "teams": "--teams", "names": "--names",
+    "pace": "--pace",
 }
 
 

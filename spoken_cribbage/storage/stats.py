@@ -11,7 +11,11 @@ Schema 2 keeps, with each game, what it takes to review it and to deal it again:
 the seat the player sat in (``me``), its actions (JSON, as in the save) and its event log
 (:mod:`spoken_cribbage.storage.gamelog`, zlib-compressed JSON). A schema-1 file is migrated in
 place when it is opened (the columns are added; its games have no log and cannot be reviewed).
-Games are numbered 1, 2, ... in the order they ended (:meth:`StatsDB.games`). The ``practice``
+Games are numbered 1, 2, ... in the order they ended (:meth:`StatsDB.games`). Each game keeps
+its table: ``players`` and ``teams`` (0 each for themselves, else the number of teams; a column
+added to schema 2 in place, so an older copy of the game reads the file as before; its own rows
+have no ``teams``, which is then the usual table for the size), and :meth:`StatsDB.summary`
+counts the results by table as well as in all. The ``practice``
 table keeps each practice round (``spoken-cribbage practice``): counted right or not, or the
 expert's discard chosen or not and the points the choice cost on average, and the seconds taken.
 """
@@ -30,6 +34,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
 from spoken_cribbage.storage.gamelog import events_to_json
+from spoken_cribbage.storage.table import team_count
 
 SCHEMA_VERSION = 2
 APP_ID = 0x43524942  # "CRIB": set as PRAGMA application_id
@@ -50,7 +55,8 @@ CREATE TABLE IF NOT EXISTS games (
     seed INTEGER,
     me INTEGER,
     actions TEXT,
-    events BLOB
+    events BLOB,
+    teams INTEGER
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id TEXT NOT NULL,
@@ -68,9 +74,16 @@ CREATE TABLE IF NOT EXISTS practice (
     cost REAL
 );
 """
-#: Columns added by a schema after the first (schema 1 files get them when opened).
+#: Columns added after the first schema (a file gets those it lacks when opened).
 _ADDED = {"games": (("seed", "INTEGER"), ("me", "INTEGER"), ("actions", "TEXT"),
-                    ("events", "BLOB"))}
+                    ("events", "BLOB"), ("teams", "INTEGER"))}
+
+
+def _teams_sql(row: str = "", column: bool = True) -> str:
+    """The teams of a game row (``row``: its alias and a dot) in SQL: an old row's NULL, or a
+    file without the column, is the usual table for its size (partners with four players)."""
+    usual = f"CASE WHEN {row}players = 4 THEN 2 ELSE 0 END"
+    return f"coalesce({row}teams, {usual})" if column else usual
 #: The columns every statistics file has (schema 1).
 _COLUMNS = {
     "games": {"id", "ended_at", "result", "my_score", "their_score", "target", "players",
@@ -122,6 +135,7 @@ class GameRecord:
     me: int | None = None             # the player's seat
     actions: tuple[str, ...] | None = None   # every action, as in the save
     events: str | None = None         # the event log (storage.gamelog JSON)
+    teams: int | None = None          # 0 each for themselves, else how many teams
 
 
 @dataclass(frozen=True)
@@ -141,6 +155,7 @@ class StoredGame:
     me: int | None
     actions: tuple[str, ...] | None
     events: str | None
+    teams: int = 0
 
     @property
     def reviewable(self) -> bool:
@@ -187,7 +202,7 @@ def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0) -> Gam
     return GameRecord(game_id, result, mine, theirs, game.target, game.players, difficulty,
                       given, taken, game.deal_number, seed=game.seed, me=me,
                       actions=tuple(g.action_to_text(a) for a in game.actions),
-                      events=events_to_json(game.events))
+                      events=events_to_json(game.events), teams=team_count(game.rules))
 
 
 # ----------------------------------------------------------------------------- the database
@@ -283,12 +298,12 @@ class StatsDB:
                     if stmt.strip():
                         con.execute(stmt)
                 version = con.execute("PRAGMA user_version").fetchone()[0]
+                for table, added in _ADDED.items():   # columns added since the file was made
+                    have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
+                    for name, kind in added:
+                        if name not in have:
+                            con.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
                 if version < SCHEMA_VERSION:
-                    for table, added in _ADDED.items():   # schema 1 -> 2: columns added
-                        have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
-                        for name, kind in added:
-                            if name not in have:
-                                con.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
                     con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
                 if version == 0:
                     con.execute(f"PRAGMA application_id = {APP_ID}")
@@ -313,11 +328,12 @@ class StatsDB:
                rec.my_score, rec.their_score, rec.target, rec.players, rec.difficulty,
                rec.skunk_given, rec.skunk_taken, rec.deals, rec.seed, rec.me,
                None if rec.actions is None else json.dumps(list(rec.actions)),
-               None if rec.events is None else zlib.compress(rec.events.encode("utf-8")))
+               None if rec.events is None else zlib.compress(rec.events.encode("utf-8")),
+               rec.teams)
         self._write("INSERT OR IGNORE INTO games (id, ended_at, result, my_score, their_score, "
                     "target, players, difficulty, skunk_given, skunk_taken, deals, seed, me, "
-                    "actions, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [row])
+                    "actions, events, teams) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [row])
 
     def _write(self, sql: str, rows: list[tuple]) -> None:
         """Raises StatsError with a reason when the write fails (nothing half-written)."""
@@ -365,10 +381,34 @@ class StatsDB:
             f"deals, {', '.join(extra)} FROM games ORDER BY ended_at, rowid")
         out = []
         for n, row in enumerate(rows, 1):
-            *head, seed, me, actions, events = row
+            *head, seed, me, actions, events, teams = row
+            if type(teams) is not int:
+                teams = 2 if head[6] == 4 else 0   # (head[6] is players) the usual table
             out.append(StoredGame(n, *head, seed=seed if type(seed) is int else None,
                                   me=me if type(me) is int else None,
-                                  actions=_actions(actions), events=_events(events)))
+                                  actions=_actions(actions), events=_events(events),
+                                  teams=teams))
+        return out
+
+    def tables(self) -> list[dict]:
+        """The games by table (players, teams: 0 each for themselves), smallest first: how
+        many, won, lost and abandoned, and the average points of the deals of its games."""
+        column = "teams" in {r[1] for r in self._query("PRAGMA table_info(games)")}
+        rows = self._query(
+            f"SELECT players, {_teams_sql('', column)} AS t, count(*), sum(result = 'win'), "
+            "sum(result = 'loss'), sum(result = 'abandoned') FROM games "
+            "GROUP BY players, t ORDER BY players, t")
+        deals = {(p, t): (n, h, c, pg) for p, t, n, h, c, pg in self._query(
+            f"SELECT g.players, {_teams_sql('g.', column)} AS t, count(*), avg(d.hand), "
+            "avg(d.crib), avg(d.pegging) FROM deals d JOIN games g ON g.id = d.game_id "
+            "GROUP BY g.players, t")}
+        out = []
+        for players, t, n, wins, losses, abandoned in rows:
+            nd, ah, ac, ap = deals.get((players, t), (0, None, None, None))
+            out.append({"players": players, "teams": t, "games": n, "wins": wins or 0,
+                        "losses": losses or 0, "abandoned": abandoned or 0, "deals": nd,
+                        "average_hand": _round(ah), "average_crib": _round(ac),
+                        "average_pegging": _round(ap)})
         return out
 
     def record_practice(self, kind: str, correct: bool, seconds: float,
@@ -433,6 +473,7 @@ class StatsDB:
             "average_hand": _round(ah), "average_crib": _round(ac), "average_pegging": _round(ap),
             "best_hand": best, "best_crib": mc,
             "win_streak": streak, "longest_win_streak": longest,
+            "tables": self.tables(),
             "practice": self.practice_summary(),
         }
 

@@ -80,6 +80,8 @@ PHRASES: tuple[Phrase, ...] = (
                                                            "whats the score")),
     Phrase("turn", "t", ("whose turn",), ("turn", "whose turn is it")),
     Phrase("hand", "h", ("my hand", "what's in my hand"), ("hand", "whats in my hand")),
+    # how many cards each player still holds (p: the players)
+    Phrase("held", "p", ("cards held",), ("held", "cards left", "how many cards")),
     Phrase("hint", "i", ("hint", "give me a hint")),
     Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
                                     "what are my chances")),
@@ -116,7 +118,9 @@ SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity 
             "speech": "speech on", "voice": "voice english", "difficulty": "difficulty expert",
             "target": "target 121", "cues": "cues off", "cue_volume": "cue volume 0.5",
             "count_tone": "count tone on", "counting": "counting manual", "muggins": "muggins on",
-            "overcount_penalty": "overcount penalty on", "time_limit": "time limit 30"}
+            "overcount_penalty": "overcount penalty on", "time_limit": "time limit 30",
+            "players": "players 3", "teams": "teams 2", "names": "names Ann,Ben,Cleo",
+            "pace": "pace 0.8"}
 
 #: Keys and spoken forms by command (the key list and the voice tests read these).
 SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in ("yes", "no", "new")}

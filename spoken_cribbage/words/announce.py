@@ -195,10 +195,39 @@ def play_call(items: Sequence[ScoreItem]) -> str:
 
 # ----------------------------------------------------------------------------- names
 
+#: The one computer player of a two-player game.
+COMPUTER = "Computer"
+#: The computer players at a larger table, in seat order: each starts with another sound and
+#: most have another number of syllables, so they are told apart by ear.
+COMPUTER_NAMES = ("Max", "Lena", "Oliver", "Ruby", "Valentina")
+
+
+def seat_names(players: int, given: Sequence[str] = (), me: int = 0) -> tuple[str, ...]:
+    """A name for every seat: 'you' for seat ``me``; the others, in seat order, take the names
+    ``given`` first, then the default names not given (with two players: 'Computer').
+
+    >>> seat_names(4)
+    ('you', 'Max', 'Lena', 'Oliver')
+    >>> seat_names(3, ["Ann"])
+    ('you', 'Ann', 'Max')
+    """
+    defaults = (COMPUTER,) if players == 2 and not given else COMPUTER_NAMES
+    taken = {n.lower() for n in given}
+    pool = list(given) + [d for d in defaults if d.lower() not in taken]
+    out, k = [], 0
+    for seat in range(players):
+        if seat == me:
+            out.append("you")
+            continue
+        out.append(pool[k] if k < len(pool) else f"Player {seat + 1}")
+        k += 1
+    return tuple(out)
+
+
 class Names:
     """How players are named: seat 0 'you' by default, seat 1 'Computer'."""
 
-    def __init__(self, names: Sequence[str] = ("you", "Computer"), me: int = 0):
+    def __init__(self, names: Sequence[str] = ("you", COMPUTER), me: int = 0):
         self.names = list(names)
         self.me = me
 
@@ -228,7 +257,23 @@ class Names:
     def side_name(self, side: int, sides: int) -> str:
         if sides == len(self.names):
             return self.names[side]
-        return " and ".join(self.names[s] for s in range(len(self.names)) if s % sides == side)
+        return " and ".join(self.names[s] for s in self.seats(side, sides))
+
+    def seats(self, side: int, sides: int) -> list[int]:
+        """The seats of ``side``, the player's own first."""
+        seats = [s for s in range(len(self.names)) if s % sides == side]
+        return sorted(seats, key=lambda s: s != self.me)
+
+    def side_verb(self, side: int, sides: int, base: str) -> str:
+        """'Max wins', 'Max and Oliver win', 'you win'."""
+        seats = self.seats(side, sides)
+        if len(seats) == 1:
+            return self.verb(seats[0], base)
+        return f"{self.side_name(side, sides)} {base}"
+
+    def partners(self, sides: int) -> list[int]:
+        """The player's partners (none when each plays for themselves)."""
+        return [s for s in self.seats(self.me % sides, sides) if s != self.me]
 
 
 # ----------------------------------------------------------------------------- events
@@ -294,10 +339,57 @@ class Announcer:
                 lines.append(self._scores_line(nxt))
                 i += 2
                 continue
-            if isinstance(ev, g.GameOver) and lines and lines[-1].kind == "scores":
+            if isinstance(ev, g.Discarded) and self._table() and ev.seat != self.me:
+                # the other seats lay away at once: one line names them all
+                j = i
+                while j < len(events) and isinstance(events[j], g.Discarded) \
+                        and events[j].seat != self.me:
+                    j += 1
+                lines.extend(self._others_discard(events[i:j]))
+                i = j
+                continue
+            if isinstance(ev, g.GameOver) and lines and lines[-1].kind == "scores" \
+                    and self.sides == 2:
                 lines.pop()   # the winner's line says the final score: once, not twice
             lines.extend(self.event_lines(ev))
             i += 1
+        return lines
+
+    def _table(self) -> bool:
+        """More than two players at the table."""
+        return self.rules.players > 2
+
+    def _others_discard(self, events: Sequence[g.Discarded]) -> list[Line]:
+        """'Max lays away a card.', 'Max, Lena and Oliver lay away a card each.'"""
+        if self.verbosity == "terse" or not events:
+            return []
+        n = self.names
+        k = events[0].number
+        what = "a card" if k == 1 else f"{k} cards"
+        if len(events) == 1:
+            return [Line.same(f"{n.Verb(events[0].seat, 'lay', 'lays')} away {what}.", "discard")]
+        who = list_words([n.subject(e.seat) for e in events])
+        return [Line.same(f"{cap(who)} lay away {what} each.", "discard")]
+
+    def table_lines(self, rules: Rules) -> list[Line]:
+        """Who sits where, at a table of more than two: the sides, the partner, the order of
+        play ('Your partner is Lena, sitting opposite; Max and Oliver play against you.')."""
+        n, me, sides, players = self.names, self.me, rules.sides, rules.players
+        lines = []
+        if sides < players:
+            mine = me % sides
+            partners = n.partners(sides)
+            against = [n.side_name(s, sides) for s in range(sides) if s != mine]
+            opposite = len(partners) == 1 and partners[0] == (me + players // 2) % players
+            who = list_words([n.subject(s) for s in partners])
+            head = (f"Your partner is {who}" + (", sitting opposite" if opposite else "")
+                    if len(partners) == 1 else f"Your partners are {who}")
+            if len(against) == 1:
+                lines.append(Line.same(f"{head}; {against[0]} play against you.", "game"))
+            else:
+                lines.append(Line.same(f"{head}. The other teams: {'; '.join(against)}.", "game"))
+        order = [n.subject((me + k) % players) for k in range(players)]
+        lines.append(Line.same(f"Play goes round the table: {', '.join(order)}.", "game"))
         return lines
 
     def event_lines(self, ev: g.Event) -> list[Line]:
@@ -305,10 +397,29 @@ class Announcer:
         terse = self.verbosity == "terse"
         coach = self.verbosity == "coach"
         if isinstance(ev, g.GameStarted):
-            self.rules = ev.rules
-            others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
-            return [Line.same(f"New game to {ev.target} points against {others}.", "game")]
+            if self.rules.players != ev.players or self.rules.target != ev.target:
+                self.rules = ev.rules   # (a bound game's rules know its teams too)
+            rules = self.rules
+            if rules.sides < rules.players:   # partners
+                mine = self.me % rules.sides
+                others = " and ".join(n.side_name(s, rules.sides) for s in range(rules.sides)
+                                      if s != mine)
+                head = (f"New game to {ev.target} points: {n.side_name(mine, rules.sides)} "
+                        f"against {others}.")
+            else:
+                others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
+                head = f"New game to {ev.target} points against {others}."
+            lines = [Line.same(head, "game")]
+            if ev.players > 2:
+                lines += self.table_lines(rules)
+            return lines
         if isinstance(ev, g.CutForDeal):
+            if len(ev.cards) > 2:   # a line a braille display holds: the ranks decide
+                cuts = ", ".join(f"{n.subject(s)} {article_rank(c)}" for s, c in enumerate(ev.cards))
+                text = f"Cut for the deal: {cuts}."
+                if ev.tie:
+                    text += " A tie for lowest: cut again."
+                return [Line.same(text, "cut")]
             cuts = "; ".join(f"{n.verb(s, 'cut')} the {c.name}" for s, c in enumerate(ev.cards))
             text = cap(cuts) + "."
             if ev.tie:
@@ -321,7 +432,8 @@ class Announcer:
         if isinstance(ev, g.Dealt):
             crib = n.possessive(ev.dealer)
             hand = ev.hands[self.me]
-            lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib.", "deal")]
+            lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib{self._crib_side(ev.dealer)}.",
+                               "deal")]
             lines.extend(Line.same(t, "hand") for t in hand_lines(hand))
             return lines
         if isinstance(ev, g.Discarded):
@@ -499,19 +611,33 @@ class Announcer:
                                    f"{number_words(ev.total)}: {call}.", "show"))
         return lines
 
+    def _crib_side(self, dealer: int) -> str:
+        """With partners, whose side a crib counts for: ', for your side'; '' otherwise."""
+        sides = self.sides
+        if sides >= self.rules.players or dealer == self.me:
+            return ""
+        if dealer % sides == self.me % sides:
+            return ", for your side"
+        if sides == 2:
+            return ", for the other side"
+        return f", for {self.names.side_name(dealer % sides, sides)}"
+
     def _game_over(self, ev: g.GameOver) -> list[Line]:
         n = self.names
         winner = ev.winner
         mine = self.me % self.sides
-        if winner == mine:
-            text = f"You win, {ev.scores[winner]} to {max(s for i, s in enumerate(ev.scores) if i != winner)}!"
+        wins = cap(n.side_verb(winner, self.sides, "win"))
+        if self.sides > 2:   # the scores were just said: the winner's line names the winner
+            text = f"{wins} with {ev.scores[winner]}" + ("!" if winner == mine else ".")
+        elif winner == mine:
+            text = f"{wins}, {ev.scores[winner]} to {max(s for i, s in enumerate(ev.scores) if i != winner)}!"
         else:
-            text = f"{cap(n.side_name(winner, self.sides))} wins, {ev.scores[winner]} to {ev.scores[mine]}."
+            text = f"{wins}, {ev.scores[winner]} to {ev.scores[mine]}."
         lines = [Line.same(text, "game")]
         for side, sk in enumerate(ev.skunks):
             if sk:
                 kind = "a double skunk" if sk == 2 else "a skunk"
-                loser = "you" if side == mine else n.side_name(side, self.sides)
+                loser = n.side_name(side, self.sides)
                 lines.append(Line.same(f"That is {kind}: {loser} did not reach "
                                        f"{self._skunk_line(sk)}.", "game"))
         return lines
@@ -584,9 +710,17 @@ class Answers:
             return "The count is 0. No cards in this series yet."
         return f"The count is {o.count}: {card_list(o.series)}."
 
+    def _sides(self, o: g.Observation) -> int:
+        return o.rules.sides if o.rules is not None else len(o.scores)
+
     def crib(self) -> str:
-        d = self.obs.dealer
-        return "It is your crib." if d == self.me else f"It is {self.names.possessive(d)} crib."
+        o = self.obs
+        d = o.dealer
+        whose = "It is your crib" if d == self.me else f"It is {self.names.possessive(d)} crib"
+        sides = self._sides(o)
+        if sides < o.players:   # partners: the crib counts for the dealer's side
+            whose += f", for {self.names.side_name(d % sides, sides)}"
+        return whose + "."
 
     def starter(self) -> str:
         st = self.obs.starter
@@ -595,9 +729,14 @@ class Answers:
         return f"The starter is the {st.name}."
 
     def table(self) -> str:
+        """The cards on the table: this series, then everything played this hand, by player
+        (with more than two players, each card of the series with who played it, on a line
+        of its own)."""
         o = self.obs
         if o.phase == g.DISCARD or not o.played:
             return "No cards on the table yet."
+        if o.players > 2:
+            return self._table_by_player(o)
         series = ("This series: " + card_list(o.series) + f", count {o.count}."
                   if o.series else "No cards in this series.")
         by_seat = []
@@ -606,6 +745,35 @@ class Answers:
             who = "you" if seat == self.me else self.names.subject(seat)
             by_seat.append(f"{who}: {card_list(cards) if cards else 'none'}")
         return series + " Played this hand, " + "; ".join(by_seat) + "."
+
+    def _table_by_player(self, o: g.Observation) -> str:
+        n = self.names
+        series = o.played[len(o.played) - len(o.series):] if o.series else ()
+        if series:
+            plays = [f"{n.subject(s)} {c.name}" for s, c in series]
+            head = f"This series, count {o.count}: {', '.join(plays)}."
+        else:
+            head = "No cards in this series."
+        by_seat = []
+        for k in range(o.players):
+            seat = (self.me + k) % o.players
+            cards = [c for s, c in o.played if s == seat]
+            by_seat.append(f"{n.subject(seat)}: {card_list(cards) if cards else 'none'}")
+        return head + "\nPlayed this hand, " + "; ".join(by_seat) + "."
+
+    def held(self) -> str:
+        """How many cards each player holds: 'Cards held: you 3, Max 2, Lena 3, Oliver 2.'"""
+        o = self.obs
+        if o.phase in (g.DEAL_OVER, g.GAME_OVER, g.SHOW) or not o.cards_left:
+            return "No one holds a card: the play is over." if o.phase in (
+                g.DEAL_OVER, g.SHOW) else "No one holds a card now."
+        n = self.names
+        parts = []
+        for k in range(o.players):
+            seat = (self.me + k) % o.players
+            left = o.cards_left[seat]
+            parts.append(f"{n.subject(seat)} {left if left else 'none'}")
+        return f"Cards held: {', '.join(parts)}."
 
     def scores(self) -> str:
         o = self.obs
@@ -632,7 +800,8 @@ class Answers:
             if s == mine:
                 whose, who, their = "Your", "you", "your"
             else:
-                whose, who, their = f"{cap(name)}'s", cap(name), "its"
+                their = "its" if o.players == 2 else "their"
+                whose, who = f"{cap(name)}'s", cap(name)
             if front == back:
                 lines.append(f"{whose} pegs are both on {front}: nothing pegged yet.")
             else:
@@ -640,9 +809,31 @@ class Answers:
                              f"{who} last pegged {front - back}.")
         return lines
 
-    def turn(self, count_said: bool = False, crib_said: bool = False) -> str:
+    def turn(self, count_said: bool = False, crib_said: bool = False, after: bool = False
+             ) -> str:
         """Whose turn, and what to do. ``count_said``: the line just before said the count,
-        so the prompt does not say it again; ``crib_said``: so did the crib's owner (a new deal)."""
+        so the prompt does not say it again; ``crib_said``: so did the crib's owner (a new deal).
+        ``after`` (the turn key, with more than two players): also who plays next."""
+        text = self._turn(count_said, crib_said)
+        if after:
+            text += self._after_turn(self.obs)
+        return text
+
+    def _after_turn(self, o: g.Observation) -> str:
+        """' Max plays after you.', ' You play after Max.', ' No one else plays in this series.'"""
+        if o.players <= 2 or o.phase != g.PLAY or o.to_act is None:
+            return ""
+        n = self.names
+        now = o.to_act
+        nxt = next((s for s in ((now + k) % o.players for k in range(1, o.players))
+                    if o.cards_left[s] and s not in o.gone), None)
+        if nxt is None:
+            return " No one else plays in this series."
+        if now == self.me:
+            return f" {n.Verb(nxt, 'play')} after you."
+        return f" {n.Verb(nxt, 'play')} after {n.subject(now)}."
+
+    def _turn(self, count_said: bool = False, crib_said: bool = False) -> str:
         o = self.obs
         me = self.me
         if o.phase == g.GAME_OVER:
@@ -660,6 +851,9 @@ class Answers:
                 whose = self.names.possessive(o.dealer)
                 crib = "" if crib_said else f" for {whose} crib"
                 return f"Your turn: lay away {k} card{'s' if k > 1 else ''}{crib}."
+            if o.players > 2 and o.waiting:
+                waiting = list_words([self.names.subject(s) for s in o.waiting])
+                return f"Waiting for {waiting} to lay away."
             return "Waiting for the others to lay away."
         if o.to_act == me:
             if o.playable:

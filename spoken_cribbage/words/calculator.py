@@ -222,6 +222,11 @@ HELP: dict[str, str] = {
     "play.--overcount-penalty": ("manual counting: points claimed too many go to the opponent "
                                  "(default off)"),
     "play.--time-limit": "manual counting: seconds to count a hand, 15 to 90, or off (default)",
+    "play.--players": "how many play: you and the computer players (default 2)",
+    "play.--teams": ("who plays with whom: 2 with four players is two partnerships (the usual "
+                     "table), none each for themselves"),
+    "play.--names": "the other players' names, comma-separated, like Ann,Ben,Cleo",
+    "play.--pace": "seconds between two computer turns in a row (default 0.8; 0 at once)",
     "score": "count a hand the way players say it",
     "score.cards": "four cards, like 5H 5C 5S JD",
     "score.--starter": "the starter card, like 5D",

@@ -25,6 +25,7 @@ from spoken_cribbage.words.notices import Template
 KEY_HELP: dict[str, str] = {
     "count": "the count", "crib": "whose crib", "starter": "the starter",
     "table": "cards on the table", "scores": "scores (twice: the pegs)", "turn": "whose turn", "hand": "your hand",
+    "held": "cards each player holds",
     "hint": "a hint", "odds": "your chance to win", "repeat": "repeat",
     "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",

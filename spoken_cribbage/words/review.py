@@ -21,6 +21,7 @@ from typing import Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.words.numbers import number_words
 from spoken_cribbage.words.announce import (Announcer, Names, _muggins_first, cap, card_list,
                                             play_call, show_call)
 
@@ -174,19 +175,29 @@ def say(message: str, /, **facts: object) -> str:
 # ----------------------------------------------------------------------------- a finished game
 
 def game_heading(number: int, ended_at: str, result: str, my_score: int, their_score: int,
-                 difficulty: str, deals: int) -> str:
-    """'Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, against the expert.'"""
+                 difficulty: str, deals: int, players: int = 2, teams: int = 0) -> str:
+    """'Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, against the expert computer.'
+    (With more players: '..., with 3 expert computers in two teams of two.')"""
     day = ended_at[:10] or "an unknown day"
     how = {"win": f"you won, {my_score} to {their_score}",
            "loss": f"you lost, {my_score} to {their_score}",
            }.get(result, f"left unfinished at {my_score} to {their_score}")
-    return (f"Game {number}, {day}: {how}, in {deals} deal{'s' if deals != 1 else ''}, "
-            f"against the {difficulty} computer.")
+    if players > 2:
+        teams_of = (f" in {number_words(teams)} teams of {number_words(players // teams)}"
+                    if teams else "")
+        against = f"with {players - 1} {difficulty} computers{teams_of}"
+    else:
+        against = f"against the {difficulty} computer"
+    return f"Game {number}, {day}: {how}, in {deals} deal{'s' if deals != 1 else ''}, {against}."
 
 
-def replay_line(number: int, seed: int, target: int, difficulty: str) -> str:
+def replay_line(number: int, seed: int, target: int, difficulty: str, players: int = 2,
+                teams: int = 0) -> str:
+    table = ""
+    if players != 2:
+        table = f" --players {players}" + (f" --teams {teams}" if teams else "")
     return (f"Seed {seed}. To play the same deals again: spoken-cribbage play --replay {number} "
-            f"(or --seed {seed} --target {target} --difficulty {difficulty}).")
+            f"(or --seed {seed} --target {target} --difficulty {difficulty}{table}).")
 
 
 REVIEW_TEXTS: dict[str, str] = {

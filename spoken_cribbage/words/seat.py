@@ -177,6 +177,13 @@ def setting_shown(name: str, value: object) -> str:
     """A setting's value as said when it changes: 'off' or '30 seconds' for the time limit."""
     if name == "time_limit":
         return f"{value} seconds" if value else "off"
+    if name == "pace":
+        return f"{value:g} seconds" if value else "0: the computer turns come at once"
+    if name == "teams":
+        return {"usual": "the usual for the table", "none": "none, each for themselves"}.get(
+            str(value), str(value))
+    if name == "names" and not value:
+        return "the default names"
     return str(value)
 
 
@@ -219,7 +226,7 @@ def undone(action_kind: str, card: Card | None, replies: int, whose: str) -> str
 
 
 _HELP_FIRST = {
-    "discard": "Lay away {count}: press their numbers, or the arrows and Space; then Enter.",
+    "discard": "Lay away {count}: press {numbers}, or the arrows and Space; then Enter.",
     "play": "Play a card: press its number, or move with the arrows and press Space.",
     "show": "The deal is over: press Enter for the next deal.",
     "over": "The game is over: press n for a new game or q to leave.",
@@ -234,7 +241,8 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
     the command line. ``screen_reader`` is set when a screen reader is the voice (its name, or ""
     when not known): then its own key silences it and its own rate and volume apply."""
     first = _HELP_FIRST.get(phase, "Wait for your turn; ask anything with the keys below.")
-    first = first.format(count=cards_count(discard_count))
+    first = first.format(count=cards_count(discard_count),
+                         numbers="its number" if discard_count == 1 else "their numbers")
     key_lines: list[str] = []
     for key in keys:   # lines under 80 characters, for braille displays
         if key_lines and len(key_lines[-1]) + len(key) + 3 <= 78:

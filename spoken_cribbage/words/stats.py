@@ -59,7 +59,38 @@ def stats_sentences(s: dict) -> list[str]:
     practice = practice_sentences(s.get("practice", {}))
     if not s["games"] and not s["deals"]:
         return ["No games recorded yet."] + practice
-    return _game_sentences(s) + practice
+    return _game_sentences(s) + table_sentences(s.get("tables", [])) + practice
+
+
+_PLAYERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight"}
+
+
+def table_name(players: int, teams: int) -> str:
+    """'Two players', 'Three players', 'Four players in two teams of two',
+    'Four players, each for themselves' (at a size that is usually played in teams)."""
+    head = f"{_PLAYERS.get(players, str(players))} players"
+    if teams:
+        return f"{head} in {number_words(teams)} teams of {number_words(players // teams)}"
+    return head + (", each for themselves" if players in (4, 6) else "")
+
+
+def table_sentences(tables: list[dict]) -> list[str]:
+    """A line for each table played at, when there has been more than the two-player one:
+    'Four players in two teams of two: 3 games, 2 won, 1 lost; average hand 6.1.'"""
+    if not tables or all(t["players"] == 2 and not t["teams"] for t in tables):
+        return []
+    lines = []
+    for t in tables:
+        n = t["games"]
+        text = (f"{table_name(t['players'], t['teams'])}: {n} game{'s' if n != 1 else ''}, "
+                f"{t['wins']} won, {t['losses']} lost"
+                + (f", {t['abandoned']} abandoned" if t["abandoned"] else ""))
+        parts = [f"{what} {t['average_' + what]:.1f}" for what in ("hand", "crib", "pegging")
+                 if t.get("average_" + what) is not None]
+        if parts:
+            text += "; average " + ", ".join(parts)
+        lines.append(text + ".")
+    return lines
 
 
 def _game_sentences(s: dict) -> list[str]:

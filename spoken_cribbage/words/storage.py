@@ -32,13 +32,47 @@ def _lower_first(text: str) -> str:
 # ----------------------------------------------------------------------------- settings
 
 _KINDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "true or false"}
-_UNITS = {"rate": " words a minute", "target": " points", "time_limit": " seconds"}
-_EMPTY = {"voice": "the default voice", "vosk_model": "the default model"}
+_UNITS = {"rate": " words a minute", "target": " points", "time_limit": " seconds",
+          "pace": " seconds"}
+_EMPTY = {"voice": "the default voice", "vosk_model": "the default model",
+          "names": "the default names"}
+
+
+def _list(words: list[str], conj: str = "or") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {conj} " + words[-1]
+
+
+def _layout(teams: str, players: int) -> str:
+    """'each for themselves', 'in 2 teams of 2'."""
+    if teams == "none":
+        return "each for themselves"
+    n = int(teams)
+    return f"in {n} teams of {players // n}" if players % n == 0 else f"in {n} teams"
+
+
+def _players(d: Mapping[str, Any]) -> str:
+    sizes = [str(n) for n in d["sizes"]]
+    return f"the game is for {_list(sizes)} players for now, not {d['players']}"
+
+
+def _teams(d: Mapping[str, Any]) -> str:
+    players = d["players"]
+    ways = [_layout(t, players) for t in d["layouts"]] or ["at the usual table"]
+    return (f"{players} players play {_list(ways)} for now, not "
+            f"{_layout(d['teams'], players)}")
+
+
+_NAME_WHY = {
+    "long": "the name '{name}' is too long: 20 characters at most",
+    "unprintable": "the name '{name}' has characters that cannot be shown",
+    "you": "'{name}' cannot name another player: the game calls you that",
+    "twice": "the name '{name}' is given twice",
+}
 
 
 def _between(d: Mapping[str, Any]) -> str:
-    unit = " words a minute" if d["name"] == "rate" else ""
-    return f"{d['name']} must be between {d['low']} and {d['high']}{unit}"
+    unit = {"rate": " words a minute", "pace": " seconds"}.get(d["name"], "")
+    return f"{d['name']} must be between {d['low']:g} and {d['high']:g}{unit}"
 
 
 def _wrong_kind(d: Mapping[str, Any]) -> str:
@@ -61,12 +95,17 @@ def _replaced(d: Mapping[str, Any]) -> str:
 def _setting_value(d: Mapping[str, Any]) -> str:
     """'Rate: 180 words a minute.', 'Target: 61 points, for this run only (from --target).'"""
     name, value = d["name"], d["value"]
-    if isinstance(value, float):
-        shown = f"{value:g}"
+    if name == "pace" and not value:
+        shown = "none, the computer turns come at once"
+    elif isinstance(value, float):
+        shown = f"{value:g}{_UNITS.get(name, '')}"
     elif value == "" and name in _EMPTY:
         shown = _EMPTY[name]
     elif name == "time_limit" and not value:
         shown = "off"
+    elif name == "teams":
+        shown = {"usual": "the usual for the table", "none": "none, each for themselves"}.get(
+            value, value)
     else:
         shown = f"{value}{_UNITS.get(name, '')}"
     text = f"{name.replace('_', ' ').capitalize()}: {shown}"
@@ -80,19 +119,30 @@ def _setting_value(d: Mapping[str, Any]) -> str:
 _FIELDS = {"id": "game id", "actions": "list of moves", "overcount_penalty": "overcount penalty"}
 
 
-def game_summary(game, me: int = 0) -> str:
-    """'you 100, computer 96, your crib': the scores and the crib of a game in progress."""
+def game_summary(game, me: int = 0, names=None) -> str:
+    """'you 100, computer 96, your crib': the scores and the crib of a game in progress.
+    ``names``: the other seats' names in seat order (the default: 'computer', or 'player 2'...)."""
+    others = [s for s in range(game.players) if s != me]
+    if game.players == 2 and list(names or ()) in ([], ["Computer"]):
+        names = None
+    named = dict(zip(others, names or ()))
+
+    def who(seat: int) -> str:
+        if seat == me:
+            return "you"
+        return named.get(seat) or ("computer" if game.players == 2 else f"player {seat + 1}")
+
     side = game.side_of(me)
-    parts = [f"you {game.scores[side]}"]
-    for s in range(game.sides):
-        if s != side:
-            name = "computer" if game.sides == 2 else f"player {s + 1}"
-            parts.append(f"{name} {game.scores[s]}")
+    order = [side] + [s for s in range(game.sides) if s != side]
+    parts = [" and ".join(who(seat) for seat in sorted(
+        (t for t in range(game.players) if game.side_of(t) == s), key=lambda t: t != me))
+        + f" {game.scores[s]}" for s in order]
     if game.dealer == me:
         parts.append("your crib")
+    elif game.players == 2 and not names:
+        parts.append("the computer's crib")
     else:
-        parts.append("the computer's crib" if game.players == 2
-                     else f"player {game.dealer + 1}'s crib")
+        parts.append(f"{who(game.dealer)}'s crib")
     return ", ".join(parts)
 
 
@@ -123,6 +173,10 @@ TEXTS: dict[str, Template] = {
                                          f"{', '.join(d['allowed'])}, not '{d['value']}'"),
     "storage.setting_between": _between,
     "storage.time_limit": "time limit must be off or between {low} and {high} seconds",
+    "storage.players": _players,
+    "storage.teams": _teams,
+    "storage.teams_value": "teams must be usual, none or a number of teams, not '{value}'",
+    "storage.names": lambda d: _NAME_WHY[d["why"]].format(name=d["name"]),
     "storage.no_such_setting": "there is no setting called {name}",
     "storage.setting_needs_number": _needs_number,
     "storage.setting_wrong_kind": _wrong_kind,
@@ -167,7 +221,7 @@ TEXTS: dict[str, Template] = {
     "storage.game_not_saved": lambda d: f"Your game can't be saved: {clause(d['reason'])}.",
     "storage.game_saved_again": "Your game is being saved again.",
     "storage.resume_question": lambda d: (f"You have a game in progress: "
-                                          f"{game_summary(d['game'], d.get('me', 0))}. "
+                                          f"{game_summary(d['game'], d.get('me', 0), d.get('names'))}. "
                                           f"Resume? y/n"),
     "storage.abandoned": lambda d: (f"A new game begins. The old one is kept as {d['kept']}."
                                     if d.get("kept") else
