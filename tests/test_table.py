@@ -75,10 +75,10 @@ def test_the_table_sizes_and_layouts_are_those_the_engine_plays():
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--players", "9"], "players for now, not 9."),
-    (["--players", "3", "--teams", "2"], "3 players play each for themselves for now, "
+    (["--players", "9"], "players, not 9."),
+    (["--players", "3", "--teams", "2"], "3 players play each for themselves, "
                                          "not in 2 teams."),
-    (["--players", "4", "--teams", "3"], "4 players play in 2 teams of 2"),
+    (["--players", "4", "--teams", "3"], "4 players play each for themselves or in 2 teams of 2, not in 3 teams."),
     (["--teams", "many"], "teams must be usual, none or a number of teams, not 'many'."),
     (["--players", "3", "--names", "Ann,ann"], "the name 'ann' is given twice."),
     (["--pace", "9"], "pace must be between 0 and 5 seconds."),
@@ -98,7 +98,7 @@ def test_players_teams_names_and_pace_are_settings_a_change_persists(home):
     assert s.changed("players", "4").changed("teams", "2").teams == "2"
     with pytest.raises(SettingError) as e:
         s.changed("players", "3").changed("teams", "2")
-    assert phrase(e.value) == "3 players play each for themselves for now, not in 2 teams"
+    assert phrase(e.value) == "3 players play each for themselves, not in 2 teams"
     # another size drops a layout it cannot be played in
     four = s.changed("players", "4").changed("teams", "2")
     assert four.changed("players", "3") == Settings(players=3)

@@ -13,8 +13,10 @@ of teams (``"2"``, ``"3"``).
 2
 >>> rules_for(3).sides
 3
+>>> rules_for(4, "none").sides
+4
 >>> try:
-...     rules_for(4, "none")
+...     rules_for(3, "2")
 ... except TableError as e:
 ...     e.code
 'storage.teams'

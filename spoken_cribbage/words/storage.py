@@ -52,13 +52,13 @@ def _layout(teams: str, players: int) -> str:
 
 def _players(d: Mapping[str, Any]) -> str:
     sizes = [str(n) for n in d["sizes"]]
-    return f"the game is for {_list(sizes)} players for now, not {d['players']}"
+    return f"the game is for {_list(sizes)} players, not {d['players']}"
 
 
 def _teams(d: Mapping[str, Any]) -> str:
     players = d["players"]
     ways = [_layout(t, players) for t in d["layouts"]] or ["at the usual table"]
-    return (f"{players} players play {_list(ways)} for now, not "
+    return (f"{players} players play {_list(ways)}, not "
             f"{_layout(d['teams'], players)}")
 
 
