@@ -324,3 +324,16 @@ def test_discard_command_refusals(capsys, argv, message):
     assert _run(argv) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_the_coach_hints_at_a_team_table():
+    from spoken_cribbage.ai.coach import hint_for
+    from spoken_cribbage.words.notices import phrase
+
+    hand = parse_cards("6S 8C 7H 5C 6C")
+    pool = [c for c in DECK if c not in hand]
+    hands = (tuple(pool[:5]), tuple(pool[5:10]), hand, tuple(pool[10:15]))
+    game = Game(rules=Rules(4), chance=[Deal(hands, None)], first_dealer=0)
+    hint = hint_for(game, 2)                      # seat 2: the dealer's partner
+    assert hint.data["discard"] == (C("5C"),) and hint.data["press"] == (1,)  # 5C 6C 6S 7H 8C
+    assert phrase(hint).endswith("with your partner's crib. Press 1, then Enter.")
