@@ -124,7 +124,7 @@ def test_the_simulation_refusals_are_phrased():
     assert isinstance(e, SimulationError)
     assert phrase(e) == "unknown player 'wizard'; choose from easy, standard, expert, greedy, random, expert-points"
     assert phrase(raised(simulate, ["expert"], 3)) == (
-        "simulate plays two-player games: give two levels, e.g. expert,standard")
+        "simulate needs two levels or more, up to six, one a seat, e.g. expert,standard")
     assert phrase("calculator.simulate_progress", done=20, total=100, elapsed=5.4) == (
         "simulate: 20 of 100 games, 5 s")
 

@@ -46,12 +46,13 @@ from spoken_cribbage.engine.cards import DECK, Card, parse_card, parse_cards
 from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, PLAY, SHOW, Action, Claim, Discard, Go,
                                          Muggins, NextDeal, Observation, Play)
 from spoken_cribbage.engine import scoring
+from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.ai import endgame
 
 __all__ = [
     "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
     "DiscardOption", "expected_crib", "view_from_observation", "warm_up", "choose_claim",
-    "EASY_MISS_CHANCE",
+    "EASY_MISS_CHANCE", "crib_weight", "one_card_crib", "RIVAL_WEIGHT_NOTE",
 ]
 
 LEVELS = ("easy", "standard", "expert", "greedy", "random", "expert-points")
@@ -78,11 +79,92 @@ def expected_crib(a: Card, b: Card) -> float:
     return off[a.rank - 1][b.rank - 1]
 
 
-def warm_up() -> None:
+@lru_cache(maxsize=2)
+def _one_card_cribs(size: int) -> tuple[float, ...]:
+    """By rank (index rank - 1): the expected points of a crib of ``size`` cards (4, or 5 with
+    six players) that holds one card of that rank, the other ``size - 1`` crib cards and the
+    starter uniformly random among the other 51 cards. Exact, built in a few milliseconds:
+
+    * fifteens, pairs and runs depend only on the ranks, and they do not care which of the
+      other cards is the starter: every multiset of ``size`` ranks for the other cards is
+      scored once from the rank tables and weighted by the number of card sets that have it
+      (the product of C(cards of the rank left, how many), three left of the card's own rank);
+    * flush: only all ``size + 1`` cards of the card's suit count (``size + 1`` points), the
+      other ``size`` cards all from the 12 of that suit: C(12, size) / C(51, size);
+    * nobs: the starter is any of the 51 cards alike; the jack of its suit is in the crib if it
+      is this card, else (if it is not the starter itself) with chance (size - 1) / 50.
+    """
+    from itertools import combinations_with_replacement
+
+    table5 = scoring._RANK_TABLE or scoring._rank_table()
+    six = scoring._six_table() if size == 5 else None
+    weight6 = scoring._SIX_WEIGHT
+    total = comb(51, size)
+    out = []
+    for rank in range(1, 14):
+        rank_pts = 0.0
+        for others in combinations_with_replacement(range(1, 14), size):
+            ways = 1
+            for r in set(others):
+                ways *= comb(3 if r == rank else 4, others.count(r))
+            if not ways:
+                continue
+            if six is None:
+                a, b, c, d = others
+                key = ((((rank - 1) * 13 + a - 1) * 13 + b - 1) * 13 + c - 1) * 13 + d - 1
+                pts = table5[key]
+            else:
+                pts = six[weight6[rank] + sum(weight6[r] for r in others)]
+            rank_pts += ways * pts
+        flush = (size + 1) * comb(12, size) / total
+        if rank == 11:
+            nobs = (12 + 36 * (size - 1) / 50) / 51
+        else:
+            nobs = 47 * (size - 1) / 50 / 51
+        out.append(rank_pts / total + flush + nobs)
+    return tuple(out)
+
+
+def one_card_crib(card: Card, size: int = 4) -> float:
+    """Expected points of a crib of ``size`` cards (4, or 5 with six players) holding ``card``,
+    the rest of the crib and the starter uniformly random among the other 51 cards (exact;
+    see :func:`_one_card_cribs`)."""
+    return _one_card_cribs(size)[card.rank - 1]
+
+
+#: How a crib (or pegging points) of another side weighs against the seat's own points.
+RIVAL_WEIGHT_NOTE = (
+    "points of the seat's own side count +1; points of one rival side count -1/(sides - 1): "
+    "with two sides -1, with three -1/2, with four -1/3... To first order a seat's chance to "
+    "win does not change when every side scores the same, so one point to each of the "
+    "sides - 1 rivals together costs what one point of its own gains.")
+
+
+def rival_weight(sides: int) -> float:
+    """The weight of one rival side's points against the seat's own (see
+    :data:`RIVAL_WEIGHT_NOTE`): -1 with two sides, -1/(sides - 1) with more."""
+    return -1.0 / max(1, sides - 1)
+
+
+def crib_weight(rules: Rules, seat: int, dealer: int) -> float:
+    """How the crib counts for ``seat``: +1 when it is its side's (its own or its partner's),
+    :func:`rival_weight` when it belongs to another side."""
+    if rules.side_of(seat) == rules.side_of(dealer):
+        return 1.0
+    return rival_weight(rules.sides)
+
+
+def warm_up(players: int = 2) -> None:
     """Build the scoring and crib tables now (about half a second, once per process), so that no
-    later decision waits. :class:`ComputerPlayer` calls this when it is created."""
+    later decision waits. :class:`ComputerPlayer` calls this when it is created; with more
+    than two players the one-card crib tables (and with six the five-card table) too."""
     scoring._rank_table()
     _crib_tables()
+    if players > 2:
+        _one_card_cribs(4)
+    if players == 6:
+        scoring._six_table()
+        _one_card_cribs(5)
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -131,6 +213,8 @@ class DiscardOption:
     expected_hand: float
     expected_crib: float
     net: float             # expected hand plus the crib when dealing, minus it when not
+    crib_weight: float = 1.0   # how the crib counts in ``net``: +1 the own side's, -1 an
+    #                            opponent's with two sides, -1/(sides - 1) with more
 
     def to_json(self) -> dict:
         return {"keep": [c.short for c in self.keep], "discard": [c.short for c in self.discard],
@@ -139,7 +223,9 @@ class DiscardOption:
 
 
 def _hand_distribution(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
-    """Show points of ``keep`` with each starter, in order."""
+    """Show points of ``keep`` (4 cards, or 5 with six players) with each starter, in order."""
+    if len(keep) == 5:
+        return _five_distribution(keep, starters)
     table = scoring._RANK_TABLE or scoring._rank_table()
     a, b, c, d = keep
     base = ((((a.rank - 1) * 13 + b.rank - 1) * 13 + c.rank - 1) * 13 + d.rank - 1) * 13 - 1
@@ -156,18 +242,59 @@ def _hand_distribution(keep: Sequence[Card], starters: Sequence[Card]) -> list[i
     return out
 
 
-def rank_discards(hand: Sequence[Card | str], *, is_dealer: bool) -> list[DiscardOption]:
-    """Every way to lay away 2 of 6 cards (1 of 5 with three or four players), best net first.
+def _five_distribution(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
+    """Show points of a five-card hand (six players) with each starter, in order."""
+    table = scoring._SIX_TABLE or scoring._six_table()
+    w = scoring._SIX_WEIGHT
+    base = sum(w[c.rank] for c in keep)
+    suit = keep[0].suit
+    flush = suit if all(c.suit == suit for c in keep) else -1
+    jacks = {x.suit for x in keep if x.rank == 11}
+    out = []
+    for s in starters:
+        p = table[base + w[s.rank]]
+        if flush >= 0:
+            p += 6 if s.suit == flush else 5
+        if s.suit in jacks:
+            p += 1
+        out.append(p)
+    return out
 
+
+def _table_shape(n_cards: int, players: int | None, is_dealer: bool) -> tuple[int, int, int]:
+    """(players, cards laid away, crib size) for a dealt hand of ``n_cards``; ``players`` None
+    reads the table from the hand: 6 cards two players, 5 cards three or four."""
+    if players is None:
+        if n_cards not in (5, 6):
+            raise ValueError(f"a dealt hand has 6 cards (5 with three to five players), "
+                             f"not {n_cards}")
+        players = 2 if n_cards == 6 else 3
+    rules = Rules(players)
+    if n_cards != rules.dealt_to(is_dealer):
+        raise ValueError(f"with {players} players the {'dealer' if is_dealer else 'non-dealer'} "
+                         f"is dealt {rules.dealt_to(is_dealer)} cards, not {n_cards}")
+    return players, rules.discards_for(is_dealer), rules.crib_size
+
+
+def rank_discards(hand: Sequence[Card | str], *, is_dealer: bool, players: int | None = None,
+                  crib_weight: float | None = None) -> list[DiscardOption]:
+    """Every way to lay away 2 of 6 cards (two players), or 1 of 5 (three to five players) or
+    1 of 6 (six players), best net first.
+
+    ``players`` is the table's size (None: 6 cards are two players, 5 cards three or four).
     ``expected_hand`` is exact over every starter the player cannot see; ``expected_crib`` is the
-    table value of the laid-away cards (for one card, the mean over the table row).
+    expected crib holding the laid-away cards: for two cards the enumerated table, for one the
+    exact one-card table for a crib of the right size (:func:`one_card_crib`). ``net`` is the
+    hand plus ``crib_weight`` times the crib: by default +1 when dealing and -1 when not (two
+    players); at a larger table :func:`crib_weight` gives it for the crib's owner. With five
+    or six players the dealer lays nothing away: the one option keeps every card, its crib the
+    mean of a crib of that size.
     """
     cards = _as_cards(hand)
     if len(set(cards)) != len(cards):
         raise ValueError("a card is given twice")
-    if len(cards) not in (5, 6):
-        raise ValueError(f"a dealt hand has 6 cards (5 with three or four players), not {len(cards)}")
-    n_out = len(cards) - 4
+    players, n_out, crib_size = _table_shape(len(cards), players, is_dealer)
+    weight = (1.0 if is_dealer else -1.0) if crib_weight is None else crib_weight
     seen = set(cards)
     starters = [c for c in DECK if c not in seen]
     options = []
@@ -177,11 +304,12 @@ def rank_discards(hand: Sequence[Card | str], *, is_dealer: bool) -> list[Discar
         eh = sum(dist) / len(dist)
         if n_out == 2:
             ec = expected_crib(out[0], out[1])
+        elif n_out == 1:
+            ec = one_card_crib(out[0], crib_size)
         else:
-            off, _ = _crib_tables()
-            ec = sum(off[out[0].rank - 1]) / 13 - 0.2  # a single card: average partner
-        net = eh + ec if is_dealer else eh - ec
-        options.append(DiscardOption(keep, tuple(out), eh, ec, net))
+            ec = sum(_one_card_cribs(crib_size)) / 13
+        net = eh + weight * ec
+        options.append(DiscardOption(keep, tuple(out), eh, ec, net, weight))
     options.sort(key=lambda o: -o.net)
     return options
 
@@ -232,17 +360,20 @@ def _choose_discard_endgame(cards: list[Card], is_dealer: bool, my_score: int, t
 
 
 def _choose_discard_expert(cards: list[Card], is_dealer: bool, my_score: int, their_score: int,
-                           target: int) -> tuple[Card, ...]:
-    options = rank_discards(cards, is_dealer=is_dealer)
+                           target: int, players: int | None = None,
+                           weight: float | None = None) -> tuple[Card, ...]:
+    options = rank_discards(cards, is_dealer=is_dealer, players=players, crib_weight=weight)
     need = target - my_score
     seen = set(cards)
     starters = [c for c in DECK if c not in seen]
-    peg_est = 3.5 if is_dealer else 2.0
+    two = players in (None, 2) and len(cards) == 6
+    peg_est = (3.5 if is_dealer else 2.0) if two else 2.0
     best_key = None
     best: DiscardOption | None = None
     race = need <= 36
     for o in options:
-        value = o.net + _pegging_adjust(o.keep, is_dealer)
+        # the pegging correction was fitted on two-player play: only there
+        value = o.net + (_pegging_adjust(o.keep, is_dealer) if two else 0.0)
         key: tuple[float, ...]
         if race:
             # Near the end the chance of reaching the target matters, not the average.
@@ -260,38 +391,53 @@ def _choose_discard_expert(cards: list[Card], is_dealer: bool, my_score: int, th
     return best.discard
 
 
-def _choose_discard_easy(cards: list[Card], is_dealer: bool, rng: random.Random) -> tuple[Card, ...]:
-    options = rank_discards(cards, is_dealer=is_dealer)
+def _choose_discard_easy(cards: list[Card], is_dealer: bool, rng: random.Random,
+                         players: int | None = None, weight: float | None = None
+                         ) -> tuple[Card, ...]:
+    options = rank_discards(cards, is_dealer=is_dealer, players=players, crib_weight=weight)
     crib_weight = 0.5 if rng.random() < 0.5 else 0.0
+    sign = (1.0 if is_dealer else -1.0) if weight is None else weight
     scored = []
     for o in options:
-        ec = o.expected_crib if is_dealer else -o.expected_crib
+        ec = sign * o.expected_crib
         scored.append((o.expected_hand + crib_weight * ec + rng.gauss(0.0, 1.2), o))
     return max(scored, key=lambda t: t[0])[1].discard
 
 
 def choose_discard(hand: Sequence[Card | str], *, is_dealer: bool, my_score: int = 0,
                    their_score: int = 0, target: int = 121, level: str = "expert",
-                   rng: random.Random | None = None) -> tuple[Card, ...]:
-    """The cards to lay away in the crib (2 of 6, or 1 of 5 with three or four players).
+                   rng: random.Random | None = None, players: int | None = None,
+                   crib_weight: float | None = None) -> tuple[Card, ...]:
+    """The cards to lay away in the crib: 2 of 6 with two players, 1 of 5 with three to five,
+    1 of 6 with six; none for the dealer of five or six.
 
-    ``rng`` drives the ``easy`` and ``random`` levels (a fixed seed when omitted).
+    ``players`` is the table's size (None: read from the hand, 6 cards two players, 5 cards
+    three or four); ``crib_weight`` how the crib counts for this seat (None: +1 dealing, -1 not;
+    see :func:`crib_weight`). ``their_score`` is the best rival's. ``rng`` drives the ``easy``
+    and ``random`` levels (a fixed seed when omitted).
     """
     cards = _as_cards(hand)
     _check_level(level)
     rng = rng if rng is not None else random.Random(0)
+    n, n_out, _ = _table_shape(len(cards), players, is_dealer)
+    if n_out == 0:
+        return ()
     if level == "random":
-        return tuple(rng.sample(cards, len(cards) - 4))
+        return tuple(rng.sample(cards, n_out))
     if level == "greedy":
-        options = rank_discards(cards, is_dealer=is_dealer)
+        options = rank_discards(cards, is_dealer=is_dealer, players=players,
+                                crib_weight=crib_weight)
         return max(options, key=lambda o: o.expected_hand).discard
     if level == "easy":
-        return _choose_discard_easy(cards, is_dealer, rng)
+        return _choose_discard_easy(cards, is_dealer, rng, players, crib_weight)
     if level == "standard":
-        return rank_discards(cards, is_dealer=is_dealer)[0].discard
-    if level == "expert" and len(cards) == 6 and endgame.applies(target, my_score, their_score):
+        return rank_discards(cards, is_dealer=is_dealer, players=players,
+                             crib_weight=crib_weight)[0].discard
+    if (level == "expert" and n == 2 and len(cards) == 6
+            and endgame.applies(target, my_score, their_score)):
         return _choose_discard_endgame(cards, is_dealer, my_score, their_score, target)
-    return _choose_discard_expert(cards, is_dealer, my_score, their_score, target)
+    return _choose_discard_expert(cards, is_dealer, my_score, their_score, target, players,
+                                  crib_weight)
 
 
 def _check_level(level: str) -> None:
@@ -319,6 +465,13 @@ class _PlayView:
     discards: tuple[Card, ...] = ()   # my cards in the crib
     opp_played: tuple[Card, ...] = ()  # the cards the opponent has played this deal
     opp_unseen: tuple[Card, ...] = ()  # the cards the opponent may still hold
+    # With more than two players "the opponent" above is the next seat to play in the series
+    # (its pool, its cards); these say how its points count and who plays after it.
+    players: int = 2
+    next_weight: float = -1.0   # the next seat's points for me: +1 a partner, else rival_weight
+    heads_up: bool = True       # after the next seat it is my turn again (always with two)
+    alone: bool = False         # no other seat can play on in this series: I play on alone
+    next_need: int = 121        # the points the next seat's side needs to win
 
 
 def _unseen_pool(known: Iterable[Card], opp_no_value_upto: int) -> dict[int, int]:
@@ -554,6 +707,86 @@ def _choose_play_endgame(view: _PlayView) -> Card:
     return best
 
 
+def _next_reply(view: _PlayView, series: list[int], count: int) -> float:
+    """Expected points of the next seat's answer at a table of three or more: it holds a
+    uniformly random set of ``opp_cards`` from the pool and plays the rank that scores it the
+    most (a partner and an opponent alike)."""
+    n = view.opp_cards
+    if count == 31 or n == 0:
+        return 0.0
+    u = sum(view.pool.values())
+    if u < n:
+        return 0.0
+    room = 31 - count
+    choices = sorted(((_peg_points(series, count, rank), k) for rank, k in view.pool.items()
+                      if _val(rank) <= room), reverse=True)
+    total = comb(u, n)
+    removed = 0
+    prev = total
+    exp = 0.0
+    for p, k in choices:
+        removed += k
+        nxt = comb(u - removed, n)
+        exp += p * (prev - nxt) / total
+        prev = nxt
+    return exp
+
+
+def _alone_points(hand: list[Card], series: list[int], count: int) -> int:
+    """The most I can score playing on alone (every other seat has said go or has no cards):
+    my cards in the best order, then one for the go (none after a 31, which resets)."""
+    best = -1
+    for i, d in enumerate(hand):
+        v = _val(d.rank)
+        if count + v > 31:
+            continue
+        pts = _peg_points(series, count, d.rank)
+        c2 = count + v
+        more = 0 if c2 == 31 else _alone_points(hand[:i] + hand[i + 1:], series + [d.rank], c2)
+        best = max(best, pts + more)
+    return 1 if best < 0 else best
+
+
+def _choose_play_multi(view: _PlayView) -> Card:
+    """The expert's play at a table of three or more: my points now plus the next seat's
+    expected answer, weighted by whose it is (+1 a partner: a fifteen or a pair left to it is
+    a chance; a rival side's -1/(sides - 1), -2 when that side is within 6 of the target). When
+    only the next seat and I are left in the series, my counter is weighed too, as with two
+    players; when I am alone, my best run of cards to the go."""
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    need_me = view.target - view.my_score
+    w_next = view.next_weight
+    if w_next < 0 and view.next_need <= 6:
+        w_next = -2.0
+    best, best_score = playable[0], -1e9
+    for c in playable:
+        pts = _peg_points(view.series, view.count, c.rank)
+        if pts >= need_me:
+            return c  # wins now
+        rest = [d for d in view.hand if d is not c]
+        count = view.count + _val(c.rank)
+        series = view.series + [c.rank]
+        if count == 31:
+            score = float(pts)
+        elif view.alone:
+            score = float(pts + _alone_points(rest, series, count))
+        elif view.heads_up:
+            opp_p, my_m = _reply_stats(view, series, count, rest)
+            score = pts + 0.8 * my_m + w_next * opp_p
+        else:
+            score = pts + w_next * _next_reply(view, series, count)
+        if rest and any(_val(d.rank) <= 4 for d in rest) and _val(c.rank) > 4:
+            score += 0.15
+        if not view.series:
+            if rest and _val(c.rank) == 5 and w_next < 0:
+                score -= 0.3
+            score -= 0.01 * _val(c.rank)
+        if score > best_score:
+            best, best_score = c, score
+    return best
+
+
 def _choose_play_standard(view: _PlayView) -> Card:
     room = 31 - view.count
     playable = [c for c in view.hand if _val(c.rank) <= room]
@@ -562,8 +795,9 @@ def _choose_play_standard(view: _PlayView) -> Card:
         pts = _peg_points(view.series, view.count, c.rank)
         count = view.count + _val(c.rank)
         score = float(pts)
-        if count in (5, 21):
-            score -= 1.5
+        if count in (5, 21) and not view.alone:
+            # never leave 5 or 21 to an opponent; to a partner it is a chance of two
+            score += -1.5 if view.next_weight < 0 else 0.5
         if not view.series:
             score -= 0.1 * _val(c.rank) + (1.0 if c.rank == 5 else 0.0)
             if _val(c.rank) < 5:
@@ -611,6 +845,8 @@ def _pick_play(view: _PlayView, level: str, rng: random.Random) -> Card | None:
         return _choose_play_easy(view, rng)
     if level == "standard":
         return _choose_play_standard(view)
+    if view.players > 2:
+        return _choose_play_multi(view)
     if (level == "expert" and view.my_show is not None and view.starter is not None
             and len(view.discards) == 2
             and endgame.applies(view.target, view.my_score, view.their_score,
@@ -683,9 +919,68 @@ def _opponent_go_limit(obs: Observation, opp: int) -> int:
     return min(limit, 10)
 
 
+def _go_limits(obs: Observation) -> dict[int, int]:
+    """By seat, the highest card value it has shown it does not hold this deal (a go at count
+    c: nothing of value 31 - c or less), read from the public story of the play. A series ends
+    at 31, or when nobody can play on: the next card then comes from a seat that had said go,
+    or does not fit the old count (a seat that could play would have played)."""
+    limits: dict[int, int] = {}
+    count = 0
+    gone: set[int] = set()
+    for a in obs.history:
+        if isinstance(a, Play):
+            v = a.card.value
+            if a.seat in gone or count + v > 31:
+                count, gone = 0, set()
+            count += v
+            if count == 31:
+                count, gone = 0, set()
+        else:
+            gone.add(a.seat)
+            limits[a.seat] = max(limits.get(a.seat, 0), min(10, 31 - count))
+    return limits
+
+
+def _view_multi(obs: Observation) -> _PlayView:
+    """The view at a table of three or more: "the opponent" is the next seat to play in this
+    series (not gone, holding cards), partner or not."""
+    rules = obs.rules if obs.rules is not None else Rules(obs.players)
+    me, n = obs.seat, obs.players
+    left = obs.cards_left or (0,) * n
+    active = [s for s in ((me + k) % n for k in range(1, n))
+              if left[s] > 0 and s not in obs.gone]
+    nxt = active[0] if active else None
+    my_cards = set(obs.hand) | set(obs.kept) | set(obs.discards)
+    known = list(my_cards) + [c for _, c in obs.played] + ([obs.starter] if obs.starter else [])
+    limit = _go_limits(obs).get(nxt, 0) if nxt is not None else 0
+    pool = _unseen_pool(known, limit)
+    opp_cards = left[nxt] if nxt is not None else 0
+    if sum(pool.values()) < opp_cards:
+        pool, limit = _unseen_pool(known, 0), 0
+    side = obs.side
+    their = max(s for i, s in enumerate(obs.scores) if i != side)
+    if nxt is None:
+        weight, need = rival_weight(rules.sides), obs.target
+    else:
+        nside = rules.side_of(nxt)
+        weight = 1.0 if nside == side else rival_weight(rules.sides)
+        need = obs.target - obs.scores[nside]
+    my_show = (scoring.hand_points(obs.kept, obs.starter)
+               if obs.starter is not None and len(obs.kept) in (4, 5) else None)
+    return _PlayView(
+        hand=list(obs.hand), series=[c.rank for c in obs.series], count=obs.count, pool=pool,
+        opp_cards=opp_cards, my_score=obs.scores[side], their_score=their, target=obs.target,
+        is_dealer=obs.is_dealer, my_show=my_show, starter=obs.starter, discards=tuple(obs.discards),
+        opp_played=tuple(c for s, c in obs.played if s == nxt),
+        opp_unseen=_unseen_cards(known, limit), players=n, next_weight=weight,
+        heads_up=len(active) == 1, alone=nxt is None, next_need=need)
+
+
 def view_from_observation(obs: Observation) -> _PlayView:
     """The pegging evaluator's view of a play-phase observation (two players: the opponent is
-    the other seat; with more, the next seat to play)."""
+    the other seat; with more, the next seat to play in the series)."""
+    if obs.players > 2:
+        return _view_multi(obs)
     opp = (obs.seat + 1) % obs.players
     my_cards = set(obs.hand) | set(obs.kept) | set(obs.discards)
     known = list(my_cards) + [c for _, c in obs.played] + ([obs.starter] if obs.starter else [])
@@ -755,9 +1050,17 @@ class ComputerPlayer:
             return rng.choice(legal)
         if obs.phase == DISCARD:
             their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
-            out = choose_discard(obs.hand, is_dealer=obs.is_dealer, my_score=obs.scores[obs.side],
-                                 their_score=their, target=obs.target, level=self.level,
-                                 rng=rng)
+            rules = obs.rules if obs.rules is not None else Rules(obs.players)
+            if obs.players == 2:   # exactly as always
+                out = choose_discard(obs.hand, is_dealer=obs.is_dealer,
+                                     my_score=obs.scores[obs.side], their_score=their,
+                                     target=obs.target, level=self.level, rng=rng)
+            else:
+                out = choose_discard(obs.hand, is_dealer=obs.is_dealer,
+                                     my_score=obs.scores[obs.side], their_score=their,
+                                     target=obs.target, level=self.level, rng=rng,
+                                     players=obs.players,
+                                     crib_weight=crib_weight(rules, obs.seat, obs.dealer))
             return Discard(obs.seat, tuple(out))
         if obs.phase == PLAY:
             if len(legal) == 1:

@@ -1,13 +1,21 @@
 """Play many games between computer players and sum up wins, skunks and points per deal.
 
     spoken-cribbage simulate --games 2000 --seed 1 --players expert,standard --json
+    spoken-cribbage simulate --games 600 --players expert,standard,expert,standard --teams 2
 
 ``simulate`` returns the summary (the ``--json`` output); ``spoken_cribbage.words`` writes the
 plain report of it.
 
 Game ``i`` uses game seed ``seed * 1_000_003 + i`` and player seeds derived from it, and the
-first deal alternates (seat ``i % 2`` deals first), so results do not depend on the number of
-worker processes. Points per deal count only deals that reached the show (the deal a game ends
+first deal goes round the table (seat ``i % players`` deals first), so results do not depend on
+the number of worker processes.
+
+Two to six players (one level a seat), each for themselves or in the teams the rules allow
+(``teams``: None the usual table for the size, 0 each for themselves, 2 or 3 teams; seat ``s``
+plays for side ``s % sides``). With more than two players the summary keeps the two-player keys
+(``wins``, ``win_rate``, ``ci95``, ``skunks``... by seat: a seat wins when its side wins) and adds
+``table`` (players, teams, sides, the even share ``1 / sides``) and ``by_side`` (the seats and
+levels of each side, its wins and win rate with the 95% Wilson interval). Points per deal count only deals that reached the show (the deal a game ends
 in is cut short); "pegging" is play, go and last points; "heels" (two for his heels) is separate.
 
 Paired (``--paired``, duplicate games): each game is played twice on the same cards, the second
@@ -30,6 +38,7 @@ from typing import Sequence
 
 from spoken_cribbage.ai.players import LEVELS, make_player, warm_up
 from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
+from spoken_cribbage.engine.rules import PLAYERS, TEAM_LAYOUTS, Rules
 from spoken_cribbage.notice import Problem
 
 __all__ = ["GameResult", "play_game", "simulate", "summarize", "wilson_interval", "SimulationError",
@@ -41,8 +50,10 @@ _REASON = {"hand": "hand", "crib": "crib", "play": "pegging", "go": "pegging", "
 
 
 class SimulationError(Problem, ValueError):
-    """Bad simulation parameters: ``calculator.two_levels``, ``calculator.unknown_level`` (the
-    ``level`` and the ``levels`` to choose from), ``calculator.games_at_least_one``."""
+    """Bad simulation parameters: ``calculator.two_levels`` (two to six levels are needed),
+    ``calculator.unknown_level`` (the ``level`` and the ``levels`` to choose from),
+    ``calculator.games_at_least_one``, ``calculator.simulate_teams`` (the ``players`` and the
+    team ``layouts`` they allow), ``calculator.paired_two_players``."""
 
 
 @dataclass
@@ -60,11 +71,14 @@ class GameResult:
     role_deals: list = field(default_factory=list)  # [seat][role] completed deals
 
 
-def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121) -> GameResult:
-    """Play one game between computer players at ``levels`` (one per seat)."""
+def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121,
+              teams: int | None = None) -> GameResult:
+    """Play one game between computer players at ``levels`` (one per seat); ``teams`` as in
+    :class:`~spoken_cribbage.engine.rules.Rules`. ``winner`` is the winning side."""
     game_seed = seed * 1_000_003 + index
     first = index % len(levels)
-    game = Game(players=len(levels), target=target, seed=game_seed, first_dealer=first)
+    game = Game(rules=Rules(len(levels), target, teams=teams), seed=game_seed,
+                first_dealer=first)
     players = [make_player(lv, random.Random(game_seed * 7 + s + 1)) for s, lv in enumerate(levels)]
     n = len(levels)
     pts = [[[0] * len(_CATS) for _ in range(2)] for _ in range(n)]
@@ -139,9 +153,9 @@ def _swapped(r: GameResult, index: int) -> GameResult:
 
 
 def _run_chunk(args: tuple) -> list[GameResult]:
-    levels, indices, seed, target, paired = args
+    levels, indices, seed, target, paired, teams = args
     if not paired:
-        return [play_game(levels, i, seed, target) for i in indices]
+        return [play_game(levels, i, seed, target, teams) for i in indices]
     out = []
     for i in indices:
         a = play_game(levels, i, seed, target)
@@ -166,10 +180,30 @@ def paired_interval(results: Sequence[GameResult], z: float = 1.959964) -> dict:
             "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)]}
 
 
+def table_rules(levels: Sequence[str], teams: int | None = None, target: int = 121) -> Rules:
+    """The table ``simulate`` plays: one seat a level, ``teams`` as Rules takes it. Raises
+    SimulationError for a wrong number of levels, an unknown level or a team layout the
+    rules do not allow."""
+    n = len(levels)
+    if n not in PLAYERS:
+        raise SimulationError("calculator.two_levels")
+    for lv in levels:
+        if lv not in LEVELS:
+            raise SimulationError("calculator.unknown_level", level=lv, levels=LEVELS)
+    try:
+        return Rules(n, target, teams=teams)
+    except ValueError:
+        raise SimulationError("calculator.simulate_teams", players=n,
+                              layouts=TEAM_LAYOUTS.get(n, ())) from None
+
+
 def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 121,
              workers: int | None = None, progress=None, progress_every: float = 5.0,
-             paired: bool = False) -> dict:
+             paired: bool = False, teams: int | None = None) -> dict:
     """Play ``games`` games and return the summary dictionary (the ``--json`` output).
+
+    ``levels`` has one level a seat, two to six; ``teams`` as in Rules (None the usual table
+    for the size, 0 each for themselves, 2 or 3 teams where the size allows).
 
     ``progress(done, total, elapsed)`` is called at most every ``progress_every`` seconds.
     ``workers`` processes share the games (default: every core, for 40 games or more).
@@ -177,22 +211,20 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
     swapped; the summary gains ``paired`` (see :func:`paired_interval`).
     """
     levels = tuple(levels)
-    if len(levels) != 2:
-        raise SimulationError("calculator.two_levels")
-    for lv in levels:
-        if lv not in LEVELS:
-            raise SimulationError("calculator.unknown_level", level=lv, levels=LEVELS)
+    rules = table_rules(levels, teams, target)
     if games < 1:
         raise SimulationError("calculator.games_at_least_one")
+    if paired and len(levels) != 2:
+        raise SimulationError("calculator.paired_two_players")
     if workers is None:
         workers = min(os.cpu_count() or 1, max(1, games // 20))
     runs = (games + 1) // 2 if paired else games   # a paired run plays each index twice
     chunk = max(1, min(50, runs // (workers * 8) or 1))
-    tasks = [(levels, list(range(i, min(i + chunk, runs))), seed, target, paired)
+    tasks = [(levels, list(range(i, min(i + chunk, runs))), seed, target, paired, teams)
              for i in range(0, runs, chunk)]
     games = 2 * runs if paired else games
     results: list[GameResult] = []
-    warm_up()  # build the tables once, before the workers fork
+    warm_up(len(levels))  # build the tables once, before the workers fork
     start = time.monotonic()
     last = start
     if workers <= 1:
@@ -214,20 +246,29 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
             pool.close()
             pool.join()
     results.sort(key=lambda r: r.index)
-    summary = summarize(levels, results, seed, time.monotonic() - start)
+    summary = summarize(levels, results, seed, time.monotonic() - start,
+                        rules=rules if len(levels) > 2 else None)
     if paired:
         summary["paired"] = paired_interval(results)
     return summary
 
 
 def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
-              elapsed: float) -> dict:
+              elapsed: float, rules: Rules | None = None) -> dict:
+    """The summary of ``results``. ``rules`` (more than two players) maps seats to sides: a
+    seat's wins are its side's, and the summary gains ``table`` and ``by_side``."""
     n = len(levels)
     games = len(results)
-    wins = [sum(1 for r in results if r.winner == s) for s in range(n)]
-    skunks = [sum(1 for r in results if r.winner == s and r.skunk >= 1) for s in range(n)]
-    doubles = [sum(1 for r in results if r.winner == s and r.skunk >= 2) for s in range(n)]
-    first_wins = sum(1 for r in results if r.winner == r.first_dealer)
+    side = rules.side_of if rules is not None else (lambda seat: seat)
+    sides = rules.sides if rules is not None else n
+    side_wins = [sum(1 for r in results if r.winner == k) for k in range(sides)]
+    side_skunks = [sum(1 for r in results if r.winner == k and r.skunk >= 1) for k in range(sides)]
+    side_doubles = [sum(1 for r in results if r.winner == k and r.skunk >= 2)
+                    for k in range(sides)]
+    wins = [side_wins[side(s)] for s in range(n)]
+    skunks = [side_skunks[side(s)] for s in range(n)]
+    doubles = [side_doubles[side(s)] for s in range(n)]
+    first_wins = sum(1 for r in results if r.winner == side(r.first_dealer))
     tot = [[[0] * len(_CATS) for _ in range(2)] for _ in range(n)]
     rdeals = [[0, 0] for _ in range(n)]
     for r in results:
@@ -253,7 +294,7 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
     all_pone = [sum(tot[s][1][k] for s in range(n)) for k in range(len(_CATS))]
     dd = sum(rdeals[s][0] for s in range(n))
     pd = sum(rdeals[s][1] for s in range(n))
-    return {
+    summary = {
         "games": games,
         "seed": seed,
         "players": list(levels),
@@ -273,3 +314,14 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
         },
         "seconds": round(elapsed, 2),
     }
+    if rules is not None:
+        summary["table"] = {"players": n, "teams": rules.team_count, "sides": sides,
+                            "even_share": round(1 / sides, 4)}
+        summary["by_side"] = [
+            {"side": k, "seats": list(rules.seats_of(k)),
+             "players": [levels[s] for s in rules.seats_of(k)],
+             "wins": side_wins[k], "win_rate": round(side_wins[k] / games, 4),
+             "ci95": [round(x, 4) for x in wilson_interval(side_wins[k], games)],
+             "skunks": side_skunks[k], "double_skunks": side_doubles[k]}
+            for k in range(sides)]
+    return summary

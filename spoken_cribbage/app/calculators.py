@@ -11,7 +11,8 @@ import argparse
 import json
 import sys
 
-from spoken_cribbage.ai.analyze import AnalyzeInputError, analyze_discards, discard_advice
+from spoken_cribbage.ai.analyze import (AnalyzeInputError, analyze_discards, discard_advice,
+                                        discard_table)
 from spoken_cribbage.ai.players import LEVELS
 from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
@@ -99,25 +100,40 @@ def add_discard_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("cards", nargs="*", help=help_text("discard.cards"))
     p.add_argument("--dealer", action="store_true", help=help_text("discard.--dealer"))
     p.add_argument("--pone", action="store_true", help=help_text("discard.--pone"))
+    p.add_argument("--partner", action="store_true", help=help_text("discard.--partner"))
+    p.add_argument("--players", type=int, default=None, help=help_text("discard.--players"))
+    p.add_argument("--teams", type=int, default=None, help=help_text("discard.--teams"))
     p.add_argument("--json", action="store_true", help=help_text("--json"))
     return p
 
 
 def run_discard(args: argparse.Namespace) -> int:
+    partner = bool(getattr(args, "partner", False))
+    players = getattr(args, "players", None)
+    teams = getattr(args, "teams", None)
+    if partner and (args.dealer or args.pone):
+        return fail(Notice("calculator.whose_crib_three"), "discard")
     if args.dealer and args.pone:
         return fail(Notice("calculator.dealer_and_pone"), "discard")
-    if not args.dealer and not args.pone:
+    if not args.dealer and not args.pone and not partner:
         return fail(Notice("calculator.dealer_or_pone"), "discard")
+    more = players is not None and players != 2 or partner or teams is not None
+    kw = dict(players=players if more else None, teams=teams, partner=partner)
     try:
-        options = analyze_discards(" ".join(args.cards), is_dealer=args.dealer)
+        table = discard_table(is_dealer=args.dealer, **kw) if more else None
+        options = analyze_discards(" ".join(args.cards), is_dealer=args.dealer, **kw)
     except AnalyzeInputError as e:
         return fail(e, "discard")
     if args.json:
-        print(json.dumps({"dealer": bool(args.dealer),
-                          "options": [o.to_json() for o in options]}))
+        out: dict = {"dealer": bool(args.dealer)}
+        if table is not None:
+            out.update(table.to_json())
+        out["options"] = [o.to_json() for o in options]
+        print(json.dumps(out))
     else:
-        print(phrase("calculator.discard_table", options=options, dealer=args.dealer))
-        print(phrase(discard_advice(options[0].keep + options[0].discard, args.dealer)))
+        print(phrase("calculator.discard_table", options=options, dealer=args.dealer,
+                     table=table))
+        print(phrase(discard_advice(options[0].keep + options[0].discard, args.dealer, **kw)))
     return 0
 
 
@@ -132,6 +148,7 @@ def add_simulate_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--target", type=int, default=121, help=help_text("simulate.--target"))
     p.add_argument("--workers", type=int, default=None, help=help_text("simulate.--workers"))
     p.add_argument("--paired", action="store_true", help=help_text("simulate.--paired"))
+    p.add_argument("--teams", type=int, default=None, help=help_text("simulate.--teams"))
     p.add_argument("--json", action="store_true", help=help_text("simulate.--json"))
     return p
 
@@ -150,7 +167,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         summary = simulate(levels, args.games, args.seed, target=args.target,
                            workers=args.workers, progress=progress,
-                           paired=bool(getattr(args, "paired", False)))
+                           paired=bool(getattr(args, "paired", False)),
+                           teams=getattr(args, "teams", None))
     except SimulationError as e:
         return fail(e, "simulate")
     if args.json:

@@ -36,8 +36,27 @@ def _ranks(cards: Sequence[Card]) -> str:
     return ", ".join(RANK_NAMES[c.rank] for c in sort_hand(cards))
 
 
+_PLAYER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_SHARE_WORDS = {2: "a half", 3: "a third", 4: "a quarter", 5: "a fifth"}
+
+
+def _rivals(sides: int) -> str:
+    """'one of two opponents' (the other sides: with teams, opposing teams)."""
+    return f"one of {_PLAYER_WORDS.get(sides - 1, str(sides - 1))} opponents"
+
+
 def _discard_hint(d: Mapping[str, Any]) -> str:
-    tail = "with your crib" if d["dealer"] else "after your opponent's crib"
+    owner = d.get("owner", "yours" if d["dealer"] else "opponent")
+    sides = d.get("sides", 2)
+    if owner == "yours":
+        tail = "with your crib"
+    elif owner == "partner":
+        tail = "with your partner's crib"
+    elif sides > 2:
+        tail = (f"after an opponent's crib, counted at {_SHARE_WORDS[sides - 1]} "
+                f"({_rivals(sides)})")
+    else:
+        tail = "after your opponent's crib"
     return (f"Keep {_ranks(d['keep'])}; lay away {_ranks(d['discard'])}. "
             f"About {d['net']:.1f} points {tail}.")
 
@@ -75,20 +94,74 @@ def kept_and_laid(keep: Sequence[Card], discard: Sequence[Card]) -> tuple[str, s
 
 def _discard_table(d: Mapping[str, Any]) -> str:
     """``spoken-cribbage discard`` read by ear: one sentence a line, best first, cards as words.
-    A rank split between the kept and the laid-away cards names its suits (which five goes)."""
-    whose = "the crib is yours" if d["dealer"] else "the crib is your opponent's"
+    A rank split between the kept and the laid-away cards names its suits (which five goes).
+    At a larger table (``table``: players, sides, owner) the first line names the table and how
+    the crib counts."""
+    table = d.get("table")
     options = d["options"]
-    lines = [f"The {len(options)} discards, best first; {whose}."]
+    if table is None:
+        whose = "the crib is yours" if d["dealer"] else "the crib is your opponent's"
+        lines = [f"The {len(options)} discards, best first; {whose}."]
+    else:
+        if table.owner == "yours":
+            whose = "the crib is yours"
+        elif table.owner == "partner":
+            whose = "the crib is your partner's"
+        elif table.sides > 2:
+            whose = (f"the crib is an opponent's, counted at {_SHARE_WORDS[table.sides - 1]} "
+                     f"against you ({_rivals(table.sides)})")
+        else:
+            whose = "the crib is your opponent's"
+        many = "discard" if len(options) == 1 else "discards"
+        lines = [f"The {len(options)} {many} with {_PLAYER_WORDS[table.players]} players, "
+                 f"best first; {whose}."]
     for o in options:
         keep, away = kept_and_laid(o.keep, o.discard)
-        crib = "crib" if d["dealer"] else "their crib"
+        owner = table.owner if table is not None else ("yours" if d["dealer"] else "opponent")
+        crib = {"yours": "crib", "partner": "partner's crib", "opponent": "their crib"}[owner]
         lines.append(f"Keep {keep}; lay away {away}: "
                      f"hand {o.expected_hand:.1f}, {crib} {o.expected_crib:.1f}, net {o.net:.1f}.")
     return "\n".join(lines)
 
 
+def _seats_words(seats: Sequence[int]) -> str:
+    names = [str(x) for x in seats]
+    return "seat " + names[0] if len(names) == 1 else \
+        "seats " + ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _table_report(s: Mapping[str, Any]) -> list[str]:
+    """The lines of a table of three or more: the table, each side's wins, the first dealer."""
+    t = s["table"]
+    n = t["players"]
+    layout = ("each for themselves" if not t["teams"]
+              else f"{_PLAYER_WORDS[t['teams']]} teams")
+    lines = [f"{s['games']} games, seed {s['seed']}: {_PLAYER_WORDS[n]} players, {layout}: "
+             + ", ".join(s["players"])]
+    for b in s["by_side"]:
+        lo, hi = b["ci95"]
+        who = (f"seat {b['seats'][0]} {b['players'][0]}" if len(b["seats"]) == 1 else
+               f"team {b['side'] + 1} ({_seats_words(b['seats'])}: {', '.join(b['players'])})")
+        lines.append(f"{who}: {b['wins']} wins, {100 * b['win_rate']:.1f}% (95% CI "
+                     f"{100 * lo:.1f} to {100 * hi:.1f}), {b['skunks']} skunks "
+                     f"({b['double_skunks']} double)")
+    lo, hi = s["first_dealer_ci95"]
+    lines.append(f"first dealer's side won {100 * s['first_dealer_win_rate']:.1f}% "
+                 f"(95% CI {100 * lo:.1f} to {100 * hi:.1f}); an even share is "
+                 f"{100 * t['even_share']:.1f}%")
+    return lines
+
+
 def _simulation_report(s: Mapping[str, Any]) -> str:
     """The plain-text report of ``spoken-cribbage simulate`` from its summary (the JSON output)."""
+    if "table" in s:
+        lines = _table_report(s)
+    else:
+        lines = _two_player_lines(s)
+    return "\n".join(lines + _per_deal_lines(s))
+
+
+def _two_player_lines(s: Mapping[str, Any]) -> list[str]:
     lines = [f"{s['games']} games, seed {s['seed']}: " + " versus ".join(s["players"])]
     for seat, name in enumerate(s["players"]):
         lo, hi = s["ci95"][seat]
@@ -107,7 +180,13 @@ def _simulation_report(s: Mapping[str, Any]) -> str:
     lo, hi = s["first_dealer_ci95"]
     lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% "
                  f"(95% CI {100 * lo:.1f} to {100 * hi:.1f})")
+    return lines
+
+
+def _per_deal_lines(s: Mapping[str, Any]) -> list[str]:
+    lines = []
     pd = s["per_deal"]
+    more = "table" in s
     lines.append(f"points per completed deal ({pd['completed_deals']} deals; pegging = play, go "
                  f"and last; heels apart):")
     for seat, b in enumerate(pd["by_seat"]):
@@ -115,15 +194,26 @@ def _simulation_report(s: Mapping[str, Any]) -> str:
             r = b[role]
             crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "as_dealer" else ""
             who = b["player"] if "paired" in s else f"seat {seat} {b['player']}"
-            lines.append(f"  {who} {role.replace('_', ' ')}: total "
+            said = "not dealing" if more and role == "as_pone" else role.replace("_", " ")
+            lines.append(f"  {who} {said}: total "
                          f"{r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
     for role, r in pd["by_role"].items():
         crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "dealer" else ""
-        lines.append(f"  any {role}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, "
+        said = "seat not dealing" if more and role == "pone" else role
+        lines.append(f"  any {said}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, "
                      f"hand {r['hand']:.2f}{crib}")
     lines.append(f"{s['seconds']:.1f} seconds, "
                  f"{s['games'] / max(s['seconds'], 1e-9):.1f} games per second")
-    return "\n".join(lines)
+    return lines
+
+
+def _teams_refusal(d: Mapping[str, Any]) -> str:
+    """'six players play in 2 or 3 teams, or each for themselves (--teams 0)'."""
+    n = _PLAYER_WORDS.get(d["players"], str(d["players"]))
+    if not d["layouts"]:
+        return f"{n} players play each for themselves (--teams 0)"
+    return (f"{n} players play in {' or '.join(str(x) for x in d['layouts'])} teams, "
+            "or each for themselves (--teams 0)")
 
 
 def _odds_chance(d: Mapping[str, Any]) -> str:
@@ -157,8 +247,10 @@ TEXTS: dict[str, Template] = {
     "calculator.play_hint": _play_hint,
     "calculator.say_go": "Say go.",
     # simulations (spoken_cribbage.ai.simulate)
-    "calculator.two_levels": "simulate plays two-player games: give two levels, "
+    "calculator.two_levels": "simulate needs two levels or more, up to six, one a seat, "
                              "e.g. expert,standard",
+    "calculator.simulate_teams": lambda d: _teams_refusal(d),
+    "calculator.paired_two_players": "--paired is for two players only",
     "calculator.unknown_level": lambda d: (f"unknown player {d['level']!r}; choose from "
                                            f"{', '.join(d['levels'])}"),
     "calculator.games_at_least_one": "the number of games must be at least 1",
@@ -173,8 +265,22 @@ TEXTS: dict[str, Template] = {
     "calculator.peg_count_over": "the {card.short} cannot be played: the count would be {count}.",
     "calculator.peg_play": _peg_play,
     "calculator.dealer_and_pone": "Choose one of --dealer and --pone, not both.",
-    "calculator.dealer_or_pone": "Say whose crib it is: --dealer or --pone.",
+    "calculator.dealer_or_pone": "Say whose crib it is: --dealer or --pone (or --partner at a "
+                                 "team table).",
     "calculator.discard_table": _discard_table,
+    "calculator.dealt_cards": lambda d: (
+        f"With {_PLAYER_WORDS[d['players']]} players the "
+        f"{'dealer' if d['dealer'] else 'seat that does not deal'} is dealt {d['needed']} cards; "
+        f"give {d['needed']}, not {d['count']}."),
+    "calculator.dealer_lays_none": lambda d: (
+        f"With {_PLAYER_WORDS[d['players']]} players the dealer is dealt {d['dealt']} cards "
+        "and lays none away: there is no discard to choose."),
+    "calculator.discard_players": "--players is a number from 2 to 6.",
+    "calculator.discard_teams": lambda d: cap(_teams_refusal(d)) + ".",
+    "calculator.no_partner": lambda d: (
+        f"At this table of {_PLAYER_WORDS[d['players']]} each plays for themselves: there is "
+        "no partner. Give --teams for a team table."),
+    "calculator.whose_crib_three": "Choose one of --dealer, --pone and --partner.",
     "calculator.workers_at_least_one": "--workers must be at least 1",
     "calculator.target_at_least_one": "--target must be at least 1",
     "calculator.rounds_at_least_one": "--rounds must be at least 1.",
@@ -233,18 +339,26 @@ HELP: dict[str, str] = {
     "score.--crib": "score as a crib (only a 5-card flush)",
     "peg": "score cards played in order as one series",
     "peg.cards": "cards in the order played, like 8S 6D 7H",
-    "discard": "rank the 15 ways to lay away two of six cards",
+    "discard": "rank the ways to lay away cards for the crib (two of six; one with more players)",
     "discard:description": "Rank all 15 discards of a six-card hand by expected hand, expected "
-                           "crib and net value.",
-    "discard.cards": "six cards, e.g. 5H 5S JD 6C 7C KS",
+                           "crib and net value; with --players 3 to 5 the five discards of a "
+                           "five-card hand, with --players 6 the six of a six-card hand.",
+    "discard.cards": "six cards, e.g. 5H 5S JD 6C 7C KS (five with three to five players)",
     "discard.--dealer": "the crib is yours",
     "discard.--pone": "the crib is your opponent's",
+    "discard.--partner": "the crib is your partner's (a team table)",
+    "discard.--players": "players at the table, 2 to 6 (default 2)",
+    "discard.--teams": "teams: 0 each for themselves, 2 or 3 (default: the usual table, "
+                       "partners with four)",
     "simulate": "play many games between computer players and report statistics",
     "simulate:description": "Play many games between computer players (levels: {levels}) and "
                             "report wins, skunks and points per deal.",
     "simulate.--games": "number of games (default 100)",
     "simulate.--seed": "random seed (default 1)",
-    "simulate.--players": "two levels, comma separated, seat 0 first (default expert,standard)",
+    "simulate.--players": "two to six levels, comma separated, seat 0 first "
+                          "(default expert,standard)",
+    "simulate.--teams": "teams: 0 each for themselves, 2 or 3 where the table allows "
+                        "(default: the usual table, partners with four)",
     "simulate.--target": "game target (default 121)",
     "simulate.--workers": "processes (default: all cores)",
     "simulate.--json": "print the summary as JSON",
