@@ -33,6 +33,17 @@ def ask(child, key, pattern):
     return child.after
 
 
+def play_a_card(child) -> None:
+    """Home, then Right until the card under the cursor is playable, then Enter."""
+    child.send(HOME)
+    for _ in range(5):
+        child.expect(CURSOR)
+        if child.match.group(2) == "playable":
+            break
+        child.send(RIGHT)
+    child.send("\r")
+
+
 def play_to_the_end(child, keys) -> str:
     """Lay away card 1; in the play, Home, then Right until the card under the cursor is
     playable, then Enter; Enter after each show. ``keys(child)`` runs at the first turn to play."""
@@ -49,13 +60,7 @@ def play_to_the_end(child, keys) -> str:
             if not asked:
                 asked = True
                 keys(child)
-            child.send(HOME)
-            for _ in range(5):
-                child.expect(CURSOR)
-                if child.match.group(2) == "playable":
-                    break
-                child.send(RIGHT)
-            child.send("\r")
+            play_a_card(child)
         elif i == 2:
             child.send("\r")
         else:
@@ -79,8 +84,8 @@ def check_lines(text: str, who: str) -> list[str]:
                 and " to " in line:
             assert re.search(rf" to {player}\.$", line), line
         if line.startswith("Deal "):
-            assert re.fullmatch(rf"Deal \d+\. (Your|({who})'s) crib(, for (your|the other) "
-                                rf"side)?\.", line), line
+            assert re.fullmatch(rf"Deal \d+\. (Your|({who})'s) crib(, for ((your|the other) "
+                                rf"side|({who}) and ({who})))?\.", line), line
     return lines
 
 
@@ -118,13 +123,7 @@ def test_a_four_player_partnership_game_to_the_end(home):
 
     # the first turn was reached above: answer the keys there, then play on
     keys(child)
-    child.send(HOME)
-    for _ in range(5):
-        child.expect(CURSOR)
-        if child.match.group(2) == "playable":
-            break
-        child.send(RIGHT)
-    child.send("\r")
+    play_a_card(child)
     text = play_to_the_end(child, lambda c: None)
     lines = check_lines(text, "Max|Lena|Oliver")
     end = [line for line in lines if re.search(r"\bwins?\b", line)]
@@ -156,6 +155,37 @@ def test_a_three_player_game_to_the_end(home):
     lines = check_lines(text, "Ann|Bartholomew")
     end = [line for line in lines if re.search(r"\bwins?\b", line)]
     assert re.fullmatch(r"(You win with 6\d!|(Ann|Bartholomew) wins with 6\d\.)", end[-1]), end
+    assert lines[-1] == "Press n for a new game or q to leave."
+    assert "Traceback" not in text
+    child.send("q")
+    child.expect(pexpect.EOF)
+
+
+def test_a_six_player_game_in_three_teams_to_the_end(home):
+    """Six at the table, three teams of two (partners opposite: you and Oliver, Max and Ruby,
+    Lena and Valentina). Every hand and the crib have five cards; a dealer lays nothing away."""
+    child = spawn(home, "--players", "6", "--teams", "3", "--seed", "4", "--target", "61",
+                  "--pace", "0")
+    child.expect(r"New game to 61 points: [^\r\n]*\r\n")
+    child.expect(r"Play goes round the table: you, Max, Lena, Oliver, Ruby, Valentina\.")
+
+    def keys(child):
+        ask(child, "s", r"You and Oliver \d+, \d+ to go; Max and Ruby \d+, \d+ to go; "
+                        r"Lena and Valentina \d+, \d+ to go\.\r\n")
+        ask(child, "b", r"It is (your|Max's|Lena's|Oliver's|Ruby's|Valentina's) crib, for "
+                        r"[^\r\n]*\.\r\n")
+        ask(child, "p", r"Cards held: you \d, Max (\d|none), Lena (\d|none), Oliver (\d|none), "
+                        r"Ruby (\d|none), Valentina (\d|none)\.\r\n")
+
+    text = play_to_the_end(child, keys)
+    lines = check_lines(text, "Max|Lena|Oliver|Ruby|Valentina")
+    # five cards in every hand shown, and in the crib
+    shown = [line for line in lines if re.match(r"(Your|[A-Z][a-z]+'s) (hand|crib): ", line)]
+    assert shown and all(line.count(" of ") == 5 for line in shown), shown
+    end = [line for line in lines if re.search(r"\bwins?\b", line)]
+    assert re.fullmatch(r"(You and Oliver win with \d+!|(Max and Ruby|Lena and Valentina) win "
+                        r"with \d+\.)", end[-1]), end
+    assert int(re.search(r"\d+", end[-1]).group()) >= 61
     assert lines[-1] == "Press n for a new game or q to leave."
     assert "Traceback" not in text
     child.send("q")
