@@ -24,9 +24,9 @@ def test_wilson_interval_of_half_in_a_hundred():
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
 
 
-def test_expert_beats_random_in_200_games():
-    s = simulate(["expert", "random"], 200, seed=2, workers=2)
-    assert s["games"] == 200 and sum(s["wins"]) == 200
+def test_expert_beats_random_in_100_games():
+    s = simulate(["expert", "random"], 100, seed=2, workers=2)
+    assert s["games"] == 100 and sum(s["wins"]) == 100
     assert s["win_rate"][0] > 0.9
     assert s["ci95"][0][0] <= s["win_rate"][0] <= s["ci95"][0][1]
 
