@@ -252,12 +252,14 @@ class Names:
     def scores(self, scores: Sequence[int], sides: int) -> str:
         """'You 24, Computer 31.' with the player's side first."""
         order = [self.me % sides] + [s for s in range(sides) if s != self.me % sides]
-        return cap(", ".join(f"{self.side_name(s, sides)} {scores[s]}" for s in order))
+        # sides of three name their players with commas: "You, Lena and Ruby 4; Max, ..."
+        join = "; " if len(self.names) >= 3 * sides else ", "
+        return cap(join.join(f"{self.side_name(s, sides)} {scores[s]}" for s in order))
 
     def side_name(self, side: int, sides: int) -> str:
         if sides == len(self.names):
             return self.names[side]
-        return " and ".join(self.names[s] for s in self.seats(side, sides))
+        return list_words([self.names[s] for s in self.seats(side, sides)])
 
     def seats(self, side: int, sides: int) -> list[int]:
         """The seats of ``side``, the player's own first."""
@@ -402,8 +404,10 @@ class Announcer:
             rules = self.rules
             if rules.sides < rules.players:   # partners
                 mine = self.me % rules.sides
-                others = " and ".join(n.side_name(s, rules.sides) for s in range(rules.sides)
-                                      if s != mine)
+                # three teams: "you and Oliver against Max and Ruby and against Lena and
+                # Valentina" (a side of three: "you, Lena and Ruby")
+                others = " and against ".join(n.side_name(s, rules.sides)
+                                              for s in range(rules.sides) if s != mine)
                 head = (f"New game to {ev.target} points: {n.side_name(mine, rules.sides)} "
                         f"against {others}.")
             else:

@@ -134,8 +134,8 @@ def game_summary(game, me: int = 0, names=None) -> str:
 
     side = game.side_of(me)
     order = [side] + [s for s in range(game.sides) if s != side]
-    parts = [" and ".join(who(seat) for seat in sorted(
-        (t for t in range(game.players) if game.side_of(t) == s), key=lambda t: t != me))
+    parts = [_and([who(seat) for seat in sorted(
+        (t for t in range(game.players) if game.side_of(t) == s), key=lambda t: t != me)])
         + f" {game.scores[s]}" for s in order]
     if game.dealer == me:
         parts.append("your crib")
@@ -249,3 +249,8 @@ TEXTS: dict[str, Template] = {
     "storage.stats_unreadable": lambda d: (f"Your statistics could not be read: "
                                            f"{clause(d['reason'])}."),
 }
+
+
+def _and(words: list[str]) -> str:
+    """'you and Lena'; 'you, Lena and Ruby'."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
