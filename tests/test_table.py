@@ -497,3 +497,12 @@ def test_any_key_at_any_moment_of_a_paced_game_is_answered_and_never_breaks_it(p
             assert len(out) > n or s.quit, k
     assert all("Traceback" not in line and line.strip() for line in out)
     assert s.quit or s.game.deal_number >= 2 or s.game.phase == g.GAME_OVER, s.game.deal_number
+
+
+def test_sides_of_three_and_three_teams_read_without_ambiguity():
+    from spoken_cribbage.words.announce import Names
+
+    six = Names(["you", "Max", "Lena", "Oliver", "Ruby", "Valentina"])
+    assert six.side_name(0, 2) == "you, Lena and Ruby"
+    assert six.scores([4, 2], 2) == "You, Lena and Ruby 4; Max, Oliver and Valentina 2"
+    assert six.scores([4, 2, 9], 3) == "You and Oliver 4, Max and Ruby 2, Lena and Valentina 9"
