@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     for name, levels, teams, seed in TABLES:
         s = simulate(levels, games, seed, workers=args.workers, teams=teams)
-        out.append({"table": name, **s})
+        out.append({"name": name, **s})
         print(_row(name, s), flush=True)
     print(f"\nall tables: {time.monotonic() - start:.0f} s with {args.workers} worker(s)")
     if args.json:
