@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import sys
 import threading
 import time
 from typing import Any
@@ -101,15 +102,45 @@ class NullSink(AudioSink):
         return ok
 
 
+#: How long PortAudio may take to start (importing sounddevice starts it) before the game goes
+#: on without sound. A process killed while PortAudio started can leave JACK's lock in
+#: /dev/shm/jack_db-<uid> held, and every later start then waits for ever: the game must not.
+PORTAUDIO_START_S = float(os.environ.get("SPOKEN_CRIBBAGE_PORTAUDIO_TIMEOUT", "8") or 8)
+_HUNG: list = []   # the thread of a PortAudio start that did not come back
+
+
 def import_sounddevice() -> Any:
-    """The sounddevice module; SpeechUnavailable naming libportaudio2 if PortAudio is missing."""
-    try:
-        import sounddevice
-    except OSError as exc:  # "PortAudio library not found"
+    """The sounddevice module; SpeechUnavailable naming libportaudio2 if PortAudio is missing,
+    or saying that the sound device did not answer when PortAudio does not start in time (that
+    attempt goes on in a background thread, and no other is made while it runs)."""
+    if _HUNG and _HUNG[0].is_alive():
+        raise SpeechUnavailable("speech.portaudio_hung", seconds=round(PORTAUDIO_START_S))
+    out: dict = {}
+
+    def attempt() -> None:
+        try:
+            import sounddevice
+            out["module"] = sounddevice
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller below
+            out["error"] = exc
+
+    if sys.modules.get("sounddevice") is not None:
+        attempt()   # already started: nothing can hang
+    else:
+        thread = threading.Thread(target=attempt, name="portaudio-start", daemon=True)
+        thread.start()
+        thread.join(PORTAUDIO_START_S)
+        if thread.is_alive():
+            _HUNG[:] = [thread]
+            raise SpeechUnavailable("speech.portaudio_hung", seconds=round(PORTAUDIO_START_S))
+    if "module" in out:
+        return out["module"]
+    exc = out.get("error")
+    if isinstance(exc, OSError):   # "PortAudio library not found"
         raise SpeechUnavailable("speech.no_portaudio") from exc
-    except ImportError as exc:
+    if isinstance(exc, ImportError):
         raise SpeechUnavailable("speech.no_sounddevice", detail=short(exc)) from exc
-    return sounddevice
+    raise exc
 
 
 class SoundDeviceSink(AudioSink):

@@ -63,6 +63,10 @@ TEXTS: dict[str, Template] = {
     "speech.no_portaudio": ("the sound library PortAudio is missing "
                             "(install the package libportaudio2)"),
     "speech.no_sounddevice": "the sounddevice package is missing ({detail})",
+    "speech.portaudio_hung": lambda d: (
+        f"the sound system did not answer within {d['seconds']} "
+        f"second{'' if d['seconds'] == 1 else 's'} (a JACK lock folder, /dev/shm/jack_db-..., "
+        f"left behind by a program that was killed causes this: removing it cures it)"),
     "speech.no_sound_device": "no sound device was found",
     "speech.no_device_for_rate": "no sound device was found that plays {rate} Hz audio ({detail})",
     "speech.device_stopped": "the sound device stopped working ({detail})",
