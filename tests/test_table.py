@@ -212,7 +212,7 @@ def test_the_held_key_is_one_phrase_of_the_vocabulary_and_works_with_two_players
     from spoken_cribbage.vocabulary import BY_VERB, VoiceContext, parse_command, phrases_for
     from spoken_cribbage.words.commands import key_lines
     assert BY_VERB["held"].key == "p"
-    assert phrases_for(VoiceContext("other"))["cards held"] == "held"
+    assert phrases_for(VoiceContext("other"))["how many cards"] == "held"
     assert str(parse_command("cards left")) == "held"
     assert "p cards each player holds" in ", ".join(key_lines("play"))
     s, out = seated(2)

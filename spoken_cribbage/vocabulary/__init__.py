@@ -81,7 +81,7 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("turn", "t", ("whose turn",), ("turn", "whose turn is it")),
     Phrase("hand", "h", ("my hand", "what's in my hand"), ("hand", "whats in my hand")),
     # how many cards each player still holds (p: the players)
-    Phrase("held", "p", ("cards held",), ("held", "cards left", "how many cards")),
+    Phrase("held", "p", ("how many cards",), ("held", "cards held", "cards left")),
     Phrase("hint", "i", ("hint", "give me a hint")),
     Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
                                     "what are my chances")),
