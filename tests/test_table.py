@@ -506,3 +506,32 @@ def test_sides_of_three_and_three_teams_read_without_ambiguity():
     assert six.side_name(0, 2) == "you, Lena and Ruby"
     assert six.scores([4, 2], 2) == "You, Lena and Ruby 4; Max, Oliver and Valentina 2"
     assert six.scores([4, 2, 9], 3) == "You and Oliver 4, Max and Ruby 2, Lena and Valentina 9"
+
+
+def test_a_resumed_game_with_computer_turns_due_plays_them_paced_once_the_timer_is_set():
+    """Resumed at a moment when computers are to play (the save was made before they did), the
+    game says where things stand, then waits for the console's timer: the computers' turns come
+    one at a time, not all at once."""
+    for seed in range(1, 60):
+        gm = g.Game(rules=table.rules_for(4), seed=seed)
+        opponents = {k: RandomPlayer(random.Random(k)) for k in range(1, 4)}
+        # lay away for everyone (the player's card 1), so the play starts: who leads is left of
+        # the dealer
+        for seat in gm.pending_discards():
+            gm.apply(g.Discard(seat, (gm.hands[seat][0],)))
+        if gm.phase != g.PLAY or gm.to_act == 0 or (gm.to_act + 1) % 4 == 0:
+            continue   # want at least two computer turns before the player's
+        out: list[str] = []
+        s = Session(gm, settings=Settings(pace=0.8), write=out.append, opponents=opponents)
+        s.start(resumed=True, timer_coming=True)
+        assert not any(" plays the " in line for line in out), out      # nothing played yet
+        timers = Timers()
+        s.timer = timers
+        s.resume_clock()
+        played = [line for line in out if " plays the " in line]
+        assert len(played) == 1 and timers.live(), out    # one turn, the next on the timer
+        assert timers.live()[0][0] == 0.8
+        timers.run()
+        assert len([line for line in out if " plays the " in line]) == 2
+        return
+    raise AssertionError("no seed left two computer turns before the player's")

@@ -247,7 +247,8 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             return loop.call_later(delay, run).cancel
 
         session.timer = later
-        session.resume_clock()   # a count already due (a resumed game) starts its ticks
+        with writer.hold():
+            session.resume_clock()   # a resumed game: a count's ticks, the computers' turns
         if post is not None:
             def held(fn: Callable[[], None]) -> Callable[[], None]:
                 def run() -> None:

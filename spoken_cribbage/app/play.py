@@ -169,7 +169,7 @@ def play(args) -> int:
     session.voice_check = checker   # mic check: with voice on or off
     # --- end voice -----------------------------------------------------------------------------
     try:
-        session.start(resumed=resume is not None)
+        session.start(resumed=resume is not None, timer_coming=tty_in)
         keeper.flush()  # persistence: problems found while starting
         opening.close()
         if voice is not None:

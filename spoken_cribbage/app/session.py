@@ -284,8 +284,12 @@ class Session:
 
     # ------------------------------------------------------------------ flow
 
-    def start(self, *, resumed: bool = False) -> None:
-        """Announce the game so far (or a summary when resumed) and let the computer act."""
+    def start(self, *, resumed: bool = False, timer_coming: bool = False) -> None:
+        """Announce the game so far (or a summary when resumed) and let the computer act.
+
+        ``timer_coming``: the front end sets a timer once its loop runs (the console): a resumed
+        game whose next turns are the computers' waits for it (:meth:`resume_clock`), so that
+        they come paced, one at a time, as in play."""
         if resumed:
             self.say([Line.same(phrase("resumed", scores=self.answers.scores()), "game")])
             if self.game.phase == g.DEAL_OVER:
@@ -297,6 +301,10 @@ class Session:
             if self.game.phase != g.GAME_OVER:
                 self.say([Line.same(self.answers.crib(), "game")] + self._state_lines(),
                          interrupt=False)
+            if timer_coming and self.timer is None and self.settings.pace > 0 \
+                    and self.game.phase != g.GAME_OVER and self._next_action() is not None:
+                self._run_waits = True   # the computers' turns: paced once the timer is set
+                return
             self._after([])
             return
         self._after(self.game.events_for(self.me))
@@ -1098,7 +1106,11 @@ class Session:
                 self._schedule_tick()
 
     def resume_clock(self) -> None:
-        """The front end's timer is ready: a count clock already running starts its ticks."""
+        """The front end's timer is ready: a count clock already running starts its ticks, and
+        the computer turns a resumed game left waiting begin, paced."""
+        if getattr(self, "_run_waits", False):
+            self._run_waits = False
+            self._after([])
         if self._tick_cancel is None:
             self._clock_sync()
 
