@@ -122,7 +122,10 @@ def next_input(script: Script, home: Path) -> tuple[bytes, bool]:
 def game_args(script: Script, home: Path | None = None) -> list[str]:
     """The first run starts the current game with the script's seed (--new --seed: a game with
     --seed alone is for one run only); later runs resume it, so they give no --seed."""
-    args = ["--speech", "off", "--difficulty", script.difficulty]
+    # No sound cues: a game SIGKILLed while PortAudio starts can leave JACK's lock
+    # (/dev/shm/jack_db-<uid>) held, and every later PortAudio start on the machine would wait
+    # for ever (in CI the tests after these hung).
+    args = ["--speech", "off", "--cues", "off", "--difficulty", script.difficulty]
     if home is not None and save_state(home).saved is not None:
         return args
     return ["--new", "--seed", str(script.seed)] + args

@@ -138,36 +138,40 @@ def play(args) -> int:
     # The opening (what speaks, the first deal) goes out as one write: see LineWriter.hold.
     opening = ExitStack()
     opening.enter_context(writer.hold())
-    status = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
-    said = status is not None and (speaker.available or (
-        settings.speech == "auto" and status.code == "speech.none"
-        and status.data.get("reason") is not None))
-    cue_problems = cue_errors.hold()
-    if settings.cues == "on":
-        cues.open()   # a problem is held, to be said after what speaks
-    held = cue_problems.release()
-    if said and not speaker.available and len(held) == 1 and held[0].code == "cues.could_not_start" \
-            and held[0].data.get("reason") == status.data.get("reason"):
-        # the same cause silences both: one line says so
-        writer.line(phrase("cues.speech_and_cues_off", reason=status.data["reason"]))
-    else:
-        if said:
-            writer.line(phrase(status))
-        for notice in held:
-            writer.line(phrase(notice))
-    # --- voice: hands-free play ----------------------------------------------------------------
-    voice = None
-    if settings.voice_engine != "off":
-        from spoken_cribbage.app.handsfree import HandsFree
-        voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
-                          vosk_model=settings.vosk_model or None,
-                          early=settings.command_end == "pause")
-        session.listen_toggle = voice.toggle
-    from spoken_cribbage.app.voice_check import VoiceCheck
-    checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine,
-                         vosk_model=settings.vosk_model or None)
-    session.voice_check = checker   # mic check: with voice on or off
-    # --- end voice -----------------------------------------------------------------------------
+    try:   # anything raised before the game loop (Ctrl-C) still sends the opening held so far
+        status = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
+        said = status is not None and (speaker.available or (
+            settings.speech == "auto" and status.code == "speech.none"
+            and status.data.get("reason") is not None))
+        cue_problems = cue_errors.hold()
+        if settings.cues == "on":
+            cues.open()   # a problem is held, to be said after what speaks
+        held = cue_problems.release()
+        if said and not speaker.available and len(held) == 1 and held[0].code == "cues.could_not_start" \
+                and held[0].data.get("reason") == status.data.get("reason"):
+            # the same cause silences both: one line says so
+            writer.line(phrase("cues.speech_and_cues_off", reason=status.data["reason"]))
+        else:
+            if said:
+                writer.line(phrase(status))
+            for notice in held:
+                writer.line(phrase(notice))
+        # --- voice: hands-free play ----------------------------------------------------------------
+        voice = None
+        if settings.voice_engine != "off":
+            from spoken_cribbage.app.handsfree import HandsFree
+            voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
+                              vosk_model=settings.vosk_model or None,
+                              early=settings.command_end == "pause")
+            session.listen_toggle = voice.toggle
+        from spoken_cribbage.app.voice_check import VoiceCheck
+        checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine,
+                             vosk_model=settings.vosk_model or None)
+        session.voice_check = checker   # mic check: with voice on or off
+        # --- end voice -----------------------------------------------------------------------------
+    except BaseException:
+        opening.close()
+        raise
     try:
         session.start(resumed=resume is not None, timer_coming=tty_in)
         keeper.flush()  # persistence: problems found while starting
