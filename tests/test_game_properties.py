@@ -191,19 +191,19 @@ def play_checked_game(seed, players, target, probe_every=1, teams=None):
     return g
 
 
-@settings(max_examples=games(500), **SETTINGS)
+@settings(max_examples=games(400), **SETTINGS)
 @given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 91, 121, 121, 121, 241]))
 def test_two_player_games_keep_every_invariant(seed, target):
     play_checked_game(seed, 2, target, probe_every=3)
 
 
-@settings(max_examples=games(200), **SETTINGS)
+@settings(max_examples=games(100), **SETTINGS)   # and 180 more in test_game_players.py
 @given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 121]))
 def test_three_player_games_keep_every_invariant(seed, target):
     play_checked_game(seed, 3, target, probe_every=3)
 
 
-@settings(max_examples=games(200), **SETTINGS)
+@settings(max_examples=games(100), **SETTINGS)   # and 180 more in test_game_players.py
 @given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 121]))
 def test_four_player_partnership_games_keep_every_invariant(seed, target):
     g = play_checked_game(seed, 4, target, probe_every=3)

@@ -31,8 +31,8 @@ def test_expert_beats_random_in_100_games():
     assert s["ci95"][0][0] <= s["win_rate"][0] <= s["ci95"][0][1]
 
 
-def test_expert_beats_easy_in_200_games():
-    s = simulate(["expert", "easy"], 200, seed=3, workers=2)
+def test_expert_beats_easy_in_120_games():
+    s = simulate(["expert", "easy"], 120, seed=3, workers=2)
     assert s["win_rate"][0] > 0.55
 
 
