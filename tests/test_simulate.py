@@ -131,3 +131,8 @@ def test_the_paired_report_names_the_players_and_the_pairs_interval(capsys):
     out = capsys.readouterr().out
     assert "2 pairs of games on the same cards, seats swapped: standard won both" in out
     assert "95% CI over the pairs" in out and "seat 0" not in out
+
+
+def test_teams_none_is_understood_as_in_play():
+    assert _parse(["--players", "expert,expert,expert,expert", "--teams", "none"]).teams == 0
+    assert _parse(["--players", "expert,expert,expert,expert", "--teams", "2"]).teams == 2

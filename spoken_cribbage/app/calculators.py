@@ -102,7 +102,7 @@ def add_discard_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--pone", action="store_true", help=help_text("discard.--pone"))
     p.add_argument("--partner", action="store_true", help=help_text("discard.--partner"))
     p.add_argument("--players", type=int, default=None, help=help_text("discard.--players"))
-    p.add_argument("--teams", type=int, default=None, help=help_text("discard.--teams"))
+    p.add_argument("--teams", type=_teams_count, default=None, help=help_text("discard.--teams"))
     p.add_argument("--json", action="store_true", help=help_text("--json"))
     return p
 
@@ -148,7 +148,7 @@ def add_simulate_parser(sub) -> argparse.ArgumentParser:
     p.add_argument("--target", type=int, default=121, help=help_text("simulate.--target"))
     p.add_argument("--workers", type=int, default=None, help=help_text("simulate.--workers"))
     p.add_argument("--paired", action="store_true", help=help_text("simulate.--paired"))
-    p.add_argument("--teams", type=int, default=None, help=help_text("simulate.--teams"))
+    p.add_argument("--teams", type=_teams_count, default=None, help=help_text("simulate.--teams"))
     p.add_argument("--json", action="store_true", help=help_text("simulate.--json"))
     return p
 
@@ -176,3 +176,14 @@ def run_simulate(args: argparse.Namespace) -> int:
     else:
         print(phrase(Notice("calculator.simulate_report", summary)))
     return 0
+
+
+def _teams_count(text: str) -> int:
+    """--teams for the calculators: a number of teams, or none (also 0, off, no) as in play."""
+    t = str(text).strip().lower()
+    if t in ("none", "off", "no", "individual"):
+        return 0
+    return int(t)   # ValueError: argparse says the value is not valid
+
+
+_teams_count.__name__ = "teams"   # argparse: "invalid teams value: 'x'"
