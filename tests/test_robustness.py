@@ -432,10 +432,17 @@ def test_garbage_on_standard_input_never_shows_a_traceback(tmp_path):
 
 
 def test_ctrl_c_in_line_mode_keeps_the_game(tmp_path):
+    def default_sigint() -> None:
+        # The game must see Ctrl-C as a player's terminal sends it, whatever the test process
+        # does with SIGINT: an ignored SIGINT survives exec, and a blocked one stays blocked
+        # (the test passed alone and in small runs but hung in CI's full run, twice).
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     p = subprocess.Popen([str(BIN), "--speech", "off", "--cues", "off", "--new", "--seed", "4",
                           "--difficulty", "easy"],
                          stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         env=env_for(tmp_path))
+                         env=env_for(tmp_path), preexec_fn=default_sigint)
     p.stdin.write(b"1 2\n")
     p.stdin.flush()
     import time
@@ -447,7 +454,14 @@ def test_ctrl_c_in_line_mode_keeps_the_game(tmp_path):
     p.send_signal(signal.SIGINT)
     # Standard input stays open until the game has ended: closing it at once (communicate)
     # raced the signal on a busy machine, and the game then ended on "Input ended" instead.
-    p.wait(timeout=30)
+    try:
+        p.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        status = Path(f"/proc/{p.pid}/status").read_text()
+        sig = [l for l in status.splitlines() if l.startswith(("SigBlk", "SigIgn", "SigCgt",
+                                                               "SigPnd", "ShdPnd", "State"))]
+        p.kill()
+        raise AssertionError(f"the game did not stop on SIGINT: {sig}; save seen: {st_.saved is not None}")
     p.stdin.close()
     out, err = p.stdout.read(), p.stderr.read()
     assert b"Traceback" not in out + err
