@@ -515,21 +515,18 @@ def _opponent_show(view: _PlayView) -> list[float] | None:
     return [c / total for c in counts]
 
 
-def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
-                 ) -> tuple[float, float]:
-    """Expected (opponent points, my counter points) after I leave ``series``/``count``.
-
-    The opponent is modelled as holding a uniformly random set of ``opp_cards`` from the pool
-    and answering with the rank that is best for them (their points minus half my counter);
-    if they hold nothing that fits they say go and I take the go (or play on).
-    """
+def _reply_choices(view: _PlayView, series: list[int], count: int, mine_after: list[Card]):
+    """The opponent's possible answers to ``series``/``count``, one per rank of the pool that
+    fits: (their points minus half my counter, -my counter, their points, my counter, copies),
+    with the copies that fit, the pool's size and the opponent's cards; None when they cannot
+    answer (31, no cards, or fewer unseen cards than they hold)."""
     n = view.opp_cards
     if count == 31 or n == 0:
-        return 0.0, 0.0
+        return None
     room = 31 - count
     u = sum(view.pool.values())
     if u < n:
-        return 0.0, 0.0
+        return None
     choices = []
     playable_total = 0
     for rank, k in view.pool.items():
@@ -551,6 +548,21 @@ def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: lis
         if not can and c2 < 31:
             p += 1  # I must say go: they at least take the go point
         choices.append((p - 0.5 * m, -m, p, m, k))
+    return choices, playable_total, u, n
+
+
+def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
+                 ) -> tuple[float, float]:
+    """Expected (opponent points, my counter points) after I leave ``series``/``count``.
+
+    The opponent is modelled as holding a uniformly random set of ``opp_cards`` from the pool
+    and answering with the rank that is best for them (their points minus half my counter);
+    if they hold nothing that fits they say go and I take the go (or play on).
+    """
+    found = _reply_choices(view, series, count, mine_after)
+    if found is None:
+        return 0.0, 0.0
+    choices, playable_total, u, n = found
     total = comb(u, n)
     exp_p = exp_m = 0.0
     if choices:
@@ -615,34 +627,10 @@ def _reply_outcomes(view: _PlayView, series: list[int], count: int, mine_after: 
                     ) -> list[tuple[float, int, int]]:
     """The opponent's answers as :func:`_reply_stats` models them, one by one:
     (probability, their points, my best counter)."""
-    n = view.opp_cards
-    if count == 31 or n == 0:
+    found = _reply_choices(view, series, count, mine_after)
+    if found is None:
         return [(1.0, 0, 0)]
-    room = 31 - count
-    u = sum(view.pool.values())
-    if u < n:
-        return [(1.0, 0, 0)]
-    choices = []
-    playable_total = 0
-    for rank, k in view.pool.items():
-        v = _val(rank)
-        if v > room:
-            continue
-        playable_total += k
-        p = _peg_points(series, count, rank)
-        c2 = count + v
-        s2 = series + [rank]
-        m = 0
-        can = False
-        for d in mine_after:
-            if c2 + _val(d.rank) <= 31:
-                can = True
-                q = _peg_points(s2, c2, d.rank)
-                if q > m:
-                    m = q
-        if not can and c2 < 31:
-            p += 1
-        choices.append((p - 0.5 * m, -m, p, m, k))
+    choices, playable_total, u, n = found
     total = comb(u, n)
     out = []
     if choices:
