@@ -5,6 +5,7 @@ turns paced by the console's timer."""
 from __future__ import annotations
 
 import re
+import subprocess
 import time
 
 import pexpect
@@ -65,6 +66,15 @@ def play_to_the_end(child, keys) -> str:
             child.send("\r")
         else:
             return "".join(transcript).replace("\r\n", "\n")
+
+
+def export(home) -> str:
+    """``spoken-cribbage export`` of the last game, as text."""
+    out = home / "export.txt"
+    done = subprocess.run([str(BIN), "export", "--out", str(out)], env=game_env(home),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return out.read_text(encoding="utf-8")
 
 
 def check_lines(text: str, who: str) -> list[str]:
@@ -136,8 +146,8 @@ def test_a_four_player_partnership_game_to_the_end(home):
 
 
 def test_a_three_player_game_to_the_end(home):
-    child = spawn(home, "--players", "3", "--seed", "2", "--target", "61", "--pace", "0",
-                  "--names", "Ann,Bartholomew")
+    child = spawn(home, "--players", "3", "--seed", "2", "--new", "--target", "61", "--pace", "0",
+                  "--names", "Ann,Bartholomew")   # --new: a seeded game that is counted
     child.expect(r"New game to 61 points against Ann and Bartholomew\.\r\n")
     child.expect(r"Play goes round the table: you, Ann, Bartholomew\.")
     child.expect(r"One card from the deck goes to the crib\.")
@@ -159,12 +169,16 @@ def test_a_three_player_game_to_the_end(home):
     assert "Traceback" not in text
     child.send("q")
     child.expect(pexpect.EOF)
+    # the exported game names the players as the game did
+    told = export(home)
+    assert re.search(r"\bAnn plays\b", told) and re.search(r"\bBartholomew plays\b", told)
+    assert "Computer" not in told
 
 
 def test_a_six_player_game_in_three_teams_to_the_end(home):
     """Six at the table, three teams of two (partners opposite: you and Oliver, Max and Ruby,
     Lena and Valentina). Every hand and the crib have five cards; a dealer lays nothing away."""
-    child = spawn(home, "--players", "6", "--teams", "3", "--seed", "4", "--target", "61",
+    child = spawn(home, "--players", "6", "--teams", "3", "--seed", "4", "--new", "--target", "61",
                   "--pace", "0")
     child.expect(r"New game to 61 points: [^\r\n]*\r\n")
     child.expect(r"Play goes round the table: you, Max, Lena, Oliver, Ruby, Valentina\.")
@@ -190,3 +204,15 @@ def test_a_six_player_game_in_three_teams_to_the_end(home):
     assert "Traceback" not in text
     child.send("q")
     child.expect(pexpect.EOF)
+    # the export names every computer, and its teams are the game's, also when the deals are
+    # dealt again from the seed and actions (a game whose event log cannot be read)
+    told = export(home)
+    assert all(re.search(rf"\b{n} plays\b", told) for n in ("Max", "Lena", "Oliver", "Ruby",
+                                                             "Valentina")), told
+    assert "Computer" not in told and "teams of two" in told
+    import sqlite3
+    db = sqlite3.connect(next(home.rglob("stats.sqlite3")))
+    db.execute("UPDATE games SET events = NULL")
+    db.commit()
+    db.close()
+    assert export(home) == told

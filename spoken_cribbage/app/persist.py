@@ -27,6 +27,7 @@ from spoken_cribbage.storage import paths
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.savegame import Loaded, SavedGame
 from spoken_cribbage.storage.stats import StatsDB, StatsError, deal_records, game_record
+from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.stats import game_milestones, hand_milestone
 from spoken_cribbage.words.storage import game_summary as describe  # noqa: F401 (tests, callers)
@@ -109,7 +110,9 @@ class Keeper:
         assert loaded.saved is not None and loaded.game is not None
         self._record(lambda db: (db.record_deals(loaded.saved.id, deal_records(loaded.game, self.me)),
                                  db.record_game(game_record(loaded.game, loaded.saved.id,
-                                                            loaded.saved.difficulty, self.me))))
+                                                            loaded.saved.difficulty, self.me,
+                                                            self._names(loaded.saved,
+                                                                        loaded.game)))))
         moved = savegame.put_away(self.save_path)
         return phrase("storage.abandoned", kept=moved.name if moved is not None else None)
 
@@ -218,13 +221,18 @@ class Keeper:
                 return
             results = db.results()
             before = db.summary()["games"]
-            r = game_record(game, saved.id, saved.difficulty, self.me)
+            r = game_record(game, saved.id, saved.difficulty, self.me, self._names(saved, game))
             db.record_deals(saved.id, deal_records(game, self.me))
             db.record_game(r)
             if announce:
                 self.pending.extend(game_milestones(results, r, before))
 
         self._record(rec)
+
+    def _names(self, saved: SavedGame, game: g.Game) -> list[str]:
+        """The other seats' names as the game said them (the save's, or the defaults)."""
+        return [n for s, n in enumerate(seat_names(game.players, saved.names or (), self.me))
+                if s != self.me]
 
     def _record(self, fn) -> None:
         if self.stats_db is None:

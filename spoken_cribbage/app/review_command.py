@@ -18,6 +18,8 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage.gamelog import LogError, events_from_json
 from spoken_cribbage.storage.stats import StatsDB, StatsError, StoredGame
+from spoken_cribbage.storage.table import team_count
+from spoken_cribbage.words.announce import Names
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.review import (deal_steps, deals_of, game_heading, names_for, replay_line,
@@ -79,7 +81,7 @@ def game_events(stored: StoredGame) -> list[g.Event]:
         except LogError:
             pass
     try:
-        game = g.Game(rules=Rules(stored.players, stored.target), seed=stored.seed)
+        game = g.Game(rules=_rules(stored), seed=stored.seed)
         for text in stored.actions or ():
             game.apply(g.action_from_text(text))
     except (ValueError, g.IllegalActionError):
@@ -87,13 +89,29 @@ def game_events(stored: StoredGame) -> list[g.Event]:
     return game.events
 
 
+def _rules(stored: StoredGame) -> Rules:
+    """The stored game's table (its teams too: they decide the sides)."""
+    usual = Rules(stored.players, stored.target)
+    if team_count(usual) == stored.teams:
+        return usual
+    try:
+        return Rules(stored.players, stored.target, teams=stored.teams)
+    except ValueError:
+        return usual
+
+
 def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
     """The game as blocks of lines, each with its deal number: the heading (with the seed) and
     what came before the first deal (0), then each deal (1, 2, ...). Every card is named: the
     game is over."""
     events = game_events(stored)
-    names = names_for(stored.players, stored.me or 0)
-    rules = Rules(stored.players, stored.target)
+    me = stored.me or 0
+    if stored.names is None:    # recorded before names were kept
+        names = names_for(stored.players, me)
+    else:
+        others = iter(stored.names)
+        names = Names(tuple("you" if s == me else next(others) for s in range(stored.players)), me)
+    rules = _rules(stored)
     blocks = [(0, [game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
                                 stored.their_score, stored.difficulty, stored.deals,
                                 stored.players, stored.teams),

@@ -14,7 +14,9 @@ place when it is opened (the columns are added; its games have no log and cannot
 Games are numbered 1, 2, ... in the order they ended (:meth:`StatsDB.games`). Each game keeps
 its table: ``players`` and ``teams`` (0 each for themselves, else the number of teams; a column
 added to schema 2 in place, so an older copy of the game reads the file as before; its own rows
-have no ``teams``, which is then the usual table for the size), and :meth:`StatsDB.summary`
+have no ``teams``, which is then the usual table for the size) and its other seats' ``names``
+(JSON, in seat order, the player left out; added the same way, NULL in older rows), and
+:meth:`StatsDB.summary`
 counts the results by table as well as in all. The ``practice``
 table keeps each practice round (``spoken-cribbage practice``): counted right or not, or the
 expert's discard chosen or not and the points the choice cost on average, and the seconds taken.
@@ -56,7 +58,8 @@ CREATE TABLE IF NOT EXISTS games (
     me INTEGER,
     actions TEXT,
     events BLOB,
-    teams INTEGER
+    teams INTEGER,
+    names TEXT
 );
 CREATE TABLE IF NOT EXISTS deals (
     game_id TEXT NOT NULL,
@@ -76,7 +79,7 @@ CREATE TABLE IF NOT EXISTS practice (
 """
 #: Columns added after the first schema (a file gets those it lacks when opened).
 _ADDED = {"games": (("seed", "INTEGER"), ("me", "INTEGER"), ("actions", "TEXT"),
-                    ("events", "BLOB"), ("teams", "INTEGER"))}
+                    ("events", "BLOB"), ("teams", "INTEGER"), ("names", "TEXT"))}
 
 
 def _teams_sql(row: str = "", column: bool = True) -> str:
@@ -136,6 +139,7 @@ class GameRecord:
     actions: tuple[str, ...] | None = None   # every action, as in the save
     events: str | None = None         # the event log (storage.gamelog JSON)
     teams: int | None = None          # 0 each for themselves, else how many teams
+    names: tuple[str, ...] | None = None   # the other seats' names in seat order
 
 
 @dataclass(frozen=True)
@@ -156,6 +160,7 @@ class StoredGame:
     actions: tuple[str, ...] | None
     events: str | None
     teams: int = 0
+    names: tuple[str, ...] | None = None   # the other seats' names (None: not recorded)
 
     @property
     def reviewable(self) -> bool:
@@ -184,8 +189,10 @@ def deal_records(game: g.Game, me: int = 0, events: Iterable[g.Event] | None = N
     return out
 
 
-def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0) -> GameRecord:
-    """The record of a finished game, or of an unfinished one as abandoned."""
+def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0,
+                names: Iterable[str] | None = None) -> GameRecord:
+    """The record of a finished game, or of an unfinished one as abandoned. ``names``: the other
+    seats' names in seat order, as the game said them."""
     side = game.side_of(me)
     mine = game.scores[side]
     theirs = max(s for i, s in enumerate(game.scores) if i != side)
@@ -202,7 +209,8 @@ def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0) -> Gam
     return GameRecord(game_id, result, mine, theirs, game.target, game.players, difficulty,
                       given, taken, game.deal_number, seed=game.seed, me=me,
                       actions=tuple(g.action_to_text(a) for a in game.actions),
-                      events=events_to_json(game.events), teams=team_count(game.rules))
+                      events=events_to_json(game.events), teams=team_count(game.rules),
+                      names=None if names is None else tuple(names))
 
 
 # ----------------------------------------------------------------------------- the database
@@ -329,11 +337,11 @@ class StatsDB:
                rec.skunk_given, rec.skunk_taken, rec.deals, rec.seed, rec.me,
                None if rec.actions is None else json.dumps(list(rec.actions)),
                None if rec.events is None else zlib.compress(rec.events.encode("utf-8")),
-               rec.teams)
+               rec.teams, None if rec.names is None else json.dumps(list(rec.names)))
         self._write("INSERT OR IGNORE INTO games (id, ended_at, result, my_score, their_score, "
                     "target, players, difficulty, skunk_given, skunk_taken, deals, seed, me, "
-                    "actions, events, teams) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [row])
+                    "actions, events, teams, names) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [row])
 
     def _write(self, sql: str, rows: list[tuple]) -> None:
         """Raises StatsError with a reason when the write fails (nothing half-written)."""
@@ -381,13 +389,13 @@ class StatsDB:
             f"deals, {', '.join(extra)} FROM games ORDER BY ended_at, rowid")
         out = []
         for n, row in enumerate(rows, 1):
-            *head, seed, me, actions, events, teams = row
+            *head, seed, me, actions, events, teams, names = row
             if type(teams) is not int:
                 teams = 2 if head[6] == 4 else 0   # (head[6] is players) the usual table
             out.append(StoredGame(n, *head, seed=seed if type(seed) is int else None,
                                   me=me if type(me) is int else None,
                                   actions=_actions(actions), events=_events(events),
-                                  teams=teams))
+                                  teams=teams, names=_names(names, head[6] - 1)))
         return out
 
     def tables(self) -> list[dict]:
@@ -485,6 +493,19 @@ def _actions(raw) -> tuple[str, ...] | None:
         return None
     if isinstance(actions, list) and all(isinstance(a, str) for a in actions):
         return tuple(actions)
+    return None
+
+
+def _names(raw, count: int) -> tuple[str, ...] | None:
+    """The other seats' names of a row: ``count`` short strings, else None (not recorded, or
+    damaged: the review then uses the default names)."""
+    try:
+        names = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if (isinstance(names, list) and len(names) == count
+            and all(isinstance(n, str) and 1 <= len(n) <= 40 for n in names)):
+        return tuple(names)
     return None
 
 

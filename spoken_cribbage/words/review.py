@@ -29,7 +29,8 @@ _REASONS = {"go": "one for the go", "last": "one for last", "heels": "two for hi
 
 
 def names_for(players: int, me: int = 0) -> Names:
-    """'you' and 'Computer' (or 'Computer 1', 'Computer 2' ... with more players)."""
+    """'you' and 'Computer' (or 'Computer 1', 'Computer 2' ... with more players): the names
+    of a game recorded before the statistics kept each game's names."""
     if players == 2:
         return Names(("you", "Computer") if me == 0 else ("Computer", "you"), me)
     others = iter(range(1, players))
