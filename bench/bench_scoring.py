@@ -24,7 +24,6 @@ import random
 import sys
 import time
 from array import array
-from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 from operator import itemgetter

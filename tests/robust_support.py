@@ -11,7 +11,6 @@ game is restarted with "y" (resume) and the groups not yet used.
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal

@@ -7,7 +7,6 @@ breath. The new hand, 'Card 1: two of clubs.', must put every number at the end 
 """
 
 import os
-import random
 import shutil
 import subprocess
 

@@ -1,7 +1,6 @@
 """The real game in a real pseudo-terminal: a scripted player reads the screen and plays to the end."""
 
 import re
-import sys
 
 import pexpect
 import pytest

@@ -1,7 +1,6 @@
 """Rules, chance actions (manual, scripted, auto), one seat's events, outcome, refusal codes,
 and match_card."""
 
-import random
 
 import pytest
 

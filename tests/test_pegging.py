@@ -2,13 +2,12 @@
 (go, one for the go, 31 for two and never 2 + 1, one for last, who leads next,
 a player with no cards left, the starter takes no part, illegal plays)."""
 
-import random
 
 import pytest
 
 from spoken_cribbage import CountOverflowError, InvalidHandError, parse_card, parse_cards, score_play
 from deals import known_deal
-from spoken_cribbage.engine.game import (PLAY, CountReset, Discard, Game, Go, IllegalActionError,
+from spoken_cribbage.engine.game import (PLAY, CountReset, Discard, Go, IllegalActionError,
                                   Play, Played, PlayEnded, SaidGo, Scored)
 
 

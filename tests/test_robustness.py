@@ -5,13 +5,11 @@ versions (see docs/README-robustness.md for the figures).
 """
 
 import errno
-import json
 import os
 import random
 import resource
 import signal
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -19,7 +17,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.storage import paths
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
 from spoken_cribbage.vocabulary import CommandError, parse_command
@@ -29,7 +26,7 @@ from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.storage.settings import Settings
 
 import robust_support as rs
-from robust_support import BIN, env_for, feed, make_script, one_sentence
+from robust_support import BIN, env_for, feed, make_script
 
 FAST = Path("/dev/shm") if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 

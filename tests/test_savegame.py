@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.storage import paths
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.app.persist import Keeper, describe
 from spoken_cribbage.storage.savegame import SavedGame, SaveError

@@ -1,6 +1,5 @@
 """Settings in TOML: defaults, changes in the game, edits by hand, and bad files."""
 
-import random
 import subprocess
 
 import pytest

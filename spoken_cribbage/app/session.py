@@ -13,7 +13,7 @@ from typing import Callable, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, card_list, cap,
-                                            list_words, seat_names)
+                                            seat_names)
 from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
                                         more, not_done, numbers, phrase, refusal, setting_shown)
 from spoken_cribbage.words.seat import undone as undone_line

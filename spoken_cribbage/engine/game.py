@@ -23,7 +23,7 @@ deals (:meth:`Game.discards_due`).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 from typing import Iterable, Sequence, Union

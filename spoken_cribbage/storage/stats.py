@@ -28,7 +28,7 @@ import json
 import sqlite3
 import time
 import zlib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from spoken_cribbage.engine.cards import InvalidCardError, parse_cards, sort_hand
 from spoken_cribbage.notice import Problem
-from spoken_cribbage.vocabulary import PHASES, VoiceContext
+from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.recognizers import RATE
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.engine.cards import Card, RANK_NAMES, sort_hand
+from spoken_cribbage.engine.cards import Card, RANK_NAMES
 from spoken_cribbage.engine.rules import Named, Rules
 from spoken_cribbage.words.numbers import number_words
 from spoken_cribbage.engine.scoring import ScoreItem
@@ -396,7 +396,6 @@ class Announcer:
 
     def event_lines(self, ev: g.Event) -> list[Line]:
         n = self.names
-        terse = self.verbosity == "terse"
         coach = self.verbosity == "coach"
         if isinstance(ev, g.GameStarted):
             if self.rules.players != ev.players or self.rules.target != ev.target:
