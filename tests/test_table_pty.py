@@ -173,6 +173,12 @@ def test_a_three_player_game_to_the_end(home):
     told = export(home)
     assert re.search(r"\bAnn plays\b", told) and re.search(r"\bBartholomew plays\b", told)
     assert "Computer" not in told
+    # and play --replay deals it again at the same table, with the same names
+    again = subprocess.run([str(BIN), "--replay", "1", "--speech", "off", "--cues", "off"],
+                           input="q\ny\n", env=game_env(home), capture_output=True, text=True,
+                           timeout=60)
+    assert again.returncode == 0, again.stderr
+    assert "New game to 61 points against Ann and Bartholomew." in again.stdout.splitlines()
 
 
 def test_a_six_player_game_in_three_teams_to_the_end(home):

@@ -211,8 +211,8 @@ def play(args) -> int:
 
 
 def _replay(args) -> str | int | None:
-    """``--replay N``: take game N's seed, target and difficulty (options given win but the
-    seed), so the game deals the same cards; it is played like ``--seed``, for this run only.
+    """``--replay N``: take game N's seed, target, difficulty, table and names (options given
+    win but the seed), so the game deals the same cards; it is played like ``--seed``, for this run only.
     Returns the sentence to say, an exit status after a sentence on stderr, or None."""
     number = getattr(args, "replay", None)
     if number is None:
@@ -236,6 +236,9 @@ def _replay(args) -> str | int | None:
     if getattr(args, "players", None) is None:   # the same table
         args.players = stored.players
         args.teams = "none" if not stored.teams else str(stored.teams)
+    if (getattr(args, "names", None) is None and stored.names
+            and int(args.players) == stored.players):   # the same people at it
+        args.names = ",".join(stored.names)
     return review_text("replaying", number=stored.number, seed=stored.seed)
 
 
