@@ -59,11 +59,12 @@ PAIRS = [("espeak-us", "pink40"), ("espeak-gb", "brown15"), ("flite-slt", "pink4
 OOG_SPEECH = list(OOG_PHRASES[::2])
 
 #: Measured on this subset with the default thresholds (card actions heard without enough
-#: confidence are asked about first, and do not count as exact): 125 of 162 exact (77.2%), 16
+#: confidence are asked about first, and do not count as exact): 122 of 162 exact (75.3%), 19
 #: more asked first (87.0% in all), 0 wrong commands, 0 of 100 out-of-grammar clips taken as a
-#: command. The decoders adapt, and runs have differed by a few clips. bench/bench_voice.py
-#: and docs/README-voice.md have the full corpus. Set two points below, as the issue asks.
-MIN_EXACT = 0.75
+#: command (before sure_conf -2 was added from the full corpus: 125 exact, 16 asked). The
+#: decoders adapt, and runs have differed by a few clips. bench/bench_voice.py and
+#: docs/README-voice.md have the full corpus. Set two points below, as the issue asks.
+MIN_EXACT = 0.73
 MIN_UNDERSTOOD = 0.85
 MAX_FALSE_ACCEPT = 0.03
 
