@@ -453,7 +453,7 @@ def mic_run(rec, ctx, pcm, speech_end, early):
     """Feed ``pcm`` through microphone.Listener in 30 ms blocks on a simulated real-time clock:
     a block is processed when it has arrived and the worker is free, so time spent decoding
     (including decoding again after a pause that was not a whole command) delays what follows.
-    Returns [(command or None, ms from the end of speech to the result)]."""
+    Returns [(command or None, asked first, ms from the end of speech to the result)]."""
     from spoken_cribbage.voice.microphone import Listener
     listener = Listener(rec, lambda: ctx, early=early)
     clock, out = 0.0, []
@@ -462,8 +462,9 @@ def mic_run(rec, ctx, pcm, speech_end, early):
         t = time.perf_counter()
         res = listener.feed(pcm[i:i + 960])
         clock += time.perf_counter() - t
-        out += [(r.command if r.accepted else None, (clock - speech_end) * 1000) for r, _ in res]
-    out += [(r.command if r.accepted else None, None) for r, _ in listener.flush()]
+        out += [(r.command if r.accepted else None, bool(r.confirm), (clock - speech_end) * 1000)
+                for r, _ in res]
+    out += [(r.command if r.accepted else None, bool(r.confirm), None) for r, _ in listener.flush()]
     return out
 
 
@@ -487,8 +488,14 @@ def mic_path(cache, voices, noises, workers):
           f"{mic.PAUSE_HANG} s of quiet ({mic.PAUSE_HANG_NOISY} s when the loudest frame is "
           f"{mic.PAUSE_MIN_SNR_NOISY:.0f}-{mic.PAUSE_MIN_SNR:.0f} dB above the room, never below); "
           "*endpointer only*: the end of speech is pocketsphinx's endpointer.\n")
-    print("| mode | noise | in-grammar exact % | wrong % | FA % | latency median ms | p90 | p95 |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("*Exact*: the command said, done; *asked first*: a card action heard without enough "
+          "confidence, asked about (\"Play the nine? Say yes or no.\"); *wrong*: another command "
+          "done; *FA*: a command done on out-of-grammar speech, a card not in hand or the other "
+          "phase's command; *wrong plays or discards*: card actions done that were not said (in "
+          "grammar and out). Latency: of the exact ones.\n")
+    print("| mode | noise | in-grammar exact % | asked first % | wrong % | FA % | wrong plays or discards "
+          "| latency median ms | p90 | p95 |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     summary = {}
     for early in (True, False):
         tasks = [(cname, str(c.path), len(c.pcm()) / 2 / 16000 - STREAM_PAD, early)
@@ -496,25 +503,30 @@ def mic_path(cache, voices, noises, workers):
         with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
             runs = pool.map(_mic_task, tasks, chunksize=8)
         for n in list(noises) + ["all"]:
-            ing = exact = wrong = oog = fa = 0
+            ing = exact = asked = wrong = oog = fa = actions = 0
             lat = []
             for (cname, cat, p, v, noise, exp), res in zip(items, runs):
                 if n != "all" and noise != n:
                     continue
-                acc = [(c, ms) for c, ms in res if c is not None]
+                done = [(c, ms) for c, ask, ms in res if c is not None and not ask]
+                asks = [c for c, ask, _ in res if c is not None and ask]
                 if cat == "ingram":
                     ing += 1
-                    exact += len(acc) == 1 and acc[0][0] == exp
-                    wrong += any(c != exp for c, _ in acc)
-                    lat += [ms for c, ms in acc[:1] if c == exp and ms is not None]
+                    exact += len(done) == 1 and done[0][0] == exp and not asks
+                    asked += not done and asks == [exp]
+                    wrong += any(c != exp for c, _ in done)
+                    actions += any(c != exp and c.startswith(ACTIONS) for c, _ in done)
+                    lat += [ms for c, ms in done[:1] if c == exp and ms is not None]
                 else:
                     oog += 1
-                    fa += bool(acc)
+                    fa += bool(done)
+                    actions += any(c.startswith(ACTIONS) for c, _ in done)
             lat.sort()
             q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
             label = "at a pause" if early else "endpointer only"
-            print(f"| {label} | {n} | {100 * exact / ing:.1f} | {100 * wrong / ing:.1f} | "
-                  f"{100 * fa / oog:.1f} | {q(0.5):.0f} | {q(0.9):.0f} | {q(0.95):.0f} |")
+            print(f"| {label} | {n} | {100 * exact / ing:.1f} | {100 * asked / ing:.1f} | "
+                  f"{100 * wrong / ing:.1f} | {100 * fa / oog:.1f} | {actions} | {q(0.5):.0f} | "
+                  f"{q(0.9):.0f} | {q(0.95):.0f} |")
             summary[(early, n)] = (exact / ing, wrong / ing, fa / oog, q(0.5), q(0.9))
     return summary
 
@@ -568,21 +580,26 @@ def hesitations(cache, voices, workers, pauses=(0.25, 0.4, 0.7), noises=("quiet"
              for v in voices for n in noises for g in pauses]
     print(f"\n## Hesitations: {len(items)} commands with a pause of {', '.join(map(str, pauses))} s in the "
           f"middle ({len(voices)} voices, a quiet room and pink noise at 40 dB)\n")
-    print("| mode | exact % | a different command % | nothing (asked again) % |")
-    print("|---|---|---|---|")
+    print("| mode | exact % | asked first % | a different command done % | of those, plays or "
+          "discards % | nothing (asked again) % |")
+    print("|---|---|---|---|---|---|")
     for early in (True, False):
         with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
             runs = pool.map(_hesitation_task, [(*it, early, folder) for it in items], chunksize=4)
-        exact = wrong = none = 0
+        exact = asked = wrong = actions = none = 0
         for (c, a, b, v, n, g), res in zip(items, runs):
             expected = phrases_for(CONTEXTS[c][0])[f"{a} {b}"]
-            acc = [cmd for cmd, _ in res if cmd is not None]
-            exact += acc == [expected]
-            wrong += any(cmd != expected for cmd in acc)
-            none += not acc
+            done = [cmd for cmd, ask, _ in res if cmd is not None and not ask]
+            asks = [cmd for cmd, ask, _ in res if cmd is not None and ask]
+            exact += done == [expected] and not asks
+            asked += not done and bool(asks)
+            wrong += any(cmd != expected for cmd in done)
+            actions += any(cmd != expected and cmd.startswith(ACTIONS) for cmd in done)
+            none += not done and not asks
         k = len(items)
         print(f"| {'at a pause' if early else 'endpointer only'} | {100 * exact / k:.1f} | "
-              f"{100 * wrong / k:.1f} | {100 * none / k:.1f} |")
+              f"{100 * asked / k:.1f} | {100 * wrong / k:.1f} | {100 * actions / k:.1f} | "
+              f"{100 * none / k:.1f} |")
 
 
 def endpointer_delay(corpus, voices, noises):
