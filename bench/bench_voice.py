@@ -474,7 +474,7 @@ def _mic_task(task):
     return mic_run(_REC, CONTEXTS[cname][0], read_pcm(path), speech_end, early)
 
 
-def mic_path(cache, voices, noises, workers):
+def mic_path(cache, voices, noises, workers, modes=(True, False)):
     """The whole microphone path (segmenter, pauses, streaming decode, decision) on phrases in
     continuous room noise, with and without taking a whole command at a short pause."""
     corpus = Corpus(Path(cache).parent / "corpus-stream", pad=STREAM_PAD)
@@ -497,7 +497,8 @@ def mic_path(cache, voices, noises, workers):
           "| latency median ms | p90 | p95 |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     summary = {}
-    for early in (True, False):
+    mistaken = []
+    for early in modes:
         tasks = [(cname, str(c.path), len(c.pcm()) / 2 / 16000 - STREAM_PAD, early)
                  for (cname, *_), c in zip(items, clips)]
         with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
@@ -515,12 +516,18 @@ def mic_path(cache, voices, noises, workers):
                     exact += len(done) == 1 and done[0][0] == exp and not asks
                     asked += not done and asks == [exp]
                     wrong += any(c != exp for c, _ in done)
-                    actions += any(c != exp and c.startswith(ACTIONS) for c, _ in done)
+                    bad = [c for c, _ in done if c != exp and c.startswith(ACTIONS)]
+                    actions += bool(bad)
+                    if bad and n == "all":
+                        mistaken.append((early, cname, cat, p, v, noise, bad))
                     lat += [ms for c, ms in done[:1] if c == exp and ms is not None]
                 else:
                     oog += 1
                     fa += bool(done)
-                    actions += any(c.startswith(ACTIONS) for c, _ in done)
+                    bad = [c for c, _ in done if c.startswith(ACTIONS)]
+                    actions += bool(bad)
+                    if bad and n == "all":
+                        mistaken.append((early, cname, cat, p, v, noise, bad))
             lat.sort()
             q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
             label = "at a pause" if early else "endpointer only"
@@ -528,6 +535,9 @@ def mic_path(cache, voices, noises, workers):
                   f"{100 * wrong / ing:.1f} | {100 * fa / oog:.1f} | {actions} | {q(0.5):.0f} | "
                   f"{q(0.9):.0f} | {q(0.95):.0f} |")
             summary[(early, n)] = (exact / ing, wrong / ing, fa / oog, q(0.5), q(0.9))
+    for early, cname, cat, p, v, noise, bad in mistaken:
+        print(f"- wrong play or discard ({'at a pause' if early else 'endpointer only'}): {cat} "
+              f"\"{p}\" ({v}, {noise}, {cname} grammar) done as {', '.join(bad)}")
     return summary
 
 
