@@ -18,6 +18,7 @@ from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
 from spoken_cribbage.engine.scoring import CountOverflowError, InvalidHandError, score_hand, score_play
 from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.storage import table
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 
@@ -178,12 +179,11 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _teams_count(text: str) -> int:
-    """--teams for the calculators: a number of teams, or none (also 0, off, no) as in play."""
-    t = str(text).strip().lower()
-    if t in ("none", "off", "no", "individual"):
-        return 0
-    return int(t)   # ValueError: argparse says the value is not valid
+def _teams_count(text: str) -> int | None:
+    """--teams for the calculators, spelled as in play (storage.table.teams_value): a number
+    of teams, none (also 0, off, no), or usual. A TableError is a ValueError: argparse says
+    the value is not valid."""
+    return table.teams_number(table.teams_value(text))
 
 
 _teams_count.__name__ = "teams"   # argparse: "invalid teams value: 'x'"

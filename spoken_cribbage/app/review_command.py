@@ -19,7 +19,7 @@ from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage.gamelog import LogError, events_from_json
 from spoken_cribbage.storage.stats import StatsDB, StatsError, StoredGame
 from spoken_cribbage.storage.table import team_count
-from spoken_cribbage.words.announce import Names
+from spoken_cribbage.words.announce import Names, seat_names
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.review import (deal_steps, deals_of, game_heading, names_for, replay_line,
@@ -109,8 +109,7 @@ def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
     if stored.names is None:    # recorded before names were kept
         names = names_for(stored.players, me)
     else:
-        others = iter(stored.names)
-        names = Names(tuple("you" if s == me else next(others) for s in range(stored.players)), me)
+        names = Names(seat_names(stored.players, stored.names, me), me)
     rules = _rules(stored)
     blocks = [(0, [game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
                                 stored.their_score, stored.difficulty, stored.deals,

@@ -168,6 +168,7 @@ class Session:
         self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
         self._pace_cancel: Callable[[], None] | None = None   # a paced run's next step
+        self._run_waits = False   # a resumed game's computer turns wait for the timer
         self._bind(game, opponents)
 
     def _bind(self, game: g.Game, opponents: dict[int, Player] | None,
@@ -1108,7 +1109,7 @@ class Session:
     def resume_clock(self) -> None:
         """The front end's timer is ready: a count clock already running starts its ticks, and
         the computer turns a resumed game left waiting begin, paced."""
-        if getattr(self, "_run_waits", False):
+        if self._run_waits:
             self._run_waits = False
             self._after([])
         if self._tick_cancel is None:

@@ -54,13 +54,14 @@ def teams_value(text: object) -> str:
     raise TableError("storage.teams_value", value=str(text)[:20])
 
 
-def _teams_number(teams: str) -> int | None:
+def teams_number(teams: str) -> int | None:
+    """The engine's ``teams`` for a settings value: None for the usual table, 0 for none."""
     return None if teams == USUAL else 0 if teams == NONE else int(teams)
 
 
 def _make(players: int, teams: str, **rules) -> Rules:
     """The engine's rules for the table; ValueError (or TypeError) when it does not play it."""
-    number = _teams_number(teams)
+    number = teams_number(teams)
     if number is None:
         return Rules(players=players, **rules)
     try:
