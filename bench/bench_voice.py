@@ -234,6 +234,14 @@ GRID = {
 }
 
 
+def _cell(sc):
+    """exact % / asked first % / out-of-grammar turned into a command % / wrong plays or
+    discards, with "-" where the clips have no in-grammar phrase (or none to reject)."""
+    said = f"{sc['exact']:.1f} / {sc['asked']:.1f}" if "n_ingram" in sc else "- / -"
+    fa = f"{sc['fa_all']:.2f}" if sc["n_oog"] else "-"
+    return f"{said} / {fa} / {sc['wrong_actions']}"
+
+
 def sweep(sources, base, title="Trade-off curve"):
     """The trade-off curve per source: exact, asked first, false commands and wrong actions as
     each threshold moves away from the default (``sources``: label -> evidence rows). A source
@@ -248,10 +256,7 @@ def sweep(sources, base, title="Trade-off curve"):
             th = replace(base, **{name: v})
             cells = []
             for k in labels:
-                sc = score(decide_rows(sources[k], th))
-                said = (f"{sc['exact']:.1f} / {sc['asked']:.1f}" if "n_ingram" in sc else "- / -")
-                fa = f"{sc['fa_all']:.2f}" if sc["n_oog"] else "-"
-                cells.append(f"{said} / {fa} / {sc['wrong_actions']}")
+                cells.append(_cell(score(decide_rows(sources[k], th))))
             mark = " (default)" if getattr(base, name) == v else ""
             print(f"| {name} | {lab(v)}{mark} | " + " | ".join(cells) + " |")
 
@@ -307,10 +312,7 @@ def curve_by(groups, base, title):
     for label, part in groups.items():
         cells = []
         for _, change in KEY_SETTINGS:
-            sc = score(decide_rows(part, replace(base, **change)))
-            said = f"{sc['exact']:.1f} / {sc['asked']:.1f}" if "n_ingram" in sc else "- / -"
-            fa = f"{sc['fa_all']:.2f}" if sc["n_oog"] else "-"
-            cells.append(f"{said} / {fa} / {sc['wrong_actions']}")
+            cells.append(_cell(score(decide_rows(part, replace(base, **change)))))
         print(f"| {label} | {len(part)} | " + " | ".join(cells) + " |")
 
 
