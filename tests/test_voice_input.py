@@ -272,3 +272,20 @@ def test_no_microphone_means_the_model_is_not_even_loaded():
     assert vi.wait_ready(5)
     vi.stop()
     assert calls == [] and messages == [NO_MIC] and vi.off_reason == NO_MIC
+
+
+def test_a_card_named_by_its_place_needs_a_closer_phone_match_than_one_named_in_full():
+    # From the microphone-path bench: "play the sixth card" (not in hand) streamed in brown noise
+    # was heard as "play the third card" with a phone error rate of 0.58, every other check
+    # passed. A place in the hand differs by one short word, so it is asked about first there.
+    from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH, sphinx_decision
+    ev = {"kind": "legal", "heard": "play the third card", "command": "play JD", "conf": 4.58,
+          "loop": 9.68, "per": 0.58, "outside": 0.0, "nwords": 4}
+    assert sphinx_decision(ev, TH) == ("confirm", "not sure")
+    assert sphinx_decision({**ev, "per": 0.5}, TH) == ("accept", "")
+    # the same phone error rate with the card named in full is done at once
+    full = {**ev, "heard": "play jack of diamonds"}
+    assert sphinx_decision(full, TH) == ("accept", "")
+    assert sphinx_decision({**full, "per": 0.61}, TH) == ("confirm", "not sure")
+    # and a question is never asked about first
+    assert sphinx_decision({**ev, "heard": "what's the count", "command": "count"}, TH) == ("accept", "")
