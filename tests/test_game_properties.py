@@ -191,7 +191,7 @@ def play_checked_game(seed, players, target, probe_every=1, teams=None):
     return g
 
 
-@settings(max_examples=games(400), **SETTINGS)
+@settings(max_examples=games(250), **SETTINGS)   # 400 until the suite's time demanded less
 @given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 91, 121, 121, 121, 241]))
 def test_two_player_games_keep_every_invariant(seed, target):
     play_checked_game(seed, 2, target, probe_every=3)
