@@ -580,7 +580,8 @@ def _hesitation_task(task):
     return mic_run(_REC, CONTEXTS[cname][0], pcm, end, early)
 
 
-def hesitations(cache, voices, workers, pauses=(0.25, 0.4, 0.7), noises=("quiet", "pink40")):
+def hesitations(cache, voices, workers, pauses=(0.25, 0.4, 0.7), noises=("quiet", "pink40"),
+                modes=(True, False)):
     """Commands with a pause in the middle: how often either end-of-speech rule acts on a
     different command (the first half taken for a whole command)."""
     folder = str(Path(cache).parent / "corpus-parts")
@@ -595,10 +596,12 @@ def hesitations(cache, voices, workers, pauses=(0.25, 0.4, 0.7), noises=("quiet"
     print("| mode | exact % | asked first % | a different command done % | of those, plays or "
           "discards % | nothing (asked again) % |")
     print("|---|---|---|---|---|---|")
-    for early in (True, False):
+    mistaken = []
+    for early in modes:
         with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
             runs = pool.map(_hesitation_task, [(*it, early, folder) for it in items], chunksize=4)
         exact = asked = wrong = actions = none = 0
+        label = "at a pause" if early else "endpointer only"
         for (c, a, b, v, n, g), res in zip(items, runs):
             expected = phrases_for(CONTEXTS[c][0])[f"{a} {b}"]
             done = [cmd for cmd, ask, _ in res if cmd is not None and not ask]
@@ -608,10 +611,14 @@ def hesitations(cache, voices, workers, pauses=(0.25, 0.4, 0.7), noises=("quiet"
             wrong += any(cmd != expected for cmd in done)
             actions += any(cmd != expected and cmd.startswith(ACTIONS) for cmd in done)
             none += not done and not asks
+            if any(cmd != expected for cmd in done):
+                mistaken.append(f"- a different command ({label}): \"{a} ... {b}\" ({v}, {n}, "
+                                f"pause {g} s) done as {', '.join(done)}")
         k = len(items)
-        print(f"| {'at a pause' if early else 'endpointer only'} | {100 * exact / k:.1f} | "
+        print(f"| {label} | {100 * exact / k:.1f} | "
               f"{100 * asked / k:.1f} | {100 * wrong / k:.1f} | {100 * actions / k:.1f} | "
               f"{100 * none / k:.1f} |")
+    print("\n".join(mistaken))
 
 
 def endpointer_delay(corpus, voices, noises):

@@ -119,7 +119,13 @@ def test_the_game_speaks_through_the_sound_device_without_an_audio_player(tmp_pa
     proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True)
-    time.sleep(2.5)
+    # the opening sentences are spoken before any key: wait for a second of them on the device
+    # (a fixed 2.5 s was too short on a loaded machine: 0.55 s of audio had arrived)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if raw.exists() and raw.stat().st_size > 22050 * 2:
+            break
+        time.sleep(0.1)
     out, err = proc.communicate(INPUT, timeout=120)
     assert proc.returncode == 0, err
     assert "Speech: " in out and "Speech could not" not in out and "Speech is off" not in out
