@@ -182,7 +182,7 @@ class SphinxThresholds:
 #: play or discard (conf -3.1 to -6.5; "how are you" heard as "card two"); -3 was the least
 #: that removed them all, -2 keeps a margin and costs 2.5 points of exact (asked first instead),
 #: none on the human set. Without the sure tier (sure_conf, sure_loop, sure_per) the human set
-#: reaches 86.4% exact with no wrong action, but 26 synthetic clips become wrong plays.
+#: reaches 86.4% exact with no wrong action, but 49 synthetic clips become wrong plays.
 #: docs/README-voice.md has the trade-off curves.
 #: ``position_per`` 0.55 came after, from the microphone-path bench (2,000 phrases streamed in
 #: room noise): "play the sixth card" (a card not in hand; flite-kal in brown noise at 15 dB)
@@ -505,7 +505,7 @@ class PocketSphinxRecognizer(_Engine):
                 self.loop_decoder = Decoder(**{**common, "dict": lex}, beam=1e-30, wbeam=1e-20,
                                             pbeam=1e-30, maxhmmpf=3000, maxwpf=5)
             # (the words the model's dictionary has: as measured, without PRONUNCIATIONS' own)
-            words = sorted({w.split("(")[0] for w, _ in entries if w.split("(")[0] not in PRONUNCIATIONS})
+            words = sorted({w.split("(")[0] for w, _ in entries} - set(PRONUNCIATIONS))
             self.loop_decoder.add_jsgf_string(
                 "loop", "#JSGF V1.0;\ngrammar loop;\npublic <loop> = <NULL> | ( %s )+ ;\n" % " | ".join(words))
             self.loop_decoder.activate_search("loop")
