@@ -518,18 +518,15 @@ def mic_path(cache, voices, noises, workers, modes=(True, False)):
                     exact += len(done) == 1 and done[0][0] == exp and not asks
                     asked += not done and asks == [exp]
                     wrong += any(c != exp for c, _ in done)
-                    bad = [c for c, _ in done if c != exp and c.startswith(ACTIONS)]
-                    actions += bool(bad)
-                    if bad and n == "all":
-                        mistaken.append((early, cname, cat, p, v, noise, bad))
                     lat += [ms for c, ms in done[:1] if c == exp and ms is not None]
                 else:
                     oog += 1
                     fa += bool(done)
-                    bad = [c for c, _ in done if c.startswith(ACTIONS)]
-                    actions += bool(bad)
-                    if bad and n == "all":
-                        mistaken.append((early, cname, cat, p, v, noise, bad))
+                # card actions done that were not said (exp is None out of grammar)
+                bad = [c for c, _ in done if c != exp and c.startswith(ACTIONS)]
+                actions += bool(bad)
+                if bad and n == "all":
+                    mistaken.append((early, cname, cat, p, v, noise, bad))
             lat.sort()
             q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
             label = "at a pause" if early else "endpointer only"
