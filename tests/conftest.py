@@ -48,6 +48,12 @@ def in_ci() -> bool:
 _SKIPPED: list[tuple[str, str]] = []
 
 
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="tests/test_golden.py: rewrite the golden transcripts and saves from "
+                          "this run (a change on purpose: say which lines in the commit)")
+
+
 def pytest_configure(config):
     config.addinivalue_line(
         "markers", "vosk_ko: proves the vosk adapter with the 253 MB Korean model of the "

@@ -17,6 +17,7 @@ import threading
 from contextlib import contextmanager
 from typing import Callable, Iterator, TextIO
 
+from spoken_cribbage.storage import testhooks
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.seat import phrase
@@ -106,6 +107,7 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
             line = stream.readline()
         except (OSError, ValueError, UnicodeDecodeError):
             line = ""
+        testhooks.input_line_read()   # (a test's fake clock moves on: storage.testhooks)
         if not line:
             session.tell(phrase("input_ended_kept" if session.kept and not session.finished
                                 else "input_ended"))
@@ -296,6 +298,7 @@ def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None 
             line = stream.readline()
         except (OSError, ValueError, UnicodeDecodeError):
             return None
+        testhooks.input_line_read()
         if not line:
             return None
         answer = " ".join(line.strip().lower().split()).strip(" .!")

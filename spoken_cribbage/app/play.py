@@ -10,7 +10,7 @@ from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output, run_lines, run_tty
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
-from spoken_cribbage.storage import table
+from spoken_cribbage.storage import table, testhooks
 from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.app.session import Session, make_opponent
 # --- persistence (save/resume/stats) ---
@@ -103,7 +103,9 @@ def play(args) -> int:
         names = seat_names(game.players, resume.saved.names or ())
         levels = resume.saved.seat_levels()
     else:
-        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 31)
+        # (a test's fixed seeds, storage.testhooks, follow on from the game in the folder)
+        last = loaded.saved.seed if loaded.saved is not None else None
+        seed = args.seed if args.seed is not None else testhooks.new_seed(after=last)
         game = Game(rules=rules_from(settings), seed=seed)
         difficulty = settings.difficulty
         names = names_from(settings, game.players)
@@ -117,7 +119,7 @@ def play(args) -> int:
     def new_game():
         """n at the end of a game: a new game in the same run, kept like the first (at the
         table the settings say now)."""
-        new_seed = random.SystemRandom().randrange(2 ** 31)
+        new_seed = testhooks.new_seed(after=session.game.seed)
         new = Game(rules=rules_from(session.settings), seed=new_seed)
         level = session.settings.difficulty
         new_names = names_from(session.settings, new.players)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 from typing import Callable, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
@@ -23,6 +22,7 @@ from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, cla
 from spoken_cribbage.words.commands import key_lines, key_name
 from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.notices import phrase as phrase_notice
+from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
@@ -134,8 +134,9 @@ class Session:
                  write_kind: Callable[[str, str], None] | None = None, cues=None,
                  clock: Callable[[], float] | None = None):
         self.settings = settings
-        #: The clock of the counting time limit (seconds; time.monotonic unless a test gives one).
-        self.clock = clock or time.monotonic
+        #: The clock of the counting time limit (seconds; time.monotonic unless a test gives one,
+        #: or SPOKEN_CRIBBAGE_TEST_CLOCK a fake one: storage.testhooks).
+        self.clock = clock or testhooks.monotonic
         self.count_clock: CountClock | None = None
         self._tick_cancel: Callable[[], None] | None = None
         self.help_open = False     # help was the last thing asked for (the count clock waits)

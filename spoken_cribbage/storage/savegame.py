@@ -32,15 +32,13 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
-import time
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.notice import Notice, Problem
-from spoken_cribbage.storage import paths
+from spoken_cribbage.storage import paths, testhooks
 
 SAVE_FORMAT = "spoken-cribbage-save"
 SAVE_VERSION = 2                   # the newest this code reads and writes
@@ -72,7 +70,7 @@ class SavedGame:
     difficulty: str = "expert"
     actions: list[str] = field(default_factory=list)
     finished: bool = False
-    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    id: str = ""                  # a new game's (testhooks.new_id) when not given
     saved_at: str = ""
     counting: str = "auto"        # manual counting and its rules (written only when manual)
     muggins: bool = False
@@ -80,6 +78,10 @@ class SavedGame:
     teams: int | None = None      # as the rules were given (None: the usual for the size)
     names: list[str] | None = None     # the other seats' names, in seat order (None: default)
     levels: list[str] | None = None    # the other seats' computer levels, the same order
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            self.id = testhooks.new_id(self.seed)
 
     # ------------------------------------------------------------------ game <-> save
 
@@ -97,7 +99,7 @@ class SavedGame:
         rules = game.rules
         return cls(seed=game.seed, target=rules.target, players=rules.players, me=me,
                    difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
-                   finished=game.phase == g.GAME_OVER, id=game_id or uuid.uuid4().hex,
+                   finished=game.phase == g.GAME_OVER, id=game_id or testhooks.new_id(game.seed),
                    counting=rules.counting, muggins=rules.muggins,
                    overcount_penalty=rules.overcount_penalty, teams=rules.teams,
                    names=None if names is None else list(names),
@@ -148,7 +150,7 @@ class SavedGame:
         if game is not None:
             body["scores"] = list(game.scores)
             body["dealer"] = game.dealer
-        body["saved_at"] = self.saved_at or time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        body["saved_at"] = self.saved_at or testhooks.utc_stamp()
         return body
 
     def to_bytes(self, game: g.Game | None = None) -> bytes:

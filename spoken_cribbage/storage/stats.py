@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +33,7 @@ from typing import Iterable
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice, Problem
-from spoken_cribbage.storage import paths
+from spoken_cribbage.storage import paths, testhooks
 from spoken_cribbage.storage.gamelog import events_to_json
 from spoken_cribbage.storage.table import team_count
 
@@ -332,7 +331,7 @@ class StatsDB:
                     "VALUES (?, ?, ?, ?, ?)", rows)
 
     def record_game(self, rec: GameRecord) -> None:
-        row = (rec.id, time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), rec.result,
+        row = (rec.id, testhooks.utc_stamp(), rec.result,
                rec.my_score, rec.their_score, rec.target, rec.players, rec.difficulty,
                rec.skunk_given, rec.skunk_taken, rec.deals, rec.seed, rec.me,
                None if rec.actions is None else json.dumps(list(rec.actions)),
@@ -425,7 +424,7 @@ class StatsDB:
         round's choice gave away on average against the expert's."""
         self._write("INSERT INTO practice (at, kind, correct, seconds, cost) "
                     "VALUES (?, ?, ?, ?, ?)",
-                    [(time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), kind, int(correct),
+                    [(testhooks.utc_stamp(), kind, int(correct),
                       float(seconds), None if cost is None else float(cost))])
 
     def practice_summary(self) -> dict:

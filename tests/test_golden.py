@@ -1,0 +1,137 @@
+"""Golden transcripts: seeded piped games of the real program, and the files they write, byte
+for byte (tests/golden/<case>/). The safety net of the restructuring (issue 24): a change that
+alters a line a player reads or a byte of a save shows here as a diff.
+
+    pytest tests/test_golden.py                   # compare
+    pytest tests/test_golden.py --update-golden   # rewrite the expected files from this run
+
+Regenerate only for a change made on purpose, and say in the commit message which lines
+changed and why; an accidental change is a bug. The cases and their inputs: golden_cases.py.
+
+Each case runs in a fresh folder with the test-only fixed seed, game id and clock
+(spoken_cribbage/storage/testhooks.py) and a minimal environment, so the bytes are the same on
+every run and machine. The cases run side by side (a few processes), so the file takes seconds.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import subprocess
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from conftest import BIN
+from golden_cases import CASES, ENV, GOLDEN
+
+#: Files of the game's folder shown as text after each run; others are only listed.
+TEXT_SUFFIXES = (".json", ".toml", ".txt")
+
+
+def _run_case(name: str) -> dict[str, str]:
+    """Every file the case should produce, by name in tests/golden/<name>/: for run n the
+    transcript n.out and each text file of the game's folder that run wrote or changed
+    (n.game.json, n.settings.toml ...)."""
+    out: dict[str, str] = {}
+    last: dict[str, str] = {}
+    with tempfile.TemporaryDirectory(prefix="golden-") as tmp:
+        home = Path(tmp) / "home"
+        home.mkdir()
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+               "SPOKEN_CRIBBAGE_HOME": str(home), **ENV}
+        for n, (argv, _steps) in enumerate(CASES[name], 1):
+            stdin = (GOLDEN / name / f"{n}.in").read_bytes() if _steps else b""
+            argv = [a.replace("{home}", str(home)) for a in argv]
+            res = subprocess.run([str(BIN), *argv], input=stdin, capture_output=True,
+                                 env=env, cwd=tmp, timeout=120)
+            shown = " ".join(argv).replace(str(home), "$HOME")
+            text = [f"$ spoken-cribbage {shown}" + (f" < {n}.in" if _steps else "")]
+            text.append(res.stdout.decode("utf-8", "replace").rstrip("\n"))
+            if res.stderr:
+                text += ["--- stderr", res.stderr.decode("utf-8", "replace").rstrip("\n")]
+            files = sorted(p.name for p in home.iterdir())
+            text += [f"--- exit status {res.returncode}", f"--- files: {' '.join(files)}"]
+            out[f"{n}.out"] = "\n".join(text).replace(str(home), "$HOME") + "\n"
+            for f in files:   # a text file when it is new or changed since the last run
+                if f.endswith(TEXT_SUFFIXES):
+                    text = (home / f).read_text("utf-8").replace(str(home), "$HOME")
+                    if last.get(f) != text:
+                        out[f"{n}.{f}"] = last[f] = text
+    return out
+
+
+@pytest.fixture(scope="module")
+def golden_runs(request):
+    """All the selected cases, run side by side once for the module."""
+    names = sorted({item.callspec.params["case"] for item in request.session.items
+                    if item.module is request.module and hasattr(item, "callspec")})
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        return dict(zip(names, pool.map(_run_case, names)))
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_golden(case, golden_runs, request):
+    got = golden_runs[case]
+    folder = GOLDEN / case
+    expected = {p.name: p.read_text("utf-8") for p in sorted(folder.iterdir())
+                if p.suffix != ".in"}
+    if request.config.getoption("update_golden"):
+        for name in set(expected) - set(got):
+            (folder / name).unlink()
+        for name, text in got.items():
+            if expected.get(name) != text:
+                (folder / name).write_text(text, "utf-8")
+        return
+    problems = []
+    for name in sorted(set(expected) | set(got)):
+        want, have = expected.get(name), got.get(name)
+        if want == have:
+            continue
+        if want is None:
+            problems.append(f"{case}/{name}: new file (not in tests/golden)")
+            continue
+        if have is None:
+            problems.append(f"{case}/{name}: no longer written")
+            continue
+        diff = difflib.unified_diff(want.splitlines(), have.splitlines(),
+                                    f"tests/golden/{case}/{name}", "this run", lineterm="", n=2)
+        problems.append("\n".join(diff))
+    if problems:   # (no traceback: the diff is the message)
+        pytest.fail("golden transcript changed (if on purpose: pytest tests/test_golden.py "
+                    "--update-golden, and say which lines and why in the commit):\n"
+                    + "\n".join(problems), pytrace=False)
+
+
+# -- the test-only hooks themselves -----------------------------------------------------------
+
+def test_the_hooks_change_nothing_unless_set(monkeypatch):
+    import time
+
+    from spoken_cribbage.storage import testhooks
+    for name in (testhooks.SEED, testhooks.ID, testhooks.CLOCK):
+        monkeypatch.delenv(name, raising=False)
+    ids = {testhooks.new_id(5) for _ in range(3)}
+    assert len(ids) == 3 and all(len(i) == 32 and int(i, 16) >= 0 for i in ids)
+    assert len({testhooks.new_seed(after=5) for _ in range(3)}) == 3
+    stamp = "%Y-%m-%dT%H:%M:%SZ"
+    first = time.strftime(stamp, time.gmtime())
+    assert first <= testhooks.utc_stamp() <= time.strftime(stamp, time.gmtime())
+    before = time.monotonic()
+    assert before <= testhooks.monotonic() <= time.monotonic()
+
+
+def test_the_hooks_fix_seed_id_and_clock(monkeypatch):
+    from spoken_cribbage.storage import testhooks
+    monkeypatch.setenv(testhooks.SEED, "7")
+    monkeypatch.setenv(testhooks.ID, "golden")
+    monkeypatch.setenv(testhooks.CLOCK, "2026-01-01T12:00:00Z+4")
+    monkeypatch.setattr(testhooks, "_lines", 0)
+    assert testhooks.new_seed() == testhooks.new_seed() != testhooks.new_seed(after=3)
+    assert testhooks.new_id(3) == testhooks.new_id(3) != testhooks.new_id(4)
+    assert (testhooks.utc_stamp(), testhooks.monotonic()) == ("2026-01-01T12:00:00Z", 0.0)
+    for _ in range(16):
+        testhooks.input_line_read()
+    assert (testhooks.utc_stamp(), testhooks.monotonic()) == ("2026-01-01T12:01:04Z", 64.0)
