@@ -4,4 +4,5 @@ set -eu
 HERE="$(cd "$(dirname "$0")" && pwd)"
 bash "$HERE/scripts/setup-system.sh" play
 bash "$HERE/scripts/setup-venv.sh" play
+bash "$HERE/scripts/link-command.sh" || true   # spoken-cribbage on the PATH, said once
 exec "$HERE/.venv/bin/spoken-cribbage" "$@"

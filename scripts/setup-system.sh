@@ -33,8 +33,18 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 if [ -n "$missing" ]; then
   echo "Installing system packages:$missing"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  # apt's messages (debconf's "delaying package configuration" among them) go to a log, shown
+  # only if the install fails, as setup-venv.sh does with pip's; sudo asks on the terminal.
+  log="$(mktemp "${TMPDIR:-/tmp}/spoken-cribbage-apt.XXXXXX")"
+  if ! { $SUDO apt-get update -qq &&
+         DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+       } >"$log" 2>&1; then
+    cat "$log" >&2
+    rm -f "$log"
+    echo "The system packages could not be installed; the messages above say why." >&2
+    exit 1
+  fi
+  rm -f "$log"
 fi
 # Real screen readers (Orca, yasr) for the accessibility tests, from the shared tool when present.
 SR="$(cd "$(dirname "$0")/.." && pwd)/../shared/tools/screen-reader/install.sh"

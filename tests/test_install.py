@@ -225,25 +225,29 @@ echo "$@" >> "$FAKE_APT_LOG"
 """
 
 
-def run_setup(tmp_path: Path, use: str, installed_pkgs: list[str], *, apt: bool = True):
+def run_setup(tmp_path: Path, use: str, installed_pkgs: list[str], *, apt: bool = True,
+              apt_get: str = FAKE_APT_GET):
     """setup-system.sh USE with stand-ins: dpkg-query answers from a list, apt-get logs."""
     bindir = tmp_path / "bin"
     bindir.mkdir()
-    for tool in ("bash", "sh", "grep", "dirname", "uname"):
+    for tool in ("bash", "sh", "grep", "dirname", "uname", "mktemp", "cat", "rm"):
         found = shutil.which(tool)
         assert found, tool
         (bindir / tool).symlink_to(found)
     fakes = {"id": "#!/bin/sh\necho 0\n",  # root: no sudo
              "orca": "", "yasr": ""}  # the screen readers are there: nothing to install
     if apt:
-        fakes.update({"dpkg-query": FAKE_DPKG_QUERY, "apt-get": FAKE_APT_GET})
+        fakes.update({"dpkg-query": FAKE_DPKG_QUERY, "apt-get": apt_get})
     for name, text in fakes.items():
         (bindir / name).write_text(text or "#!/bin/sh\n")
         (bindir / name).chmod(0o755)
     listed = tmp_path / "installed.txt"
     listed.write_text("".join(p + "\n" for p in installed_pkgs))
     log = tmp_path / "apt.log"
-    env = {"PATH": str(bindir), "FAKE_INSTALLED": str(listed), "FAKE_APT_LOG": str(log)}
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {"PATH": str(bindir), "FAKE_INSTALLED": str(listed), "FAKE_APT_LOG": str(log),
+           "TMPDIR": str(tmp)}
     res = subprocess.run([str(bindir / "bash"), str(ROOT / "scripts" / "setup-system.sh"), use],
                          capture_output=True, text=True, env=env, timeout=30)
     return res, (log.read_text().splitlines() if log.exists() else [])
@@ -259,6 +263,33 @@ def test_play_setup_installs_what_speech_needs_and_nothing_more(tmp_path: Path) 
     installed = calls[1].split()
     assert installed[:4] == ["install", "-y", "-qq", "--no-install-recommends"]
     assert sorted(installed[4:]) == sorted(PLAY_PACKAGES)  # no aplay, no espeak-ng program
+
+
+# apt's own chatter on a minimal system, and its way of failing
+NOISY_APT_GET = FAKE_APT_GET + """echo "debconf: delaying package configuration, since apt-utils is not installed" >&2
+echo "Selecting previously unselected package libportaudio2."
+"""
+FAILING_APT_GET = FAKE_APT_GET + """echo "E: Unable to locate package libportaudio2" >&2
+exit 100
+"""
+
+
+def test_play_setup_keeps_apts_messages_out_of_what_the_player_hears(tmp_path: Path) -> None:
+    # before: "debconf: delaying package configuration ..." reached the player on the first run
+    res, calls = run_setup(tmp_path, "play", [], apt_get=NOISY_APT_GET)
+    assert res.returncode == 0 and len(calls) == 2
+    assert res.stdout.splitlines() == [
+        "Installing system packages: python3 python3-venv libespeak-ng1 libportaudio2"]
+    assert res.stderr == "" and list((tmp_path / "tmp").iterdir()) == []   # no log left
+
+
+def test_play_setup_shows_apts_messages_when_the_install_fails(tmp_path: Path) -> None:
+    res, _ = run_setup(tmp_path, "play", [], apt_get=FAILING_APT_GET)
+    assert res.returncode != 0
+    assert res.stderr.splitlines() == [
+        "E: Unable to locate package libportaudio2",
+        "The system packages could not be installed; the messages above say why."]
+    assert list((tmp_path / "tmp").iterdir()) == []
 
 
 def test_play_setup_does_nothing_when_all_is_there(tmp_path: Path) -> None:
@@ -278,3 +309,82 @@ def test_without_apt_get_the_setup_says_what_to_install_and_lets_the_game_start(
     assert res.returncode == 0 and calls == [] and res.stdout == ""
     assert "espeak-ng" in res.stderr and "PortAudio" in res.stderr
     assert len(res.stderr.splitlines()) == 1
+
+
+# --- scripts/link-command.sh: `spoken-cribbage` on the PATH after ./play.sh ------------------------
+
+SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
+ON_PATH = "The command spoken-cribbage now starts the game from any folder (a link in ~/.local/bin)."
+NOT_ON_PATH = ('The command spoken-cribbage is now in ~/.local/bin, which is not on your PATH: add '
+               'the line export PATH="$HOME/.local/bin:$PATH" to your ~/.profile, and log in '
+               'again; until then, start the game with ./play.sh.')
+
+
+def link_project(tmp_path: Path) -> tuple[Path, Path]:
+    """A copy of the script in a project folder with a .venv command, and an empty HOME."""
+    project = tmp_path / "project"
+    (project / "scripts").mkdir(parents=True)
+    shutil.copy(ROOT / "scripts" / "link-command.sh", project / "scripts")
+    command = project / ".venv" / "bin" / "spoken-cribbage"
+    command.parent.mkdir(parents=True)
+    command.write_text("#!/bin/sh\necho the game\n")
+    command.chmod(0o755)
+    home = tmp_path / "home"
+    home.mkdir()
+    return project, home
+
+
+def run_link(project: Path, home: Path, path: str = SYSTEM_PATH) -> str:
+    res = subprocess.run(["bash", str(project / "scripts" / "link-command.sh")],
+                         capture_output=True, text=True, env={"HOME": str(home), "PATH": path},
+                         timeout=30)
+    assert (res.returncode, res.stderr) == (0, "")
+    return res.stdout
+
+
+def test_play_puts_the_command_on_the_path_and_says_so_once(tmp_path: Path) -> None:
+    # before: after ./play.sh, `spoken-cribbage` (every README example) was "command not found"
+    project, home = link_project(tmp_path)
+    bin_dir = home / ".local" / "bin"
+    assert run_link(project, home, f"{bin_dir}:{SYSTEM_PATH}") == ON_PATH + "\n"
+    link = bin_dir / "spoken-cribbage"
+    assert os.readlink(link) == str(project / ".venv" / "bin" / "spoken-cribbage")
+    found = subprocess.run(["spoken-cribbage"], capture_output=True, text=True,
+                           env={"PATH": f"{bin_dir}:{SYSTEM_PATH}"}, cwd=tmp_path)
+    assert found.stdout == "the game\n"
+    assert run_link(project, home, f"{bin_dir}:{SYSTEM_PATH}") == ""   # a second start: quiet
+
+
+def test_play_says_what_to_do_when_local_bin_is_not_on_the_path(tmp_path: Path) -> None:
+    project, home = link_project(tmp_path)
+    assert run_link(project, home) == NOT_ON_PATH + "\n"
+    assert run_link(project, home) == ""
+    # Debian's and Ubuntu's ~/.profile puts ~/.local/bin on the PATH at login once it exists
+    project, home = link_project(tmp_path / "debian")
+    (home / ".profile").write_text('if [ -d "$HOME/.local/bin" ] ; then\n'
+                                   '    PATH="$HOME/.local/bin:$PATH"\nfi\n')
+    assert run_link(project, home) == (
+        "The command spoken-cribbage is now in ~/.local/bin, which your ~/.profile puts on the "
+        "PATH from your next login; until then, start the game with ./play.sh.\n")
+
+
+def test_play_never_replaces_a_command_of_the_same_name_and_says_so_once(tmp_path: Path) -> None:
+    project, home = link_project(tmp_path)
+    theirs = home / ".local" / "bin" / "spoken-cribbage"
+    theirs.parent.mkdir(parents=True)
+    theirs.write_text("#!/bin/sh\necho another program\n")
+    said = run_link(project, home)
+    assert said == ("~/.local/bin/spoken-cribbage is there already and is not this game's, so "
+                    "it was left alone: start the game with ./play.sh, or "
+                    f"{project}/.venv/bin/spoken-cribbage.\n")
+    assert run_link(project, home) == ""
+    assert theirs.read_text() == "#!/bin/sh\necho another program\n" and not theirs.is_symlink()
+
+
+def test_a_link_left_by_a_moved_folder_is_replaced(tmp_path: Path) -> None:
+    project, home = link_project(tmp_path)
+    old = home / ".local" / "bin" / "spoken-cribbage"
+    old.parent.mkdir(parents=True)
+    old.symlink_to(tmp_path / "gone" / ".venv" / "bin" / "spoken-cribbage")
+    assert run_link(project, home) == NOT_ON_PATH + "\n"
+    assert os.readlink(old) == str(project / ".venv" / "bin" / "spoken-cribbage")
