@@ -211,3 +211,118 @@ def test_new_with_a_seed_starts_the_current_game_which_can_be_resumed(home):
     assert json.loads((home / "game.json").read_bytes())["seed"] == 5
     text = _run(home, "--speech", "off", inp=b"y\nq\ny\n")
     assert "Resume? y/n" in text.splitlines()[0] and "Game resumed." in text
+
+
+# ----------------------------------------------------------------------------- refused at once
+
+def _refused(home, *args):
+    """A command line refused before anything starts: exit 2, one line on stderr, nothing on
+    stdout, nothing written."""
+    out = subprocess.run([str(BIN), *args], input=b"q\ny\n", capture_output=True,
+                         env=game_env(home), timeout=60)
+    err = out.stderr.decode()
+    assert (out.returncode, out.stdout, err.count("\n")) == (2, b"", 1), (out, err)
+    assert "Traceback" not in err and list(home.iterdir()) == []
+    return err.rstrip("\n")
+
+
+@pytest.mark.parametrize("seed", [str(2 ** 63), "-1", "99999999999999999999"])
+def test_a_seed_outside_what_a_save_keeps_is_refused_when_given(home, seed):
+    # before: saved with --new, then "its seed is missing or wrong" on the next start, and
+    # statistics failed with "Python int too large"
+    err = _refused(home, "--seed", seed, "--new", "--speech", "off")
+    assert err == ("spoken-cribbage: argument --seed: the seed must be a whole number from 0 "
+                   "to 9223372036854775807. Try --help.")
+
+
+def test_the_largest_seed_a_save_keeps_is_taken():
+    from spoken_cribbage.app.cli import build_parser
+    assert build_parser().parse_args(["play", "--seed", str(2 ** 63 - 1)]).seed == 2 ** 63 - 1
+    assert build_parser().parse_args(["play", "--seed", "0"]).seed == 0
+
+
+@pytest.mark.parametrize("names, reason", [
+    ("me,Ann", "'me' cannot name another player: it would stand for you"),
+    ("Ann,Myself", "'Myself' cannot name another player: it would stand for you"),
+    ("You", "'You' cannot name another player: the game calls you that"),
+    ("Ann,,Ben", "a name is empty: give the names between commas, like Ann,Ben"),
+    ("Ann, ", "a name is empty: give the names between commas, like Ann,Ben"),
+    ("Ann,ANN", "the name 'ANN' is given twice"),
+])
+def test_a_name_that_would_stand_for_you_or_is_empty_is_refused_with_its_reason(
+        home, names, reason):
+    err = _refused(home, "--players", "3", "--names", names, "--speech", "off")
+    assert err == f"spoken-cribbage: argument --names: {reason}. Try --help."
+
+
+@pytest.mark.parametrize("args, reason", [
+    (("--names", "Ann,Ben"), "2 names are given for 1 other player at a table of 2: give at "
+                             "most 1"),
+    (("--players", "4", "--names", "A,B,C,D"),
+     "4 names are given for 3 other players at a table of 4: give at most 3"),
+])
+def test_more_names_than_other_players_are_refused(home, args, reason):
+    err = _refused(home, *args, "--speech", "off")
+    assert err == f"spoken-cribbage: {reason}, or seat more players with --players."
+
+
+def test_names_for_every_other_seat_are_taken(home):
+    text = _run(home, "--players", "3", "--names", "Ann,Ben", "--speech", "off", "--cues",
+                "off", "--seed", "2")
+    assert text.splitlines()[0] == "New game to 121 points against Ann and Ben."
+
+
+def test_more_names_given_in_the_settings_than_seats_stay_for_a_larger_table(home):
+    # only names given on this command line are counted against the table
+    sm.save(Settings(names="Ann,Ben,Cleo"), home / "settings.toml")
+    text = _run(home, "--speech", "off", "--cues", "off", "--seed", "2")
+    assert text.splitlines()[0] == "New game to 121 points against Ann."
+
+
+# ----------------------------------------------------------------------------- settings outside
+
+def _settings_cli(capsys, *argv):
+    from spoken_cribbage.app import cli
+    rc = cli.main(["settings", *argv])
+    out = capsys.readouterr()
+    return rc, out.out, out.err
+
+
+def test_the_settings_command_lists_what_settings_lists_in_the_game(home, capsys):
+    # before: "invalid choice: 'settings'"
+    sm.save(Settings(rate=150), home / "settings.toml")
+    rc, out, err = _settings_cli(capsys)
+    assert (rc, err) == (0, "")
+    assert out.splitlines() == [phrase(n) for n in sm.describe(Settings(rate=150))]
+    assert "Rate: 150 words a minute." in out.splitlines()
+    assert out.splitlines()[-1] == f"Settings file: {home / 'settings.toml'}."
+
+
+def test_the_settings_command_changes_one_setting_as_the_game_does(home, capsys):
+    assert _settings_cli(capsys, "rate", "200") == (
+        0, "Rate is now 200, from the next start of the game.\n", "")
+    # a name of two words as in the game, or as its option; a value of several words
+    assert _settings_cli(capsys, "cue", "volume", "0.5")[0] == 0
+    assert _settings_cli(capsys, "time-limit", "off")[0] == 0
+    assert _settings_cli(capsys, "names", "Ann,", "Ben")[1] == (
+        "Names is now Ann, Ben, from the next start of the game.\n")
+    assert sm.load(home / "settings.toml") == (
+        Settings(rate=200, cue_volume=0.5, names="Ann, Ben"), None)
+    assert _settings_cli(capsys, "cue_volume") == (0, "Cue volume: 0.5.\n", "")
+
+
+@pytest.mark.parametrize("argv, reason", [
+    (("rate", "5"), "rate must be between 80 and 500 words a minute"),
+    (("rate", "fast"), "rate needs a whole number, not 'fast'"),
+    (("colour", "red"), "there is no setting called colour"),
+    (("players", "7"), "the game is for 2, 3, 4, 5 or 6 players, not 7"),
+    (("names", "me"), "'me' cannot name another player: it would stand for you"),
+    (("speech", "\x1b[2J"), "the value has characters that cannot be shown"),
+])
+def test_the_settings_command_refuses_what_the_game_refuses_in_one_line(home, capsys, argv,
+                                                                          reason):
+    sm.save(Settings(rate=150), home / "settings.toml")
+    before = (home / "settings.toml").read_bytes()
+    assert _settings_cli(capsys, *argv) == (
+        2, "", f"spoken-cribbage settings: That setting was not changed: {reason}.\n")
+    assert (home / "settings.toml").read_bytes() == before

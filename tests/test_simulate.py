@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 
 import pytest
 
@@ -86,6 +87,37 @@ def test_bad_input_prints_one_line_and_exits_2(capsys, argv, message):
     assert run_simulate(_parse(argv)) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+MOST = os.cpu_count() or 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--workers", str(MOST + 1)],
+     f"--workers must be between 1 and {MOST}, the processors of this machine"),
+    (["--workers", "48"], f"--workers must be between 1 and {MOST}, the processors of this machine"),
+    (["--target", "0"], "target must be between 5 and 1000"),
+    (["--target", "1000000000"], "target must be between 5 and 1000"),   # before: ran for ever
+])
+def test_workers_and_target_are_bounded_with_a_sentence(capsys, monkeypatch, argv, message):
+    import spoken_cribbage.app.calculators as calc
+    monkeypatch.setattr(calc, "simulate", lambda *a, **k: pytest.fail("simulate was started"))
+    assert run_simulate(_parse(["--games", "2", "--players", "random,random", *argv])) == 2
+    assert capsys.readouterr().err == f"spoken-cribbage simulate: {message}\n"
+
+
+def test_never_more_worker_processes_than_games(monkeypatch):
+    # before: --workers 48 --games 2 started 48 processes
+    import spoken_cribbage.app.calculators as calc
+    seen = {}
+
+    def fake(levels, games, seed, **kw):
+        seen["workers"] = kw["workers"]
+        raise calc.SimulationError("calculator.games_at_least_one")
+
+    monkeypatch.setattr(calc, "simulate", fake)
+    run_simulate(_parse(["--games", "1", "--workers", str(MOST)]))
+    assert seen["workers"] == 1
 
 
 def test_paired_games_swap_the_seats_on_the_same_cards():

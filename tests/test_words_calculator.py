@@ -3,6 +3,8 @@ produce has its sentence in ``spoken_cribbage.words.calculator``, and the senten
 
 from __future__ import annotations
 
+import json
+import os
 import pickle
 import re
 
@@ -25,7 +27,7 @@ SOURCES = [PKG / p for p in ("engine/cards.py", "engine/scoring.py", "ai/analyze
                              "ai/coach.py", "ai/simulate.py", "app/calculators.py", "app/cli.py",
                              "app/stats_command.py", "app/voice_command.py",
                              "app/review_command.py", "app/practice.py",
-                             "ai/odds.py", "app/odds_command.py")]
+                             "ai/odds.py", "app/odds_command.py", "app/settings_command.py")]
 
 
 def _codes_in_sources() -> set[str]:
@@ -141,7 +143,8 @@ def test_the_command_line_calculators_read_as_before(capsys):
         "fifteen fourteen, fifteen sixteen, and a double pair royal is twenty-eight, and his "
         "nobs is twenty-nine.\nTotal: 29.\n")
     assert run(capsys, "score", "5H", "5C", "5S", "--starter", "5D") == (
-        2, "", "spoken-cribbage: a hand has 4 cards; 3 given.\n")
+        2, "", "spoken-cribbage score: Give the 4 cards of a hand, or 5 at a table of six, and "
+               "the starter after --starter; 3 cards were given.\n")
     assert run(capsys, "score", "5H", "5C", "5S", "JD", "--starter", "5H")[2] == (
         "spoken-cribbage: The card 5H is given twice.\n")
     assert run(capsys, "peg", "10C", "JD", "QH", "2S") == (
@@ -152,11 +155,36 @@ def test_the_command_line_calculators_read_as_before(capsys):
         2, "", "spoken-cribbage discard: Give exactly 6 cards, not 2.\n")
     assert run(capsys, "simulate", "--games", "0") == (
         2, "", "spoken-cribbage simulate: the number of games must be at least 1\n")
+    most = os.cpu_count() or 1
     assert run(capsys, "simulate", "--workers", "0")[2] == (
-        "spoken-cribbage simulate: --workers must be at least 1\n")
+        f"spoken-cribbage simulate: --workers must be between 1 and {most}, the processors of "
+        "this machine\n")
     with pytest.raises(SystemExit):
         cli.main(["bogus"])
     assert capsys.readouterr().err.endswith(". Try --help.\n")
+
+
+def test_score_counts_a_five_card_hand_and_crib_of_the_six_player_table(capsys):
+    # before: "a hand has 4 cards; 5 given."
+    rc, out, err = run(capsys, "score", "4S", "4H", "5C", "5D", "6H", "--starter", "6S")
+    assert (rc, err, out.splitlines()[-1]) == (0, "", "Total: 46.")
+    hearts = ("2H", "4H", "6H", "8H", "10H")
+    assert run(capsys, "score", *hearts, "--starter", "5C")[1].splitlines()[-1] == "Total: 14."
+    assert run(capsys, "score", *hearts, "--starter", "5C", "--crib")[1] == (
+        "Fifteen two, fifteen four, fifteen six, and a run of three is nine.\nTotal: 9.\n")
+    assert run(capsys, "score", *hearts, "--starter", "QH", "--crib")[1] == (
+        "A flush of six is six.\nTotal: 6.\n")
+    assert json.loads(run(capsys, "score", *hearts, "--starter", "5C", "--json")[1])["total"] \
+        == 14
+
+
+@pytest.mark.parametrize("cards, said", [
+    (("5H",), "1 card was given"), (("5H", "5C", "5S"), "3 cards were given"),
+    (("AH", "2H", "3H", "4H", "6H", "7H"), "6 cards were given")])
+def test_score_says_how_many_cards_a_hand_has_when_the_count_is_wrong(capsys, cards, said):
+    assert run(capsys, "score", *cards, "--starter", "5D") == (
+        2, "", "spoken-cribbage score: Give the 4 cards of a hand, or 5 at a table of six, and "
+               f"the starter after --starter; {said}.\n")
 
 
 def test_the_last_guard_is_one_sentence(capsys, monkeypatch):

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+from dataclasses import replace
 
 from spoken_cribbage.ai.analyze import (AnalyzeInputError, analyze_discards, discard_advice,
                                         discard_table)
 from spoken_cribbage.ai.players import LEVELS
 from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
-from spoken_cribbage.engine.scoring import CountOverflowError, InvalidHandError, score_hand, score_play
+from spoken_cribbage.engine.scoring import (HAND_SIZES, CountOverflowError, InvalidHandError,
+                                            score_hand, score_play)
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import table
+from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 
@@ -49,8 +53,8 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         hand = parse_cards(args.cards)
         starter = parse_card(args.starter)
-        if len(hand) != 4:
-            return fail(Notice("calculator.score_hand_size", count=len(hand)))
+        if len(hand) not in HAND_SIZES:   # 4, or 5 at a table of six (hand and crib)
+            return fail(Notice("calculator.score_hand_size", count=len(hand)), "score")
         result = score_hand(hand, starter, is_crib=args.crib)
     except (InvalidCardError, InvalidHandError) as e:
         return fail(e)
@@ -161,13 +165,18 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(phrase("calculator.simulate_progress", done=done, total=total, elapsed=elapsed),
               file=sys.stderr, flush=True)
 
-    if args.workers is not None and args.workers < 1:
-        return fail(Notice("calculator.workers_at_least_one"), "simulate")
-    if args.target < 1:
-        return fail(Notice("calculator.target_at_least_one"), "simulate")
+    most = os.cpu_count() or 1   # more processes than processors only compete for them
+    if args.workers is not None and not 1 <= args.workers <= most:
+        return fail(Notice("calculator.workers_range", most=most), "simulate")
+    try:   # the target within the game's own bounds (the target setting's)
+        replace(Settings(), target=args.target).validate()
+    except SettingError as e:
+        return fail(e, "simulate")
+    # never more processes than games to share
+    workers = None if args.workers is None else min(args.workers, max(1, args.games))
     try:
         summary = simulate(levels, args.games, args.seed, target=args.target,
-                           workers=args.workers, progress=progress,
+                           workers=workers, progress=progress,
                            paired=bool(getattr(args, "paired", False)),
                            teams=getattr(args, "teams", None))
     except SimulationError as e:

@@ -1,5 +1,5 @@
 """Command-line entry point: `spoken-cribbage [play|score|peg|discard|simulate|listen|models|stats|
-review|export|practice|odds]`."""
+review|export|practice|odds|settings]`."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def _add_play_options(p) -> None:
     # Options apply to this run only and are never written to the settings file; a setting
     # changed in the game (rate 200, say) is saved.
     p.add_argument("--target", type=int, default=None, help=help_text("play.--target"))
-    p.add_argument("--seed", type=int, default=None, help=help_text("play.--seed"))
+    p.add_argument("--seed", type=_seed, default=None, metavar="N", help=help_text("play.--seed"))
     p.add_argument("--speech", choices=settings_mod.SPEECH_MODES, default=None,
                    help=help_text("play.--speech"))
     p.add_argument("--rate", type=int, default=None, help=help_text("play.--rate"))
@@ -65,7 +65,8 @@ def _add_play_options(p) -> None:
                    help=help_text("play.--players"))
     p.add_argument("--teams", type=_teams, default=None, metavar="N",
                    help=help_text("play.--teams"))
-    p.add_argument("--names", default=None, metavar="NAMES", help=help_text("play.--names"))
+    p.add_argument("--names", type=_names, default=None, metavar="NAMES",
+                   help=help_text("play.--names"))
     p.add_argument("--pace", type=float, default=None, metavar="SECONDS",
                    help=help_text("play.--pace"))
 
@@ -75,6 +76,35 @@ def _time_limit(text: str) -> int:
     if text.strip().lower() == "off":
         return 0
     return int(text)
+
+
+#: A seed is kept in the save and the statistics as a 64-bit integer.
+SEED_RANGE = (0, 2 ** 63 - 1)
+
+
+def _seed(text: str) -> int:
+    """--seed: a whole number from 0 to 2**63 - 1 (what the save and the statistics keep)."""
+    low, high = SEED_RANGE
+    try:
+        seed = int(text)
+    except ValueError:
+        seed = None
+    if seed is None or not low <= seed <= high:
+        raise argparse.ArgumentTypeError(phrase("calculator.seed_range", low=low, high=high))
+    return seed
+
+
+def _names(text: str) -> str:
+    """--names: the other players' names, each checked as the names setting checks them
+    (storage.table.split_names), and none of them empty; the reason in one clause."""
+    from spoken_cribbage.storage.table import TableError, split_names
+    if text.strip() and any(not part.strip() for part in text.split(",")):
+        raise argparse.ArgumentTypeError(phrase("calculator.empty_name"))
+    try:
+        split_names(text)
+    except TableError as e:
+        raise argparse.ArgumentTypeError(phrase(e)) from None
+    return text
 
 
 def _teams(text: str) -> str:
@@ -102,6 +132,7 @@ _OPTIONAL = [
     ("practice", "spoken_cribbage.app.practice", "add_practice_parser", "run_practice"),
     ("export", "spoken_cribbage.app.review_command", "add_export_parser", "run_export"),
     ("odds", "spoken_cribbage.app.odds_command", "add_odds_parser", "run_odds"),
+    ("settings", "spoken_cribbage.app.settings_command", "add_settings_parser", "run_settings"),
 ]
 
 

@@ -49,6 +49,8 @@ def play(args) -> int:
     try:
         from dataclasses import replace
         settings = replace(file_settings, **overrides).validate()
+        if "names" in overrides:   # names given on this command line: no more than the seats
+            table.check_names(settings.names, settings.players)
     except ValueError as e:
         sys.stderr.write(phrase("storage.bad_option", reason=e) + "\n")
         return 2

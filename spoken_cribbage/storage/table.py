@@ -121,7 +121,7 @@ def team_count(rules: Rules) -> int:
 def split_names(text: str) -> list[str]:
     """The names a player gave, comma-separated ('Ann, Ben' -> ['Ann', 'Ben']); empty parts
     are left out. TableError (``storage.names``, data: name, why) for a name that cannot be
-    used: too long, unprintable, 'you', or given twice."""
+    used: too long, unprintable, 'you' or 'me', or given twice."""
     names = [" ".join(part.split()) for part in str(text).split(",")]
     names = [n for n in names if n]
     seen: set[str] = set()
@@ -133,8 +133,19 @@ def split_names(text: str) -> list[str]:
                              why="unprintable")
         if name.lower() in ("you", "your", "yours"):
             raise TableError("storage.names", name=name, why="you")
+        if name.lower() in ("me", "my", "mine", "myself", "i"):   # what a player says of themselves
+            raise TableError("storage.names", name=name, why="me")
         if name.lower() in seen:
             raise TableError("storage.names", name=name, why="twice")
         seen.add(name.lower())
     return names
 
+
+def check_names(text: str, players: int) -> list[str]:
+    """The names given for a table of ``players`` (:func:`split_names`), no more than its other
+    seats: TableError ``storage.names_extra`` (data: given, others) for more."""
+    names = split_names(text)
+    if len(names) > players - 1:
+        raise TableError("storage.names_extra", given=len(names), others=players - 1,
+                         players=players)
+    return names

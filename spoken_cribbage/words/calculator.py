@@ -259,7 +259,14 @@ TEXTS: dict[str, Template] = {
     "calculator.usage_error": "spoken-cribbage: {message}. Try --help.",
     "calculator.stopped": "Stopped.",
     "calculator.crashed": "spoken-cribbage: something went wrong: {kind}: {error}",
-    "calculator.score_hand_size": "a hand has 4 cards; {count} given.",
+    "calculator.score_hand_size": lambda d: (
+        "Give the 4 cards of a hand, or 5 at a table of six, and the starter after --starter; "
+        f"{d['count']} {'card was' if d['count'] == 1 else 'cards were'} given."),
+    "calculator.setting_refused": "That setting was not changed: {reason}.",
+    "calculator.setting_saved": "{Name} is now {value}, from the next start of the game.",
+    "calculator.setting_unprintable": "the value has characters that cannot be shown",
+    "calculator.seed_range": "the seed must be a whole number from {low} to {high}",
+    "calculator.empty_name": "a name is empty: give the names between commas, like Ann,Ben",
     "calculator.score_call": lambda d: cap(show_call(d["items"])) + ".",
     "calculator.score_total": "Total: {total}.",
     "calculator.peg_count_over": "the {card.short} cannot be played: the count would be {count}.",
@@ -281,8 +288,8 @@ TEXTS: dict[str, Template] = {
         f"At this table of {_PLAYER_WORDS[d['players']]} each plays for themselves: there is "
         "no partner. Give --teams for a team table."),
     "calculator.whose_crib_three": "Choose one of --dealer, --pone and --partner.",
-    "calculator.workers_at_least_one": "--workers must be at least 1",
-    "calculator.target_at_least_one": "--target must be at least 1",
+    "calculator.workers_range": lambda d: (
+        f"--workers must be between 1 and {d['most']}, the processors of this machine"),
     "calculator.rounds_at_least_one": "--rounds must be at least 1.",
     "calculator.crib_is_for_count": "--crib is for practice count.",
     "calculator.simulate_progress": "simulate: {done} of {total} games, {elapsed:.0f} s",
@@ -328,15 +335,16 @@ HELP: dict[str, str] = {
     "play.--overcount-penalty": ("manual counting: points claimed too many go to the opponent "
                                  "(default off)"),
     "play.--time-limit": "manual counting: seconds to count a hand, 15 to 90, or off (default)",
-    "play.--players": "how many play: you and the computer players (default 2)",
+    "play.--players": "how many play, 2 to 6: you and the computer players (default 2)",
     "play.--teams": ("who plays with whom: 2 with four players is two partnerships (the usual "
                      "table), none each for themselves"),
     "play.--names": "the other players' names, comma-separated, like Ann,Ben,Cleo",
     "play.--pace": "seconds between two computer turns in a row (default 0.8; 0 at once)",
     "score": "count a hand the way players say it",
-    "score.cards": "four cards, like 5H 5C 5S JD",
+    "score.cards": "the hand: four cards, like 5H 5C 5S JD, or five at a table of six",
     "score.--starter": "the starter card, like 5D",
-    "score.--crib": "score as a crib (only a 5-card flush)",
+    "score.--crib": "score as a crib (a flush only with the starter: 5 cards, or 6 at a "
+                    "table of six)",
     "peg": "score cards played in order as one series",
     "peg.cards": "cards in the order played, like 8S 6D 7H",
     "discard": "rank the ways to lay away cards for the crib (two of six; one with more players)",
@@ -359,11 +367,18 @@ HELP: dict[str, str] = {
                           "(default expert,standard)",
     "simulate.--teams": "teams: 0 each for themselves, 2 or 3 where the table allows "
                         "(default: the usual table, partners with four)",
-    "simulate.--target": "game target (default 121)",
-    "simulate.--workers": "processes (default: all cores)",
+    "simulate.--target": "game target, 5 to 1000 (default 121)",
+    "simulate.--workers": "processes, at most one a processor (default: all cores)",
     "simulate.--json": "print the summary as JSON",
     "simulate.--paired": "play each game twice on the same cards with the seats swapped, and "
                          "give the win rate's interval over the pairs",
+    "settings": "list your settings, or change one",
+    "settings:description": ("List every setting, its value and the settings file, as settings "
+                             "does in the game; with a name, that setting; with a name and a "
+                             "value, change it, like: settings rate 200, settings cue volume "
+                             "0.5."),
+    "settings.name": "a setting, as in the game: rate, cue volume (or cue-volume), names ...",
+    "settings.value": "its new value, checked as in the game",
     "odds": "your chance to win from the scores and who deals",
     "odds:description": ("Your chance to win a game between expert players, from the scores and "
                          "who deals the coming deal, read from a table built by expert self-play."),

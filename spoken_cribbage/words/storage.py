@@ -66,8 +66,17 @@ _NAME_WHY = {
     "long": "the name '{name}' is too long: 20 characters at most",
     "unprintable": "the name '{name}' has characters that cannot be shown",
     "you": "'{name}' cannot name another player: the game calls you that",
+    "me": "'{name}' cannot name another player: it would stand for you",
     "twice": "the name '{name}' is given twice",
 }
+
+
+def _names_extra(d: Mapping[str, Any]) -> str:
+    """'3 names are given for 1 other player: give 1 name, or more players (--players)'."""
+    given, others = d["given"], d["others"]
+    seats = f"{others} other player" + ("" if others == 1 else "s")
+    return (f"{given} names are given for {seats} at a table of {d['players']}: give at most "
+            f"{others}, or seat more players with --players")
 
 
 def _between(d: Mapping[str, Any]) -> str:
@@ -177,6 +186,7 @@ TEXTS: dict[str, Template] = {
     "storage.teams": _teams,
     "storage.teams_value": "teams must be usual, none or a number of teams, not '{value}'",
     "storage.names": lambda d: _NAME_WHY[d["why"]].format(name=d["name"]),
+    "storage.names_extra": _names_extra,
     "storage.no_such_setting": "there is no setting called {name}",
     "storage.setting_needs_number": _needs_number,
     "storage.setting_wrong_kind": _wrong_kind,
