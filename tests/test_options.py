@@ -252,7 +252,7 @@ def test_the_largest_seed_a_save_keeps_is_taken():
 def test_a_name_that_would_stand_for_you_or_is_empty_is_refused_with_its_reason(
         home, names, reason):
     err = _refused(home, "--players", "3", "--names", names, "--speech", "off")
-    assert err == f"spoken-cribbage: argument --names: {reason}. Try --help."
+    assert err == f"spoken-cribbage: {reason}."
 
 
 @pytest.mark.parametrize("args, reason", [

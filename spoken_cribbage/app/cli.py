@@ -65,8 +65,7 @@ def _add_play_options(p) -> None:
                    help=help_text("play.--players"))
     p.add_argument("--teams", type=_teams, default=None, metavar="N",
                    help=help_text("play.--teams"))
-    p.add_argument("--names", type=_names, default=None, metavar="NAMES",
-                   help=help_text("play.--names"))
+    p.add_argument("--names", default=None, metavar="NAMES", help=help_text("play.--names"))
     p.add_argument("--pace", type=float, default=None, metavar="SECONDS",
                    help=help_text("play.--pace"))
 
@@ -92,19 +91,6 @@ def _seed(text: str) -> int:
     if seed is None or not low <= seed <= high:
         raise argparse.ArgumentTypeError(phrase("calculator.seed_range", low=low, high=high))
     return seed
-
-
-def _names(text: str) -> str:
-    """--names: the other players' names, each checked as the names setting checks them
-    (storage.table.split_names), and none of them empty; the reason in one clause."""
-    from spoken_cribbage.storage.table import TableError, split_names
-    if text.strip() and any(not part.strip() for part in text.split(",")):
-        raise argparse.ArgumentTypeError(phrase("calculator.empty_name"))
-    try:
-        split_names(text)
-    except TableError as e:
-        raise argparse.ArgumentTypeError(phrase(e)) from None
-    return text
 
 
 def _teams(text: str) -> str:

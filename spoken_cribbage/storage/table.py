@@ -142,8 +142,11 @@ def split_names(text: str) -> list[str]:
 
 
 def check_names(text: str, players: int) -> list[str]:
-    """The names given for a table of ``players`` (:func:`split_names`), no more than its other
-    seats: TableError ``storage.names_extra`` (data: given, others) for more."""
+    """The names given for a table of ``players`` (:func:`split_names`), none empty and no
+    more than its other seats: TableError ``storage.names_empty``, or ``storage.names_extra``
+    (data: given, others, players) for more."""
+    if str(text).strip() and any(not part.strip() for part in str(text).split(",")):
+        raise TableError("storage.names_empty")
     names = split_names(text)
     if len(names) > players - 1:
         raise TableError("storage.names_extra", given=len(names), others=players - 1,

@@ -266,7 +266,6 @@ TEXTS: dict[str, Template] = {
     "calculator.setting_saved": "{Name} is now {value}, from the next start of the game.",
     "calculator.setting_unprintable": "the value has characters that cannot be shown",
     "calculator.seed_range": "the seed must be a whole number from {low} to {high}",
-    "calculator.empty_name": "a name is empty: give the names between commas, like Ann,Ben",
     "calculator.score_call": lambda d: cap(show_call(d["items"])) + ".",
     "calculator.score_total": "Total: {total}.",
     "calculator.peg_count_over": "the {card.short} cannot be played: the count would be {count}.",

@@ -187,6 +187,7 @@ TEXTS: dict[str, Template] = {
     "storage.teams_value": "teams must be usual, none or a number of teams, not '{value}'",
     "storage.names": lambda d: _NAME_WHY[d["why"]].format(name=d["name"]),
     "storage.names_extra": _names_extra,
+    "storage.names_empty": "a name is empty: give the names between commas, like Ann,Ben",
     "storage.no_such_setting": "there is no setting called {name}",
     "storage.setting_needs_number": _needs_number,
     "storage.setting_wrong_kind": _wrong_kind,
