@@ -78,21 +78,34 @@ def run_peg(args: argparse.Namespace) -> int:
         cards = parse_cards(args.cards)
     except InvalidCardError as e:
         return fail(e)
-    plays = []
+    plays = []   # (card, its score, the count of the go before it or None)
     series: list = []
     for card in cards:
+        go = None
         try:
             res = score_play(series, card)
-        except CountOverflowError as e:
-            return fail(Notice("calculator.peg_count_over", e.data))
-        series.append(card)
-        plays.append((card, res))
+        except CountOverflowError:
+            # The card does not fit: its player says go, the last card pegs one for the go,
+            # and the card starts the next series. (After 31 the count starts again at once.)
+            go = sum(c.value for c in series)
+            series = []
+            try:
+                res = score_play(series, card)
+            except ValueError as e:   # a card given twice
+                return fail(e)
+        except ValueError as e:
+            return fail(e)
+        series = [] if res.count == 31 else series + [card]
+        plays.append((card, res, go))
     if args.json:
         print(json.dumps({"plays": [
             {"card": c.short, "count": r.count, "points": r.points,
-             "items": [i.to_json() for i in r.items]} for c, r in plays]}))
+             "items": [i.to_json() for i in r.items], "go_before": 1 if go is not None else 0}
+            for c, r, go in plays]}))
     else:
-        for k, (c, r) in enumerate(plays):
+        for k, (c, r, go) in enumerate(plays):
+            if go is not None:
+                print(phrase("calculator.peg_go", turn=k, card=c, count=go + c.value))
             print(phrase("calculator.peg_play", turn=k, card=c, count=r.count, items=r.items))
     return 0
 

@@ -74,6 +74,13 @@ def _error(d: Mapping[str, Any]) -> str:
     return f"spoken-cribbage{command}: {d['message']}"
 
 
+def _peg_go(d: Mapping[str, Any]) -> str:
+    """The card of turn ``turn`` would take the count to ``count``: a go, and the last card
+    before it pegs one (the next line's count starts again)."""
+    last = ("First player", "Second player")[(d["turn"] + 1) % 2]
+    return f"Go: the {d['card'].name} would make {d['count']}. {last} pegs one for the go."
+
+
 def _peg_play(d: Mapping[str, Any]) -> str:
     player = ("First player", "Second player")[d["turn"] % 2]
     line = f"{player} plays the {d['card'].name}. Count {d['count']}."
@@ -268,8 +275,8 @@ TEXTS: dict[str, Template] = {
     "calculator.seed_range": "the seed must be a whole number from {low} to {high}",
     "calculator.score_call": lambda d: cap(show_call(d["items"])) + ".",
     "calculator.score_total": "Total: {total}.",
-    "calculator.peg_count_over": "the {card.short} cannot be played: the count would be {count}.",
     "calculator.peg_play": _peg_play,
+    "calculator.peg_go": _peg_go,
     "calculator.dealer_and_pone": "Choose one of --dealer and --pone, not both.",
     "calculator.dealer_or_pone": "Say whose crib it is: --dealer or --pone (or --partner at a "
                                  "team table).",
