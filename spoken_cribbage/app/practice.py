@@ -34,6 +34,8 @@ from spoken_cribbage.words.stats import practice_sentences
 
 EXIT_USAGE = 2
 STOP = ("q", "quit", "stop")
+#: The most a hand (or crib) can count.
+MOST = 29
 
 
 def add_practice_parser(sub) -> argparse.ArgumentParser:
@@ -121,6 +123,9 @@ def _count(rng: random.Random, rounds: int, crib: bool, keeper: _Keeper) -> int:
             text = _answer()
             if text is None:
                 return _stop("count", right, seconds, keeper, what=what)
+            if text.isdecimal() and text.isascii() and int(text) > MOST:
+                _out(say("count_too_big", given=int(text)))   # a number, but no hand's count
+                continue
             if re.fullmatch(r"\d{1,2}", text) and text.isascii():
                 break
             _out(say("count_bad"))
@@ -144,25 +149,23 @@ def _count(rng: random.Random, rounds: int, crib: bool, keeper: _Keeper) -> int:
 
 def _chosen(text: str, hand: list[Card]) -> list[Card] | str:
     """The two cards named in ``text`` (numbers as the hand was read, or names, apart or joined
-    by 'and' or commas), or the sentence saying what is wrong."""
+    by 'and' or commas: the game's own parser), or the sentence saying what is wrong."""
     if re.fullmatch(r"[1-6]{2}", text):   # "14": cards 1 and 4
         text = f"{text[0]} {text[1]}"
     ctx = VoiceContext("discard", tuple(hand))
-    cards: list[Card] = []
-    for part in [p for p in re.split(r"\s*(?:,|\band\b)\s*", text.lower()) if p]:
-        try:
-            cmd = parse_command(part, ctx)
-        except CommandError as e:
-            return say("discard_bad") if e.code == "command.unknown" else phrase(e)
-        if cmd.verb != "discard" or (not cmd.cards and not cmd.numbers):
-            return say("discard_bad")
-        if not all(1 <= k <= len(hand) for k in cmd.numbers):
-            return say("discard_bad")
-        cards += [hand[k - 1] for k in cmd.numbers]
-        for card in cmd.cards:
-            if card not in hand:
-                return say("discard_not_held", card=card.name)
-            cards.append(card)
+    try:
+        cmd = parse_command(text, ctx)
+    except CommandError as e:
+        return say("discard_bad") if e.code == "command.unknown" else phrase(e)
+    if cmd.verb != "discard" or (not cmd.cards and not cmd.numbers):
+        return say("discard_bad")
+    if not all(1 <= k <= len(hand) for k in cmd.numbers):
+        return say("discard_bad")
+    cards = [hand[k - 1] for k in cmd.numbers]
+    for card in cmd.cards:
+        if card not in hand:
+            return say("discard_not_held", card=card.name)
+        cards.append(card)
     if len(cards) == 1:
         return say("discard_one", card=cards[0].name)
     if len(cards) != 2 or cards[0] == cards[1]:

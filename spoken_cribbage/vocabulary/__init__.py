@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -396,6 +397,9 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
     if len(words) > 1 and "_".join(words[:2]) in SETTINGS:   # "cue volume 0.5"
         words = ["_".join(words[:2])] + words[2:]
     head = words[0]
+    if head == "names" and len(words) > 1:   # names keep their capitals and spaces
+        typed = " ".join(text.replace("\x00", " ").split()).split(" ", 1)[1]
+        return Command(head, value=typed.strip())
     if head in SETTINGS:
         if len(words) != 2:
             raise CommandError("command.setting_value", setting=head.replace("_", " "),
@@ -408,23 +412,64 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
         rest = words[1:]
         if rest and rest[0] == "away":
             rest = rest[1:]
-        if rest and rest[0] == "card":
-            rest = rest[1:]
-        if not rest:
+        if not rest or rest == ["card"]:
             raise CommandError("command.which_card_example", verb=verb)
-        return _card_in_hand(verb, " ".join(rest), ctx) or _cards_command(verb, " ".join(rest))
-    if head == "card" and len(words) == 2 and words[1].isdecimal() and words[1].isascii():
-        return Command(ctx.card_verb, numbers=(int(words[1]),))
-    named = _card_in_hand(ctx.card_verb, raw, ctx)
-    if named is not None:
-        return named
+        return _cards_named(verb, " ".join(rest), ctx)
     try:
-        return _cards_command(ctx.card_verb, raw)
-    except CommandError:
-        raise CommandError("command.unknown", text=shown(text)) from None
+        return _cards_named(ctx.card_verb, raw, ctx)
+    except CommandError as e:
+        if e.code == "command.not_a_card":
+            raise CommandError("command.unknown", text=shown(text)) from None
+        raise
 
 
 _ARTICLES = ("the", "a", "an", "my")
+#: Between the cards of one command: "the ace and the four", "5h, jd".
+_AND = re.compile(r"\s*(?:,|\band\b)\s*")
+
+
+def _position(text: str) -> int | None:
+    """The position a card is named by: 'card two', 'card 2', 'the second card' -> 2 (the
+    card may have left the hand: the session then says where it went); None otherwise."""
+    words = text.split()
+    if words and words[0] in _ARTICLES:
+        words = words[1:]
+    if len(words) != 2:
+        return None
+    if words[0] == "card":
+        said = words[1]
+        if said.isdecimal() and said.isascii():
+            return int(said)
+        return NUMBER_WORDS.index(said) if said in NUMBER_WORDS[1:] else None
+    if words[1] == "card" and words[0] in ORDINALS[1:]:
+        return ORDINALS.index(words[0])
+    return None
+
+
+def _cards_named(verb: str, text: str, ctx: VoiceContext) -> Command:
+    """The cards of a line after its verb (or of a bare line): one or more, joined by 'and' or
+    commas, each a position ('card two', 'second card'), a card of the hand by rank or suit
+    ('the ace'), card codes or names ('5h jd', 'ace of diamonds'), or numbers ('1 2')."""
+    cards: list[Card] = []
+    numbers: list[int] = []
+    for part in [p for p in _AND.split(text) if p]:
+        n = _position(part)
+        if n is not None:
+            numbers.append(n)
+            continue
+        named = _typed_card_phrases(ctx).get(normalize(part)) or _card_in_hand(verb, part, ctx)
+        if named is None:
+            words = part.split()
+            if len(words) > 1 and words[0] == "card":   # "card 1 2"
+                part = " ".join(words[1:])
+            named = _cards_command(verb, part)
+        cards += named.cards
+        numbers += named.numbers
+    if cards and numbers:
+        raise CommandError("command.numbers_and_names")
+    if not cards and not numbers:
+        raise CommandError("command.which_card", verb=verb)
+    return Command(verb, cards=tuple(cards), numbers=tuple(numbers))
 
 
 def _card_in_hand(verb: str, text: str, ctx: VoiceContext) -> Command | None:

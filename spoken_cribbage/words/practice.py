@@ -76,6 +76,7 @@ MESSAGES: dict[str, str] = {
     "count_starter": "The starter is the {card}.",
     "count_question": "Your count?",
     "count_bad": "Type the count as a number, like 8; Escape, or q and Enter, stops.",
+    "count_too_big": "No hand counts {given}: the most is 29, and 0 or 19 means none.",
     "count_right": "Right: {total}.",
     "count_nineteen": "Right: nineteen, not a point.",
     "count_wrong": "Not quite: it is {total}, not {given}.",
