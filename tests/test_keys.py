@@ -6,6 +6,7 @@ import random
 from seated import after, make
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.speech.base import RecordingSpeaker
 from spoken_cribbage.storage.settings import Settings
 
 
@@ -31,7 +32,11 @@ def test_escape_unmarks_then_silences():
     s.key("2")
     assert after(out, s.escape) == ["Choice cleared: choose 2 cards."]
     assert s.marked == []
-    assert after(out, s.escape) == []   # silence says nothing
+    # with speech off there is nothing to silence: Escape says so, as x does
+    assert after(out, s.escape) == ["Speech is off: there is nothing to silence."]
+    spoken = RecordingSpeaker()
+    s, out = make(speaker=spoken)
+    assert after(out, s.escape) == [] and spoken.stopped   # silence says nothing
 
 
 def test_a_voice_player_confirms_with_yes():
@@ -230,3 +235,53 @@ def test_the_observation_knows_the_back_pegs():
     last = [e for e in gm.events if isinstance(e, g.Scored)][-1]
     obs = gm.observation(0)
     assert obs.back_pegs[last.side] == last.back_peg and obs.scores[last.side] == last.front_peg
+
+
+def test_every_key_answers_f1_helps_up_and_down_walk_the_lines_others_say_they_do_nothing():
+    s, out = make()
+    assert after(out, lambda: s.key("f1")) == after(out, lambda: s.key("?"))
+    s, out = make()
+    s.key("c")
+    up = after(out, lambda: s.key("up"))
+    assert up[0].startswith("Earlier: ")
+    s2, out2 = make()
+    s2.key("c")
+    assert after(out2, lambda: s2.key("[")) == up
+    assert after(out, lambda: s.key("down")) == after(out2, lambda: s2.key("]"))
+    for key, said in (("tab", "Tab"), ("delete", "Delete"), ("s-tab", "Shift Tab"),
+                      ("f5", "F5"), ("c-a", "Control A"), ("backspace", "Backspace")):
+        assert after(out, lambda: s.key(key)) == [
+            f"{said} does nothing here. Press question mark for help."], key
+    help_text = " ".join(after(out, lambda: s.key("f1")))
+    assert "Up and Page Up are like left bracket." in help_text
+    assert "Down and Page Down are like right bracket." in help_text
+    assert "F1 is like question mark." in help_text
+
+
+def test_x_with_speech_off_says_speech_is_off():
+    s, out = make()
+    assert after(out, lambda: s.key("x")) == ["Speech is off: there is nothing to silence."]
+    spoken = RecordingSpeaker()
+    s, out = make(speaker=spoken)
+    assert after(out, lambda: s.key("x")) == [] and spoken.stopped
+
+
+def test_backspace_takes_back_a_digit_of_the_count_being_typed():
+    from dataclasses import replace
+
+    from spoken_cribbage.engine.rules import Rules
+    out: list[str] = []
+    gm = g.Game(rules=replace(Rules(), counting="manual"), seed=11)
+    s = Session(gm, settings=Settings(counting="manual"), write=out.append,
+                opponents={1: RandomPlayer(random.Random(1))})
+    s.start()
+    s.key("1"), s.key("2"), s.enter()
+    while not s._count_due():       # play the cards that fit until the player's count is due
+        assert s.game.phase == g.PLAY
+        s._play(s._playable()[0])
+    s.key("1"), s.key("2")
+    assert after(out, lambda: s.key("backspace")) == ["Your count: 1."]
+    assert after(out, lambda: s.key("backspace")) == ["Count cleared: type it again."]
+    assert after(out, lambda: s.key("backspace")) == [
+        "No digit to take back: type your count, then Enter."]
+    assert s.count_typed == ""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import time
 from contextlib import contextmanager
 from typing import Callable, Iterator, TextIO
 
@@ -21,6 +22,48 @@ from spoken_cribbage.storage import testhooks
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.seat import phrase
+
+
+@contextmanager
+def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
+    """On a terminal, from start-up to the end: keys typed before the key loop reads them wait
+    unechoed, each readable at once, to be answered when the game is ready; Ctrl-C still
+    interrupts. Keys the terminal echoed before this (while Python started) get a line of their
+    own, so the game's first line is whole. Elsewhere nothing changes."""
+    try:
+        import select
+        import termios
+        fd = stream.fileno()
+        before = termios.tcgetattr(fd)
+        quiet = termios.tcgetattr(fd)
+        quiet[3] &= ~(termios.ECHO | termios.ICANON)
+        quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except (ImportError, AttributeError, OSError, ValueError):   # termios.error is an OSError
+        yield
+        return
+    try:
+        if before[3] & termios.ECHO and select.select([fd], [], [], 0)[0]:
+            out.write("\n")   # after the letters echoed so far
+            out.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        yield
+    finally:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, before)
+        except (OSError, ValueError):
+            pass
+
+
+def drop_typeahead(stream: TextIO) -> None:
+    """Forget the keys typed on the terminal and not yet read (before a question is asked)."""
+    try:
+        import termios
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (ImportError, AttributeError, OSError, ValueError):
+        pass
 
 
 def plain_output(accessible: bool, stream: TextIO) -> bool:
@@ -154,16 +197,21 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
         state = {"line": None, "flush": None}   # the open command line's text, or None
+        idle = [time.monotonic()]   # when the loop last finished something and began to wait
 
         def close_line() -> None:
             state["line"] = None
             writer.typed = ""
 
         def on_keys(flush: bool = False) -> None:
-            with writer.hold():
-                take_keys(flush)
+            waited = time.monotonic() - idle[0]
+            try:
+                with writer.hold():
+                    take_keys(flush, waited)
+            finally:
+                idle[0] = time.monotonic()
 
-        def take_keys(flush: bool) -> None:
+        def take_keys(flush: bool, waited: float) -> None:
             keys = inp.flush_keys() if flush else inp.read_keys()
             if not flush:
                 # A lone Escape waits in the parser for the rest of a possible sequence (an
@@ -172,7 +220,14 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 if state["flush"] is not None:
                     state["flush"].cancel()
                 state["flush"] = loop.call_later(0.25, on_keys, True)
+                if waited > BUSY_S and state["line"] is None and is_paste(keys):
+                    take_paste(keys)
+                    return
+            ahead = False   # a question was asked: the keys read with its key came before it
             for kp in keys:
+                if ahead and kp.key not in (Keys.ControlC, Keys.ControlD):
+                    continue   # never an answer (twice Ctrl-C still quits at once)
+                asked = session.confirming
                 try:
                     handle(kp)
                 except Exception as e:  # never a traceback on the player's screen
@@ -181,6 +236,29 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 if session.quit:
                     done.set()
                     return
+                if session.confirming in YES_NO_QUESTIONS and session.confirming != asked:
+                    ahead = True
+
+        def take_paste(keys) -> None:
+            """Text that arrived at once, not typed key by key (a paste): each line of it is a
+            command line, as if typed after slash; a last line without Enter stays open."""
+            text = "".join(kp.data for kp in keys).replace("\r\n", "\n").replace("\r", "\n")
+            for part in text.split("\n")[:-1]:
+                if part.strip():
+                    run_line(part)
+            rest = text.split("\n")[-1]
+            if rest.strip():
+                open_line(rest.lstrip("/"))
+
+        def open_line(text: str = "") -> None:
+            state["line"] = ""
+            session.tell(phrase("command_line"), "cue")
+            for ch in text:
+                edit_line(ch, ch)
+
+        def run_line(text: str) -> None:
+            open_line(text.strip().lstrip("/"))
+            edit_line(Keys.Enter, "\r")
 
         def handle(kp) -> None:
             k, data = kp.key, kp.data
@@ -199,15 +277,14 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 session.escape()
             elif k in moves:
                 session.move(moves[k])
-            elif k == Keys.PageUp:
-                session.command("previous")
-            elif k == Keys.PageDown:
-                session.command("later")
-            elif k in (Keys.Backspace, Keys.ControlH, Keys.Tab) or not data or len(data) != 1:
+            elif isinstance(k, Keys):   # a key that types no character: F1, Up, Tab, Delete ...
+                name = named_key(k)
+                if name is not None:
+                    session.key(name)
+            elif not data or len(data) != 1:
                 return
             elif data == "/":
-                state["line"] = ""
-                session.tell(phrase("command_line"), "cue")
+                open_line()
             elif data == " ":
                 session.space()
             elif data.isprintable():
@@ -244,28 +321,71 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                         fn()
                 except Exception as e:
                     session.tell(phrase("key_error", error=shown(str(e))), "error")
+                finally:
+                    idle[0] = time.monotonic()
                 if session.quit:
                     done.set()
             return loop.call_later(delay, run).cancel
 
         session.timer = later
-        with writer.hold():
-            session.resume_clock()   # a resumed game: a count's ticks, the computers' turns
-        if post is not None:
-            def held(fn: Callable[[], None]) -> Callable[[], None]:
-                def run() -> None:
-                    with writer.hold():
-                        fn()
-                return run
-            post(lambda fn: loop.call_soon_threadsafe(held(fn)))
         with inp.raw_mode(), inp.attach(on_keys):
             writer.raw = True
             try:
-                await done.wait()
+                # Keys pressed while the game started are answered now, before anything the
+                # loop asks (the quit question of a Ctrl-C pressed meanwhile).
+                idle[0] = time.monotonic()
+                on_keys()
+                with writer.hold():
+                    session.resume_clock()   # a resumed game: a count's ticks, the computers' turns
+                if post is not None:
+                    def held(fn: Callable[[], None]) -> Callable[[], None]:
+                        def run() -> None:
+                            try:
+                                with writer.hold():
+                                    fn()
+                            finally:
+                                idle[0] = time.monotonic()
+                        return run
+                    post(lambda fn: loop.call_soon_threadsafe(held(fn)))
+                if not session.quit:
+                    await done.wait()
             finally:
                 writer.raw = False
 
     asyncio.run(main())
+
+
+#: A read of the keyboard that comes this long (s) after the loop began to wait took keys that
+#: arrived together: typed keys arrive one by one, a paste at once. (Keys typed while the game
+#: was busy also come together, but in a read that follows the busy moment at once.)
+BUSY_S = 0.01
+#: A paste has at least this many characters (two keys may be pressed at once).
+PASTE_MIN = 3
+#: The yes/no questions a key typed ahead must never answer.
+YES_NO_QUESTIONS = ("quit", "voice")
+#: Keys left alone: screen readers use Insert (and Caps Lock, which terminals never pass on) as
+#: their own modifier; the others are the terminal's replies, not keys.
+_SILENT_KEYS = ("insert", "s-insert", "c-insert", "c-s-insert")
+#: prompt_toolkit's names of keys that other keys share: Tab is Control I, Backspace Control H.
+_KEY_NAMES = {"c-i": "tab", "c-h": "backspace"}
+
+
+def named_key(k) -> str | None:
+    """The session's name of a key that types no character ('f1', 'up', 'tab', 'c-a'), or None
+    for a key that gets no answer (Insert, the terminal's own replies)."""
+    name = str(getattr(k, "value", k))
+    if name in _SILENT_KEYS or name.startswith("<"):
+        return None
+    return _KEY_NAMES.get(name, name)
+
+
+def is_paste(keys) -> bool:
+    """Keys read at once that are text, not keys: printable characters (and line ends), at
+    least PASTE_MIN of them, not starting with the command line's slash."""
+    chars = [kp.data for kp in keys]
+    text = [c for c in chars if len(c) == 1 and c.isprintable()]
+    return (len(text) >= PASTE_MIN and chars[0] != "/"
+            and all(len(c) == 1 and (c.isprintable() or c in "\r\n") for c in chars))
 
 
 # ----------------------------------------------------------------------------- yes/no question
@@ -287,6 +407,8 @@ def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None 
             tty = stream.isatty()
         except (AttributeError, ValueError):
             tty = False
+    if tty:
+        drop_typeahead(stream)   # a key typed before the question never answers it
     say(question)
     if tty:
         try:

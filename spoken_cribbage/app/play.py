@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 import sys
-from contextlib import ExitStack
+from contextlib import ExitStack, nullcontext
 
 from spoken_cribbage.storage import settings as settings_mod
-from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output, run_lines, run_tty
+from spoken_cribbage.app.console import (LineWriter, env_accessible, plain_output, run_lines, run_tty,
+                                         unechoed_typeahead)
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage import table, testhooks
@@ -29,6 +30,11 @@ def _hint(game, seat):
 
 
 def play(args) -> int:
+    with unechoed_typeahead(sys.stdin, sys.stdout) if _isatty(sys.stdin) else nullcontext():
+        return _play(args)
+
+
+def _play(args) -> int:
     # persistence: on a terminal, Ctrl-C before the raw-mode loop starts (while the game is
     # loading or the computer is playing) must not stop the game: it is remembered, and the
     # quit question is asked as soon as the keys are read. (In raw mode Ctrl-C is a key.)

@@ -19,7 +19,7 @@ from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, claimed, key_command,
                                         parse_command, phrases_for)
-from spoken_cribbage.words.commands import key_lines, key_name
+from spoken_cribbage.words.commands import is_named_key, key_lines, key_name
 from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
@@ -489,16 +489,28 @@ class Session:
         if key.isdecimal() and len(key) == 1:
             self.digit(int(key))
             return
+        if key == "backspace" and self._count_due():
+            self._erase_digit()
+            return
         phase = self.voice_context().phase
         if self.confirming and key.lower() in ("y", "n"):
             self._confirm(key.lower())
             return
         verb = key_command(key.lower() if key.isalpha() else key, phase)
         if verb is None:
-            shown_key = key_name(key)
-            self.tell(phrase("key_unassigned", key=shown_key), "error")
+            said = "named_key_unassigned" if is_named_key(key) else "key_unassigned"
+            self.tell(phrase(said, key=key_name(key)), "error")
             return
         self._run(Command(verb))
+
+    def _erase_digit(self) -> None:
+        """Backspace in the player's own count: the last digit typed is taken back."""
+        if not self.count_typed:
+            self.tell(phrase("count_no_digit"))
+            return
+        self.count_typed = self.count_typed[:-1]
+        self.tell(phrase("count_typed", n=self.count_typed) if self.count_typed
+                  else phrase("count_cleared"))
 
     @_input
     def interrupt(self) -> None:
@@ -818,6 +830,9 @@ class Session:
         self.tell(h or phrase("no_hint"))
 
     def _cmd_silence(self, c: Command) -> None:
+        if not getattr(self.speaker, "available", False):   # the key answers, as every key does
+            self.tell(phrase("speech_off_silence"))
+            return
         try:
             self.speaker.stop()
         except Exception:

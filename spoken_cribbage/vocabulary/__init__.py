@@ -68,6 +68,8 @@ class Phrase:
     phases: tuple[str, ...] = _ANSWERING  #: where voice offers it and where its key works
     listed: bool = True             #: in help: its key in the key list, or (a command with no
                                     #: key) its line (words.commands says what it does)
+    also: tuple[str, ...] = ()      #: named keys that do the same ("f1", "up", "pageup": the
+                                    #: console's names of keys that type no character)
 
 
 PHRASES: tuple[Phrase, ...] = (
@@ -87,14 +89,14 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
                                     "what are my chances")),
     Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),
-    Phrase("previous", "[", (), ("previous", "back", "prev")),
-    Phrase("later", "]", (), ("later", "forward")),
+    Phrase("previous", "[", (), ("previous", "back", "prev"), also=("up", "pageup")),
+    Phrase("later", "]", (), ("later", "forward"), also=("down", "pagedown")),
     # the current or last deal, an event a press; review: the last deal, every event at once
     Phrase("walk", "w", ("next event",), ("walk", "step", "event")),
     Phrase("review", None, ("review the deal",), ("review", "replay", "review deal")),
     Phrase("undo", "u", (), ("undo", "take back"), phases=("play", "other")),
     Phrase("silence", "x", (), ("silence", "stop", "quiet", "hush")),
-    Phrase("help", "?", ("help", "help me"), ("commands", "?")),
+    Phrase("help", "?", ("help", "help me"), ("commands", "?"), also=("f1",)),
     Phrase("quit", "q", ("quit", "quit the game"), ("exit", "leave")),
     Phrase("go", None, ("go",), ("pass", "say go"), phases=("play",)),
     Phrase("next", None, ("next", "next deal", "continue"), ("deal", "go on"), phases=("show",)),
@@ -528,11 +530,22 @@ def _cards_command(verb: str, text: str) -> Command:
 
 def key_command(key: str, phase: str) -> str | None:
     """The command of a single key in a phase (``y`` and ``n`` answer a question; ``n`` starts
-    a new game when the game is over), or None when the key does nothing."""
+    a new game when the game is over), or None when the key does nothing. ``key`` is the
+    character a key types, or the name of one that types none ("f1", "up", "tab").
+
+    >>> key_command("?", "play"), key_command("f1", "play"), key_command("up", "play")
+    ('help', 'help', 'previous')
+    """
     for entry in PHRASES:
-        if entry.key == key and (entry.verb not in ("yes", "no", "new") or phase in entry.phases):
+        if (entry.key == key or key in entry.also) and (
+                entry.verb not in ("yes", "no", "new") or phase in entry.phases):
             return entry.verb
     return None
+
+
+def also_keys() -> list[tuple[str, tuple[str, ...]]]:
+    """(key, the named keys that do the same) in table order, for help."""
+    return [(p.key, p.also) for p in PHRASES if p.key and p.also]
 
 
 def commands_for_help() -> list[tuple[str, str]]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES
-from spoken_cribbage.vocabulary import VoiceContext, commands_for_help, keys_for
+from spoken_cribbage.vocabulary import VoiceContext, also_keys, commands_for_help, keys_for
 from spoken_cribbage.words.notices import Template
 
 #: What each key of the key list does, by verb.
@@ -41,12 +41,46 @@ COMMAND_HELP: dict[str, str] = {
     "review": "reads the last deal again, every event in order",
 }
 
-_KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space"}
+_KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space",
+              "pageup": "Page Up", "pagedown": "Page Down"}
+_MODIFIERS = {"c": "Control", "s": "Shift", "m": "Alt"}
 
 
 def key_name(key: str) -> str:
-    """How a key is said: 'question mark' for ?, the letter itself for a letter."""
-    return _KEY_NAMES.get(key, key)
+    """How a key is said: 'question mark' for ?, the letter itself for a letter, and the
+    console's names of other keys as on the keyboard.
+
+    >>> key_name("z"), key_name("f1"), key_name("tab"), key_name("c-s-left")
+    ('z', 'F1', 'Tab', 'Control Shift Left')
+    """
+    if key in _KEY_NAMES:
+        return _KEY_NAMES[key]
+    if len(key) == 1:
+        return key
+    *mods, last = key.split("-")
+    if any(m not in _MODIFIERS for m in mods):
+        return key
+    last = _KEY_NAMES.get(last, last.upper() if len(last) == 1 or last[0] == "f" else last.title())
+    return " ".join([*(_MODIFIERS[m] for m in mods), last])
+
+
+def is_named_key(key: str) -> bool:
+    """A key that types no character ('tab', 'f5'): said 'Tab does nothing here', not 'the key'."""
+    return len(key) > 1
+
+
+def also_lines() -> list[str]:
+    """'Up and Page Up are like left bracket.' ...: the named keys that do what a key does, in
+    lines under 80 characters."""
+    said = [f"{' and '.join(key_name(a) for a in also)} "
+            f"{'is' if len(also) == 1 else 'are'} like {key_name(key)}." for key, also in also_keys()]
+    lines: list[str] = []
+    for s in said:
+        if lines and len(lines[-1]) + len(s) + 1 <= 78:
+            lines[-1] += " " + s
+        else:
+            lines.append(s)
+    return lines
 
 
 def key_lines(phase: str, *, voice: bool = False, muggins: bool = False) -> list[str]:

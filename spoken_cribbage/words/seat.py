@@ -14,11 +14,14 @@ from typing import Sequence
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import card_list, cap, list_words
-from spoken_cribbage.words.commands import command_lines
+from spoken_cribbage.words.commands import also_lines, command_lines
 
 MESSAGES: dict[str, str] = {
     # keys and questions
     "key_unassigned": "The key {key} does nothing here. Press question mark for help.",
+    "named_key_unassigned": "{key} does nothing here. Press question mark for help.",
+    "speech_off_silence": "Speech is off: there is nothing to silence.",
+    "count_no_digit": "No digit to take back: type your count, then Enter.",
     "press_y_or_n": "Please press y for yes or n for no.",
     "answer_y_or_n": "Please answer y for yes or n for no.",
     "no_question_yes": "There is no question to answer yes to.",
@@ -252,7 +255,7 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
     lines = [first,
              *(line + "." for line in key_lines),
              "Left and Right arrows, Home and End walk through your hand.",
-             "Page Up and Page Down are like the brackets.",
+             *also_lines(),
              "Slash opens a command line, like /play five of hearts; Escape cancels it.",
              *command_lines()]
     if screen_reader is None:
