@@ -52,8 +52,12 @@ def test_keys_that_type_no_character_answer_and_a_paste_is_one_command_line(tmp_
     assert answer(child, "count", r"count") == "Command.\r\ncount"
     assert answer(child, "\r", r"No count yet[^\r\n]*\r\n") == (
         "\r\nNo count yet: the play has not started.\r\n")
-    lines = answer(child, "1 2\r", r"You lay away the [^\r\n]*\r\n")
+    lines = answer(child, "1 2\r", r"Your turn[^\r\n]*\r\n")
     assert lines.startswith("Command.\r\n1 2\r\nYou lay away the ")
+    # pasted lines run one by one; a line after one that asks to quit never answers it
+    lines = answer(child, "quit\ry\r", r"Quit the game\? [^\r\n]*\r\n")
+    assert lines.startswith("Command.\r\nquit\r\nQuit the game? ")
+    assert answer(child, "n", r"\r\n") == "Back to the game.\r\n"
     child.sendcontrol("c")
     child.sendcontrol("c")
     child.expect(pexpect.EOF)

@@ -196,7 +196,8 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
     async def main() -> None:
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
-        state = {"line": None, "flush": None}   # the open command line's text, or None
+        state = {"line": None, "flush": None,   # the open command line's text, or None
+                 "pasted": 0.0}                 # when the last paste was taken
         idle = [time.monotonic()]   # when the loop last finished something and began to wait
 
         def close_line() -> None:
@@ -220,8 +221,18 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 if state["flush"] is not None:
                     state["flush"].cancel()
                 state["flush"] = loop.call_later(0.25, on_keys, True)
-                if waited > BUSY_S and state["line"] is None and is_paste(keys):
-                    take_paste(keys)
+                pasting = time.monotonic() - state["pasted"] < PASTE_ON_S   # a long paste's rest
+                if (waited > BUSY_S or pasting) and state["line"] is None and is_paste(
+                        keys, PASTE_MIN if not pasting else 1):
+                    try:
+                        take_paste(keys)
+                    except Exception as e:  # never a traceback on the player's screen
+                        close_line()
+                        session.tell(phrase("key_error", error=shown(str(e))), "error")
+                    long = sum(len(kp.data) for kp in keys) >= PASTE_SPLIT   # more may follow
+                    state["pasted"] = time.monotonic() if long else 0.0
+                    if session.quit:
+                        done.set()
                     return
             ahead = False   # a question was asked: the keys read with its key came before it
             for kp in keys:
@@ -245,7 +256,11 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             text = "".join(kp.data for kp in keys).replace("\r\n", "\n").replace("\r", "\n")
             for part in text.split("\n")[:-1]:
                 if part.strip():
+                    asked = session.confirming
                     run_line(part)
+                    if session.quit or (session.confirming in YES_NO_QUESTIONS
+                                        and session.confirming != asked):
+                        return   # the rest came before the question: never its answer
             rest = text.split("\n")[-1]
             if rest.strip():
                 open_line(rest.lstrip("/"))
@@ -361,6 +376,9 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
 BUSY_S = 0.01
 #: A paste has at least this many characters (two keys may be pressed at once).
 PASTE_MIN = 3
+#: Text read this soon (s) after a paste of PASTE_SPLIT characters or more is the rest of it
+#: (prompt_toolkit reads up to 1024 at a time: a long paste comes in several reads).
+PASTE_ON_S, PASTE_SPLIT = 0.1, 1000
 #: The yes/no questions a key typed ahead must never answer.
 YES_NO_QUESTIONS = ("quit", "voice")
 #: Keys left alone: screen readers use Insert (and Caps Lock, which terminals never pass on) as
@@ -379,12 +397,12 @@ def named_key(k) -> str | None:
     return _KEY_NAMES.get(name, name)
 
 
-def is_paste(keys) -> bool:
+def is_paste(keys, least: int = PASTE_MIN) -> bool:
     """Keys read at once that are text, not keys: printable characters (and line ends), at
-    least PASTE_MIN of them, not starting with the command line's slash."""
+    least ``least`` of them, not starting with the command line's slash."""
     chars = [kp.data for kp in keys]
     text = [c for c in chars if len(c) == 1 and c.isprintable()]
-    return (len(text) >= PASTE_MIN and chars[0] != "/"
+    return (len(text) >= least and chars[0] != "/"
             and all(len(c) == 1 and (c.isprintable() or c in "\r\n") for c in chars))
 
 

@@ -197,7 +197,7 @@ def _play(args) -> int:
 
             def post(schedule) -> None:
                 _catch_sigint(interrupted, lambda: schedule(ask_quit))
-                if interrupted:
+                for _ in interrupted[:2]:   # twice Ctrl-C while starting: quit at once
                     schedule(ask_quit)
                 if voice is not None:
                     voice.set_dispatch(schedule)  # voice results run on the key loop's thread
