@@ -56,14 +56,14 @@ def test_the_walk_key_gives_one_event_a_press_with_a_sentence_at_each_end():
     play_out_deal(s)
     steps = deal_steps(deals_of(s.game.events_for(0))[1][1], s.names)
     first = after(out, lambda: s.key("w"))
-    assert first == ["Deal 1, event by event; press w for each.", *steps[0]]
+    assert first == ["Deal 1, from the start; press w for each event.", *steps[0]]
     heard = [first[1:]]
     for _ in range(len(steps) - 1):
         heard.append(after(out, lambda: s.key("w")))
     assert heard == steps
     assert after(out, lambda: s.key("w")) == [
         "That was the last event of deal 1. Press w to hear it again from the start."]
-    assert after(out, lambda: s.key("w"))[0] == "Deal 1, event by event; press w for each."
+    assert after(out, lambda: s.key("w"))[0] == "Deal 1, from the start; press w for each event."
 
 
 def test_the_walk_follows_the_current_deal_and_stops_at_its_latest_event():
@@ -75,6 +75,34 @@ def test_the_walk_follows_the_current_deal_and_stops_at_its_latest_event():
     s.command("1 2")                             # more happens: the walk goes on
     assert after(out, lambda: s.key("w")) == [
         "You lay away the four of clubs and eight of diamonds."]
+
+
+def test_a_walk_belongs_to_one_deal_and_starts_again_in_the_next():
+    """Walked in deal 1, w in deal 2 never reads deal 1's events as current: it starts again,
+    saying which deal it walks."""
+    s, out = make()
+    play_out_deal(s)
+    s.key("w")
+    s.key("w")                                   # half-way through deal 1
+    s.enter()                                    # deal 2
+    s.command("1 2")
+    steps = deal_steps(deals_of(s.game.events_for(0))[2][1], s.names)
+    assert after(out, lambda: s.key("w")) == ["Deal 2, from the start; press w for each event.",
+                                              *steps[0]]
+
+
+def test_a_walk_started_before_the_game_ended_starts_again_after_it():
+    s, out = make(scores=[119, 119])
+    s.key("w")                                   # the last deal, as it begins
+    s.command("1 2")
+    for _ in range(20):
+        if s.game.phase != g.PLAY:
+            break
+        s.command("play " + s._playable()[0].short)
+    assert s.game.phase == g.GAME_OVER
+    deal = s.game.deal_number
+    assert after(out, lambda: s.key("w"))[0] == (
+        f"Deal {deal}, from the start; press w for each event.")
 
 
 def test_review_and_walk_are_in_the_vocabulary_help_and_key_list():

@@ -79,7 +79,10 @@ class HandsFree:
         def tell() -> None:
             if cue:
                 self.session.cue(cue)
-            self.session.tell(text, "voice")
+            # A notice of its own (no microphone, the model loaded) is followed by the prompt
+            # again; listening on or off answers the player's own key.
+            with self.session.answer(unprompted=cue is None):
+                self.session.tell(text, "voice")
         self._run(tell)
 
     def _heard(self, rec) -> None:
@@ -95,5 +98,6 @@ class HandsFree:
                 self.session.command(rec.command)
             else:
                 self.session.cue("refused")
-                self.session.tell(SORRY, "voice")
+                with self.session.answer(unprompted=True):   # then the prompt again
+                    self.session.tell(SORRY, "voice")
         self._run(act)

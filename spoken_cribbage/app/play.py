@@ -183,8 +183,9 @@ def _play(args) -> int:
         opening.close()
         raise
     try:
-        session.start(resumed=resume is not None, timer_coming=tty_in)
-        keeper.flush()  # persistence: problems found while starting
+        with session.answer():   # one answer: the keeper's lines go before the prompt
+            session.start(resumed=resume is not None, timer_coming=tty_in)
+            keeper.flush()  # persistence: problems found while starting
         opening.close()
         if voice is not None:
             voice.start()  # the model loads in the background: the game is already playable

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Callable, Protocol, Sequence
+import threading
+from contextlib import contextmanager
+from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, card_list, cap,
@@ -55,15 +57,27 @@ def _input(method):
             return method(self, *args, **kwargs)
         self._in_input = True
         try:
-            if self._time_ran_out():
-                return None
-            self.help_open = False
-            self._clock_sync()
-            return method(self, *args, **kwargs)
+            with self.answer():
+                if self._time_ran_out():
+                    return None
+                self.help_open = False
+                self._clock_sync()
+                return method(self, *args, **kwargs)
         finally:
             self._in_input = False
             self._clock_sync()
     return wrapper
+
+
+#: Lines that say what the game waits for: the last line of an answer.
+PROMPT_KINDS = ("prompt", "turn")
+
+
+class _Said(NamedTuple):
+    """One ``say`` held until its answer ends (see :meth:`Session.answer`)."""
+    lines: list[Line]
+    interrupt: bool
+    record: bool
 
 
 class Player(Protocol):
@@ -170,6 +184,11 @@ class Session:
         self.quit = False       # the player chose to leave
         self._pace_cancel: Callable[[], None] | None = None   # a paced run's next step
         self._run_waits = False   # a resumed game's computer turns wait for the timer
+        #: The answer being put together (:meth:`answer`): its owner thread, depth and lines.
+        self._answer_owner: int | None = None
+        self._answer_depth = 0
+        self._answer_unprompted = False
+        self._held: list[_Said] = []
         self._bind(game, opponents)
 
     def _bind(self, game: g.Game, opponents: dict[int, Player] | None,
@@ -194,12 +213,72 @@ class Session:
         self.question: str | None = None     # the open question's line, to ask it again
         self.held: str | None = None         # the doubtful voice command the question is about
         self.finished = game.phase == g.GAME_OVER
-        self._walk: tuple[int, int] | None = None   # the w key: (deal, next step) of a walk
+        #: the w key: (deal walked, next step, the game's moment when last pressed) of a walk
+        self._walk: tuple[int, int, tuple[int, bool]] | None = None
         self.count_typed = ""                # manual counting: the digits typed for a count
         if getattr(self, "count_clock", None) is not None:
             self._stop_clock()
 
     # ------------------------------------------------------------------ output
+
+    @contextmanager
+    def answer(self, *, unprompted: bool = False) -> Iterator[None]:
+        """Everything said inside is one answer, sent when it ends with the prompt (what the
+        game waits for) as its last line: a line said after the prompt (a milestone, a saving
+        problem) goes before it. ``unprompted``: the answer arrives on its own (a computer's
+        paced turn, a voice result, a notice): when it has no prompt of its own and the game
+        waits for the player, the prompt is said again after it. Nested answers are one."""
+        me = threading.get_ident()
+        if self._answer_owner not in (None, me):   # another thread's answer is open: apart
+            yield
+            return
+        self._answer_owner = me
+        self._answer_depth += 1
+        self._answer_unprompted = self._answer_unprompted or unprompted
+        try:
+            yield
+        finally:
+            self._answer_depth -= 1
+            if self._answer_depth == 0:
+                held, self._held = self._held, []
+                unprompted, self._answer_unprompted = self._answer_unprompted, False
+                self._answer_owner = None
+                self._send(self._prompt_last(held, unprompted))
+
+    def _prompt_last(self, held: list[_Said], unprompted: bool) -> list[_Said]:
+        """The answer's lines with the last prompt line (and what was said with it after it)
+        moved to the end; or, for an answer that came on its own, the prompt added."""
+        where = [(i, j) for i, said in enumerate(held) for j, line in enumerate(said.lines)
+                 if line.kind in PROMPT_KINDS]
+        if not where:
+            if unprompted and any(said.lines for said in held):
+                prompt = self.prompt_line()
+                if prompt is not None:
+                    held = held + [_Said([prompt], False, True)]
+            return held
+        i, j = where[-1]
+        said = held[i]
+        rest = held[i + 1:]
+        if not any(r.lines for r in rest):
+            return held
+        before = [_Said(said.lines[:j], said.interrupt, said.record)] if j else []
+        first = held[:i] + before + rest
+        if not held[:i] and not before:   # the prompt opened the answer: what now opens it cuts in
+            first[0] = first[0]._replace(interrupt=said.interrupt)
+        return first + [_Said(said.lines[j:], False, said.record)]
+
+    def prompt_line(self) -> Line | None:
+        """What the game waits for from the player now (None while it does not wait: the
+        computers are playing, or the player has left)."""
+        if self.quit:
+            return None
+        if self.confirming and self.question:
+            return Line.same(self.question, "prompt")
+        if self.pacing or self._run_waits:
+            return None
+        if self.finished:
+            return Line.same(phrase("game_over_prompt"), "prompt")
+        return Line.same(self.answers.turn(), "turn")
 
     def say(self, lines: Sequence[Line], *, interrupt: bool = True, record: bool = True) -> None:
         lines = [l for l in lines if l.text]
@@ -207,19 +286,35 @@ class Session:
             return
         if any(l.kind == "error" for l in lines):
             self.cue("refused")
-        for line in lines:
-            if self.write_kind is not None:
-                self.write_kind(line.text, line.kind)
-            else:
-                self.write(line.text)
-        if record:
-            self.history.extend(lines)
-            self.last_batch = lines
+        said = _Said(lines, interrupt, record)
+        if self._answer_depth and self._answer_owner == threading.get_ident():
+            self._held.append(said)
+        else:
+            self._send([said])
+
+    def _send(self, answer: Sequence[_Said]) -> None:
+        """Write and speak one answer; its recorded lines are the history's newest and what
+        ``repeat`` says again."""
+        recorded: list[Line] = []
+        for said in answer:
+            if not said.lines:
+                continue
+            for line in said.lines:
+                if self.write_kind is not None:
+                    self.write_kind(line.text, line.kind)
+                else:
+                    self.write(line.text)
+            if said.record:
+                recorded.extend(said.lines)
+            try:
+                self.speaker.say(" ".join(l.speech for l in said.lines if l.speech),
+                                 interrupt=said.interrupt)
+            except Exception:  # the speaker reports its own failures; never stop the game for it
+                pass
+        if recorded:
+            self.history.extend(recorded)
+            self.last_batch = recorded
             self.hist_pos = None
-        try:
-            self.speaker.say(" ".join(l.speech for l in lines if l.speech), interrupt=interrupt)
-        except Exception:  # the speaker reports its own failures; never stop the game for it
-            pass
 
     def tell(self, text: str, kind: str = "answer") -> None:
         self.say([Line.same(text, kind)])
@@ -292,6 +387,10 @@ class Session:
         ``timer_coming``: the front end sets a timer once its loop runs (the console): a resumed
         game whose next turns are the computers' waits for it (:meth:`resume_clock`), so that
         they come paced, one at a time, as in play."""
+        with self.answer():
+            self._start(resumed, timer_coming)
+
+    def _start(self, resumed: bool, timer_coming: bool) -> None:
         if resumed:
             self.say([Line.same(phrase("resumed", scores=self.answers.scores()), "game")])
             if self.game.phase == g.DEAL_OVER:
@@ -447,7 +546,8 @@ class Session:
         """The timer: the next computer turn of a paced run."""
         self._pace_cancel = None
         if not self.quit:
-            self._after([], paced=True)
+            with self.answer(unprompted=True):
+                self._after([], paced=True)
 
     @property
     def pacing(self) -> bool:
@@ -713,12 +813,16 @@ class Session:
     def _cmd_scores(self, c: Command) -> None:
         """The scores; asked again at once (S twice in a row), the pegboard: each side's front
         and back peg and what its last score was worth."""
-        if self._scores_mark == (len(self.history), len(self.game.events)):
+        if self._scores_mark == (self._said_so_far(), len(self.game.events)):
             self._scores_mark = None
             self.say([Line.same(t, "answer") for t in self.answers.pegs()])
             return
         self.tell(self.answers.scores())
-        self._scores_mark = (len(self.history), len(self.game.events))
+        self._scores_mark = (self._said_so_far(), len(self.game.events))
+
+    def _said_so_far(self) -> int:
+        """The lines recorded so far, those of the answer under way too."""
+        return len(self.history) + sum(len(s.lines) for s in self._held if s.record)
     def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn(after=True))
     def _cmd_odds(self, c: Command) -> None: self.tell(odds_answer(self._obs()))
 
@@ -786,14 +890,17 @@ class Session:
     def _cmd_walk(self, c: Command) -> None:
         """The current deal (or, before anything happened in it, the last one), one event a
         press; a sentence at the start, and at the end (or at the latest event, while the deal
-        goes on)."""
+        goes on). A walk belongs to the game's deal it was started in: once a new deal is dealt
+        or the game is over, the next press starts again, saying which deal."""
         deals = self._deals()
         if not deals:
             self.tell(review_words.say("no_deal"))
             return
         by_number = dict(deals)
-        if self._walk is not None and self._walk[0] in by_number and self._walk[1] > 0:
-            deal, step = self._walk
+        moment = (self.game.deal_number, self.game.phase == g.GAME_OVER)
+        walk = self._walk
+        if walk is not None and walk[0] in by_number and walk[1] > 0 and walk[2] == moment:
+            deal, step = walk[0], walk[1]
         else:
             deal, events = deals[-1]
             if len(events) <= 1 and len(deals) > 1:   # only dealt so far: the last deal
@@ -803,7 +910,7 @@ class Session:
         steps = self._steps(events)
         if step < len(steps):
             lines = ([review_words.say("walk_start", deal=deal)] if step == 0 else []) + steps[step]
-            self._walk = (deal, step + 1)
+            self._walk = (deal, step + 1, moment)
             self.say([Line.same(t, "answer") for t in lines])
         elif self._ended(events):
             self._walk = None
@@ -915,7 +1022,9 @@ class Session:
     def remind(self) -> None:
         """The prompt again (whose turn, what to do), after something of its own that ran in
         the middle of the game (the voice check), so the last line says what the game waits for."""
-        self.say([Line.same(self.answers.turn(), "turn")], interrupt=False)
+        prompt = self.prompt_line()
+        if prompt is not None:
+            self.say([prompt], interrupt=False)
 
     def _stop_voice_check(self) -> bool:
         """A key stops the voice check: True when one was running (the key did only that)."""
@@ -1127,7 +1236,8 @@ class Session:
         the computer turns a resumed game left waiting begin, paced."""
         if self._run_waits:
             self._run_waits = False
-            self._after([])
+            with self.answer(unprompted=True):
+                self._after([])
         if self._tick_cancel is None:
             self._clock_sync()
 
@@ -1154,7 +1264,8 @@ class Session:
 
     def _on_tick(self) -> None:
         self._tick_cancel = None
-        self.tick()
+        with self.answer(unprompted=True):
+            self.tick()
         if self._tick_cancel is None:   # (a new count may have scheduled its own already)
             self._schedule_tick()
 

@@ -481,7 +481,7 @@ class Announcer:
             nxt = "your deal" if nd == self.me else f"{n.possessive(nd)} deal"
             # The scores were said after the last show: not again here.
             # ("End of deal N." is implied by the crib's count just before: the prompt is enough.)
-            return [Line.same(f"Press Enter for {nxt}.", "deal")]
+            return [Line.same(f"Press Enter for {nxt}.", "prompt")]   # what the game waits for
         if isinstance(ev, g.GameOver):
             return self._game_over(ev)
         return []

@@ -162,7 +162,7 @@ MESSAGES: dict[str, str] = {
     "review_head": "Deal {deal}, as it was played:",
     "review_end": "End of the review of deal {deal}.",
     "review_so_far": "That is deal {deal} so far.",
-    "walk_start": "Deal {deal}, event by event; press w for each.",
+    "walk_start": "Deal {deal}, from the start; press w for each event.",
     "walk_end": "That was the last event of deal {deal}. Press w to hear it again from the start.",
     "walk_latest": "That is the latest event of deal {deal}. Press w again when more has happened.",
 }
