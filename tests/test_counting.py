@@ -515,6 +515,26 @@ def test_the_clock_waits_while_help_or_a_question_is_open():
     assert after(out, s.tick)[0] == "Time is up: no points for your hand."
 
 
+def test_the_crib_count_gets_the_whole_limit_and_its_own_warning():
+    """The dealer counts the hand, then the crib: the crib's count does not inherit what was
+    left of the hand's clock."""
+    clock = FakeClock()
+    s, out = seat(dealer=0, time_limit=30, clock=clock)
+    assert out[-1] == PROMPT + " You have 30 seconds."
+    clock.t += 20
+    assert after(out, s.tick) == ["10 seconds left to count."]
+    clock.t += 9
+    obs = s.game.observation(0)
+    lines = after(out, lambda: s.command(str(score_hand(obs.showing, obs.starter).total)))
+    assert lines[-1] == "Count your crib: type the points, then press Enter. You have 30 seconds."
+    assert after(out, lambda: s.key("k")) == ["30 seconds left to count."]
+    clock.t += 19
+    assert after(out, s.tick) == []
+    clock.t += 1
+    assert after(out, s.tick) == ["10 seconds left to count."]
+    assert s.game.phase == g.SHOW and s.game.showing == (0, True)
+
+
 def test_turning_the_time_limit_off_stops_a_count_under_way(home):
     clock = FakeClock()
     s, out = seat(time_limit=30, clock=clock)

@@ -152,6 +152,7 @@ class Session:
         #: or SPOKEN_CRIBBAGE_TEST_CLOCK a fake one: storage.testhooks).
         self.clock = clock or testhooks.monotonic
         self.count_clock: CountClock | None = None
+        self._clock_for: tuple | None = None   # the count (seat, crib) the clock times
         self._tick_cancel: Callable[[], None] | None = None
         self.help_open = False     # help was the last thing asked for (the count clock waits)
         self._in_input = False
@@ -492,6 +493,7 @@ class Session:
             dealt = any(isinstance(e, g.Dealt) for e in events)   # "Deal 2. Your crib." was just said
             turn = self.answers.turn(self.announcer.count_just_said(said), crib_said=dealt)
             if self._count_due() and self.settings.time_limit:
+                self._clock_of_this_count()
                 left = (self.count_clock.remaining() if self.count_clock is not None
                         else self.settings.time_limit)
                 turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
@@ -1210,13 +1212,21 @@ class Session:
         if not self._count_due() or self.finished:
             self._stop_clock()
             return
+        self._clock_of_this_count()
         if self.count_clock is None and self.settings.time_limit:
             grace = 0.0
             if getattr(self.speaker, "available", False):   # speech reads the hand out first
                 words = sum(len(line.speech.split()) for line in said)
                 grace = words * 60.0 / max(80, self.settings.rate)
             self.count_clock = CountClock(self.clock, self.settings.time_limit, grace)
+            self._clock_for = self.game.showing
         self._clock_sync()
+
+    def _clock_of_this_count(self) -> None:
+        """Each count (the hand, then the crib) has its own clock: the whole limit and its own
+        warning. A clock left from a count that is over is stopped."""
+        if self.count_clock is not None and self._clock_for != self.game.showing:
+            self._stop_clock()
 
     def _clock_sync(self) -> None:
         """The clock waits while help or a question is open, and runs otherwise."""
