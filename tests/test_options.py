@@ -326,3 +326,20 @@ def test_the_settings_command_refuses_what_the_game_refuses_in_one_line(home, ca
     assert _settings_cli(capsys, *argv) == (
         2, "", f"spoken-cribbage settings: That setting was not changed: {reason}.\n")
     assert (home / "settings.toml").read_bytes() == before
+
+def test_counting_options_on_a_resumed_automatic_game_say_what_applies(home):
+    """--counting manual --muggins on given when resuming a game that counts automatically:
+    said plainly, and the settings tell the truth (not 'manual, for this run only')."""
+    _run(home, "--speech", "off", "--cues", "off", inp=b"1 2\nq\ny\n")
+    text = _run(home, "--speech", "off", "--cues", "off", "--counting", "manual", "--muggins",
+                "on", inp=b"y\nsettings\nq\ny\n")
+    lines = text.splitlines()
+    said = "This game counts automatically; manual counting starts with a new game."
+    assert said in lines and lines.index(said) < lines.index("> settings")
+    assert not any(line.startswith("This game keeps muggins") for line in lines)
+    assert ("Counting: manual, for this run only (from --counting); this game counts "
+            "automatically; manual counting starts with a new game.") in lines
+    assert ("Muggins: on, for this run only (from --muggins); this game keeps muggins off; "
+            "muggins on starts with a new game.") in lines
+    # a rule the game plays by is said as before
+    assert "Overcount penalty: off." in lines

@@ -136,8 +136,14 @@ def _play(args) -> int:
         return (new, make_opponents({s: level for s in range(1, new.players)}, new_seed),
                 new_names)
 
+    def describe_settings(current):
+        """The settings, each rule the game in progress does not play by said so."""
+        saved = keeper.saved
+        return run.describe(current, game=settings_mod.game_values(
+            session.game.rules, saved.difficulty if saved is not None else None))
+
     session = Session(game, settings=settings, write=writer.line, speaker=speaker,
-                      write_kind=writer.line, new_game=new_game, describe_settings=run.describe,
+                      write_kind=writer.line, new_game=new_game, describe_settings=describe_settings,
                       opponents=opponents, names=names, on_settings=run.on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action,  # persistence: save after every action
@@ -185,6 +191,14 @@ def _play(args) -> int:
     try:
         with session.answer():   # one answer: the keeper's lines go before the prompt
             session.start(resumed=resume is not None, timer_coming=tty_in)
+            if resume is not None:   # options for rules the resumed game does not play by
+                kept = settings_mod.not_in_this_game(settings, settings_mod.game_values(
+                    game.rules, resume.saved.difficulty))
+                auto = game.rules.counting == "auto"   # muggins and penalty: manual counting's
+                for name in (n for n in kept if n in overrides and not (
+                        auto and n in ("muggins", "overcount_penalty"))):
+                    session.tell(phrase("storage.not_in_this_game", name=name,
+                                        value=getattr(settings, name), game=kept[name]), "game")
             keeper.flush()  # persistence: problems found while starting
         opening.close()
         if voice is not None:

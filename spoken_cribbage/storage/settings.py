@@ -273,20 +273,47 @@ class RunSettings:
             msg = save_changed(n, getattr(new, n), self.path) or msg
         return msg
 
-    def describe(self, settings: Settings | None = None) -> list[Notice]:
-        return describe(settings or self.current, self.path, self.overrides)
+    def describe(self, settings: Settings | None = None, game: dict | None = None
+                 ) -> list[Notice]:
+        return describe(settings or self.current, self.path, self.overrides, game)
+
+
+#: The settings that are rules of a game: a game keeps the values it began with.
+GAME_RULES = ("counting", "muggins", "overcount_penalty", "target", "players", "difficulty")
+
+
+def game_values(rules, difficulty: str | None = None) -> dict:
+    """The values a game in progress plays by, as settings (``rules``: the engine's Rules;
+    ``difficulty``: the computer's level it began with)."""
+    on = {True: "on", False: "off"}
+    values = {"counting": rules.counting, "muggins": on[bool(rules.muggins)],
+              "overcount_penalty": on[bool(rules.overcount_penalty)], "target": rules.target,
+              "players": rules.players}
+    if difficulty is not None:
+        values["difficulty"] = difficulty
+    return values
+
+
+def not_in_this_game(settings: Settings, game: dict) -> dict:
+    """The rules the settings give that the game in progress does not play by (name -> the
+    game's value): they apply from a new game."""
+    return {n: v for n, v in game.items() if n in GAME_RULES and getattr(settings, n) != v}
 
 
 def describe(settings: Settings, path: Path | None = None,
-             overrides: dict | None = None) -> list[Notice]:
+             overrides: dict | None = None, game: dict | None = None) -> list[Notice]:
     """Every setting and its value (``storage.setting_value``, one line each in words), then
     where the file is (``storage.settings_file``).
 
     A setting in ``overrides`` (setting name -> anything; only the names count) comes from a
-    command-line option: ``for_run`` is True and ``option`` names it (None if unknown)."""
+    command-line option: ``for_run`` is True and ``option`` names it (None if unknown).
+    ``game``: the rules of the game in progress (:func:`game_values`); a setting it does not
+    play by says so (``this_game``: the game's value; the setting applies from a new game)."""
     overrides = overrides or {}
+    differ = not_in_this_game(settings, game or {})
     lines = [Notice("storage.setting_value", name=f.name, value=getattr(settings, f.name),
-                    for_run=f.name in overrides, option=OPTIONS.get(f.name))
+                    for_run=f.name in overrides, option=OPTIONS.get(f.name),
+                    **({"this_game": differ[f.name]} if f.name in differ else {}))
              for f in fields(Settings)]
     lines.append(Notice("storage.settings_file", path=path or paths.settings_path()))
     return lines

@@ -102,8 +102,34 @@ def _replaced(d: Mapping[str, Any]) -> str:
 
 
 def _setting_value(d: Mapping[str, Any]) -> str:
-    """'Rate: 180 words a minute.', 'Target: 61 points, for this run only (from --target).'"""
+    """'Rate: 180 words a minute.', 'Target: 61 points, for this run only (from --target).'
+    A rule the game in progress does not play by says so: 'Counting: manual, for this run only
+    (from --counting); this game counts automatically: manual counting starts with a new game.'"""
     name, value = d["name"], d["value"]
+    text = f"{name.replace('_', ' ').capitalize()}: {_shown(name, value)}"
+    if d.get("for_run"):
+        text += f", for this run only (from {d.get('option') or 'the command line'})"
+    if "this_game" in d:
+        text += "; " + _lower_first(_not_in_this_game({"name": name, "value": value,
+                                                       "game": d["this_game"]})).rstrip(".")
+    return text + "."
+
+
+def _not_in_this_game(d: Mapping[str, Any]) -> str:
+    """A rule the game in progress keeps: 'This game counts automatically; manual counting
+    starts with a new game.'"""
+    name, value, game = d["name"], d["value"], d["game"]
+    if name == "counting":
+        return ("This game counts automatically; manual counting starts with a new game."
+                if game == "auto" else
+                "This game is counted by hand; automatic counting starts with a new game.")
+    what = name.replace("_", " ")
+    return (f"This game keeps {what} {_shown(name, game)}; {what} {_shown(name, value)} "
+            "starts with a new game.")
+
+
+def _shown(name: str, value: Any) -> str:
+    """A setting's value in words ('180 words a minute', 'the default voice')."""
     if name == "pace" and not value:
         shown = "none, the computer turns come at once"
     elif isinstance(value, float):
@@ -117,10 +143,7 @@ def _setting_value(d: Mapping[str, Any]) -> str:
             value, value)
     else:
         shown = f"{value}{_UNITS.get(name, '')}"
-    text = f"{name.replace('_', ' ').capitalize()}: {shown}"
-    if d.get("for_run"):
-        text += f", for this run only (from {d.get('option') or 'the command line'})"
-    return text + "."
+    return shown
 
 
 # ----------------------------------------------------------------------------- the saved game
@@ -204,6 +227,7 @@ TEXTS: dict[str, Template] = {
     "storage.setting_not_saved": lambda d: (f"That setting could not be saved: "
                                             f"{clause(d['reason'])}."),
     "storage.setting_value": _setting_value,
+    "storage.not_in_this_game": _not_in_this_game,
     "storage.settings_file": "Settings file: {path}.",
     "storage.bad_option": lambda d: f"spoken-cribbage: {clause(d['reason'])}.",
 
