@@ -309,6 +309,21 @@ def test_the_resume_question_in_the_issue_wording():
     assert describe(gm) == "you 100, computer 96, the computer's crib"
 
 
+def test_a_game_saved_between_deals_names_the_crib_of_the_next_deal(home):
+    gm = g.Game(seed=4)
+    rng = random.Random(4)
+    players = {s: make_opponent("easy", random.Random(s)) for s in (0, 1)}
+    while gm.phase != g.DEAL_OVER:
+        seat = next(iter(gm.pending_discards()), None) if gm.phase == g.DISCARD else gm.to_act
+        gm.apply(players[seat].act(gm.observation(seat), rng=rng))
+    savegame.write(SavedGame.from_game(gm, difficulty="easy"), gm, home / "game.json")
+    k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
+    loaded = k.load()
+    assert loaded.game.phase == g.DEAL_OVER
+    nxt = "your crib" if gm.dealer == 1 else "the computer's crib"
+    assert k.resume_question(loaded).endswith(f", {nxt} next. Resume? y/n")
+
+
 def test_a_finished_game_is_not_offered_again(home):
     gm = finished_game(5)
     savegame.write(SavedGame.from_game(gm, difficulty="easy"), gm, home / "game.json")

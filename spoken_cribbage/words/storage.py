@@ -169,12 +169,16 @@ def game_summary(game, me: int = 0, names=None) -> str:
     parts = [_and([who(seat) for seat in sorted(
         (t for t in range(game.players) if game.side_of(t) == s), key=lambda t: t != me)])
         + f" {game.scores[s]}" for s in order]
-    if game.dealer == me:
-        parts.append("your crib")
+    # Saved between deals: the crib of the deal that comes next, said as such.
+    between = game.phase == "deal over"
+    dealer = (game.dealer + 1) % game.players if between else game.dealer
+    if dealer == me:
+        crib = "your crib"
     elif game.players == 2 and not names:
-        parts.append("the computer's crib")
+        crib = "the computer's crib"
     else:
-        parts.append(f"{who(game.dealer)}'s crib")
+        crib = f"{who(dealer)}'s crib"
+    parts.append(crib + (" next" if between else ""))
     return ", ".join(parts)
 
 
