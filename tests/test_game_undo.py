@@ -218,9 +218,9 @@ def test_no_undo_in_the_show_or_across_the_next_deal():
     g, seed, before = find(lambda g: g.phase == DEAL_OVER)
     refused(g, 0, UndoBlocked.DEAL_OVER)
     refused(g, 1, UndoBlocked.DEAL_OVER)
-    g.apply(NextDeal())
-    refused(g, 0, UndoBlocked.DEAL_OVER)
-    refused(g, 1, UndoBlocked.DEAL_OVER)
+    g.apply(NextDeal())   # a new deal: not 'the deal is over', but nothing of theirs in it yet
+    refused(g, 0, UndoBlocked.NEW_DEAL)
+    refused(g, 1, UndoBlocked.NEW_DEAL)
 
 
 def test_no_undo_once_the_game_is_over():

@@ -314,3 +314,12 @@ def test_seen_from_the_seat_another_seats_undercount_stays_the_players_to_find()
     assert seat[seat.index(hand) + 1] == "Computer counts 28."   # no call, no pegs line
     assert told[told.index(hand) + 1:told.index(hand) + 3] == ["Fifteen two, fifteen four.",
                                                               "Computer pegs 2."]
+
+
+def test_undo_at_the_start_of_a_new_deal_says_what_is_true():
+    s, out = make()
+    play_out_deal(s)
+    assert after(out, lambda: s.key("u")) == ["You can't undo: the deal is over."]
+    s.enter()
+    assert after(out, lambda: s.key("u")) == [
+        "You can't undo: you have made no move in this deal yet."]

@@ -139,6 +139,7 @@ class UndoBlocked(str, Enum):
     CARD_REVEALED = "a card has been seen since"
     STARTER_CUT = "the starter has been cut"
     DEAL_OVER = "the deal is over"
+    NEW_DEAL = "you have made no move in this deal yet"   # the last was in an earlier deal
     SHOW = "the show has begun"
     GAME_OVER = "the game is over"
     NOT_REPLAYABLE = "this game's random source cannot be rewound"
@@ -1259,7 +1260,7 @@ class Game:
         while i >= 0:
             a = self.actions[i]
             if isinstance(a, (NextDeal, Deal, CutForDealer)):
-                return -1, UndoBlocked.DEAL_OVER  # the seat's last action was in an earlier deal
+                return -1, UndoBlocked.NEW_DEAL  # the seat's last action was in an earlier deal
             if getattr(a, "seat", None) == seat:
                 break
             i -= 1
