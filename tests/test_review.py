@@ -323,3 +323,21 @@ def test_undo_at_the_start_of_a_new_deal_says_what_is_true():
     s.enter()
     assert after(out, lambda: s.key("u")) == [
         "You can't undo: you have made no move in this deal yet."]
+
+
+def test_review_list_names_every_score_of_a_three_player_game(home):
+    from spoken_cribbage.engine.rules import Rules
+    gm = g.Game(rules=Rules(players=3), seed=6)
+    rng = random.Random(6)
+    while gm.phase != g.GAME_OVER:
+        gm.apply(rng.choice(gm.legal_actions()))
+    db = StatsDB(home / "stats.sqlite3")
+    db.open()
+    db.record_game(game_record(gm, "three", "easy", names=["Ann", "Ben"]))
+    db.record_game(game_record(random_game(5), "two", "easy"))
+    listed = cli(home, "review", "--list").stdout.splitlines()
+    a, b, c = gm.scores
+    result = "won" if a == max(gm.scores) else "lost"
+    assert f"you {result} with {a}; Ann {b}, Ben {c}, in {gm.deal_number} deals" in listed[1]
+    assert "you lost, 118 to 122, in 13 deals" in listed[2]          # two players: as before
+    assert cli(home, "review", "1").stdout.splitlines()[0] == listed[1]

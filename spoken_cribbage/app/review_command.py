@@ -105,15 +105,9 @@ def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
     what came before the first deal (0), then each deal (1, 2, ...). Every card is named: the
     game is over."""
     events = game_events(stored)
-    me = stored.me or 0
-    if stored.names is None:    # recorded before names were kept
-        names = names_for(stored.players, me)
-    else:
-        names = Names(seat_names(stored.players, stored.names, me), me)
+    names = _names(stored)
     rules = _rules(stored)
-    blocks = [(0, [game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
-                                stored.their_score, stored.difficulty, stored.deals,
-                                stored.players, stored.teams),
+    blocks = [(0, [_heading(stored),
                    replay_line(stored.number, stored.seed, stored.target, stored.difficulty,
                                stored.players, stored.teams)])]
     for deal, evs in deals_of(events):
@@ -156,6 +150,22 @@ def run_review(args) -> int:
     return 0
 
 
+def _names(stored: StoredGame) -> Names:
+    me = stored.me or 0
+    if stored.names is None:    # recorded before names were kept
+        return names_for(stored.players, me)
+    return Names(seat_names(stored.players, stored.names, me), me)
+
+
+def _heading(stored: StoredGame) -> str:
+    """The game's heading line: with more than two sides, every side's score."""
+    return game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
+                        stored.their_score, stored.difficulty, stored.deals, stored.players,
+                        stored.teams, names=_names(stored),
+                        scores=stored.final_scores() if (stored.teams or stored.players) > 2
+                        else None)
+
+
 def _list() -> int:
     try:
         games = _db().games()
@@ -167,8 +177,7 @@ def _list() -> int:
         return 0
     print(review_text("list_head"))
     for x in games:
-        print(game_heading(x.number, x.ended_at, x.result, x.my_score, x.their_score,
-                           x.difficulty, x.deals, x.players, x.teams))
+        print(_heading(x))
     return 0
 
 

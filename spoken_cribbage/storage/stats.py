@@ -165,6 +165,21 @@ class StoredGame:
     def reviewable(self) -> bool:
         return self.seed is not None and self.actions is not None
 
+    def final_scores(self) -> tuple[int, ...] | None:
+        """Every side's score at the end (from the event log: the last event that carries the
+        scores), or None when the log does not say."""
+        if self.events is None:
+            return None
+        try:
+            raw = json.loads(self.events)
+        except (ValueError, TypeError, RecursionError):
+            return None
+        for item in reversed(raw if isinstance(raw, list) else []):
+            scores = item.get("scores") if isinstance(item, dict) else None
+            if isinstance(scores, list) and scores and all(type(x) is int for x in scores):
+                return tuple(scores)
+        return None
+
 
 def deal_records(game: g.Game, me: int = 0, events: Iterable[g.Event] | None = None
                  ) -> list[DealRecord]:

@@ -176,13 +176,26 @@ def say(message: str, /, **facts: object) -> str:
 # ----------------------------------------------------------------------------- a finished game
 
 def game_heading(number: int, ended_at: str, result: str, my_score: int, their_score: int,
-                 difficulty: str, deals: int, players: int = 2, teams: int = 0) -> str:
+                 difficulty: str, deals: int, players: int = 2, teams: int = 0,
+                 scores: Sequence[int] | None = None, names: Names | None = None) -> str:
     """'Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, against the expert computer.'
-    (With more players: '..., with 3 expert computers in two teams of two.')"""
+    (With more players: '..., with 3 expert computers in two teams of two.') With more than
+    two sides and ``scores`` (every side's, in side order), every score is said, each with its
+    side: 'you won with 121; Computer 1 98, Computer 2 77'."""
     day = ended_at[:10] or "an unknown day"
-    how = {"win": f"you won, {my_score} to {their_score}",
-           "loss": f"you lost, {my_score} to {their_score}",
-           }.get(result, f"left unfinished at {my_score} to {their_score}")
+    sides = teams or players
+    if scores is not None and sides > 2 and len(scores) == sides:
+        n = names or names_for(players)
+        mine = n.me % sides
+        others = ", ".join(f"{n.side_name(s, sides)} {scores[s]}" for s in range(sides)
+                           if s != mine)
+        how = {"win": f"you won with {scores[mine]}; {others}",
+               "loss": f"you lost with {scores[mine]}; {others}",
+               }.get(result, f"left unfinished: you {scores[mine]}; {others}")
+    else:
+        how = {"win": f"you won, {my_score} to {their_score}",
+               "loss": f"you lost, {my_score} to {their_score}",
+               }.get(result, f"left unfinished at {my_score} to {their_score}")
     if players > 2:
         teams_of = (f" in {number_words(teams)} teams of {number_words(players // teams)}"
                     if teams else "")
