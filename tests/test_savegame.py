@@ -334,6 +334,27 @@ def test_a_finished_game_is_not_offered_again(home):
     assert k.stats_db.summary()["games"] == 1
 
 
+def test_a_game_abandoned_before_any_move_of_the_player_is_not_counted(home):
+    gm = g.Game(seed=3, first_dealer=0)   # dealt; the player has not laid away yet
+    savegame.write(SavedGame.from_game(gm, difficulty="easy"), gm, home / "game.json")
+    k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
+    msg = k.abandon(k.load())
+    assert msg == "A new game begins; the old one will be replaced."
+    assert k.stats_db.summary()["games"] == 0
+    assert not (home / "abandoned-game-1.json").exists()
+
+
+def test_a_declined_game_is_not_counted_as_played(home):
+    from spoken_cribbage.words.stats import stats_sentences
+    gm = play_some(n=50)
+    savegame.write(SavedGame.from_game(gm, difficulty="easy"), gm, home / "game.json")
+    k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
+    k.abandon(k.load())
+    lines = stats_sentences(k.stats_db.summary())
+    assert lines[0] == "You have not played a game to the end yet; 1 was left unfinished."
+    assert not any("percent" in line for line in lines)
+
+
 def test_answering_no_keeps_the_old_game_and_counts_it_abandoned(home):
     gm = play_some(n=50)
     savegame.write(SavedGame.from_game(gm, difficulty="easy"), gm, home / "game.json")

@@ -82,7 +82,7 @@ def test_record_and_summarise(tmp_path):
     assert s["best_hand"] == 24 and db.best_hand() == 24
     assert s["win_streak"] == 1 and s["longest_win_streak"] == 1
     lines = stats_sentences(s)
-    assert lines[0] == "You have played 4 games: 2 won, 1 lost, 1 abandoned."
+    assert lines[0] == "You have played 3 games: 2 won, 1 lost. 1 more was left unfinished."
     assert "Best hand: 24." in lines
     assert all(one_sentence(l) or l.count(".") == 2 for l in lines)
 

@@ -106,8 +106,11 @@ class Keeper:
 
     def abandon(self, loaded: Loaded) -> str:
         """The player starts a new game instead: the old one is counted as abandoned in the
-        statistics and its file kept as abandoned-game-N.json. Returns the sentence to say."""
+        statistics and its file kept as abandoned-game-N.json. Returns the sentence to say.
+        A game in which the player made no move was never played: it is simply replaced."""
         assert loaded.saved is not None and loaded.game is not None
+        if not any(getattr(a, "seat", None) == self.me for a in loaded.game.actions):
+            return phrase("storage.abandoned", kept=None)
         self._record(lambda db: (db.record_deals(loaded.saved.id, deal_records(loaded.game, self.me)),
                                  db.record_game(game_record(loaded.game, loaded.saved.id,
                                                             loaded.saved.difficulty, self.me,

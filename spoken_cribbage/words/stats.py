@@ -81,10 +81,10 @@ def table_sentences(tables: list[dict]) -> list[str]:
         return []
     lines = []
     for t in tables:
-        n = t["games"]
+        n = t["wins"] + t["losses"]   # played to the end; the unfinished said apart
         text = (f"{table_name(t['players'], t['teams'])}: {n} game{'s' if n != 1 else ''}, "
                 f"{t['wins']} won, {t['losses']} lost"
-                + (f", {t['abandoned']} abandoned" if t["abandoned"] else ""))
+                + (f", {t['abandoned']} left unfinished" if t["abandoned"] else ""))
         parts = [f"{what} {t['average_' + what]:.1f}" for what in ("hand", "crib", "pegging")
                  if t.get("average_" + what) is not None]
         if parts:
@@ -94,11 +94,16 @@ def table_sentences(tables: list[dict]) -> list[str]:
 
 
 def _game_sentences(s: dict) -> list[str]:
-    n = s["games"]
-    lines = [f"You have played {n} game{'s' if n != 1 else ''}: "
-             f"{s['wins']} won, {s['losses']} lost"
-             + (f", {s['abandoned']} abandoned." if s["abandoned"] else ".")]
+    # A game left unfinished is not one played: said apart, never in the percentage.
     finished = s["wins"] + s["losses"]
+    left = s["abandoned"]
+    were = "was" if left == 1 else "were"
+    if not finished:
+        lines = [f"You have not played a game to the end yet; {left} {were} left unfinished."]
+    else:
+        lines = [f"You have played {finished} game{'s' if finished != 1 else ''}: "
+                 f"{s['wins']} won, {s['losses']} lost."
+                 + (f" {left} more {were} left unfinished." if left else "")]
     if finished:
         lines.append(f"You win {round(100 * s['wins'] / finished)} percent of your games.")
     lines.append(f"Skunks: you gave {s['skunks_given']} and took {s['skunks_taken']}."
