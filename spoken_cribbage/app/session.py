@@ -187,6 +187,7 @@ class Session:
         self._run_waits = False   # a resumed game's computer turns wait for the timer
         #: The answer being put together (:meth:`answer`): its owner thread, depth and lines.
         self._answer_owner: int | None = None
+        self._answer_lock = threading.Lock()
         self._answer_depth = 0
         self._answer_unprompted = False
         self._held: list[_Said] = []
@@ -230,21 +231,27 @@ class Session:
         paced turn, a voice result, a notice): when it has no prompt of its own and the game
         waits for the player, the prompt is said again after it. Nested answers are one."""
         me = threading.get_ident()
-        if self._answer_owner not in (None, me):   # another thread's answer is open: apart
+        with self._answer_lock:
+            apart = self._answer_owner not in (None, me)   # another thread's answer is open
+            if not apart:
+                self._answer_owner = me
+                self._answer_depth += 1
+                self._answer_unprompted = self._answer_unprompted or unprompted
+        if apart:   # said as it comes, as before answers were held
             yield
             return
-        self._answer_owner = me
-        self._answer_depth += 1
-        self._answer_unprompted = self._answer_unprompted or unprompted
         try:
             yield
         finally:
-            self._answer_depth -= 1
-            if self._answer_depth == 0:
+            if self._answer_depth == 1:
                 held, self._held = self._held, []
                 unprompted, self._answer_unprompted = self._answer_unprompted, False
-                self._answer_owner = None
-                self._send(self._prompt_last(held, unprompted))
+                answer = self._prompt_last(held, unprompted)
+                with self._answer_lock:
+                    self._answer_depth, self._answer_owner = 0, None
+                self._send(answer)
+            else:
+                self._answer_depth -= 1
 
     def _prompt_last(self, held: list[_Said], unprompted: bool) -> list[_Said]:
         """The answer's lines with the last prompt line (and what was said with it after it)
