@@ -107,7 +107,7 @@ def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
     events = game_events(stored)
     names = _names(stored)
     rules = _rules(stored)
-    blocks = [(0, [_heading(stored),
+    blocks = [(0, [_heading(stored, events),
                    replay_line(stored.number, stored.seed, stored.target, stored.difficulty,
                                stored.players, stored.teams)])]
     for deal, evs in deals_of(events):
@@ -157,13 +157,28 @@ def _names(stored: StoredGame) -> Names:
     return Names(seat_names(stored.players, stored.names, me), me)
 
 
-def _heading(stored: StoredGame) -> str:
-    """The game's heading line: with more than two sides, every side's score."""
+def _heading(stored: StoredGame, events: list[g.Event] | None = None) -> str:
+    """The game's heading line: with more than two sides, every side's score (from its log,
+    or from the game played again when the log is damaged)."""
+    scores = None
+    if (stored.teams or stored.players) > 2:
+        scores = stored.final_scores() if events is None else _final_scores(events)
+        if scores is None and events is None and stored.reviewable:
+            try:
+                scores = _final_scores(game_events(stored))
+            except NoGame:
+                pass
     return game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
                         stored.their_score, stored.difficulty, stored.deals, stored.players,
-                        stored.teams, names=_names(stored),
-                        scores=stored.final_scores() if (stored.teams or stored.players) > 2
-                        else None)
+                        stored.teams, names=_names(stored), scores=scores)
+
+
+def _final_scores(events: list[g.Event]) -> tuple[int, ...] | None:
+    for ev in reversed(events):
+        scores = getattr(ev, "scores", None)
+        if scores:
+            return tuple(scores)
+    return None
 
 
 def _list() -> int:
