@@ -327,6 +327,7 @@ def test_the_settings_command_refuses_what_the_game_refuses_in_one_line(home, ca
         2, "", f"spoken-cribbage settings: That setting was not changed: {reason}.\n")
     assert (home / "settings.toml").read_bytes() == before
 
+
 def test_counting_options_on_a_resumed_automatic_game_say_what_applies(home):
     """--counting manual --muggins on given when resuming a game that counts automatically:
     said plainly, and the settings tell the truth (not 'manual, for this run only')."""
