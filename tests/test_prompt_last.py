@@ -96,3 +96,20 @@ def test_in_a_terminal_the_milestone_comes_before_the_prompt(tmp_path):
     assert child.expect([r"\S", pexpect.TIMEOUT], timeout=1.5) == 1   # nothing after the prompt
     child.send("q")
     child.close(force=True)
+
+
+def test_a_voice_notice_or_result_of_its_own_is_followed_by_the_prompt():
+    from types import SimpleNamespace
+
+    from spoken_cribbage.app.handsfree import SORRY, HandsFree
+    from spoken_cribbage.notice import Notice
+    s, out = seated()
+    hf = HandsFree(s, engine="pocketsphinx", recognizer=object(), audio_source=lambda: iter(()))
+    hf._message(Notice("voice.no_microphone"))
+    assert out[-2:] == ["No microphone found: voice is off. Keyboard play goes on.",
+                        "Your turn: lay away 2 cards for your crib."]
+    hf._heard(SimpleNamespace(accepted=False, command=None))
+    assert out[-2:] == [SORRY, "Your turn: lay away 2 cards for your crib."]
+    n = len(out)
+    hf._message(Notice("voice.listening"))   # the answer to the player's own listen key
+    assert out[n:] == ["Listening."]
