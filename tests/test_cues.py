@@ -430,7 +430,8 @@ def test_listening_cues_come_with_their_lines():
     hf._message(Notice("voice.stopped_listening"))
     hf._heard(types.SimpleNamespace(accepted=False, command=None))
     assert rec.calls == [("listen_on",), ("listen_off",), ("refused",)]
-    assert out == ["Listening.", "Stopped listening.", "Sorry, I didn't catch that."]
+    assert out == ["Listening.", "Stopped listening.", "Sorry, I didn't catch that.",
+                   "Your turn: lay away 2 cards for your crib."]   # a voice result: the prompt again
 
 
 # ----------------------------------------------------------------------------- settings and options

@@ -113,3 +113,14 @@ def test_a_voice_notice_or_result_of_its_own_is_followed_by_the_prompt():
     n = len(out)
     hf._message(Notice("voice.listening"))   # the answer to the player's own listen key
     assert out[n:] == ["Listening."]
+
+
+def test_the_cues_command_paced_by_the_timer_ends_with_the_prompt_again():
+    s, out = seated()
+    pending = []
+    s.timer = lambda delay, fn: pending.append(fn) or (lambda: None)
+    s.command("cues")
+    while pending:
+        pending.pop(0)()
+    assert out[-2:] == ["With /count tone on, a short tone after each card rises with the count, "
+                        "from 0 to 31.", "Your turn: lay away 2 cards for your crib."]

@@ -988,8 +988,9 @@ class Session:
 
         def step(i: int) -> None:
             self._demo_cancel.clear()
-            if i == total:
-                self.say([Line.same(phrase("cues_count_tone"), "cue")], interrupt=False)
+            if i == total:   # the last line of the cues, on its own: then the prompt again
+                with self.answer(unprompted=True):
+                    self.say([Line.same(phrase("cues_count_tone"), "cue")], interrupt=False)
                 return
             n, name = steps[i]
             self.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]),
