@@ -11,95 +11,23 @@ import os
 import shlex
 import sys
 import threading
-import time
 from typing import Any
 
 from spoken_cribbage.notice import Notice
 
 from .base import AudioError, SpeechUnavailable, short
+from .player import PlayerSink, probe
+from .sink import DEFAULT_SAMPLE_RATE as DEFAULT_SAMPLE_RATE
+from .sink import AudioSink as AudioSink
+from .sink import NullSink as NullSink
 
 #: Environment variable choosing the audio output: "auto" (the sound device), "null" (silent,
 #: timed) or a player command line reading raw PCM on stdin (see :mod:`.player`).
 AUDIO_ENV = "SPOKEN_CRIBBAGE_AUDIO"
-DEFAULT_SAMPLE_RATE = 22050
 #: Output latency asked of PortAudio (s): the most audio that can still play after a stop.
 DEVICE_LATENCY = 0.08
 #: PCM is written to the device in blocks of this many frames, checking for a stop in between.
 WRITE_FRAMES = 512
-
-
-
-class AudioSink:
-    """Destination for 16-bit mono PCM, with an audio clock.
-
-    ``open``, ``begin``, ``write``, ``end`` and ``prepare`` are called from the speech worker
-    only; ``abort`` may be called from any thread and silences at once.  ``status`` names the
-    output for the player (a notice), ``description`` for developers.
-    """
-
-    description = "audio sink"
-    status = Notice("speech.output_sink")
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._cancel = threading.Event()
-        self._rate = DEFAULT_SAMPLE_RATE
-        self._play_end = 0.0  # monotonic time at which all written audio has been played
-
-    def open(self, sample_rate: int) -> None:
-        """Get ready to play audio at ``sample_rate``; raise :class:`AudioError` if impossible."""
-        self._rate = sample_rate
-
-    def begin(self, cancel: threading.Event) -> bool:
-        """Start an utterance; False if ``cancel`` is already set."""
-        with self._lock:
-            if cancel.is_set():
-                return False
-            self._cancel = cancel
-            self._play_end = 0.0  # the previous utterance was played out or aborted
-            return True
-
-    def write(self, pcm: bytes) -> bool:
-        """Queue PCM for playback; False if the utterance was cancelled."""
-        if self._cancel.is_set():
-            return False
-        now = time.monotonic()
-        self._play_end = max(self._play_end, now) + len(pcm) / (2 * self._rate)
-        return True
-
-    def end(self) -> bool:
-        """Wait until the utterance has been played; False if cancelled meanwhile."""
-        remaining = self._play_end - time.monotonic()
-        if remaining > 0:
-            return not self._cancel.wait(remaining)
-        return not self._cancel.is_set()
-
-    def abort(self) -> None:
-        """Silence now (the current utterance's cancel event is already set by the caller)."""
-
-    def prepare(self) -> None:
-        """Called by the worker when idle, to get ready for the next utterance."""
-
-    def close(self) -> None:
-        """Release the device."""
-
-
-class NullSink(AudioSink):
-    """Plays nothing but keeps real time: for machines without sound, and for tests."""
-
-    description = "silent timed output (no audio device)"
-    status = Notice("speech.output_silent")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.bytes_written = 0
-
-    def write(self, pcm: bytes) -> bool:
-        """Count the PCM and advance the audio clock."""
-        ok = super().write(pcm)
-        if ok:
-            self.bytes_written += len(pcm)
-        return ok
 
 
 #: How long PortAudio may take to start (importing sounddevice starts it) before the game goes
@@ -262,8 +190,6 @@ def choose_sink(spec: str | None = None) -> AudioSink:
     if spec.lower().startswith("device:"):
         name = spec.split(":", 1)[1].strip()
         return SoundDeviceSink(int(name) if name.isdigit() else name)
-    from .player import PlayerSink, probe
-
     argv = shlex.split(spec)
     why = probe([a.replace("{rate}", str(DEFAULT_SAMPLE_RATE)) for a in argv])
     if why is not None:

@@ -18,8 +18,8 @@ from typing import IO
 
 from spoken_cribbage.notice import Notice
 
-from .audio import DEFAULT_SAMPLE_RATE, AudioSink
 from .base import AudioError, Reason, short
+from .sink import DEFAULT_SAMPLE_RATE, AudioSink
 
 
 def _spawn(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], IO[bytes]]:
