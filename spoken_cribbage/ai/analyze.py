@@ -27,7 +27,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from spoken_cribbage.ai.players import (DiscardOption, _as_cards, _peg_points, choose_play,
                                         rank_discards, rival_weight)
@@ -66,7 +66,7 @@ class DiscardTable:
     def dealer(self) -> bool:
         return self.owner == "yours"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"players": self.players, "sides": self.sides, "crib": self.owner,
                 "crib_weight": round(self.weight, 4)}
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Sequence
 
 from spoken_cribbage.ai import endgame
 from spoken_cribbage.ai.common import _as_cards, _check_level, _val
@@ -31,7 +31,7 @@ class DiscardOption:
     crib_weight: float = 1.0   # how the crib counts in ``net``: +1 the own side's, -1 an
     #                            opponent's with two sides, -1/(sides - 1) with more
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"keep": [c.short for c in self.keep], "discard": [c.short for c in self.discard],
                 "expected_hand": round(self.expected_hand, 2),
                 "expected_crib": round(self.expected_crib, 2), "net": round(self.net, 2)}

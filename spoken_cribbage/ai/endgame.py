@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Sequence
 
 import numpy as np
+import numpy.typing as npt
 
 from spoken_cribbage.ai.odds import TARGETS, load_table
 from spoken_cribbage.engine.cards import Card
@@ -108,7 +109,7 @@ def _crib_class(r1: int, r2: int, suited: bool) -> np.ndarray:
     cards left."""
     c1 = (r1 - 1) * 4
     c2 = (r2 - 1) * 4 + (0 if suited else 1)
-    table = rank_table_numpy()
+    table: np.ndarray = rank_table_numpy()
     rest = np.array([c for c in range(52) if c not in (c1, c2)], dtype=np.int64)
     pairs = np.array(list(combinations(range(50), 2)), dtype=np.int64)
     o1, o2 = rest[pairs[:, 0]], rest[pairs[:, 1]]
@@ -131,7 +132,8 @@ def _crib_class(r1: int, r2: int, suited: bool) -> np.ndarray:
     pts += nobs
     counts = np.bincount((s_rank * 30 + pts).ravel(), minlength=13 * 30).reshape(13, 30)
     counts = counts.astype(float)
-    return counts / counts.sum(axis=1, keepdims=True)
+    dist: np.ndarray = counts / counts.sum(axis=1, keepdims=True)
+    return dist
 
 
 def crib_distribution(a: Card, b: Card) -> np.ndarray:
@@ -147,7 +149,8 @@ def _peg_joint(role: int, features: Sequence[float]) -> np.ndarray:
     x = np.concatenate(([1.0], np.asarray(features, dtype=float)))
     i = int(np.searchsorted(m.own_edges, float(x @ m.own_coef), side="right"))
     j = int(np.searchsorted(m.opp_edges, float(x @ m.opp_coef), side="right"))
-    return m.joint[i, j]
+    joint: np.ndarray = m.joint[i, j]
+    return joint
 
 
 def _next_deal(target: int, is_dealer: bool) -> np.ndarray:
@@ -203,7 +206,7 @@ def _shift_matrix(pmf: tuple[float, ...], n: int) -> np.ndarray:
     return m
 
 
-def discard_chances(discards: Sequence[Sequence[Card]], hand_points: np.ndarray,
+def discard_chances(discards: Sequence[Sequence[Card]], hand_points: npt.ArrayLike,
                     starters: Sequence[Card], features: Sequence[Sequence[float]], *,
                     is_dealer: bool, me: int, opp: int, target: int) -> np.ndarray:
     """My chance to win the game for each way to split the hand: ``discards[i]`` laid away,
@@ -272,7 +275,8 @@ def discard_chances(discards: Sequence[Sequence[Card]], hand_points: np.ndarray,
                 g = np.take_along_axis(Eo, h[:, :, None], axis=1)          # (n, m, cols)
                 val = np.einsum("oms,os->om", g, ps)
             result[:, sel] = const[b_of][:, None] + val
-    return result.mean(axis=1)
+    chances: np.ndarray = result.mean(axis=1)
+    return chances
 
 
 # ----------------------------------------------------------------------------- the play
@@ -295,9 +299,11 @@ def show_chances(*, target: int, is_dealer: bool, me: int, opp: int, my_show: in
         z = _after_play(T, is_dealer, me + my_show, opp, size + len(crib) - 1,
                         size + len(opp_hand) - 1)
         u = np.lib.stride_tricks.sliding_window_view(z, len(opp_hand), axis=1)[:, :size] @ opp_hand
-        return np.lib.stride_tricks.sliding_window_view(u, len(crib), axis=0)[:size] @ crib
+        grid: np.ndarray = np.lib.stride_tricks.sliding_window_view(u, len(crib), axis=0)[:size] @ crib
+        return grid
     s_pmf = np.convolve(opp_hand, crib)
     z = _after_play(T, is_dealer, me + my_show, opp, size, size + len(s_pmf) - 1)
     win = np.lib.stride_tricks.sliding_window_view(z, len(s_pmf), axis=1)[:, :size]
-    return win @ s_pmf
+    grid = win @ s_pmf
+    return grid
 

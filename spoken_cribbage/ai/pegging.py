@@ -102,7 +102,13 @@ def _opponent_show(view: _PlayView) -> list[float] | None:
     return [c / total for c in counts]
 
 
-def _reply_choices(view: _PlayView, series: list[int], count: int, mine_after: list[Card]):
+#: The opponent's answers to a count: (their points minus half my counter, -my counter, their
+#: points, my counter, copies) a rank; the copies that fit, the pool's size, the opponent's cards.
+_Replies = tuple[list[tuple[float, int, int, int, int]], int, int, int]
+
+
+def _reply_choices(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
+                   ) -> _Replies | None:
     """The opponent's possible answers to ``series``/``count``, one per rank of the pool that
     fits: (their points minus half my counter, -my counter, their points, my counter, copies),
     with the copies that fit, the pool's size and the opponent's cards; None when they cannot
@@ -114,7 +120,7 @@ def _reply_choices(view: _PlayView, series: list[int], count: int, mine_after: l
     u = sum(view.pool.values())
     if u < n:
         return None
-    choices = []
+    choices: list[tuple[float, int, int, int, int]] = []
     playable_total = 0
     for rank, k in view.pool.items():
         v = _val(rank)

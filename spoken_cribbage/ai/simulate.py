@@ -34,7 +34,7 @@ import os
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from spoken_cribbage.ai.players import LEVELS, make_player, warm_up
 from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
@@ -67,8 +67,8 @@ class GameResult:
     skunk: int                     # 0 none, 1 skunk, 2 double skunk (inflicted by the winner)
     deals: int = 0                 # completed deals
     # points[seat][role][cat], role 0 dealer, 1 pone
-    points: list = field(default_factory=list)
-    role_deals: list = field(default_factory=list)  # [seat][role] completed deals
+    points: list[list[list[int]]] = field(default_factory=list)
+    role_deals: list[list[int]] = field(default_factory=list)  # [seat][role] completed deals
 
 
 def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121,
@@ -152,7 +152,11 @@ def _swapped(r: GameResult, index: int) -> GameResult:
                       r.deals, list(reversed(r.points)), list(reversed(r.role_deals)))
 
 
-def _run_chunk(args: tuple) -> list[GameResult]:
+#: One worker's share: (levels, game indices, seed, target, paired, teams).
+_Task = tuple[tuple[str, ...], list[int], int, int, bool, int | None]
+
+
+def _run_chunk(args: _Task) -> list[GameResult]:
     levels, indices, seed, target, paired, teams = args
     if not paired:
         return [play_game(levels, i, seed, target, teams) for i in indices]
@@ -164,7 +168,7 @@ def _run_chunk(args: tuple) -> list[GameResult]:
     return out
 
 
-def paired_interval(results: Sequence[GameResult], z: float = 1.959964) -> dict:
+def paired_interval(results: Sequence[GameResult], z: float = 1.959964) -> dict[str, Any]:
     """Pairs of games on the same cards (results ``2i`` and ``2i + 1``, told from the first
     player's seat): how often each player won both, how many were split, and the first player's
     win rate with its 95% interval over the pairs (normal approximation; a pair scores 1, 1/2
@@ -198,8 +202,10 @@ def table_rules(levels: Sequence[str], teams: int | None = None, target: int = 1
 
 
 def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 121,
-             workers: int | None = None, progress=None, progress_every: float = 5.0,
-             paired: bool = False, teams: int | None = None) -> dict:
+             workers: int | None = None,
+             progress: Callable[[int, int, float], object] | None = None,
+             progress_every: float = 5.0, paired: bool = False,
+             teams: int | None = None) -> dict[str, Any]:
     """Play ``games`` games and return the summary dictionary (the ``--json`` output).
 
     ``levels`` has one level a seat, two to six; ``teams`` as in Rules (None the usual table
@@ -220,13 +226,14 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
         workers = min(os.cpu_count() or 1, max(1, games // 20))
     runs = (games + 1) // 2 if paired else games   # a paired run plays each index twice
     chunk = max(1, min(50, runs // (workers * 8) or 1))
-    tasks = [(levels, list(range(i, min(i + chunk, runs))), seed, target, paired, teams)
-             for i in range(0, runs, chunk)]
+    tasks: list[_Task] = [(levels, list(range(i, min(i + chunk, runs))), seed, target, paired, teams)
+                          for i in range(0, runs, chunk)]
     games = 2 * runs if paired else games
     results: list[GameResult] = []
     warm_up(len(levels))  # build the tables once, before the workers fork
     start = time.monotonic()
     last = start
+    iterator: Iterator[list[GameResult]]
     if workers <= 1:
         iterator = map(_run_chunk, tasks)
         pool = None
@@ -254,7 +261,7 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
 
 
 def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
-              elapsed: float, rules: Rules | None = None) -> dict:
+              elapsed: float, rules: Rules | None = None) -> dict[str, Any]:
     """The summary of ``results``. ``rules`` (more than two players) maps seats to sides: a
     seat's wins are its side's, and the summary gains ``table`` and ``by_side``."""
     n = len(levels)
@@ -278,7 +285,7 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
                 for k in range(len(_CATS)):
                     tot[s][role][k] += r.points[s][role][k]
 
-    def block(pts: list[int], d: int) -> dict:
+    def block(pts: list[int], d: int) -> dict[str, float]:
         out = {c: round(pts[k] / d, 3) if d else 0.0 for k, c in enumerate(_CATS)}
         out["total"] = round(sum(pts) / d, 3) if d else 0.0
         return out
