@@ -26,11 +26,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from spoken_cribbage.ai.players import (DiscardOption, _as_cards, _peg_points, choose_play,
-                                        rank_discards, rival_weight)
+from spoken_cribbage.ai.players import DiscardOption, _as_cards, _peg_points, choose_play, rank_discards, rival_weight
 from spoken_cribbage.engine.cards import Card, InvalidCardError, parse_cards
 from spoken_cribbage.engine.rules import PLAYERS, TEAM_LAYOUTS, Rules
 from spoken_cribbage.notice import Notice, Problem

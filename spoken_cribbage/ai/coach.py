@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from spoken_cribbage.engine import game as g
 from spoken_cribbage.ai.analyze import discard_advice, play_advice
 from spoken_cribbage.ai.players import _peg_points, _pick_play, view_from_observation
+from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 
 

@@ -5,7 +5,7 @@ Part of :mod:`spoken_cribbage.ai.players` (which re-exports the public names).
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from spoken_cribbage.engine.cards import Card, parse_card, parse_cards
 

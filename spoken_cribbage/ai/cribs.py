@@ -75,10 +75,7 @@ def _one_card_cribs(size: int) -> tuple[float, ...]:
                 pts = six[weight6[rank] + sum(weight6[r] for r in others)]
             rank_pts += ways * pts
         flush = (size + 1) * comb(12, size) / total
-        if rank == 11:
-            nobs = (12 + 36 * (size - 1) / 50) / 51
-        else:
-            nobs = 47 * (size - 1) / 50 / 51
+        nobs = (12 + 36 * (size - 1) / 50) / 51 if rank == 11 else 47 * (size - 1) / 50 / 51
         out.append(rank_pts / total + flush + nobs)
     return tuple(out)
 

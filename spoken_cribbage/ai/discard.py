@@ -8,9 +8,10 @@ Part of :mod:`spoken_cribbage.ai.players` (which re-exports the public names).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Sequence
+from typing import Any
 
 from spoken_cribbage.ai import endgame
 from spoken_cribbage.ai.common import _as_cards, _check_level, _val
@@ -18,6 +19,7 @@ from spoken_cribbage.ai.cribs import _one_card_cribs, expected_crib, one_card_cr
 from spoken_cribbage.engine import scoring
 from spoken_cribbage.engine.cards import DECK, Card
 from spoken_cribbage.engine.rules import Rules
+
 
 @dataclass(frozen=True)
 class DiscardOption:
@@ -154,7 +156,7 @@ def _pegging_features(keep: Sequence[Card]) -> tuple[float, ...]:
 
 def _pegging_adjust(keep: Sequence[Card], is_dealer: bool) -> float:
     """The expected pegging advantage of keeping ``keep``, relative to an average hand."""
-    return sum(c * f for c, f in zip(_PEG_COEF[is_dealer], _pegging_features(keep)))
+    return sum(c * f for c, f in zip(_PEG_COEF[is_dealer], _pegging_features(keep), strict=True))
 
 
 def _choose_discard_endgame(cards: list[Card], is_dealer: bool, my_score: int, their_score: int,

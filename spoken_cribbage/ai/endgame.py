@@ -24,11 +24,11 @@ points are scored, because the first side to reach the target wins:
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -102,7 +102,7 @@ def applies(target: int, my_score: int, their_score: int, near: int | None = Non
 
 # ----------------------------------------------------------------------------- the crib
 
-@lru_cache(maxsize=None)
+@cache
 def _crib_class(r1: int, r2: int, suited: bool) -> np.ndarray:
     """(13, 30): the crib's points by starter rank, for two laid-away cards of ranks r1, r2
     (suited or not), the other two crib cards and the starter uniformly random among the 50
@@ -127,7 +127,7 @@ def _crib_class(r1: int, r2: int, suited: bool) -> np.ndarray:
     pts += np.where((suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
                     & (suits[3] == s_suit), 5, 0)
     nobs = np.zeros(st.shape, dtype=bool)
-    for r, s in zip(ranks, suits):
+    for r, s in zip(ranks, suits, strict=True):
         nobs |= (r == 10) & (s == s_suit)
     pts += nobs
     counts = np.bincount((s_rank * 30 + pts).ravel(), minlength=13 * 30).reshape(13, 30)

@@ -8,10 +8,10 @@ Part of :mod:`spoken_cribbage.ai.players` (which re-exports the public names).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import Iterable, Sequence
 
 from spoken_cribbage.ai import endgame
 from spoken_cribbage.ai.common import _as_cards, _check_level, _val
@@ -269,10 +269,8 @@ def _choose_play_endgame(view: _PlayView) -> Card:
             return c  # wins now
         rest = [d for d in view.hand if d is not c]
         count = view.count + _val(c.rank)
-        if count == 31:
-            outcomes = [(1.0, 0, 0)]
-        else:
-            outcomes = _reply_outcomes(view, view.series + [c.rank], count, rest)
+        outcomes = ([(1.0, 0, 0)] if count == 31
+                    else _reply_outcomes(view, view.series + [c.rank], count, rest))
         chance = 0.0
         exp_p = exp_m = 0.0
         for prob, q, m in outcomes:

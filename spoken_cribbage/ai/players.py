@@ -9,9 +9,10 @@ Levels:
 
 * ``expert``: discards by the exact expected hand over the 46 starters plus or minus the expected
   crib (from ``data/crib_table.json``, built by exact enumeration), with a small fitted pegging
-  correction and, near the end, the chance of reaching the target instead of the average; pegs by weighing the points of each card against
-  the opponent's best answer from the unseen cards (three plies: my card, their reply, my counter),
-  using what their "go" calls reveal, and shifts between attack and defence near the end.
+  correction and, near the end, the chance of reaching the target instead of the average; pegs
+  by weighing the points of each card against the opponent's best answer from the unseen cards
+  (three plies: my card, their reply, my counter), using what their "go" calls reveal, and
+  shifts between attack and defence near the end.
 * ``standard``: the same discard without the end-game and pegging terms; pegs by immediate points
   with the common rules (never leave 5 or 21, lead low, do not lead a five).
 * ``easy``: a human-like player: judges discards by its own hand with some noise and only half an
@@ -47,7 +48,7 @@ observation as the play evaluator's view) and this module (the players on observ
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from spoken_cribbage.ai.common import LEVELS as LEVELS
 from spoken_cribbage.ai.common import _as_cards as _as_cards
@@ -76,8 +77,20 @@ from spoken_cribbage.ai.pegging import _unseen_pool as _unseen_pool
 from spoken_cribbage.ai.pegging import choose_play as choose_play
 from spoken_cribbage.engine import scoring
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, PLAY, SHOW, Action, Claim, Discard, Go,
-                                         Muggins, NextDeal, Observation, Play)
+from spoken_cribbage.engine.game import (
+    DEAL_OVER,
+    DISCARD,
+    PLAY,
+    SHOW,
+    Action,
+    Claim,
+    Discard,
+    Go,
+    Muggins,
+    NextDeal,
+    Observation,
+    Play,
+)
 from spoken_cribbage.engine.rules import Rules
 
 __all__ = [

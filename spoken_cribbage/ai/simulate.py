@@ -15,8 +15,9 @@ Two to six players (one level a seat), each for themselves or in the teams the r
 plays for side ``s % sides``). With more than two players the summary keeps the two-player keys
 (``wins``, ``win_rate``, ``ci95``, ``skunks``... by seat: a seat wins when its side wins) and adds
 ``table`` (players, teams, sides, the even share ``1 / sides``) and ``by_side`` (the seats and
-levels of each side, its wins and win rate with the 95% Wilson interval). Points per deal count only deals that reached the show (the deal a game ends
-in is cut short); "pegging" is play, go and last points; "heels" (two for his heels) is separate.
+levels of each side, its wins and win rate with the 95% Wilson interval). Points per deal count
+only deals that reached the show (the deal a game ends in is cut short); "pegging" is play, go
+and last points; "heels" (two for his heels) is separate.
 
 Paired (``--paired``, duplicate games): each game is played twice on the same cards, the second
 time with the players' seats swapped (game ``i`` of each half has the same seed and the same
@@ -33,8 +34,9 @@ import math
 import os
 import random
 import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 from spoken_cribbage.ai.players import LEVELS, make_player, warm_up
 from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
@@ -174,7 +176,8 @@ def paired_interval(results: Sequence[GameResult], z: float = 1.959964) -> dict[
     win rate with its 95% interval over the pairs (normal approximation; a pair scores 1, 1/2
     or 0)."""
     by_index = sorted(results, key=lambda r: r.index)
-    scores = [((a.winner == 0) + (b.winner == 0)) / 2 for a, b in zip(by_index[::2], by_index[1::2])]
+    pairs = zip(by_index[::2], by_index[1::2], strict=False)   # an odd last game is left out
+    scores = [((a.winner == 0) + (b.winner == 0)) / 2 for a, b in pairs]
     n = len(scores)
     mean = sum(scores) / n
     var = sum((x - mean) ** 2 for x in scores) / (n - 1) if n > 1 else 0.25
