@@ -40,13 +40,9 @@ class NoGame(Exception):
 
 def _db() -> StatsDB:
     db = StatsDB()
-    if db.path.exists() or db.path.is_symlink():
-        try:
-            db.check()
-        except StatsError:
-            notice = db.open()   # a bad file is set aside (and said), a fresh one started
-            if notice:
-                print(phrase(notice), file=sys.stderr)
+    notice = db.open_for_reading()   # a bad file is set aside (and said), a fresh one started
+    if notice:
+        print(phrase(notice), file=sys.stderr)
     return db
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 
-from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.stats import StatsDB, StatsError
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
@@ -21,9 +20,7 @@ def add_stats_parser(subparsers) -> argparse.ArgumentParser:
 def run_stats(args) -> int:
     import sys
     db = StatsDB()
-    notice = None
-    if db.path.exists() or db.path.is_symlink():
-        notice = _open_for_reading(db)
+    notice = db.open_for_reading()
     if notice:
         msg = phrase(notice)
         sys.stderr.write(msg + "\n") if args.json else print(msg)
@@ -39,10 +36,3 @@ def run_stats(args) -> int:
             print(line)
     return 0
 
-
-def _open_for_reading(db: StatsDB) -> Notice | None:
-    try:
-        db.check()
-    except StatsError:
-        return db.open()
-    return None

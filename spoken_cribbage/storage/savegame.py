@@ -284,13 +284,14 @@ def load(path: Path | None = None) -> Loaded:
     try:
         if path.is_dir():
             raise IsADirectoryError(errno.EISDIR, "a folder")
-        with open(path, "rb") as f:
-            raw = f.read(MAX_SAVE_BYTES + 1)
+        raw = paths.read_regular(path, MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         return Loaded()
     except NotADirectoryError:
         # A file sits where the data folder should be: nothing saved can be there.
         return Loaded()
+    except paths.FileRefused as e:
+        return _aside(path, Notice(e.code, **e.data))
     except OSError as e:
         return _aside(path, Notice("storage.unreadable", error=_why(e)))
     try:
@@ -336,6 +337,8 @@ _WHY = {
 
 def _why(e: OSError) -> Notice:
     """The reason for an OSError: a known one by its code, else the system's own words."""
+    if isinstance(e, paths.FileRefused):
+        return Notice(e.code, **e.data)
     if e.errno in _WHY:
         return Notice(_WHY[e.errno])
     return system_error(e)

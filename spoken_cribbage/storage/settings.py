@@ -164,10 +164,12 @@ def load(path: Path | None = None) -> tuple[Settings, Notice | None]:
         if path.is_dir():
             return Settings(), _replace_bad(path, Notice(
                 "storage.settings_unreadable", error=Notice("storage.folder_in_its_place")))
-        with open(path, "rb") as f:
-            raw = f.read(MAX_SETTINGS_BYTES + 1)
+        raw = paths.read_regular(path, MAX_SETTINGS_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return Settings(), None
+    except paths.FileRefused as e:
+        return Settings(), _replace_bad(path, Notice("storage.settings_unreadable",
+                                                     error=Notice(e.code, **e.data)))
     except OSError as e:
         return Settings(), _replace_bad(path, Notice("storage.settings_unreadable",
                                                      error=_oserror(e)))
@@ -190,6 +192,8 @@ def _replace_bad(path: Path, reason: Notice) -> Notice:
 
 
 def _oserror(e: OSError) -> Notice:
+    if isinstance(e, paths.FileRefused):
+        return Notice(e.code, **e.data)
     return Notice("storage.system_error", detail=e.strerror or e.__class__.__name__)
 
 

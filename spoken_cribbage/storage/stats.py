@@ -252,8 +252,7 @@ class StatsDB:
         try:
             if self.path.is_dir():
                 raise StatsError("storage.folder_in_its_place")
-            with open(self.path, "rb") as f:
-                head = f.read(100)
+            head = paths.read_regular(self.path, 100)   # a named pipe is refused, not waited on
             if not head:
                 return  # an empty file is a new database
             if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
@@ -282,6 +281,8 @@ class StatsDB:
                 con.close()
         except StatsError:
             raise
+        except paths.FileRefused as e:
+            raise StatsError(e.code, **e.data) from None
         except sqlite3.DatabaseError as e:
             reason = _sql_reason(e)
             busy = isinstance(e, sqlite3.OperationalError) and (
@@ -309,6 +310,22 @@ class StatsDB:
                           error=self._create())
         err = self._create()
         return None if err is None else Notice("storage.stats_not_recorded", reason=err)
+
+    def open_for_reading(self) -> Notice | None:
+        """For the commands that only read (``stats``, ``review``, ``export``): a bad file is set
+        aside and a fresh one begun (as :meth:`open`), and a file without the game's tables (an
+        empty file, or one a full disk left before its tables were made) is given them. Nothing
+        is created where there is no file. A notice for the player, or None."""
+        if not self.path.exists() and not self.path.is_symlink():
+            return None
+        try:
+            self.check()
+        except StatsError:
+            return self.open()
+        if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"):
+            err = self._create()   # if that fails too, the reading methods find no games
+            return None if err is None else Notice("storage.stats_not_recorded", reason=err)
+        return None
 
     def _create(self) -> Notice | None:
         try:
@@ -397,6 +414,8 @@ class StatsDB:
         """Every game recorded, numbered from 1 in the order they ended. A schema-1 file's
         games (or one whose log is damaged) have no seed, actions or events."""
         have = {r[1] for r in self._query("PRAGMA table_info(games)")}
+        if not have:
+            return []   # no games table: no games
         extra = [name if name in have else "NULL" for name, _ in _ADDED["games"]]
         rows = self._query(
             "SELECT id, ended_at, result, my_score, their_score, target, players, difficulty, "
@@ -467,6 +486,10 @@ class StatsDB:
                 return con.execute(sql, params).fetchall()
             finally:
                 con.close()
+        except sqlite3.OperationalError as e:
+            if str(e).startswith("no such table"):
+                return []   # a file whose tables were never made holds no games yet
+            raise StatsError.of(_reason(e)) from None
         except sqlite3.Error as e:
             raise StatsError.of(_reason(e)) from None
 

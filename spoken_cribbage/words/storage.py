@@ -182,6 +182,26 @@ def game_summary(game, me: int = 0, names=None) -> str:
     return ", ".join(parts)
 
 
+_NOT_KEPT_HEAD = {"quit": "Quit the game? ", "goodbye": "Goodbye. ", "input_ended": "Input ended. ",
+                  "stopped": "Stopped. "}
+
+
+def _not_kept(d: Mapping[str, Any]) -> str:
+    """What quitting does to a game that cannot be saved now: ``when`` is the moment (quit: the
+    question; goodbye, input_ended, stopped: the last line), ``behind`` how many moves the file
+    lacks (None: it holds none of this game)."""
+    when, behind = d.get("when", "quit"), d.get("behind")
+    head = _NOT_KEPT_HEAD.get(when, "")
+    if behind is None:
+        body = ("This game cannot be saved: it ends when you quit." if when == "quit"
+                else "This game could not be saved.")
+    else:
+        ago = f"{behind} move{'s' if behind != 1 else ''} ago" if behind else "when last saved"
+        body = (f"This game cannot be saved now: quitting keeps it only as it was {ago}."
+                if when == "quit" else f"Your game is kept only as it was {ago}.")
+    return head + body + (" Press y or n." if when == "quit" else "")
+
+
 def _stats_set_aside(d: Mapping[str, Any]) -> str:
     text = (f"Your statistics could not be used because {clause(d['reason'])}; the file was "
             f"kept as {d['moved']} and new statistics begin")
@@ -202,6 +222,9 @@ TEXTS: dict[str, Template] = {
     "storage.system_error": lambda d: str(d["detail"]).lower(),   # the system's own words
     "storage.detail": "{text}",                                    # a foreign error's text
     "storage.folder_in_its_place": "a folder is in its place",
+    "storage.not_a_regular_file": lambda d: (
+        f"it is not a regular file but {_KIND_WORDS.get(d.get('kind'), 'something else')}"),
+    "storage.file_read_only": "{name} is read-only, and the game leaves it as it is",
     "storage.unreadable": lambda d: f"it could not be read ({clause(d['error'])})",
 
     # settings: why a value or the file was refused (clauses)
@@ -259,7 +282,9 @@ TEXTS: dict[str, Template] = {
                                          f"aside; a new game begins."),
     "storage.game_not_saved": lambda d: f"Your game can't be saved: {clause(d['reason'])}.",
     "storage.game_saved_again": "Your game is being saved again.",
-    "storage.resume_question": lambda d: (f"You have a game in progress: "
+    "storage.resume_question": lambda d: (("You have another game in progress, kept apart: "
+                                           if d.get("apart") else "You have a game in progress: ")
+                                          + 
                                           f"{game_summary(d['game'], d.get('me', 0), d.get('names'))}. "
                                           f"Resume? y/n"),
     "storage.abandoned": lambda d: (f"A new game begins. The old one is kept as {d['kept']}."
@@ -269,6 +294,19 @@ TEXTS: dict[str, Template] = {
                                   "in progress is kept, and starting without --seed offers to "
                                   "resume it."),
     "storage.kept_goodbye": "Your game is kept for next time. Goodbye.",
+    # one game, one window (storage.lock)
+    "storage.open_elsewhere": lambda d: "This game is open in another window." + (
+        f" That window is on the computer named {d['host']}; if that computer stopped without "
+        f"closing the game, its network folder lets go of it within a few minutes."
+        if d.get("host") else ""),
+    "storage.apart_offer": ("You can play a new game here, kept apart from that one, or leave; "
+                            "the calculators and the review (spoken-cribbage score, peg, "
+                            "discard, odds, review) never touch it. New game? y/n"),
+    "storage.apart_goodbye": "Goodbye. The game in the other window is not touched.",
+    "storage.lock_unsupported": ("This folder cannot lock the game, so do not open it in two "
+                                 "windows at once."),
+    # the truth about quitting while the game cannot be saved (see Keeper.not_kept)
+    "storage.not_kept": _not_kept,
     "storage.stopped": lambda d: "Stopped." + (" Your game is kept." if d.get("kept") else ""),
 
     # statistics: why the file could not be used (clauses)
@@ -288,6 +326,10 @@ TEXTS: dict[str, Template] = {
     "storage.stats_unreadable": lambda d: (f"Your statistics could not be read: "
                                            f"{clause(d['reason'])}."),
 }
+
+
+_KIND_WORDS = {"pipe": "a named pipe", "device": "a device", "socket": "a socket",
+               "folder": "a folder"}
 
 
 def _and(words: list[str]) -> str:
