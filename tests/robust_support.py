@@ -306,6 +306,7 @@ def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: i
             if len(gm.actions) == before:
                 raise AssertionError(f"game {i}: the command for {action} was refused")
         actions += len(gm.actions)
+        k.close()   # the next game is the next process's: it lets go of the save
         del said[:]
         if (i + 1) % sample_every == 0 or i == 0:
             gc.collect()

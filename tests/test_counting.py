@@ -657,6 +657,7 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
             s.enter()
     body = json.loads((home / "game.json").read_bytes())
     assert (body["counting"], body["muggins"], body["overcount_penalty"]) == ("manual", True, False)
+    k.close()   # the first process ends (lets go of the save); a new one resumes
     k2, loaded = keeper()
     assert k2.in_progress(loaded) and loaded.game.phase == g.SHOW
     assert loaded.game.events == game.events and loaded.saved.rules == game.rules

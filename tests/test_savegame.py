@@ -279,7 +279,9 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(home):
     for grp in script.groups[:30]:
         for line in grp:
             feed(s, line)
-    # A new process: load, resume, go on with the rest of the script.
+    # A new process (the first one has ended, letting go of the save): load, resume, go on
+    # with the rest of the script.
+    k.close()
     k2 = Keeper(say=lambda t, sp: None, save_path=home / "game.json",
                 stats_path=home / "stats.sqlite3")
     loaded = k2.load()

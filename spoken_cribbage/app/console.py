@@ -152,8 +152,9 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
             line = ""
         testhooks.input_line_read()   # (a test's fake clock moves on: storage.testhooks)
         if not line:
-            session.tell(phrase("input_ended_kept" if session.kept and not session.finished
-                                else "input_ended"))
+            session.tell(session.unsaved_words("input_ended")
+                         or phrase("input_ended_kept" if session.kept and not session.finished
+                                   else "input_ended"))
             return
         text = line.rstrip("\r\n")
         if echo is not None:

@@ -25,6 +25,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage import paths
 from spoken_cribbage.storage import savegame
+from spoken_cribbage.storage.lock import GameLock
 from spoken_cribbage.storage.savegame import Loaded, SavedGame
 from spoken_cribbage.storage.stats import StatsDB, StatsError, deal_records, game_record
 from spoken_cribbage.words.announce import seat_names
@@ -34,7 +35,8 @@ from spoken_cribbage.words.storage import game_summary as describe  # noqa: F401
 
 Say = Callable[[str, str], None]   # (text, speech)
 
-_TMP_RE = re.compile(r"^\..+\.tmp-(\d+)$")
+#: The most saves kept apart (game-2.json ... ): copies of the game open at once, in effect.
+MAX_SLOTS = 99
 
 
 class Keeper:
@@ -45,6 +47,14 @@ class Keeper:
         self.keep = keep   # False: a game for this run only (--seed), never written
         self.me = me
         self.save_path = save_path or paths.save_path()
+        self.base_path = self.save_path      # the save; a game kept apart has its own (slot)
+        self.lock: GameLock | None = None    # held on the save while its game is open
+        #: storage.open_elsewhere when the save was open in another window (the caller says
+        #: it); this copy then keeps its game apart, in game-N.json (``apart``).
+        self.elsewhere: Notice | None = None
+        self.apart = False
+        self.on_disk: int | None = None      # how many of this game's actions the file holds
+        self._watch = None
         self.stats_db = StatsDB(stats_path) if stats else None
         self.stats_ok = stats
         self.game: g.Game | None = None
@@ -87,7 +97,10 @@ class Keeper:
                 self.say(phrase(notice))
                 if notice.code in ("storage.stats_not_recorded", "storage.stats_not_moved"):
                     self.stats_problem = notice
-        loaded = savegame.load(self.save_path)
+        return self._open_save()
+
+    def _read(self, path: Path) -> Loaded:
+        loaded = savegame.load(path)
         if loaded.notice:
             self.say(phrase(loaded.notice))
         if loaded.saved is not None and loaded.saved.finished:
@@ -96,13 +109,78 @@ class Keeper:
             self._record_finished(loaded.saved, loaded.game, announce=False)
         return loaded
 
+    def _open_save(self) -> Loaded:
+        """Lock the save and read it. If another copy of the game holds it, touch nothing of
+        it: take a save of our own, kept apart (game-2.json, ...): the first one free that has
+        a game in progress, else the first one free."""
+        first = GameLock(self.base_path)
+        got = first.acquire()
+        if not got.busy:
+            if got.held:
+                self.lock = first
+            elif got.unsupported:
+                self.say(phrase("storage.lock_unsupported"))
+            return self._read(self.base_path)
+        self.elsewhere, self.apart = got.elsewhere, True
+        chosen: tuple[Path, GameLock | None, Loaded] | None = None
+        for path in self._apart_saves():
+            lock = GameLock(path)
+            if not lock.acquire().held:
+                continue
+            loaded = self._read(path)
+            if chosen is None or self.in_progress(loaded) and not self.in_progress(chosen[2]):
+                if chosen is not None and chosen[1] is not None:
+                    chosen[1].release()
+                chosen = (path, lock, loaded)
+            else:
+                lock.release()
+        if chosen is None or not self.in_progress(chosen[2]):
+            for n in range(2, MAX_SLOTS + 1):
+                path = self._slot(n)
+                if chosen is not None and path == chosen[0]:
+                    break
+                if os.path.lexists(path):
+                    continue   # held by another copy (or it would have been chosen)
+                lock = GameLock(path)
+                if lock.acquire().held:
+                    if chosen is not None and chosen[1] is not None:
+                        chosen[1].release()
+                    chosen = (path, lock, Loaded())
+                    break
+        if chosen is None:   # no lock can be had here (a read-only folder): nothing is saved
+            chosen = (self._slot(2), None, Loaded())
+        self.save_path, self.lock, loaded = chosen
+        return loaded
+
+    def _slot(self, n: int) -> Path:
+        base = self.base_path
+        return base.with_name(f"{base.stem}-{n}{base.suffix}")
+
+    def _apart_saves(self) -> list[Path]:
+        base = self.base_path
+        pattern = re.compile(rf"^{re.escape(base.stem)}-(\d+){re.escape(base.suffix)}$")
+        try:
+            names = os.listdir(base.parent)
+        except OSError:
+            return []
+        found = sorted((int(m.group(1)), name) for name in names
+                       if (m := pattern.match(name)) and 2 <= int(m.group(1)) <= MAX_SLOTS)
+        return [base.with_name(name) for _, name in found]
+
+    def close(self) -> None:
+        """Let go of the save's lock (the process ending does it too)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     @staticmethod
     def in_progress(loaded: Loaded) -> bool:
         return loaded.saved is not None and not loaded.saved.finished
 
     def resume_question(self, loaded: Loaded) -> str:
         names = loaded.saved.names if loaded.saved is not None else None
-        return phrase("storage.resume_question", game=loaded.game, me=self.me, names=names)
+        return phrase("storage.resume_question", game=loaded.game, me=self.me, names=names,
+                      apart=self.apart)
 
     def abandon(self, loaded: Loaded) -> str:
         """The player starts a new game instead: the old one is counted as abandoned in the
@@ -126,6 +204,7 @@ class Keeper:
 
     def begin(self, game: g.Game, *, difficulty: str, saved: SavedGame | None = None,
               names: list[str] | None = None, levels: list[str] | None = None) -> None:
+        resumed = saved is not None
         """Start keeping ``game``: save it now and after every action. ``names`` and
         ``levels``: the other seats' names and computer levels, in seat order (kept with a
         game of more than two, or with names of the player's own)."""
@@ -134,6 +213,7 @@ class Keeper:
             saved = SavedGame.from_game(game, difficulty=difficulty, me=self.me, names=names,
                                         levels=levels)
         self.saved = saved
+        self.on_disk = len(saved.actions) if resumed else None
         if self.stats_db is not None:
             try:
                 self.best = self.stats_db.best_hand()
@@ -172,12 +252,38 @@ class Keeper:
             if self.save_problem is None:
                 self.tell_later(Notice("storage.game_not_saved", reason=reason))
             self.save_problem = reason
+            self._tell_watch()
             return False
         self.saves += 1
+        self.on_disk = len(saved.actions)
         if self.save_problem is not None:
             self.save_problem = None
             self.tell_later(Notice("storage.game_saved_again"))
+        self._tell_watch()
         return True
+
+    def not_kept(self) -> Notice | None:
+        """``storage.not_kept`` while the game cannot be saved (quitting would not keep it as
+        it is: ``behind`` is how many moves the file lacks, None when it holds none of it),
+        else None."""
+        if not self.keep or self.save_problem is None or self.saved is None:
+            return None
+        if self.on_disk is None:
+            return Notice("storage.not_kept", behind=None)
+        return Notice("storage.not_kept", behind=max(len(self.saved.actions) - self.on_disk, 0))
+
+    def watch(self, fn) -> None:
+        """Call ``fn(not_kept())`` now and whenever saving fails or works again (the session's
+        quit question and goodbye say what is true)."""
+        self._watch = fn
+        self._tell_watch()
+
+    def _tell_watch(self) -> None:
+        if self._watch is not None:
+            try:
+                self._watch(self.not_kept())
+            except Exception:
+                pass
 
     # ------------------------------------------------------------------ after each batch
 
@@ -265,8 +371,8 @@ class Keeper:
             except OSError:
                 continue
             for name in names:
-                m = _TMP_RE.match(name)
-                if not m or int(m.group(1)) == os.getpid() or _alive(int(m.group(1))):
+                pid = paths.temporary_name_pid(name)
+                if pid is None or pid == os.getpid() or _alive(pid):
                     continue
                 try:
                     os.unlink(folder / name)

@@ -88,8 +88,21 @@ def _play(args) -> int:
     if seeded:
         if keeper.in_progress(loaded):
             say_now(keeper.kept_for_later(args.seed))
+        keeper.close()   # the seeded game touches no save: another window may open it
         keeper = Keeper(say=say_now, stats=False, keep=False)
+    elif keeper.elsewhere is not None and not keeper.in_progress(loaded):
+        # Another window has the game open: nothing of it is touched. Offer what can be done.
+        say_now(phrase(keeper.elsewhere))
+        if not getattr(args, "new", False) and not ask_yes_no(phrase("storage.apart_offer"),
+                                                              say_now):
+            say_now(phrase("storage.apart_goodbye"))
+            _restore_sigint(old_sigint)
+            _close(speaker)
+            _close(cues)
+            return 0
     elif keeper.in_progress(loaded):
+        if keeper.elsewhere is not None:
+            say_now(phrase(keeper.elsewhere))
         if getattr(args, "new", False):
             say_now(keeper.abandon(loaded))
         else:
@@ -149,6 +162,8 @@ def _play(args) -> int:
                       on_action=keeper.on_action,  # persistence: save after every action
                       on_undo=keeper.on_undo, cues=cues)
     session.kept = keeper.keep   # a --seed game is for this run only
+    # persistence: while the game cannot be saved, quitting says so instead of "it is kept"
+    keeper.watch(lambda notice: setattr(session, "unsaved", notice))
     # persistence: from now on the keeper speaks through the session (history, repeat)
     keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
     # The opening (what speaks, the first deal) goes out as one write: see LineWriter.hold.
@@ -222,7 +237,8 @@ def _play(args) -> int:
         else:
             run_lines(session, sys.stdin, echo=writer.line)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
-        writer.line(phrase("storage.stopped", kept=not session.finished and not seeded))
+        writer.line(session.unsaved_words("stopped")
+                    or phrase("storage.stopped", kept=not session.finished and not seeded))
         return 130
     finally:
         opening.close()

@@ -178,6 +178,9 @@ class Session:
         #: the front end sets it.
         self.voice_check = None
         self.kept = True        # the game is saved, so quitting keeps it
+        #: storage.not_kept while the game cannot be saved (the keeper sets it): then quitting
+        #: does not keep it as it is, and the quit question and goodbye say so
+        self.unsaved: Notice | None = None
         self.history: list[Line] = []
         self.last_batch: list[Line] = []
         self.hist_pos: int | None = None
@@ -1050,7 +1053,15 @@ class Session:
         if self.finished:
             self._leave()
             return
-        self._ask("quit", phrase("quit_kept" if self.kept else "quit_seeded"))
+        self._ask("quit", self.unsaved_words("quit")
+                  or phrase("quit_kept" if self.kept else "quit_seeded"))
+
+    def unsaved_words(self, when: str) -> str | None:
+        """The sentence for quitting (``when``: quit, goodbye, input_ended, stopped) while the
+        game cannot be saved; None when it is kept (or is for this run only, or is over)."""
+        if self.unsaved is None or not self.kept or self.finished:
+            return None
+        return phrase_notice(self.unsaved, when=when)
 
     def _ask(self, kind: str, question: str) -> None:
         """Open a yes/no question (it replaces any open one) and ask it."""
@@ -1107,7 +1118,8 @@ class Session:
 
     def _leave(self) -> None:
         self.confirming = self.question = self.held = None
-        self.tell(phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
+        self.tell(self.unsaved_words("goodbye")
+                  or phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
         self.quit = True
 
     def _confirm(self, answer: str) -> None:
