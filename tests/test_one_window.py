@@ -282,3 +282,24 @@ def test_a_full_disk_in_the_middle_says_how_much_quitting_keeps(home, monkeypatc
     assert out[-1] == "Quit the game? It is kept, and you can resume it later. Press y or n."
     s.command("yes")
     assert out[-1] == "Goodbye. Your game is kept."
+
+
+def test_a_statistics_write_refused_as_busy_is_tried_again(tmp_path, monkeypatch):
+    """Copies writing in a burst: a write still busy after SQLite's 5 s wait is tried again (the
+    bench's 6 processes recording 900 games lost 560 without it)."""
+    from spoken_cribbage.storage import stats as stats_mod
+    db = StatsDB(tmp_path / "stats.sqlite3")
+    db.open()
+    real = StatsDB._write_once
+    refusals = []
+
+    def busy_twice(self, sql, rows):
+        if len(refusals) < 2:
+            refusals.append(sql)
+            raise stats_mod.StatsError("storage.stats_busy", damaged=False)
+        return real(self, sql, rows)
+
+    monkeypatch.setattr(StatsDB, "_write_once", busy_twice)
+    monkeypatch.setattr(stats_mod.time, "sleep", lambda s: None)
+    db.record_game(GameRecord("g1", "win", 121, 90, 121, 2, "easy", 0, 0, 1))
+    assert len(refusals) == 2 and db.summary()["games"] == 1
