@@ -58,6 +58,14 @@ def test_the_lock_is_refused_to_a_second_holder_and_let_go_when_its_process_is_k
     again.release()
 
 
+def test_the_first_run_locks_its_game_before_the_data_folder_exists(tmp_path):
+    first = keeper(tmp_path / "new" / "folder")
+    assert first.load().saved is None and first.lock is not None and first.lock.held
+    second = keeper(tmp_path / "new" / "folder")
+    second.load()
+    assert second.elsewhere is not None and second.save_path.name == "game-2.json"
+
+
 def test_a_link_planted_at_the_lock_name_is_not_followed(tmp_path):
     outside = tmp_path / "outside"
     outside.write_bytes(b"precious")

@@ -87,6 +87,7 @@ class GameLock:
         if self._fd is not None:
             return LockResult(held=True)
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)   # the first run makes the folder
             fd = self._open()
         except OSError as e:
             return LockResult(problem=e)

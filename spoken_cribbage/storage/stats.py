@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
