@@ -160,6 +160,14 @@ def test_a_second_real_copy_is_told_and_offered_what_it_can_do(tmp_path):
         then = json.loads(before)    # (the first copy's computer may have played on since)
         assert now["id"] == then["id"] and now["actions"][:len(then["actions"])] == then["actions"]
         assert not list(tmp_path.glob("abandoned-*"))
+        # Another window that answers y plays a game of its own: its own seed, so it never
+        # deals (or cuts) the cards of the open game.
+        out = subprocess.run(game_args(), input=b"y\nq\ny\n", capture_output=True,
+                             env=env_for(tmp_path), timeout=60).stdout.decode().splitlines()
+        assert out[0] == "This game is open in another window." and "Goodbye. Your game is kept." in out
+        apart = json.loads((tmp_path / "game-2.json").read_bytes())
+        assert apart["seed"] != 5 and not apart["finished"]
+        assert json.loads((tmp_path / "game.json").read_bytes())["seed"] == 5
         # The first copy goes on to the end: every one of its moves is in its save.
         a.stdin.write(("\n".join(script.lines_from(3)) + "\nq\n").encode())
         a.stdin.close()
@@ -311,3 +319,33 @@ def test_a_statistics_write_refused_as_busy_is_tried_again(tmp_path, monkeypatch
     monkeypatch.setattr(stats_mod.time, "sleep", lambda s: None)
     db.record_game(GameRecord("g1", "win", 121, 90, 121, 2, "easy", 0, 0, 1))
     assert len(refusals) == 2 and db.summary()["games"] == 1
+
+
+def test_on_a_terminal_the_second_window_is_answered_by_one_key(tmp_path):
+    import pexpect
+    env = env_for(tmp_path)
+    env["TERM"] = "xterm-256color"
+
+    def spawn(*args):
+        return pexpect.spawn(str(BIN), ["--speech", "off", "--cues", "off", "--difficulty", "easy",
+                                        *args], env=env, encoding="utf-8", timeout=30,
+                             dimensions=(50, 200))
+
+    first = spawn("--new", "--seed", "12")
+    try:
+        first.expect(r"Your turn: lay away 2 cards")
+        second = spawn()
+        second.expect(r"This game is open in another window\.")
+        second.expect(r"New game\? y/n")
+        second.send("n")    # one key, no Enter
+        second.expect(r"Goodbye\. The game in the other window is not touched\.")
+        second.expect(pexpect.EOF)
+        assert "Traceback" not in second.before
+        first.sendcontrol("c")
+        first.expect(r"Quit the game\? It is kept")
+        first.send("y")
+        first.expect(pexpect.EOF)
+    finally:
+        first.close(force=True)
+    assert rs.save_state(tmp_path).saved.seed == 12
+    assert not (tmp_path / "game-2.json").exists()
