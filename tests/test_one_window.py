@@ -15,6 +15,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.lock import GameLock
@@ -349,3 +351,47 @@ def test_on_a_terminal_the_second_window_is_answered_by_one_key(tmp_path):
         first.close(force=True)
     assert rs.save_state(tmp_path).saved.seed == 12
     assert not (tmp_path / "game-2.json").exists()
+
+
+def _can_mount() -> bool:
+    if os.geteuid() != 0:
+        return False
+    import tempfile
+    d = tempfile.mkdtemp()
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", d], capture_output=True)
+    if r.returncode == 0:
+        subprocess.run(["umount", d])
+    os.rmdir(d)
+    return r.returncode == 0
+
+
+@pytest.mark.skipif(not _can_mount(), reason="needs root and mount (a read-only bind mount)")
+def test_a_read_only_data_folder_for_real_quitting_says_what_is_kept(tmp_path):
+    src, ro = tmp_path / "data", tmp_path / "ro"
+    src.mkdir()
+    ro.mkdir()
+    script = make_script(9, "easy", noise=0)
+    subprocess.run(game_args("--new", "--seed", "9"), input=(script.groups[0][-1] + "\n").encode(),
+                   capture_output=True, env=env_for(src), timeout=60)
+    before = (src / "game.json").read_bytes()
+    subprocess.run(["mount", "--bind", str(src), str(ro)], check=True)
+    try:
+        subprocess.run(["mount", "-o", "remount,bind,ro", str(ro)], check=True)
+        # Resumed with nothing played: the file holds the game as it is, so it is kept.
+        out = subprocess.run(game_args(), input=b"y\nq\ny\n", capture_output=True,
+                             env=env_for(ro), timeout=60).stdout.decode().splitlines()
+        assert "Your game can't be saved: the data folder is read-only." in out
+        assert out[-1] == "Goodbye. Your game is kept."
+        # One move played that cannot be written: quitting keeps it only as it was.
+        k = rs.human_actions(rs.save_state(src).saved.actions)
+        out = subprocess.run(game_args(), input=("y\n" + script.groups[k][-1] + "\nq\ny\n").encode(),
+                             capture_output=True, env=env_for(ro), timeout=60).stdout.decode()
+        lines = out.splitlines()
+        assert any(line.startswith("Quit the game? This game cannot be saved now: quitting keeps "
+                                   "it only as it was ") and line.endswith(" ago. Press y or n.")
+                   for line in lines), out
+        assert lines[-1].startswith("Goodbye. Your game is kept only as it was ")
+        assert not any("It is kept" in line for line in lines)
+        assert (src / "game.json").read_bytes() == before
+    finally:
+        subprocess.run(["umount", str(ro)])

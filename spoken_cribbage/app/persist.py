@@ -53,7 +53,7 @@ class Keeper:
         #: it); this copy then keeps its game apart, in game-N.json (``apart``).
         self.elsewhere: Notice | None = None
         self.apart = False
-        self.on_disk: int | None = None      # how many of this game's actions the file holds
+        self.on_disk: list[str] | None = None   # this game's actions as its file holds them
         self._watch = None
         self.stats_db = StatsDB(stats_path) if stats else None
         self.stats_ok = stats
@@ -213,7 +213,7 @@ class Keeper:
             saved = SavedGame.from_game(game, difficulty=difficulty, me=self.me, names=names,
                                         levels=levels)
         self.saved = saved
-        self.on_disk = len(saved.actions) if resumed else None
+        self.on_disk = list(saved.actions) if resumed else None
         if self.stats_db is not None:
             try:
                 self.best = self.stats_db.best_hand()
@@ -255,7 +255,7 @@ class Keeper:
             self._tell_watch()
             return False
         self.saves += 1
-        self.on_disk = len(saved.actions)
+        self.on_disk = list(saved.actions)
         if self.save_problem is not None:
             self.save_problem = None
             self.tell_later(Notice("storage.game_saved_again"))
@@ -263,14 +263,19 @@ class Keeper:
         return True
 
     def not_kept(self) -> Notice | None:
-        """``storage.not_kept`` while the game cannot be saved (quitting would not keep it as
-        it is: ``behind`` is how many moves the file lacks, None when it holds none of it),
-        else None."""
+        """``storage.not_kept`` while quitting would not keep the game as it is, because it
+        cannot be saved: ``behind`` is how many moves its file lacks (0: the file holds another
+        point of it, after an undo), None when the file holds none of it. None when the file
+        holds the game as it is (a game resumed where nothing can be written, say)."""
         if not self.keep or self.save_problem is None or self.saved is None:
             return None
-        if self.on_disk is None:
+        now, disk = self.saved.actions, self.on_disk
+        if disk is None:
             return Notice("storage.not_kept", behind=None)
-        return Notice("storage.not_kept", behind=max(len(self.saved.actions) - self.on_disk, 0))
+        if disk == now:
+            return None
+        return Notice("storage.not_kept",
+                      behind=len(now) - len(disk) if now[:len(disk)] == disk else 0)
 
     def watch(self, fn) -> None:
         """Call ``fn(not_kept())`` now and whenever saving fails or works again (the session's

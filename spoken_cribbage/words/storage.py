@@ -196,7 +196,7 @@ def _not_kept(d: Mapping[str, Any]) -> str:
         body = ("This game cannot be saved: it ends when you quit." if when == "quit"
                 else "This game could not be saved.")
     else:
-        ago = f"{behind} move{'s' if behind != 1 else ''} ago" if behind else "when last saved"
+        ago = f"{behind} move{'s' if behind != 1 else ''} ago" if behind else "when it was last saved"
         body = (f"This game cannot be saved now: quitting keeps it only as it was {ago}."
                 if when == "quit" else f"Your game is kept only as it was {ago}.")
     return head + body + (" Press y or n." if when == "quit" else "")
