@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.scoring import ItemKind
 
 
@@ -32,33 +33,52 @@ def _scored(e: g.Scored) -> str | None:
     return "points"
 
 
+class _Cues(EventVisitor[None]):
+    """Appends the cue names of the events it visits to ``out``."""
+
+    def __init__(self, me: int, side: int, count_tone: bool) -> None:
+        self.me, self.side, self.count_tone = me, side, count_tone
+        self.out: list[str] = []
+        self.shown = False
+
+    def visit_dealt(self, e: g.Dealt) -> None:
+        self.out.append("new_deal")
+
+    def visit_starter_turned(self, e: g.StarterTurned) -> None:
+        self.out.append("starter")
+
+    def visit_played(self, e: g.Played) -> None:
+        self.out.append("my_card" if e.seat == self.me else "their_card")
+        if self.count_tone:
+            self.out.append(f"count_{e.count}")
+
+    def visit_said_go(self, e: g.SaidGo) -> None:
+        self.out.append("go")
+
+    def visit_count_reset(self, e: g.CountReset) -> None:
+        if e.next_seat is not None:   # at the end of the play the show follows instead
+            self.out.append("count_reset")
+
+    def visit_hand_shown(self, e: g.HandShown | g.CountDue) -> None:
+        if not self.shown:
+            self.out.append("show")
+            self.shown = True
+
+    visit_count_due = visit_hand_shown   # type: ignore[assignment]
+
+    def visit_scored(self, e: g.Scored) -> None:
+        cue = _scored(e)
+        if cue:
+            self.out.append(cue)
+
+    def visit_game_over(self, e: g.GameOver) -> None:
+        self.out.append("win" if e.winner == self.side else "lose")
+
+
 def event_cues(events: Iterable[g.Event], *, me: int, side: int,
                count_tone: bool = False) -> list[str]:
     """The cue names for a batch of events seen from seat ``me`` (on ``side``), in order."""
-    out: list[str] = []
-    shown = False
+    cues = _Cues(me, side, count_tone)
     for e in events:
-        if isinstance(e, g.Dealt):
-            out.append("new_deal")
-        elif isinstance(e, g.StarterTurned):
-            out.append("starter")
-        elif isinstance(e, g.Played):
-            out.append("my_card" if e.seat == me else "their_card")
-            if count_tone:
-                out.append(f"count_{e.count}")
-        elif isinstance(e, g.SaidGo):
-            out.append("go")
-        elif isinstance(e, g.CountReset):
-            if e.next_seat is not None:   # at the end of the play the show follows instead
-                out.append("count_reset")
-        elif isinstance(e, (g.HandShown, g.CountDue)):
-            if not shown:
-                out.append("show")
-                shown = True
-        elif isinstance(e, g.Scored):
-            cue = _scored(e)
-            if cue:
-                out.append(cue)
-        elif isinstance(e, g.GameOver):
-            out.append("win" if e.winner == side else "lose")
-    return out
+        cues.visit(e)
+    return cues.out

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, card_list, cap,
                                             seat_names)
 from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
@@ -40,8 +41,6 @@ CUE_DELAY, CUE_STEP = 0.9, 1.6
 ANSWER_VERBS = ("yes", "no", "cancel")
 #: Commands that act on the game: giving one another way drops a voice question.
 ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggins")
-#: The turns a listener follows one at a time: a paced run waits after a computer's.
-PACED_EVENTS = (g.Played, g.SaidGo, g.Claimed, g.CountTimedOut, g.MugginsCalled)
 #: Settings that are rules of the game: a change takes effect in the next game.
 NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty",
                       "players", "teams", "names")
@@ -126,6 +125,41 @@ class NoCues:
     def stop(self) -> None: ...
     def set_volume(self, volume: float) -> None: ...
     def close(self) -> None: ...
+
+
+class _Batch(EventVisitor[None]):
+    """What a batch of events tells seat ``me``: a deal was dealt, the cards it played, a turn
+    at the table was taken by another seat (a paced run waits after one), a deal or the game
+    ended."""
+
+    def __init__(self, me: int, events: Sequence[g.Event]) -> None:
+        self.me = me
+        self.dealt = self.turn_taken = self.ended = False
+        self.my_cards: list[Card] = []
+        for e in events:
+            self.visit(e)
+
+    def visit_dealt(self, e: g.Dealt) -> None:
+        self.dealt = True
+
+    def visit_played(self, e: g.Played) -> None:
+        if e.seat == self.me:
+            self.my_cards.append(e.card)
+        else:
+            self.turn_taken = True
+
+    def _turn(self, e: g.SaidGo | g.Claimed | g.CountTimedOut | g.MugginsCalled) -> None:
+        # the turns a listener follows one at a time
+        if e.seat != self.me:
+            self.turn_taken = True
+
+    visit_said_go = visit_claimed = _turn   # type: ignore[assignment]
+    visit_count_timed_out = visit_muggins_called = _turn   # type: ignore[assignment]
+
+    def visit_deal_ended(self, e: g.DealEnded | g.GameOver) -> None:
+        self.ended = True
+
+    visit_game_over = visit_deal_ended   # type: ignore[assignment]
 
 
 class Session:
@@ -500,7 +534,7 @@ class Session:
             self.finished = True
             lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
         elif self._my_turn():
-            dealt = any(isinstance(e, g.Dealt) for e in events)   # "Deal 2. Your crib." was just said
+            dealt = _Batch(self.me, events).dealt   # "Deal 2. Your crib." was just said
             turn = self.answers.turn(self.announcer.count_just_said(said), crib_said=dealt)
             if self._count_due() and self.settings.time_limit:
                 self._clock_of_this_count()
@@ -518,11 +552,11 @@ class Session:
     def _announce(self, events: list[g.Event], *, interrupt: bool = True) -> list[Line]:
         """Say ``events`` (with their cues), then tell ``on_change``; the lines said."""
         said = self.announcer.announce(events)
-        if any(isinstance(e, g.Dealt) for e in events):
+        batch = _Batch(self.me, events)
+        if batch.dealt:
             self._number(list(self._obs().hand))
-        for e in events:
-            if isinstance(e, g.Played) and e.seat == self.me:
-                self._played(e.card)
+        for card in batch.my_cards:
+            self._played(card)
         cues = event_cues(events, me=self.me, side=self.game.side_of(self.me),
                           count_tone=self.settings.count_tone == "on")
         if self.game.phase != g.GAME_OVER and self._my_turn():
@@ -542,7 +576,7 @@ class Session:
             return False
         if not isinstance(action, (g.Play, g.Go, g.Claim, g.Muggins)):
             return False
-        return any(isinstance(e, PACED_EVENTS) and e.seat != self.me for e in events)
+        return _Batch(self.me, events).turn_taken
 
     def _pace_delay(self, said: Sequence[Line]) -> float:
         """The pause: the ``pace`` setting; with the game's own voice, at least the time it
@@ -879,7 +913,7 @@ class Session:
 
     @staticmethod
     def _ended(events: list[g.Event]) -> bool:
-        return any(isinstance(e, (g.DealEnded, g.GameOver)) for e in events)
+        return _Batch(-1, events).ended
 
     def _steps(self, events: list[g.Event]) -> list[list[str]]:
         return review_words.deal_steps(events, self.names, rules=self.game.rules)

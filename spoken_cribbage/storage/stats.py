@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Iterable
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths, testhooks
 from spoken_cribbage.storage.gamelog import events_to_json
@@ -187,22 +188,37 @@ def deal_records(game: g.Game, me: int = 0, events: Iterable[g.Event] | None = N
                  ) -> list[DealRecord]:
     """Per deal, the player's hand, crib and pegging points, from the game's events.
     A deal is included once it has ended (the show is over) or the game ended in it."""
-    side = game.side_of(me)
-    out: list[DealRecord] = []
-    cur: dict | None = None
+    records = _DealRecords(me, game.side_of(me))
     for ev in (game.events if events is None else events):
-        if isinstance(ev, g.Dealt):
-            cur = {"deal": ev.deal, "hand": None, "crib": None, "pegging": 0}
-        elif cur is None:
-            continue
-        elif isinstance(ev, g.Scored) and ev.side == side and ev.reason in ("play", "go", "last"):
-            cur["pegging"] += ev.points
-        elif isinstance(ev, g.HandShown) and ev.seat == me:
-            cur["crib" if ev.is_crib else "hand"] = ev.total
-        elif isinstance(ev, (g.DealEnded, g.GameOver)):
-            out.append(DealRecord(**cur))
-            cur = None
-    return out
+        records.visit(ev)
+    return records.out
+
+
+class _DealRecords(EventVisitor[None]):
+    """Gathers :func:`deal_records` from the events it visits (nothing before the first deal)."""
+
+    def __init__(self, me: int, side: int) -> None:
+        self.me, self.side = me, side
+        self.out: list[DealRecord] = []
+        self.cur: dict | None = None
+
+    def visit_dealt(self, ev: g.Dealt) -> None:
+        self.cur = {"deal": ev.deal, "hand": None, "crib": None, "pegging": 0}
+
+    def visit_scored(self, ev: g.Scored) -> None:
+        if self.cur is not None and ev.side == self.side and ev.reason in ("play", "go", "last"):
+            self.cur["pegging"] += ev.points
+
+    def visit_hand_shown(self, ev: g.HandShown) -> None:
+        if self.cur is not None and ev.seat == self.me:
+            self.cur["crib" if ev.is_crib else "hand"] = ev.total
+
+    def visit_deal_ended(self, ev: g.DealEnded | g.GameOver) -> None:
+        if self.cur is not None:
+            self.out.append(DealRecord(**self.cur))
+            self.cur = None
+
+    visit_game_over = visit_deal_ended   # type: ignore[assignment]
 
 
 def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Sequence
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.cards import Card, RANK_NAMES
 from spoken_cribbage.engine.rules import Named, Rules
 from spoken_cribbage.words.numbers import number_words
@@ -283,7 +284,7 @@ class Names:
 _REASON_TEXT = {"go": "one for the go", "last": "one for last", "heels": "two for his heels"}
 
 
-class Announcer:
+class Announcer(EventVisitor[list[Line]]):
     """Turns game events into lines, from one player's point of view."""
 
     def __init__(self, names: Names | None = None, verbosity: str = "normal"):
@@ -395,96 +396,120 @@ class Announcer:
         return lines
 
     def event_lines(self, ev: g.Event) -> list[Line]:
-        n = self.names
-        coach = self.verbosity == "coach"
-        if isinstance(ev, g.GameStarted):
-            if self.rules.players != ev.players or self.rules.target != ev.target:
-                self.rules = ev.rules   # (a bound game's rules know its teams too)
-            rules = self.rules
-            if rules.sides < rules.players:   # partners
-                mine = self.me % rules.sides
-                # three teams: "you and Oliver against Max and Ruby and against Lena and
-                # Valentina" (a side of three: "you, Lena and Ruby")
-                others = " and against ".join(n.side_name(s, rules.sides)
-                                              for s in range(rules.sides) if s != mine)
-                head = (f"New game to {ev.target} points: {n.side_name(mine, rules.sides)} "
-                        f"against {others}.")
-            else:
-                others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
-                head = f"New game to {ev.target} points against {others}."
-            lines = [Line.same(head, "game")]
-            if ev.players > 2:
-                lines += self.table_lines(rules)
-            return lines
-        if isinstance(ev, g.CutForDeal):
-            if len(ev.cards) > 2:   # a line a braille display holds: the ranks decide
-                cuts = ", ".join(f"{n.subject(s)} {article_rank(c)}" for s, c in enumerate(ev.cards))
-                text = f"Cut for the deal: {cuts}."
-                if ev.tie:
-                    text += " A tie for lowest: cut again."
-                return [Line.same(text, "cut")]
-            cuts = "; ".join(f"{n.verb(s, 'cut')} the {c.name}" for s, c in enumerate(ev.cards))
-            text = cap(cuts) + "."
-            if ev.tie:
-                text += " A tie: cut again."
-            return [Line.same(text, "cut")]
-        if isinstance(ev, g.DealerChosen):
-            if ev.reason == "lowest cut":
-                return [Line.same(f"{n.Verb(ev.dealer, 'deal')} first: the lower card deals.", "deal")]
-            return []
-        if isinstance(ev, g.Dealt):
-            crib = n.possessive(ev.dealer)
-            hand = ev.hands[self.me]
-            lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib{self._crib_side(ev.dealer)}.",
-                               "deal")]
-            lines.extend(Line.same(t, "hand") for t in hand_lines(hand))
-            return lines
-        if isinstance(ev, g.Discarded):
-            if ev.seat == self.me:
-                return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.",
-                                  "discard")]
-            if self.verbosity != "coach":
-                return []  # the turn prompt (or the waiting line) follows at once
-            k = ev.number
-            return [Line.same(f"{n.Verb(ev.seat, 'lay', 'lays')} away "
-                              f"{'a card' if k == 1 else f'{k} cards'}.", "discard")]
-        if isinstance(ev, g.CribCardFromDeck):
-            return [Line.same("One card from the deck goes to the crib.", "discard")]
-        if isinstance(ev, g.StarterTurned):
-            return [Line(f"The starter is the {ev.card.name}.",
-                         f"The starter is the {ev.card.name}.", "starter")]
-        if isinstance(ev, g.Scored):
-            return self._scored(ev)
-        if isinstance(ev, g.Played):
-            return [self._played(ev, None)]
-        if isinstance(ev, g.SaidGo):
-            if ev.seat == self.me:
-                return [Line.same("You cannot play: go.", "go")]
-            return [Line.same(f"{n.Subject(ev.seat)} says go.", "go")]
-        if isinstance(ev, g.CountReset):
-            if ev.next_seat is None:
-                return []
-            # 'Your turn.' follows when the player leads; another player's lead is named.
-            lead = "" if ev.next_seat == self.me else f" {n.Subject(ev.next_seat)} leads."
-            return [Line(f"Count back to 0.{lead}", f"Count back to zero.{lead}", "reset")]
-        if isinstance(ev, g.PlayEnded):
-            # 'One for last' ends the play and the first show line says whose hand it is.
-            return [Line.same("The play is over. Now the show.", "show")] if coach else []
-        if isinstance(ev, g.HandShown):
-            return self._shown(ev)
-        if isinstance(ev, g.CountDue):
-            return self.count_due(ev)
-        if isinstance(ev, g.MugginsCalled):
-            return self._muggins(ev)
-        if isinstance(ev, g.DealEnded):
-            nd = ev.next_dealer
-            nxt = "your deal" if nd == self.me else f"{n.possessive(nd)} deal"
-            # The scores were said after the last show: not again here.
-            # ("End of deal N." is implied by the crib's count just before: the prompt is enough.)
-            return [Line.same(f"Press Enter for {nxt}.", "prompt")]   # what the game waits for
-        if isinstance(ev, g.GameOver):
-            return self._game_over(ev)
+        """The lines of one event, alone (:meth:`announce` joins some events into one line)."""
+        return self.visit(ev)
+
+    def visit_event(self, ev: g.Event) -> list[Line]:
         return []
+
+    def visit_game_started(self, ev: g.GameStarted) -> list[Line]:
+        n = self.names
+        if self.rules.players != ev.players or self.rules.target != ev.target:
+            self.rules = ev.rules   # (a bound game's rules know its teams too)
+        rules = self.rules
+        if rules.sides < rules.players:   # partners
+            mine = self.me % rules.sides
+            # three teams: "you and Oliver against Max and Ruby and against Lena and
+            # Valentina" (a side of three: "you, Lena and Ruby")
+            others = " and against ".join(n.side_name(s, rules.sides)
+                                          for s in range(rules.sides) if s != mine)
+            head = (f"New game to {ev.target} points: {n.side_name(mine, rules.sides)} "
+                    f"against {others}.")
+        else:
+            others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
+            head = f"New game to {ev.target} points against {others}."
+        lines = [Line.same(head, "game")]
+        if ev.players > 2:
+            lines += self.table_lines(rules)
+        return lines
+
+    def visit_cut_for_deal(self, ev: g.CutForDeal) -> list[Line]:
+        n = self.names
+        if len(ev.cards) > 2:   # a line a braille display holds: the ranks decide
+            cuts = ", ".join(f"{n.subject(s)} {article_rank(c)}" for s, c in enumerate(ev.cards))
+            text = f"Cut for the deal: {cuts}."
+            if ev.tie:
+                text += " A tie for lowest: cut again."
+            return [Line.same(text, "cut")]
+        cuts = "; ".join(f"{n.verb(s, 'cut')} the {c.name}" for s, c in enumerate(ev.cards))
+        text = cap(cuts) + "."
+        if ev.tie:
+            text += " A tie: cut again."
+        return [Line.same(text, "cut")]
+
+    def visit_dealer_chosen(self, ev: g.DealerChosen) -> list[Line]:
+        if ev.reason == "lowest cut":
+            return [Line.same(f"{self.names.Verb(ev.dealer, 'deal')} first: the lower card deals.",
+                              "deal")]
+        return []
+
+    def visit_dealt(self, ev: g.Dealt) -> list[Line]:
+        crib = self.names.possessive(ev.dealer)
+        hand = ev.hands[self.me]
+        lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib{self._crib_side(ev.dealer)}.",
+                           "deal")]
+        lines.extend(Line.same(t, "hand") for t in hand_lines(hand))
+        return lines
+
+    def visit_discarded(self, ev: g.Discarded) -> list[Line]:
+        if ev.seat == self.me:
+            return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.",
+                              "discard")]
+        if self.verbosity != "coach":
+            return []  # the turn prompt (or the waiting line) follows at once
+        k = ev.number
+        return [Line.same(f"{self.names.Verb(ev.seat, 'lay', 'lays')} away "
+                          f"{'a card' if k == 1 else f'{k} cards'}.", "discard")]
+
+    def visit_crib_card_from_deck(self, ev: g.CribCardFromDeck) -> list[Line]:
+        return [Line.same("One card from the deck goes to the crib.", "discard")]
+
+    def visit_starter_turned(self, ev: g.StarterTurned) -> list[Line]:
+        return [Line(f"The starter is the {ev.card.name}.",
+                     f"The starter is the {ev.card.name}.", "starter")]
+
+    def visit_scored(self, ev: g.Scored) -> list[Line]:
+        return self._scored(ev)
+
+    def visit_played(self, ev: g.Played) -> list[Line]:
+        return [self._played(ev, None)]
+
+    def visit_said_go(self, ev: g.SaidGo) -> list[Line]:
+        if ev.seat == self.me:
+            return [Line.same("You cannot play: go.", "go")]
+        return [Line.same(f"{self.names.Subject(ev.seat)} says go.", "go")]
+
+    def visit_count_reset(self, ev: g.CountReset) -> list[Line]:
+        if ev.next_seat is None:
+            return []
+        # 'Your turn.' follows when the player leads; another player's lead is named.
+        lead = "" if ev.next_seat == self.me else f" {self.names.Subject(ev.next_seat)} leads."
+        return [Line(f"Count back to 0.{lead}", f"Count back to zero.{lead}", "reset")]
+
+    def visit_play_ended(self, ev: g.PlayEnded) -> list[Line]:
+        # 'One for last' ends the play and the first show line says whose hand it is.
+        if self.verbosity == "coach":
+            return [Line.same("The play is over. Now the show.", "show")]
+        return []
+
+    def visit_hand_shown(self, ev: g.HandShown) -> list[Line]:
+        return self._shown(ev)
+
+    def visit_count_due(self, ev: g.CountDue) -> list[Line]:
+        return self.count_due(ev)
+
+    def visit_muggins_called(self, ev: g.MugginsCalled) -> list[Line]:
+        return self._muggins(ev)
+
+    def visit_deal_ended(self, ev: g.DealEnded) -> list[Line]:
+        nd = ev.next_dealer
+        nxt = "your deal" if nd == self.me else f"{self.names.possessive(nd)} deal"
+        # The scores were said after the last show: not again here.
+        # ("End of deal N." is implied by the crib's count just before: the prompt is enough.)
+        return [Line.same(f"Press Enter for {nxt}.", "prompt")]   # what the game waits for
+
+    def visit_game_over(self, ev: g.GameOver) -> list[Line]:
+        return self._game_over(ev)
 
     @staticmethod
     def count_just_said(lines: Sequence[Line]) -> bool:

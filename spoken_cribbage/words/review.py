@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.words.numbers import number_words
 from spoken_cribbage.words.announce import (Announcer, Names, _muggins_first, cap, card_list,
@@ -53,106 +54,145 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
                rules: Rules | None = None, reveal: bool = False) -> list[list[str]]:
     """The steps of ``events`` (one deal, or what came before the first): each a list of lines."""
     n = names or Names()
-    me = n.me
     announcer = Announcer(n)
     if rules is not None:
         announcer.rules = rules
+    reader = _StepReader(n, announcer, reveal)
     steps: list[list[str]] = []
     events = _muggins_first(list(events))   # a muggins call answers the count just said
-    hidden = False   # the hand shown next is another seat's undercount, seen from a seat
     i = 0
     while i < len(events):
-        ev = events[i]
         nxt = events[i + 1] if i + 1 < len(events) else None
-        scored = nxt if isinstance(nxt, g.Scored) else None
-        step: list[str] = []
-        if isinstance(ev, g.GameStarted):
-            announcer.rules = ev.rules
-            step = [line.text for line in announcer.event_lines(ev)]
-        elif isinstance(ev, g.CutForDeal):
-            step = [line.text for line in announcer.event_lines(ev)]
-        elif isinstance(ev, g.DealerChosen):
-            if ev.reason == "lowest cut":
-                step = [line.text for line in announcer.event_lines(ev)]
-        elif isinstance(ev, g.Dealt):
-            crib = cap(n.possessive(ev.dealer))
-            step = [f"Deal {ev.deal}. {crib} crib.", f"Your hand: {card_list(ev.hands[me])}."]
-            for seat, hand in enumerate(ev.hands):
-                if seat != me and hand and reveal:
-                    step.append(f"{n.Verb(seat, 'hold')}: {card_list(hand)}.")
-        elif isinstance(ev, g.CribCardFromDeck):
-            card = f": the {ev.card.name}" if ev.card is not None and reveal else ""
-            step = [f"One card from the deck goes to the crib{card}."]
-        elif isinstance(ev, g.Discarded):
-            if ev.cards and (ev.seat == me or reveal):
-                step = [f"{n.Verb(ev.seat, 'lay', 'lays')} away the {card_list(ev.cards)}."]
-            else:
-                k = ev.number
-                step = [f"{n.Verb(ev.seat, 'lay', 'lays')} away "
-                        f"{'a card' if k == 1 else f'{k} cards'}."]
-        elif isinstance(ev, g.StarterTurned):
-            line = f"The starter is the {ev.card.name}."
-            if scored is not None and scored.reason == "heels":
-                line += f" {cap(_REASONS['heels'])} to {n.subject(scored.seat)}."
-                i += 1
-            step = [line]
-        elif isinstance(ev, g.Played):
-            line = f"{n.Verb(ev.seat, 'play')} the {ev.card.name}. Count {ev.count}."
-            if scored is not None and scored.reason == "play":
-                line += f" {cap(play_call(scored.items))}."
-                i += 1
-            step = [line]
-        elif isinstance(ev, g.SaidGo):
-            step = [f"{n.Verb(ev.seat, 'say')} go."]
-        elif isinstance(ev, g.Scored):
-            if ev.reason in _REASONS:
-                step = [f"{cap(_REASONS[ev.reason])} to {n.subject(ev.seat)}."]
-            elif ev.reason in ("muggins", "time"):
-                step = []   # said with the muggins call or the time up
-            elif ev.reason == "overcount":
-                step = [f"Overcount: {n.verb(ev.seat, 'take')} {ev.points}."]
-            else:
-                step = [f"{n.Verb(ev.seat, 'score')} {ev.points}."]
-        elif isinstance(ev, g.CountReset):
-            if ev.next_seat is not None:
-                step = ["Count back to 0."]
-        elif isinstance(ev, g.HandShown):
-            whose = "Your" if ev.seat == me else f"{n.Subject(ev.seat)}'s"
-            what = "crib" if ev.is_crib else "hand"
-            step = [f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}."]
-            if hidden:
-                pass   # another seat counted too few: finding it is the player's (muggins)
-            elif ev.total:
-                step.append(f"{cap(show_call(ev.items))}.")
-            else:
-                step.append(f"Nineteen: no points in the {what}.")
-            if scored is not None and scored.reason in ("hand", "crib"):
-                if scored.points != ev.total and not hidden:   # manual: never more than claimed
-                    step.append(f"{n.Verb(scored.seat, 'peg')} {scored.points}.")
-                i += 1
-            hidden = False
-        elif isinstance(ev, g.Claimed):   # manual counting: the count said, then the hand
-            step = [f"{n.Verb(ev.seat, 'count')} {ev.claimed}."]
-            # as in the game: another seat's undercount is not told (the player may call muggins)
-            hidden = not reveal and ev.seat != me and ev.claimed <= ev.total
-        elif isinstance(ev, g.CountTimedOut):
-            what = "crib" if ev.is_crib else "hand"
-            step = [f"Time is up for {n.possessive(ev.seat)} {what}: "
-                    f"{card_list(ev.cards)}, with the {ev.starter.name}.",
-                    f"{cap(show_call(ev.items))}." if ev.total else "Nineteen: not a point."]
-            if ev.points:
-                step.append(f"{n.Verb(ev.to_seat, 'take')} {ev.points}, half the count.")
-        elif isinstance(ev, g.MugginsCalled):
-            step = [line.text for line in announcer.event_lines(ev)]
-        elif isinstance(ev, g.DealEnded):
-            scores = n.scores(ev.scores, len(ev.scores))
-            step = [f"End of deal {ev.deal}: {scores}."]
-        elif isinstance(ev, g.GameOver):
-            step = [line.text for line in announcer.event_lines(ev)]
+        reader.scored = nxt if isinstance(nxt, g.Scored) else None
+        reader.took_scored = False
+        step = reader.visit(events[i])
         if step:
             steps.append(step)
-        i += 1
+        i += 2 if reader.took_scored else 1
     return steps
+
+
+class _StepReader(EventVisitor[list[str]]):
+    """One event's step for :func:`deal_steps`. ``scored`` is the :class:`Scored` that follows
+    the event, if one does; a step that says it sets ``took_scored``."""
+
+    def __init__(self, names: Names, announcer: Announcer, reveal: bool) -> None:
+        self.n, self.me, self.announcer, self.reveal = names, names.me, announcer, reveal
+        self.scored: g.Scored | None = None
+        self.took_scored = False
+        self.hidden = False   # the hand shown next is another seat's undercount, seen from a seat
+
+    def _said(self, ev: g.Event) -> list[str]:
+        return [line.text for line in self.announcer.event_lines(ev)]
+
+    def visit_event(self, ev: g.Event) -> list[str]:
+        return []
+
+    def visit_game_started(self, ev: g.GameStarted) -> list[str]:
+        self.announcer.rules = ev.rules
+        return self._said(ev)
+
+    def visit_cut_for_deal(self, ev: g.CutForDeal) -> list[str]:
+        return self._said(ev)
+
+    def visit_dealer_chosen(self, ev: g.DealerChosen) -> list[str]:
+        return self._said(ev) if ev.reason == "lowest cut" else []
+
+    def visit_dealt(self, ev: g.Dealt) -> list[str]:
+        n, me = self.n, self.me
+        crib = cap(n.possessive(ev.dealer))
+        step = [f"Deal {ev.deal}. {crib} crib.", f"Your hand: {card_list(ev.hands[me])}."]
+        for seat, hand in enumerate(ev.hands):
+            if seat != me and hand and self.reveal:
+                step.append(f"{n.Verb(seat, 'hold')}: {card_list(hand)}.")
+        return step
+
+    def visit_crib_card_from_deck(self, ev: g.CribCardFromDeck) -> list[str]:
+        card = f": the {ev.card.name}" if ev.card is not None and self.reveal else ""
+        return [f"One card from the deck goes to the crib{card}."]
+
+    def visit_discarded(self, ev: g.Discarded) -> list[str]:
+        n = self.n
+        if ev.cards and (ev.seat == self.me or self.reveal):
+            return [f"{n.Verb(ev.seat, 'lay', 'lays')} away the {card_list(ev.cards)}."]
+        k = ev.number
+        return [f"{n.Verb(ev.seat, 'lay', 'lays')} away "
+                f"{'a card' if k == 1 else f'{k} cards'}."]
+
+    def visit_starter_turned(self, ev: g.StarterTurned) -> list[str]:
+        scored = self.scored
+        line = f"The starter is the {ev.card.name}."
+        if scored is not None and scored.reason == "heels":
+            line += f" {cap(_REASONS['heels'])} to {self.n.subject(scored.seat)}."
+            self.took_scored = True
+        return [line]
+
+    def visit_played(self, ev: g.Played) -> list[str]:
+        scored = self.scored
+        line = f"{self.n.Verb(ev.seat, 'play')} the {ev.card.name}. Count {ev.count}."
+        if scored is not None and scored.reason == "play":
+            line += f" {cap(play_call(scored.items))}."
+            self.took_scored = True
+        return [line]
+
+    def visit_said_go(self, ev: g.SaidGo) -> list[str]:
+        return [f"{self.n.Verb(ev.seat, 'say')} go."]
+
+    def visit_scored(self, ev: g.Scored) -> list[str]:
+        n = self.n
+        if ev.reason in _REASONS:
+            return [f"{cap(_REASONS[ev.reason])} to {n.subject(ev.seat)}."]
+        if ev.reason in ("muggins", "time"):
+            return []   # said with the muggins call or the time up
+        if ev.reason == "overcount":
+            return [f"Overcount: {n.verb(ev.seat, 'take')} {ev.points}."]
+        return [f"{n.Verb(ev.seat, 'score')} {ev.points}."]
+
+    def visit_count_reset(self, ev: g.CountReset) -> list[str]:
+        return ["Count back to 0."] if ev.next_seat is not None else []
+
+    def visit_hand_shown(self, ev: g.HandShown) -> list[str]:
+        n, scored, hidden = self.n, self.scored, self.hidden
+        whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
+        what = "crib" if ev.is_crib else "hand"
+        step = [f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}."]
+        if hidden:
+            pass   # another seat counted too few: finding it is the player's (muggins)
+        elif ev.total:
+            step.append(f"{cap(show_call(ev.items))}.")
+        else:
+            step.append(f"Nineteen: no points in the {what}.")
+        if scored is not None and scored.reason in ("hand", "crib"):
+            if scored.points != ev.total and not hidden:   # manual: never more than claimed
+                step.append(f"{n.Verb(scored.seat, 'peg')} {scored.points}.")
+            self.took_scored = True
+        self.hidden = False
+        return step
+
+    def visit_claimed(self, ev: g.Claimed) -> list[str]:
+        # manual counting: the count said, then the hand
+        # as in the game: another seat's undercount is not told (the player may call muggins)
+        self.hidden = not self.reveal and ev.seat != self.me and ev.claimed <= ev.total
+        return [f"{self.n.Verb(ev.seat, 'count')} {ev.claimed}."]
+
+    def visit_count_timed_out(self, ev: g.CountTimedOut) -> list[str]:
+        n = self.n
+        what = "crib" if ev.is_crib else "hand"
+        step = [f"Time is up for {n.possessive(ev.seat)} {what}: "
+                f"{card_list(ev.cards)}, with the {ev.starter.name}.",
+                f"{cap(show_call(ev.items))}." if ev.total else "Nineteen: not a point."]
+        if ev.points:
+            step.append(f"{n.Verb(ev.to_seat, 'take')} {ev.points}, half the count.")
+        return step
+
+    def visit_muggins_called(self, ev: g.MugginsCalled) -> list[str]:
+        return self._said(ev)
+
+    def visit_deal_ended(self, ev: g.DealEnded) -> list[str]:
+        return [f"End of deal {ev.deal}: {self.n.scores(ev.scores, len(ev.scores))}."]
+
+    def visit_game_over(self, ev: g.GameOver) -> list[str]:
+        return self._said(ev)
 
 
 # ----------------------------------------------------------------------------- in the game
