@@ -302,61 +302,10 @@ class Announcer(EventVisitor[list[Line]]):
         return self.rules.sides
 
     def announce(self, events: Sequence[g.Event]) -> list[Line]:
-        lines: list[Line] = []
-        events = _muggins_first(list(events))
-        i = 0
-        while i < len(events):
-            ev = events[i]
-            nxt = events[i + 1] if i + 1 < len(events) else None
-            if isinstance(ev, g.Played):
-                scored = nxt if isinstance(nxt, g.Scored) and nxt.reason == "play" else None
-                lines.append(self._played(ev, scored, self._out_of_cards(ev, events[i + 1:])))
-                if scored:
-                    lines.append(self._scores_line(scored))
-                if self._out_of_cards(ev, events[i + 1:]) and self.verbosity != "terse":
-                    lines.append(Line.same(f"{self.names.Subject(ev.seat)} has no cards.",
-                                           "out"))
-                i += 2 if scored else 1
-                continue
-            if isinstance(ev, (g.Claimed, g.CountTimedOut)):
-                # manual counting: the claim (or the time up) says it all; the hand shown with
-                # it is not said again, and what is pegged for it follows
-                lines.extend(self._claimed(ev) if isinstance(ev, g.Claimed) else self._timed_out(ev))
-                i += 1
-                if i < len(events) and isinstance(events[i], g.HandShown):
-                    i += 1
-                if isinstance(ev, g.Claimed):
-                    self._claim = ev
-                    if i < len(events) and isinstance(events[i], g.Scored) \
-                            and events[i].reason in ("hand", "crib"):
-                        if ev.claimed != ev.total and (ev.seat == self.me
-                                                       or ev.claimed > ev.total):
-                            lines.append(Line.same(
-                                f"{self.names.Verb(ev.seat, 'peg')} "
-                                f"{number_words(events[i].points)}.", "score"))
-                        lines.append(self._scores_line(events[i]))
-                        i += 1
-                continue
-            if isinstance(ev, g.HandShown) and isinstance(nxt, g.Scored) and nxt.reason in ("hand", "crib"):
-                lines.extend(self._shown(ev))
-                lines.append(self._scores_line(nxt))
-                i += 2
-                continue
-            if isinstance(ev, g.Discarded) and self._table() and ev.seat != self.me:
-                # the other seats lay away at once: one line names them all
-                j = i
-                while j < len(events) and isinstance(events[j], g.Discarded) \
-                        and events[j].seat != self.me:
-                    j += 1
-                lines.extend(self._others_discard(events[i:j]))
-                i = j
-                continue
-            if isinstance(ev, g.GameOver) and lines and lines[-1].kind == "scores" \
-                    and self.sides == 2:
-                lines.pop()   # the winner's line says the final score: once, not twice
-            lines.extend(self.event_lines(ev))
-            i += 1
-        return lines
+        batch = _Batch(self, _muggins_first(list(events)))
+        while batch.i < len(batch.events):
+            batch.i += batch.visit(batch.events[batch.i])
+        return batch.lines
 
     def _table(self) -> bool:
         """More than two players at the table."""
@@ -678,6 +627,88 @@ class Announcer(EventVisitor[list[Line]]):
         """Take the table's rules (sides, target, skunk lines) from ``game``."""
         self.rules = game.rules
         return self
+
+
+class _Batch(EventVisitor[int]):
+    """The lines of one batch of events, said by an :class:`Announcer`: an event may be said
+    with the ones after it (a card with what it scored, a hand with its points, the other
+    seats' discards together). Each method adds the lines of the event at ``i`` and answers
+    how many events they said."""
+
+    def __init__(self, announcer: Announcer, events: list[g.Event]) -> None:
+        self.a = announcer
+        self.events = events
+        self.lines: list[Line] = []
+        self.i = 0
+
+    def _ahead(self, k: int) -> g.Event | None:
+        """The event ``k`` after the one at ``i``, if there is one."""
+        j = self.i + k
+        return self.events[j] if j < len(self.events) else None
+
+    def visit_event(self, ev: g.Event) -> int:
+        self.lines.extend(self.a.event_lines(ev))
+        return 1
+
+    def visit_played(self, ev: g.Played) -> int:
+        a, nxt = self.a, self._ahead(1)
+        scored = nxt if isinstance(nxt, g.Scored) and nxt.reason == "play" else None
+        out = a._out_of_cards(ev, self.events[self.i + 1:])
+        self.lines.append(a._played(ev, scored, out))
+        if scored:
+            self.lines.append(a._scores_line(scored))
+        if out and a.verbosity != "terse":
+            self.lines.append(Line.same(f"{a.names.Subject(ev.seat)} has no cards.", "out"))
+        return 2 if scored else 1
+
+    # manual counting: the claim (or the time up) says it all; the hand shown with it is not
+    # said again, and what is pegged for it follows
+
+    def _with_shown(self) -> int:
+        return 2 if isinstance(self._ahead(1), g.HandShown) else 1
+
+    def visit_count_timed_out(self, ev: g.CountTimedOut) -> int:
+        self.lines.extend(self.a._timed_out(ev))
+        return self._with_shown()
+
+    def visit_claimed(self, ev: g.Claimed) -> int:
+        a = self.a
+        self.lines.extend(a._claimed(ev))
+        k = self._with_shown()
+        a._claim = ev
+        pegged = self._ahead(k)
+        if isinstance(pegged, g.Scored) and pegged.reason in ("hand", "crib"):
+            if ev.claimed != ev.total and (ev.seat == a.me or ev.claimed > ev.total):
+                self.lines.append(Line.same(
+                    f"{a.names.Verb(ev.seat, 'peg')} {number_words(pegged.points)}.", "score"))
+            self.lines.append(a._scores_line(pegged))
+            k += 1
+        return k
+
+    def visit_hand_shown(self, ev: g.HandShown) -> int:
+        nxt = self._ahead(1)
+        if isinstance(nxt, g.Scored) and nxt.reason in ("hand", "crib"):
+            self.lines.extend(self.a._shown(ev))
+            self.lines.append(self.a._scores_line(nxt))
+            return 2
+        return self.visit_event(ev)
+
+    def visit_discarded(self, ev: g.Discarded) -> int:
+        a, events = self.a, self.events
+        if not a._table() or ev.seat == a.me:
+            return self.visit_event(ev)
+        # the other seats lay away at once: one line names them all
+        j = self.i
+        while j < len(events) and isinstance(events[j], g.Discarded) \
+                and events[j].seat != a.me:
+            j += 1
+        self.lines.extend(a._others_discard(events[self.i:j]))
+        return j - self.i
+
+    def visit_game_over(self, ev: g.GameOver) -> int:
+        if self.lines and self.lines[-1].kind == "scores" and self.a.sides == 2:
+            self.lines.pop()   # the winner's line says the final score: once, not twice
+        return self.visit_event(ev)
 
 
 def _muggins_first(events: list[g.Event]) -> list[g.Event]:
