@@ -109,3 +109,17 @@ def test_dispatch_is_a_table_built_once_per_class():
     assert table[g.SaidGo] is V.visit_said_go
     assert V().visit(g.SaidGo(0, 12)) == 12
     assert V._dispatch is table
+
+
+def test_the_consumers_of_events_are_visitors():
+    from spoken_cribbage.app import cues, session
+    from spoken_cribbage.storage import stats
+    from spoken_cribbage.words import announce, review
+
+    consumers = [announce.Announcer, announce._Batch, review._StepReader, cues._Cues, session._Batch,
+                 stats._DealRecords]
+    for cls in consumers:
+        assert issubclass(cls, EventVisitor), cls
+        overridden = [name for name in VISIT_METHODS.values()
+                      if getattr(cls, name) is not getattr(EventVisitor, name)]
+        assert overridden, cls   # it reads some event through the visitor
