@@ -133,3 +133,21 @@ def test_command_end_is_pause_or_silence():
     with pytest.raises(ValueError) as e:
         sm.Settings().changed("command_end", "soon")
     assert phrase(e.value) == "command_end must be one of pause, silence, not 'soon'"
+
+
+def test_players_changed_in_the_game_saves_the_teams_it_reset_with_it(home):
+    """teams 3 saved (6 players), then 'players 4' in the game: the game resets teams to the
+    usual layout, and the file gets players and teams together (players 4 alone does not fit
+    the file's teams 3, which made it say "That setting could not be saved")."""
+    assert sm.save(Settings(players=6, teams="3")) is None
+    current, msg = sm.load()
+    assert msg is None
+    run = sm.RunSettings(current)
+    saved = []
+    sess = Session(g.Game(seed=1), settings=Settings(speech="off", players=6, teams="3"),
+                   write=saved.append, on_settings=run.on_settings)
+    sess.command("players 4")
+    assert not any("could not be saved" in line for line in saved), saved
+    s, msg = sm.load()
+    assert msg is None and (s.players, s.teams) == (4, "usual")
+    assert (run.current.players, run.current.teams) == (4, "usual")

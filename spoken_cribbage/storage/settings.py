@@ -243,13 +243,26 @@ def save_changed(name: str, value, path: Path | None = None) -> Notice | None:
     """Persist one setting changed in the game: read the file as it is now, change only
     ``name`` and write it back, so options given for this run never reach the file.
     Returns a notice if that failed or the file had to be replaced (the game goes on)."""
+    return save_changes({name: value}, path)
+
+
+def save_changes(changes: dict, path: Path | None = None) -> Notice | None:
+    """Persist the settings changed in the game together (setting name -> value): read the
+    file as it is now, change only those and write it back once. Together, because one change
+    can bring another (``players`` resets ``teams`` that no longer fit): written one by one, the
+    first would be checked against the file's old value of the other and refused."""
     path = path or paths.settings_path()
     current, msg = load(path)
     try:
-        if isinstance(value, str) and not isinstance(getattr(current, name, ""), str):
-            new = current.changed(name, value)
-        else:
-            new = replace(current, **{name: value}).validate()
+        new = current
+        typed = {}
+        for name, value in changes.items():
+            if isinstance(value, str) and not isinstance(getattr(current, name, ""), str):
+                new = new.changed(name, value)
+                typed[name] = getattr(new, name)
+            else:
+                typed[name] = value
+        new = replace(new, **typed).validate()
     except (ValueError, TypeError) as e:
         return Notice("storage.setting_not_saved", reason=_reason(e))
     err = save(new, path)
@@ -268,14 +281,15 @@ class RunSettings:
     path: Path | None = None
 
     def on_settings(self, new: Settings, name: str | None = None) -> Notice | None:
-        names = [name] if name else [f.name for f in fields(Settings)
-                                     if getattr(new, f.name) != getattr(self.current, f.name)]
+        # every field that changed, saved together (``players`` can reset ``teams`` with it)
+        names = [f.name for f in fields(Settings)
+                 if getattr(new, f.name) != getattr(self.current, f.name)]
+        if name and name not in names:
+            names.append(name)
         self.current = new
-        msg = None
         for n in names:
             self.overrides.pop(n, None)   # changed in the game: no longer for this run only
-            msg = save_changed(n, getattr(new, n), self.path) or msg
-        return msg
+        return save_changes({n: getattr(new, n) for n in names}, self.path)
 
     def describe(self, settings: Settings | None = None, game: dict | None = None
                  ) -> list[Notice]:
