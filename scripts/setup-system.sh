@@ -35,9 +35,10 @@ if [ -n "$missing" ]; then
   echo "Installing system packages:$missing"
   # apt's messages (debconf's "delaying package configuration" among them) go to a log, shown
   # only if the install fails, as setup-venv.sh does with pip's; sudo asks on the terminal.
+  # DEBIAN_FRONTEND is set after sudo (through env): sudo drops what is set before it.
   log="$(mktemp "${TMPDIR:-/tmp}/spoken-cribbage-apt.XXXXXX")"
   if ! { $SUDO apt-get update -qq &&
-         DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+         $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
        } >"$log" 2>&1; then
     cat "$log" >&2
     rm -f "$log"

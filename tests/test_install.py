@@ -226,16 +226,20 @@ echo "$@" >> "$FAKE_APT_LOG"
 
 
 def run_setup(tmp_path: Path, use: str, installed_pkgs: list[str], *, apt: bool = True,
-              apt_get: str = FAKE_APT_GET):
+              apt_get: str = FAKE_APT_GET, user: bool = False):
     """setup-system.sh USE with stand-ins: dpkg-query answers from a list, apt-get logs."""
     bindir = tmp_path / "bin"
     bindir.mkdir()
-    for tool in ("bash", "sh", "grep", "dirname", "uname", "mktemp", "cat", "rm"):
+    for tool in ("bash", "sh", "grep", "dirname", "uname", "mktemp", "cat", "rm", "env"):
         found = shutil.which(tool)
         assert found, tool
         (bindir / tool).symlink_to(found)
     fakes = {"id": "#!/bin/sh\necho 0\n",  # root: no sudo
              "orca": "", "yasr": ""}  # the screen readers are there: nothing to install
+    if user:   # not root: sudo, which (as the real one's env_reset) passes on only a few variables
+        fakes["id"] = "#!/bin/sh\necho 1000\n"
+        fakes["sudo"] = ("#!/bin/sh\nexec " + shutil.which("env") + ' -i PATH="$PATH" '
+                         'FAKE_INSTALLED="$FAKE_INSTALLED" FAKE_APT_LOG="$FAKE_APT_LOG" "$@"\n')
     if apt:
         fakes.update({"dpkg-query": FAKE_DPKG_QUERY, "apt-get": apt_get})
     for name, text in fakes.items():
@@ -281,6 +285,18 @@ def test_play_setup_keeps_apts_messages_out_of_what_the_player_hears(tmp_path: P
     assert res.stdout.splitlines() == [
         "Installing system packages: python3 python3-venv libespeak-ng1 libportaudio2"]
     assert res.stderr == "" and list((tmp_path / "tmp").iterdir()) == []   # no log left
+
+
+def test_play_setup_keeps_debconf_quiet_through_sudo_too(tmp_path: Path) -> None:
+    # sudo drops DEBIAN_FRONTEND given before it: debconf would then ask its questions (tzdata's,
+    # on a fresh system) in a dialog hidden in the log, and the first run would hang
+    frontend = FAKE_APT_GET + 'echo "frontend=$DEBIAN_FRONTEND" >> "$FAKE_APT_LOG"\n'
+    for user in (False, True):
+        root = tmp_path / str(user)
+        root.mkdir()
+        res, calls = run_setup(root, "play", [], apt_get=frontend, user=user)
+        assert res.returncode == 0, res.stderr
+        assert calls[-1] == "frontend=noninteractive", (user, calls)
 
 
 def test_play_setup_shows_apts_messages_when_the_install_fails(tmp_path: Path) -> None:
