@@ -97,6 +97,15 @@ def test_recording_twice_counts_once(tmp_path):
     assert s["games"] == 1 and s["deals"] == 1
 
 
+def test_one_deal_is_said_in_the_singular(tmp_path):
+    # a game to 5 at three players can end in its first deal: "over 1 deals" before
+    db = StatsDB(tmp_path / "s.db")
+    db.open()
+    db.record_game(rec(1, "loss"))
+    db.record_deals("g1", [DealRecord(1, None, None, 0)])
+    assert "Average points over 1 deal: pegging 0.0." in stats_sentences(db.summary())
+
+
 def test_no_games_yet(tmp_path):
     db = StatsDB(tmp_path / "s.db")
     assert stats_sentences(db.summary()) == ["No games recorded yet."]

@@ -117,7 +117,8 @@ def _game_sentences(s: dict) -> list[str]:
         if s["average_crib"] is not None:
             parts.append(f"crib {s['average_crib']:.1f}")
         parts.append(f"pegging {s['average_pegging']:.1f}")
-        lines.append(f"Average points over {s['deals']} deals: " + ", ".join(parts) + ".")
+        deals = f"{s['deals']} deal{'s' if s['deals'] != 1 else ''}"
+        lines.append(f"Average points over {deals}: " + ", ".join(parts) + ".")
     if s["best_hand"] is not None:
         lines.append(f"Best hand: {s['best_hand']}.")
     if s["longest_win_streak"]:
