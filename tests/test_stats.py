@@ -106,6 +106,15 @@ def test_one_deal_is_said_in_the_singular(tmp_path):
     assert "Average points over 1 deal: pegging 0.0." in stats_sentences(db.summary())
 
 
+def test_deals_of_a_game_still_in_progress_and_no_game_left(tmp_path):
+    # a game under way has its deals recorded, and none was left: before, "0 were left unfinished"
+    db = StatsDB(tmp_path / "s.db")
+    db.open()
+    db.record_deals("g1", [DealRecord(1, 8, None, 1)])
+    lines = stats_sentences(db.summary())
+    assert lines[0] == "You have not played a game to the end yet."
+
+
 def test_no_games_yet(tmp_path):
     db = StatsDB(tmp_path / "s.db")
     assert stats_sentences(db.summary()) == ["No games recorded yet."]

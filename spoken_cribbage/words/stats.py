@@ -99,7 +99,8 @@ def _game_sentences(s: dict) -> list[str]:
     left = s["abandoned"]
     were = "was" if left == 1 else "were"
     if not finished:
-        lines = [f"You have not played a game to the end yet; {left} {were} left unfinished."]
+        lines = ["You have not played a game to the end yet"
+                 + (f"; {left} {were} left unfinished." if left else ".")]
     else:
         lines = [f"You have played {finished} game{'s' if finished != 1 else ''}: "
                  f"{s['wins']} won, {s['losses']} lost."
