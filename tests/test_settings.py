@@ -151,3 +151,18 @@ def test_players_changed_in_the_game_saves_the_teams_it_reset_with_it(home):
     s, msg = sm.load()
     assert msg is None and (s.players, s.teams) == (4, "usual")
     assert (run.current.players, run.current.teams) == (4, "usual")
+
+
+@pytest.mark.parametrize("said", ["voice on", "voice off", "voice On"])
+def test_voice_on_or_off_is_refused_with_the_way_to_voice_commands(home, said):
+    """'voice' is the speaking voice's name: 'voice on' said "Voice is now on." and saved a voice
+    called 'on' (a player meant voice commands)."""
+    saved = []
+    sess = Session(g.Game(seed=1), settings=Settings(speech="off"), write=saved.append,
+                   on_settings=sm.RunSettings(Settings()).on_settings)
+    sess.command(said)
+    assert saved[-1] == ("That setting was not changed: voice names the speaking voice, like "
+                         "'voice english'; for voice commands, start the game with --voice auto.")
+    assert sess.settings.voice == "" and sm.load()[0].voice == ""
+    sess.command("voice english")
+    assert sess.settings.voice == "english"

@@ -109,6 +109,9 @@ class Settings:
                 value = table.teams_value(value)
             except table.TableError as e:
                 raise SettingError(e.code, **e.data) from None
+        if name == "voice" and value.strip().lower() in ON_OFF:
+            # the speaking voice's name: "voice on" means voice commands, an option of the start
+            raise SettingError("storage.voice_is_a_name", value=value.strip())
         if name == "names" and value.strip().lower() in ("default", "none", "off"):
             value = ""
         if name == "players" and self.teams != table.USUAL:

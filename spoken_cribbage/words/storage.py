@@ -239,6 +239,8 @@ TEXTS: dict[str, Template] = {
     "storage.names_extra": _names_extra,
     "storage.names_empty": "a name is empty: give the names between commas, like Ann,Ben",
     "storage.no_such_setting": "there is no setting called {name}",
+    "storage.voice_is_a_name": ("voice names the speaking voice, like 'voice english'; for voice "
+                                "commands, start the game with --voice auto"),
     "storage.setting_needs_number": _needs_number,
     "storage.setting_wrong_kind": _wrong_kind,
     "storage.settings_not_a_table": "the settings file is not a table",
