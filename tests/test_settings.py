@@ -148,6 +148,8 @@ def test_players_changed_in_the_game_saves_the_teams_it_reset_with_it(home):
                    write=saved.append, on_settings=run.on_settings)
     sess.command("players 4")
     assert not any("could not be saved" in line for line in saved), saved
+    assert saved[-1] == ("Players is now 4. It takes effect in the next game. Teams is now the "
+                         "usual for the table, as the teams set before do not fit.")
     s, msg = sm.load()
     assert msg is None and (s.players, s.teams) == (4, "usual")
     assert (run.current.players, run.current.teams) == (4, "usual")

@@ -1466,7 +1466,7 @@ class Session:
             self.tell(phrase("setting_refused",
                              reason=phrase_notice(e) if isinstance(e, Problem) else e), "error")
             return
-        self.settings = new
+        old, self.settings = self.settings, new
         self.announcer.verbosity = new.verbosity
         if name == "time_limit" and not new.time_limit:
             self._stop_clock()   # no limit now: a count under way is no longer timed
@@ -1494,4 +1494,6 @@ class Session:
         else:
             said = phrase("setting_changed", Name=cap(name.replace("_", " ")),
                           value=setting_shown(name, getattr(new, name)), extra=extra)
+        if name != "teams" and new.teams != old.teams:   # players reset a layout that no longer fits
+            said += " " + phrase("teams_reset", value=setting_shown("teams", new.teams))
         self.tell(said + (f" {msg}" if msg else ""))

@@ -122,6 +122,7 @@ MESSAGES: dict[str, str] = {
     "setting_refused": "That setting was not changed: {reason}.",
     "setting_changed": "{Name} is now {value}.{extra}",
     "next_game": " It takes effect in the next game.",
+    "teams_reset": "Teams is now {value}, as the teams set before do not fit.",
     "cues_changed": "Sound cues are now {value}.",
     # the cues command
     "cues_heading": "Sound cues, one after another; any key stops them.",
