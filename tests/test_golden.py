@@ -10,15 +10,22 @@ changed and why; an accidental change is a bug. The cases and their inputs: gold
 
 Each case runs in a fresh folder with the test-only fixed seed, game id and clock
 (spoken_cribbage/storage/testhooks.py) and a minimal environment, so the bytes are the same on
-every run and machine. The cases run side by side (a few processes), so the file takes seconds.
+every run and machine. The runs are children forked from two warm parents that imported the
+program once (tests/golden_zygote.py; GOLDEN_SUBPROCESS=1 starts the console script for each
+run instead, with the same bytes), so the file takes seconds.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
 import os
+import queue
+import signal
 import subprocess
+import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -29,31 +36,73 @@ from golden_cases import CASES, ENV, GOLDEN
 
 #: Files of the game's folder shown as text after each run; others are only listed.
 TEXT_SUFFIXES = (".json", ".toml", ".txt")
+#: Processes side by side (each a warm parent, tests/golden_zygote.py).
+WORKERS = 2
+TIMEOUT = 120   # seconds for one run
 
 
-def _run_case(name: str) -> dict[str, str]:
+class _Warm:
+    """A warm parent (tests/golden_zygote.py) that forks a child for each run."""
+
+    def __init__(self, env: dict):
+        self.proc = subprocess.Popen([sys.executable, str(Path(__file__).with_name(
+            "golden_zygote.py"))], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
+            text=True, start_new_session=True)
+
+    def run(self, argv, env, cwd, stdin, stdout, stderr) -> int:
+        request = dict(argv=argv, env=env, cwd=str(cwd), stdin=str(stdin), stdout=str(stdout),
+                       stderr=str(stderr))
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        timer = threading.Timer(TIMEOUT, os.killpg, (self.proc.pid, signal.SIGKILL))
+        timer.start()
+        try:
+            reply = self.proc.stdout.readline()
+        finally:
+            timer.cancel()
+        if not reply:
+            raise AssertionError(f"the golden run {argv} did not end within {TIMEOUT} s")
+        return json.loads(reply)["status"]
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait(timeout=30)
+
+
+def _cold(argv, env, cwd, stdin, stdout, stderr) -> int:
+    """The real console script, a new interpreter (GOLDEN_SUBPROCESS=1)."""
+    with open(stdin, "rb") as i, open(stdout, "wb") as o, open(stderr, "wb") as e:
+        return subprocess.run([str(BIN), *argv], stdin=i, stdout=o, stderr=e, env=env, cwd=cwd,
+                              timeout=TIMEOUT).returncode
+
+
+def _base_env(home: Path) -> dict:
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
+            "SPOKEN_CRIBBAGE_HOME": str(home), **ENV}
+
+
+def _run_case(name: str, run) -> dict[str, str]:
     """Every file the case should produce, by name in tests/golden/<name>/: for run n the
     transcript n.out and each text file of the game's folder that run wrote or changed
-    (n.game.json, n.settings.toml ...)."""
+    (n.game.json, n.settings.toml ...). ``run`` runs the program once."""
     out: dict[str, str] = {}
     last: dict[str, str] = {}
     with tempfile.TemporaryDirectory(prefix="golden-") as tmp:
         home = Path(tmp) / "home"
         home.mkdir()
-        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-               "SPOKEN_CRIBBAGE_HOME": str(home), **ENV}
-        for n, (argv, _steps) in enumerate(CASES[name], 1):
-            stdin = (GOLDEN / name / f"{n}.in").read_bytes() if _steps else b""
+        for n, (argv, steps) in enumerate(CASES[name], 1):
+            stdin = GOLDEN / name / f"{n}.in" if steps else Path(os.devnull)
             argv = [a.replace("{home}", str(home)) for a in argv]
-            res = subprocess.run([str(BIN), *argv], input=stdin, capture_output=True,
-                                 env=env, cwd=tmp, timeout=120)
+            stdout, stderr = Path(tmp) / "stdout", Path(tmp) / "stderr"
+            status = run(argv, _base_env(home), tmp, stdin, stdout, stderr)
             shown = " ".join(argv).replace(str(home), "$HOME")
-            text = [f"$ spoken-cribbage {shown}" + (f" < {n}.in" if _steps else "")]
-            text.append(res.stdout.decode("utf-8", "replace").rstrip("\n"))
-            if res.stderr:
-                text += ["--- stderr", res.stderr.decode("utf-8", "replace").rstrip("\n")]
+            text = [f"$ spoken-cribbage {shown}" + (f" < {n}.in" if steps else "")]
+            text.append(stdout.read_bytes().decode("utf-8", "replace").rstrip("\n"))
+            err = stderr.read_bytes().decode("utf-8", "replace")
+            if err:
+                text += ["--- stderr", err.rstrip("\n")]
             files = sorted(p.name for p in home.iterdir())
-            text += [f"--- exit status {res.returncode}", f"--- files: {' '.join(files)}"]
+            text += [f"--- exit status {status}", f"--- files: {' '.join(files)}"]
             out[f"{n}.out"] = "\n".join(text).replace(str(home), "$HOME") + "\n"
             for f in files:   # a text file when it is new or changed since the last run
                 if f.endswith(TEXT_SUFFIXES):
@@ -63,13 +112,39 @@ def _run_case(name: str) -> dict[str, str]:
     return out
 
 
+def run_cases(names: list[str], cold: bool = False) -> dict[str, dict[str, str]]:
+    """The cases ``names``, side by side: in warm parents, or (``cold``) each run a new
+    process of the console script."""
+    if cold:
+        with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+            return dict(zip(names, pool.map(lambda n: _run_case(n, _cold), names)))
+    with tempfile.TemporaryDirectory(prefix="golden-parent-") as tmp:
+        parents: queue.Queue = queue.Queue()
+        started = [_Warm(_base_env(Path(tmp))) for _ in range(min(WORKERS, len(names)))]
+        for p in started:
+            parents.put(p)
+
+        def one(name: str) -> dict[str, str]:
+            parent = parents.get()
+            try:
+                return _run_case(name, parent.run)
+            finally:
+                parents.put(parent)
+
+        try:
+            with ThreadPoolExecutor(max_workers=len(started)) as pool:
+                return dict(zip(names, pool.map(one, names)))
+        finally:
+            for p in started:
+                p.close()
+
+
 @pytest.fixture(scope="module")
 def golden_runs(request):
-    """All the selected cases, run side by side once for the module."""
+    """All the selected cases, run once for the module."""
     names = sorted({item.callspec.params["case"] for item in request.session.items
                     if item.module is request.module and hasattr(item, "callspec")})
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        return dict(zip(names, pool.map(_run_case, names)))
+    return run_cases(names, cold=os.environ.get("GOLDEN_SUBPROCESS", "") not in ("", "0"))
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
