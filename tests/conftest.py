@@ -74,6 +74,7 @@ def pytest_runtest_makereport(item, call):
     the end of the run lists what was skipped and why."""
     outcome = yield
     rep = outcome.get_result()
+    _mark_cpu(rep)   # (the time budgets, below)
     if not rep.skipped or hasattr(rep, "wasxfail"):
         return
     reason = _skip_reason(rep)
@@ -101,6 +102,103 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         tests = "test" if len(korean) == 1 else "tests"
         tr.write_line(f"{len(korean)} Korean vosk {tests} deselected (the 253 MB model is opt-in): "
                       "run ./test.sh --vosk to prove the vosk adapter (tests/README.md).")
+    for line in _BUDGET_LINES:
+        tr.write_line(line)
+
+
+# -- a time budget per test file (tests/README.md) -----------------------------------------------
+
+#: CPU seconds each test file may take: its own process's and its finished child processes'
+#: (programs it ran, warm parents' forks), from its first test's setup to its last test's
+#: teardown. CPU time, not wall time: on the 2-core development machine shared with busy
+#: neighbours the same file's wall time varied three-fold, its CPU time by a few percent;
+#: and the suite's time is the CPU its files need of the machine's two cores (what waits,
+#: a terminal, a screen reader, real-time audio, overlaps other files' work).
+#: Set at about 1.5 times each file's CPU measured alone (tests/README.md has the figures); a
+#: file not listed has DEFAULT_BUDGET: a new file takes seconds; a longer one states its
+#: budget here, and long runs go to bench/.
+BUDGETS = {
+}
+DEFAULT_BUDGET = 10.0
+#: A file fails the run in CI when it takes more than OVER_FAIL times its budget (scaled by
+#: the machine's speed, below) and at least OVER_FAIL_SECONDS more; over budget by less, it is
+#: only reported at the end of the run (everywhere).
+OVER_FAIL = 2.0
+OVER_FAIL_SECONDS = 10.0
+#: A slower machine: the median of CPU / budget over the files with a budget of their own,
+#: when at least this many ran (the whole suite, not a file or two), scales every budget up.
+SPEED_FROM_FILES = 10
+
+_FILE_CPU: dict[str, float] = {}
+_FILE_WALL: dict[str, float] = {}
+_BUDGET_LINES: list[str] = []
+_cpu_mark: list[float] = []
+
+
+def _cpu_now() -> float:
+    import resource
+    own, children = resource.getrusage(resource.RUSAGE_SELF), \
+        resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def pytest_runtest_logstart(nodeid, location):
+    if not _cpu_mark:
+        _cpu_mark.append(_cpu_now())
+
+
+def _mark_cpu(report) -> None:
+    """The CPU since the last phase of a test (setup, call, teardown) goes with this report to
+    the controller (pytest-xdist sends user_properties along)."""
+    if not _cpu_mark:
+        return
+    now = _cpu_now()
+    report.user_properties.append(("cpu_seconds", now - _cpu_mark[0]))
+    _cpu_mark[0] = now
+
+
+def pytest_runtest_logreport(report):
+    """Add up each file's CPU and wall time (with pytest-xdist, the workers' reports arrive
+    here too)."""
+    path = report.nodeid.split("::")[0]
+    _FILE_WALL[path] = _FILE_WALL.get(path, 0.0) + report.duration
+    cpu = sum(v for k, v in report.user_properties if k == "cpu_seconds")
+    _FILE_CPU[path] = _FILE_CPU.get(path, 0.0) + cpu
+
+
+def budget_check(cpu: dict[str, float]) -> tuple[float, list[tuple[str, float, float]],
+                                                      list[tuple[str, float, float]]]:
+    """(the machine's slowness, the files over budget, the files far enough over to fail in
+    CI), each file as (path, CPU seconds, its budget scaled by the slowness)."""
+    budget = {path: BUDGETS.get(Path(path).name, DEFAULT_BUDGET) for path in cpu}
+    ratios = sorted(cpu[p] / budget[p] for p in cpu if Path(p).name in BUDGETS)
+    slow = 1.0
+    if len(ratios) >= SPEED_FROM_FILES:
+        slow = max(1.0, ratios[len(ratios) // 2])
+    over, failing = [], []
+    for path in sorted(cpu, key=lambda p: -cpu[p]):
+        allowed = budget[path] * slow
+        if cpu[path] > allowed:
+            over.append((path, cpu[path], allowed))
+            if cpu[path] > OVER_FAIL * allowed and cpu[path] - allowed >= OVER_FAIL_SECONDS:
+                failing.append((path, cpu[path], allowed))
+    return slow, over, failing
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _FILE_CPU or hasattr(session.config, "workerinput"):
+        return   # (an xdist worker: the controller reports)
+    slow, over, failing = budget_check(_FILE_CPU)
+    _BUDGET_LINES.append(
+        f"Test files: {len(_FILE_CPU)}, {sum(_FILE_CPU.values()):.0f} s of CPU and "
+        f"{sum(_FILE_WALL.values()):.0f} s of wall time in all; budgets scaled by {slow:.2f} "
+        "(tests/README.md).")
+    for path, took, allowed in over:
+        far = ", far over: this fails in CI" if (path, took, allowed) in failing else ""
+        _BUDGET_LINES.append(f"Over its time budget: {path}, {took:.0f} s of CPU, budget "
+                             f"{allowed:.0f} s ({_FILE_WALL.get(path, 0):.0f} s wall{far}).")
+    if failing and in_ci() and session.exitstatus == 0:
+        session.exitstatus = 1
 
 
 #: The files that take longest (about 3 minutes, 1 to 1.5 minutes and less, in that order):

@@ -10,7 +10,7 @@ changed and why; an accidental change is a bug. The cases and their inputs: gold
 
 Each case runs in a fresh folder with the test-only fixed seed, game id and clock
 (spoken_cribbage/storage/testhooks.py) and a minimal environment, so the bytes are the same on
-every run and machine. The runs are children forked from two warm parents that imported the
+every run and machine. The runs are children forked from a warm parent that imported the
 program once (tests/golden_zygote.py; GOLDEN_SUBPROCESS=1 starts the console script for each
 run instead, with the same bytes), so the file takes seconds.
 """
@@ -20,13 +20,11 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import queue
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -36,8 +34,6 @@ from golden_cases import CASES, ENV, GOLDEN
 
 #: Files of the game's folder shown as text after each run; others are only listed.
 TEXT_SUFFIXES = (".json", ".toml", ".txt")
-#: Processes side by side (each a warm parent, tests/golden_zygote.py).
-WORKERS = 2
 TIMEOUT = 120   # seconds for one run
 
 
@@ -112,44 +108,24 @@ def _run_case(name: str, run) -> dict[str, str]:
     return out
 
 
-def run_cases(names: list[str], cold: bool = False) -> dict[str, dict[str, str]]:
-    """The cases ``names``, side by side: in warm parents, or (``cold``) each run a new
-    process of the console script."""
-    if cold:
-        with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-            return dict(zip(names, pool.map(lambda n: _run_case(n, _cold), names)))
-    with tempfile.TemporaryDirectory(prefix="golden-parent-") as tmp:
-        parents: queue.Queue = queue.Queue()
-        started = [_Warm(_base_env(Path(tmp))) for _ in range(min(WORKERS, len(names)))]
-        for p in started:
-            parents.put(p)
-
-        def one(name: str) -> dict[str, str]:
-            parent = parents.get()
-            try:
-                return _run_case(name, parent.run)
-            finally:
-                parents.put(parent)
-
-        try:
-            with ThreadPoolExecutor(max_workers=len(started)) as pool:
-                return dict(zip(names, pool.map(one, names)))
-        finally:
-            for p in started:
-                p.close()
-
-
 @pytest.fixture(scope="module")
-def golden_runs(request):
-    """All the selected cases, run once for the module."""
-    names = sorted({item.callspec.params["case"] for item in request.session.items
-                    if item.module is request.module and hasattr(item, "callspec")})
-    return run_cases(names, cold=os.environ.get("GOLDEN_SUBPROCESS", "") not in ("", "0"))
+def run_program():
+    """How the golden runs start the program: forked from a warm parent, one for the module
+    (or, with GOLDEN_SUBPROCESS=1, the console script each time)."""
+    if os.environ.get("GOLDEN_SUBPROCESS", "") not in ("", "0"):
+        yield _cold
+        return
+    with tempfile.TemporaryDirectory(prefix="golden-parent-") as tmp:
+        parent = _Warm(_base_env(Path(tmp)))
+        try:
+            yield parent.run
+        finally:
+            parent.close()
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_golden(case, golden_runs, request):
-    got = golden_runs[case]
+def test_golden(case, run_program, request):
+    got = _run_case(case, run_program)
     folder = GOLDEN / case
     expected = {p.name: p.read_text("utf-8") for p in sorted(folder.iterdir())
                 if p.suffix != ".in"}

@@ -58,11 +58,12 @@ def fast_home() -> Path:
 
 @pytest.mark.slow
 def test_forked_games_killed_at_random_moments_finish_unchanged(warm):
-    """160 SIGKILLs at random moments of 8 scripted games (forked from a warm parent):
-    every restart resumes, and every game ends exactly as the uninterrupted one."""
+    """SIGKILLs at random moments of 3 scripted games (forked from a warm parent; about 20 a
+    game): every restart resumes, and every game ends exactly as the uninterrupted one. The
+    long run is a bench command: ``bench/soak.py kills --kills 1000`` (bench/README.md)."""
     rng = random.Random(2024)
     total = rs.KillReport()
-    for seed in range(8):
+    for seed in range(3):
         script = make_script(100 + seed, ("easy", "expert")[seed % 2])
         clean = fast_home()
         rs.run_forked(script, clean, None)
@@ -82,12 +83,13 @@ def test_forked_games_killed_at_random_moments_finish_unchanged(warm):
         summary = k.stats_db.summary()
         assert summary["games"] == 1 and summary["abandoned"] == 0
         assert [n for n in os.listdir(home) if ".bad-" in n] == []
-    assert total.kills >= 100, total
+    assert total.kills >= 40, total
 
 
 @pytest.mark.slow
 def test_the_real_program_killed_with_sigkill_resumes_unchanged(tmp_path):
-    """The installed program as a real process, on the real disk, killed 12 times."""
+    """The installed program as a real process, on the real disk, killed 6 times (50 real
+    processes: ``bench/soak.py kills --kills 0 --real 50``)."""
     script = make_script(77, "easy")
     rng = random.Random(77)
     import time
@@ -96,9 +98,9 @@ def test_the_real_program_killed_with_sigkill_resumes_unchanged(tmp_path):
     assert rs.final_actions(tmp_path / "clean") == script.actions
     span = time.monotonic() - t
     home = tmp_path / "killed"
-    report = rs.play_with_kills(script, home, rng, span, max_kills=12, runner=rs.run_real)
+    report = rs.play_with_kills(script, home, rng, span, max_kills=6, runner=rs.run_real)
     assert rs.final_actions(home) == script.actions
-    assert report.kills >= 6, report
+    assert report.kills >= 3, report
 
 
 def test_a_killed_game_is_offered_and_resumed_with_the_same_deals(tmp_path):
@@ -170,9 +172,10 @@ def test_refusals_are_one_printable_line(text, phase):
         assert phrase(e).isprintable(), repr(phrase(e))
 
 
-@hsettings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@hsettings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
 @given(nasty)
 def test_card_parsers_only_ever_raise_invalid_card_error(text):
+    # (a million inputs: bench/soak.py fuzz --inputs 1000000)
     for fn in (parse_card, parse_cards, lambda t: parse_cards(t, distinct=False),
                lambda t: parse_cards(t.split(","))):
         try:

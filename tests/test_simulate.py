@@ -25,16 +25,18 @@ def test_wilson_interval_of_half_in_a_hundred():
     assert wilson_interval(0, 10)[0] == 0.0 and wilson_interval(10, 10)[1] == pytest.approx(1.0)
 
 
-def test_expert_beats_random_in_100_games():
-    s = simulate(["expert", "random"], 100, seed=2, workers=2)
-    assert s["games"] == 100 and sum(s["wins"]) == 100
+def test_expert_beats_random_in_50_games():
+    s = simulate(["expert", "random"], 50, seed=2, workers=2)   # (0.98 won)
+    assert s["games"] == 50 and sum(s["wins"]) == 50
     assert s["win_rate"][0] > 0.9
     assert s["ci95"][0][0] <= s["win_rate"][0] <= s["ci95"][0][1]
 
 
-def test_expert_beats_easy_in_120_games():
-    s = simulate(["expert", "easy"], 120, seed=3, workers=2)
-    assert s["win_rate"][0] > 0.55
+def test_expert_beats_easy_in_60_games():
+    # 60 games (0.77 won, the 95% interval from 0.65): the lower bound is above 0.55. Many
+    # more: spoken-cribbage simulate --players expert,easy --games 2000 (bench/README.md).
+    s = simulate(["expert", "easy"], 60, seed=3, workers=2)
+    assert s["ci95"][0][0] > 0.55, s["ci95"]
 
 
 def test_results_do_not_depend_on_the_number_of_workers():
