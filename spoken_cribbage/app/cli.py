@@ -147,6 +147,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Everything it writes to the terminal passes the one output boundary
+    (app.output): nothing from outside reaches the terminal with its control characters."""
+    from spoken_cribbage.app.output import cleaned_output
+    with cleaned_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, TextIO
 
 from spoken_cribbage.storage import testhooks
+from spoken_cribbage.app.output import underlying, visible
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.seat import phrase
@@ -85,10 +86,13 @@ class LineWriter:
 
     The lines of one answer (a key, a command, a timer) go out in one write: Orca reads a
     terminal's new text up to the cursor, so an answer written in two pieces, the second landing
-    while Orca reads the first, was spoken twice (the second piece once more)."""
+    while Orca reads the first, was spoken twice (the second piece once more).
+
+    Every line is cleaned (app.output.visible: the output boundary) before the writer adds its
+    own markup, and goes to the stream under any cleaning stream, so the markup stays."""
 
     def __init__(self, stream: TextIO, plain: bool):
-        self.stream = stream
+        self.stream = underlying(stream)
         self.plain = plain
         self.lock = threading.RLock()
         self.typed = ""        # what the player has typed on the current line
@@ -115,9 +119,9 @@ class LineWriter:
 
     def line(self, text: str, kind: str = "info") -> None:
         with self.lock:
-            out = text
+            out = visible(text)
             if not self.plain and kind == "scores":
-                out = f"\x1b[1m{text}\x1b[0m"
+                out = f"\x1b[1m{out}\x1b[0m"
             if self.raw and self.typed:
                 # Finish the half-typed line, print, then show what was typed again below.
                 self._write("\n" + out + "\n" + self.typed)

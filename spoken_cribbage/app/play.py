@@ -9,6 +9,7 @@ from contextlib import ExitStack, nullcontext
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.console import (LineWriter, env_accessible, plain_output, run_lines, run_tty,
                                          unechoed_typeahead)
+from spoken_cribbage.app.output import visible
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage import table, testhooks
@@ -70,7 +71,7 @@ def _play(args) -> int:
     def say_now(text: str, speech: str | None = None) -> None:
         writer.line(text)
         try:
-            speaker.say(speech or text, interrupt=False)
+            speaker.say(visible(speech or text), interrupt=False)
         except Exception:
             pass
 

@@ -31,6 +31,7 @@ from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.count_clock import WARN_AT, CountClock
 from spoken_cribbage.app.odds_command import odds_answer
+from spoken_cribbage.app.output import visible
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -352,7 +353,8 @@ class Session:
             if said.record:
                 recorded.extend(said.lines)
             try:
-                self.speaker.say(" ".join(l.speech for l in said.lines if l.speech),
+                # speech passes the output boundary too: no control character reaches a voice
+                self.speaker.say(visible(" ".join(l.speech for l in said.lines if l.speech)),
                                  interrupt=said.interrupt)
             except Exception:  # the speaker reports its own failures; never stop the game for it
                 pass

@@ -79,6 +79,8 @@ class Settings:
         _one_of("counting", self.counting, COUNTING_MODES)
         _one_of("muggins", self.muggins, ON_OFF)
         _one_of("overcount_penalty", self.overcount_penalty, ON_OFF)
+        for name in TEXT_SETTINGS:   # free text: shown and spoken, so printable and short
+            _text(name, getattr(self, name))
         low, high = TIME_LIMITS
         if self.time_limit != 0 and not low <= self.time_limit <= high:
             raise SettingError("storage.time_limit", low=low, high=high)
@@ -126,6 +128,18 @@ class Settings:
             raise SettingError("storage.setting_needs_number", name=name, value=value,
                                whole=ftype is int) from None
         return replace(base, **{name: v}).validate()
+
+
+#: The settings that are free text (a voice's name, a model's folder), and how long they may be.
+TEXT_SETTINGS = {"voice": 200, "vosk_model": 4096}
+
+
+def _text(name: str, value: str) -> None:
+    if not value.isprintable():
+        raise SettingError("storage.setting_unprintable", name=name, value=value[:40])
+    most = TEXT_SETTINGS[name]
+    if len(value) > most:
+        raise SettingError("storage.setting_too_long", name=name, most=most)
 
 
 def _one_of(name: str, value: str, allowed: tuple[str, ...]) -> None:

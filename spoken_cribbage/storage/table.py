@@ -129,8 +129,7 @@ def split_names(text: str) -> list[str]:
         if len(name) > NAME_LENGTH:
             raise TableError("storage.names", name=name[:NAME_LENGTH] + "...", why="long")
         if not all(ch.isprintable() for ch in name):
-            raise TableError("storage.names", name=name.encode("ascii", "replace").decode(),
-                             why="unprintable")
+            raise TableError("storage.names", name=name, why="unprintable")
         if name.lower() in ("you", "your", "yours"):
             raise TableError("storage.names", name=name, why="you")
         if name.lower() in ("me", "my", "mine", "myself", "i"):   # what a player says of themselves

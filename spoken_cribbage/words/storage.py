@@ -64,7 +64,7 @@ def _teams(d: Mapping[str, Any]) -> str:
 
 _NAME_WHY = {
     "long": "the name '{name}' is too long: 20 characters at most",
-    "unprintable": "the name '{name}' has characters that cannot be shown",
+    "unprintable": "the name {name!r} has characters that cannot be shown",
     "you": "'{name}' cannot name another player: the game calls you that",
     "me": "'{name}' cannot name another player: it would stand for you",
     "twice": "the name '{name}' is given twice",
@@ -90,7 +90,7 @@ def _wrong_kind(d: Mapping[str, Any]) -> str:
 
 
 def _needs_number(d: Mapping[str, Any]) -> str:
-    return f"{d['name']} needs a {'whole number' if d['whole'] else 'number'}, not '{d['value']}'"
+    return f"{d['name']} needs a {'whole number' if d['whole'] else 'number'}, not {d['value']!r}"
 
 
 def _replaced(d: Mapping[str, Any]) -> str:
@@ -228,13 +228,19 @@ TEXTS: dict[str, Template] = {
     "storage.unreadable": lambda d: f"it could not be read ({clause(d['error'])})",
 
     # settings: why a value or the file was refused (clauses)
+    # a value from outside (a file, a typed line) is quoted as Python writes a string: a
+    # control character or a line break in it shows as its escape
     "storage.setting_one_of": lambda d: (f"{d['name']} must be one of "
-                                         f"{', '.join(d['allowed'])}, not '{d['value']}'"),
+                                         f"{', '.join(d['allowed'])}, not {d['value']!r}"),
     "storage.setting_between": _between,
     "storage.time_limit": "time limit must be off or between {low} and {high} seconds",
     "storage.players": _players,
     "storage.teams": _teams,
-    "storage.teams_value": "teams must be usual, none or a number of teams, not '{value}'",
+    "storage.teams_value": "teams must be usual, none or a number of teams, not {value!r}",
+    "storage.setting_unprintable": lambda d: (f"{d['name'].replace('_', ' ')} has characters "
+                                              f"that cannot be shown: {d['value']!r}"),
+    "storage.setting_too_long": lambda d: (f"{d['name'].replace('_', ' ')} is too long: at most "
+                                           f"{d['most']} characters"),
     "storage.names": lambda d: _NAME_WHY[d["why"]].format(name=d["name"]),
     "storage.names_extra": _names_extra,
     "storage.names_empty": "a name is empty: give the names between commas, like Ann,Ben",
