@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Callable, Iterator, TextIO
 
 from spoken_cribbage.storage import testhooks
+from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
 from spoken_cribbage.app.output import underlying, visible
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
@@ -151,9 +152,9 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
     ("> play 5h") before its result, so a transcript reads like a session."""
     while not session.quit:
         try:
-            line = stream.readline()
+            line, too_long = read_bounded(stream)
         except (OSError, ValueError, UnicodeDecodeError):
-            line = ""
+            line, too_long = "", False
         testhooks.input_line_read()   # (a test's fake clock moves on: storage.testhooks)
         if not line:
             session.tell(session.unsaved_words("input_ended")
@@ -163,6 +164,9 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
         text = line.rstrip("\r\n")
         if echo is not None:
             echo("> " + shown(text, 60))
+        if too_long:   # cut early, its rest dropped: nothing of it is run
+            session.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
+            continue
         feed_line(session, text)
 
 
@@ -176,7 +180,7 @@ def feed_line(session: Session, text: str) -> None:
             return
         session.command(text)
         return
-    if len(t) == 1 and not t.isdecimal():
+    if len(t) == 1 and not t.isdecimal() and t.isprintable():
         session.key(t)
     elif not t:
         session.enter()
@@ -315,20 +319,29 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 text = state["line"]
                 writer.echo("\n")
                 close_line()
-                if text.strip():
+                if state.pop("full", False):   # a paste past the limit: nothing of it is run
+                    session.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
+                elif text.strip():
                     session.command(text)
                 else:
                     session.tell(phrase("command_empty"))
             elif k == Keys.Escape:
                 writer.echo("\n")
                 close_line()
+                state.pop("full", None)
                 session.tell(phrase("command_cancelled"))
             elif k in (Keys.Backspace, Keys.ControlH):
                 if state["line"]:
                     state["line"] = state["line"][:-1]
                     writer.typed = state["line"]
                     writer.echo("\b \b")
+            elif state.get("full"):
+                return   # the line is past its limit: the rest of it is dropped, up to Enter
             elif data and len(data) == 1 and data.isprintable():
+                if len(state["line"]) >= LINE_LIMIT:
+                    state["full"] = True
+                    session.tell(phrase("line_full", most=LINE_LIMIT), "error")
+                    return
                 state["line"] += data
                 writer.typed = state["line"]
                 writer.echo(data)
@@ -440,7 +453,7 @@ def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None 
             pass  # no usable terminal after all: fall back to lines
     while True:
         try:
-            line = stream.readline()
+            line, _ = read_bounded(stream)
         except (OSError, ValueError, UnicodeDecodeError):
             return None
         testhooks.input_line_read()

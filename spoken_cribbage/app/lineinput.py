@@ -10,6 +10,23 @@ from __future__ import annotations
 import sys
 from typing import TextIO
 
+#: The longest line read, in characters (a command is at most 200, spaces aside). The rest of a
+#: longer line is read in chunks and dropped, so a line of any length takes little memory and
+#: little time: the player is told the line was too long.
+LINE_LIMIT = 1000
+
+
+def read_bounded(stream: TextIO, limit: int = LINE_LIMIT) -> tuple[str, bool]:
+    """The next line of ``stream`` (its end kept; "" at the end of the input), cut at ``limit``
+    characters, and whether it was longer (its rest then read and dropped)."""
+    line = stream.readline(limit + 1)
+    if len(line) <= limit or line.endswith("\n"):
+        return line, False
+    while True:
+        rest = stream.readline(64 * 1024)
+        if not rest or rest.endswith("\n"):
+            return line[:limit], True
+
 
 def read_line(stream: TextIO | None = None, out: TextIO | None = None,
               tty: bool | None = None) -> str | None:
@@ -28,7 +45,7 @@ def read_line(stream: TextIO | None = None, out: TextIO | None = None,
         except (OSError, RuntimeError, ImportError, EOFError):
             pass   # no usable terminal after all: read lines
     try:
-        line = stream.readline()
+        line, _ = read_bounded(stream)
     except (OSError, ValueError, UnicodeDecodeError):
         return None
     if not line:

@@ -378,9 +378,13 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
         raise CommandError("command.too_long")
     if raw != "?":
         raw = raw.strip(" .!?")
-    if raw in _TYPED:
+    if raw in _TYPED and (raw or not text.split()):   # "" only for a line of nothing but spaces
         return Command(_TYPED[raw])
     said = normalize(raw)
+    if not said:
+        # Something was given, but nothing in it is a word (NUL bytes, undecodable bytes, a
+        # zero-width space, punctuation): refused, never taken as Enter's "next".
+        raise CommandError("command.nothing_readable")
     if said in _TYPED:
         return Command(_TYPED[said])
     if ctx.phase == "counting":   # the player's count of a hand: a number, "nineteen" for none

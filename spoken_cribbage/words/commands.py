@@ -132,6 +132,7 @@ def _ambiguous(d: Mapping[str, Any]) -> str:
 TEXTS: dict[str, Template] = {
     "command.not_text": "Commands are text.",
     "command.too_long": "That command is too long. Press question mark for the commands.",
+    "command.nothing_readable": "That line has no word in it: nothing was done.",
     "command.setting_value": "Say {setting} and one value, like '{example}'.",
     "command.takes_nothing": "'{verb}' takes nothing after it.",
     "command.which_card_example": lambda d: (

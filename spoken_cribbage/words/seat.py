@@ -37,6 +37,9 @@ MESSAGES: dict[str, str] = {
     "command_line": "Command.",
     "command_cancelled": "Cancelled.",
     "command_empty": "Cancelled: the command line was empty.",
+    "line_too_long": "That line was too long, over {most} characters: nothing was done.",
+    "line_full": ("The command line is full: {most} characters. The rest is left out; "
+                  "Enter drops the line, Escape cancels it."),
     "key_error": "Something went wrong with that key: {error}.",
     "input_ended": "Input ended.",
     "input_ended_kept": "Input ended. The game is kept.",
