@@ -37,6 +37,7 @@ def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
         import termios
         fd = stream.fileno()
         before = termios.tcgetattr(fd)
+        _shell_modes[fd] = before   # what a suspend gives back to the shell (run_tty)
         quiet = termios.tcgetattr(fd)
         quiet[3] &= ~(termios.ECHO | termios.ICANON)
         quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
@@ -53,10 +54,16 @@ def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
     try:
         yield
     finally:
+        _shell_modes.pop(fd, None)
         try:
             termios.tcsetattr(fd, termios.TCSANOW, before)
         except (OSError, ValueError):
             pass
+
+
+#: The terminal's modes as the shell gave them (fd -> termios attributes), while
+#: unechoed_typeahead holds its own: a suspend gives these back.
+_shell_modes: dict = {}
 
 
 def drop_typeahead(stream: TextIO) -> None:
@@ -189,12 +196,19 @@ def feed_line(session: Session, text: str) -> None:
 
 
 def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], None]], None] | None = None
-            ) -> None:
+            ) -> int | None:
     """The interactive loop on a real terminal, with prompt_toolkit reading keys.
 
     Single keys are shortcuts, answered at once. Slash opens a command line on which every key is
-    text until Enter runs it or Escape cancels it."""
+    text until Enter runs it or Escape cancels it.
+
+    The terminal is given back as it was on every way out, and while the game is suspended:
+    SIGTERM and SIGHUP end the loop as quitting does (returns the signal's number; None when the
+    player quits); Ctrl-Z, or SIGTSTP from outside, says a line, gives the terminal back and
+    stops the game, when a shell with job control can bring it back (else Ctrl-Z is refused
+    with a line); on SIGCONT the keys act at once again."""
     import asyncio
+    import signal
 
     from prompt_toolkit.input import create_input
     from prompt_toolkit.keys import Keys
@@ -222,7 +236,10 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 idle[0] = time.monotonic()
 
         def take_keys(flush: bool, waited: float) -> None:
-            keys = inp.flush_keys() if flush else inp.read_keys()
+            if state.get("full") and not flush:
+                keys = drop_to_line_end()
+            else:
+                keys = inp.flush_keys() if flush else inp.read_keys()
             if not flush:
                 # A lone Escape waits in the parser for the rest of a possible sequence (an
                 # arrow key): flush it once no byte has come for 0.25 s, as prompt_toolkit's own
@@ -259,6 +276,22 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
                 if session.confirming in YES_NO_QUESTIONS and session.confirming != asked:
                     ahead = True
 
+        def drop_to_line_end() -> list:
+            """A command line past its limit: what comes is dropped unparsed up to the first
+            Enter, Escape, Ctrl-C or Ctrl-D (parsing a 1 MB paste key by key took 14 s)."""
+            reader = getattr(inp, "stdin_reader", None)
+            parser = getattr(inp, "vt100_parser", None)
+            if reader is None or parser is None or not isinstance(getattr(inp, "_buffer", None),
+                                                                   list):
+                return inp.read_keys()
+            data = reader.read()
+            ends = [i for i in (data.find(c) for c in "\r\n\x1b\x03\x04") if i >= 0]
+            if not ends:
+                return []
+            parser.feed(data[min(ends):])
+            keys, inp._buffer = inp._buffer, []
+            return keys
+
         def take_paste(keys) -> None:
             """Text that arrived at once, not typed key by key (a paste): each line of it is a
             command line, as if typed after slash; a last line without Enter stays open."""
@@ -286,6 +319,9 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
 
         def handle(kp) -> None:
             k, data = kp.key, kp.data
+            if k == Keys.ControlZ:
+                suspend(asked=True)
+                return
             if k in (Keys.ControlC, Keys.ControlD):
                 if state["line"] is not None:
                     writer.echo("\n")
@@ -361,31 +397,121 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             return loop.call_later(delay, run).cancel
 
         session.timer = later
-        with inp.raw_mode(), inp.attach(on_keys):
-            writer.raw = True
-            try:
-                # Keys pressed while the game started are answered now, before anything the
-                # loop asks (the quit question of a Ctrl-C pressed meanwhile).
-                idle[0] = time.monotonic()
-                on_keys()
-                with writer.hold():
-                    session.resume_clock()   # a resumed game: a count's ticks, the computers' turns
-                if post is not None:
-                    def held(fn: Callable[[], None]) -> Callable[[], None]:
-                        def run() -> None:
-                            try:
-                                with writer.hold():
-                                    fn()
-                            finally:
-                                idle[0] = time.monotonic()
-                        return run
-                    post(lambda fn: loop.call_soon_threadsafe(held(fn)))
-                if not session.quit:
-                    await done.wait()
-            finally:
-                writer.raw = False
+        # ---- the terminal on suspend, resume and the signals that end the game
+        fd = inp.fileno()
+        modes: dict = {"cooked": _shell_modes.get(fd) or _term_attrs(fd), "raw": None}
 
-    asyncio.run(main())
+        def key_mode() -> None:
+            if modes["raw"] is not None:
+                _set_term_attrs(fd, modes["raw"])
+                writer.raw = True
+
+        def suspend(asked: bool = False) -> None:
+            """Ctrl-Z (asked) or SIGTSTP from outside: stop, when a shell can resume the game."""
+            if not job_control():
+                if asked:   # an outside SIGTSTP is ignored then, as the system itself would
+                    with writer.hold():
+                        session.tell(phrase("suspend_refused"), "error")
+                return
+            with writer.hold():
+                session.tell(phrase("suspended"))
+            loop.call_soon(stop_here)   # once the line is out (a key's lines are held)
+
+        def stop_here() -> None:
+            writer.raw = False
+            _set_term_attrs(fd, modes["cooked"])   # the terminal as the shell gave it
+            os.kill(os.getpid(), signal.SIGSTOP)
+            key_mode()                             # continued (fg): keys act at once again
+            with writer.hold():
+                session.tell(phrase("back_from_suspend"))
+
+        def ended_by(signum: int) -> None:
+            result["signal"] = signum
+            done.set()
+
+        handled = {signal.SIGTSTP: suspend, signal.SIGCONT: key_mode,
+                   signal.SIGTERM: lambda: ended_by(signal.SIGTERM)}
+        if hasattr(signal, "SIGHUP"):
+            handled[signal.SIGHUP] = lambda: ended_by(signal.SIGHUP)
+        for signum, fn in handled.items():
+            old_handlers[signum] = signal.getsignal(signum)
+            loop.add_signal_handler(signum, fn)
+        try:
+            with inp.raw_mode(), inp.attach(on_keys):
+                modes["raw"] = _term_attrs(fd)
+                writer.raw = True
+                try:
+                    # Keys pressed while the game started are answered now, before anything the
+                    # loop asks (the quit question of a Ctrl-C pressed meanwhile).
+                    idle[0] = time.monotonic()
+                    on_keys()
+                    with writer.hold():
+                        session.resume_clock()   # a resumed game: a count's ticks, the computers' turns
+                    if post is not None:
+                        def held(fn: Callable[[], None]) -> Callable[[], None]:
+                            def run() -> None:
+                                try:
+                                    with writer.hold():
+                                        fn()
+                                finally:
+                                    idle[0] = time.monotonic()
+                            return run
+                        post(lambda fn: loop.call_soon_threadsafe(held(fn)))
+                    if not session.quit:
+                        await done.wait()
+                finally:
+                    writer.raw = False
+        finally:
+            for signum in handled:
+                loop.remove_signal_handler(signum)
+            _restore_handlers(old_handlers)
+
+    old_handlers: dict = {}
+    result: dict = {}
+    try:
+        asyncio.run(main())
+    finally:
+        _restore_handlers(old_handlers)   # the loop's close sets them to the default
+    return result.get("signal")
+
+
+def _term_attrs(fd: int):
+    import termios
+    try:
+        return termios.tcgetattr(fd)
+    except (termios.error, OSError):
+        return None
+
+
+def _set_term_attrs(fd: int, attrs) -> None:
+    import termios
+    if attrs is None:
+        return
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    except (termios.error, OSError):
+        pass
+
+
+def _restore_handlers(old: dict) -> None:
+    import signal
+    for signum, handler in old.items():
+        try:
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        except (OSError, ValueError, TypeError):
+            pass
+
+
+def job_control() -> bool:
+    """A shell with job control can bring this process back after it stops: its parent is in
+    the same session but another process group (the group is not orphaned). Started as a session
+    leader, or by a shell without job control, a stopped game could never be resumed."""
+    try:
+        ppid = os.getppid()
+        return (os.getsid(0) != os.getpid() and os.getsid(ppid) == os.getsid(0)
+                and os.getpgid(ppid) != os.getpgrp())
+    except (OSError, AttributeError):
+        return False
 
 
 #: A read of the keyboard that comes this long (s) after the loop began to wait took keys that

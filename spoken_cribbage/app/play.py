@@ -30,9 +30,26 @@ def _hint(game, seat):
     return phrase(hint) if hint else None
 
 
+class Stopped(SystemExit):
+    """SIGTERM or SIGHUP outside the key loop (which ends itself): the run ends as quitting
+    does, with the terminal given back (every ``with`` on the way out runs) and exit status
+    128 + the signal's number. The game is on disk already: it is saved after every action."""
+
+    def __init__(self, signum: int):
+        super().__init__(128 + signum)
+        self.signum = signum
+
+
 def play(args) -> int:
-    with unechoed_typeahead(sys.stdin, sys.stdout) if _isatty(sys.stdin) else nullcontext():
-        return _play(args)
+    olds = _catch_stop_signals()
+    try:
+        with unechoed_typeahead(sys.stdin, sys.stdout) if _isatty(sys.stdin) else nullcontext():
+            return _play(args)
+    except Stopped as e:   # before the game was set (loading, the resume question)
+        _say_stopped(None, phrase("storage.stopped", kept=False))
+        return int(e.code)
+    finally:
+        _restore_handlers(olds)
 
 
 def _play(args) -> int:
@@ -234,13 +251,20 @@ def _play(args) -> int:
                     voice.set_dispatch(schedule)  # voice results run on the key loop's thread
                 checker.set_dispatch(schedule)
 
-            run_tty(session, writer, post=post)
+            ended = run_tty(session, writer, post=post)
+            if ended is not None:   # SIGTERM or SIGHUP: the loop ended, the terminal is back
+                _say_stopped(writer, phrase("storage.stopped",
+                                            kept=not session.finished and not seeded))
+                return 128 + ended
         else:
             run_lines(session, sys.stdin, echo=writer.line)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
         writer.line(session.unsaved_words("stopped")
                     or phrase("storage.stopped", kept=not session.finished and not seeded))
         return 130
+    except Stopped as e:   # SIGTERM or SIGHUP outside the key loop
+        _say_stopped(writer, phrase("storage.stopped", kept=not session.finished and not seeded))
+        return int(e.code)
     finally:
         opening.close()
         checker.stop_quietly()
@@ -332,6 +356,53 @@ def _restore_sigint(old) -> None:
             signal.signal(signal.SIGINT, old)
         except (ValueError, OSError):
             pass
+
+
+def _catch_stop_signals() -> dict:
+    """SIGTERM and SIGHUP raise :class:`Stopped` (the key loop handles them itself)."""
+    import signal
+
+    def handler(signum, frame) -> None:
+        raise Stopped(signum)
+
+    olds = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        try:
+            olds[signum] = signal.signal(signum, handler)
+        except (ValueError, OSError):  # not the main thread
+            pass
+    return olds
+
+
+def _restore_handlers(olds: dict) -> None:
+    import signal
+    for signum, old in olds.items():
+        try:
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
+        except (ValueError, OSError, TypeError):
+            pass
+
+
+def _say_stopped(writer, text: str) -> None:
+    """The last line, when a signal ends the game (after SIGHUP nobody may read it)."""
+    import signal
+    for name in ("SIGTERM", "SIGHUP"):   # a second signal now must not cut this short
+        if hasattr(signal, name):
+            try:
+                signal.signal(getattr(signal, name), signal.SIG_IGN)
+            except (ValueError, OSError):
+                pass
+    try:
+        if writer is not None:
+            writer.line(text)
+        else:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def _ignore_file_size_signal() -> None:

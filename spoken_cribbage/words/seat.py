@@ -37,6 +37,11 @@ MESSAGES: dict[str, str] = {
     "command_line": "Command.",
     "command_cancelled": "Cancelled.",
     "command_empty": "Cancelled: the command line was empty.",
+    # Ctrl-Z (or SIGTSTP): the game stops and the shell is back; fg brings the game back
+    "suspended": "Suspended. Type fg to come back to the game.",
+    "back_from_suspend": "Back to the game.",
+    "suspend_refused": "Ctrl-Z cannot suspend the game here: nothing could bring it back. "
+                       "Press q to quit.",
     "line_too_long": "That line was too long, over {most} characters: nothing was done.",
     "line_full": ("The command line is full: {most} characters. The rest is left out; "
                   "Enter drops the line, Escape cancels it."),
