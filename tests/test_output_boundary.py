@@ -19,7 +19,7 @@ from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.storage.stats import StatsDB, game_record
 
 #: What an attacker would write: clear the screen, retitle the window, a fake line, a bidi flip.
-HOSTILE = "\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b"
+HOSTILE = "\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b\nYou win."
 RAW = (b"\x1b", b"\x07", b"\r", b"\xe2\x80\xae", b"\xc2\x9b")
 
 
@@ -37,7 +37,7 @@ def assert_clean(out: bytes) -> None:
 
 
 def test_visible_escapes_every_unprintable_character_but_newline():
-    assert visible(HOSTILE) == r"\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b"
+    assert visible(HOSTILE) == r"\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b" + "\nYou win."
     assert visible("Ann\u200bBen\udcff") == r"Ann\u200bBen\udcff"   # zero width, undecodable
     assert visible("Five of hearts.\nCount 20.") == "Five of hearts.\nCount 20."
     assert visible("Élodie, Zoë") == "Élodie, Zoë"
@@ -103,6 +103,7 @@ def test_every_text_setting_is_checked_on_change_and_on_load():
     ["export", "1", "--out", f"/nonexistent/{HOSTILE}"],
     ["models", "download", HOSTILE],
     ["score", HOSTILE],
+    ["play", f"--x{HOSTILE}"],
 ])
 def test_command_line_values_in_errors_are_shown_escaped(tmp_path, args):
     db = StatsDB(tmp_path / "stats.sqlite3")
@@ -115,6 +116,7 @@ def test_command_line_values_in_errors_are_shown_escaped(tmp_path, args):
     res, out = run(tmp_path, *args, stdin=b"")
     assert_clean(out)
     assert res.returncode != 0 and out.strip()   # refused, in words
+    assert not any(line.startswith(b"You win.") for line in out.splitlines()), out
 
 
 def test_names_and_levels_from_the_statistics_are_shown_escaped_by_review(tmp_path):
@@ -131,6 +133,12 @@ def test_names_and_levels_from_the_statistics_are_shown_escaped_by_review(tmp_pa
         assert_clean(out)
     res, out = run(tmp_path, "review", "1")
     assert b"Bob\\x1b[2J" in out
+    lines = out.decode().splitlines()
+    assert not any(line.startswith("You win.") for line in lines)   # no line of its own
+    export = tmp_path / "game.txt"
+    res, out = run(tmp_path, "export", "1", "--out", str(export))
+    assert res.returncode == 0
+    assert_clean(export.read_bytes())   # a file the player may cat later
 
 
 def test_speech_is_sent_clean():

@@ -20,7 +20,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad command line in one sentence and exits 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(phrase("calculator.usage_error", message=message) + "\n")
+        from spoken_cribbage.app.output import one_line
+        sys.stderr.write(one_line(phrase("calculator.usage_error", message=message)) + "\n")
         raise SystemExit(EXIT_USAGE)
 
 

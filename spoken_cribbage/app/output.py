@@ -25,7 +25,7 @@ import sys
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
-__all__ = ["visible", "CleanStream", "cleaned_output", "underlying"]
+__all__ = ["visible", "one_line", "CleanStream", "cleaned_output", "underlying"]
 
 #: In ASCII text, the characters that are not printable (newline is kept: it ends a line).
 _ASCII_RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
@@ -43,6 +43,16 @@ def visible(text: object) -> str:
     if s.isascii():
         return _ASCII_RAW.sub(lambda m: _escape(m.group()), s)
     return "".join(ch if ch == "\n" or ch.isprintable() else _escape(ch) for ch in s)
+
+
+def one_line(text: object) -> str:
+    """A value from outside put inside a sentence: :func:`visible`, and a line break shown as
+    ``\\n`` too, so that it cannot start a line of its own.
+
+    >>> one_line("Bob\\nYou win.")
+    'Bob\\\\nYou win.'
+    """
+    return visible(text).replace("\n", "\\n")
 
 
 class CleanStream:

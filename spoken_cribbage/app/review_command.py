@@ -96,10 +96,22 @@ def _rules(stored: StoredGame) -> Rules:
         return usual
 
 
+def _from_outside(stored: StoredGame) -> StoredGame:
+    """The game's texts read from the statistics file (names, level, time) as they may be put
+    in a sentence: control characters and line breaks shown as escapes (app.output)."""
+    from dataclasses import replace
+
+    from spoken_cribbage.app.output import one_line
+    return replace(stored, ended_at=one_line(stored.ended_at),
+                   difficulty=one_line(stored.difficulty),
+                   names=None if stored.names is None else tuple(one_line(n) for n in stored.names))
+
+
 def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
     """The game as blocks of lines, each with its deal number: the heading (with the seed) and
     what came before the first deal (0), then each deal (1, 2, ...). Every card is named: the
     game is over."""
+    stored = _from_outside(stored)
     events = game_events(stored)
     names = _names(stored)
     rules = _rules(stored)
@@ -187,7 +199,7 @@ def _list() -> int:
         print(review_text("no_games"))
         return 0
     print(review_text("list_head"))
-    for x in games:
+    for x in map(_from_outside, games):
         print(_heading(x))
     return 0
 
@@ -211,14 +223,16 @@ def run_export(args) -> int:
         return 1
     text = "\n\n".join("\n".join(block) for _, block in blocks) + "\n"
     path = Path(args.out)
+    from spoken_cribbage.app.output import one_line
+    shown_path = one_line(path)   # a line break in it cannot start a line of its own
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as e:
         from spoken_cribbage.storage.savegame import why
-        print(review_text("not_written", number=stored.number, path=path,
+        print(review_text("not_written", number=stored.number, path=shown_path,
                           reason=phrase(why(e))), file=sys.stderr)
         return 1
-    print(review_text("written", number=stored.number, path=path,
+    print(review_text("written", number=stored.number, path=shown_path,
                       lines=sum(len(b) for _, b in blocks)))
     return 0
 

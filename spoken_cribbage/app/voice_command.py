@@ -60,7 +60,8 @@ def add_models_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def _err(what) -> None:
-    print(phrase(what), file=sys.stderr)
+    from spoken_cribbage.app.output import one_line
+    print(one_line(phrase(what)), file=sys.stderr)   # one sentence: a value's line break shows
 
 
 def run_listen(args) -> int:
