@@ -177,3 +177,27 @@ def test_ctrl_z_with_no_shell_to_come_back_to_is_refused_with_a_line(tmp_path):
     child.expect(r"Quit the game\?")
     child.send("y")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig):
+    from spoken_cribbage.storage.stats import StatsDB, game_record
+    from spoken_cribbage.engine import game as g
+    import random
+    db = StatsDB(tmp_path / "stats.sqlite3")
+    db.open()
+    gm = g.Game(seed=5)
+    rng = random.Random(5)
+    while gm.phase != g.GAME_OVER:
+        gm.apply(rng.choice(gm.legal_actions()))
+    db.record_game(game_record(gm, "game5", "standard"))
+    child = pexpect.spawn("bash", ["-c", '"$0" review 1; echo "EXIT=$?"; stty -a', str(BIN)],
+                          env=game_env(tmp_path), encoding="utf-8", timeout=30,
+                          dimensions=(50, 200))
+    child.expect(r"Press Enter for deal 2")
+    wait_key_mode(child)
+    os.kill(game_pid(child.pid), sig)
+    child.expect(r"EXIT=(\d+)")
+    assert int(child.match.group(1)) == 128 + sig
+    child.expect(pexpect.EOF)
+    assert {"icanon", "echo", "isig", "icrnl"} <= set(child.before.split()), child.before

@@ -50,5 +50,37 @@ def read_keys(on_key: Callable[[Any, str], Any]) -> Any:
         if pending[0] is not None:
             pending[0].cancel()
 
-    asyncio.run(main())
+    olds = _stop_signals_end_the_run()
+    try:
+        asyncio.run(main())
+    finally:
+        _restore(olds)
     return result[0] if result else None
+
+
+def _stop_signals_end_the_run() -> dict:
+    """SIGTERM and SIGHUP, if nothing handles them yet, end the run with exit status 128 + n
+    (SystemExit), so that the raw mode's ``with`` gives the terminal back on the way out."""
+    import signal
+
+    def handler(signum, frame) -> None:
+        raise SystemExit(128 + signum)
+
+    olds = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        try:
+            if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
+                olds[signum] = signal.signal(signum, handler)
+        except (ValueError, OSError):   # not the main thread
+            pass
+    return olds
+
+
+def _restore(olds: dict) -> None:
+    import signal
+    for signum, old in olds.items():
+        try:
+            signal.signal(signum, old)
+        except (ValueError, OSError, TypeError):
+            pass
