@@ -64,7 +64,7 @@ def test_piped_names_teams_rate_and_voice_are_refused_and_shown_escaped(tmp_path
     text = out.decode()
     assert ("voice has characters that cannot be shown: "
             "'\\x1b[2j\\x1b]0;pwned\\x07\\u202e\\x9b'") in text
-    assert "the name 'ann\\x1b[2j\\x1b]0;pwned\\x07\\u202e\\x9b' has characters" in text
+    assert "the name 'ann\\x1b[2j\\x1b]0;pwned\\x07\\u202e\\x9b' has characters" in text.lower()
     assert "rate needs a whole number, not '9\\x1b[2j" in text
     assert "teams must be usual, none or a number of teams, not '\\x1b[2j" in text
     assert "voice has characters that cannot be shown: '\\u202e'" in text
