@@ -253,8 +253,8 @@ def _play(args) -> int:
 
             ended = run_tty(session, writer, post=post)
             if ended is not None:   # SIGTERM or SIGHUP: the loop ended, the terminal is back
-                _say_stopped(writer, phrase("storage.stopped",
-                                            kept=not session.finished and not seeded))
+                _say_stopped(writer, session.unsaved_words("stopped") or phrase(
+                    "storage.stopped", kept=not session.finished and not seeded))
                 return 128 + ended
         else:
             run_lines(session, sys.stdin, echo=writer.line)
@@ -263,7 +263,8 @@ def _play(args) -> int:
                     or phrase("storage.stopped", kept=not session.finished and not seeded))
         return 130
     except Stopped as e:   # SIGTERM or SIGHUP outside the key loop
-        _say_stopped(writer, phrase("storage.stopped", kept=not session.finished and not seeded))
+        _say_stopped(writer, session.unsaved_words("stopped")
+                     or phrase("storage.stopped", kept=not session.finished and not seeded))
         return int(e.code)
     finally:
         opening.close()
