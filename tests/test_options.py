@@ -311,6 +311,15 @@ def test_the_settings_command_changes_one_setting_as_the_game_does(home, capsys)
     assert _settings_cli(capsys, "cue_volume") == (0, "Cue volume: 0.5.\n", "")
 
 
+def test_the_settings_command_says_when_players_resets_the_teams(home, capsys):
+    # before: the reset of teams 3 by players 4 was silent
+    sm.save(Settings(players=6, teams="3"), home / "settings.toml")
+    assert _settings_cli(capsys, "players", "4") == (
+        0, "Players is now 4, from the next start of the game. Teams is now the usual for the "
+           "table, as the teams set before do not fit.\n", "")
+    assert sm.load(home / "settings.toml") == (Settings(players=4), None)
+
+
 @pytest.mark.parametrize("argv, reason", [
     (("rate", "5"), "rate must be between 80 and 500 words a minute"),
     (("rate", "fast"), "rate needs a whole number, not 'fast'"),

@@ -17,6 +17,7 @@ from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.words.seat import phrase as seat_phrase
 from spoken_cribbage.words.seat import setting_shown
 
 EXIT_USAGE = 2
@@ -74,6 +75,9 @@ def run_settings(args) -> int:
     if failed is not None:
         print(phrase(failed), file=sys.stderr)
         return 1
-    print(phrase("calculator.setting_saved", Name=name.replace("_", " ").capitalize(),
-                 value=setting_shown(name, getattr(new, name))))
+    said = phrase("calculator.setting_saved", Name=name.replace("_", " ").capitalize(),
+                  value=setting_shown(name, getattr(new, name)))
+    if name != "teams" and new.teams != current.teams:   # players reset teams that do not fit
+        said += " " + seat_phrase("teams_reset", value=setting_shown("teams", new.teams))
+    print(said)
     return 0
