@@ -28,7 +28,8 @@ class Notice:
     code: str
     data: Mapping[str, Any] = field(default_factory=dict)
 
-    def __init__(self, code: str, data: Mapping[str, Any] | None = None, **more: Any):
+    def __init__(self, code: str, data: Mapping[str, Any] | None = None, /, **more: Any):
+        # code and data positional only: a fact of any name (even 'data') goes in ``more``
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "data", MappingProxyType({**(data or {}), **more}))
 

@@ -32,6 +32,7 @@ import stat
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 from spoken_cribbage.notice import Notice
 
@@ -136,18 +137,23 @@ class GameLock:
         except OSError:
             pass
 
-    def __del__(self):
+    def __del__(self) -> None:
         self.release()
 
 
-def _holder(fd: int) -> dict:
+class _Holder(TypedDict, total=False):
+    pid: int
+    host: str
+
+
+def _holder(fd: int) -> _Holder:
     """The pid and host written by the copy that holds the lock (empty if unreadable)."""
     try:
         os.lseek(fd, 0, os.SEEK_SET)
         raw = os.read(fd, 80).decode("ascii", "replace").split()
     except OSError:
         return {}
-    out: dict = {}
+    out: _Holder = {}
     if raw and raw[0].isascii() and raw[0].isdigit() and len(raw[0]) < 10:
         out["pid"] = int(raw[0])
     if len(raw) > 1 and _HOST_RE.match(raw[1]):

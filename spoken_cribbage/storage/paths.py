@@ -9,6 +9,7 @@ import re
 import stat
 import tempfile
 from pathlib import Path
+from typing import Any, Callable
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -51,7 +52,7 @@ class FileRefused(OSError):
     why (a named pipe where the save should be, a save the player made read-only), ``data`` its
     facts."""
 
-    def __init__(self, code: str, path: Path, **data):
+    def __init__(self, code: str, path: Path, **data: Any):
         super().__init__(errno.EPERM, code, str(path))
         self.code = code
         self.data = {"name": Path(path).name, **data}
@@ -90,7 +91,7 @@ def read_regular(path: Path, limit: int) -> bytes:
         os.close(fd)
 
 
-def rename_to_free(path: Path, name_for) -> Path | None:
+def rename_to_free(path: Path, name_for: Callable[[int], str]) -> Path | None:
     """Rename ``path`` to the first ``name_for(n)`` (n = 1, 2, ...) not taken, in the same folder.
     Never deletes; returns the new path, or None if the rename failed.
 

@@ -34,6 +34,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable, Mapping, NoReturn
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
@@ -52,7 +53,7 @@ class SaveError(Problem, ValueError):
     """A save file that cannot be used: a ``storage.save_*`` code and its data, which
     ``words`` phrases as a short clause ('it is not complete JSON')."""
 
-    def __init__(self, code: str, *, newer: bool = False, **data):
+    def __init__(self, code: str, *, newer: bool = False, **data: Any):
         super().__init__(code, **data)
         self.newer = newer
 
@@ -63,7 +64,7 @@ class SaveError(Problem, ValueError):
 
 @dataclass
 class SavedGame:
-    seed: int
+    seed: int | None   # None only for a game made without a seed (tests): not loadable
     target: int = 121
     players: int = 2
     me: int = 0
@@ -132,7 +133,7 @@ class SavedGame:
 
     # ------------------------------------------------------------------ bytes
 
-    def _body(self, game: g.Game | None = None) -> dict:
+    def _body(self, game: g.Game | None = None) -> dict[str, Any]:   # JSON values
         old = self.teams is None and self.players in _OLD_PLAYERS
         body = {"format": SAVE_FORMAT, "version": 1 if old else SAVE_VERSION, "id": self.id,
                 "seed": self.seed, "target": self.target, "players": self.players,
@@ -168,13 +169,13 @@ class SavedGame:
         return ("{\n " + ",\n ".join(lines) + "\n}\n").encode("ascii")
 
 
-def _digest(body: dict) -> str:
+def _digest(body: Mapping[str, object]) -> str:
     clean = {k: v for k, v in body.items() if k != "check"}
     return hashlib.sha256(json.dumps(clean, sort_keys=True, ensure_ascii=True,
                                      separators=(",", ":")).encode("ascii")).hexdigest()
 
 
-def _int(d: dict, key: str, lo: int, hi: int) -> int:
+def _int(d: Mapping[str, object], key: str, lo: int, hi: int) -> int:
     v = d.get(key)
     if type(v) is not int or not lo <= v <= hi:
         raise SaveError("storage.save_field", field=key)
@@ -253,7 +254,8 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
     return saved, saved.replay()
 
 
-def _seat_list(body: dict, key: str, n: int, ok) -> list[str] | None:
+def _seat_list(body: Mapping[str, Any], key: str, n: int, ok: Callable[[str], bool]
+               ) -> list[str] | None:
     """A list of ``n`` strings, one for each other seat, each passing ``ok``; None if absent."""
     if key not in body:
         return None
@@ -263,7 +265,7 @@ def _seat_list(body: dict, key: str, n: int, ok) -> list[str] | None:
     return list(v)
 
 
-def _no_constant(name: str):
+def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not allowed")
 
 

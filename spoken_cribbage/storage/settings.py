@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Union
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -19,6 +20,14 @@ import tomli_w
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths
 from spoken_cribbage.storage import table
+
+if TYPE_CHECKING:
+    import argparse
+
+    from spoken_cribbage.engine.rules import Rules
+
+#: A setting's value: each field of :class:`Settings` is one of these.
+SettingValue = Union[str, int, float, bool]
 
 SETTINGS_VERSION = 1
 #: auto: a running screen reader is the voice, else our own; screenreader: always the screen
@@ -84,10 +93,10 @@ class Settings:
         low, high = TIME_LIMITS
         if self.time_limit != 0 and not low <= self.time_limit <= high:
             raise SettingError("storage.time_limit", low=low, high=high)
-        for name, low, high in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000),
-                                ("cue_volume", 0, 1), ("pace", *PACE_LIMITS)):
-            if not (low <= getattr(self, name) <= high):
-                raise SettingError("storage.setting_between", name=name, low=low, high=high)
+        for name, least, most in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000),
+                                  ("cue_volume", 0, 1), ("pace", *PACE_LIMITS)):
+            if not (least <= getattr(self, name) <= most):
+                raise SettingError("storage.setting_between", name=name, low=least, high=most)
         try:
             if table.teams_value(self.teams) != self.teams:
                 raise table.TableError("storage.teams_value", value=self.teams[:20])
@@ -122,6 +131,7 @@ class Settings:
                 table.check(int(value), self.teams)
             except (ValueError, TypeError):
                 base = replace(self, teams=table.USUAL)
+        v: Any   # the type of the field named at run time (checked by validate)
         try:
             v = ftype(value) if ftype is not bool else value.lower() in ("1", "true", "yes", "on")
         except ValueError:
@@ -147,13 +157,13 @@ def _one_of(name: str, value: str, allowed: tuple[str, ...]) -> None:
         raise SettingError("storage.setting_one_of", name=name, value=value, allowed=allowed)
 
 
-def from_dict(data: dict) -> Settings:
+def from_dict(data: Mapping[str, object]) -> Settings:
     if not isinstance(data, dict):
         raise SettingError("storage.settings_not_a_table")
     version = data.get("version", SETTINGS_VERSION)
     if not isinstance(version, int) or version > SETTINGS_VERSION:
         raise SettingError("storage.settings_newer", version=version)
-    kwargs = {}
+    kwargs: dict[str, Any] = {}   # each value of its field's type, checked below
     defaults = Settings()
     for f in fields(Settings):
         if f.name in data:
@@ -246,9 +256,9 @@ OPTIONS = {  # setting name -> the command-line option that sets it for one run
 }
 
 
-def options_given(args) -> dict:
+def options_given(args: argparse.Namespace) -> dict[str, SettingValue]:
     """The settings given as command-line options (setting name -> value), for this run only."""
-    out = {}
+    out: dict[str, SettingValue] = {}
     for name, option in OPTIONS.items():
         value = getattr(args, option[2:].replace("-", "_"), None)
         if value is not None:
@@ -256,14 +266,14 @@ def options_given(args) -> dict:
     return out
 
 
-def save_changed(name: str, value, path: Path | None = None) -> Notice | None:
+def save_changed(name: str, value: SettingValue, path: Path | None = None) -> Notice | None:
     """Persist one setting changed in the game: read the file as it is now, change only
     ``name`` and write it back, so options given for this run never reach the file.
     Returns a notice if that failed or the file had to be replaced (the game goes on)."""
     return save_changes({name: value}, path)
 
 
-def save_changes(changes: dict, path: Path | None = None) -> Notice | None:
+def save_changes(changes: Mapping[str, SettingValue], path: Path | None = None) -> Notice | None:
     """Persist the settings changed in the game together (setting name -> value): read the
     file as it is now, change only those and write it back once. Together, because one change
     can bring another (``players`` resets ``teams`` that no longer fit): written one by one, the
@@ -272,7 +282,7 @@ def save_changes(changes: dict, path: Path | None = None) -> Notice | None:
     current, msg = load(path)
     try:
         new = current
-        typed = {}
+        typed: dict[str, Any] = {}   # each value of its field's type, checked by validate
         for name, value in changes.items():
             if isinstance(value, str) and not isinstance(getattr(current, name, ""), str):
                 new = new.changed(name, value)
@@ -294,7 +304,7 @@ class RunSettings:
     (and not changed in the game since) to its value. Pass ``on_settings`` to the Session: it
     saves only what the player changed. ``describe()`` lists every setting for the player."""
     current: Settings
-    overrides: dict = field(default_factory=dict)
+    overrides: dict[str, SettingValue] = field(default_factory=dict)
     path: Path | None = None
 
     def on_settings(self, new: Settings, name: str | None = None) -> Notice | None:
@@ -308,7 +318,7 @@ class RunSettings:
             self.overrides.pop(n, None)   # changed in the game: no longer for this run only
         return save_changes({n: getattr(new, n) for n in names}, self.path)
 
-    def describe(self, settings: Settings | None = None, game: dict | None = None
+    def describe(self, settings: Settings | None = None, game: dict[str, SettingValue] | None = None
                  ) -> list[Notice]:
         return describe(settings or self.current, self.path, self.overrides, game)
 
@@ -317,11 +327,11 @@ class RunSettings:
 GAME_RULES = ("counting", "muggins", "overcount_penalty", "target", "players", "difficulty")
 
 
-def game_values(rules, difficulty: str | None = None) -> dict:
+def game_values(rules: Rules, difficulty: str | None = None) -> dict[str, SettingValue]:
     """The values a game in progress plays by, as settings (``rules``: the engine's Rules;
     ``difficulty``: the computer's level it began with)."""
     on = {True: "on", False: "off"}
-    values = {"counting": rules.counting, "muggins": on[bool(rules.muggins)],
+    values: dict[str, SettingValue] = {"counting": rules.counting, "muggins": on[bool(rules.muggins)],
               "overcount_penalty": on[bool(rules.overcount_penalty)], "target": rules.target,
               "players": rules.players}
     if difficulty is not None:
@@ -329,14 +339,16 @@ def game_values(rules, difficulty: str | None = None) -> dict:
     return values
 
 
-def not_in_this_game(settings: Settings, game: dict) -> dict:
+def not_in_this_game(settings: Settings, game: Mapping[str, SettingValue]
+                     ) -> dict[str, SettingValue]:
     """The rules the settings give that the game in progress does not play by (name -> the
     game's value): they apply from a new game."""
     return {n: v for n, v in game.items() if n in GAME_RULES and getattr(settings, n) != v}
 
 
 def describe(settings: Settings, path: Path | None = None,
-             overrides: dict | None = None, game: dict | None = None) -> list[Notice]:
+             overrides: Mapping[str, object] | None = None,
+             game: Mapping[str, SettingValue] | None = None) -> list[Notice]:
     """Every setting and its value (``storage.setting_value``, one line each in words), then
     where the file is (``storage.settings_file``).
 

@@ -31,7 +31,7 @@ import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable, Sequence, TypedDict
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
@@ -101,7 +101,7 @@ class StatsError(Problem, Exception):
     """The statistics database cannot be used; ``reason`` is the notice ``words`` phrases as
     a short clause ('it is damaged')."""
 
-    def __init__(self, code: str, *, damaged: bool = True, **data):
+    def __init__(self, code: str, *, damaged: bool = True, **data: Any):
         super().__init__(code, **data)
         self.damaged = damaged   # False: busy or unwritable, not bad; the file is left alone
 
@@ -122,6 +122,58 @@ class DealRecord:
     hand: int | None        # the player's hand in the show (None if the game ended first)
     crib: int | None        # the player's crib (None when it was not the player's crib)
     pegging: int            # points pegged in the play: play, go and last card (not heels)
+
+
+class _DealSoFar(TypedDict):
+    """A :class:`DealRecord` being gathered from a deal's events."""
+    deal: int
+    hand: int | None
+    crib: int | None
+    pegging: int
+
+
+class TableSummary(TypedDict):
+    """One table of :meth:`Stats.tables` (players, teams: 0 each for themselves)."""
+    players: int
+    teams: int
+    games: int
+    wins: int
+    losses: int
+    abandoned: int
+    deals: int
+    average_hand: float | None
+    average_crib: float | None
+    average_pegging: float | None
+
+
+class PracticeSummary(TypedDict):
+    """One kind of practice (count, discard) of :meth:`Stats.practice_summary`."""
+    rounds: int
+    right: int
+    average_seconds: float | None
+    average_cost: float | None
+
+
+class StatsSummary(TypedDict):
+    """What :meth:`Stats.summary` returns (``words.stats`` says it)."""
+    games: int
+    wins: int
+    losses: int
+    abandoned: int
+    skunks_given: int
+    double_skunks_given: int
+    skunks_taken: int
+    double_skunks_taken: int
+    deals: int
+    average_hand: float | None
+    average_crib: float | None
+    average_pegging: float | None
+    best_hand: int | None
+    best_crib: int | None
+    win_streak: int
+    longest_win_streak: int
+    tables: list[TableSummary]
+    practice: dict[str, PracticeSummary]
 
 
 @dataclass(frozen=True)
@@ -200,7 +252,7 @@ class _DealRecords(EventVisitor[None]):
     def __init__(self, me: int, side: int) -> None:
         self.me, self.side = me, side
         self.out: list[DealRecord] = []
-        self.cur: dict | None = None
+        self.cur: _DealSoFar | None = None
 
     def visit_dealt(self, ev: g.Dealt) -> None:
         self.cur = {"deal": ev.deal, "hand": None, "crib": None, "pegging": 0}
@@ -392,7 +444,7 @@ class StatsDB:
                     "actions, events, teams, names) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [row])
 
-    def _write(self, sql: str, rows: list[tuple]) -> None:
+    def _write(self, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
         """Raises StatsError with a reason when the write fails (nothing half-written).
 
         Copies of the game writing at the same moment take turns: each write waits up to 5 s
@@ -407,7 +459,7 @@ class StatsDB:
                     raise
                 time.sleep(random.uniform(0.05, 0.3))
 
-    def _write_once(self, sql: str, rows: list[tuple]) -> None:
+    def _write_once(self, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
         try:
             con = self._connect()
             try:
@@ -452,18 +504,21 @@ class StatsDB:
         rows = self._query(
             "SELECT id, ended_at, result, my_score, their_score, target, players, difficulty, "
             f"deals, {', '.join(extra)} FROM games ORDER BY ended_at, rowid")
-        out = []
+        out: list[StoredGame] = []
         for n, row in enumerate(rows, 1):
-            *head, seed, me, actions, events, teams, names = row
+            (id_, ended_at, result, my_score, their_score, target, players, difficulty, deals,
+             seed, me, actions, events, teams, names) = row
             if type(teams) is not int:
-                teams = 2 if head[6] == 4 else 0   # (head[6] is players) the usual table
-            out.append(StoredGame(n, *head, seed=seed if type(seed) is int else None,
+                teams = 2 if players == 4 else 0   # the usual table
+            out.append(StoredGame(n, id_, ended_at, result, my_score, their_score, target,
+                                  players, difficulty, deals,
+                                  seed=seed if type(seed) is int else None,
                                   me=me if type(me) is int else None,
                                   actions=_actions(actions), events=_events(events),
-                                  teams=teams, names=_names(names, head[6] - 1)))
+                                  teams=teams, names=_names(names, players - 1)))
         return out
 
-    def tables(self) -> list[dict]:
+    def tables(self) -> list[TableSummary]:
         """The games by table (players, teams: 0 each for themselves), smallest first: how
         many, won, lost and abandoned, and the average points of the deals of its games."""
         column = "teams" in {r[1] for r in self._query("PRAGMA table_info(games)")}
@@ -475,7 +530,7 @@ class StatsDB:
             f"SELECT g.players, {_teams_sql('g.', column)} AS t, count(*), avg(d.hand), "
             "avg(d.crib), avg(d.pegging) FROM deals d JOIN games g ON g.id = d.game_id "
             "GROUP BY g.players, t")}
-        out = []
+        out: list[TableSummary] = []
         for players, t, n, wins, losses, abandoned in rows:
             nd, ah, ac, ap = deals.get((players, t), (0, None, None, None))
             out.append({"players": players, "teams": t, "games": n, "wins": wins or 0,
@@ -493,10 +548,10 @@ class StatsDB:
                     [(testhooks.utc_stamp(), kind, int(correct),
                       float(seconds), None if cost is None else float(cost))])
 
-    def practice_summary(self) -> dict:
+    def practice_summary(self) -> dict[str, PracticeSummary]:
         """By kind (count, discard): rounds, how many right, the average seconds and (discard)
         the average points a choice cost; zeros before any practice."""
-        out = {kind: {"rounds": 0, "right": 0, "average_seconds": None, "average_cost": None}
+        out: dict[str, PracticeSummary] = {kind: {"rounds": 0, "right": 0, "average_seconds": None, "average_cost": None}
                for kind in ("count", "discard")}
         if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' "
                            "AND name = 'practice'"):
@@ -509,7 +564,7 @@ class StatsDB:
                              "average_cost": _round(cost)}
         return out
 
-    def _query(self, sql: str, params: tuple = ()) -> list[tuple]:
+    def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
         if not self.path.exists():
             return []
         try:
@@ -525,7 +580,7 @@ class StatsDB:
         except sqlite3.Error as e:
             raise StatsError.of(_reason(e)) from None
 
-    def summary(self) -> dict:
+    def summary(self) -> StatsSummary:
         games = self._query(
             "SELECT count(*), sum(result = 'win'), sum(result = 'loss'), "
             "sum(result = 'abandoned'), sum(skunk_given >= 1), sum(skunk_given = 2), "
@@ -555,7 +610,7 @@ class StatsDB:
         }
 
 
-def _actions(raw) -> tuple[str, ...] | None:
+def _actions(raw: object) -> tuple[str, ...] | None:
     try:
         actions = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
@@ -565,7 +620,7 @@ def _actions(raw) -> tuple[str, ...] | None:
     return None
 
 
-def _names(raw, count: int) -> tuple[str, ...] | None:
+def _names(raw: object, count: int) -> tuple[str, ...] | None:
     """The other seats' names of a row: ``count`` short strings, else None (not recorded, or
     damaged: the review then uses the default names)."""
     try:
@@ -578,7 +633,7 @@ def _names(raw, count: int) -> tuple[str, ...] | None:
     return None
 
 
-def _events(raw) -> str | None:
+def _events(raw: object) -> str | None:
     if not isinstance(raw, bytes):
         return None
     try:
@@ -587,7 +642,7 @@ def _events(raw) -> str | None:
         return None
 
 
-def _round(x):
+def _round(x: float | None) -> float | None:
     return None if x is None else round(float(x), 2)
 
 

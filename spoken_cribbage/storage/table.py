@@ -25,9 +25,13 @@ of teams (``"2"``, ``"3"``).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING, TypedDict
 
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.notice import Problem
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack   # typing.Unpack from Python 3.11
 
 #: The most seats a table could have (the engine decides how many it plays).
 MOST_PLAYERS = 8
@@ -59,13 +63,21 @@ def teams_number(teams: str) -> int | None:
     return None if teams == USUAL else 0 if teams == NONE else int(teams)
 
 
-def _make(players: int, teams: str, **rules) -> Rules:
+class OtherRules(TypedDict, total=False):
+    """The engine's rules other than the table (players, teams)."""
+    target: int
+    counting: str
+    muggins: bool
+    overcount_penalty: bool
+
+
+def _make(players: int, teams: str, **rules: Unpack[OtherRules]) -> Rules:
     """The engine's rules for the table; ValueError (or TypeError) when it does not play it."""
     number = teams_number(teams)
     if number is None:
         return Rules(players=players, **rules)
     try:
-        return Rules(players=players, teams=number, **rules)   # type: ignore[call-arg]
+        return Rules(players=players, teams=number, **rules)
     except TypeError:
         pass
     # An engine with one layout for each size (no ``teams``): the layout asked for must be it.
@@ -106,7 +118,7 @@ def check(players: object, teams: str = USUAL) -> None:
                          layouts=layouts(players))
 
 
-def rules_for(players: int = 2, teams: str = USUAL, **rules) -> Rules:
+def rules_for(players: int = 2, teams: str = USUAL, **rules: Unpack[OtherRules]) -> Rules:
     """The engine's :class:`Rules` for the table, with the other rules given (target,
     counting ...). :class:`TableError` when the engine does not play the table."""
     check(players, teams)

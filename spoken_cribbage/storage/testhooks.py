@@ -45,7 +45,7 @@ def new_seed(after: int | None = None) -> int:
     return random.Random(f"{int(fixed)}:{after}").randrange(2 ** 31)
 
 
-def new_id(seed: int) -> str:
+def new_id(seed: int | None) -> str:
     """A new game's id: a random UUID's hex, or (SPOKEN_CRIBBAGE_TEST_ID) one made of the
     variable and the seed, of the same form."""
     fixed = _get(ID)
