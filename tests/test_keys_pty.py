@@ -75,7 +75,7 @@ def test_a_key_typed_before_the_resume_question_does_not_answer_it(tmp_path):
     child.expect(r"Resume\? y/n\r\n")
     assert child.expect([r"Game resumed", pexpect.TIMEOUT], timeout=1.5) == 1
     child.send("n")
-    child.expect(r"A new game begins\.")
+    child.expect(r"A new game begins[.;]")   # ". The old one is kept as ..." or "; the old one will be replaced."
     child.expect(DISCARD)
     child.sendcontrol("c")
     child.sendcontrol("c")
