@@ -248,3 +248,64 @@ def test_manifest_file_matches_the_built_in_copy():
     small = shipped["models"]["vosk-small-en"]
     assert small["url"] == "https://alphacephei.com/vosk/models/vosk-model-small-en-us-0.15.zip"
     assert len(small["sha256"]) == 64 and small["size"] > 30_000_000
+
+
+class _FullDisk:
+    """A file whose writes fail with ENOSPC once ``room`` bytes are written in all (the disk
+    fills): stands in for ``open`` in the models module."""
+
+    def __init__(self, room: int, real_open=open):
+        self.room = room
+        self.real_open = real_open
+
+    def __call__(self, path, mode="r", *a, **k):
+        f = self.real_open(path, mode, *a, **k)
+        if "w" not in mode:
+            return f
+        disk = self
+
+        class Writer:
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                f.close()
+
+            def write(self, data):
+                if len(data) > disk.room:
+                    import errno
+                    import os
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                disk.room -= len(data)
+                return f.write(data)
+
+            def __getattr__(self, name):
+                return getattr(f, name)
+
+        return Writer()
+
+
+@pytest.mark.parametrize("room", [1000, "unpack", "note"])
+def test_a_full_disk_installs_nothing_and_says_so(server, tmp_path, monkeypatch, room):
+    """The disk fills while downloading, while unpacking, or while writing the model's source
+    note: one sentence that says the disk is full, and nothing half-installed."""
+    data = make_zip({**MODEL_FILES, "tiny-model/graph/HCLr.fst": bytes(range(256)) * 400})
+    server.files["/tiny.zip"] = data
+    if room == "note":
+        real = Path.write_text
+
+        def write_text(self, *a, **k):
+            if self.name == modelstore.SOURCE_NAME:
+                import errno
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return real(self, *a, **k)
+        monkeypatch.setattr(Path, "write_text", write_text)
+    else:
+        # "unpack": room for the download and a little of the unpacked files
+        monkeypatch.setattr(modelstore, "open", _FullDisk(len(data) + 5000 if room == "unpack" else room),
+                            raising=False)
+    with refused("disk is full"):
+        download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data),
+                 progress=lambda s: None)
+    assert leftovers(tmp_path) == []
+    assert installed_vosk_model(tmp_path) is None

@@ -13,6 +13,7 @@ Progress is reported as occasional notices through a callback (one per 10%), and
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -227,11 +228,18 @@ def _fetch(url: str, part: Path, expected_size: int | None, progress: Callable[[
     except urllib.error.HTTPError as exc:
         raise ModelError("voice.download_http_error", status=exc.code, reason=exc.reason) from exc
     except (urllib.error.URLError, OSError, ValueError) as exc:
+        _disk_full(exc, part.parent)
         reason = getattr(exc, "reason", None) or exc
         raise ModelError("voice.download_failed", reason=str(reason)) from exc
     if expected_size is not None and got != expected_size:
         raise ModelError("voice.download_incomplete", got=got, expected=expected_size)
     return got, h.hexdigest()
+
+
+def _disk_full(exc: BaseException, folder: Path) -> None:
+    """Raise the disk-full error when ``exc`` is one (ENOSPC, or EDQUOT: over the quota)."""
+    if isinstance(exc, OSError) and exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        raise ModelError("voice.disk_full", folder=str(folder)) from exc
 
 
 def _is_symlink(info: zipfile.ZipInfo) -> bool:
@@ -273,6 +281,7 @@ def safe_extract(archive: Path, dest: Path, max_bytes: int | None = None) -> Non
                 with zf.open(info) as src, open(target, "wb") as out:
                     shutil.copyfileobj(src, out, CHUNK)
             except (zipfile.BadZipFile, OSError, EOFError) as exc:
+                _disk_full(exc, dest)
                 raise ModelError("voice.archive_damaged") from exc
 
 
@@ -326,9 +335,13 @@ def download(name: str, folder: Path | None = None, *, manifest: dict | None = N
         unpack = Path(tempfile.mkdtemp(prefix=".unpack-", dir=root))
         safe_extract(part, unpack, max_bytes=max(got, 1) * MAX_EXPANSION)
         model = _model_root(unpack)
-        (model / SOURCE_NAME).write_text(json.dumps(
-            {"name": name, "url": url or entry["url"], "sha256": digest, "size": got}, indent=1))
-        os.replace(model, target)
+        try:
+            (model / SOURCE_NAME).write_text(json.dumps(
+                {"name": name, "url": url or entry["url"], "sha256": digest, "size": got}, indent=1))
+            os.replace(model, target)
+        except OSError as exc:
+            _disk_full(exc, root)
+            raise ModelError("voice.install_failed", folder=str(target), error=exc.strerror) from exc
     except KeyboardInterrupt:
         raise ModelError("voice.download_interrupted") from None
     finally:

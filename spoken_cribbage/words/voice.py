@@ -184,6 +184,8 @@ TEXTS: dict[str, Template] = {
     "voice.archive_unsafe_entry": "The archive holds an unsafe entry ({entry!r}); nothing was installed.",
     "voice.archive_too_big": "The archive unpacks to far more than expected; nothing was installed.",
     "voice.archive_damaged": "The archive is damaged; nothing was installed.",
+    "voice.disk_full": "The disk is full (in {folder}); nothing was installed. Free some space and try again.",
+    "voice.install_failed": "Cannot install the model in {folder} ({error}); nothing was installed.",
     "voice.archive_without_model": "The archive does not contain a vosk model; nothing was installed.",
     "voice.model_installed": "Installed {name} in {folder}.",
     # the listen and models commands (voice.listen, app.voice_command)
