@@ -696,6 +696,67 @@ def vosk_korean(corpus):
           f"{statistics.mean(rtf):.3f}")
 
 
+def _session_task(task):
+    voices, room, variants, early = task
+    from voice_session import run_session, deal_script
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+    out = []
+    for voice in voices:
+        rec = PocketSphinxRecognizer()   # one recognizer for the whole session, as in a game
+        for variant in variants:
+            for o in run_session(rec, deal_script(variant), voice, room, early=early, seed=variant):
+                out.append({"voice": voice, "room": room, "variant": variant, "text": o.said.text,
+                            "phase": o.said.ctx.phase, "held": len(o.said.ctx.hand),
+                            "expected": o.said.expected, "results": o.results, "verdict": o.verdict,
+                            "wrong_card": o.wrong_card_action})
+    return out
+
+
+def sessions(workers, voices, held_out, rooms, variants=range(4), early=True):
+    """The game's own mode: one recognizer and one microphone path through each session (the
+    deals of voice_session.deal_script in turn, the room's noise under all of it), for the
+    corpus's voices (the thresholds were chosen on them) and, apart, voices and conditions no
+    threshold was chosen on (voice_session.HELD_OUT_VOICES)."""
+    from voice_session import deal_script
+    print("\n## The game's mode: sessions with one recognizer\n")
+    n_utt = sum(len(deal_script(v)) for v in variants)
+    print(f"Each session: {len(list(variants))} deals' commands in turn ({n_utt} utterances), one "
+          "recognizer and one microphone path through all of them, the room's noise constant. "
+          "*exact*: the command said, done; *asked*: asked about first (a yes would count here, "
+          "never as exact); *rejected*: nothing done; *wrong*: a command done that was not said "
+          "(for a position past the hand or a card not held, any command). Latency: of the exact "
+          "ones, end of speech to action, on a simulated real-time clock.\n")
+    print("| voices | room | utterances | exact % | asked % | rejected % | wrong % | wrong plays or discards "
+          "| latency median ms | p90 |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    rows = []
+    for label, group in (("tuning voices", voices), ("held-out voices", held_out)):
+        tasks = [(group[i::workers], room, list(variants), early) for room in rooms for i in range(workers)
+                 if group[i::workers]]
+        with get_context("fork").Pool(workers) as pool:
+            got = [r for part in pool.map(_session_task, tasks, chunksize=1) for r in part]
+        rows += [{**r, "group": label} for r in got]
+        for room in list(rooms) + ["all"]:
+            sel = [r for r in got if room in ("all", r["room"])]
+            if not sel:
+                continue
+            c = defaultdict(int)
+            for r in sel:
+                c[r["verdict"]] += 1
+            lat = sorted(ms for r in sel if r["verdict"] == "exact"
+                         for cmd, ask, ms in r["results"][:1] if ms is not None)
+            q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
+            n = len(sel)
+            print(f"| {label} | {room} | {n} | {100 * c['exact'] / n:.1f} | {100 * c['asked'] / n:.1f} | "
+                  f"{100 * c['rejected'] / n:.1f} | {100 * c['wrong'] / n:.1f} | "
+                  f"{sum(r['wrong_card'] for r in sel)} | {q(0.5):.0f} | {q(0.9):.0f} |")
+    for r in rows:
+        if r["wrong_card"] or r["verdict"] == "wrong":
+            print(f"- {r['group']}: \"{r['text']}\" ({r['voice']}, {r['room']}, {r['phase']} with "
+                  f"{r['held']} cards) -> {[c for c, ask, _ in r['results'] if c and not ask]}")
+    return rows
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true")
@@ -713,7 +774,19 @@ def main(argv=None):
     ap.add_argument("--report-only", action="store_true",
                     help="the tables and curves only (with --rows and --human-rows saved by an "
                          "earlier run: no decoding), no speed, microphone-path or hesitation sections")
+    ap.add_argument("--session", action="store_true",
+                    help="only the game's mode: sessions with one recognizer, tuning and held-out voices")
+    ap.add_argument("--rooms", default="quiet,brown-37,white-40", help="rooms for --session")
+    ap.add_argument("--session-rows", help="save the session outcomes as JSON here")
     args = ap.parse_args(argv)
+    if args.session:
+        from voice_session import HELD_OUT_VOICES
+        rows = sessions(args.workers, QUICK_VOICES if args.quick else list(VOICES),
+                        list(HELD_OUT_VOICES)[:3] if args.quick else list(HELD_OUT_VOICES),
+                        args.rooms.split(","))
+        if args.session_rows:
+            Path(args.session_rows).write_text(json.dumps(rows))
+        return 0
     if args.cache is None:
         args.cache = str(cache_folder() / "corpus")
     voices = QUICK_VOICES if args.quick else list(VOICES)

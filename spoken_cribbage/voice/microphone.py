@@ -18,34 +18,20 @@ Modes:
 
 from __future__ import annotations
 
-import collections
 import itertools
-import math
 import queue
 import threading
 import time
 from typing import Callable, Iterator
 
-import numpy as np
-
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.recognizers import RATE, Recognition, Recognizer
-
-FRAME_SECONDS = 0.03
-PRE_ROLL = 0.25       # audio kept from before the endpointer noticed speech
-MAX_UTTERANCE = 6.0   # seconds; longer speech is cut and recognised
-DRAIN_MAX = 1.5       # after a cut, new speech is listened to after at most this long
-
-# Taking a whole command at a short pause (see Segmenter and Listener; chosen with
-# bench/bench_voice.py, which measures accuracy and latency with and without it).
-PAUSE_HANG = 0.18           # seconds of quiet that end a command early ...
-PAUSE_MIN_SNR = 30.0        # ... when the loudest frame is this many dB above the room,
-PAUSE_HANG_NOISY = 0.21     # ... else this many seconds ...
-PAUSE_MIN_SNR_NOISY = 18.0  # ... down to this; in louder rooms only the endpointer ends speech
-PAUSE_DROP_DB = 30.0        # a frame is quiet below the loudest frame minus this,
-PAUSE_FLOOR_DB = 6.0        # or below the room's level plus this (whichever is higher)
-PAUSE_PAD = 0.15            # seconds of that quiet decoded after the audio, as if it went on
+from spoken_cribbage.voice.listener import Listener, _Utterance  # noqa: F401 - re-exported
+from spoken_cribbage.voice.segmenter import (DRAIN_MAX, FRAME_SECONDS, MAX_UTTERANCE,  # noqa: F401
+                                             PAUSE_DROP_DB, PAUSE_FLOOR_DB, PAUSE_HANG, PAUSE_HANG_NOISY,
+                                             PAUSE_MIN_SNR, PAUSE_MIN_SNR_NOISY, PAUSE_PAD, PRE_ROLL,
+                                             Segmenter, split_utterances)
 
 NO_MIC = Notice("voice.no_microphone")
 MIC_FAILED = "voice.microphone_failed"  # with reason=...
@@ -56,328 +42,11 @@ STOPPED = Notice("voice.stopped_listening")
 NOTHING_HEARD = Notice("voice.nothing_heard")
 
 
-class Segmenter:
-    """Cuts a stream of 16 kHz mono s16le audio into utterances.
-
-    pocketsphinx's voice-activity endpointer finds where speech starts. It decides about
-    0.3 s late, so the audio from :data:`PRE_ROLL` seconds before the start it reports is sent
-    on, and from then on every frame as it arrives. The end is found twice:
-
-    * ``("pause", t)`` as soon as the audio has stayed quiet for :data:`PAUSE_HANG` seconds
-      (:data:`PAUSE_HANG_NOISY` in a noisier room, never when the speech is less than
-      :data:`PAUSE_MIN_SNR_NOISY` dB above the room's level, measured before the speech). The
-      player may only be pausing between words: the consumer tries to recognise what it has and,
-      if that is a whole command, calls :meth:`cut`; otherwise it keeps listening.
-    * ``("end", t)`` when the endpointer declares the end (about half a second after the
-      speech), or when the utterance reaches :data:`MAX_UTTERANCE`.
-
-    ``feed`` takes any number of bytes and returns events: ``("start", audio)`` (pre-roll and
-    the speech so far), ``("audio", audio)`` (each new frame while in an utterance),
-    ``("pause", t)`` and ``("end", t)`` with ``t`` the ``time.monotonic()`` of the detection.
-    """
-
-    def __init__(self, vad_mode: int | None = None, window: float = 0.3, ratio: float = 0.9,
-                 hang: float | None = None):
-        from pocketsphinx import Endpointer, Vad
-        self.ep = Endpointer(window=window, ratio=ratio,
-                             vad_mode=Vad.LOOSE if vad_mode is None else vad_mode,
-                             sample_rate=RATE, frame_length=FRAME_SECONDS)
-        self.frame_bytes = self.ep.frame_bytes
-        self.frame_length = self.ep.frame_length
-        self._buf = b""
-        self._hang = max(1, round((PAUSE_HANG if hang is None else hang) / self.frame_length))
-        self._hang_noisy = max(self._hang, round(PAUSE_HANG_NOISY / self.frame_length))
-        keep = int((PRE_ROLL + window + 1.0) / self.frame_length)
-        self._recent: collections.deque[tuple[bytes, float]] = collections.deque(maxlen=keep)
-        self._t = 0.0            # stream time at the end of the last frame, seconds
-        self._in = False         # in an utterance
-        self._draining = False   # an utterance was cut: wait for the endpointer to end it
-        self._drained = 0
-        self._frames = 0
-        self._max_frames = int(MAX_UTTERANCE / self.frame_length)
-        self._floor = -90.0
-        self._peak = -90.0
-        self._quiet = 0
-
-    @staticmethod
-    def level(frame: bytes) -> float:
-        """dBFS of one frame."""
-        a = np.frombuffer(frame, dtype="<i2").astype(np.float64)
-        ms = float(np.mean(a * a)) if a.size else 0.0
-        return 10 * math.log10(ms / (32768.0 * 32768.0) + 1e-12)
-
-    def quiet_tail(self, seconds: float) -> bytes:
-        """``seconds`` of the quiet that ended the utterance so far (its last frames, repeated)."""
-        frames = [f for f, _ in list(self._recent)[-self._quiet:]] if self._quiet else []
-        if not frames or seconds <= 0:
-            return b""
-        n = int(round(seconds / self.frame_length))
-        return b"".join(frames[i % len(frames)] for i in range(n))
-
-    def cut(self) -> None:
-        """The consumer took the utterance as complete at a pause: end it now and ignore what
-        is left of it (until the endpointer sees the speech has ended)."""
-        if self._in:
-            self._in = False
-            self._draining = True
-            self._drained = 0
-
-    def feed(self, data: bytes) -> list[tuple[str, object]]:
-        out: list[tuple[str, object]] = []
-        self._buf += data
-        fb = self.frame_bytes
-        while len(self._buf) >= fb:
-            frame, self._buf = self._buf[:fb], self._buf[fb:]
-            db = self.level(frame)
-            was = self.ep.in_speech
-            self.ep.process(frame)
-            self._t += self.frame_length
-            if self._draining:
-                self._drained += 1
-                if not self.ep.in_speech or self._drained * self.frame_length > DRAIN_MAX:
-                    self._draining = False
-                    self._recent.clear()
-                self._recent.append((frame, db))
-                continue
-            if not self._in:
-                started = self.ep.in_speech and not was
-                if started:
-                    n_back = int(round((self._t - self.ep.speech_start) / self.frame_length)) - 1
-                    n_pre = n_back + int(PRE_ROLL / self.frame_length)
-                    recent = list(self._recent)
-                    quiet_part = recent[: max(0, len(recent) - n_back)]
-                    self._floor = self._median_low([d for _, d in quiet_part])
-                    pre = recent[max(0, len(recent) - n_pre):]
-                    self._in = True
-                    self._frames = len(pre) + 1
-                    self._peak = max([d for _, d in pre[-n_back:]] + [db]) if n_back > 0 else db
-                    self._quiet = 0
-                    out.append(("start", b"".join(f for f, _ in pre) + frame))
-                self._recent.append((frame, db))
-                continue
-            # in an utterance
-            self._recent.append((frame, db))
-            out.append(("audio", frame))
-            self._frames += 1
-            self._peak = max(self._peak, db)
-            threshold = max(self._peak - PAUSE_DROP_DB, self._floor + PAUSE_FLOOR_DB)
-            if db < threshold:
-                self._quiet += 1
-            else:
-                self._quiet = 0
-            if self._frames >= self._max_frames:
-                self._in = False
-                self._draining = True
-                self._drained = 0
-                out.append(("end", time.monotonic()))
-            elif not self.ep.in_speech:
-                self._in = False
-                out.append(("end", time.monotonic()))
-            elif self._quiet == self._hang_now():
-                out.append(("pause", time.monotonic()))
-        return out
-
-    def _hang_now(self) -> int:
-        """Frames of quiet that end speech early, for the room heard before it (a huge number
-        when the room is too loud for pauses to be told from soft speech)."""
-        snr = self._peak - self._floor
-        if snr >= PAUSE_MIN_SNR:
-            return self._hang
-        if snr >= PAUSE_MIN_SNR_NOISY:
-            return self._hang_noisy
-        return 1 << 30
-
-    @staticmethod
-    def _median_low(levels: list[float]) -> float:
-        """The room's level: the median of the quieter half of the frames before speech (0 dBFS,
-        so no early end, when too little was heard before the speech to tell)."""
-        if len(levels) < 3:
-            return 0.0
-        levels = sorted(levels)[: len(levels) // 2]
-        return levels[len(levels) // 2]
-
-    def flush(self) -> list[tuple[str, object]]:
-        """End of stream (or of listening): close the utterance in progress, if any."""
-        out: list[tuple[str, object]] = []
-        if self._in:
-            if self._buf:
-                out.append(("audio", self._buf[: len(self._buf) // 2 * 2]))
-            self._in = False
-            out.append(("end", time.monotonic()))
-        self._buf = b""
-        return out
-
-
 def _reason(exc: Exception) -> str:
     """An exception as a short clause on one line (PortAudio messages can be long)."""
     text = " ".join(str(exc).split()) or exc.__class__.__name__
     text = text.rstrip(".")
     return text if len(text) <= 80 else text[:77].rstrip() + "..."
-
-
-def split_utterances(audio: bytes, chunk: int = 3200) -> list[bytes]:
-    """Utterances in a recording, as the microphone path would cut them (for tests)."""
-    seg = Segmenter()
-    out: list[bytes] = []
-    cur: list[bytes] = []
-    events = []
-    for i in range(0, len(audio), chunk):
-        events += seg.feed(audio[i:i + chunk])
-    events += seg.flush()
-    for kind, value in events:
-        if kind == "start":
-            cur = [value]
-        elif kind == "audio":
-            cur.append(value)
-        elif kind == "end":
-            out.append(b"".join(cur))
-            cur = []
-    return out
-
-
-class _Utterance:
-    """Audio of one utterance on its way to the recognizer (streamed when it can be)."""
-
-    def __init__(self, recognizer: Recognizer, ctx: VoiceContext):
-        self.recognizer = recognizer
-        self.ctx = ctx
-        self.chunks: list[bytes] = []
-        self.stream = self._open()
-
-    def _open(self):
-        start = getattr(self.recognizer, "stream", None)
-        if start is None:
-            return None
-        try:
-            return start(self.ctx)
-        except Exception:  # noqa: BLE001 - fall back to decoding at the end
-            return None
-
-    def feed(self, audio: bytes) -> None:
-        self.chunks.append(audio)
-        if self.stream is not None:
-            try:
-                self.stream.feed(audio)
-            except Exception:  # noqa: BLE001
-                self.stream.abort()
-                self.stream = None
-
-    def finish(self) -> Recognition:
-        if self.stream is not None:
-            stream, self.stream = self.stream, None
-            return stream.finish()
-        return self.recognizer.recognize(b"".join(self.chunks), self.ctx)
-
-    def attempt(self, pad: bytes = b"") -> Recognition | None:
-        """At a pause: the recognition if what was said so far is a whole command that passes
-        every check, else None, and decoding goes on as if nothing had happened. ``pad`` (the
-        quiet just heard, repeated) is decoded after the audio as if the pause were longer."""
-        if pad and self.stream is not None:
-            try:
-                self.stream.feed(pad)
-            except Exception:  # noqa: BLE001
-                pass
-        rec = self.finish()
-        if rec.accepted:
-            return rec
-        self.resume()
-        return None
-
-    def resume(self) -> None:
-        """Decode again from the start of the utterance (after :meth:`finish` at a pause)."""
-        chunks, self.chunks = self.chunks, []
-        self.stream = self._open()
-        for chunk in chunks:
-            self.feed(chunk)
-
-    def abort(self) -> None:
-        if self.stream is not None:
-            self.stream.abort()
-            self.stream = None
-
-
-class Listener:
-    """Audio in, recognitions out: a :class:`Segmenter` and the recognizer, for one stream.
-
-    ``feed`` returns ``(Recognition, t)`` for each utterance recognised, ``t`` being the
-    ``time.monotonic()`` at which its end was detected. At a pause a whole command is taken at
-    once (``early``); anything less waits for the end of the utterance.
-    """
-
-    def __init__(self, recognizer: Recognizer, context: Callable[[], VoiceContext],
-                 early: bool = True, segmenter: Segmenter | None = None):
-        self.recognizer = recognizer
-        self.context = context
-        self.early = early
-        self.seg = segmenter or Segmenter()
-        self.utt: _Utterance | None = None
-
-    def feed(self, chunk: bytes) -> list[tuple[Recognition, float]]:
-        return self.handle(self.seg.feed(chunk))
-
-    def flush(self) -> list[tuple[Recognition, float]]:
-        return self.handle(self.seg.flush())
-
-    def abort(self) -> None:
-        if self.utt is not None:
-            self.utt.abort()
-            self.utt = None
-
-    def handle(self, events) -> list[tuple[Recognition, float]]:
-        """Act on the segmenter's events (for a caller that feeds the segmenter itself and
-        leaves some of its events out: the set-up check, while the game speaks)."""
-        out: list[tuple[Recognition, float]] = []
-        for kind, value in events:
-            if kind == "start":
-                self.abort()
-                try:
-                    self.utt = _Utterance(self.recognizer, self.context())
-                except Exception:  # noqa: BLE001
-                    self.utt = None
-                if self.utt is not None:
-                    self.utt.feed(value)
-            elif self.utt is None:
-                continue
-            elif kind == "audio":
-                self.utt.feed(value)
-            elif kind == "pause" and self.early:
-                rec = self._safely(lambda: self.utt.attempt(self.seg.quiet_tail(PAUSE_PAD)))
-                if rec is not None:
-                    self.seg.cut()
-                    self.utt = None
-                    out.append((rec, value))
-            elif kind == "end":
-                utt, self.utt = self.utt, None
-                out.append((self._safely(utt.finish), value))
-        return out
-
-    def _safely(self, step):
-        try:
-            return step()
-        except Exception as exc:  # noqa: BLE001 - never a traceback to a player
-            self.abort()
-            return Recognition(False, "", None, None, f"error: {exc}")
-
-
-def cue_tone(start: bool, seconds: float = 0.08) -> np.ndarray:
-    """A short tone: rising pair for 'listening', falling pair for 'stopped'."""
-    rate = 22050
-    t = np.arange(int(rate * seconds)) / rate
-    f1, f2 = (660.0, 880.0) if start else (880.0, 660.0)
-    half = len(t) // 2
-    tone = np.concatenate([np.sin(2 * np.pi * f1 * t[:half]), np.sin(2 * np.pi * f2 * t[half:])])
-    ramp = np.minimum(1.0, np.minimum(np.arange(len(t)), np.arange(len(t))[::-1]) / (0.005 * rate))
-    return (0.2 * tone * ramp).astype("float32")
-
-
-def play_cue(start: bool, sd_module=None) -> bool:
-    """Play the listening cue without blocking; False (silently) when there is no output device."""
-    try:
-        sd = sd_module or __import__("sounddevice")
-        sd.play(cue_tone(start), 22050, blocking=False)
-        return True
-    except Exception:  # noqa: BLE001 - a missing sound device only loses the tone
-        return False
 
 
 def microphone_problem(sd_module=None) -> Notice | None:
@@ -402,7 +71,7 @@ class VoiceInput:
                  on_heard: Callable[[Recognition], None] = lambda r: None,
                  on_message: Callable[[Notice], None] = lambda n: None,
                  device=None, sd_module=None, audio_source: Callable[[], Iterator[bytes]] | None = None,
-                 beep: bool = False, early: bool = True):
+                 early: bool = True):
         if mode not in ("push", "continuous"):
             raise ValueError("mode must be 'push' or 'continuous'")
         self._source = recognizer
@@ -424,7 +93,6 @@ class VoiceInput:
         self.available = True  # becomes False once voice is found to be impossible
         self.off_reason: Notice | None = None  # the notice that said why
         self.latencies: list[float] = []  # seconds from end of speech to on_heard
-        self.beep = beep  # also play a short tone with the Listening / Stopped cues
         self.early = early  # take a whole command at a short pause (see Segmenter)
 
     # -- public ---------------------------------------------------------------------------------
@@ -486,8 +154,6 @@ class VoiceInput:
         self._say(notice)
 
     def _say(self, notice: Notice) -> None:
-        if self.beep and notice in (LISTENING, STOPPED):
-            play_cue(notice == LISTENING, self._sd)
         try:
             self.on_message(notice)
         except Exception:  # noqa: BLE001 - a callback error must not kill voice input

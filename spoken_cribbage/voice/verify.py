@@ -1,0 +1,152 @@
+"""A second, independent check of the card words before a card is played or laid away unasked.
+
+A card action named by the engine that proposed it (pocketsphinx streaming with the session's
+adapted state, or vosk) is done without asking only when a second decoding of the same audio,
+made independently, picks the same phrase out of it and its nearest rivals:
+
+* the rivals are the phrase with its card word replaced by every other member of its
+  confusable class: a position by every other position ("the third card": first, second,
+  fourth, fifth, sixth; "card two": one to six), a rank by every other rank, a suit by every
+  other suit. Positions past the hand and cards not in hand are rivals too: they are exactly
+  the mistakes to rule out;
+* the second decoding is pocketsphinx on its own decoder, from a fresh state for every
+  utterance (the feature front end reinitialised; the cepstral mean taken from the utterance
+  itself, decoded whole), with a grammar of just the phrase and its rivals. It does not share
+  the adapted state that made the first engine's choice, and it is asked to choose among the
+  words that matter only.
+
+If it picks a rival, or cannot decode, the game asks first ("Did you say the fifth card?" is
+the question the game already asks: "Play the jack of diamonds? Say yes or no."). There is no
+threshold to tune: agreement or not. The score margin between the phrase and its best rival is
+kept in the evidence for the benchmark.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import threading
+from collections import OrderedDict
+
+import numpy as np
+
+from spoken_cribbage.vocabulary import (NUMBER_WORDS, ORDINALS, PRONUNCIATIONS, RANK_NAMES,
+                                        SUIT_NAMES, normalize, vocabulary)
+
+RATE = 16000
+_ORDINALS = [w for w in ORDINALS if w]
+_NUMBERS = [w for w in NUMBER_WORDS if w]
+_RANKS = [w for w in RANK_NAMES if w]
+_SUITS = list(SUIT_NAMES)
+_FLOOR_DBFS = -58.0
+_FLOOR_BELOW_PEAK_DB = 52.0
+
+
+def rivals(heard: str) -> list[str]:
+    """The phrase with each card word replaced by every other word of its confusable class."""
+    words = heard.split()
+    out: list[str] = []
+    for i, w in enumerate(words):
+        if i > 0 and words[i - 1] == "card" and w in _NUMBERS:
+            cls = _NUMBERS          # "card two": a position
+        elif w in _ORDINALS:
+            cls = _ORDINALS         # "the third card"
+        elif w in _RANKS:
+            cls = _RANKS            # "five of hearts", "the five"
+        elif w in _SUITS:
+            cls = _SUITS
+        else:
+            continue
+        out += [" ".join(words[:i] + [alt] + words[i + 1:]) for alt in cls if alt != w]
+    seen: set[str] = set()
+    return [p for p in out if not (p in seen or seen.add(p))]
+
+
+def _dictionary_entries(dictionary: str, words: set[str]) -> list[str]:
+    lines = [f"{w} {phones}\n" for w, phones in PRONUNCIATIONS.items() if w in words]
+    have = set(PRONUNCIATIONS)
+    with open(dictionary, encoding="utf-8") as f:
+        for line in f:
+            head, _, phones = line.partition(" ")
+            if head.split("(")[0] in words and head.split("(")[0] not in have and phones.strip():
+                lines.append(f"{head} {phones.strip()}\n")
+    return lines
+
+
+class CardCheck:
+    """The second decoder. Thread-safe; one per recognizer (pocketsphinx or vosk)."""
+
+    def __init__(self, hmm: str | None = None, dictionary: str | None = None):
+        from pocketsphinx import Decoder, get_model_path
+        model = get_model_path()
+        hmm = hmm or os.path.join(model, "en-us", "en-us")
+        dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
+        with tempfile.TemporaryDirectory() as folder:
+            lex = os.path.join(folder, "cards.dict")
+            with open(lex, "w", encoding="utf-8") as f:
+                f.writelines(_dictionary_entries(dictionary, vocabulary()))
+            self.decoder = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, topn=8,
+                                   beam=1e-80, pbeam=1e-80, wbeam=1e-60, loglevel="FATAL")
+        self.logmath = self.decoder.get_logmath()
+        self._lock = threading.Lock()
+        self._searches: OrderedDict[str, str] = OrderedDict()
+        self._n = 0
+
+    def _search(self, phrases: list[str]) -> str:
+        key = " | ".join(phrases)
+        name = self._searches.get(key)
+        if name is None:
+            self._n += 1
+            name = f"check{self._n}"
+            self.decoder.add_jsgf_string(name, f"#JSGF V1.0;\ngrammar check;\npublic <c> = {key} ;\n")
+            self._searches[key] = name
+            while len(self._searches) > 32:
+                _, old = self._searches.popitem(last=False)
+                try:
+                    self.decoder.remove_search(old)
+                except Exception:  # noqa: BLE001 - harmless
+                    pass
+        else:
+            self._searches.move_to_end(key)
+        return name
+
+    def _decode(self, audio: bytes, phrases: list[str]) -> tuple[str, float]:
+        d = self.decoder
+        d.activate_search(self._search(phrases))
+        d.reinit_feat()  # a fresh front end: nothing carried over from earlier utterances
+        d.start_utt()
+        d.process_raw(audio, no_search=False, full_utt=True)
+        d.end_utt()
+        hyp = d.hyp()
+        if hyp is None:
+            return "", -math.inf
+        return normalize(hyp.hypstr), float(self.logmath.log(hyp.score)) if hyp.score > 0 else -math.inf
+
+    def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
+        """``check_agree``: the second decoding chose ``heard`` over every rival;
+        ``check_best``: what it chose; with ``margin``, ``check_margin``: the score of
+        ``heard`` minus that of its best rival, per 10 ms frame (a second decoding)."""
+        rv = rivals(heard)
+        if not rv:
+            return {"check_agree": False, "check_best": "", "check_margin": None}
+        audio = _with_floor(audio)
+        with self._lock:
+            best, score = self._decode(audio, [heard] + rv)
+            out = {"check_agree": best == heard, "check_best": best, "check_margin": None}
+            if margin and best == heard:
+                frames = max(1, self.decoder.n_frames())
+                _, rival_score = self._decode(audio, rv)
+                out["check_margin"] = (score - rival_score) / frames
+        return out
+
+
+def _with_floor(audio: bytes) -> bytes:
+    """A faint noise floor under the audio (digital silence scores badly; as the recognizer)."""
+    a = np.frombuffer(audio[: len(audio) // 2 * 2], dtype="<i2").astype(np.float64)
+    if not a.size:
+        return audio
+    peak = 20 * math.log10(max(1.0, float(np.max(np.abs(a)))) / 32768)
+    level = min(_FLOOR_DBFS, peak - _FLOOR_BELOW_PEAK_DB)
+    a = a + np.random.default_rng(0).standard_normal(a.size) * (32768 * 10 ** (level / 20))
+    return np.clip(np.round(a), -32768, 32767).astype("<i2").tobytes()
