@@ -297,6 +297,10 @@ def test_vosk_adapter_understands_korean_commands_with_a_real_model():
     assert exact / len(rows) >= 0.65, exact
     understood = Counter(KOREAN_PHRASES[t] for t, r in rows if r.accepted and r.command == KOREAN_PHRASES[t])
     assert {"play 10C", "play JD", "scores", "count", "help", "cancel", "no"} <= set(understood)
+    # a card is never played unasked on vosk's word alone: pocketsphinx's second check of the
+    # card words cannot read Korean, so every Korean card action is asked about first
+    cards = [r for t, r in rows if r.accepted and r.command.startswith("play ")]
+    assert cards and all(r.confirm for r in cards)
 
 
 @korean_only
