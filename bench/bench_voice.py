@@ -708,7 +708,9 @@ def _session_task(task):
                 out.append({"voice": voice, "room": room, "variant": variant, "text": o.said.text,
                             "phase": o.said.ctx.phase, "held": len(o.said.ctx.hand),
                             "expected": o.said.expected, "results": o.results, "verdict": o.verdict,
-                            "wrong_card": o.wrong_card_action})
+                            "wrong_card": o.wrong_card_action,
+                            "reasons": [r.reason for r in o.details],
+                            "check_best": [(r.details or {}).get("check_best") for r in o.details]})
     return out
 
 
@@ -726,9 +728,12 @@ def sessions(workers, voices, held_out, rooms, variants=range(4), early=True):
           "never as exact); *rejected*: nothing done; *wrong*: a command done that was not said "
           "(for a position past the hand or a card not held, any command). Latency: of the exact "
           "ones, end of speech to action, on a simulated real-time clock.\n")
+    print("*By the check*: card actions asked about only because the second check of the card "
+          "words did not agree: those that were not what was said (without the check they would "
+          "have been wrong plays or discards) / those that were (the check's cost in exact).\n")
     print("| voices | room | utterances | exact % | asked % | rejected % | wrong % | wrong plays or discards "
-          "| latency median ms | p90 |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| by the check: stopped / cost | latency median ms | p90 |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     rows = []
     for label, group in (("tuning voices", voices), ("held-out voices", held_out)):
         tasks = [(group[i::workers], room, list(variants), early) for room in rooms for i in range(workers)
@@ -747,10 +752,17 @@ def sessions(workers, voices, held_out, rooms, variants=range(4), early=True):
                          for cmd, ask, ms in r["results"][:1] if ms is not None)
             q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
             n = len(sel)
+            by_check = [(res[0] == r["expected"]) for r in sel
+                        for res, why in zip(r["results"], r["reasons"]) if why == "second check"]
             print(f"| {label} | {room} | {n} | {100 * c['exact'] / n:.1f} | {100 * c['asked'] / n:.1f} | "
                   f"{100 * c['rejected'] / n:.1f} | {100 * c['wrong'] / n:.1f} | "
-                  f"{sum(r['wrong_card'] for r in sel)} | {q(0.5):.0f} | {q(0.9):.0f} |")
+                  f"{sum(r['wrong_card'] for r in sel)} | {by_check.count(False)} / {by_check.count(True)} | "
+                  f"{q(0.5):.0f} | {q(0.9):.0f} |")
     for r in rows:
+        for res, why, best in zip(r["results"], r["reasons"], r["check_best"]):
+            if why == "second check" and res[0] != r["expected"]:
+                print(f"- stopped by the check ({r['group']}): \"{r['text']}\" ({r['voice']}, {r['room']}, "
+                      f"{r['phase']} with {r['held']} cards) heard as {res[0]}, the check chose \"{best}\"")
         if r["wrong_card"] or r["verdict"] == "wrong":
             print(f"- {r['group']}: \"{r['text']}\" ({r['voice']}, {r['room']}, {r['phase']} with "
                   f"{r['held']} cards) -> {[c for c, ask, _ in r['results'] if c and not ask]}")
