@@ -11,7 +11,14 @@ allows. A wrong action is worse than no action, so anything doubtful is rejected
 * acoustic confidence: pocketsphinx scores each frame against the best-matching senone, so the
   per-frame acoustic score of the chosen path says how well the audio fits it; the weakest word
   of the phrase and the whole phrase must both clear a threshold;
-* energy and duration checks reject clicks, knocks and near-silence before decoding.
+* energy and duration checks reject clicks, knocks and near-silence before decoding;
+* a card is played or laid away unasked only when a second, independent decoding of the same
+  audio picks the same card words out of their rivals (:mod:`spoken_cribbage.voice.verify`),
+  whichever engine proposed them; otherwise the game asks first.
+
+The engines live in :mod:`~spoken_cribbage.voice.pocketsphinx_engine` and
+:mod:`~spoken_cribbage.voice.vosk_engine`, what they share in
+:mod:`~spoken_cribbage.voice.recognition`; this module names them all and chooses one.
 
 Engines: :class:`PocketSphinxRecognizer` (built-in US English model, no download) and
 :class:`VoskRecognizer` (a vosk model folder the user supplies). :class:`FakeRecognizer` replays
