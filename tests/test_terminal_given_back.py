@@ -133,8 +133,8 @@ def test_sigterm_in_line_mode_ends_with_a_sentence_and_keeps_the_game(tmp_path):
     assert rs.human_actions(rs.save_state(tmp_path).saved.actions) == 1
 
 
-def job_shell(tmp_path, *args):
-    return pexpect.spawn(sys.executable, ["-c", JOB_SHELL, str(BIN), *ARGS, *args],
+def job_shell(tmp_path, *args, game=True):
+    return pexpect.spawn(sys.executable, ["-c", JOB_SHELL, str(BIN), *(ARGS if game else ()), *args],
                          env=game_env(tmp_path), encoding="utf-8", timeout=30,
                          dimensions=(50, 200))
 
@@ -179,18 +179,23 @@ def test_ctrl_z_with_no_shell_to_come_back_to_is_refused_with_a_line(tmp_path):
     child.expect(pexpect.EOF)
 
 
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig):
+def stored_game(home):
+    """One finished game in the statistics, for review."""
     from spoken_cribbage.storage.stats import StatsDB, game_record
     from spoken_cribbage.engine import game as g
     import random
-    db = StatsDB(tmp_path / "stats.sqlite3")
+    db = StatsDB(home / "stats.sqlite3")
     db.open()
     gm = g.Game(seed=5)
     rng = random.Random(5)
     while gm.phase != g.GAME_OVER:
         gm.apply(rng.choice(gm.legal_actions()))
     db.record_game(game_record(gm, "game5", "standard"))
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig):
+    stored_game(tmp_path)
     child = pexpect.spawn("bash", ["-c", '"$0" review 1; echo "EXIT=$?"; stty -a', str(BIN)],
                           env=game_env(tmp_path), encoding="utf-8", timeout=30,
                           dimensions=(50, 200))
@@ -201,3 +206,18 @@ def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig)
     assert int(child.match.group(1)) == 128 + sig
     child.expect(pexpect.EOF)
     assert {"icanon", "echo", "isig", "icrnl"} <= set(child.before.split()), child.before
+
+
+def test_a_suspend_while_review_reads_keys_gives_the_terminal_back_and_fg_the_keys(tmp_path):
+    stored_game(tmp_path)
+    child = job_shell(tmp_path, "review", "1", game=False)
+    child.expect(r"Press Enter for deal 2")
+    wait_key_mode(child)
+    os.kill(game_pid(child.pid), signal.SIGTSTP)
+    child.expect(r"STOPPED icanon=(\d) echo=(\d)")
+    assert child.match.group(1, 2) == ("1", "1")
+    child.sendline("")                             # fg
+    wait_key_mode(child)
+    child.send("\x1b")                             # one key, no Enter
+    child.expect(r"Review stopped\.\r\n", timeout=10)
+    child.expect(r"EXITED status=0 icanon=1 echo=1")

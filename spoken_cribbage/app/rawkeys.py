@@ -45,15 +45,46 @@ def read_keys(on_key: Callable[[Any, str], Any]) -> Any:
                     done.set()
                     return
 
-        with inp.raw_mode(), inp.attach(on_keys):
-            await done.wait()
+        # A suspend from outside (SIGTSTP) gives the terminal back as the shell gave it; on
+        # SIGCONT (fg) single keys act at once again (as in the game: console.run_tty).
+        import os
+        import signal
+
+        from spoken_cribbage.app.console import (_set_term_attrs, _shell_modes, _term_attrs,
+                                                 job_control)
+        fd = inp.fileno()
+        modes = {"cooked": _shell_modes.get(fd) or _term_attrs(fd), "raw": None}
+
+        def key_mode() -> None:
+            _set_term_attrs(fd, modes["raw"])
+
+        def suspend() -> None:
+            if job_control():   # else nothing could bring the program back: ignored
+                _set_term_attrs(fd, modes["cooked"])
+                os.kill(os.getpid(), signal.SIGSTOP)
+                key_mode()
+
+        handled = {signal.SIGTSTP: suspend, signal.SIGCONT: key_mode}
+        for signum, fn in handled.items():
+            old_handlers[signum] = signal.getsignal(signum)
+            loop.add_signal_handler(signum, fn)
+        try:
+            with inp.raw_mode(), inp.attach(on_keys):
+                modes["raw"] = _term_attrs(fd)
+                await done.wait()
+        finally:
+            for signum in handled:
+                loop.remove_signal_handler(signum)
+            _restore(old_handlers)
         if pending[0] is not None:
             pending[0].cancel()
 
     olds = _stop_signals_end_the_run()
+    old_handlers: dict = {}
     try:
         asyncio.run(main())
     finally:
+        _restore(old_handlers)   # the loop's close sets them to the default
         _restore(olds)
     return result[0] if result else None
 
@@ -81,6 +112,6 @@ def _restore(olds: dict) -> None:
     import signal
     for signum, old in olds.items():
         try:
-            signal.signal(signum, old)
+            signal.signal(signum, old if old is not None else signal.SIG_DFL)
         except (ValueError, OSError, TypeError):
             pass
