@@ -21,6 +21,7 @@ from typing import Callable, Iterator, TextIO
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
 from spoken_cribbage.app.output import underlying, visible
+from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.seat import phrase
@@ -60,10 +61,6 @@ def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
         except (OSError, ValueError):
             pass
 
-
-#: The terminal's modes as the shell gave them (fd -> termios attributes), while
-#: unechoed_typeahead holds its own: a suspend gives these back.
-_shell_modes: dict = {}
 
 
 def drop_typeahead(stream: TextIO) -> None:
@@ -475,24 +472,6 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
     return result.get("signal")
 
 
-def _term_attrs(fd: int):
-    import termios
-    try:
-        return termios.tcgetattr(fd)
-    except (termios.error, OSError):
-        return None
-
-
-def _set_term_attrs(fd: int, attrs) -> None:
-    import termios
-    if attrs is None:
-        return
-    try:
-        termios.tcsetattr(fd, termios.TCSANOW, attrs)
-    except (termios.error, OSError):
-        pass
-
-
 def _restore_handlers(old: dict) -> None:
     import signal
     for signum, handler in old.items():
@@ -500,18 +479,6 @@ def _restore_handlers(old: dict) -> None:
             signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
         except (OSError, ValueError, TypeError):
             pass
-
-
-def job_control() -> bool:
-    """A shell with job control can bring this process back after it stops: its parent is in
-    the same session but another process group (the group is not orphaned). Started as a session
-    leader, or by a shell without job control, a stopped game could never be resumed."""
-    try:
-        ppid = os.getppid()
-        return (os.getsid(0) != os.getpid() and os.getsid(ppid) == os.getsid(0)
-                and os.getpgid(ppid) != os.getpgrp())
-    except (OSError, AttributeError):
-        return False
 
 
 #: A read of the keyboard that comes this long (s) after the loop began to wait took keys that

@@ -9,6 +9,7 @@ Returns None when the input ends.
 
 from __future__ import annotations
 
+import os
 from typing import Any, Callable
 
 __all__ = ["GO_ON", "read_keys"]
@@ -50,8 +51,6 @@ def read_keys(on_key: Callable[[Any, str], Any]) -> Any:
         import os
         import signal
 
-        from spoken_cribbage.app.console import (_set_term_attrs, _shell_modes, _term_attrs,
-                                                 job_control)
         fd = inp.fileno()
         modes = {"cooked": _shell_modes.get(fd) or _term_attrs(fd), "raw": None}
 
@@ -115,3 +114,41 @@ def _restore(olds: dict) -> None:
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
         except (ValueError, OSError, TypeError):
             pass
+
+
+# ----------------------------------------------------------------------------- the terminal's modes
+# (here, the lowest of the modules that read keys: console and lineinput use them too)
+
+#: The terminal's modes as the shell gave them (fd -> termios attributes), while
+#: console.unechoed_typeahead holds its own: a suspend gives these back.
+_shell_modes: dict = {}
+
+
+def _term_attrs(fd: int):
+    import termios
+    try:
+        return termios.tcgetattr(fd)
+    except (termios.error, OSError):
+        return None
+
+
+def _set_term_attrs(fd: int, attrs) -> None:
+    import termios
+    if attrs is None:
+        return
+    try:
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+    except (termios.error, OSError):
+        pass
+
+
+def job_control() -> bool:
+    """A shell with job control can bring this process back after it stops: its parent is in
+    the same session but another process group (the group is not orphaned). Started as a session
+    leader, or by a shell without job control, a stopped game could never be resumed."""
+    try:
+        ppid = os.getppid()
+        return (os.getsid(0) != os.getpid() and os.getsid(ppid) == os.getsid(0)
+                and os.getpgid(ppid) != os.getpgrp())
+    except (OSError, AttributeError):
+        return False
