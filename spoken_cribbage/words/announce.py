@@ -60,8 +60,8 @@ class Line:
         object.__setattr__(self, "kind", LineKind(self.kind))   # a misspelt kind fails here
 
     @classmethod
-    def same(cls, text: str, kind: str = "info") -> "Line":
-        return cls(text, text, kind)
+    def same(cls, text: str, kind: LineKind | str = LineKind.INFO) -> "Line":
+        return cls(text, text, LineKind(kind))
 
 
 def article_rank(card: Card) -> str:
@@ -415,7 +415,7 @@ class Announcer(EventVisitor[list[Line]]):
 
     def visit_starter_turned(self, ev: g.StarterTurned) -> list[Line]:
         return [Line(f"The starter is the {ev.card.name}.",
-                     f"The starter is the {ev.card.name}.", "starter")]
+                     f"The starter is the {ev.card.name}.", LineKind.STARTER)]
 
     def visit_scored(self, ev: g.Scored) -> list[Line]:
         return self._scored(ev)
@@ -433,7 +433,7 @@ class Announcer(EventVisitor[list[Line]]):
             return []
         # 'Your turn.' follows when the player leads; another player's lead is named.
         lead = "" if ev.next_seat == self.me else f" {self.names.Subject(ev.next_seat)} leads."
-        return [Line(f"Count back to 0.{lead}", f"Count back to zero.{lead}", "reset")]
+        return [Line(f"Count back to 0.{lead}", f"Count back to zero.{lead}", LineKind.RESET)]
 
     def visit_play_ended(self, ev: g.PlayEnded) -> list[Line]:
         # 'One for last' ends the play and the first show line says whose hand it is.
@@ -494,7 +494,7 @@ class Announcer(EventVisitor[list[Line]]):
             if out:
                 text += " No cards left."
                 speech += " No cards left."
-        return Line(text, speech, "play")
+        return Line(text, speech, LineKind.PLAY)
 
     def _scored(self, ev: g.Scored) -> list[Line]:
         n = self.names
@@ -531,7 +531,7 @@ class Announcer(EventVisitor[list[Line]]):
         call = show_call(ev.items, name_fifteens=coach)
         # The call ends with the total ('... and a pair is six'); the coach also says it in digits.
         total = f" {cap(what)} total {ev.total}." if coach else ""
-        return [intro, Line(f"{cap(call)}.{total}", f"{cap(call)}.", "show")]
+        return [intro, Line(f"{cap(call)}.{total}", f"{cap(call)}.", LineKind.SHOW)]
 
     # ------------------------------------------------------------------ manual counting
 
@@ -698,12 +698,13 @@ class _Batch(EventVisitor[int]):
         if not a._table() or ev.seat == a.me:
             return self.visit_event(ev)
         # the other seats lay away at once: one line names them all
-        j = self.i
-        while j < len(events) and isinstance(events[j], g.Discarded) \
-                and events[j].seat != a.me:
-            j += 1
-        self.lines.extend(a._others_discard(events[self.i:j]))
-        return j - self.i
+        others: list[g.Discarded] = []
+        for e in events[self.i:]:
+            if not isinstance(e, g.Discarded) or e.seat == a.me:
+                break
+            others.append(e)
+        self.lines.extend(a._others_discard(others))
+        return len(others)
 
     def visit_game_over(self, ev: g.GameOver) -> int:
         if self.lines and self.lines[-1].kind == "scores" and self.a.sides == 2:
@@ -903,6 +904,7 @@ class Answers:
             what = "crib" if o.showing_crib else "hand"
             if o.to_act == me:
                 return f"Count your {what}: type the points, then press Enter."
+            assert o.to_act is not None   # the show has a seat counting
             return f"{self.names.possessive(o.to_act).capitalize()} count."
         if o.phase == g.DISCARD:
             if me in o.waiting:
@@ -918,6 +920,7 @@ class Answers:
             if o.playable:
                 return "Your turn." if count_said else f"Your turn. Count {o.count}."
             return f"Your turn. Count {o.count}. No card fits: say go."
+        assert o.to_act is not None   # the play has a seat to act
         return f"{self.names.possessive(o.to_act).capitalize()} turn."
 
     def numbered(self, numbering: Sequence[Card | None] | None = None) -> tuple[list[Card], list[int]]:

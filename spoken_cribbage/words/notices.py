@@ -34,7 +34,8 @@ def template(code: str) -> Template | None:
     module = DOMAINS.get(code.split(".", 1)[0])
     if module is None:
         return None
-    return importlib.import_module(module).TEXTS.get(code)
+    texts: Mapping[str, Template] = importlib.import_module(module).TEXTS
+    return texts.get(code)
 
 
 def phrase(what: Notice | Problem | str, **data: Any) -> str:

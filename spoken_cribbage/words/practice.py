@@ -16,13 +16,16 @@ A run of three with the four, the five and the six is nine.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES, Card
 from spoken_cribbage.engine.scoring import ScoreItem
 from spoken_cribbage.words.announce import cap, card_list, hand_lines, the_ranks
 from spoken_cribbage.words.calculator import kept_and_laid
 from spoken_cribbage.words.numbers import number_words
+
+if TYPE_CHECKING:
+    from spoken_cribbage.ai.discard import DiscardOption
 
 _PAIRS = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
 
@@ -125,7 +128,8 @@ def discard_deal(n: int, rounds: int, hand: Sequence[Card], dealer: bool) -> lis
     return [say("discard_deal", n=n, rounds=rounds, Whose=whose), *hand_lines(hand)]
 
 
-def discard_verdict(chosen: Sequence[Card], mine, best, rank: int) -> list[str]:
+def discard_verdict(chosen: Sequence[Card], mine: DiscardOption, best: DiscardOption,
+                    rank: int) -> list[str]:
     """What the expert kept and what the player's choice cost (``mine`` and ``best`` are the
     analyzer's options; ``rank`` the place of the player's among the 15)."""
     cost = round(best.net, 1) - round(mine.net, 1)   # as the two nets are said

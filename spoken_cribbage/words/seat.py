@@ -10,11 +10,14 @@ and its facts); this module says it, so verbosity and a later translation touch 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import card_list, cap, list_words
 from spoken_cribbage.words.commands import also_lines, command_lines
+
+if TYPE_CHECKING:
+    from spoken_cribbage.words.announce import Names
 
 MESSAGES: dict[str, str] = {
     # keys and questions
@@ -275,9 +278,9 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
                     f"{name}'s own rate and volume apply, not the game's settings."]
 
 
-def refusal(code: str, reason: str, data: dict, *, playable: Sequence[Card] = (),
+def refusal(code: str, reason: str, data: Mapping[str, Any], *, playable: Sequence[Card] = (),
             hand: Sequence[Card] = (), turn: str = "", discard_count: int = 2,
-            discarded: bool = False, names=None) -> str:
+            discarded: bool = False, names: Names | None = None) -> str:
     """The engine's refusal (its code and particulars) as the seat says it, with what is
     allowed now. ``names`` (an announce.Names) names the other players."""
     code = str(code)

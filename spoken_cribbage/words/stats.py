@@ -3,7 +3,10 @@ read out by ``spoken-cribbage stats``."""
 
 from __future__ import annotations
 
-from spoken_cribbage.storage.stats import GameRecord
+from typing import Mapping
+
+from spoken_cribbage.storage.stats import (GameRecord, PracticeSummary, StatsSummary,
+                                           TableSummary)
 from spoken_cribbage.words.numbers import number_words
 
 
@@ -36,17 +39,17 @@ def game_milestones(results_before: list[str], rec: GameRecord, games_before: in
     return out
 
 
-def practice_sentences(practice: dict) -> list[str]:
+def practice_sentences(practice: Mapping[str, PracticeSummary]) -> list[str]:
     """'Counting practice: 18 of 25 hands right, 72 percent, 7.1 seconds a hand on average.'"""
     lines = []
-    count = practice.get("count", {})
-    if count.get("rounds"):
+    count = practice.get("count")
+    if count is not None and count.get("rounds"):
         n, right = count["rounds"], count["right"]
         lines.append(f"Counting practice: {right} of {n} hand{'s' if n != 1 else ''} right, "
                      f"{round(100 * right / n)} percent, {count['average_seconds']:.1f} seconds "
                      f"a hand on average.")
-    discard = practice.get("discard", {})
-    if discard.get("rounds"):
+    discard = practice.get("discard")
+    if discard is not None and discard.get("rounds"):
         n, right = discard["rounds"], discard["right"]
         lines.append(f"Discard practice: the expert's choice {right} time{'s' if right != 1 else ''}"
                      f" in {n} deal{'s' if n != 1 else ''}, {discard['average_cost']:.1f} points "
@@ -55,7 +58,7 @@ def practice_sentences(practice: dict) -> list[str]:
     return lines
 
 
-def stats_sentences(s: dict) -> list[str]:
+def stats_sentences(s: StatsSummary) -> list[str]:
     practice = practice_sentences(s.get("practice", {}))
     if not s["games"] and not s["deals"]:
         return ["No games recorded yet."] + practice
@@ -74,7 +77,7 @@ def table_name(players: int, teams: int) -> str:
     return head + (", each for themselves" if players in (4, 6) else "")
 
 
-def table_sentences(tables: list[dict]) -> list[str]:
+def table_sentences(tables: list[TableSummary]) -> list[str]:
     """A line for each table played at, when there has been more than the two-player one:
     'Four players in two teams of two: 3 games, 2 won, 1 lost; average hand 6.1.'"""
     if not tables or all(t["players"] == 2 and not t["teams"] for t in tables):
@@ -85,15 +88,16 @@ def table_sentences(tables: list[dict]) -> list[str]:
         text = (f"{table_name(t['players'], t['teams'])}: {n} game{'s' if n != 1 else ''}, "
                 f"{t['wins']} won, {t['losses']} lost"
                 + (f", {t['abandoned']} left unfinished" if t["abandoned"] else ""))
-        parts = [f"{what} {t['average_' + what]:.1f}" for what in ("hand", "crib", "pegging")
-                 if t.get("average_" + what) is not None]
+        averages = (("hand", t.get("average_hand")), ("crib", t.get("average_crib")),
+                    ("pegging", t.get("average_pegging")))
+        parts = [f"{what} {average:.1f}" for what, average in averages if average is not None]
         if parts:
             text += "; average " + ", ".join(parts)
         lines.append(text + ".")
     return lines
 
 
-def _game_sentences(s: dict) -> list[str]:
+def _game_sentences(s: StatsSummary) -> list[str]:
     # A game left unfinished is not one played: said apart, never in the percentage.
     finished = s["wins"] + s["losses"]
     left = s["abandoned"]

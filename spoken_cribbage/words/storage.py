@@ -12,10 +12,13 @@ put inside a sentence. A reason is a notice, or a foreign error's own text (a pl
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.words.notices import Template, phrase
+
+if TYPE_CHECKING:
+    from spoken_cribbage.engine.game import Game
 
 
 def clause(reason: Any) -> str:
@@ -151,7 +154,7 @@ def _shown(name: str, value: Any) -> str:
 _FIELDS = {"id": "game id", "actions": "list of moves", "overcount_penalty": "overcount penalty"}
 
 
-def game_summary(game, me: int = 0, names=None) -> str:
+def game_summary(game: Game, me: int = 0, names: Sequence[str] | None = None) -> str:
     """'you 100, computer 96, your crib': the scores and the crib of a game in progress.
     ``names``: the other seats' names in seat order (the default: 'computer', or 'player 2'...)."""
     others = [s for s in range(game.players) if s != me]
@@ -223,7 +226,7 @@ TEXTS: dict[str, Template] = {
     "storage.detail": "{text}",                                    # a foreign error's text
     "storage.folder_in_its_place": "a folder is in its place",
     "storage.not_a_regular_file": lambda d: (
-        f"it is not a regular file but {_KIND_WORDS.get(d.get('kind'), 'something else')}"),
+        f"it is not a regular file but {_KIND_WORDS.get(d.get('kind', ''), 'something else')}"),
     "storage.file_read_only": "{name} is read-only, and the game leaves it as it is",
     "storage.unreadable": lambda d: f"it could not be read ({clause(d['error'])})",
 
@@ -336,7 +339,7 @@ TEXTS: dict[str, Template] = {
 }
 
 
-_KIND_WORDS = {"pipe": "a named pipe", "device": "a device", "socket": "a socket",
+_KIND_WORDS: dict[str, str] = {"pipe": "a named pipe", "device": "a device", "socket": "a socket",
                "folder": "a folder"}
 
 

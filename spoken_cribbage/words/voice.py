@@ -81,7 +81,7 @@ def _db(x: Any) -> str:
 
 
 def _check_begins(d: Mapping[str, Any]) -> str:
-    stop = {"key": " Any key stops it.", "ctrl-c": " Control-C stops it."}.get(d.get("stop"), "")
+    stop = {"key": " Any key stops it.", "ctrl-c": " Control-C stops it."}.get(d.get("stop", ""), "")
     return (f"Voice check: {d['quiet']} seconds of quiet, then {d['commands']} commands to say."
             + stop)
 
@@ -115,7 +115,7 @@ def _check_push(d: Mapping[str, Any]) -> str:
            "snr": "your voice is not far enough above the room's noise",
            "level": "the level is not right yet",
            "missed": f"{missed} of {d.get('asked')} commands {'was' if missed == 1 else 'were'} missed",
-           }.get(d.get("why"), "")
+           }.get(d.get("why", ""), "")
     return "Use push-to-talk" + (f": {why}." if why else ".")
 
 
