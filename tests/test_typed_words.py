@@ -51,3 +51,18 @@ def test_practice_answers_a_count_out_of_range_with_the_reason(tmp_path):
     assert lines[i + 1] == "No hand counts 999: the most is 29, and 0 or 19 means none."
     assert lines[i + 2] == "Your count?"
     assert lines[i + 3] == "Right: 2."
+
+
+def test_a_discard_with_one_card_in_doubt_keeps_the_others_and_asks_only_for_that_one():
+    # before: "discard the ace and the four" with two aces asked which ace, and the answer
+    # then laid away that ace alone: the four the player named was lost
+    s, out = make(seed=5)                # the hand: AD AS 4S JD QC QS
+    hand = {c.short for c in s.game.hands[0]}
+    assert {"AD", "AS", "4S"} <= hand and not {"4D", "4H", "4C"} & hand
+    said = after(out, lambda: s.command("discard the ace and the four"))
+    assert said == ["Four of spades chosen; choose one more.",
+                    "You have two aces: the ace of diamonds or the ace of spades?"]
+    said = after(out, lambda: s.command("ace of diamonds"))
+    assert said == ["Lay away the four of spades and ace of diamonds? Enter to confirm."]
+    said = after(out, lambda: s.enter())
+    assert said[0] == "You lay away the four of spades and ace of diamonds."

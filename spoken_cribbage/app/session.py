@@ -833,9 +833,23 @@ class Session:
         try:
             cmd = parse_command(text, self.voice_context())
         except CommandError as e:
+            if not self.confirming and e.code == "command.ambiguous" and e.data.get("known"):
+                self._keep_the_sure_cards(e.data["verb"], e.data["known"])
             self.tell(phrase("answer_y_or_n") if self.confirming else phrase_notice(e), "error")
             return
         self._run(cmd)
+
+    def _keep_the_sure_cards(self, verb: str, known: tuple[Card, ...]) -> None:
+        """A discard that named one card in doubt ("the ace" with two aces): the other cards
+        it named are chosen before the question, so the answer adds the last one."""
+        gm = self.game
+        if (verb != "discard" or gm.phase != g.DISCARD or self.me not in gm.pending_discards()
+                or self.marked or len(set(known)) != len(known)
+                or len(known) >= gm.discard_count
+                or not set(known) <= set(self._obs().hand)):
+            return
+        for card in known:
+            self._mark(card, toggle=False)
 
     def _run(self, cmd: Command) -> None:
         if self.confirming == "quit" and cmd.verb not in ("quit", "silence", "repeat", "help",

@@ -458,12 +458,20 @@ def _cards_named(verb: str, text: str, ctx: VoiceContext) -> Command:
     ('the ace'), card codes or names ('5h jd', 'ace of diamonds'), or numbers ('1 2')."""
     cards: list[Card] = []
     numbers: list[int] = []
+    doubt: CommandError | None = None   # a part that fits two cards ("the ace" with two aces)
     for part in [p for p in _AND.split(text) if p]:
         n = _position(part)
         if n is not None:
             numbers.append(n)
             continue
-        named = _typed_card_phrases(ctx).get(normalize(part)) or _card_in_hand(verb, part, ctx)
+        try:
+            named = (_typed_card_phrases(ctx).get(normalize(part))
+                     or _card_in_hand(verb, part, ctx))
+        except CommandError as e:
+            if e.code != "command.ambiguous" or doubt is not None:
+                raise
+            doubt = e   # the question is asked after the other parts are read
+            continue
         if named is None:
             words = part.split()
             if len(words) > 1 and words[0] == "card":   # "card 1 2"
@@ -471,6 +479,10 @@ def _cards_named(verb: str, text: str, ctx: VoiceContext) -> Command:
             named = _cards_command(verb, part)
         cards += named.cards
         numbers += named.numbers
+    if doubt is not None:
+        # which one is asked; ``known``: the other cards named, sure (a discard keeps them)
+        raise CommandError(doubt.code, **doubt.data, verb=verb,
+                           known=tuple(cards) if not numbers else ())
     if cards and numbers:
         raise CommandError("command.numbers_and_names")
     if not cards and not numbers:
