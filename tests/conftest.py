@@ -121,6 +121,7 @@ BUDGETS = {
     # the voice tests (decoding the clip corpus; the voice issue's files)
     "test_voice_engines.py": 250, "test_voice_human.py": 110, "test_voice_pauses.py": 35,
     "test_voice_check.py": 35, "test_voice_portaudio.py": 25, "test_voice_input.py": 15,
+    "test_voice_session.py": 20,   # three short sessions through the whole microphone path
     # the rest
     "test_robustness.py": 45, "test_odds.py": 20, "test_game_properties.py": 15,
     "test_install.py": 15, "test_screen_readers.py": 15, "test_console_pty.py": 15,
