@@ -43,7 +43,7 @@ def import_sounddevice() -> Any:
     attempt goes on in a background thread, and no other is made while it runs)."""
     if _HUNG and _HUNG[0].is_alive():
         raise SpeechUnavailable("speech.portaudio_hung", seconds=round(PORTAUDIO_START_S))
-    out: dict = {}
+    out: dict[str, Any] = {}   # the module, or the exception its import raised
 
     def attempt() -> None:
         try:
@@ -68,6 +68,7 @@ def import_sounddevice() -> Any:
         raise SpeechUnavailable("speech.no_portaudio") from exc
     if isinstance(exc, ImportError):
         raise SpeechUnavailable("speech.no_sounddevice", detail=short(exc)) from exc
+    assert isinstance(exc, BaseException)   # the import either gave the module or raised
     raise exc
 
 

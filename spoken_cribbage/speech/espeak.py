@@ -151,7 +151,7 @@ def initialize() -> int:
         set_output(synchronous=True)
         rate = int(lib.espeak_ng_GetSampleRate())
         ids = {vid for vid, _, _ in voices()}
-        default = next((v for v in ("gmw/en-us", "gmw/en", "en-us", "en") if v in ids), None)
+        default: str | None = next((v for v in ("gmw/en-us", "gmw/en", "en-us", "en") if v in ids), None)
         if default is None and ids:
             default = sorted(ids)[0]
         if default is None:
@@ -353,7 +353,12 @@ def render_to_wav(
     if volume is not None:
         synth.set("volume", clamp_volume(volume))
     chunks: list[bytes] = []
-    synth.synthesize(text, lambda pcm: chunks.append(pcm) is None)
+
+    def keep(pcm: bytes) -> bool:
+        chunks.append(pcm)
+        return True   # go on
+
+    synth.synthesize(text, keep)
     with wave.open(os.fspath(path), "wb") as f:
         f.setnchannels(1)
         f.setsampwidth(2)

@@ -32,7 +32,7 @@ import time
 import weakref
 from collections import deque
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from spoken_cribbage.notice import Notice
 
@@ -63,7 +63,7 @@ TIMEOUT_S = 2.0
 Address = tuple[str, Any]  # ("unix", path) or ("inet", (host, port))
 
 
-def server_address(env: dict[str, str] | None = None) -> Address:
+def server_address(env: Mapping[str, str] | None = None) -> Address:
     """Where speech-dispatcher listens: ``$SPEECHD_ADDRESS`` or the default socket.
 
     Raises SpeechUnavailable (``speech.ssip_bad_address``) for an address it cannot read."""
