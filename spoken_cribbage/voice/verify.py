@@ -16,10 +16,10 @@ made independently, picks the same phrase out of it and its nearest rivals:
   words that matter only.
 
 It shares pocketsphinx's acoustic model, so it does not catch a confusion that model itself
-makes: on whole clips of the corpus's hardest voices it agreed with every wrong card the first
-decoding chose (docs/README-voice.md); the tuned surer tier stays for those. What it catches is a
-first engine proposing card words the audio does not hold (a vosk error, a decoder adapted into
-a bad state).
+makes: on whole clips of four of the corpus's hardest voices it agreed with 20 of the 22 wrong
+cards the first decoding chose (docs/README-voice.md); the tuned surer tier stays for those.
+What it catches is a first engine proposing card words the audio does not hold (a vosk error,
+a decoder adapted into a bad state).
 
 If it picks a rival, or cannot decode, the game asks first ("Did you say the fifth card?" is
 the question the game already asks: "Play the jack of diamonds? Say yes or no."). There is no
