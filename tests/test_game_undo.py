@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from spoken_cribbage.engine.errors import InvalidArgumentError
 from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, Discard, Game, Go,
                                   IllegalActionError, NextDeal, Play, Played, Scored, UndoBlocked)
 
@@ -185,8 +186,11 @@ def test_nothing_to_undo_at_the_start():
     g = Game(seed=1)
     for seat in (0, 1):
         refused(g, seat, UndoBlocked.NOTHING_TO_UNDO)
+    # A seat that is not a seat of the game is misuse, refused with the engine's own errors.
     for not_a_seat in (2, -1, "x", None, True, 0.0):
-        assert g.can_undo(not_a_seat) is UndoBlocked.NOTHING_TO_UNDO
+        for method in (g.can_undo, g.undo):
+            with pytest.raises(InvalidArgumentError):
+                method(not_a_seat)
 
 
 def test_no_undo_once_the_starter_is_cut():

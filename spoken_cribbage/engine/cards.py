@@ -12,11 +12,12 @@ Card(rank=5, suit=2)
 
 from __future__ import annotations
 
+import operator
 import re
 import reprlib
 from typing import Iterable, NamedTuple
 
-from spoken_cribbage.notice import Problem
+from spoken_cribbage.engine.errors import ArgumentTypeError, EngineProblem, InvalidArgumentError
 
 SUIT_LETTERS = "CDHS"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -29,29 +30,9 @@ RANK_PLURALS = ("", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens
                 "nines", "tens", "jacks", "queens", "kings")
 
 
-def _rebuild(cls, args, state):
-    """Unpickle an error without calling its ``__init__`` (multiprocessing sends errors back)."""
-    e = Exception.__new__(cls)
-    e.args = args
-    e.__dict__.update(state)
-    return e
-
-
-class EngineProblem(Problem, ValueError):
-    """A :class:`~spoken_cribbage.notice.Problem` that is a ValueError, with a developer
-    ``str()``; ``words.notices.phrase(error)`` is the sentence for a player."""
-
-    message = ""
-
-    def __str__(self) -> str:
-        return self.message or Problem.__str__(self)
-
-    def __reduce__(self):
-        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
-
-
 def shown_text(token: str) -> str:
     """Text as it may be shown back: unprintable characters as spaces, at most 40 characters."""
+    _check_str(token, "shown_text", "token")
     shown = " ".join("".join(ch if ch.isprintable() else " " for ch in token).split())
     return shown[:37] + "..." if len(shown) > 40 else shown
 
@@ -148,9 +129,12 @@ def _checked(rank, suit) -> tuple[int, int]:
 
 def _card_make(cls, iterable):
     """``Card._make`` (and so ``_replace``) validates like the constructor."""
-    values = tuple(iterable)
+    try:
+        values = tuple(iterable)
+    except Exception:  # noqa: BLE001 - not an iterable, or one that fails
+        raise ArgumentTypeError("Card._make", "iterable", iterable, "a rank and a suit") from None
     if len(values) != 2:
-        raise TypeError(f"Expected 2 arguments, got {len(values)}")
+        raise ArgumentTypeError("Card._make", "iterable", iterable, "a rank and a suit")
     return cls(*values)
 
 
@@ -159,32 +143,103 @@ Card._make = classmethod(_card_make)  # type: ignore[method-assign, assignment]
 
 
 def is_card(obj: object) -> bool:
-    """True for a genuine Card, one of the 52, even one forged past the constructor with
-    ``tuple.__new__``: an int rank 1..13 and an int suit 0..3."""
-    return (isinstance(obj, Card) and len(obj) == 2 and type(obj[0]) is int
-            and type(obj[1]) is int and 0 < obj[0] < 14 and -1 < obj[1] < 4)
+    """True for a genuine Card, one of the 52: a :class:`Card` itself (not a subclass, which
+    could compare or hash as another card) with an int rank 1..13 and an int suit 0..3, even
+    one made past the constructor with ``tuple.__new__``."""
+    return (type(obj) is Card and len(obj) == 2 and type(obj[0]) is int  # type: ignore[arg-type]
+            and type(obj[1]) is int and 0 < obj[0] < 14 and -1 < obj[1] < 4)  # type: ignore[index]
 
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(1, 14) for s in range(4))
 """The 52 cards in index order."""
 
+# The ids of the 52 DECK objects, which live as long as the module. Every card the engine deals is
+# one of them, so ``id(card) in DECK_IDS`` is a fast, exact test of a genuine card; anything else
+# (a card parsed from text, a forged look-alike) goes through is_card.
+DECK_IDS = frozenset(map(id, DECK))
+
+
+# ----------------------------------------------------------------------------- argument checks
+# The engine's public functions check what they are given with these, once, at the boundary.
+
+def _check_int(value: object, function: str, argument: str, low: int, high: int) -> int:
+    """``value`` if it is a whole number (an int, not a bool) from ``low`` to ``high``; else
+    ArgumentTypeError (not an int) or InvalidArgumentError (out of range)."""
+    if type(value) is int and low <= value <= high:
+        return value
+    expected = f"a whole number from {low} to {high}"
+    if type(value) is not int:
+        # An int subclass (an IntEnum) or numpy integer is taken as the plain int it stands for;
+        # a bool, a float or a text is refused.
+        if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+            raise ArgumentTypeError(function, argument, value, expected)
+        try:
+            value = operator.index(value)
+        except Exception:  # noqa: BLE001 - a hostile __index__
+            raise ArgumentTypeError(function, argument, value, expected) from None
+        if low <= value <= high:  # type: ignore[operator]
+            return value  # type: ignore[return-value]
+    raise InvalidArgumentError(function, argument, value, expected)
+
+
+def _check_bool(value: object, function: str, argument: str) -> bool:
+    if type(value) is not bool:
+        raise ArgumentTypeError(function, argument, value, "True or False")
+    return value
+
+
+def _check_str(value: object, function: str, argument: str = "text") -> str:
+    if not isinstance(value, str):
+        raise ArgumentTypeError(function, argument, value, "a text (str)")
+    return value
+
+
+def _check_card(obj: object, function: str, argument: str = "card") -> Card:
+    """The genuine card ``obj`` is (one of the DECK objects); ArgumentTypeError for anything
+    that is not a Card (a text, a tuple, a subclass of Card), InvalidArgumentError for a Card
+    forged outside the deck."""
+    if id(obj) in DECK_IDS:
+        return obj  # type: ignore[return-value]
+    if is_card(obj):
+        return DECK[(obj[0] - 1) * 4 + obj[1]]  # type: ignore[index]
+    if type(obj) is Card:
+        raise InvalidArgumentError(function, argument, tuple(obj), "one of the 52 cards")
+    raise ArgumentTypeError(function, argument, obj, "a Card")
+
+
+def _check_cards(objs: object, function: str, argument: str = "cards") -> tuple[Card, ...]:
+    """The genuine cards of a list, tuple or other iterable of cards (not a text, not a single
+    Card), in order; the errors of :func:`_check_card`."""
+    if isinstance(objs, (str, bytes, Card)) or not hasattr(type(objs), "__iter__"):
+        raise ArgumentTypeError(function, argument, objs, "a list of cards")
+    if type(objs) in (list, tuple) and all(id(c) in DECK_IDS for c in objs):  # type: ignore[union-attr]
+        return tuple(objs)  # type: ignore[arg-type]
+    try:
+        items = list(objs)  # type: ignore[call-overload]
+    except Exception:  # noqa: BLE001 - an iterable that fails is not a list of cards
+        raise ArgumentTypeError(function, argument, objs, "a list of cards") from None
+    return tuple(_check_card(c, function, f"{argument}[{i}]") for i, c in enumerate(items))
+
 
 def card_from_code(code: int) -> Card:
-    return DECK[code]
+    """The card with :attr:`Card.code` ``code``, 0..51."""
+    return DECK[_check_int(code, "card_from_code", "code", 0, 51)]
 
 
 def card_short(card: Card) -> str:
     """Canonical short text: '5H', '10H', 'QS', 'AD'."""
-    return card.short
+    return _check_card(card, "card_short").short
 
 
 def card_name(card: Card) -> str:
     """Spoken name: 'five of hearts'."""
-    return card.name
+    return _check_card(card, "card_name").name
 
 
 def rank_name(rank: int, plural: bool = False) -> str:
-    return (RANK_PLURALS if plural else RANK_NAMES)[rank]
+    """'five' ('fives' with ``plural``) for rank 5; 1 is the ace, 13 the king."""
+    _check_int(rank, "rank_name", "rank", 1, 13)
+    return (RANK_PLURALS if _check_bool(plural, "rank_name", "plural") else RANK_NAMES)[rank]
 
 
 _RANK_WORDS = {name: r for r, name in enumerate(RANK_NAMES) if name}
@@ -245,9 +300,9 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     ...     print(e.cards)
     (Card(rank=5, suit=2), Card(rank=5, suit=0))
     """
-    held = list(hand)
     if not isinstance(text, str):
         raise InvalidCardError(repr(text))
+    held = list(_check_cards(hand, "match_card", "hand"))
     words = text.strip().split()
     if len(words) > 1 and words[0].lower() in _ARTICLES:
         words = words[1:]
@@ -290,7 +345,7 @@ _SPLIT_RE = re.compile(r"[\s,;]+")
 
 def split_card_tokens(text: str) -> list[str]:
     """Split text into card tokens, keeping 'five of hearts' together."""
-    words = [w for w in _SPLIT_RE.split(text.strip()) if w]
+    words = [w for w in _SPLIT_RE.split(_check_str(text, "split_card_tokens").strip()) if w]
     tokens: list[str] = []
     i = 0
     while i < len(words):
@@ -311,10 +366,19 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> list[Car
 
     With ``distinct`` (the default) a card named twice raises DuplicateCardError.
     """
-    tokens = split_card_tokens(text) if isinstance(text, str) else [
-        t for item in text for t in split_card_tokens(item)]
+    if isinstance(text, str):
+        tokens = split_card_tokens(text)
+    else:
+        if isinstance(text, bytes) or not hasattr(type(text), "__iter__"):
+            raise ArgumentTypeError("parse_cards", "text", text, "a text or a list of texts")
+        try:
+            items = list(text)
+        except Exception:  # noqa: BLE001 - an iterable that fails
+            raise ArgumentTypeError("parse_cards", "text", text, "a text or a list of texts"
+                                    ) from None
+        tokens = [t for item in items for t in split_card_tokens(item)]
     cards = [parse_card(t) for t in tokens]
-    if distinct:
+    if _check_bool(distinct, "parse_cards", "distinct"):
         seen: set[Card] = set()
         for c in cards:
             if c in seen:
@@ -324,9 +388,10 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> list[Car
 
 
 def cards_short(cards: Iterable[Card]) -> str:
-    return " ".join(c.short for c in cards)
+    """'5H 10C QS'."""
+    return " ".join(c.short for c in _check_cards(cards, "cards_short"))
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """Sorted by rank then suit, the order hands are shown and numbered in."""
-    return sorted(cards, key=lambda c: (c.rank, c.suit))
+    return sorted(_check_cards(cards, "sort_hand"))  # a Card sorts as (rank, suit)

@@ -28,9 +28,11 @@ from enum import Enum
 from itertools import combinations
 from typing import Iterable, Sequence, Union
 
-from spoken_cribbage.engine.cards import DECK, Card, is_card, sort_hand
-from spoken_cribbage.engine.rules import Named, Outcome, Rules
-from spoken_cribbage.engine.scoring import ItemKind, ScoreItem, score_hand, score_play
+from spoken_cribbage.engine.cards import (DECK, DECK_IDS, Card, _check_card, _check_cards,
+                                          _check_int, _check_str, is_card, parse_card, sort_hand)
+from spoken_cribbage.engine.errors import ArgumentTypeError, EngineError, InvalidArgumentError
+from spoken_cribbage.engine.rules import PLAYERS, Named, Outcome, Rules
+from spoken_cribbage.engine.scoring import ItemKind, ScoreItem, _score_hand, _score_play
 
 # ----------------------------------------------------------------------------- closed sets
 
@@ -105,14 +107,13 @@ class Refusal(Named):
     NOTHING_MISSED = "nothing missed"          # data: last ((seat, claimed, total, called) or None)
 
 
-# The ids of the 52 DECK objects, which live as long as the module. Every card the engine deals is
-# one of them, so ``id(card) in _DECK_IDS`` is a fast, exact test of a genuine card; anything else
-# (a card parsed from text, a forged look-alike) goes through cards.is_card.
-_DECK_IDS = frozenset(map(id, DECK))
+# ``id(card) in _DECK_IDS``: a fast, exact test of a genuine card (cards.DECK_IDS).
+_DECK_IDS = DECK_IDS
 
 
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now.
+class IllegalActionError(EngineError, ValueError):
+    """An action the rules do not allow now (python-chess's IllegalMoveError); the game is
+    left as it was.
 
     ``reason`` reads as a clause: 'the count would be 33'. ``code`` is a :class:`Refusal` and
     ``data`` its particulars (also readable as attributes: ``e.count``, ``e.card``).
@@ -165,7 +166,7 @@ class Discard:
         if not isinstance(cards, (tuple, str, bytes)):
             try:
                 object.__setattr__(self, "cards", tuple(cards))
-            except TypeError:
+            except Exception:  # noqa: BLE001 - not an iterable, or one that fails
                 pass
 
 
@@ -216,7 +217,7 @@ def _as_tuple(obj: object, attr: str, nested: bool = False) -> None:
         try:
             v = tuple(tuple(h) if nested and not isinstance(h, (tuple, str, bytes)) else h
                       for h in v)
-        except TypeError:
+        except Exception:  # noqa: BLE001 - not an iterable, or one that fails
             return
         object.__setattr__(obj, attr, v)
 
@@ -254,39 +255,83 @@ CHANCE_ACTIONS = (CutForDealer, Deal, TurnStarter)
 Action = Union[Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal, TurnStarter]
 
 
+_MOST_SEATS = max(PLAYERS)
+_MOST_POINTS = 46   # the most a count can claim: a five-card hand's best show
+
+
+def _text_seat(seat: object) -> int:
+    return _check_int(seat, "action_to_text", "seat", 0, _MOST_SEATS - 1)
+
+
+def _text_cards(cards: object, argument: str = "cards") -> tuple[Card, ...]:
+    if type(cards) is not tuple:
+        raise ArgumentTypeError("action_to_text", argument, cards, "a tuple of cards")
+    return _check_cards(cards, "action_to_text", argument)
+
+
 def action_to_text(action: Action) -> str:
     """Compact text for saves and logs: 'discard 0 5H KD', 'play 1 5H', 'go 0', 'next';
     manual counting: 'claim 0 12', 'muggins 1', 'timeup 0';
-    chance: 'cut 5H KD', 'deal 5H 6H 7H 8H 9H 10H / 2C 3C 4C 5C 6C 7C', 'starter 5H'."""
-    if isinstance(action, Discard):
-        return f"discard {action.seat} " + " ".join(c.short for c in action.cards)
-    if isinstance(action, Play):
-        return f"play {action.seat} {action.card.short}"
-    if isinstance(action, Go):
-        return f"go {action.seat}"
-    if isinstance(action, Claim):
-        return f"claim {action.seat} {action.points}"
-    if isinstance(action, Muggins):
-        return f"muggins {action.seat}"
-    if isinstance(action, TimeUp):
-        return f"timeup {action.seat}"
-    if isinstance(action, CutForDealer):
-        return "cut " + " ".join(c.short for c in action.cards)
-    if isinstance(action, Deal):
-        text = "deal " + " / ".join(" ".join(c.short for c in h) for h in action.hands)
-        return text + (f" / crib {action.crib_card.short}" if action.crib_card else "")
-    if isinstance(action, TurnStarter):
-        return f"starter {action.card.short}"
-    return "next"
+    chance: 'cut 5H KD', 'deal 5H 6H 7H 8H 9H 10H / 2C 3C 4C 5C 6C 7C', 'starter 5H'.
+
+    Anything that is not an action, or an action with a field :func:`action_from_text` could
+    not read back (a seat that is not 0..5, a card that is not a card), is refused with the
+    engine's argument errors."""
+    t = type(action)
+    if t is Discard:
+        return f"discard {_text_seat(action.seat)} " + " ".join(  # type: ignore[union-attr]
+            c.short for c in _text_cards(action.cards))  # type: ignore[union-attr]
+    if t is Play:
+        return (f"play {_text_seat(action.seat)} "  # type: ignore[union-attr]
+                f"{_check_card(action.card, 'action_to_text').short}")  # type: ignore[union-attr]
+    if t is Go:
+        return f"go {_text_seat(action.seat)}"  # type: ignore[union-attr]
+    if t is Claim:
+        points = _check_int(action.points, "action_to_text", "points", 0,  # type: ignore[union-attr]
+                           _MOST_POINTS)
+        return f"claim {_text_seat(action.seat)} {points}"  # type: ignore[union-attr]
+    if t is Muggins:
+        return f"muggins {_text_seat(action.seat)}"  # type: ignore[union-attr]
+    if t is TimeUp:
+        return f"timeup {_text_seat(action.seat)}"  # type: ignore[union-attr]
+    if t is CutForDealer:
+        return "cut " + " ".join(c.short for c in _text_cards(action.cards))  # type: ignore[union-attr]
+    if t is Deal:
+        hands = action.hands  # type: ignore[union-attr]
+        if type(hands) is not tuple or not hands:
+            raise ArgumentTypeError("action_to_text", "hands", hands, "a tuple of hands")
+        text = "deal " + " / ".join(" ".join(c.short for c in _text_cards(h, "hands"))
+                                    for h in hands)
+        crib = action.crib_card  # type: ignore[union-attr]
+        if crib is None:
+            return text
+        return text + f" / crib {_check_card(crib, 'action_to_text', 'crib_card').short}"
+    if t is TurnStarter:
+        return f"starter {_check_card(action.card, 'action_to_text').short}"  # type: ignore[union-attr]
+    if t is NextDeal:
+        return "next"
+    raise ArgumentTypeError("action_to_text", "action", action, "an action (Play, Discard...)")
 
 
 def action_from_text(text: str) -> Action:
-    """The action ``action_to_text`` wrote; ValueError for anything else."""
-    from spoken_cribbage.engine.cards import parse_card
+    """The action ``action_to_text`` wrote; InvalidArgumentError (a ValueError) for any other
+    text, InvalidCardError for a card that is not one, ArgumentTypeError for a non-text."""
+    parts = _check_str(text, "action_from_text").split()
 
-    parts = text.split()
+    def bad() -> InvalidArgumentError:
+        return InvalidArgumentError("action_from_text", "text", text,
+                                    "an action as action_to_text writes it ('play 1 5H')")
+
+    def number(p: str, top: int) -> int:
+        if not (p.isascii() and p.isdigit() and len(p) <= 3 and int(p) <= top):
+            raise bad()
+        return int(p)
+
+    def seat(p: str) -> int:
+        return number(p, _MOST_SEATS - 1)
+
     if not parts:
-        raise ValueError("empty action")
+        raise bad()
     if parts[0] == "cut" and len(parts) >= 2:
         return CutForDealer(tuple(parse_card(p) for p in parts[1:]))
     if parts[0] == "starter" and len(parts) == 2:
@@ -297,23 +342,23 @@ def action_from_text(text: str) -> Action:
         if groups and len(groups[-1]) == 2 and groups[-1][0] == "crib":
             crib = parse_card(groups.pop()[1])
         if not groups or not all(groups):
-            raise ValueError(f"not an action: {text!r}")
+            raise bad()
         return Deal(tuple(tuple(parse_card(p) for p in g) for g in groups), crib)
     if parts[0] == "discard" and len(parts) >= 3:
-        return Discard(int(parts[1]), tuple(parse_card(p) for p in parts[2:]))
+        return Discard(seat(parts[1]), tuple(parse_card(p) for p in parts[2:]))
     if parts[0] == "play" and len(parts) == 3:
-        return Play(int(parts[1]), parse_card(parts[2]))
+        return Play(seat(parts[1]), parse_card(parts[2]))
     if parts[0] == "go" and len(parts) == 2:
-        return Go(int(parts[1]))
+        return Go(seat(parts[1]))
     if parts[0] == "claim" and len(parts) == 3:
-        return Claim(int(parts[1]), int(parts[2]))
+        return Claim(seat(parts[1]), number(parts[2], _MOST_POINTS))
     if parts[0] == "muggins" and len(parts) == 2:
-        return Muggins(int(parts[1]))
+        return Muggins(seat(parts[1]))
     if parts[0] == "timeup" and len(parts) == 2:
-        return TimeUp(int(parts[1]))
+        return TimeUp(seat(parts[1]))
     if parts == ["next"]:
         return NextDeal()
-    raise ValueError(f"not an action: {text!r}")
+    raise bad()
 
 
 # ----------------------------------------------------------------------------- events
@@ -356,6 +401,9 @@ class Dealt(Event):
     hands: tuple[tuple[Card, ...], ...]
 
     def seen_by(self, seat: int) -> "Dealt":
+        """This event as ``seat`` sees it: the other seats' hands empty."""
+        if type(seat) is not int or not 0 <= seat < _MOST_SEATS:
+            _check_int(seat, "Dealt.seen_by", "seat", 0, _MOST_SEATS - 1)
         return Dealt(self.deal, self.dealer,
                      tuple(h if s == seat else () for s, h in enumerate(self.hands)))
 
@@ -374,6 +422,9 @@ class Discarded(Event):
             object.__setattr__(self, "number", len(self.cards))
 
     def seen_by(self, seat: int) -> "Discarded":
+        """This event as ``seat`` sees it: the cards empty unless they are its own."""
+        if type(seat) is not int or not 0 <= seat < _MOST_SEATS:
+            _check_int(seat, "Discarded.seen_by", "seat", 0, _MOST_SEATS - 1)
         return self if seat == self.seat else Discarded(self.seat, (), self.crib_owner, self.number)
 
 
@@ -384,6 +435,8 @@ class CribCardFromDeck(Event):
     card: Card | None
 
     def seen_by(self, seat: int) -> "CribCardFromDeck":
+        """This event as any seat sees it: the card face down (None)."""
+        _check_int(seat, "CribCardFromDeck.seen_by", "seat", 0, _MOST_SEATS - 1)
         return CribCardFromDeck(None)
 
 
@@ -587,15 +640,53 @@ class Game:
         """``rules`` (or the older ``players``, ``target`` and ``teams``) fix the table. ``chance``:
         "auto" (draw the cuts and deals from ``rng``, or ``random.Random(seed)``), "manual"
         (wait for chance actions), or a sequence of chance actions applied as they fall due.
-        ``scores`` starts the game from those scores (by side) instead of zero."""
+        ``scores`` starts the game from those scores (by side) instead of zero.
+
+        Arguments of the wrong kind or out of range are refused with the engine's argument
+        errors (:mod:`~spoken_cribbage.engine.errors`), before anything is drawn."""
         if rules is None:
             rules = Rules(2 if players is None else players, 121 if target is None else target,
                           teams=teams)
-        elif (players is not None and players != rules.players) or (
-                target is not None and target != rules.target) or (
-                teams is not None and Rules(rules.players, teams=teams) != Rules(
-                    rules.players, teams=rules.teams)):
-            raise ValueError("players, target or teams are given twice, differently")
+        elif type(rules) is not Rules:
+            raise ArgumentTypeError("Game", "rules", rules, "a Rules or None")
+        elif players is not None or target is not None or teams is not None:
+            given = Rules(rules.players if players is None else players,  # checks them
+                          rules.target if target is None else target,
+                          teams=rules.teams if teams is None else teams)
+            if (given.players, given.target, given.team_count) != (
+                    rules.players, rules.target, rules.team_count):
+                raise InvalidArgumentError("Game", "rules", rules, "the same table as "
+                                           "players, target and teams when those are given too")
+        if seed is not None and (type(seed) is not int):
+            raise ArgumentTypeError("Game", "seed", seed, "a whole number or None")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise ArgumentTypeError("Game", "rng", rng, "a random.Random or None")
+        if first_dealer is not None:
+            first_dealer = _check_int(first_dealer, "Game", "first_dealer", 0, rules.players - 1)
+        if isinstance(chance, str):
+            if chance not in ("auto", "manual"):
+                raise InvalidArgumentError("Game", "chance", chance, '"auto", "manual" or a '
+                                           "sequence of chance actions")
+        else:
+            if isinstance(chance, bytes) or not hasattr(type(chance), "__iter__"):
+                raise ArgumentTypeError("Game", "chance", chance, '"auto", "manual" or a '
+                                        "sequence of chance actions")
+            try:
+                chance = list(chance)
+            except Exception:  # noqa: BLE001 - an iterable that fails
+                raise ArgumentTypeError("Game", "chance", chance, "a sequence of chance actions"
+                                        ) from None
+            for a in chance:
+                if type(a) not in CHANCE_ACTIONS:
+                    raise ArgumentTypeError("Game", "chance", a, "chance actions only "
+                                            "(CutForDealer, Deal, TurnStarter)")
+        if scores is not None:
+            if type(scores) not in (tuple, list):
+                raise ArgumentTypeError("Game", "scores", scores, "a tuple of scores by side")
+            if len(scores) != rules.sides or not all(
+                    type(x) is int and 0 <= x < rules.target for x in scores):
+                raise InvalidArgumentError("Game", "scores", scores, f"{rules.sides} whole "
+                                           "numbers, each from 0 to below the target")
         self.rules = rules
         # Copies of the rules' facts, read in the engine's inner loops (the rules decide them).
         self.players = rules.players
@@ -606,8 +697,6 @@ class Game:
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
         if isinstance(chance, str):
-            if chance not in ("auto", "manual"):
-                raise ValueError('chance is "auto", "manual" or a sequence of chance actions')
             self.chance = chance
             self._script: list[ChanceAction] = []
         else:
@@ -627,9 +716,6 @@ class Game:
         self._marks: list[int] = []  # len(self.events) before each action: its first event
         self.scores = [0] * self.sides
         if scores is not None:
-            if len(scores) != self.sides or not all(
-                    type(x) is int and 0 <= x < self.target for x in scores):
-                raise ValueError(f"scores: {self.sides} whole numbers, each below the target")
             self.scores = list(scores)
         self.back_pegs = list(self.scores)
         self.phase = DEAL
@@ -674,20 +760,32 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
+    def _seat(self, seat: object, function: str) -> int:
+        """``seat`` if it is a seat of this game (0..players-1); the engine's argument errors
+        otherwise. The public methods that take a seat call it first."""
+        if type(seat) is int and 0 <= seat < self.players:
+            return seat
+        return _check_int(seat, function, "seat", 0, self.players - 1)
+
     def side_of(self, seat: int) -> int:
+        """The side ``seat`` scores for."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat, "Game.side_of")
         return seat % self.sides
 
     def seats_from(self, seat: int) -> list[int]:
         """Seats in turn order starting after ``seat``, ending with ``seat``."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat, "Game.seats_from")
         return [(seat + k) % self.players for k in range(1, self.players + 1)]
 
     def dealt_to_seat(self, seat: int) -> int:
         """How many cards ``seat`` is dealt in this deal (one fewer for a dealer of five or six)."""
-        return self.rules.dealt_to(seat == self.dealer)
+        return self.rules.dealt_to(self._seat(seat, "Game.dealt_to_seat") == self.dealer)
 
     def discards_due(self, seat: int) -> int:
         """How many cards ``seat`` lays away in this deal (none for a dealer of five or six)."""
-        return self.rules.discards_for(seat == self.dealer)
+        return self.rules.discards_for(self._seat(seat, "Game.discards_due") == self.dealer)
 
     @property
     def pone(self) -> int:
@@ -704,7 +802,7 @@ class Game:
     def opponent_of(self, seat: int) -> int:
         """The seat that takes a penalty from ``seat``: the next seat in turn order that is not
         its partner (with two players, simply the other seat)."""
-        side = self.side_of(seat)
+        side = self.side_of(self._seat(seat, "Game.opponent_of"))
         return next(s for s in self.seats_from(seat) if self.side_of(s) != side)
 
     def _score(self, seat: int, points: int, reason: ScoreReason, items: Sequence[ScoreItem] = (),
@@ -832,11 +930,19 @@ class Game:
                      if not self.discards[s] and self.discards_due(s))
 
     def playable(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds that fit under 31 (whether or not it is its turn); none
+        before the deal."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat, "Game.playable")
+        if not self.hands:
+            return []
         room = 31 - self.count
         return [c for c in self.hands[seat] if c.value <= room]
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every legal player action (for ``seat`` only, if given); none while chance is due."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            seat = self._seat(seat, "Game.legal_actions")
         if self.phase == DISCARD:
             seats = self.pending_discards() if seat is None else (
                 (seat,) if seat in self.pending_discards() else ())
@@ -864,7 +970,7 @@ class Game:
     def muggins_open(self, seat: int) -> int:
         """Manual counting with muggins: the points ``seat`` would take by calling muggins now
         (missed in other sides' counts that its side has not passed by acting since)."""
-        side = self.side_of(seat)
+        side = self.side_of(self._seat(seat, "Game.muggins_open"))
         return sum(c.missed for c in self._chances if side in c.sides)
 
     def showing_cards(self) -> tuple[Card, ...]:
@@ -875,6 +981,9 @@ class Game:
         return tuple(sort_hand(self.crib)) if crib else tuple(self.kept[seat])
 
     def observation(self, seat: int) -> Observation:
+        """What ``seat`` knows now (see :class:`Observation`)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat, "Game.observation")
         return Observation(
             seat=seat, players=self.players, side=self.side_of(seat), phase=self.phase,
             deal=self.deal_number, dealer=self.dealer, target=self.target,
@@ -896,6 +1005,10 @@ class Game:
         """The events from index ``start`` on, as ``seat`` sees them: the same stream, with every
         other seat's hidden cards taken out (their hands in :class:`Dealt`, their discards,
         the crib card from the deck)."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat(seat, "Game.events_for")
+        if type(start) is not int or not 0 <= start <= len(self.events):
+            start = _check_int(start, "Game.events_for", "start", 0, len(self.events))
         return [e.seen_by(seat) if type(e) in _PRIVATE else e  # type: ignore[attr-defined]
                 for e in self.events[start:]]
 
@@ -957,11 +1070,12 @@ class Game:
         self._pending = Deal
 
     def _check_seat(self, seat: object) -> None:
-        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players):
+        # A seat is a plain int: an int subclass could compare or hash as another seat.
+        if not (type(seat) is int and 0 <= seat < self.players):
             raise IllegalActionError("there is no such player", Refusal.NO_SUCH_PLAYER, seat=seat)
 
     def _genuine(self, cards: object, n: int) -> bool:
-        return (isinstance(cards, tuple) and not is_card(cards) and len(cards) == n
+        return (type(cards) is tuple and len(cards) == n
                 and all(id(c) in _DECK_IDS or is_card(c) for c in cards))
 
     def _check_chance(self, action: ChanceAction) -> None:
@@ -978,7 +1092,7 @@ class Game:
         elif isinstance(action, Deal):
             hands, crib = action.hands, action.crib_card
             sizes = [self.dealt_to_seat(s) for s in range(self.players)]
-            if not (isinstance(hands, tuple) and len(hands) == self.players
+            if not (type(hands) is tuple and len(hands) == self.players
                     and all(self._genuine(h, n) for h, n in zip(hands, sizes))):
                 if len(set(sizes)) == 1:
                     raise impossible(f"a deal is {self.players} hands of {sizes[0]} cards")
@@ -996,7 +1110,7 @@ class Game:
 
     def _check(self, action: Action) -> None:
         t = type(action)
-        if t not in _ACTION_TYPES and not isinstance(action, _ACTION_TYPES):
+        if t not in _ACTION_TYPES:  # a subclass of an action could read as another action
             raise IllegalActionError("that is not an action", Refusal.NOT_AN_ACTION)
         if self.phase == GAME_OVER:
             raise IllegalActionError("the game is over", Refusal.GAME_OVER)
@@ -1021,7 +1135,7 @@ class Game:
             if self.discards[action.seat]:
                 raise IllegalActionError("those cards are already in the crib",
                                          Refusal.ALREADY_DISCARDED)
-            if not isinstance(action.cards, tuple) or is_card(action.cards):
+            if type(action.cards) is not tuple:
                 raise IllegalActionError("the cards to lay away are not a list of cards",
                                          Refusal.NOT_A_LIST_OF_CARDS)
             if len(action.cards) != n:
@@ -1098,7 +1212,9 @@ class Game:
 
     def _do_play(self, a: Play) -> None:
         seat, card = a.seat, a.card
-        result = score_play([c for _, c in self.series], card)
+        seq = [c for _, c in self.series]
+        seq.append(card)
+        result = _score_play(seq, self.count + card.value)
         self.hands[seat].remove(card)
         self.series.append((seat, card))
         self.played.append((seat, card))
@@ -1162,12 +1278,12 @@ class Game:
             self._next_count()
             return
         for seat in self.seats_from(self.dealer):
-            res = score_hand(self.kept[seat], starter)
+            res = _score_hand(tuple(self.kept[seat]), starter, False)
             self._emit(HandShown(seat, self.side_of(seat), False, self.kept[seat], starter,
                                  res.total, res.items))
             self._score(seat, res.total, ScoreReason.HAND, res.items, self.kept[seat])
         crib = tuple(sort_hand(self.crib))
-        res = score_hand(crib, starter, is_crib=True)
+        res = _score_hand(crib, starter, True)
         self._emit(HandShown(self.dealer, self.side_of(self.dealer), True, crib, starter,
                              res.total, res.items))
         self._score(self.dealer, res.total, ScoreReason.CRIB, res.items, crib)
@@ -1201,7 +1317,7 @@ class Game:
         assert self.showing is not None and self.starter is not None
         seat, crib = self.showing
         cards = self.showing_cards()
-        res = score_hand(cards, self.starter, is_crib=crib)
+        res = _score_hand(cards, self.starter, crib)
         side = self.side_of(seat)
         self._pass_chances(side)
         self.claims.append((seat, a.points, res.total, False))
@@ -1233,7 +1349,7 @@ class Game:
         assert self.showing is not None and self.starter is not None
         seat, crib = self.showing
         cards = self.showing_cards()
-        res = score_hand(cards, self.starter, is_crib=crib)
+        res = _score_hand(cards, self.starter, crib)
         side = self.side_of(seat)
         self._pass_chances(side)
         to, half = self.opponent_of(seat), res.total // 2
@@ -1286,9 +1402,10 @@ class Game:
 
         Undo is allowed while nothing new has been revealed to ``seat`` since its last action:
         not once the starter is cut, another seat has played a card, a hand has been shown, the
-        game is over, or across the next deal. A seat that is not a seat has nothing to undo.
+        game is over, or across the next deal. A seat that is not a seat of the game is
+        refused with the engine's argument errors.
         """
-        return self._undo_point(seat)[1]
+        return self._undo_point(self._seat(seat, "Game.can_undo"))[1]
 
     def undo(self, seat: int) -> list[Action]:
         """Take back ``seat``'s last action and every later action (the other seats' replies).
@@ -1297,7 +1414,7 @@ class Game:
         and its ``events`` are exactly those of a game that never made the undone actions.
         Raises IllegalActionError(reason), ``reason`` an :class:`UndoBlocked`, if not allowed.
         """
-        i, reason = self._undo_point(seat)
+        i, reason = self._undo_point(self._seat(seat, "Game.undo"))
         if reason is not None:
             raise IllegalActionError(reason, Refusal.UNDO_BLOCKED, blocked=reason)
         undone = self.actions[i:]
@@ -1327,6 +1444,12 @@ class Game:
     @classmethod
     def replay(cls, actions: Iterable[Action], **kwargs) -> "Game":
         """A new game with the same parameters, with ``actions`` applied in order."""
+        if isinstance(actions, (str, bytes)) or not hasattr(type(actions), "__iter__"):
+            raise ArgumentTypeError("Game.replay", "actions", actions, "a list of actions")
+        try:
+            actions = list(actions)
+        except Exception:  # noqa: BLE001 - an iterable that fails
+            raise ArgumentTypeError("Game.replay", "actions", actions, "a list of actions") from None
         g = cls(**kwargs)
         for a in actions:
             g.apply(a)

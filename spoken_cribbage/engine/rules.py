@@ -20,6 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from spoken_cribbage.engine.cards import _check_bool, _check_int
+from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
+
 __all__ = ["Named", "Rules", "Outcome", "COUNTING_MODES", "PLAYERS", "TEAM_LAYOUTS"]
 
 #: How the show is counted: by the game, or by each seat (a claim the game checks).
@@ -93,24 +96,33 @@ class Rules:
     see the class docstring."""
 
     def __post_init__(self) -> None:
+        """Refuse a table the game does not play: ArgumentTypeError for a value of the wrong
+        kind, InvalidArgumentError for one out of range (both ValueErrors, with codes)."""
+        def refuse(argument: str, expected: str, right_kind: bool) -> None:
+            value = getattr(self, argument)
+            raise (InvalidArgumentError if right_kind else ArgumentTypeError)(
+                "Rules", argument, value, expected)
+
         if type(self.players) is not int or self.players not in PLAYERS:
-            raise ValueError("cribbage here is for 2 to 6 players")
+            refuse("players", "2 to 6 (cribbage here is for 2 to 6 players)",
+                   type(self.players) is int)
         if type(self.target) is not int or self.target < 1:
-            raise ValueError("the target must be a whole number, at least 1")
-        if self.counting not in COUNTING_MODES:
-            raise ValueError('counting is "auto" or "manual"')
-        if type(self.muggins) is not bool or type(self.overcount_penalty) is not bool:
-            raise ValueError("muggins and overcount_penalty are True or False")
+            refuse("target", "a whole number, at least 1", type(self.target) is int)
+        if not isinstance(self.counting, str) or self.counting not in COUNTING_MODES:
+            refuse("counting", '"auto" or "manual"', isinstance(self.counting, str))
+        for flag in ("muggins", "overcount_penalty"):
+            if type(getattr(self, flag)) is not bool:
+                refuse(flag, "True or False", False)
         t = self.teams
         if t is not None and (type(t) is not int
                               or (t != 0 and t not in TEAM_LAYOUTS.get(self.players, ()))):
             layouts = TEAM_LAYOUTS.get(self.players)
             if not layouts:
-                raise ValueError(f"{self.players} players play each for themselves "
-                                 "(teams None or 0)")
-            raise ValueError(f"{self.players} players play in "
-                             + " or ".join(map(str, layouts))
-                             + " teams, or each for themselves (teams=0)")
+                refuse("teams", f"None or 0 ({self.players} players play each for themselves)",
+                       type(t) is int)
+            refuse("teams", f"None, 0 or {' or '.join(map(str, layouts))} ({self.players} players "
+                   f"play in {' or '.join(map(str, layouts))} teams, or each for themselves)",
+                   type(t) is int)
 
     def _key(self) -> tuple:
         return (self.players, self.target, self.counting, self.muggins, self.overcount_penalty,
@@ -151,12 +163,16 @@ class Rules:
     def dealt_to(self, is_dealer: bool) -> int:
         """Cards dealt to a seat: six with two players; five with three or four; with five and
         six players five and six to each seat but the dealer, who gets one fewer."""
+        if is_dealer is not True and is_dealer is not False:
+            _check_bool(is_dealer, "Rules.dealt_to", "is_dealer")
         n = _DEALT[self.players]
         return n - 1 if is_dealer and self.players >= 5 else n
 
     def discards_for(self, is_dealer: bool) -> int:
         """Cards a seat lays away for the crib: two with two players, else one; with five and
         six players the dealer lays nothing away."""
+        if is_dealer is not True and is_dealer is not False:
+            _check_bool(is_dealer, "Rules.discards_for", "is_dealer")
         return 0 if is_dealer and self.players >= 5 else _LAID_AWAY[self.players]
 
     @property
@@ -203,14 +219,24 @@ class Rules:
 
     def side_of(self, seat: int) -> int:
         """The side ``seat`` scores for: ``seat % sides`` (so partners never sit together)."""
-        return seat % self.sides
+        return _check_int(seat, "Rules.side_of", "seat", 0, self.players - 1) % self.sides
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats that score for ``side``."""
+        _check_int(side, "Rules.seats_of", "side", 0, self.sides - 1)
         return tuple(s for s in range(self.players) if s % self.sides == side)
 
     def skunk(self, scores: tuple[int, ...] | list[int], winner: int) -> tuple[int, ...]:
-        """Per side: 0 no skunk, 1 skunk, 2 double skunk (the winner is never skunked)."""
+        """Per side: 0 no skunk, 1 skunk, 2 double skunk (the winner is never skunked).
+        ``scores`` has one whole number per side."""
+        if not isinstance(scores, (tuple, list)):
+            raise ArgumentTypeError("Rules.skunk", "scores", scores, "a tuple of scores by side")
+        if len(scores) != self.sides:
+            raise InvalidArgumentError("Rules.skunk", "scores", scores,
+                                       f"{self.sides} scores, one a side")
+        for score in scores:
+            _check_int(score, "Rules.skunk", "scores", 0, 10 ** 9)
+        _check_int(winner, "Rules.skunk", "winner", 0, self.sides - 1)
         double = self.double_skunk_line
         return tuple(0 if s == winner else
                      2 if double is not None and score < double else

@@ -22,7 +22,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterable, Sequence
 
-from spoken_cribbage.engine.cards import Card, EngineProblem
+from spoken_cribbage.engine.cards import (Card, EngineProblem, _check_bool, _check_card,
+                                          _check_cards)
+from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
 from spoken_cribbage.engine.rules import Named
 
 __all__ = [
@@ -107,11 +109,21 @@ def score_hand(hand: Iterable[Card], starter: Card, *, is_crib: bool = False) ->
     """Score a four- or five-card hand (or crib) with the starter, itemised in counting order.
 
     A flush is every hand card of one suit: as many points as hand cards, one more with the
-    starter's suit too; in the crib only the flush with the starter counts."""
-    hand = tuple(hand)
+    starter's suit too; in the crib only the flush with the starter counts.
+
+    Raises InvalidHandError for a hand of another size or a card given twice, and the engine's
+    argument errors for anything that is not a card (:mod:`~spoken_cribbage.engine.errors`)."""
+    hand = _check_cards(hand, "score_hand", "hand")
+    starter = _check_card(starter, "score_hand", "starter")
+    _check_bool(is_crib, "score_hand", "is_crib")
     if len(hand) not in HAND_SIZES:
         raise InvalidHandError("calculator.hand_size", count=len(hand))
     _check_distinct(hand + (starter,))
+    return _score_hand(hand, starter, is_crib)
+
+
+def _score_hand(hand: tuple[Card, ...], starter: Card, is_crib: bool) -> HandScore:
+    """:func:`score_hand` for cards already checked (the game's own)."""
     cards = tuple(sorted(hand + (starter,), key=lambda c: (c.rank, c.suit)))
     items: list[ScoreItem] = []
     for n in range(2, len(cards) + 1):
@@ -163,12 +175,22 @@ _PAIR_KINDS = {2: (ItemKind.PAIR, 2), 3: (ItemKind.PAIR_ROYAL, 6),
 
 
 def score_play(series: Iterable[Card], card: Card) -> PlayScore:
-    """Points for ``card`` played onto ``series`` (the cards since the last reset, in order)."""
-    seq = list(series) + [card]
+    """Points for ``card`` played onto ``series`` (the cards since the last reset, in order).
+
+    Raises CountOverflowError past 31, InvalidHandError for a card given twice, and the engine's
+    argument errors for anything that is not a card."""
+    seq = list(_check_cards(series, "score_play", "series"))
+    seq.append(_check_card(card, "score_play", "card"))
     _check_distinct(seq)
     count = sum(c.value for c in seq)
     if count > 31:
-        raise CountOverflowError(card, count)
+        raise CountOverflowError(seq[-1], count)
+    return _score_play(seq, count)
+
+
+def _score_play(seq: list[Card], count: int) -> PlayScore:
+    """:func:`score_play` for checked cards: ``seq`` the series with the card played last."""
+    card = seq[-1]
     items: list[ScoreItem] = []
     if count == 15:
         items.append(ScoreItem(ItemKind.FIFTEEN, 2, tuple(seq)))
@@ -283,9 +305,16 @@ def _six_table() -> dict[int, int]:
     return _SIX_TABLE
 
 
+# The rank table's key for four hand cards and the starter, one look-up a card: the offset of
+# each rank at each position. Dicts, so that a rank outside 1..13 (a card forged past the
+# constructor) fails the look-up instead of landing on another hand's entry.
+_OFFSETS4 = tuple({r: (r - 1) * 13 ** (4 - k) for r in range(1, 14)} for k in range(5))
+_WEIGHT6 = {r: 5 ** (r - 1) for r in range(1, 14)}
+
+
 def _five_card_points(hand: Sequence[Card], starter: Card, is_crib: bool) -> int:
     table = _SIX_TABLE or _six_table()
-    w = _SIX_WEIGHT
+    w = _WEIGHT6
     a, b, c, d, e = hand
     pts = table[w[a.rank] + w[b.rank] + w[c.rank] + w[d.rank] + w[e.rank] + w[starter.rank]]
     s = a.suit
@@ -304,27 +333,52 @@ def _five_card_points(hand: Sequence[Card], starter: Card, is_crib: bool) -> int
 
 def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> int:
     """The show total of a 4- or 5-card hand with the starter, by table look-up (no items).
-    The cards are not checked for being distinct (:func:`score_hand` checks them)."""
-    if len(hand) != 4:
-        if len(hand) == 5:
-            return _five_card_points(hand, starter, is_crib)
-        raise InvalidHandError("calculator.hand_size", count=len(hand))
-    table = _RANK_TABLE or _rank_table()
-    a, b, c, d = hand
-    key = ((((a.rank - 1) * 13 + b.rank - 1) * 13 + c.rank - 1) * 13 + d.rank - 1) * 13 + starter.rank - 1
-    pts = table[key]
-    s = a.suit
-    if s == b.suit == c.suit == d.suit:
-        if starter.suit == s:
-            pts += 5
-        elif not is_crib:
-            pts += 4
-    ss = starter.suit
-    for x in hand:
-        if x.rank == 11 and x.suit == ss:
-            pts += 1
-            break
-    return pts
+    The cards are not checked for being distinct (:func:`score_hand` checks them).
+
+    On the computer player's hot path, so the checks cost little: each card must be a
+    :class:`Card` itself (a subclass could read as another card) with a rank 1..13, and
+    ``is_crib`` a bool; InvalidHandError for another size of hand, the engine's argument errors
+    (:mod:`~spoken_cribbage.engine.errors`) for the rest."""
+    try:
+        n = len(hand)
+        if n == 4:
+            a, b, c, d = hand
+            if (type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
+                    and type(starter) is Card and (is_crib is False or is_crib is True)):
+                o0, o1, o2, o3, o4 = _OFFSETS4
+                pts = (_RANK_TABLE or _rank_table())[
+                    o0[a.rank] + o1[b.rank] + o2[c.rank] + o3[d.rank] + o4[starter.rank]]
+                s = a.suit
+                if s == b.suit == c.suit == d.suit:
+                    if starter.suit == s:
+                        pts += 5
+                    elif not is_crib:
+                        pts += 4
+                ss = starter.suit
+                for x in hand:
+                    if x.rank == 11 and x.suit == ss:
+                        pts += 1
+                        break
+                return pts
+        elif n == 5:
+            if (all(type(x) is Card for x in hand) and type(starter) is Card
+                    and (is_crib is False or is_crib is True)):
+                return _five_card_points(hand, starter, is_crib)
+    except Exception:  # noqa: BLE001 - checked below, to say what is wrong
+        pass
+    _check_points_args(hand, starter, is_crib)
+    raise InvalidArgumentError("hand_points", "hand", hand, "4 or 5 cards")  # pragma: no cover
+
+
+def _check_points_args(hand: object, starter: object, is_crib: object) -> None:
+    """Raise the error for :func:`hand_points` arguments its fast path did not take."""
+    cards = _check_cards(hand, "hand_points", "hand")
+    if len(cards) not in HAND_SIZES:
+        raise InvalidHandError("calculator.hand_size", count=len(cards))
+    _check_card(starter, "hand_points", "starter")
+    _check_bool(is_crib, "hand_points", "is_crib")
+    if not hasattr(type(hand), "__len__"):
+        raise ArgumentTypeError("hand_points", "hand", hand, "a list or tuple of cards")
 
 
 def all_hands_array():
@@ -334,11 +388,25 @@ def all_hands_array():
     return np.array(list(combinations(range(52), 4)), dtype=np.int8)
 
 
+def _check_hands_array(hands: object, function: str):
+    """``hands`` as :func:`all_hands_array` makes them: an (N, 4) integer numpy array of card
+    codes 0..51, each row strictly ascending; the engine's argument errors otherwise."""
+    import numpy as np
+
+    expected = "an (N, 4) integer array of card codes 0..51, each row ascending"
+    if not isinstance(hands, np.ndarray) or hands.dtype.kind not in "iu":
+        raise ArgumentTypeError(function, "hands", hands, expected)
+    if hands.ndim != 2 or hands.shape[1] != 4 or (hands.size and (
+            hands.min() < 0 or hands.max() > 51 or not (np.diff(hands, axis=1) > 0).all())):
+        raise InvalidArgumentError(function, "hands", hands, expected)
+    return hands
+
+
 def starters_array(hands):
     """For each sorted hand row, the 48 card codes not in it, as an (N, 48) int8 array."""
     import numpy as np
 
-    g = hands.astype(np.int16) - np.arange(4, dtype=np.int16)
+    g = _check_hands_array(hands, "starters_array").astype(np.int16) - np.arange(4, dtype=np.int16)
     j = np.arange(48, dtype=np.int16)
     return (j[None, :] + (g[:, :, None] <= j[None, None, :]).sum(axis=1)).astype(np.int8)
 
@@ -348,6 +416,9 @@ def score_all_hands(is_crib: bool = False, hands=None):
     array of totals, shape (270725, 48)."""
     import numpy as np
 
+    _check_bool(is_crib, "score_all_hands", "is_crib")
+    if hands is not None:
+        _check_hands_array(hands, "score_all_hands")
     table = rank_table_numpy()
     if hands is None:
         hands = all_hands_array()

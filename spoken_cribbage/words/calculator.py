@@ -247,6 +247,12 @@ TEXTS: dict[str, Template] = {
     "calculator.ambiguous_card": _ambiguous,
     "calculator.hand_size": "A hand has 4 cards, or 5 with six players, not {count}.",
     "calculator.count_over": "The count would be {count}.",
+    # the engine refusing a call it was given wrongly (spoken_cribbage.engine.errors): a fault of
+    # the program, not of the player; nothing was changed
+    "engine.bad_type": "That could not be done: {function} was given {shown} for its {argument}, "
+                       "which is not the right kind of value. Nothing was changed.",
+    "engine.bad_value": "That could not be done: {function} was given {shown} for its {argument}, "
+                        "which is out of range. Nothing was changed.",
     # the analyzer and the coach (spoken_cribbage.ai.analyze, .coach)
     "calculator.six_cards": "Give exactly 6 cards, not {count}.",
     "calculator.discard_hint": _discard_hint,
