@@ -43,7 +43,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +63,42 @@ SYSCALLS = ("rename", "fsync", "fdatasync", "pwrite64", "unlink")
 TRACED = "rename,renameat,renameat2,fsync,fdatasync,pwrite64,unlink,unlinkat"
 STATS_KEYS = ("games", "wins", "losses", "abandoned", "skunks_given", "skunks_taken", "deals",
               "average_hand", "average_crib", "average_pegging", "best_hand", "best_crib")
+
+
+@dataclass
+class Script(rs.Script):
+    """A script and the target of its game (given when the game is made, on the first run)."""
+    target: int = 121
+
+
+def game_args(script: rs.Script, home: Path) -> list[str]:
+    args = rs.game_args(script, home)
+    target = getattr(script, "target", 121)
+    return args + ["--target", str(target)] if "--new" in args and target != 121 else args
+
+
+def run_real(script: rs.Script, home: Path, kill_after: float | None, timeout: float = 120
+             ) -> tuple[bool, bytes]:
+    """rs.run_real with the script's target."""
+    data, done = rs.next_input(script, home)
+    if done:
+        return False, b""
+    p = subprocess.Popen([str(rs.BIN), *game_args(script, home)], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=rs.env_for(home))
+    try:
+        out, _ = p.communicate(data, timeout=timeout if kill_after is None else kill_after)
+        return False, out
+    except subprocess.TimeoutExpired:
+        p.send_signal(signal.SIGKILL)
+        out, _ = p.communicate()
+        return kill_after is not None, out
+
+
+def make_script(seed: int, rng: random.Random, target: int = 121) -> tuple[Script, int | None]:
+    """A script for a game to ``target`` with settings commands in it, and its last rate."""
+    base = rs.make_script(seed, "easy", target=target)
+    script, last = with_settings(base, rng)
+    return Script(**vars(script), target=target), last
 
 
 def with_settings(script: rs.Script, rng: random.Random) -> tuple[rs.Script, int | None]:
@@ -89,7 +125,7 @@ def strace_runner(syscall: str | None, when: int, logs: list[Path]):
         cmd = ["strace", "-f", "-qq", "-y", "-o", str(log), "-e",
                f"trace={TRACED}",
                *(["-e", f"inject={syscall}:signal=KILL:when={when}"] if syscall else []),
-               str(rs.BIN), *rs.game_args(script, home)]
+               str(rs.BIN), *game_args(script, home)]
         p = subprocess.run(cmd, input=data, capture_output=True, env=rs.env_for(home),
                            timeout=timeout)
         return p.returncode in (-signal.SIGKILL, 128 + signal.SIGKILL), p.stdout
@@ -123,7 +159,7 @@ def hit(log: Path, syscall: str, home: Path) -> str:
 def reference(script: rs.Script, home: Path) -> dict:
     """The uninterrupted run: its time, actions, statistics and settings."""
     t = time.monotonic()
-    rs.run_real(script, home, None, timeout=300)
+    run_real(script, home, None, timeout=300)
     return {"span": time.monotonic() - t, "actions": rs.final_actions(home),
             "stats": stats_of(home), "settings": settings_of(home)}
 
@@ -175,7 +211,9 @@ def calls_ahead(script: rs.Script, home: Path, base: Path) -> list[tuple[str, st
     shutil.copytree(home, copy, dirs_exist_ok=True)
     logs: list[Path] = []
     strace_runner(None, 0, logs)(script, copy, None)
-    seen = []
+    seen: list[tuple[str, str]] = []
+    if not logs:    # the game is over: no run to make
+        return seen
     lines = [m.groups() for m in map(_CALL.match, logs[-1].read_text(
         errors="replace").splitlines()) if m]
     for i, (name, _) in enumerate(lines):
@@ -186,16 +224,17 @@ def calls_ahead(script: rs.Script, home: Path, base: Path) -> list[tuple[str, st
     return seen
 
 
-def choose_call(script: rs.Script, home: Path, base: Path, rng: random.Random
-                ) -> tuple[str, int, str] | None:
+def choose_call(script: rs.Script, home: Path, base: Path, rng: random.Random,
+                file: str | None = None) -> tuple[str, int, str] | None:
     """A call to kill the next run at: first a file (the save, the statistics or the
-    settings, each as likely), then one of the calls that write it, any of them as likely.
-    Returns (system call, its number among the calls of its name, the file)."""
+    settings, each as likely; or ``file``), then one of the calls that write it, any of them
+    as likely. Returns (system call, its number among the calls of its name, the file)."""
     ahead = calls_ahead(script, home, base)
     files = sorted({f for _, f in ahead if f != "other"})
-    if not files:
+    if file is None and files:
+        file = rng.choice(files)
+    if file not in files:
         return None
-    file = rng.choice(files)
     k = rng.choice([i for i, (_, f) in enumerate(ahead) if f == file])
     call = ahead[k][0]
     return call, sum(1 for name, _ in ahead[:k + 1] if name == call), file
@@ -207,6 +246,7 @@ def main() -> int:
     p.add_argument("--syscall", type=int, default=200, help="kills at chosen system calls")
     p.add_argument("--seconds", type=float, default=1200, help="start no new game after this")
     p.add_argument("--seed", type=int, default=23)
+    p.add_argument("--target", type=int, default=121, help="the games' target score")
     p.add_argument("--keep", action="store_true", help="keep the folders of failed games")
     args = p.parse_args()
     if args.syscall and not shutil.which("strace"):
@@ -231,10 +271,10 @@ def main() -> int:
         r = out["random"]
         while r["kills"] < args.random and not over():
             seed += 1
-            script, last = with_settings(rs.make_script(seed, "easy"), rng)
+            script, last = make_script(seed, rng, args.target)
             ref = reference(script, Path(tempfile.mkdtemp(dir=base)))
             home = Path(tempfile.mkdtemp(dir=base))
-            report = rs.play_with_kills(script, home, rng, ref["span"], runner=rs.run_real,
+            report = rs.play_with_kills(script, home, rng, ref["span"], runner=run_real,
                                         max_kills=min(8, args.random - r["kills"]))
             r["kills"] += report.kills
             r["runs"] += report.runs
@@ -249,7 +289,7 @@ def main() -> int:
         s = out["syscall"]
         while s["kills"] < args.syscall and not over():
             seed += 1
-            script, last = with_settings(rs.make_script(seed, "easy"), rng)
+            script, last = make_script(seed, rng, args.target)
             ref = reference(script, Path(tempfile.mkdtemp(dir=base)))
             home = Path(tempfile.mkdtemp(dir=base))
             kills_here = 0
