@@ -140,8 +140,8 @@ def _file_at(lines: list[tuple[str, str]], i: int) -> str:
     counts for the file renamed or written just before it), or other."""
     while i >= 0:
         args = lines[i][1]
-        for name, what in (("game.json", "save"), ("stats.sqlite3", "stats"),
-                           ("settings.toml", "settings")):
+        for name, what in (("game.json.lock", "other"), ("game.json", "save"),
+                           ("stats.sqlite3", "stats"), ("settings.toml", "settings")):
             if name in args:
                 return what
         i -= 1

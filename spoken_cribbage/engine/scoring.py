@@ -361,7 +361,9 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
                         break
                 return pts
         elif n == 5:
-            if (all(type(x) is Card for x in hand) and type(starter) is Card
+            a, b, c, d, e = hand
+            if (type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
+                    and type(e) is Card and type(starter) is Card
                     and (is_crib is False or is_crib is True)):
                 return _five_card_points(hand, starter, is_crib)
     except Exception:  # noqa: BLE001 - checked below, to say what is wrong
