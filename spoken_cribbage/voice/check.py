@@ -145,7 +145,7 @@ class CheckResult:
 
     @property
     def voice_dbfs(self) -> float | None:
-        levels = [o.level_dbfs for o in self.voiced]
+        levels = [o.level_dbfs for o in self.outcomes if o.level_dbfs is not None]   # voiced
         return statistics.median(levels) if levels else None
 
     @property
@@ -333,10 +333,14 @@ class _Run:
         self.prompts = tuple(prompts)
         self.prompt = self.prompts[0] if self.prompts else None
         self.seg = Segmenter()
-        self.listener = Listener(recognizer, lambda: self.prompt.context, early=early,
-                                 segmenter=self.seg)
+        self.listener = Listener(recognizer, self._context, early=early, segmenter=self.seg)
         self.say = _safe(on_notice)
         self.result = CheckResult(asked=len(self.prompts))
+
+    def _context(self) -> VoiceContext:
+        """Where the command asked for now is legal (the listener asks as speech begins)."""
+        assert self.prompt is not None   # no prompt, no listening
+        return self.prompt.context
 
     def run(self) -> CheckResult:
         result, say = self.result, self.say
@@ -418,11 +422,11 @@ class _Run:
                 continue
             block = self.stream.next()
             events = seg.flush() if block is None else seg.feed(block)
-            for kind, value in events:
-                if kind == "start":
-                    audio = [value]
-                elif kind == "audio" and audio is not None:
-                    audio.append(value)
+            for ev in events:
+                if ev[0] == "start":
+                    audio = [ev[1]]
+                elif ev[0] == "audio" and audio is not None:
+                    audio.append(ev[1])
             heard = listener.handle(events)
             if heard and audio is not None:
                 return _judge(prompt, heard[0][0], b"".join(audio))

@@ -22,7 +22,7 @@ import itertools
 import queue
 import threading
 import time
-from typing import Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.vocabulary import VoiceContext
@@ -85,7 +85,7 @@ class VoiceInput:
         self._audio_source = audio_source  # tests: yields PCM chunks instead of a microphone
         self._q: queue.Queue[bytes | None] = queue.Queue(maxsize=int(QUEUE_SECONDS / FRAME_SECONDS))
         self._dropped = 0
-        self._stream = None
+        self._stream: Any = None   # a sounddevice.RawInputStream (sounddevice has no types)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._listening = threading.Event()
@@ -174,9 +174,10 @@ class VoiceInput:
         return rec is not None
 
     def _open(self) -> bool:
-        if self._audio_source is not None:
+        source = self._audio_source
+        if source is not None:
             def pump():  # tests: as fast as the worker takes it, nothing dropped
-                for chunk in itertools.chain(self._audio_source(), [None]):
+                for chunk in itertools.chain(source(), [None]):
                     while not self._stop.is_set():
                         try:
                             self._q.put(chunk, timeout=0.1)
@@ -246,6 +247,7 @@ class VoiceInput:
             self._say(LISTENING)
         self._ready.set()
         def fresh() -> Listener:
+            assert self.recognizer is not None   # loaded: ok above
             return Listener(self.recognizer, self.context, early=self.early)
 
         listener = fresh()

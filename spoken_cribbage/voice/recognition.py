@@ -132,6 +132,14 @@ class _Stream:
 
     rec: Any
 
+    def evidence(self) -> dict[str, Any]:
+        """What the decoder found in the utterance, for ``rec.decide``."""
+        raise NotImplementedError
+
+    def abort(self) -> None:
+        """Drop the utterance."""
+        raise NotImplementedError
+
     def finish(self) -> Recognition:
         """End the utterance and decide."""
         try:
@@ -143,6 +151,12 @@ class _Stream:
 
 class _Engine:
     """A recognizer made of ``analyse`` (audio -> evidence) and ``decide`` (evidence -> result)."""
+
+    def analyse(self, audio: bytes, ctx: VoiceContext) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def decide(self, ev: dict[str, Any]) -> Recognition:
+        raise NotImplementedError
 
     def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition:
         try:

@@ -107,6 +107,7 @@ def choose_recognizer(vosk_model: str | os.PathLike | None = None,
     saying why voice is off. Never raises.
     """
     fallback: Notice | None = None  # why vosk is not used when pocketsphinx stands in
+    rec: Recognizer
     try:
         if engine not in (None, "auto", "vosk", "pocketsphinx"):
             return None, Notice("voice.unknown_engine", engine=engine)

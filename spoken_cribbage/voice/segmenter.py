@@ -8,9 +8,15 @@ import collections
 import math
 import time
 
+from typing import Literal, Union
+
 import numpy as np
 
 from spoken_cribbage.voice.recognizers import RATE
+
+#: What the segmenter reports: an utterance's first audio (with what came just before it) and
+#: the rest of it, as bytes; its end and a pause in it, with the time (time.monotonic()).
+SegmentEvent = Union[tuple[Literal["start", "audio"], bytes], tuple[Literal["end", "pause"], float]]
 
 FRAME_SECONDS = 0.03
 PRE_ROLL = 0.25       # audio kept from before the endpointer noticed speech
@@ -94,8 +100,8 @@ class Segmenter:
             self._draining = True
             self._drained = 0
 
-    def feed(self, data: bytes) -> list[tuple[str, object]]:
-        out: list[tuple[str, object]] = []
+    def feed(self, data: bytes) -> list[SegmentEvent]:
+        out: list[SegmentEvent] = []
         self._buf += data
         fb = self.frame_bytes
         while len(self._buf) >= fb:
@@ -168,9 +174,9 @@ class Segmenter:
         levels = sorted(levels)[: len(levels) // 2]
         return levels[len(levels) // 2]
 
-    def flush(self) -> list[tuple[str, object]]:
+    def flush(self) -> list[SegmentEvent]:
         """End of stream (or of listening): close the utterance in progress, if any."""
-        out: list[tuple[str, object]] = []
+        out: list[SegmentEvent] = []
         if self._in:
             if self._buf:
                 out.append(("audio", self._buf[: len(self._buf) // 2 * 2]))
@@ -185,16 +191,16 @@ def split_utterances(audio: bytes, chunk: int = 3200) -> list[bytes]:
     seg = Segmenter()
     out: list[bytes] = []
     cur: list[bytes] = []
-    events = []
+    events: list[SegmentEvent] = []
     for i in range(0, len(audio), chunk):
         events += seg.feed(audio[i:i + chunk])
     events += seg.flush()
-    for kind, value in events:
-        if kind == "start":
-            cur = [value]
-        elif kind == "audio":
-            cur.append(value)
-        elif kind == "end":
+    for ev in events:
+        if ev[0] == "start":
+            cur = [ev[1]]
+        elif ev[0] == "audio":
+            cur.append(ev[1])
+        elif ev[0] == "end":
             out.append(b"".join(cur))
             cur = []
     return out

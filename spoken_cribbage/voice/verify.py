@@ -65,8 +65,7 @@ def rivals(heard: str) -> list[str]:
         else:
             continue
         out += [" ".join(words[:i] + [alt] + words[i + 1:]) for alt in cls if alt != w]
-    seen: set[str] = set()
-    return [p for p in out if not (p in seen or seen.add(p))]
+    return list(dict.fromkeys(out))   # each once, in order
 
 
 def _dictionary_entries(dictionary: str, words: set[str]) -> list[str]:
