@@ -11,7 +11,7 @@
 set -eu
 want="python3 python3-venv libespeak-ng1 libportaudio2"
 if [ "${1:-play}" = test ]; then
-  want="$want espeak-ng sox flite tmux alsa-utils"
+  want="$want espeak-ng sox flite tmux alsa-utils strace"
 fi
 if ! command -v apt-get >/dev/null 2>&1 || ! command -v dpkg-query >/dev/null 2>&1; then
   if [ "$(uname -s)" = Linux ]; then
