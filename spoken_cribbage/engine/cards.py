@@ -15,7 +15,10 @@ from __future__ import annotations
 import operator
 import re
 import reprlib
-from typing import Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, SupportsIndex, cast
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeGuard   # typing.TypeGuard from Python 3.10
 
 from spoken_cribbage.engine.errors import ArgumentTypeError, EngineProblem, InvalidArgumentError
 
@@ -42,7 +45,7 @@ class InvalidCardError(EngineProblem):
     (``calculator.not_a_card`` by default) and ``data`` holds the particulars."""
 
     def __init__(self, token: str, message: str | None = None, *,
-                 code: str = "calculator.not_a_card", **data):
+                 code: str = "calculator.not_a_card", **data: Any):
         self.token = token
         data.setdefault("shown", shown_text(token))
         super().__init__(code, token=token, **data)
@@ -101,7 +104,7 @@ class Card(NamedTuple):
 _tuple_new = tuple.__new__
 
 
-def _card_new(cls, rank, suit):
+def _card_new(cls: type[Card], rank: object, suit: object) -> Card:
     """Card(rank, suit), refusing anything but a whole-number rank 1..13 and suit 0..3.
 
     Installed as ``Card.__new__`` (a NamedTuple body may not define it), so the class, equality,
@@ -112,8 +115,8 @@ def _card_new(cls, rank, suit):
     return _tuple_new(cls, _checked(rank, suit))
 
 
-def _checked(rank, suit) -> tuple[int, int]:
-    def whole(x) -> bool:
+def _checked(rank: object, suit: object) -> tuple[int, int]:
+    def whole(x: object) -> TypeGuard[int]:
         return isinstance(x, int) and not isinstance(x, bool)
 
     shown = f"Card({reprlib.repr(rank)}, {reprlib.repr(suit)})"
@@ -127,10 +130,10 @@ def _checked(rank, suit) -> tuple[int, int]:
     return int(rank), int(suit)  # an int subclass (IntEnum) is stored as a plain int
 
 
-def _card_make(cls, iterable):
+def _card_make(cls: type[Card], iterable: Iterable[Any]) -> Card:
     """``Card._make`` (and so ``_replace``) validates like the constructor."""
     try:
-        values = tuple(iterable)
+        values = tuple(iterable)   # anything: the constructor checks it
     except Exception:  # noqa: BLE001 - not an iterable, or one that fails
         raise ArgumentTypeError("Card._make", "iterable", iterable, "a rank and a suit") from None
     if len(values) != 2:
@@ -138,16 +141,17 @@ def _card_make(cls, iterable):
     return cls(*values)
 
 
+# mypy cannot type replacing a class's methods (the NamedTuple's own are (int, int)):
 Card.__new__ = _card_new  # type: ignore[method-assign, assignment]
 Card._make = classmethod(_card_make)  # type: ignore[method-assign, assignment]
 
 
-def is_card(obj: object) -> bool:
+def is_card(obj: object) -> TypeGuard[Card]:
     """True for a genuine Card, one of the 52: a :class:`Card` itself (not a subclass, which
     could compare or hash as another card) with an int rank 1..13 and an int suit 0..3, even
     one made past the constructor with ``tuple.__new__``."""
-    return (type(obj) is Card and len(obj) == 2 and type(obj[0]) is int  # type: ignore[arg-type]
-            and type(obj[1]) is int and 0 < obj[0] < 14 and -1 < obj[1] < 4)  # type: ignore[index]
+    return (type(obj) is Card and len(obj) == 2 and type(obj[0]) is int
+            and type(obj[1]) is int and 0 < obj[0] < 14 and -1 < obj[1] < 4)
 
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(1, 14) for s in range(4))
@@ -174,11 +178,11 @@ def _check_int(value: object, function: str, argument: str, low: int, high: int)
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
             raise ArgumentTypeError(function, argument, value, expected)
         try:
-            value = operator.index(value)
+            value = operator.index(cast(SupportsIndex, value))   # its type has __index__
         except Exception:  # noqa: BLE001 - a hostile __index__
             raise ArgumentTypeError(function, argument, value, expected) from None
-        if low <= value <= high:  # type: ignore[operator]
-            return value  # type: ignore[return-value]
+        if low <= value <= high:
+            return value
     raise InvalidArgumentError(function, argument, value, expected)
 
 
@@ -199,9 +203,9 @@ def _check_card(obj: object, function: str, argument: str = "card") -> Card:
     that is not a Card (a text, a tuple, a subclass of Card), InvalidArgumentError for a Card
     forged outside the deck."""
     if id(obj) in DECK_IDS:
-        return obj  # type: ignore[return-value]
+        return cast(Card, obj)   # one of the DECK objects
     if is_card(obj):
-        return DECK[(obj[0] - 1) * 4 + obj[1]]  # type: ignore[index]
+        return DECK[(obj[0] - 1) * 4 + obj[1]]
     if type(obj) is Card:
         raise InvalidArgumentError(function, argument, tuple(obj), "one of the 52 cards")
     raise ArgumentTypeError(function, argument, obj, "a Card")
@@ -212,10 +216,11 @@ def _check_cards(objs: object, function: str, argument: str = "cards") -> tuple[
     Card), in order; the errors of :func:`_check_card`."""
     if isinstance(objs, (str, bytes, Card)) or not hasattr(type(objs), "__iter__"):
         raise ArgumentTypeError(function, argument, objs, "a list of cards")
-    if type(objs) in (list, tuple) and all(id(c) in DECK_IDS for c in objs):  # type: ignore[union-attr]
-        return tuple(objs)  # type: ignore[arg-type]
+    iterable = cast(Iterable[object], objs)   # its type has __iter__
+    if type(objs) in (list, tuple) and all(id(c) in DECK_IDS for c in iterable):
+        return tuple(cast(Iterable[Card], iterable))   # every item one of the DECK cards
     try:
-        items = list(objs)  # type: ignore[call-overload]
+        items = list(iterable)
     except Exception:  # noqa: BLE001 - an iterable that fails is not a list of cards
         raise ArgumentTypeError(function, argument, objs, "a list of cards") from None
     return tuple(_check_card(c, function, f"{argument}[{i}]") for i, c in enumerate(items))
@@ -325,7 +330,7 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     if rank is not None:
         fits = [c for c in held if c.rank == rank]
         missing = f"no {RANK_PLURALS[rank]} in the hand"
-        why = {"code": "calculator.no_rank_held", "rank": rank}
+        why: dict[str, Any] = {"code": "calculator.no_rank_held", "rank": rank}
     else:
         suit = _SUIT_WORDS.get(low)
         if suit is None:

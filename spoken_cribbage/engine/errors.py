@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import reprlib
+from typing import Any, Callable, TypeVar
 
 from spoken_cribbage.notice import Problem
 
@@ -48,7 +49,10 @@ def shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _rebuild(cls, args, state):
+_E = TypeVar("_E", bound=BaseException)
+
+
+def _rebuild(cls: type[_E], args: tuple[Any, ...], state: dict[str, Any]) -> _E:
     """Unpickle an error without calling its ``__init__`` (multiprocessing sends errors back)."""
     e = Exception.__new__(cls)
     e.args = args
@@ -61,7 +65,7 @@ class EngineError(Exception):
     went wrong) and ``data`` (its particulars)."""
 
     code: str
-    data: dict
+    data: dict[str, Any]
 
 
 class EngineProblem(Problem, EngineError, ValueError):
@@ -73,7 +77,9 @@ class EngineProblem(Problem, EngineError, ValueError):
     def __str__(self) -> str:
         return self.message or Problem.__str__(self)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[[type[EngineProblem], tuple[Any, ...], dict[str, Any]],
+                                          EngineProblem],
+                                 tuple[type[EngineProblem], tuple[Any, ...], dict[str, Any]]]:
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 

@@ -26,13 +26,16 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Iterable, Sequence, TypedDict, Union, final
 
 from spoken_cribbage.engine.cards import (DECK, DECK_IDS, Card, _check_card, _check_cards,
                                           _check_int, _check_str, is_card, parse_card, sort_hand)
 from spoken_cribbage.engine.errors import ArgumentTypeError, EngineError, InvalidArgumentError
 from spoken_cribbage.engine.rules import PLAYERS, Named, Outcome, Rules
 from spoken_cribbage.engine.scoring import ItemKind, ScoreItem, _score_hand, _score_play
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack   # typing.Unpack from Python 3.11
 
 # ----------------------------------------------------------------------------- closed sets
 
@@ -222,6 +225,7 @@ def _as_tuple(obj: object, attr: str, nested: bool = False) -> None:
         object.__setattr__(obj, attr, v)
 
 
+@final   # the chance actions are told apart by their exact type
 @dataclass(frozen=True)
 class CutForDealer:
     """Chance: one round of cutting for the first deal, ``cards[seat]`` each seat's cut.
@@ -232,6 +236,7 @@ class CutForDealer:
         _as_tuple(self, "cards")
 
 
+@final
 @dataclass(frozen=True)
 class Deal:
     """Chance: the hands dealt, by seat (any order within a hand), each of the size the rules
@@ -244,6 +249,7 @@ class Deal:
         _as_tuple(self, "hands", nested=True)
 
 
+@final
 @dataclass(frozen=True)
 class TurnStarter:
     """Chance: the starter the cut turns up (one of the cards not dealt)."""
@@ -619,6 +625,19 @@ class Observation:
 
 # ----------------------------------------------------------------------------- the game
 
+class GameOptions(TypedDict, total=False):
+    """The keyword arguments of :class:`Game` (for :meth:`Game.replay`)."""
+    rules: Rules | None
+    players: int | None
+    target: int | None
+    seed: int | None
+    rng: random.Random | None
+    first_dealer: int | None
+    chance: str | Iterable[ChanceAction]
+    scores: Sequence[int] | None
+    teams: int | None
+
+
 class Game:
     """One game of cribbage.
 
@@ -905,7 +924,7 @@ class Game:
         if self._drawn_rest is not None:
             self.deck, self._drawn_rest = self._drawn_rest, None
         else:
-            used = {c for h in a.hands for c in h}
+            used: set[Card | None] = {c for h in a.hands for c in h}
             used.add(a.crib_card)
             self.deck = [c for c in DECK if c not in used]
 
@@ -1264,6 +1283,7 @@ class Game:
             self._emit(PlayEnded())
             self._show()
             return
+        assert last is not None   # a series ends after a card was played in it
         nxt = next(s for s in self.seats_from(last) if self.hands[s])
         self.to_act = nxt
         self._emit(CountReset(count_was, nxt))
@@ -1442,7 +1462,7 @@ class Game:
     # ------------------------------------------------------------------ replay
 
     @classmethod
-    def replay(cls, actions: Iterable[Action], **kwargs) -> "Game":
+    def replay(cls, actions: Iterable[Action], **kwargs: Unpack[GameOptions]) -> "Game":
         """A new game with the same parameters, with ``actions`` applied in order."""
         if isinstance(actions, (str, bytes)) or not hasattr(type(actions), "__iter__"):
             raise ArgumentTypeError("Game.replay", "actions", actions, "a list of actions")

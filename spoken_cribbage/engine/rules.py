@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NoReturn
 
 from spoken_cribbage.engine.cards import _check_bool, _check_int
 from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
@@ -98,7 +99,7 @@ class Rules:
     def __post_init__(self) -> None:
         """Refuse a table the game does not play: ArgumentTypeError for a value of the wrong
         kind, InvalidArgumentError for one out of range (both ValueErrors, with codes)."""
-        def refuse(argument: str, expected: str, right_kind: bool) -> None:
+        def refuse(argument: str, expected: str, right_kind: bool) -> NoReturn:
             value = getattr(self, argument)
             raise (InvalidArgumentError if right_kind else ArgumentTypeError)(
                 "Rules", argument, value, expected)
@@ -124,7 +125,7 @@ class Rules:
                    f"play in {' or '.join(map(str, layouts))} teams, or each for themselves)",
                    type(t) is int)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[int, int, str, bool, bool, int]:
         return (self.players, self.target, self.counting, self.muggins, self.overcount_penalty,
                 self.team_count)
 
@@ -132,7 +133,7 @@ class Rules:
         """The same table however ``teams`` was spelled: ``Rules(4) == Rules(4, teams=2)``."""
         if type(other) is not type(self):
             return NotImplemented
-        return self._key() == other._key()  # type: ignore[attr-defined]
+        return self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash(self._key())

@@ -20,11 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from spoken_cribbage.engine.cards import (Card, EngineProblem, _check_bool, _check_card,
-                                          _check_cards)
-from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
+from spoken_cribbage.engine.cards import Card, _check_bool, _check_card, _check_cards
+from spoken_cribbage.engine.errors import ArgumentTypeError, EngineProblem, InvalidArgumentError
+
+if TYPE_CHECKING:   # numpy is imported where it is used (not on the game's import path)
+    import numpy as np
+    import numpy.typing as npt
 from spoken_cribbage.engine.rules import Named
 
 __all__ = [
@@ -76,7 +79,7 @@ class ScoreItem:
     points: int
     cards: tuple[Card, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"kind": str(self.kind), "points": self.points, "cards": [c.short for c in self.cards]}
 
 
@@ -85,7 +88,7 @@ class HandScore:
     total: int
     items: tuple[ScoreItem, ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"total": self.total, "items": [i.to_json() for i in self.items]}
 
 
@@ -213,10 +216,10 @@ def _score_play(seq: list[Card], count: int) -> PlayScore:
 # ----------------------------------------------------------------------------- fast path
 
 _RANK_TABLE: list[int] | None = None
-_RANK_TABLE_NP = None
+_RANK_TABLE_NP: npt.NDArray[np.int8] | None = None
 
 
-def _build_rank_table():
+def _build_rank_table() -> npt.NDArray[np.int8]:
     """Points from fifteens, pairs and runs for every ordered 5-tuple of ranks 0..12,
     indexed by r0*13**4 + r1*13**3 + r2*13**2 + r3*13 + r4."""
     import numpy as np
@@ -249,7 +252,7 @@ def _build_rank_table():
     return pts.astype(np.int8)
 
 
-def _rank_table():
+def _rank_table() -> list[int]:
     global _RANK_TABLE, _RANK_TABLE_NP
     if _RANK_TABLE is None:
         _RANK_TABLE_NP = _build_rank_table()
@@ -257,9 +260,10 @@ def _rank_table():
     return _RANK_TABLE
 
 
-def rank_table_numpy():
+def rank_table_numpy() -> npt.NDArray[np.int8]:
     """The rank table as a numpy int8 array (see :func:`_build_rank_table`)."""
     _rank_table()
+    assert _RANK_TABLE_NP is not None   # made with _RANK_TABLE
     return _RANK_TABLE_NP
 
 
@@ -308,7 +312,8 @@ def _six_table() -> dict[int, int]:
 # The rank table's key for four hand cards and the starter, one look-up a card: the offset of
 # each rank at each position. Dicts, so that a rank outside 1..13 (a card forged past the
 # constructor) fails the look-up instead of landing on another hand's entry.
-_OFFSETS4 = tuple({r: (r - 1) * 13 ** (4 - k) for r in range(1, 14)} for k in range(5))
+_OFFSETS4: tuple[dict[int, int], ...] = tuple(
+    {r: (r - 1) * 13 ** (4 - k) for r in range(1, 14)} for k in range(5))
 _WEIGHT6 = {r: 5 ** (r - 1) for r in range(1, 14)}
 
 
@@ -383,14 +388,14 @@ def _check_points_args(hand: object, starter: object, is_crib: object) -> None:
         raise ArgumentTypeError("hand_points", "hand", hand, "a list or tuple of cards")
 
 
-def all_hands_array():
+def all_hands_array() -> npt.NDArray[np.int8]:
     """Every 4-card hand as an (270725, 4) int8 array of card codes, rows sorted ascending."""
     import numpy as np
 
     return np.array(list(combinations(range(52), 4)), dtype=np.int8)
 
 
-def _check_hands_array(hands: object, function: str):
+def _check_hands_array(hands: object, function: str) -> npt.NDArray[np.integer[Any]]:
     """``hands`` as :func:`all_hands_array` makes them: an (N, 4) integer numpy array of card
     codes 0..51, each row strictly ascending; the engine's argument errors otherwise."""
     import numpy as np
@@ -404,16 +409,19 @@ def _check_hands_array(hands: object, function: str):
     return hands
 
 
-def starters_array(hands):
+def starters_array(hands: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int8]:
     """For each sorted hand row, the 48 card codes not in it, as an (N, 48) int8 array."""
     import numpy as np
 
     g = _check_hands_array(hands, "starters_array").astype(np.int16) - np.arange(4, dtype=np.int16)
     j = np.arange(48, dtype=np.int16)
-    return (j[None, :] + (g[:, :, None] <= j[None, None, :]).sum(axis=1)).astype(np.int8)
+    out: npt.NDArray[np.int8] = (j[None, :] + (g[:, :, None] <= j[None, None, :]).sum(axis=1)
+                                 ).astype(np.int8)
+    return out
 
 
-def score_all_hands(is_crib: bool = False, hands=None):
+def score_all_hands(is_crib: bool = False, hands: npt.NDArray[np.integer[Any]] | None = None
+                    ) -> npt.NDArray[np.int8]:
     """Score every hand with every starter (12,994,800 combinations); return the numpy
     array of totals, shape (270725, 48)."""
     import numpy as np
@@ -430,7 +438,7 @@ def score_all_hands(is_crib: bool = False, hands=None):
     hand_key = (((ranks[:, 0] * 13 + ranks[:, 1]) * 13 + ranks[:, 2]) * 13 + ranks[:, 3]) * 13
     s_rank = (starters // 4).astype(np.int64)
     s_suit = starters % 4
-    pts = table[hand_key[:, None] + s_rank].astype(np.int8)
+    pts: npt.NDArray[np.int8] = table[hand_key[:, None] + s_rank].astype(np.int8)
     four = (suits[:, 0] == suits[:, 1]) & (suits[:, 1] == suits[:, 2]) & (suits[:, 2] == suits[:, 3])
     five = four[:, None] & (s_suit == suits[:, 0:1])
     pts += np.where(five, 5, 0).astype(np.int8)
