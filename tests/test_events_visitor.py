@@ -3,6 +3,7 @@
 import dataclasses
 import inspect
 
+from spoken_cribbage.engine import events
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_card
 from spoken_cribbage.engine.events_visitor import VISIT_METHODS, EventVisitor
@@ -10,7 +11,7 @@ from spoken_cribbage.engine.events_visitor import VISIT_METHODS, EventVisitor
 
 def _event_classes() -> list[type]:
     return [c for _, c in inspect.getmembers(g, inspect.isclass)
-            if issubclass(c, g.Event) and c is not g.Event and c.__module__ == g.__name__]
+            if issubclass(c, g.Event) and c is not g.Event and c.__module__ == events.__name__]
 
 
 def test_every_event_class_has_a_visit_method_in_the_base():

@@ -1,0 +1,266 @@
+"""The actions: what a player (or chance) does, as small frozen values, and their text.
+
+Like python-chess's ``Move`` with ``uci()`` and ``Move.from_uci()``, every action writes itself
+as a short text code and reads back from one: ``Play(1, card).to_text() == "play 1 5H"`` and
+``Play.from_text("play 1 5H")``. The codec itself is :func:`action_to_text` and
+:func:`action_from_text` (saves and logs use it). An action says nothing of whether it is legal
+now: that is the game's (:meth:`Game.apply`, :meth:`Game.parse_action`).
+
+>>> from spoken_cribbage.engine.cards import parse_card
+>>> Play(1, parse_card("5H")).to_text()
+'play 1 5H'
+>>> Discard.from_text("discard 0 5H KD") == Discard(0, (parse_card("5H"), parse_card("KD")))
+True
+>>> action_from_text("go 0")
+Go(seat=0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar, Union, final
+
+from spoken_cribbage.engine.cards import Card, _check_card, _check_cards, _check_int, _check_str, parse_card
+from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
+from spoken_cribbage.engine.rules import PLAYERS
+
+__all__ = ["Discard", "Play", "Go", "NextDeal", "Claim", "Muggins", "TimeUp", "CutForDealer",
+           "Deal", "TurnStarter", "ChanceAction", "CHANCE_ACTIONS", "Action", "action_to_text",
+           "action_from_text"]
+
+_A = TypeVar("_A", bound="_Coded")
+
+
+class _Coded:
+    """The text methods every action type has (the codec is :func:`action_to_text` and
+    :func:`action_from_text`)."""
+
+    __slots__ = ()
+
+    def to_text(self) -> str:
+        """This action's text code, as :func:`action_to_text` writes it ('play 1 5H')."""
+        return action_to_text(self)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_text(cls: type[_A], text: str) -> _A:
+        """The action of this type that ``text`` codes; InvalidArgumentError (a ValueError) for
+        the text of any other action or of none, as :func:`action_from_text` refuses it."""
+        action = action_from_text(text)
+        if type(action) is not cls:
+            raise InvalidArgumentError(f"{cls.__name__}.from_text", "text", text,
+                                       f"the text of a {cls.__name__} action")
+        return action
+
+
+@dataclass(frozen=True)
+class Discard(_Coded):
+    seat: int
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        # Cards given as a list (or any iterable) are kept as a tuple, so the caller changing
+        # the list later cannot change a recorded action. Anything else is left for apply to refuse.
+        cards = self.cards
+        if not isinstance(cards, (tuple, str, bytes)):
+            try:
+                object.__setattr__(self, "cards", tuple(cards))
+            except Exception:  # noqa: BLE001 - not an iterable, or one that fails
+                pass
+
+
+@dataclass(frozen=True)
+class Play(_Coded):
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Go(_Coded):
+    seat: int
+
+
+@dataclass(frozen=True)
+class NextDeal(_Coded):
+    """Start the next deal after the show."""
+
+
+@dataclass(frozen=True)
+class Claim(_Coded):
+    """Manual counting: ``seat`` states the count of the hand (or crib) it is due to count.
+    The game pegs what is right (never more than the claim); see :class:`Rules` for muggins
+    and the overcount penalty."""
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True)
+class Muggins(_Coded):
+    """Manual counting with muggins: ``seat`` takes the points an opponent missed in a count,
+    before the seat's own next action."""
+    seat: int
+
+
+@dataclass(frozen=True)
+class TimeUp(_Coded):
+    """Manual counting: ``seat``'s time to count ran out (the clock is the front end's). The
+    seat scores nothing for that count; half of it, rounded down, goes to the opponent."""
+    seat: int
+
+
+def _as_tuple(obj: object, attr: str, nested: bool = False) -> None:
+    """Keep a list (or any iterable) field as a tuple, so a recorded action cannot change;
+    anything else is left for apply to refuse."""
+    v = getattr(obj, attr)
+    if not isinstance(v, (tuple, str, bytes)) or (nested and isinstance(v, tuple)):
+        try:
+            v = tuple(tuple(h) if nested and not isinstance(h, (tuple, str, bytes)) else h
+                      for h in v)
+        except Exception:  # noqa: BLE001 - not an iterable, or one that fails
+            return
+        object.__setattr__(obj, attr, v)
+
+
+@final   # the chance actions are told apart by their exact type
+@dataclass(frozen=True)
+class CutForDealer(_Coded):
+    """Chance: one round of cutting for the first deal, ``cards[seat]`` each seat's cut.
+    The lowest card deals; a tie for lowest cuts again."""
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        _as_tuple(self, "cards")
+
+
+@final
+@dataclass(frozen=True)
+class Deal(_Coded):
+    """Chance: the hands dealt, by seat (any order within a hand), each of the size the rules
+    give that seat (:meth:`Rules.dealt_to`); with three players ``crib_card`` is the card from
+    the deck that goes to the crib."""
+    hands: tuple[tuple[Card, ...], ...]
+    crib_card: Card | None = None
+
+    def __post_init__(self) -> None:
+        _as_tuple(self, "hands", nested=True)
+
+
+@final
+@dataclass(frozen=True)
+class TurnStarter(_Coded):
+    """Chance: the starter the cut turns up (one of the cards not dealt)."""
+    card: Card
+
+
+ChanceAction = Union[CutForDealer, Deal, TurnStarter]
+CHANCE_ACTIONS = (CutForDealer, Deal, TurnStarter)
+Action = Union[Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal, TurnStarter]
+
+
+_MOST_SEATS = max(PLAYERS)
+_MOST_POINTS = 46   # the most a count can claim: a five-card hand's best show
+
+
+def _text_seat(seat: object) -> int:
+    return _check_int(seat, "action_to_text", "seat", 0, _MOST_SEATS - 1)
+
+
+def _text_cards(cards: object, argument: str = "cards") -> tuple[Card, ...]:
+    if type(cards) is not tuple:
+        raise ArgumentTypeError("action_to_text", argument, cards, "a tuple of cards")
+    return _check_cards(cards, "action_to_text", argument)
+
+
+def action_to_text(action: Action) -> str:
+    """Compact text for saves and logs: 'discard 0 5H KD', 'play 1 5H', 'go 0', 'next';
+    manual counting: 'claim 0 12', 'muggins 1', 'timeup 0';
+    chance: 'cut 5H KD', 'deal 5H 6H 7H 8H 9H 10H / 2C 3C 4C 5C 6C 7C', 'starter 5H'.
+
+    Anything that is not an action, or an action with a field :func:`action_from_text` could
+    not read back (a seat that is not 0..5, a card that is not a card), is refused with the
+    engine's argument errors."""
+    t = type(action)
+    if t is Discard:
+        return f"discard {_text_seat(action.seat)} " + " ".join(  # type: ignore[union-attr]
+            c.short for c in _text_cards(action.cards))  # type: ignore[union-attr]
+    if t is Play:
+        return (f"play {_text_seat(action.seat)} "  # type: ignore[union-attr]
+                f"{_check_card(action.card, 'action_to_text').short}")  # type: ignore[union-attr]
+    if t is Go:
+        return f"go {_text_seat(action.seat)}"  # type: ignore[union-attr]
+    if t is Claim:
+        points = _check_int(action.points, "action_to_text", "points", 0,  # type: ignore[union-attr]
+                           _MOST_POINTS)
+        return f"claim {_text_seat(action.seat)} {points}"  # type: ignore[union-attr]
+    if t is Muggins:
+        return f"muggins {_text_seat(action.seat)}"  # type: ignore[union-attr]
+    if t is TimeUp:
+        return f"timeup {_text_seat(action.seat)}"  # type: ignore[union-attr]
+    if t is CutForDealer:
+        return "cut " + " ".join(c.short for c in _text_cards(action.cards))  # type: ignore[union-attr]
+    if t is Deal:
+        hands = action.hands  # type: ignore[union-attr]
+        if type(hands) is not tuple or not hands:
+            raise ArgumentTypeError("action_to_text", "hands", hands, "a tuple of hands")
+        text = "deal " + " / ".join(" ".join(c.short for c in _text_cards(h, "hands"))
+                                    for h in hands)
+        crib = action.crib_card  # type: ignore[union-attr]
+        if crib is None:
+            return text
+        return text + f" / crib {_check_card(crib, 'action_to_text', 'crib_card').short}"
+    if t is TurnStarter:
+        return f"starter {_check_card(action.card, 'action_to_text').short}"  # type: ignore[union-attr]
+    if t is NextDeal:
+        return "next"
+    raise ArgumentTypeError("action_to_text", "action", action, "an action (Play, Discard...)")
+
+
+def action_from_text(text: str) -> Action:
+    """The action ``action_to_text`` wrote; InvalidArgumentError (a ValueError) for any other
+    text, InvalidCardError for a card that is not one, ArgumentTypeError for a non-text."""
+    parts = _check_str(text, "action_from_text").split()
+
+    def bad() -> InvalidArgumentError:
+        return InvalidArgumentError("action_from_text", "text", text,
+                                    "an action as action_to_text writes it ('play 1 5H')")
+
+    def number(p: str, top: int) -> int:
+        if not (p.isascii() and p.isdigit() and len(p) <= 3 and int(p) <= top):
+            raise bad()
+        return int(p)
+
+    def seat(p: str) -> int:
+        return number(p, _MOST_SEATS - 1)
+
+    if not parts:
+        raise bad()
+    if parts[0] == "cut" and len(parts) >= 2:
+        return CutForDealer(tuple(parse_card(p) for p in parts[1:]))
+    if parts[0] == "starter" and len(parts) == 2:
+        return TurnStarter(parse_card(parts[1]))
+    if parts[0] == "deal" and len(parts) >= 2:
+        groups = [g.split() for g in " ".join(parts[1:]).split("/")]
+        crib = None
+        if groups and len(groups[-1]) == 2 and groups[-1][0] == "crib":
+            crib = parse_card(groups.pop()[1])
+        if not groups or not all(groups):
+            raise bad()
+        return Deal(tuple(tuple(parse_card(p) for p in g) for g in groups), crib)
+    if parts[0] == "discard" and len(parts) >= 3:
+        return Discard(seat(parts[1]), tuple(parse_card(p) for p in parts[2:]))
+    if parts[0] == "play" and len(parts) == 3:
+        return Play(seat(parts[1]), parse_card(parts[2]))
+    if parts[0] == "go" and len(parts) == 2:
+        return Go(seat(parts[1]))
+    if parts[0] == "claim" and len(parts) == 3:
+        return Claim(seat(parts[1]), number(parts[2], _MOST_POINTS))
+    if parts[0] == "muggins" and len(parts) == 2:
+        return Muggins(seat(parts[1]))
+    if parts[0] == "timeup" and len(parts) == 2:
+        return TimeUp(seat(parts[1]))
+    if parts == ["next"]:
+        return NextDeal()
+    raise bad()
+
+
+_ACTION_TYPES = (Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal,
+                 TurnStarter)
