@@ -54,3 +54,63 @@ def test_to_text_refuses_a_field_the_text_could_not_read_back():
         g.Play(9, parse_card("5H")).to_text()
     with pytest.raises(ArgumentTypeError):
         g.Play(0, "5H").to_text()              # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------- Game.parse_action
+
+def _played_to_the_play(seed: int = 3) -> g.Game:
+    game = g.Game(seed=seed)
+    for seat in (0, 1):
+        game.apply(game.legal_actions(seat)[0])
+    assert game.phase == g.PLAY
+    return game
+
+
+def test_parse_action_reads_every_legal_action_and_changes_nothing():
+    checked = 0
+    for game in (g.Game(seed=5), _played_to_the_play()):
+        before = (len(game.events), len(game.actions), game.phase, game.to_act)
+        for action in game.legal_actions():
+            assert game.parse_action(action.to_text()) == action
+            checked += 1
+        assert (len(game.events), len(game.actions), game.phase, game.to_act) == before
+    assert checked > 15
+
+
+def test_parse_action_refuses_an_illegal_action_with_its_refusal_code():
+    game = _played_to_the_play()
+    other = 1 - game.to_act
+    card = game.hands[other][0]
+    with pytest.raises(g.IllegalActionError) as e:
+        game.parse_action(f"play {other} {card.short}")
+    assert e.value.code == g.Refusal.NOT_YOUR_TURN
+    assert (e.value.seat, e.value.to_act) == (other, game.to_act)
+    with pytest.raises(g.IllegalActionError) as e:
+        game.parse_action(f"play {game.to_act} {card.short}")   # a card the other seat holds
+    assert e.value.code == g.Refusal.NOT_IN_HAND and e.value.card == card
+    with pytest.raises(g.IllegalActionError) as e:
+        game.parse_action("play 4 5H")                             # a seat of no two-player game
+    assert e.value.code == g.Refusal.NO_SUCH_PLAYER
+    with pytest.raises(g.IllegalActionError) as e:
+        game.parse_action("next")
+    assert e.value.code == g.Refusal.DEAL_NOT_OVER
+    with pytest.raises(g.IllegalActionError) as e:
+        game.parse_action("starter 5H")                            # chance is the game's own
+    assert e.value.code == g.Refusal.NO_CHANCE_NOW
+
+
+def test_parse_action_refuses_text_that_is_no_action_as_its_own():
+    from spoken_cribbage.engine.cards import InvalidCardError
+
+    game = g.Game(seed=5)
+    for text in ("", "play", "play 0", "dance 0", "play x 5H", "claim 0 99"):
+        with pytest.raises(InvalidArgumentError) as e:
+            game.parse_action(text)
+        assert type(e.value) is InvalidArgumentError
+        assert e.value.data["function"] == "Game.parse_action", text
+    with pytest.raises(InvalidCardError):
+        game.parse_action("play 0 ZZ")
+    with pytest.raises(ArgumentTypeError) as t:
+        game.parse_action(7)                                        # type: ignore[arg-type]
+    assert t.value.data["function"] == "Game.parse_action"
+    assert len(game.actions) == 0

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 
 from spoken_cribbage.engine.actions import (_ACTION_TYPES, CHANCE_ACTIONS, Action, ChanceAction, Claim,
                                             CutForDealer, Deal, Discard, Go, Muggins, NextDeal, Play,
-                                            TimeUp, TurnStarter)
-from spoken_cribbage.engine.cards import DECK_IDS, Card, is_card
-from spoken_cribbage.engine.errors import EngineError
+                                            TimeUp, TurnStarter, action_from_text)
+from spoken_cribbage.engine.cards import DECK_IDS, Card, InvalidCardError, _check_str, is_card
+from spoken_cribbage.engine.errors import EngineError, InvalidArgumentError
 from spoken_cribbage.engine.phase import DEAL_OVER, DISCARD, GAME_OVER, PLAY, SHOW, Phase
 from spoken_cribbage.engine.rules import Named, Rules
 
@@ -218,6 +218,36 @@ class _Legality:
         elif not (id(action.card) in _DECK_IDS or is_card(action.card)) \
                 or action.card not in self.deck:
             raise impossible("the starter is one of the cards not dealt")
+
+    def parse_action(self, text: str) -> Action:
+        """The action ``text`` codes, as :func:`~spoken_cribbage.engine.actions.action_to_text`
+        writes it ('play 1 5H'), checked as :meth:`apply` would check it; the game does not
+        change (python-chess's ``Board.parse_uci``).
+
+        Raises ArgumentTypeError for a non-text, InvalidArgumentError (a ValueError) for a text
+        that codes no action, InvalidCardError for a card that is not one, and
+        IllegalActionError (its ``code`` a :class:`Refusal`) for an action the rules do not
+        allow now.
+
+        >>> from spoken_cribbage.engine.game import Game
+        >>> g = Game(seed=1)
+        >>> g.parse_action("discard 0 " + " ".join(c.short for c in g.hands[0][:2]))
+        Discard(seat=0, cards=(...))
+        >>> g.parse_action("play 0 5H")
+        Traceback (most recent call last):
+        ...
+        spoken_cribbage.engine.legality.IllegalActionError: the play has not started: the discard comes first
+        """
+        _check_str(text, "Game.parse_action")
+        try:
+            action = action_from_text(text)
+        except InvalidCardError:
+            raise
+        except InvalidArgumentError as e:   # the codec's refusal, named for this method
+            raise InvalidArgumentError("Game.parse_action", "text", text,
+                                       str(e.data["expected"])) from None
+        self._check(action)
+        return action
 
     def _check(self, action: Action) -> None:
         t = type(action)
