@@ -290,3 +290,25 @@ def test_undo_then_redo_gives_back_the_identical_game(seed, players, choices):
             assert state(g) == s
         elif reason is not None and reason is not UndoBlocked.NOTHING_TO_UNDO:
             assert reason in UndoBlocked
+
+
+def test_undo_pops_the_state_stack_without_replaying_the_game(monkeypatch):
+    # python-chess's Board.pop: the state before the action comes off a stack; nothing is
+    # rebuilt or replayed, however long the game has been.
+    g = Game(seed=11, first_dealer=0)
+    rng = random.Random(11)
+    while not (g.deal_number >= 3 and g.phase == DISCARD):
+        g.apply(rng.choice(g.legal_actions()))
+    before = state(g)
+    g.apply(g.legal_actions(1)[0])
+    assert len(g._stack) <= 2            # only this deal's actions can be undone
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("undo replayed the game")
+
+    monkeypatch.setattr(Game, "__init__", no_replay)
+    monkeypatch.setattr(Game, "apply", no_replay)
+    monkeypatch.setattr(Game, "replay", no_replay)
+    undone = g.undo(1)
+    assert [type(a) for a in undone] == [Discard]
+    assert state(g) == before

@@ -51,7 +51,9 @@ class _ChanceNodes:
         claims: list[tuple[int, int, int, bool]]
         events: list[Event]
         actions: list[Action]
-        _marks: list[int]
+        _rng_at_start: random.Random
+        _rng_state: object | None
+        _rng_now: object | None
         _script: list[ChanceAction]
         _pending: type | None
         _drawn_rest: list[Card] | None
@@ -64,6 +66,8 @@ class _ChanceNodes:
         def _score(self, seat: int, points: int, reason: ScoreReason,
                    items: Sequence[ScoreItem] = (), cards: Sequence[Card] = ()) -> None: ...
         def _check(self, action: Action) -> None: ...
+        def _record(self, action: Action) -> None: ...
+        def _forget_undo(self) -> None: ...
         def seats_from(self, seat: int) -> list[int]: ...
         def dealt_to_seat(self, seat: int) -> int: ...
         def discards_due(self, seat: int) -> int: ...
@@ -79,11 +83,12 @@ class _ChanceNodes:
         while self._pending is not None:
             if self.chance == "auto":
                 self._do_chance(self._draw())
+                if self.rng is self._rng_at_start and self._rng_state is not None:
+                    self._rng_now = self.rng.getstate()   # where undo rewinds the rng to
             elif self._script:
                 action = self._script.pop(0)
                 self._check(action)
-                self._marks.append(len(self.events))
-                self.actions.append(action)
+                self._record(action)
                 self._do_chance(action)
             else:
                 return
@@ -127,6 +132,7 @@ class _ChanceNodes:
             self._pending = Deal
 
     def _do_deal(self, a: Deal) -> None:
+        self._forget_undo()
         self.deal_number += 1
         self.hands = [sort_hand(h) for h in a.hands]
         self.kept = [() for _ in range(self.players)]
@@ -153,8 +159,9 @@ class _ChanceNodes:
             self.deck = [c for c in DECK if c not in used]
 
     def _turn_starter(self, card: Card) -> None:
+        self._forget_undo()
         cutter = (self.dealer - 1) % self.players  # the player on the dealer's right cuts
-        self.deck.remove(card)
+        self.deck = [c for c in self.deck if c != card]   # a new list: undo's snapshots hold the old
         self.starter = card
         self.phase = PLAY
         self._pending = None

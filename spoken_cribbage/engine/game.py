@@ -30,7 +30,8 @@ changes. Every one of their public names is importable from here too.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Iterable, Sequence, TypedDict
+from dataclasses import replace
+from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence, TypedDict
 
 from spoken_cribbage.engine.actions import (CHANCE_ACTIONS, Action, ChanceAction, Claim, CutForDealer,
                                             Deal, Discard, Go, Muggins, NextDeal, Play, TimeUp,
@@ -73,6 +74,37 @@ __all__ = [
 
 class _GameEnded(Exception):
     pass
+
+
+class _Snapshot(NamedTuple):
+    """The state of a game before one of its actions: everything an action may change (the
+    rng by its state), so that undo restores it (python-chess's ``_BoardState``)."""
+    scores: list[int]
+    back_pegs: list[int]
+    phase: Phase
+    deal_number: int
+    dealer: int
+    winner: int | None
+    outcome: Outcome | None
+    hands: list[list[Card]]
+    kept: list[tuple[Card, ...]]
+    discards: list[tuple[Card, ...]]
+    crib: list[Card]
+    starter: Card | None
+    deck: list[Card]        # never changed in place: a new list for each change
+    series: list[tuple[int, Card]]
+    played: list[tuple[int, Card]]
+    history: list[Play | Go]
+    gone: set[int]
+    to_act: int | None
+    last_player: int | None
+    pending: type | None
+    drawn_rest: list[Card] | None
+    show_due: list[tuple[int, bool]]
+    showing: tuple[int, bool] | None
+    chances: list[_Chance]
+    claims: list[tuple[int, int, int, bool]]
+    rng_now: object | None
 
 
 class GameOptions(TypedDict, total=False):
@@ -171,18 +203,21 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         else:
             self.chance = "script"
             self._script = list(chance)
-        # What undo needs to rebuild the game: the construction arguments and the rng's state
-        # before anything was drawn from it (None if it has no state, e.g. SystemRandom).
-        self._init_kwargs = dict(rules=rules, seed=seed, first_dealer=first_dealer,
-                                 scores=None if scores is None else tuple(scores))
-        self._rng_at_start = self.rng  # a game whose rng is swapped later cannot be rebuilt
+        # What undo needs to rewind the rng: its state before anything was drawn from it (None
+        # if it has no state, e.g. SystemRandom), and after the last draw (see _run_chance).
+        self._rng_at_start = self.rng  # a game whose rng is swapped later cannot be rewound
         try:
             self._rng_state: object | None = self.rng.getstate()
         except (AttributeError, NotImplementedError, TypeError):
             self._rng_state = None
+        self._rng_now = self._rng_state
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self._marks: list[int] = []  # len(self.events) before each action: its first event
+        # The state before each action since the last deal or starter (python-chess's stack):
+        # _stack[k] is the state before actions[_undo_base + k]. Undo never reaches further back.
+        self._stack: list[_Snapshot] = []
+        self._undo_base = 0
         self.scores = [0] * self.sides
         if scores is not None:
             self.scores = list(scores)
@@ -311,8 +346,7 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         """
         self._check(action)
         self._new = []
-        self._marks.append(len(self.events))
-        self.actions.append(action)
+        self._record(action)
         try:
             t = type(action)
             if t is Play:
@@ -423,6 +457,33 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
 
     # ------------------------------------------------------------------ undo
 
+    def _record(self, action: Action) -> None:
+        """Record ``action``, about to be carried out: the state before it (for undo), where its
+        events begin, and the action."""
+        self._stack.append(_Snapshot(
+            list(self.scores), list(self.back_pegs), self.phase, self.deal_number, self.dealer,
+            self.winner, self._outcome, [list(h) for h in self.hands], list(self.kept),
+            list(self.discards), list(self.crib), self.starter, self.deck, list(self.series),
+            list(self.played), list(self.history), set(self.gone), self.to_act, self.last_player,
+            self._pending, self._drawn_rest, list(self._show_due), self.showing,
+            [replace(c, sides=set(c.sides)) for c in self._chances], list(self.claims),
+            self._rng_now))
+        self._marks.append(len(self.events))
+        self.actions.append(action)
+
+    def _forget_undo(self) -> None:
+        """A deal or the starter: no undo reaches back past it, so its snapshots go."""
+        self._stack, self._undo_base = [], len(self.actions)
+
+    def _restore(self, s: _Snapshot) -> None:
+        """Take back the state of snapshot ``s`` (popped from the stack: its objects are the
+        game's now)."""
+        (self.scores, self.back_pegs, self.phase, self.deal_number, self.dealer, self.winner,
+         self._outcome, self.hands, self.kept, self.discards, self.crib, self.starter, self.deck,
+         self.series, self.played, self.history, self.gone, self.to_act, self.last_player,
+         self._pending, self._drawn_rest, self._show_due, self.showing, self._chances,
+         self.claims, self._rng_now) = s
+
     def _undo_point(self, seat: object) -> tuple[int, UndoBlocked | None]:
         """The index of ``seat``'s last action if it may be undone now, else why not."""
         if self.phase == GAME_OVER:
@@ -480,23 +541,14 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         if reason is not None:
             raise IllegalActionError(reason, Refusal.UNDO_BLOCKED, blocked=reason)
         undone = self.actions[i:]
-        rng = random.Random()
+        # Pop the states back to the one before action i (the list objects callers may hold
+        # are kept, and shortened).
+        k = i - self._undo_base
+        assert k >= 0   # a deal or a starter since action i would have blocked the undo
+        self._restore(self._stack[k])
+        del self._stack[k:], self.events[self._marks[i]:], self.actions[i:], self._marks[i:]
         if self.chance == "auto":
-            rng.setstate(self._rng_state)  # type: ignore[arg-type]
-            rebuilt = type(self)(rng=rng, **self._init_kwargs)  # type: ignore[arg-type]
-        else:  # every chance action is in self.actions: replay them all, by hand
-            rebuilt = type(self)(chance="manual", **self._init_kwargs)  # type: ignore[arg-type]
-        kept = self.actions[:i]
-        for a in kept:
-            rebuilt.apply(a)
-        # Take the rebuilt state; keep our rng object (and the list objects callers may hold).
-        state = dict(rebuilt.__dict__)
-        del state["rng"], state["_rng_at_start"], state["chance"], state["_script"]
-        for name in ("events", "actions", "_marks"):
-            getattr(self, name)[:] = state.pop(name)
-        self.__dict__.update(state)
-        if self.chance == "auto":
-            self.rng.setstate(rng.getstate())
+            self.rng.setstate(self._rng_now)  # type: ignore[arg-type]
         else:  # the script's chance actions that were undone fall due again
             self._script[:0] = [a for a in undone if isinstance(a, CHANCE_ACTIONS)]
         return undone
