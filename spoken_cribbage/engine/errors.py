@@ -5,7 +5,7 @@ each carries a dotted ``code`` and its ``data`` so that ``words`` can phrase it 
 (``words.notices.phrase``); ``str()`` is for developers.
 
 * :class:`EngineError`: the base of them all (with ``IllegalActionError``, an action the rules do
-  not allow now, in :mod:`~spoken_cribbage.engine.game`).
+  not allow now, in :mod:`~spoken_cribbage.engine.legality`).
 * :class:`EngineProblem`: a :class:`~spoken_cribbage.notice.Problem` that is a ValueError: the
   card errors (``InvalidCardError``...), the scoring errors (``InvalidHandError``...) and:
 * :class:`InvalidArgumentError`: an argument of the right kind but out of range (a seat 99);
