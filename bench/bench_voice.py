@@ -451,16 +451,40 @@ def mic_jobs(voices, noises, step=2):
     return items
 
 
-def mic_run(rec, ctx, pcm, speech_end, early):
+class InstantStub:
+    """The floor of the microphone path: a recognizer that costs nothing and knows the answer.
+    It takes the utterance (the expected command, done unasked) at the first decision whose
+    audio reaches the end of the speech, and nothing before: what is left of the latency is
+    the path itself (the segmenter's quiet wait, the blocks, the simulated clock)."""
+
+    name = "stub"
+
+    def __init__(self):
+        self.fed = 0.0          # seconds of the clip fed to the listener so far (set by mic_run)
+        self.speech_end = 0.0
+        self.expected = None
+
+    def recognize(self, audio, ctx):
+        from spoken_cribbage.voice.recognizers import Recognition
+        if self.expected and self.fed >= self.speech_end:
+            return Recognition(True, "stub", self.expected)
+        return Recognition(False, "", None, None, "stub: speech not over")
+
+
+def mic_run(rec, ctx, pcm, speech_end, early, expected=None):
     """Feed ``pcm`` through microphone.Listener in 30 ms blocks on a simulated real-time clock:
     a block is processed when it has arrived and the worker is free, so time spent decoding
     (including decoding again after a pause that was not a whole command) delays what follows.
     Returns [(command or None, asked first, ms from the end of speech to the result)]."""
     from spoken_cribbage.voice.microphone import Listener
     listener = Listener(rec, lambda: ctx, early=early)
+    if isinstance(rec, InstantStub):
+        rec.speech_end, rec.expected = speech_end, expected
     clock, out = 0.0, []
     for i in range(0, len(pcm), 960):
         clock = max(clock, (i + 960) / 2 / 16000)
+        if isinstance(rec, InstantStub):
+            rec.fed = (i + 960) / 2 / 16000
         t = time.perf_counter()
         res = listener.feed(pcm[i:i + 960])
         clock += time.perf_counter() - t
@@ -471,16 +495,17 @@ def mic_run(rec, ctx, pcm, speech_end, early):
 
 
 def _mic_task(task):
-    cname, path, speech_end, early = task
+    cname, path, speech_end, early, stub, expected = task
     from voice_corpus import read_pcm
-    return mic_run(_REC, CONTEXTS[cname][0], read_pcm(path), speech_end, early)
+    rec = InstantStub() if stub else _REC
+    return mic_run(rec, CONTEXTS[cname][0], read_pcm(path), speech_end, early, expected)
 
 
-def mic_path(cache, voices, noises, workers, modes=(True, False)):
+def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=False):
     """The whole microphone path (segmenter, pauses, streaming decode, decision) on phrases in
     continuous room noise, with and without taking a whole command at a short pause."""
     corpus = Corpus(Path(cache).parent / "corpus-stream", pad=STREAM_PAD)
-    items = mic_jobs(voices, noises)
+    items = mic_jobs(voices, noises, step)
     clips = corpus.many([("speech", p, v, n) for (_, _, p, v, n, _) in items], workers=workers)
     print(f"\n## Microphone path: end of speech to action ({len(items)} phrases, {len(voices)} voices x "
           f"{len(noises)} noise levels, {STREAM_PAD} s of the same noise before and after)\n")
@@ -501,8 +526,8 @@ def mic_path(cache, voices, noises, workers, modes=(True, False)):
     summary = {}
     mistaken = []
     for early in modes:
-        tasks = [(cname, str(c.path), len(c.pcm()) / 2 / 16000 - STREAM_PAD, early)
-                 for (cname, *_), c in zip(items, clips)]
+        tasks = [(cname, str(c.path), len(c.pcm()) / 2 / 16000 - STREAM_PAD, early, stub, exp)
+                 for (cname, *_, exp), c in zip(items, clips)]
         with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
             runs = pool.map(_mic_task, tasks, chunksize=8)
         for n in list(noises) + ["all"]:
@@ -529,7 +554,7 @@ def mic_path(cache, voices, noises, workers, modes=(True, False)):
                     mistaken.append((early, cname, cat, p, v, noise, bad))
             lat.sort()
             q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
-            label = "at a pause" if early else "endpointer only"
+            label = ("at a pause" if early else "endpointer only") + (", instant stub" if stub else "")
             print(f"| {label} | {n} | {100 * exact / ing:.1f} | {100 * asked / ing:.1f} | "
                   f"{100 * wrong / ing:.1f} | {100 * fa / oog:.1f} | {actions} | {q(0.5):.0f} | "
                   f"{q(0.9):.0f} | {q(0.95):.0f} |")
@@ -780,6 +805,20 @@ def main(argv=None):
     ap.add_argument("--vosk", action="store_true", help="also measure the vosk adapter (Korean model)")
     ap.add_argument("--mic-only", action="store_true",
                     help="only the microphone-path and hesitation sections")
+    ap.add_argument("--mic-step", type=int, default=2,
+                    help="--mic-only: every N-th phrase of each kind (2: the 2000 phrases)")
+    ap.add_argument("--mic-modes", default="pause,endpointer",
+                    help="--mic-only: pause, endpointer or both")
+    ap.add_argument("--stub", action="store_true",
+                    help="--mic-only: also the same phrases with the recognizer replaced by an "
+                         "instant stub (the floor of the path: the quiet wait and the blocks)")
+    ap.add_argument("--no-hesitations", action="store_true")
+    ap.add_argument("--sample", type=int, default=1,
+                    help="every N-th clip of the synthetic corpus only (a modest run)")
+    ap.add_argument("--human-levels", default=None,
+                    help="input levels of the human clips in dB, comma-separated (default 0,-20,-30)")
+    ap.add_argument("--tables-only", action="store_true",
+                    help="the accuracy tables only: no speed, microphone-path or hesitation sections")
     ap.add_argument("--human", action="store_true",
                     help="only the real human recordings (../shared/data/voice-human) at three input levels")
     ap.add_argument("--human-rows", help="save/load the human evidence as JSON here")
@@ -805,15 +844,21 @@ def main(argv=None):
     noises = QUICK_NOISES if args.quick else list(NOISES)
     corpus = Corpus(args.cache)
     if args.mic_only:
-        mic_path(args.cache, QUICK_VOICES, noises, args.workers)
-        hesitations(args.cache, QUICK_VOICES, args.workers)
+        modes = tuple(m == "pause" for m in args.mic_modes.split(","))
+        mic_path(args.cache, QUICK_VOICES, noises, args.workers, modes, args.mic_step)
+        if args.stub:
+            mic_path(args.cache, QUICK_VOICES, noises, args.workers, modes, args.mic_step, stub=True)
+        if not args.no_hesitations:
+            hesitations(args.cache, QUICK_VOICES, args.workers)
         return 0
     from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
     t0 = time.time()
     if args.human_rows and Path(args.human_rows).exists():
         human = json.loads(Path(args.human_rows).read_text())
     else:
-        human = collect_human(HUMAN_LEVELS, args.workers)
+        levels = ([float(x) for x in args.human_levels.split(",")] if args.human_levels
+                  else HUMAN_LEVELS)
+        human = collect_human(levels, args.workers)
         if args.human_rows:
             Path(args.human_rows).write_text(json.dumps(human))
     print(f"# Voice benchmark: pocketsphinx ({time.time() - t0:.0f} s for the human clips)\n")
@@ -825,7 +870,7 @@ def main(argv=None):
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())
     else:
-        items = corpus_jobs(voices, noises)
+        items = corpus_jobs(voices, noises)[::args.sample]
         rows = collect(corpus, items, args.workers)
         if args.rows:
             Path(args.rows).write_text(json.dumps(rows))
@@ -836,7 +881,7 @@ def main(argv=None):
     confusions(rows, TH)
     if not args.no_sweep:
         sweeps(human, rows, TH)
-    if args.report_only:
+    if args.report_only or args.tables_only:
         return 0
     speed(corpus, voices[:2], noises[:2])
     mic_path(args.cache, QUICK_VOICES, noises, args.workers)
