@@ -794,6 +794,47 @@ def sessions(workers, voices, held_out, rooms, variants=range(4), early=True):
     return rows
 
 
+def _held_out_task(task):
+    voice, step = task
+    import numpy as np
+    from voice_session import speech
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+    rec = PocketSphinxRecognizer()   # one recognizer per voice, clips in order (it adapts)
+    pad = np.zeros(int(0.3 * 16000))
+    out = []
+    for cname, (ctx, notin, other) in CONTEXTS.items():
+        ph = phrases_for(ctx)
+        for cat, texts in (("ingram", list(ph)[::step]), ("notinhand", notin), ("otherphase", other)):
+            for text in texts:
+                a = np.concatenate([pad, speech(text, voice), pad])
+                ev = rec.analyse(np.clip(a, -32768, 32767).astype("<i2").tobytes(), ctx)
+                ev = {k: v for k, v in ev.items() if isinstance(v, (int, float, str, type(None)))}
+                out.append({"ctx": cname, "cat": cat, "text": text, "voice": voice, "noise": "clean",
+                            "expected": ph.get(text) if cat == "ingram" else None, **ev})
+    return out
+
+
+def held_out_clips(workers, voices, step=1):
+    """Whole clips of the held-out voices (tests/voice_session.py), no added noise: every
+    ``step``-th legal phrase of each grammar, the cards not in hand and the other phase's
+    commands, decided as the game decides (the second check included)."""
+    with get_context("fork").Pool(workers) as pool:
+        rows = [r for part in pool.map(_held_out_task, [(v, step) for v in voices], chunksize=1)
+                for r in part]
+    print(f"\n## Held-out voices, whole clips ({len(rows)} clips, {len(voices)} voices, every "
+          f"{step}-th legal phrase)\n")
+    from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
+    decided = decide_rows(rows, TH)
+    print(HEADER)
+    print(fmt_row("**all**", score(decided)))
+    for v in voices:
+        print(fmt_row(v, score([d for d in decided if d[0]["voice"] == v])))
+    for r, verdict, cmd in decided:
+        if verdict == "accept" and cmd != r["expected"] and (cmd or "").startswith(ACTIONS):
+            print(f"- wrong play or discard: {r['cat']} \"{r['text']}\" ({r['voice']}) done as {cmd}")
+    return rows
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quick", action="store_true")
@@ -813,6 +854,9 @@ def main(argv=None):
                     help="--mic-only: also the same phrases with the recognizer replaced by an "
                          "instant stub (the floor of the path: the quiet wait and the blocks)")
     ap.add_argument("--no-hesitations", action="store_true")
+    ap.add_argument("--held-out-clips", action="store_true",
+                    help="only whole clips of the held-out voices of tests/voice_session.py "
+                         "(every --sample-th legal phrase; --quick: three voices)")
     ap.add_argument("--sample", type=int, default=1,
                     help="every N-th clip of the synthetic corpus only (a modest run)")
     ap.add_argument("--human-levels", default=None,
@@ -837,6 +881,11 @@ def main(argv=None):
                         args.rooms.split(","))
         if args.session_rows:
             Path(args.session_rows).write_text(json.dumps(rows))
+        return 0
+    if args.held_out_clips:
+        from voice_session import HELD_OUT_VOICES
+        held = list(HELD_OUT_VOICES)[:3] if args.quick else list(HELD_OUT_VOICES)
+        held_out_clips(args.workers, held, args.sample)
         return 0
     if args.cache is None:
         args.cache = str(cache_folder() / "corpus")
