@@ -333,13 +333,14 @@ def _human_task(task):
     return out
 
 
-def collect_human(levels, workers):
+def collect_human(levels, workers, oog_step=1):
     """Evidence for every row of the human manifest (and the single words again while a yes/no
     question is open), at each input level."""
     import voice_human as vh
     from spoken_cribbage.vocabulary import normalize
     from spoken_cribbage.voice.listen import context_from
     rows = vh.rows() + vh.question_rows()
+    rows = [r for i, r in enumerate(rows) if r.must_accept or i % oog_step == 0]
     out = []
     for gain in levels:
         shares = [rows[i::workers] for i in range(workers)]
@@ -861,6 +862,8 @@ def main(argv=None):
                     help="every N-th clip of the synthetic corpus only (a modest run)")
     ap.add_argument("--human-levels", default=None,
                     help="input levels of the human clips in dB, comma-separated (default 0,-20,-30)")
+    ap.add_argument("--human-oog-step", type=int, default=1,
+                    help="every N-th out-of-grammar human clip only (all the in-grammar ones)")
     ap.add_argument("--tables-only", action="store_true",
                     help="the accuracy tables only: no speed, microphone-path or hesitation sections")
     ap.add_argument("--human", action="store_true",
@@ -907,7 +910,7 @@ def main(argv=None):
     else:
         levels = ([float(x) for x in args.human_levels.split(",")] if args.human_levels
                   else HUMAN_LEVELS)
-        human = collect_human(levels, args.workers)
+        human = collect_human(levels, args.workers, args.human_oog_step)
         if args.human_rows:
             Path(args.human_rows).write_text(json.dumps(human))
     print(f"# Voice benchmark: pocketsphinx ({time.time() - t0:.0f} s for the human clips)\n")
