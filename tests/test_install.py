@@ -316,7 +316,7 @@ def test_play_setup_does_nothing_when_all_is_there(tmp_path: Path) -> None:
 def test_test_setup_adds_the_test_tools(tmp_path: Path) -> None:
     res, calls = run_setup(tmp_path, "test", PLAY_PACKAGES)
     assert sorted(calls[1].split()[4:]) == sorted(
-        ["espeak-ng", "sox", "flite", "tmux", "alsa-utils"])
+        ["espeak-ng", "sox", "flite", "tmux", "alsa-utils", "strace"])
 
 
 def test_without_apt_get_the_setup_says_what_to_install_and_lets_the_game_start(
