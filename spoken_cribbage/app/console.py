@@ -21,6 +21,7 @@ from typing import Callable, Iterator, TextIO
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
 from spoken_cribbage.app.output import underlying, visible
+from spoken_cribbage.app.rawkeys import _restore as _restore_handlers
 from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
@@ -470,15 +471,6 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
     finally:
         _restore_handlers(old_handlers)   # the loop's close sets them to the default
     return result.get("signal")
-
-
-def _restore_handlers(old: dict) -> None:
-    import signal
-    for signum, handler in old.items():
-        try:
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
-        except (OSError, ValueError, TypeError):
-            pass
 
 
 #: A read of the keyboard that comes this long (s) after the loop began to wait took keys that
