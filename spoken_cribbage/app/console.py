@@ -31,9 +31,12 @@ from spoken_cribbage.words.seat import phrase
 @contextmanager
 def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
     """On a terminal, from start-up to the end: keys typed before the key loop reads them wait
-    unechoed, each readable at once, to be answered when the game is ready; Ctrl-C still
-    interrupts. Keys the terminal echoed before this (while Python started) get a line of their
-    own, so the game's first line is whole. Elsewhere nothing changes."""
+    unechoed, each readable at once, to be answered when the game is ready. Ctrl-C, Ctrl-Z and
+    Ctrl-backslash are keys too (ISIG off), read in their turn: two Ctrl-C sent at once were two
+    SIGINTs, and a busy process took them as one (the signal is not queued), so the quit
+    question was asked and waited instead of quitting. Keys the terminal echoed before this
+    (while Python started) get a line of their own, so the game's first line is whole.
+    Elsewhere nothing changes."""
     try:
         import select
         import termios
@@ -41,7 +44,7 @@ def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
         before = termios.tcgetattr(fd)
         _shell_modes[fd] = before   # what a suspend gives back to the shell (run_tty)
         quiet = termios.tcgetattr(fd)
-        quiet[3] &= ~(termios.ECHO | termios.ICANON)
+        quiet[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG)
         quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
         termios.tcsetattr(fd, termios.TCSANOW, quiet)
     except (ImportError, AttributeError, OSError, ValueError):   # termios.error is an OSError
