@@ -68,9 +68,11 @@ def lflags(child):
 
 
 def wait_key_mode(child):
-    """Until the game reads single keys (before, a Ctrl-Z is the terminal's own)."""
+    """Until the game reads single keys in its key loop (before, a SIGTSTP is not the loop's;
+    while the game starts, ISIG is off too, but not ICRNL: only the key loop's raw mode clears it)."""
     for _ in range(400):
-        if lflags(child) == (False, False, False):
+        if lflags(child) == (False, False, False) and not (
+                termios.tcgetattr(child.child_fd)[0] & termios.ICRNL):
             return
         time.sleep(0.05)
     raise AssertionError("the game never entered key mode")
