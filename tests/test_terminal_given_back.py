@@ -223,3 +223,47 @@ def test_a_suspend_while_review_reads_keys_gives_the_terminal_back_and_fg_the_ke
     child.send("\x1b")                             # one key, no Enter
     child.expect(r"Review stopped\.\r\n", timeout=10)
     child.expect(r"EXITED status=0 icanon=1 echo=1")
+
+
+def test_ctrl_z_while_review_reads_a_line_suspends_with_a_line_and_fg_brings_it_back(tmp_path):
+    stored_game(tmp_path)
+    child = job_shell(tmp_path, "review", "1", game=False)
+    child.expect(r"Press Enter for deal 2")
+    wait_key_mode(child)
+    child.send("ab")
+    child.sendcontrol("z")
+    child.expect(r"\r\nSuspended\. Type fg to come back\.\r\n")
+    child.expect(r"STOPPED icanon=(\d) echo=(\d)")
+    assert child.match.group(1, 2) == ("1", "1")   # the terminal as it was, for the shell
+    child.sendline("")                             # fg
+    child.expect(r"Back\.\r\nab")                  # what was typed, shown again
+    wait_key_mode(child)
+    child.send("\x1b")                             # one key, no Enter: keys act at once
+    child.expect(r"Review stopped\.\r\n", timeout=10)
+    child.expect(r"EXITED status=0 icanon=1 echo=1")
+    assert "Traceback" not in child.before
+
+
+def test_ctrl_z_at_the_resume_question_with_no_shell_is_refused_with_a_line(tmp_path):
+    child = pexpect.spawn(str(BIN), [*ARGS, "--new", "--seed", "12"], env=game_env(tmp_path),
+                          encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child.expect(r"Your turn: lay away 2 cards")
+    wait_key_mode(child)
+    child.send("q")
+    child.expect(r"Quit the game\?")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    child = pexpect.spawn(str(BIN), [*ARGS], env=game_env(tmp_path),
+                          encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child.expect(r"Resume\? y/n\r\n")
+    wait_key_mode(child)
+    child.sendcontrol("z")
+    child.expect(r"Ctrl-Z cannot suspend here: nothing could bring it back\.\r\n")
+    assert lflags(child) == (False, False, False)   # still reading single keys
+    child.send("y")
+    child.expect(r"Game resumed")
+    wait_key_mode(child)
+    child.sendcontrol("c")
+    child.expect(r"Quit the game\?")
+    child.send("y")
+    child.expect(pexpect.EOF)

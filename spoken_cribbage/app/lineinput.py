@@ -83,4 +83,13 @@ def _read_tty(out: TextIO) -> str | None:
             echo(data)
         return GO_ON
 
-    return read_keys(on_key)
+    def say(text: str) -> None:   # a line of its own, after the text typed so far
+        echo(("\n" if typed and not said[0] else "") + text + "\n")
+        said[0] = True
+
+    def on_back() -> None:   # back from a suspend: what was typed is shown again
+        said[0] = False
+        echo("".join(typed))
+
+    said = [False]
+    return read_keys(on_key, say, on_back)

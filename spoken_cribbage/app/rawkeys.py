@@ -18,10 +18,29 @@ __all__ = ["GO_ON", "read_keys"]
 GO_ON = object()
 
 
-def read_keys(on_key: Callable[[Any, str], Any]) -> Any:
+def read_keys(on_key: Callable[[Any, str], Any], say: Callable[[str], None] | None = None,
+              on_back: Callable[[], None] | None = None) -> Any:
+    """Ctrl-Z is answered here, as in the game: it suspends with a line, and fg brings the keys
+    back with a line; with no shell to bring the program back, it is refused with a line. After
+    either line ``on_back`` is called (to show again what was typed). ``say`` writes a line (standard
+    output by default)."""
     import asyncio
 
     from prompt_toolkit.input import create_input
+    from prompt_toolkit.keys import Keys
+
+    from spoken_cribbage.words.seat import phrase
+
+    def _say(text: str) -> None:
+        if say is not None:
+            say(text)
+            return
+        import sys
+        try:
+            sys.stdout.write(text + "\n")
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            pass
 
     inp = create_input(always_prefer_tty=True)
     result: list[Any] = []
@@ -40,6 +59,9 @@ def read_keys(on_key: Callable[[Any, str], Any]) -> Any:
             for kp in keys:
                 if result:
                     return
+                if kp.key == Keys.ControlZ:
+                    suspend(asked=True)
+                    continue
                 answer = on_key(kp.key, kp.data)
                 if answer is not GO_ON:
                     result.append(answer)
@@ -57,11 +79,21 @@ def read_keys(on_key: Callable[[Any, str], Any]) -> Any:
         def key_mode() -> None:
             _set_term_attrs(fd, modes["raw"])
 
-        def suspend() -> None:
-            if job_control():   # else nothing could bring the program back: ignored
-                _set_term_attrs(fd, modes["cooked"])
-                os.kill(os.getpid(), signal.SIGSTOP)
-                key_mode()
+        def suspend(asked: bool = False) -> None:
+            """Ctrl-Z (asked) or SIGTSTP from outside: stop, when a shell can bring it back."""
+            if not job_control():   # nothing could bring the program back
+                if asked:   # an outside SIGTSTP is ignored then, as the system itself would
+                    _say(phrase("suspend_refused_here"))
+                    if on_back is not None:
+                        on_back()
+                return
+            _say(phrase("suspended_here"))
+            _set_term_attrs(fd, modes["cooked"])
+            os.kill(os.getpid(), signal.SIGSTOP)
+            key_mode()
+            _say(phrase("back_here"))
+            if on_back is not None:
+                on_back()
 
         handled = {signal.SIGTSTP: suspend, signal.SIGCONT: key_mode}
         for signum, fn in handled.items():

@@ -45,6 +45,10 @@ MESSAGES: dict[str, str] = {
     "back_from_suspend": "Back to the game.",
     "suspend_refused": "Ctrl-Z cannot suspend the game here: nothing could bring it back. "
                        "Press q to quit.",
+    # the same outside the game's key loop (the resume question, review, practice)
+    "suspended_here": "Suspended. Type fg to come back.",
+    "back_here": "Back.",
+    "suspend_refused_here": "Ctrl-Z cannot suspend here: nothing could bring it back.",
     "line_too_long": "That line was too long, over {most} characters: nothing was done.",
     "line_full": ("The command line is full: {most} characters. The rest is left out; "
                   "Enter drops the line, Escape cancels it."),
