@@ -128,6 +128,7 @@ BUDGETS = {
     "test_options.py": 15, "test_simulate.py": 15, "test_soak.py": 15, "test_exhaustive.py": 15,
     "test_game_undo.py": 15, "test_review.py": 15, "test_handsfree.py": 15,
     "test_game_players.py": 15, "test_game_speech.py": 15,
+    "test_terminal_given_back.py": 15,   # eleven games and reviews in a pty, suspended and resumed
 }
 DEFAULT_BUDGET = 10.0
 #: A file fails the run in CI when it takes more than OVER_FAIL times its budget (scaled by
