@@ -77,8 +77,7 @@ def test_a_key_typed_before_the_resume_question_does_not_answer_it(tmp_path):
     child.send("n")
     child.expect(r"A new game begins[.;]")   # ". The old one is kept as ..." or "; the old one will be replaced."
     child.expect(DISCARD)
-    # leave as a player does, a key at a time (two Ctrl-C sent at once while the game is still
-    # entering key mode can leave the quit question unanswered: a start-up race noted in issue 23)
+    # leave as a player does, a key at a time (two Ctrl-C at once: tests/test_startup_ctrl_c.py)
     answer(child, "q", r"Quit the game\?")
     child.send("y")
     child.expect(pexpect.EOF)
