@@ -400,3 +400,24 @@ def test_the_errors_are_values_and_types_as_fits_and_travel_between_processes():
     assert str(again) == str(e) == "Game.observation: seat must be a seat, not 'x'"
     assert issubclass(IllegalActionError, EngineError) and issubclass(IllegalActionError, ValueError)
     assert errors.shown(Boom()).startswith("<Boom") and errors.shown("\x1b[2J") == "'\\x1b[2J'"
+
+
+@settings(max_examples=20, **SETTINGS)
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=6, unique=True),
+       st.data())
+def test_hand_points_refuses_a_forged_card_whose_rank_only_equals_a_rank(cards_, data):
+    """A Card made with tuple.__new__ holding 5.0 (or True) for 5 (or 1) compares and hashes as
+    the genuine card, so the table look-up used to score it: it is refused, in any place."""
+    *hand, starter = cards_
+    where = data.draw(st.integers(0, len(hand)), label="forged at")
+    victim = starter if where == len(hand) else hand[where]
+    kind = data.draw(st.sampled_from([float, bool]) if victim.rank == 1 else st.just(float),
+                     label="rank type")
+    fake = forged(kind(victim.rank), victim.suit)
+    assert fake == victim and hash(fake) == hash(victim)
+    if where == len(hand):
+        starter = fake
+    else:
+        hand[where] = fake
+    with pytest.raises(InvalidArgumentError):
+        scoring.hand_points(hand, starter, data.draw(st.booleans(), label="is_crib"))

@@ -341,8 +341,9 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
     The cards are not checked for being distinct (:func:`score_hand` checks them).
 
     On the computer player's hot path, so the checks cost little: each card must be a
-    :class:`Card` itself (a subclass could read as another card) with a rank 1..13, and
-    ``is_crib`` a bool; InvalidHandError for another size of hand, the engine's argument errors
+    :class:`Card` itself (a subclass could read as another card) with an int rank 1..13 (not
+    a float or a bool one forged with ``tuple.__new__``), and ``is_crib`` a bool;
+    InvalidHandError for another size of hand, the engine's argument errors
     (:mod:`~spoken_cribbage.engine.errors`) for the rest."""
     try:
         n = len(hand)
@@ -350,26 +351,34 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
             a, b, c, d = hand
             if (type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
                     and type(starter) is Card and (is_crib is False or is_crib is True)):
-                o0, o1, o2, o3, o4 = _OFFSETS4
-                pts = (_RANK_TABLE or _rank_table())[
-                    o0[a.rank] + o1[b.rank] + o2[c.rank] + o3[d.rank] + o4[starter.rank]]
-                s = a.suit
-                if s == b.suit == c.suit == d.suit:
-                    if starter.suit == s:
-                        pts += 5
-                    elif not is_crib:
-                        pts += 4
-                ss = starter.suit
-                for x in hand:
-                    if x.rank == 11 and x.suit == ss:
-                        pts += 1
-                        break
-                return pts
+                ra, rb, rc, rd, rs = a[0], b[0], c[0], d[0], starter[0]
+                # A card forged with tuple.__new__ can hold a float (5.0) or a bool rank, which
+                # the tables below would read as 5 or 1: the ranks must be ints (the table
+                # look-up then refuses one out of 1..13).
+                if (type(ra) is int and type(rb) is int and type(rc) is int and type(rd) is int
+                        and type(rs) is int):
+                    o0, o1, o2, o3, o4 = _OFFSETS4
+                    pts = (_RANK_TABLE or _rank_table())[
+                        o0[ra] + o1[rb] + o2[rc] + o3[rd] + o4[rs]]
+                    s = a.suit
+                    if s == b.suit == c.suit == d.suit:
+                        if starter.suit == s:
+                            pts += 5
+                        elif not is_crib:
+                            pts += 4
+                    ss = starter.suit
+                    for x in hand:
+                        if x.rank == 11 and x.suit == ss:
+                            pts += 1
+                            break
+                    return pts
         elif n == 5:
             a, b, c, d, e = hand
             if (type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
                     and type(e) is Card and type(starter) is Card
-                    and (is_crib is False or is_crib is True)):
+                    and (is_crib is False or is_crib is True)
+                    and type(a[0]) is int and type(b[0]) is int and type(c[0]) is int
+                    and type(d[0]) is int and type(e[0]) is int and type(starter[0]) is int):
                 return _five_card_points(hand, starter, is_crib)
     except Exception:  # noqa: BLE001 - checked below, to say what is wrong
         pass
