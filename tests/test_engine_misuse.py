@@ -421,3 +421,20 @@ def test_hand_points_refuses_a_forged_card_whose_rank_only_equals_a_rank(cards_,
         hand[where] = fake
     with pytest.raises(InvalidArgumentError):
         scoring.hand_points(hand, starter, data.draw(st.booleans(), label="is_crib"))
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(hostile())
+def test_events_are_outputs_and_the_visitor_refuses_anything_else(value):
+    """Events are made only by the engine; the one function that takes one, the visitor,
+    refuses anything that is not an event instead of answering for it."""
+    from spoken_cribbage.engine.events_visitor import EventVisitor
+
+    class Visitor(EventVisitor):
+        def visit_event(self, event):
+            return "an event"
+
+    with pytest.raises(ArgumentTypeError):
+        Visitor().visit(value)
+    g = Game(seed=3)
+    assert all(Visitor().visit(e) in ("an event", None) for e in g.events)

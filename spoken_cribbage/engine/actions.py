@@ -6,6 +6,16 @@ as a short text code and reads back from one: ``Play(1, card).to_text() == "play
 :func:`action_from_text` (saves and logs use it). An action says nothing of whether it is legal
 now: that is the game's (:meth:`Game.apply`, :meth:`Game.parse_action`).
 
+Unlike ``Move``, the constructors do not check their fields: the checked ways in are
+:meth:`_Coded.from_text` / :func:`action_from_text` (a seat 0..5, genuine cards, a claim 0..46)
+and :meth:`Game.apply` (every field, by type and range, and legality), and
+:func:`action_to_text` refuses a field it could not read back. A check in the constructor
+was tried: for the engine's own values it cost a few tenths of a microsecond an action (no
+change to be seen in seeded games between computer players), but the front end builds actions
+from what a player typed and leaves the refusal to ``apply`` (``Play(seat, None)`` for
+"play" with no card, a claim beyond any count), whose :class:`IllegalActionError` reason is
+the sentence the player hears; refusing them earlier would need those callers changed first.
+
 >>> from spoken_cribbage.engine.cards import parse_card
 >>> Play(1, parse_card("5H")).to_text()
 'play 1 5H'

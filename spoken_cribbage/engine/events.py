@@ -45,7 +45,12 @@ class DealerReason(Named):
 
 @dataclass(frozen=True)
 class Event:
-    """Base class of everything the game reports."""
+    """Base class of everything the game reports.
+
+    Events are outputs, not inputs: the engine alone makes them (:meth:`Game.events_for`,
+    ``Game.events``) and no engine function takes one from a caller, except
+    :meth:`EventVisitor.visit`, which refuses anything that is not an event. So, unlike the
+    actions, their fields are not checked when one is made."""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Generic, TypeVar
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.errors import ArgumentTypeError
 
 R = TypeVar("R")
 
@@ -66,9 +67,15 @@ class EventVisitor(Generic[R]):
         cls._dispatch = {ev: getattr(cls, name) for ev, name in VISIT_METHODS.items()}
 
     def visit(self, event: g.Event) -> R:
-        """The answer of this visitor's method for ``event``'s type."""
+        """The answer of this visitor's method for ``event``'s type; ArgumentTypeError for
+        anything that is not an :class:`Event` (events are the engine's outputs, never made
+        up by a caller: only event types enter the dispatch table, so the check costs nothing
+        for the events the engine gives)."""
         fn = self._dispatch.get(type(event))
         if fn is None:
+            if not isinstance(event, g.Event):
+                raise ArgumentTypeError(f"{type(self).__name__}.visit", "event", event,
+                                        "an event (Played, Scored...)")
             fn = self._resolve(type(event))
         return fn(self, event)  # type: ignore[no-any-return]
 

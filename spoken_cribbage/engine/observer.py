@@ -21,7 +21,11 @@ __all__ = ["Observation"]
 
 @dataclass(frozen=True)
 class Observation:
-    """What one seated player knows: nothing about the deck or the other hands."""
+    """What one seated player knows: nothing about the deck or the other hands.
+
+    An output, not an input: only :meth:`Game.observation` makes it and no engine function
+    takes one from a caller (:meth:`Game.apply` takes actions), so its fields are not checked
+    when one is made. (The computer player reads one; it is given by the game.)"""
     seat: int
     players: int
     side: int

@@ -73,7 +73,10 @@ class ItemKind(Named):
 @dataclass(frozen=True)
 class ScoreItem:
     """One scoring combination: ``kind`` is fifteen, pair, run, flush or nobs in the show;
-    fifteen, thirty-one, pair, pair royal, double pair royal or run in the play."""
+    fifteen, thirty-one, pair, pair royal, double pair royal or run in the play.
+
+    An output, not an input: the scorers make it and no engine function takes one from a
+    caller, so its fields are not checked when one is made."""
 
     kind: ItemKind
     points: int
