@@ -1,7 +1,9 @@
 """Every key answers, in a real pseudo-terminal: keys that type no character, a key pressed while
 the game starts, keys typed ahead of a question, and a paste."""
 
+import os
 import re
+import signal
 import time
 
 import pexpect
@@ -69,9 +71,14 @@ def test_a_key_typed_before_the_resume_question_does_not_answer_it(tmp_path):
     answer(child, "q", r"Quit the game\?")
     child.send("y")
     child.expect(pexpect.EOF)
+    # typed ahead, while the game starts: the game is held (SIGSTOP) from the moment it is
+    # spawned while the key is sent, so the key surely comes before the question (a sleep of
+    # 0.2 s did not: the question can come sooner, and the key then answered it rightly)
     child = spawn(tmp_path)
-    time.sleep(0.2)
-    child.send("y")                     # typed ahead, while the game starts
+    os.kill(child.pid, signal.SIGSTOP)
+    child.send("y")
+    time.sleep(0.1)
+    os.kill(child.pid, signal.SIGCONT)
     child.expect(r"Resume\? y/n\r\n")
     assert child.expect([r"Game resumed", pexpect.TIMEOUT], timeout=1.5) == 1
     child.send("n")
