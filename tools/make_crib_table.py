@@ -53,7 +53,7 @@ def crib_mean(c1: int, c2: int, table: np.ndarray) -> float:
               & (suits[3] == s_suit))
     pts += np.where(flush5, 5, 0)
     nobs = np.zeros(st.shape, dtype=bool)
-    for r, s in zip(ranks, suits):
+    for r, s in zip(ranks, suits, strict=True):
         nobs |= (r == 10) & (s == s_suit)
     pts += nobs
     return float(pts.mean())

@@ -181,7 +181,7 @@ class Pool:
         self.flat = np.array([p for t in traces for p in t], dtype=np.int16)
 
     @classmethod
-    def load(cls, path: Path) -> "Pool":
+    def load(cls, path: Path) -> Pool:
         with np.load(path) as z:
             pool = cls([])
             pool.flat, pool.offsets = z["flat"], z["offsets"]
@@ -202,7 +202,7 @@ class Pool:
 def _play_pool(seeds: list[int], views: list[tuple[tuple[int, int], tuple[int, int]]],
                progress=None) -> Pool:
     traces = []
-    for k, (s, (dv, pv)) in enumerate(zip(seeds, views)):
+    for k, (s, (dv, pv)) in enumerate(zip(seeds, views, strict=True)):
         traces.append(play_deal(s, dv, pv))
         if progress is not None:
             progress(k + 1)

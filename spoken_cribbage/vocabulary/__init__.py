@@ -23,13 +23,24 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
+from spoken_cribbage.engine.cards import (
+    DECK,
+    RANK_NAMES,
+    RANK_PLURALS,
+    SUIT_NAMES,
+    SUIT_SINGULAR,
+    AmbiguousCardError,
+    Card,
+    InvalidCardError,
+    match_card,
+    parse_card,
+    sort_hand,
+    split_card_tokens,
+)
 from spoken_cribbage.notice import Problem
-from spoken_cribbage.engine.cards import (DECK, RANK_NAMES, RANK_PLURALS, SUIT_NAMES, SUIT_SINGULAR,
-                                          AmbiguousCardError, Card, InvalidCardError, match_card,
-                                          parse_card, sort_hand, split_card_tokens)
 
 #: Voice phases: what the game waits for. ``question`` is a yes/no question; ``show`` the end of
 #: a deal (next deal); ``over`` the end of the game (new game or leave); ``counting`` the
@@ -183,13 +194,13 @@ class VoiceContext:
         object.__setattr__(self, "numbers", numbers)
 
     @classmethod
-    def of(cls, phase: str, hand: Iterable[Card] = (), can_go: bool = True) -> "VoiceContext":
+    def of(cls, phase: str, hand: Iterable[Card] = (), can_go: bool = True) -> VoiceContext:
         """Build a context, sorting the hand the way it is shown."""
         return cls(phase, tuple(sort_hand(hand)), can_go)
 
     @classmethod
     def numbered(cls, phase: str, numbering: Iterable[Card | None], can_go: bool = True
-                 ) -> "VoiceContext":
+                 ) -> VoiceContext:
         """Build a context from a numbering: position i+1 holds a card, or None (a gap)."""
         pairs = [(i, c) for i, c in enumerate(numbering, 1) if c is not None]
         return cls(phase, tuple(c for _, c in pairs), can_go, tuple(i for i, _ in pairs))
@@ -221,7 +232,7 @@ def phrases_for(ctx: VoiceContext) -> dict[str, str]:
     if ctx.phase in CARD_VERBS:
         verb = ctx.phase
         ranks = [c.rank for c in ctx.hand]
-        for pos, card in zip(ctx.numbers, ctx.hand):
+        for pos, card in zip(ctx.numbers, ctx.hand, strict=True):
             for p in _card_phrases(verb, card, pos, ranks.count(card.rank) == 1):
                 out[p] = f"{verb} {card.short}"
     if ctx.phase == "counting":
@@ -356,7 +367,7 @@ def _typed_card_phrases(ctx: VoiceContext) -> dict[str, Command]:
     ranks = [c.rank for c in ctx.hand]
     bare_verb = ctx.card_verb
     for verb in CARD_VERBS:
-        for pos, card in zip(ctx.numbers, ctx.hand):
+        for pos, card in zip(ctx.numbers, ctx.hand, strict=True):
             for p in _card_phrases(verb, card, pos, ranks.count(card.rank) == 1, all_ordinals=True):
                 said_verb = verb if p.startswith(verb + " ") else bare_verb
                 out.setdefault(p, Command(said_verb, cards=(card,)))
@@ -373,11 +384,7 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
         raise CommandError("command.not_text")
     if ctx is None:
         ctx = VoiceContext(phase if phase in PHASES else "other")
-    raw = " ".join(text.replace("\x00", " ").split()).lower()
-    if len(raw) > 200:
-        raise CommandError("command.too_long")
-    if raw != "?":
-        raw = raw.strip(" .!?")
+    raw = _cleaned_line(text)
     if raw in _TYPED and (raw or not text.split()):   # "" only for a line of nothing but spaces
         return Command(_TYPED[raw])
     said = normalize(raw)
@@ -385,21 +392,42 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
         # Something was given, but nothing in it is a word (NUL bytes, undecodable bytes, a
         # zero-width space, punctuation): refused, never taken as Enter's "next".
         raise CommandError("command.nothing_readable")
+    command = _whole_phrase(said, ctx) or _headed_line(raw.split(), text, ctx)
+    if command is not None:
+        return command
+    try:
+        return _cards_named(ctx.card_verb, raw, ctx)
+    except CommandError as e:
+        if e.code == "command.not_a_card":
+            raise CommandError("command.unknown", text=shown(text)) from None
+        raise
+
+
+def _cleaned_line(text: str) -> str:
+    """The line in lower case, its spaces (and NULs) folded, without closing punctuation."""
+    raw = " ".join(text.replace("\x00", " ").split()).lower()
+    if len(raw) > 200:
+        raise CommandError("command.too_long")
+    return raw if raw == "?" else raw.strip(" .!?")
+
+
+def _whole_phrase(said: str, ctx: VoiceContext) -> Command | None:
+    """The command a line means as a whole: a command's word, a count while counting, or a card
+    of the hand by name or position; None when it is none of these."""
     if said in _TYPED:
         return Command(_TYPED[said])
     if ctx.phase == "counting":   # the player's count of a hand: a number, "nineteen" for none
         n = count_number(said)
         if n is not None:
             return Command("claim", numbers=(n,))
-    card = _typed_card_phrases(ctx).get(said)
-    if card is not None:
-        return card
-    words = raw.split()
+    return _typed_card_phrases(ctx).get(said)
+
+
+def _headed_line(words: list[str], text: str, ctx: VoiceContext) -> Command | None:
+    """The command of a line led by its verb: a claim, a setting and its value, names, or a card
+    verb and its cards; None when the first word leads none of these."""
     if words[0] == "claim":      # "claim 12": a count, in any phase (the game says if it is due)
-        n = count_number(" ".join(words[1:])) if len(words) > 1 else None
-        if n is None:
-            raise CommandError("command.claim_how")
-        return Command("claim", numbers=(n,))
+        return _claimed(words[1:])
     if len(words) > 1 and "_".join(words[:2]) in SETTINGS:   # "cue volume 0.5"
         words = ["_".join(words[:2])] + words[2:]
     head = words[0]
@@ -414,19 +442,26 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
     if head in BY_VERB:
         raise CommandError("command.takes_nothing", verb=head)
     if head in ("play", "discard", "lay", "throw"):
-        verb = "play" if head == "play" else "discard"
-        rest = words[1:]
-        if rest and rest[0] == "away":
-            rest = rest[1:]
-        if not rest or rest == ["card"]:
-            raise CommandError("command.which_card_example", verb=verb)
-        return _cards_named(verb, " ".join(rest), ctx)
-    try:
-        return _cards_named(ctx.card_verb, raw, ctx)
-    except CommandError as e:
-        if e.code == "command.not_a_card":
-            raise CommandError("command.unknown", text=shown(text)) from None
-        raise
+        return _card_verb_line(head, words[1:], ctx)
+    return None
+
+
+def _claimed(rest: list[str]) -> Command:
+    """The claim of "claim 12" (the words after "claim")."""
+    n = count_number(" ".join(rest)) if rest else None
+    if n is None:
+        raise CommandError("command.claim_how")
+    return Command("claim", numbers=(n,))
+
+
+def _card_verb_line(head: str, rest: list[str], ctx: VoiceContext) -> Command:
+    """The cards after "play", "discard", "lay" or "throw" (and "away")."""
+    verb = "play" if head == "play" else "discard"
+    if rest and rest[0] == "away":
+        rest = rest[1:]
+    if not rest or rest == ["card"]:
+        raise CommandError("command.which_card_example", verb=verb)
+    return _cards_named(verb, " ".join(rest), ctx)
 
 
 _ARTICLES = ("the", "a", "an", "my")
