@@ -14,6 +14,7 @@ from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.engine.scoring import score_hand
+from spoken_cribbage.speech.priority import Priority
 
 # The deal of these tests. Seat 0 keeps 5H 5C JS KD (2C 3C to the crib), seat 1 keeps
 # 6D 7D 8D 9S (AH 2H to the crib); the starter is the four of spades.
@@ -548,7 +549,7 @@ def test_the_clock_starts_once_the_hand_has_been_read_out():
     class Speaking:
         available = True
 
-        def say(self, text, interrupt=True):
+        def say(self, text, *, priority=Priority.NOW):
             pass
 
         def stop(self):

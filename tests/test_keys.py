@@ -8,6 +8,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.speech.base import RecordingSpeaker
 from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.speech.priority import Priority
 
 
 def test_digits_mark_unmark_and_enter_confirms_the_discard():
@@ -158,7 +159,7 @@ def test_help_lists_the_keys_of_this_phase_slash_and_arrows():
 def test_milestones_come_before_the_prompt():
     def on_change(session, events):
         session.say([__import__("spoken_cribbage.words.announce", fromlist=["Line"]).Line.same(
-            "Your best hand yet.")], interrupt=False)
+            "Your best hand yet.")], priority=Priority.NORMAL)
 
     s, out = make(on_change=on_change)
     assert out[-2] == "Your best hand yet."

@@ -17,6 +17,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.storage.stats import StatsDB, game_record
+from spoken_cribbage.speech.priority import Priority
 
 #: What an attacker would write: clear the screen, retitle the window, a fake line, a bidi flip.
 HOSTILE = "\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b\nYou win."
@@ -149,7 +150,7 @@ def test_speech_is_sent_clean():
     class Speaker:
         available = True
 
-        def say(self, text, interrupt=True):
+        def say(self, text, *, priority=Priority.NOW):
             said.append(text)
 
         def __getattr__(self, name):

@@ -12,6 +12,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, StatsDB
 from spoken_cribbage.words.announce import Line
+from spoken_cribbage.speech.priority import Priority
 
 HOME, RIGHT = "\x1b[H", "\x1b[C"
 
@@ -37,7 +38,7 @@ def test_a_line_said_after_the_deal_end_prompt_goes_before_it():
     'Press Enter for ...'."""
     def milestone(session, events):
         if any(isinstance(e, g.DealEnded) for e in events):
-            session.say([Line.same("Your best hand yet: 12.")], interrupt=False)
+            session.say([Line.same("Your best hand yet: 12.")], priority=Priority.NORMAL)
     s, out = seated(on_change=milestone)
     play_out_deal(s)
     assert s.game.phase == g.DEAL_OVER

@@ -10,6 +10,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.speech.priority import Priority
 
 
 class Speaker:
@@ -19,8 +20,8 @@ class Speaker:
     def __init__(self):
         self.said, self.stops = [], 0
 
-    def say(self, text, *, interrupt=True):
-        self.said.append((text, interrupt))
+    def say(self, text, *, priority=Priority.NOW):
+        self.said.append((text, priority))
 
     def stop(self):
         self.stops += 1
@@ -47,7 +48,7 @@ def test_start_announces_the_deal_and_asks_for_the_discard():
     assert out[-1] == "Your turn: lay away 2 cards."   # "Deal 1. Your crib." was just said
     assert any(l.startswith("Your hand. Card 1: ace of clubs. Card 2: two of clubs.") for l in out)
     # the events interrupt stale speech; the prompt is queued after them
-    assert sp.said and sp.said[-2][1] is True and sp.said[-1][1] is False
+    assert sp.said and sp.said[-2][1] is Priority.NOW and sp.said[-1][1] is Priority.NORMAL
 
 
 def test_discard_one_card_at_a_time_then_cancel():
@@ -128,7 +129,7 @@ def test_silence_key_stops_speech_and_every_response_interrupts_stale_speech():
     s.key("x")
     assert sp.stops == 1
     s.key("s")
-    assert sp.said[-1] == ("You 0, 121 to go; Computer 0, 121 to go.", True)
+    assert sp.said[-1] == ("You 0, 121 to go; Computer 0, 121 to go.", Priority.NOW)
 
 
 def test_quit_asks_to_confirm():

@@ -25,6 +25,7 @@ from spoken_cribbage import speech as sp
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import espeak as espeak_mod
 from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.speech.priority import Priority
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -199,7 +200,7 @@ def test_interrupt_cuts_stale_speech(capfd: pytest.CaptureFixture[str]) -> None:
         assert ev.wait_for(lambda e: e.find("start", LONG), 10)
         time.sleep(0.3)
         t_new = time.monotonic()
-        speaker.say(SAMPLES[0])  # interrupt=True is the default
+        speaker.say(SAMPLES[0])  # Priority.NOW (interrupt) is the default
         assert ev.wait_for(lambda e: e.find("end", SAMPLES[0]), 15)
     finally:
         speaker.close()
@@ -220,7 +221,7 @@ def test_queue_cannot_pile_up() -> None:
     try:
         t0 = time.monotonic()
         for i in range(1, 101):
-            speaker.say(f"Card {i}.", interrupt=False)
+            speaker.say(f"Card {i}.", priority=Priority.NORMAL)
         t_last = time.monotonic()
         assert t_last - t0 < 1.0  # say() never blocks
         assert ev.wait_for(lambda e: e.find("end", "Card 100."), 20)
@@ -242,7 +243,7 @@ def test_stop_silences_at_once_and_clears_queue() -> None:
     speaker = make(ev, sink)
     try:
         speaker.say(LONG)
-        speaker.say(SAMPLES[1], interrupt=False)
+        speaker.say(SAMPLES[1], priority=Priority.NORMAL)
         assert ev.wait_for(lambda e: e.find("start", LONG), 10)
         pid = sink.pid
         t_stop = time.monotonic()
@@ -377,7 +378,7 @@ def test_engine_raises_mid_game(
     speaker.say(SAMPLES[0])
     assert ev.wait_for(lambda e: e.errors, 10)
     speaker.say(SAMPLES[1])  # later calls are silent no-ops
-    speaker.say(SAMPLES[1], interrupt=False)
+    speaker.say(SAMPLES[1], priority=Priority.NORMAL)
     speaker.set_rate(200)
     speaker.stop()
     time.sleep(0.3)
@@ -467,14 +468,14 @@ def test_doubles_follow_the_protocol() -> None:
     rec = sp.RecordingSpeaker()
     for speaker in (sp.NullSpeaker(), rec):
         assert isinstance(speaker, sp.Speaker)
-        speaker.say("Go.", interrupt=False)
+        speaker.say("Go.", priority=Priority.NORMAL)
         speaker.stop()
         speaker.set_rate(200)
         speaker.set_volume(0.5)
         speaker.set_voice(None)
         speaker.list_voices()
         speaker.close()
-    assert rec.texts == ["Go."] and rec.said[0][2] is False
+    assert rec.texts == ["Go."] and rec.said[0][2] is Priority.NORMAL
     assert len(rec.stopped) == 1 and rec.rate == 200 and rec.closed
 
 
@@ -507,7 +508,7 @@ if speaker.available:
     speaker.say(SHORT)  # interrupts
     wait(lambda ev: any(e[1] == "end" and e[2] == SHORT for e in ev))
     for i in range(1, 41):
-        speaker.say(f"Card {i}.", interrupt=False)
+        speaker.say(f"Card {i}.", priority=sp.Priority.NORMAL)
     wait(lambda ev: any(e[1] == "end" and e[2] == "Card 40." for e in ev), 20)
     speaker.say(LONG)
     wait(lambda ev: sum(e[1] == "start" and e[2] == LONG for e in ev) == 2)

@@ -28,6 +28,7 @@ from spoken_cribbage import speech as sp
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import native
 from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.speech.priority import Priority
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux") or shutil.which("espeak-ng") is None,
@@ -178,7 +179,7 @@ def test_queue_is_bounded_and_say_never_blocks(
     try:
         t0 = time.monotonic()
         for i in range(1, 41):
-            speaker.say(f"Card {i}.", interrupt=False)
+            speaker.say(f"Card {i}.", priority=Priority.NORMAL)
         assert time.monotonic() - t0 < 1.0
         assert ev.wait_for(lambda e: e.find("end", "Card 40."), 20)
     finally:
@@ -199,9 +200,9 @@ def test_interrupt_drops_the_queue_and_speaks_the_new_text(
     try:
         speaker.say(LONG)
         assert ev.wait_for(lambda e: e.find("start", LONG), 10)
-        speaker.say("Waiting one.", interrupt=False)
-        speaker.say("Waiting two.", interrupt=False)
-        speaker.say(SHORT)  # interrupt=True is the default
+        speaker.say("Waiting one.", priority=Priority.NORMAL)
+        speaker.say("Waiting two.", priority=Priority.NORMAL)
+        speaker.say(SHORT)  # Priority.NOW (interrupt) is the default
         assert ev.wait_for(lambda e: e.find("end", SHORT), 15)
     finally:
         speaker.close()
@@ -221,8 +222,8 @@ def test_stop_forgets_everything_queued(
     speaker = make(ev)
     try:
         speaker.say(SHORT)
-        speaker.say("Queued one.", interrupt=False)
-        speaker.say("Queued two.", interrupt=False)
+        speaker.say("Queued one.", priority=Priority.NORMAL)
+        speaker.say("Queued two.", priority=Priority.NORMAL)
         assert ev.wait_for(lambda e: e.find("start", SHORT), 10)
         speaker.stop()
         assert ev.wait_for(lambda e: e.find("end", SHORT), 10)
@@ -319,7 +320,7 @@ def test_engine_raises_mid_say(
     speaker.say(OTHER)
     assert ev.wait_for(lambda e: e.errors, 10)
     speaker.say(LONG)  # later calls are silent no-ops
-    speaker.say(LONG, interrupt=False)
+    speaker.say(LONG, priority=Priority.NORMAL)
     speaker.set_rate(200)
     speaker.stop()
     time.sleep(0.3)
@@ -349,7 +350,7 @@ def test_driver_error_event_is_reported_once(
     assert ev.wait_for(lambda e: e.find("end", SHORT), 15)
     monkeypatch.setattr(stock.EspeakDriver, "say", broken_say)
     speaker.say(OTHER)
-    speaker.say(OTHER, interrupt=False)
+    speaker.say(OTHER, priority=Priority.NORMAL)
     assert ev.wait_for(lambda e: e.errors, 15)
     time.sleep(0.5)
     speaker.close()
@@ -505,7 +506,7 @@ def test_iterate_path_interrupt_calls_engine_stop(fake_sapi) -> None:
         speaker.say(LONG)  # about 3 s
         assert ev.wait_for(lambda e: e.find("start", LONG), 5)
         time.sleep(0.2)
-        speaker.say("Waiting.", interrupt=False)
+        speaker.say("Waiting.", priority=Priority.NORMAL)
         t_new = time.monotonic()
         speaker.say(SHORT)
         assert ev.wait_for(lambda e: e.find("end", SHORT), 5)
@@ -529,12 +530,12 @@ def test_iterate_path_stop_and_queue_bound(fake_sapi) -> None:
     try:
         t0 = time.monotonic()
         for i in range(1, 31):
-            speaker.say(f"Card {i}.", interrupt=False)
+            speaker.say(f"Card {i}.", priority=Priority.NORMAL)
         assert time.monotonic() - t0 < 0.5
         assert ev.wait_for(lambda e: e.find("end", "Card 30."), 10)
         assert len(ev.texts("start")) <= 1 + sp.MAX_QUEUED
         speaker.say(LONG)
-        speaker.say("Queued.", interrupt=False)
+        speaker.say("Queued.", priority=Priority.NORMAL)
         assert ev.wait_for(lambda e: e.find("start", LONG), 5)
         t_stop = time.monotonic()
         speaker.stop()
@@ -574,7 +575,7 @@ def test_iterate_path_lost_events_with_idle_probe(fake_sapi, monkeypatch: pytest
     speaker = make(ev, driver_name="fake_sapi")
     try:
         speaker.say(SHORT)
-        speaker.say(OTHER, interrupt=False)
+        speaker.say(OTHER, priority=Priority.NORMAL)
         assert ev.wait_for(lambda e: e.find("end", OTHER), 8)
     finally:
         speaker.close()
@@ -607,7 +608,7 @@ def test_iterate_path_failures(fake_sapi, capfd: pytest.CaptureFixture[str]) -> 
     assert ev.wait_for(lambda e: e.find("end", SHORT), 5)
     fake_sapi.fail_in_say = True
     speaker.say(OTHER)
-    speaker.say(LONG, interrupt=False)
+    speaker.say(LONG, priority=Priority.NORMAL)
     assert ev.wait_for(lambda e: e.errors, 5)
     time.sleep(0.3)
     speaker.say(SHORT)

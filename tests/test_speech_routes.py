@@ -30,6 +30,7 @@ from spoken_cribbage.speech import screenreader as sr
 from spoken_cribbage.speech import ssip
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.speech.priority import Priority
 
 TESTS = Path(__file__).resolve().parent
 
@@ -91,7 +92,7 @@ def test_speaker_speaks_cancels_and_sets(server):
         assert speaker.list_voices() == ["Alan", "Ceres"]
         speaker.say("Your turn.")
         assert server.wait_for(lambda ev: any(e.kind == "SPEAK" for e in ev))
-        speaker.say("Count 15.", interrupt=False)
+        speaker.say("Count 15.", priority=Priority.NORMAL)
         assert server.wait_for(lambda ev: len([e for e in ev if e.kind == "SPEAK"]) == 2)
         before = len(server.of("CANCEL"))
         speaker.stop()
@@ -131,10 +132,10 @@ class Counting:
     def __init__(self, inner):
         self.inner, self.texts = inner, []
 
-    def say(self, text, *, interrupt=True):
+    def say(self, text, *, priority=Priority.NOW):
         if text and text.strip():
             self.texts.append(text)
-        self.inner.say(text, interrupt=interrupt)
+        self.inner.say(text, priority=priority)
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -352,7 +353,7 @@ def test_real_speech_dispatcher_accepts_our_client(tmp_path, monkeypatch):
         speaker = ssip_speaker(rate=250, volume=0.7, on_error=lambda n: told.append(phrase(n)))
         speaker.say("Computer plays the eight of hearts. Count 8.")
         assert wait_until(lambda: speaker.sent == 1)
-        speaker.say(".A line with a dot.\nAnd another line.", interrupt=False)
+        speaker.say(".A line with a dot.\nAnd another line.", priority=Priority.NORMAL)
         assert wait_until(lambda: speaker.sent == 2)
         speaker.stop()
         speaker.say("Your turn.")
@@ -437,7 +438,7 @@ class FakeOutput:
     def is_active(self):
         return self.active
 
-    def speak(self, text, interrupt=False):
+    def speak(self, text, priority=Priority.NORMAL):
         FakeOutput.told.append(text)
 
     def silence(self):

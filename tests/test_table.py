@@ -17,6 +17,7 @@ from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.speech.priority import Priority
 
 NAMES4 = ("you", "Max", "Lena", "Oliver")
 NAMES3 = ("you", "Max", "Lena")
@@ -339,8 +340,8 @@ def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
         available = False
         said: list = []
 
-        def say(self, text, interrupt=True):
-            self.said.append(interrupt)
+        def say(self, text, *, priority=Priority.NOW):
+            self.said.append(priority)
 
         def stop(self):
             pass
@@ -359,7 +360,7 @@ def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
         if timers.live():
             sp.said.clear()
             timers.run()
-            assert sp.said and sp.said[0] is False
+            assert sp.said and sp.said[0] is Priority.NORMAL
             return
     raise AssertionError("no paced run after the discard in 39 deals")
 

@@ -10,6 +10,7 @@ from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.console import (LineWriter, env_accessible, plain_output, run_lines, run_tty,
                                          unechoed_typeahead)
 from spoken_cribbage.app.output import visible
+from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage import table, testhooks
@@ -88,7 +89,7 @@ def _play(args) -> int:
     def say_now(text: str, speech: str | None = None) -> None:
         writer.line(text)
         try:
-            speaker.say(visible(speech or text), interrupt=False)
+            speaker.say(visible(speech or text), priority=Priority.NORMAL)
         except Exception:
             pass
 
@@ -183,7 +184,8 @@ def _play(args) -> int:
     # persistence: while the game cannot be saved, quitting says so instead of "it is kept"
     keeper.watch(lambda notice: setattr(session, "unsaved", notice))
     # persistence: from now on the keeper speaks through the session (history, repeat)
-    keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")], interrupt=False))
+    keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")],
+                                                    priority=Priority.NORMAL))
     # The opening (what speaks, the first deal) goes out as one write: see LineWriter.hold.
     opening = ExitStack()
     opening.enter_context(writer.hold())

@@ -32,6 +32,7 @@ from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.count_clock import WARN_AT, CountClock
 from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.output import visible
+from spoken_cribbage.speech.priority import Priority
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -76,7 +77,7 @@ PROMPT_KINDS = ("prompt", "turn")
 class _Said(NamedTuple):
     """One ``say`` held until its answer ends (see :meth:`Session.answer`)."""
     lines: list[Line]
-    interrupt: bool
+    priority: Priority
     record: bool
 
 
@@ -106,7 +107,7 @@ class NullSpeaker:
     available = False
     description = "no speech"
 
-    def say(self, text: str, *, interrupt: bool = True) -> None: ...
+    def say(self, text: str, *, priority: Priority = Priority.NOW) -> None: ...
     def stop(self) -> None: ...
     def set_rate(self, wpm: int) -> None: ...
     def set_volume(self, volume: float) -> None: ...
@@ -300,18 +301,18 @@ class Session:
             if unprompted and any(said.lines for said in held):
                 prompt = self.prompt_line()
                 if prompt is not None:
-                    held = held + [_Said([prompt], False, True)]
+                    held = held + [_Said([prompt], Priority.NORMAL, True)]
             return held
         i, j = where[-1]
         said = held[i]
         rest = held[i + 1:]
         if not any(r.lines for r in rest):
             return held
-        before = [_Said(said.lines[:j], said.interrupt, said.record)] if j else []
+        before = [_Said(said.lines[:j], said.priority, said.record)] if j else []
         first = held[:i] + before + rest
         if not held[:i] and not before:   # the prompt opened the answer: what now opens it cuts in
-            first[0] = first[0]._replace(interrupt=said.interrupt)
-        return first + [_Said(said.lines[j:], False, said.record)]
+            first[0] = first[0]._replace(priority=said.priority)
+        return first + [_Said(said.lines[j:], Priority.NORMAL, said.record)]
 
     def prompt_line(self) -> Line | None:
         """What the game waits for from the player now (None while it does not wait: the
@@ -326,13 +327,14 @@ class Session:
             return Line.same(phrase("game_over_prompt"), "prompt")
         return Line.same(self.answers.turn(), "turn")
 
-    def say(self, lines: Sequence[Line], *, interrupt: bool = True, record: bool = True) -> None:
+    def say(self, lines: Sequence[Line], *, priority: Priority = Priority.NOW,
+            record: bool = True) -> None:
         lines = [l for l in lines if l.text]
         if not lines:
             return
         if any(l.kind == "error" for l in lines):
             self.cue("refused")
-        said = _Said(lines, interrupt, record)
+        said = _Said(lines, priority, record)
         if self._answer_depth and self._answer_owner == threading.get_ident():
             self._held.append(said)
         else:
@@ -355,7 +357,7 @@ class Session:
             try:
                 # speech passes the output boundary too: no control character reaches a voice
                 self.speaker.say(visible(" ".join(l.speech for l in said.lines if l.speech)),
-                                 interrupt=said.interrupt)
+                                 priority=said.priority)
             except Exception:  # the speaker reports its own failures; never stop the game for it
                 pass
         if recorded:
@@ -444,11 +446,11 @@ class Session:
                 nd = (self.game.dealer + 1) % self.game.players
                 whose = "your" if nd == self.me else self.names.possessive(nd)
                 self.say([Line.same(phrase("resumed_next_deal", whose=whose), "prompt")],
-                         interrupt=False)
+                         priority=Priority.NORMAL)
                 return
             if self.game.phase != g.GAME_OVER:
                 self.say([Line.same(self.answers.crib(), "game")] + self._state_lines(),
-                         interrupt=False)
+                         priority=Priority.NORMAL)
             if timer_coming and self.timer is None and self.settings.pace > 0 \
                     and self.game.phase != g.GAME_OVER and self._next_action() is not None:
                 self._run_waits = True   # the computers' turns: paced once the timer is set
@@ -524,12 +526,12 @@ class Session:
             if action is None:
                 break
             if self._pause_before(action, events):
-                said = self._announce(events, interrupt=not paced)
+                said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW)
                 assert self.timer is not None
                 self._pace_cancel = self.timer(self._pace_delay(said), self._pace_step)
                 return
             events.extend(self._apply(action))
-        said = self._announce(events, interrupt=not paced)
+        said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW)
         gm = self.game
         lines = []
         if gm.phase == g.GAME_OVER:
@@ -548,10 +550,11 @@ class Session:
                 h = self._hint_text()
                 if h:
                     lines.append(Line.same(h, "hint"))
-        self.say(lines, interrupt=False)
+        self.say(lines, priority=Priority.NORMAL)
         self._clock_update(said + lines)
 
-    def _announce(self, events: list[g.Event], *, interrupt: bool = True) -> list[Line]:
+    def _announce(self, events: list[g.Event], *,
+                  priority: Priority = Priority.NOW) -> list[Line]:
         """Say ``events`` (with their cues), then tell ``on_change``; the lines said."""
         said = self.announcer.announce(events)
         batch = _Batch(self.me, events)
@@ -564,7 +567,7 @@ class Session:
         if self.game.phase != g.GAME_OVER and self._my_turn():
             cues.append("your_turn")
         self.cue(*cues)
-        self.say(said, interrupt=interrupt)
+        self.say(said, priority=priority)
         if self.on_change and events:
             self.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
         return said
@@ -1035,7 +1038,7 @@ class Session:
         if self.timer is None:   # no clock to pace them: every name now, the cues in sequence
             self.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]), "cue")
                       for n, name in steps] + [Line.same(phrase("cues_count_tone"), "cue")],
-                     interrupt=False)
+                     priority=Priority.NORMAL)
             self._play_demo(*(name for _, name in steps))
             return
 
@@ -1043,11 +1046,11 @@ class Session:
             self._demo_cancel.clear()
             if i == total:   # the last line of the cues, on its own: then the prompt again
                 with self.answer(unprompted=True):
-                    self.say([Line.same(phrase("cues_count_tone"), "cue")], interrupt=False)
+                    self.say([Line.same(phrase("cues_count_tone"), "cue")], priority=Priority.NORMAL)
                 return
             n, name = steps[i]
             self.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]),
-                                "cue")], interrupt=False)
+                                "cue")], priority=Priority.NORMAL)
             assert self.timer is not None
             self._demo_cancel.append(self.timer(CUE_DELAY, lambda: self._play_demo(name)))
             self._demo_cancel.append(self.timer(CUE_STEP, lambda: step(i + 1)))
@@ -1087,7 +1090,7 @@ class Session:
         the middle of the game (the voice check), so the last line says what the game waits for."""
         prompt = self.prompt_line()
         if prompt is not None:
-            self.say([prompt], interrupt=False)
+            self.say([prompt], priority=Priority.NORMAL)
 
     def _stop_voice_check(self) -> bool:
         """A key stops the voice check: True when one was running (the key did only that)."""

@@ -15,6 +15,7 @@ import threading
 from typing import Callable
 
 from spoken_cribbage.notice import Notice
+from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.words.announce import Line
 from spoken_cribbage.words.notices import phrase
 
@@ -91,7 +92,7 @@ class VoiceCheck:
             t.join(timeout=2)
 
     def _tell(self, text: str) -> None:
-        self.session.say([Line.same(text, "voice")], interrupt=False)
+        self.session.say([Line.same(text, "voice")], priority=Priority.NORMAL)
 
     def _remind(self) -> None:
         try:

@@ -2,10 +2,12 @@
 
 Modules, one job each:
 
+* :mod:`.priority` - :class:`Priority`, NVDA's speech priorities (NOW, NEXT, NORMAL) that
+  ``say`` takes;
 * :mod:`.base` - the :class:`Speaker` protocol, :class:`NullSpeaker`, :class:`RecordingSpeaker`,
   errors (each carries a ``speech.*`` notice), limits and voice-name matching;
 * :mod:`.worker` - :class:`SpeechWorker`, the one worker thread and bounded queue every driver
-  uses (interrupt on a new key, stop at once, no pile-up, one notice on failure);
+  uses (priorities: NOW interrupts on a new key, stop at once, no pile-up, one notice on failure);
 * :mod:`.espeak` - espeak-ng through our own small ctypes binding, streaming PCM
   (:class:`EspeakSpeaker`, :func:`render_to_wav`);
 * :mod:`.audio` - audio out through sounddevice (PortAudio), and the silent timed sink;
@@ -50,6 +52,7 @@ from .base import (
 from .espeak import CHUNK_MS, EspeakSpeaker, render_to_wav
 from .native import NativePyttsx3Speaker
 from .player import PlayerSink
+from .priority import Priority
 from .screenreader import ScreenReader, ScreenReaderVoice, detect
 from .ssip import SSIPSpeaker
 from .worker import SpeechWorker
@@ -70,6 +73,7 @@ __all__ = [
     "NullSink",
     "NullSpeaker",
     "PlayerSink",
+    "Priority",
     "Pyttsx3Speaker",
     "RecordingSpeaker",
     "SSIPSpeaker",

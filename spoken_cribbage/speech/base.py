@@ -15,7 +15,9 @@ from typing import Any, Protocol, Union, runtime_checkable
 
 from spoken_cribbage.notice import Notice, Problem
 
-#: Most utterances waiting behind the current one when ``say(..., interrupt=False)`` is used.
+from .priority import Priority
+
+#: Most utterances waiting behind the current one (said at NEXT or NORMAL priority).
 MAX_QUEUED = 3
 #: Speaking rate range in words per minute (espeak-ng's usable range).
 MIN_RATE, MAX_RATE = 80, 450
@@ -45,13 +47,17 @@ class BadSpeechValue(Problem, ValueError):
 
 @runtime_checkable
 class Speaker(Protocol):
-    """What the console needs from a speech output."""
+    """What the console needs from a speech output.
+
+    ``say`` takes a :class:`~.priority.Priority`: NOW cuts off what is being said and what
+    waits (the default: a key's answer), NORMAL queues, NEXT goes before what waits at NORMAL
+    where the backend can (each backend's ``say`` says what it does with it)."""
 
     available: bool
     description: str  # for developers
     status: Notice    # what the player is told about speech: speech.espeak, speech.none, ...
 
-    def say(self, text: str, *, interrupt: bool = True) -> None: ...
+    def say(self, text: str, *, priority: Priority = Priority.NOW) -> None: ...
     def stop(self) -> None: ...
     def set_rate(self, wpm: int) -> None: ...
     def set_volume(self, volume: float) -> None: ...
@@ -70,8 +76,8 @@ class NullSpeaker:
         self.status = Notice("speech.none", reason=reason)
         self.description = f"no speech: {reason}" if reason else "no speech"
 
-    def say(self, text: str, *, interrupt: bool = True) -> None:
-        """Do nothing."""
+    def say(self, text: str, *, priority: Priority = Priority.NOW) -> None:
+        """Do nothing (at any priority)."""
 
     def stop(self) -> None:
         """Do nothing."""
@@ -101,16 +107,16 @@ class RecordingSpeaker:
     description: str = "recording speaker"
     status: Notice = field(default_factory=lambda: Notice("speech.recording"))
     voices: list[str] = field(default_factory=lambda: ["Test Voice"])
-    said: list[tuple[float, str, bool]] = field(default_factory=list)  # (time, text, interrupt)
+    said: list[tuple[float, str, Priority]] = field(default_factory=list)  # (time, text, priority)
     stopped: list[float] = field(default_factory=list)
     rate: int | None = None
     volume: float | None = None
     voice: str | None = None
     closed: bool = False
 
-    def say(self, text: str, *, interrupt: bool = True) -> None:
-        """Record an announcement."""
-        self.said.append((time.monotonic(), text, interrupt))
+    def say(self, text: str, *, priority: Priority = Priority.NOW) -> None:
+        """Record an announcement with its priority."""
+        self.said.append((time.monotonic(), text, priority))
 
     def stop(self) -> None:
         """Record a silence request."""

@@ -11,9 +11,9 @@ so this small client stands in for it: one socket, one sender thread.
   as libspeechd does.
 * :class:`SSIPSpeaker` connects at once (failing fast when nothing listens: the caller falls
   back to espeak-ng), then never blocks the caller: ``say``/``stop``/settings go to a small
-  queue that one thread sends. A new announcement cancels the old one (``CANCEL SELF``, then
-  ``SPEAK``); ``stop`` sends ``CANCEL SELF`` at once; messages go with priority ``message``, so
-  announcements queued with ``interrupt=False`` are said in order. A lost connection or a refused
+  queue that one thread sends. A new announcement at NOW priority cancels the old one (``CANCEL SELF``,
+  then ``SPEAK``); ``stop`` sends ``CANCEL SELF`` at once; messages go with priority ``message``, so
+  announcements said at NEXT or NORMAL :class:`~.priority.Priority` are said in order. A lost connection or a refused
   request is told once (``speech.stopped_working``); the speaker then stays silent.
 * With ``$SPOKEN_CRIBBAGE_SPEECHD_SPAWN=1`` (or ``spawn=True``) a missing server is started
   with ``speech-dispatcher --spawn`` first, as libspeechd's autospawn does. Off by default:
@@ -50,6 +50,7 @@ from .base import (
     safe_call,
     short,
 )
+from .priority import Priority
 
 ADDRESS_ENV = "SPEECHD_ADDRESS"
 SPAWN_ENV = "SPOKEN_CRIBBAGE_SPEECHD_SPAWN"
@@ -277,12 +278,17 @@ class SSIPSpeaker:
         _LIVE.add(self)
 
     # --- the Speaker protocol ----------------------------------------------------------------
-    def say(self, text: str, *, interrupt: bool = True) -> None:
-        """Speak ``text``; by default cancel what is being said or waits first."""
+    def say(self, text: str, *, priority: Priority = Priority.NOW) -> None:
+        """Speak ``text``; at NOW (the default) cancel what is being said or waits first.
+
+        NEXT is queued as NORMAL is: what we sent waits in speech-dispatcher's queue, where
+        messages of one SSIP priority are said in order and cannot be reordered, and its
+        ``important`` priority (the only one that goes first) would cut into other
+        programs' speech too."""
         with self._cond:
             if self._closing or self._failed:
                 return
-            if interrupt:
+            if priority.interrupts:
                 self._drop_speech_locked()
                 self._todo.append(("cancel", None))
             if text and text.strip():

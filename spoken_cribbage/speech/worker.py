@@ -1,4 +1,4 @@
-"""The one speech worker: a thread, a bounded queue, interrupt, stop, and one notice on failure.
+"""The one speech worker: a thread, a bounded queue, priorities, stop, and one notice on failure.
 
 Every driver (the streaming espeak-ng speaker, pyttsx3's platform drivers) is a subclass of
 :class:`SpeechWorker` and only says how to open its engine, apply a setting and speak one
@@ -29,6 +29,7 @@ from .base import (
     safe_call,
     short,
 )
+from .priority import Priority
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Utterance:
     """One announcement waiting for, or being, spoken."""
 
     text: str
+    priority: Priority = Priority.NORMAL
     cancel: threading.Event = field(default_factory=threading.Event)
     queued_at: float = field(default_factory=time.perf_counter)
 
@@ -56,8 +58,11 @@ def _close_live_speakers() -> None:
 class SpeechWorker:
     """A speaker whose engine lives on one daemon thread; ``say`` never blocks, nothing raises.
 
-    ``say`` appends to a deque of at most :data:`MAX_QUEUED` waiting utterances (the oldest are
-    dropped) and, by default, cancels whatever is queued or being spoken.  ``stop`` cancels
+    ``say`` puts the text in a deque of at most :data:`MAX_QUEUED` waiting utterances by its
+    :class:`Priority`: NOW (the default) cancels whatever is queued or being spoken first;
+    NEXT waits only for the utterance being spoken and for NEXT ones said before it, ahead of
+    every NORMAL one; NORMAL goes last. When too many wait, the oldest NORMAL one is dropped
+    (the oldest of all when none is NORMAL).  ``stop`` cancels
     everything.  Settings are handed to the worker and applied before the next utterance.
     A failure on the worker is reported once through ``on_error`` (a ``speech.stopped_working``
     notice); the speaker then stays silent.  ``on_start(text)`` / ``on_end(text, completed)``
@@ -127,8 +132,10 @@ class SpeechWorker:
         self.available = True
 
     # --- public API -------------------------------------------------------------------------
-    def say(self, text: str, *, interrupt: bool = True) -> None:
-        """Speak ``text``; by default interrupt whatever is being said or waiting."""
+    def say(self, text: str, *, priority: Priority = Priority.NOW) -> None:
+        """Speak ``text``; at NOW (the default) interrupt whatever is being said or waiting,
+        at NEXT go before what waits at NORMAL, at NORMAL wait behind everything."""
+        interrupt = priority.interrupts
         if not self.available or not text or not text.strip():
             if interrupt and self.available:
                 self.stop()
@@ -137,9 +144,20 @@ class SpeechWorker:
             if self._closing or self._failed:
                 return
             cut = self._cancel_all_locked() if interrupt else False
-            self._queue.append(Utterance(text))
+            utt = Utterance(text, priority)
+            if priority is Priority.NORMAL:
+                self._queue.append(utt)
+            else:   # after the NOW and NEXT ones waiting, before every NORMAL one
+                at = 0
+                while at < len(self._queue) and self._queue[at].priority is not Priority.NORMAL:
+                    at += 1
+                self._queue.insert(at, utt)
             while len(self._queue) > MAX_QUEUED:
-                self._queue.popleft().cancel.set()
+                i = next((i for i, u in enumerate(self._queue)
+                          if u.priority is Priority.NORMAL), 0)
+                drop = self._queue[i]
+                del self._queue[i]
+                drop.cancel.set()
                 self.dropped += 1
             self._cond.notify_all()
         if cut:
