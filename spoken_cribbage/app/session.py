@@ -33,6 +33,7 @@ from spoken_cribbage.app.count_clock import WARN_AT, CountClock
 from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.output import visible
 from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.app.seat.hand_view import HandView, Marked, Where, Why
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -244,10 +245,8 @@ class Session:
         self.answers = Answers(lambda: self.game.observation(self.me), self.names)
         self.opponents = opponents if opponents is not None else {
             s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != self.me}
-        self.numbering: list[Card | None] = []
-        self.cursor: int | None = None
-        self.cursor_moved = False
-        self.marked: list[Card] = []
+        #: the hand as the player last heard it: numbers, cursor, marks, a count typed
+        self.hand_view = HandView()
         #: "quit", "discard" or "voice" while a yes/no question is open ("voice": a command heard
         #: but not surely, ``held`` until the answer)
         self.confirming: str | None = None
@@ -256,9 +255,29 @@ class Session:
         self.finished = game.phase == g.GAME_OVER
         #: the w key: (deal walked, next step, the game's moment when last pressed) of a walk
         self._walk: tuple[int, int, tuple[int, bool]] | None = None
-        self.count_typed = ""                # manual counting: the digits typed for a count
         if getattr(self, "count_clock", None) is not None:
             self._stop_clock()
+
+    # the hand as last heard (seat.hand_view): read and set through the HandView
+    @property
+    def numbering(self) -> list[Card | None]:
+        return self.hand_view.numbering
+
+    @property
+    def cursor(self) -> int | None:
+        return self.hand_view.cursor
+
+    @property
+    def cursor_moved(self) -> bool:
+        return self.hand_view.cursor_moved
+
+    @property
+    def marked(self) -> list[Card]:
+        return self.hand_view.marked
+
+    @property
+    def count_typed(self) -> str:
+        return self.hand_view.count_typed
 
     # ------------------------------------------------------------------ output
 
@@ -396,13 +415,10 @@ class Session:
 
     def _number(self, hand: Sequence[Card]) -> None:
         """The hand was just announced numbered 1..n: digits and voice now use that order."""
-        self.numbering = list(hand)
-        self.cursor = 0 if hand else None
-        self.cursor_moved = False
+        self.hand_view.number(hand)
 
     def _held_positions(self) -> list[int]:
-        held = set(self._obs().hand)
-        return [i for i, c in enumerate(self.numbering) if c is not None and c in held]
+        return self.hand_view.held_positions(self._obs().hand)
 
     def voice_context(self) -> VoiceContext:
         """The grammar for this moment: the phase, the hand as numbered, whether go is legal
@@ -414,8 +430,7 @@ class Session:
     def _moment_context(self) -> VoiceContext:
         """The grammar of the game's moment, whether or not a question is open."""
         gm = self.game
-        held = set(self._obs().hand)
-        numbering = [c if c in held else None for c in self.numbering]
+        numbering = self.hand_view.numbered(self._obs().hand)
         if gm.phase == g.DISCARD and self.me in gm.pending_discards():
             return VoiceContext.numbered("discard", numbering)
         if gm.phase == g.PLAY and gm.to_act == self.me:
@@ -615,13 +630,7 @@ class Session:
 
     def _played(self, card: Card) -> None:
         """The player's card left the hand: the cursor rests on the next card."""
-        if card not in self.numbering:
-            return
-        i = self.numbering.index(card)
-        held = [p for p in self._held_positions() if p != i]
-        after = [p for p in held if p > i]
-        self.cursor = after[0] if after else (held[-1] if held else None)
-        self.cursor_moved = False
+        self.hand_view.played(card, self._obs().hand)
 
     def _hint_text(self) -> str | None:
         try:
@@ -656,10 +665,9 @@ class Session:
 
     def _erase_digit(self) -> None:
         """Backspace in the player's own count: the last digit typed is taken back."""
-        if not self.count_typed:
+        if not self.hand_view.erase_digit():
             self.tell(phrase("count_no_digit"))
             return
-        self.count_typed = self.count_typed[:-1]
         self.tell(phrase("count_typed", n=self.count_typed) if self.count_typed
                   else phrase("count_cleared"))
 
@@ -693,9 +701,9 @@ class Session:
             self._do(g.NextDeal())
         elif gm.phase == g.GAME_OVER:
             self.tell(phrase("game_over"))
-        elif gm.phase == g.PLAY and gm.to_act == self.me and self.cursor_moved \
-                and self.cursor is not None:
-            self._choose(self.cursor + 1)
+        elif gm.phase == g.PLAY and gm.to_act == self.me \
+                and self.hand_view.moved_to() is not None:
+            self._choose(self.hand_view.moved_to() or 0)
         elif gm.phase == g.DISCARD and self.marked:
             need = gm.discard_count - len(self.marked)
             self.tell(phrase("choose_first", more=more(need)))
@@ -710,8 +718,7 @@ class Session:
             return
         if self.confirming in ("quit", "voice"):
             self._confirm("no")
-        elif self.count_typed:
-            self.count_typed = ""
+        elif self.hand_view.clear_count():
             self.tell(phrase("count_cleared"))
         elif self.marked:
             self._cmd_cancel(Command("cancel"))
@@ -730,11 +737,11 @@ class Session:
             return
         if self._count_due():
             self._drop_voice_question()
-            typed = str(int(self.count_typed + str(n)))
-            if int(typed) > 29:
-                self.tell(phrase("count_too_big", n=typed, typed=self.count_typed), "error")
+            typed = self.hand_view.type_digit(n)
+            if typed is None:
+                self.tell(phrase("count_too_big", n=str(int(self.count_typed + str(n))),
+                                 typed=self.count_typed), "error")
                 return
-            self.count_typed = typed
             self.tell(phrase("count_typed", n=typed))
             return
         self._choose(n)
@@ -745,47 +752,28 @@ class Session:
         self._stop_cues_demo()
         if self._stop_voice_check():
             return
-        if self.cursor is None or not self._held_positions():
+        chosen = self.hand_view.chosen()
+        if chosen is None or not self._held_positions():
             self.tell(phrase("no_card_to_choose"))
             return
-        self._choose(self.cursor + 1)
+        self._choose(chosen)
 
     @_input
-    def move(self, where: str) -> None:
+    def move(self, where: Where) -> None:
         """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
         self._stop_cues_demo()
         if self._stop_voice_check():
             return
-        held = self._held_positions()
-        if not held:
+        pos = self.hand_view.move(where, self._obs().hand)
+        if pos is None:
             self.tell(phrase("no_cards_in_hand"))
             return
-        cur = self.cursor if self.cursor in held else None
-        if where == "home" or cur is None and where == "right":
-            pos = held[0]
-        elif where == "end" or cur is None:
-            pos = held[-1]
-        elif where == "right":
-            later = [p for p in held if p > cur]
-            pos = later[0] if later else cur
-        else:
-            earlier = [p for p in held if p < cur]
-            pos = earlier[-1] if earlier else cur
-        self.cursor = pos
-        self.cursor_moved = True
         self.tell(self._card_at(pos), "cursor")
 
     def _card_at(self, pos: int) -> str:
-        card = self.numbering[pos]
-        assert card is not None
-        held = self._held_positions()
         gm = self.game
-        state = ""
-        if card in self.marked:
-            state = "chosen"
-        elif gm.phase == g.PLAY and gm.to_act == self.me:
-            state = "playable" if card in self._playable() else "not playable"
-        return cursor_line(card, pos + 1, len(held) if held == list(range(len(held))) else None, state)
+        playable = self._playable() if gm.phase == g.PLAY and gm.to_act == self.me else None
+        return cursor_line(*self.hand_view.spot(pos, self._obs().hand, playable))
 
     def _choose(self, n: int) -> None:
         """Card ``n`` chosen by digit, Space or Enter: mark it in the discard, play it in the play."""
@@ -797,7 +785,7 @@ class Session:
         card = self._numbered(n)
         if card is None:
             return
-        self.cursor = n - 1
+        self.hand_view.choose(n)
         if gm.phase == g.DISCARD:
             self._mark(card)
         else:
@@ -805,18 +793,20 @@ class Session:
 
     def _numbered(self, n: int) -> Card | None:
         """The card numbered ``n``, or None after saying why there is none."""
-        held = self._held_positions()
-        if not held:
+        obs = self._obs()
+        card = self.hand_view.card(n, obs.hand)
+        if isinstance(card, Card):
+            return card
+        held = self.hand_view.held_positions(obs.hand)
+        if card is Why.NO_CARDS:
             self.tell(phrase("no_cards_left"), "error")
-            return None
-        if 1 <= n <= len(self.numbering) and (n - 1) in held:
-            return self.numbering[n - 1]
-        if 1 <= n <= len(self.numbering):
-            card = self.numbering[n - 1]
-            key = "card_in_crib" if card in self._obs().discards else "card_played"
-            self.tell(phrase(key, n=n, card=card.name, numbers=numbers(held)), "error")
-            return None
-        self.tell(phrase("no_such_card", n=n, numbers=numbers(held)), "error")
+        elif card is Why.LEFT_HAND:
+            gone = self.hand_view.was_numbered(n)
+            assert gone is not None
+            key = "card_in_crib" if gone in obs.discards else "card_played"
+            self.tell(phrase(key, n=n, card=gone.name, numbers=numbers(held)), "error")
+        else:
+            self.tell(phrase("no_such_card", n=n, numbers=numbers(held)), "error")
         return None
 
     # ------------------------------------------------------------------ commands
@@ -1189,7 +1179,7 @@ class Session:
         elif self.confirming == "discard":
             if yes:
                 self.confirming = None
-                cards, self.marked = tuple(self.marked), []
+                cards = self.hand_view.take_marked()
                 self._do(g.Discard(self.me, cards))
             elif no:
                 self.confirming = None
@@ -1206,8 +1196,7 @@ class Session:
     def _cmd_no(self, c: Command) -> None: self.tell(phrase("no_question_no"))
 
     def _cmd_cancel(self, c: Command) -> None:
-        if self.marked:
-            self.marked = []
+        if self.hand_view.unmark_all():
             self.confirming = None
             self.tell(phrase("choice_cleared", count=cards_count(self.game.discard_count)))
         else:
@@ -1221,7 +1210,8 @@ class Session:
             self.tell(phrase("cannot_undo", reason=blocked.value), "error")
             return
         undone = self.game.undo(self.me)
-        self.marked, self.confirming = [], None
+        self.hand_view.unmark_all()
+        self.confirming = None
         if self.on_undo:
             self.on_undo(self.game)
         mine = undone[0]
@@ -1261,7 +1251,7 @@ class Session:
         self._claim(c.numbers[0] if c.numbers else 0)
 
     def _claim(self, n: int) -> None:
-        self.count_typed = ""
+        self.hand_view.clear_count()
         self._do(g.Claim(self.me, claimed(n)))
 
     def _cmd_muggins(self, c: Command) -> None:
@@ -1367,7 +1357,7 @@ class Session:
         left = clock.remaining()
         if left <= 0:
             self._stop_clock()
-            self.count_typed = ""
+            self.hand_view.clear_count()
             self._do(g.TimeUp(self.me))
             return True
         if left <= WARN_AT and not clock.warned:
@@ -1435,21 +1425,20 @@ class Session:
     def _mark(self, card: Card, *, toggle: bool = True) -> None:
         """Mark a card for the crib (or unmark it); ask to confirm once enough are marked."""
         need = self.game.discard_count
-        if card in self.marked:
-            if not toggle:
-                self.tell(phrase("already_chosen_card", card=card.name,
-                                 more=more(need - len(self.marked))), "error")
-                return
-            self.marked.remove(card)
-            self.confirming = None
-            self.tell(phrase("unchosen", Card=cap(card.name), more=more(need - len(self.marked))))
+        done = self.hand_view.mark(card, need, toggle=toggle)
+        left = more(need - len(self.marked))
+        if done is Marked.ALREADY:
+            self.tell(phrase("already_chosen_card", card=card.name, more=left), "error")
             return
-        if len(self.marked) >= need:
+        if done is Marked.UNMARKED:
+            self.confirming = None
+            self.tell(phrase("unchosen", Card=cap(card.name), more=left))
+            return
+        if done is Marked.FULL:
             self.tell(phrase("already_chosen_all", cards=card_list(self.marked)), "error")
             return
-        self.marked.append(card)
-        if len(self.marked) < need:
-            self.tell(phrase("chosen", Card=cap(card.name), more=more(need - len(self.marked))))
+        if done is Marked.MARKED:
+            self.tell(phrase("chosen", Card=cap(card.name), more=left))
             return
         also = " or say yes" if self.listen_toggle is not None else ""
         self._ask("discard", phrase("confirm_discard", cards=card_list(self.marked), voice=also))
