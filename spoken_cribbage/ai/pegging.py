@@ -180,9 +180,8 @@ def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: lis
     return exp_p, exp_m
 
 
-def _choose_play_expert(view: _PlayView) -> Card:
-    room = 31 - view.count
-    playable = [c for c in view.hand if _val(c.rank) <= room]
+def _expert_weights(view: _PlayView) -> tuple[float, float]:
+    """The expert's weights of its own points (offence) and the opponent's (defence)."""
     need_me = view.target - view.my_score
     need_opp = view.target - view.their_score
     w_off, w_def = 1.0, 1.0
@@ -192,25 +191,41 @@ def _choose_play_expert(view: _PlayView) -> Card:
         w_off, w_def = 2.0, 0.7   # the pone will likely count out first: attack
     elif need_opp <= 4:
         w_def = 2.0
+    return w_off, w_def
+
+
+def _expert_terms(view: _PlayView, c: Card, w_off: float, w_def: float
+                  ) -> tuple[float, float]:
+    """(the expert's score of playing ``c``, the plain expected points of the exchange it
+    starts: my points now plus my expected counter minus the opponent's expected answer)."""
+    pts = _peg_points(view.series, view.count, c.rank)
+    rest = [d for d in view.hand if d is not c]
+    count = view.count + _val(c.rank)
+    if count == 31:
+        opp_p, my_m = 0.0, 0.0  # the count resets and the opponent leads
+    else:
+        opp_p, my_m = _reply_stats(view, view.series + [c.rank], count, rest)
+    score = w_off * (pts + 0.8 * my_m) - w_def * opp_p
+    # keep a low card for the go and for the end of a series
+    if rest and any(_val(d.rank) <= 4 for d in rest) and _val(c.rank) > 4:
+        score += 0.15
+    # leading: cards under five cannot be answered with a fifteen
+    if not view.series and len(rest) > 0 and _val(c.rank) == 5:
+        score -= 0.3
+    score -= 0.01 * _val(c.rank) if not view.series else 0.0
+    return score, pts + my_m - opp_p
+
+
+def _choose_play_expert(view: _PlayView) -> Card:
+    room = 31 - view.count
+    playable = [c for c in view.hand if _val(c.rank) <= room]
+    need_me = view.target - view.my_score
+    w_off, w_def = _expert_weights(view)
     best, best_score = playable[0], -1e9
     for c in playable:
-        pts = _peg_points(view.series, view.count, c.rank)
-        if pts >= need_me:
+        if _peg_points(view.series, view.count, c.rank) >= need_me:
             return c  # wins now
-        rest = [d for d in view.hand if d is not c]
-        count = view.count + _val(c.rank)
-        if count == 31:
-            opp_p, my_m = 0.0, 0.0  # the count resets and the opponent leads
-        else:
-            opp_p, my_m = _reply_stats(view, view.series + [c.rank], count, rest)
-        score = w_off * (pts + 0.8 * my_m) - w_def * opp_p
-        # keep a low card for the go and for the end of a series
-        if rest and any(_val(d.rank) <= 4 for d in rest) and _val(c.rank) > 4:
-            score += 0.15
-        # leading: cards under five cannot be answered with a fifteen
-        if not view.series and len(rest) > 0 and _val(c.rank) == 5:
-            score -= 0.3
-        score -= 0.01 * _val(c.rank) if not view.series else 0.0
+        score, _ = _expert_terms(view, c, w_off, w_def)
         if score > best_score:
             best, best_score = c, score
     return best
@@ -456,6 +471,34 @@ def choose_play(hand: Sequence[Card | str], *, series: Sequence[Card | str],
     what the opponent can hold.
     """
     _check_level(level)
+    view = _view_of(hand, series=series, played=played, starter=starter, is_dealer=is_dealer,
+                    my_score=my_score, their_score=their_score, target=target,
+                    discards=discards, kept=kept)
+    return _pick_play(view, level, rng if rng is not None else random.Random(0))
+
+
+def play_values(hand: Sequence[Card | str], *, series: Sequence[Card | str],
+                played: Sequence[Card | str], starter: Card | str | None, is_dealer: bool,
+                my_score: int = 0, their_score: int = 0, target: int = 121,
+                discards: Sequence[Card | str] = (), kept: Sequence[Card | str] | None = None
+                ) -> dict[Card, tuple[float, float]]:
+    """Each playable card (two players, arguments as :func:`choose_play`) with (the expert's
+    score of it, its plain expected points over the exchange it starts: its points now plus
+    my expected counter minus the opponent's expected answer, exact over every holding the
+    opponent may have)."""
+    view = _view_of(hand, series=series, played=played, starter=starter, is_dealer=is_dealer,
+                    my_score=my_score, their_score=their_score, target=target,
+                    discards=discards, kept=kept)
+    w_off, w_def = _expert_weights(view)
+    return {c: _expert_terms(view, c, w_off, w_def) for c in view.hand
+            if view.count + _val(c.rank) <= 31}
+
+
+def _view_of(hand: Sequence[Card | str], *, series: Sequence[Card | str],
+             played: Sequence[Card | str], starter: Card | str | None, is_dealer: bool,
+             my_score: int, their_score: int, target: int, discards: Sequence[Card | str],
+             kept: Sequence[Card | str] | None) -> _PlayView:
+    """The evaluator's view from :func:`choose_play`'s arguments."""
     hand_c = _as_cards(hand)
     series_c = _as_cards(series)
     played_c = _as_cards(played)
@@ -474,4 +517,4 @@ def choose_play(hand: Sequence[Card | str], *, series: Sequence[Card | str],
         else None, starter=st, discards=tuple(disc_c),
         opp_played=tuple(c for c in played_c if c not in kept_c) if kept_c is not None else (),
         opp_unseen=_unseen_cards(known, 0))
-    return _pick_play(view, level, rng if rng is not None else random.Random(0))
+    return view

@@ -29,6 +29,7 @@ from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
+from spoken_cribbage.app.coach import CoachWatch, move_end
 from spoken_cribbage.app.count_clock import WARN_AT, CountClock
 from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.output import visible
@@ -231,6 +232,7 @@ class Session:
         self._answer_depth = 0
         self._answer_unprompted = False
         self._held: list[_Said] = []
+        self.coach = CoachWatch()   # the coach's answer to the player's moves (app.coach)
         self._bind(game, opponents)
 
     def _bind(self, game: g.Game, opponents: dict[int, Player] | None,
@@ -525,7 +527,7 @@ class Session:
         rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
         return self.opponents[seat].act(self.game.observation(seat), rng=rng)
 
-    def _after(self, events: list[g.Event], *, paced: bool = False) -> None:
+    def _after(self, events: list[g.Event], *, paced: bool = False, own: int = 0) -> None:
         """Announce ``events`` and play every action that needs no choice of the player's, then
         the milestones, then the prompt: the last line before the game waits is the prompt.
 
@@ -533,7 +535,8 @@ class Session:
         after a computer's card, go or count, what happened so far is said and the next action
         waits ``pace`` seconds (:meth:`_pace_step`), so a listener can follow the table; keys
         are answered in between. ``paced``: this is such a later step (its speech does not cut
-        off the step before)."""
+        off the step before). ``own``: the first events are the player's move (the coach's
+        line on it follows them)."""
         self._cancel_pace()
         events = list(events)
         while True:
@@ -541,14 +544,16 @@ class Session:
             if action is None:
                 break
             if self._pause_before(action, events):
-                said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW)
+                said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW,
+                                      own=own)
                 assert self.timer is not None
                 self._pace_cancel = self.timer(self._pace_delay(said), self._pace_step)
                 return
             events.extend(self._apply(action))
-        said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW)
+        said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW,
+                              own=own)
         gm = self.game
-        lines = []
+        lines = self.coach.deal_lines(events, speak=self.settings.verbosity == "coach")
         if gm.phase == g.GAME_OVER:
             self.finished = True
             lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
@@ -568,10 +573,16 @@ class Session:
         self.say(lines, priority=Priority.NORMAL)
         self._clock_update(said + lines)
 
-    def _announce(self, events: list[g.Event], *,
-                  priority: Priority = Priority.NOW) -> list[Line]:
-        """Say ``events`` (with their cues), then tell ``on_change``; the lines said."""
-        said = self.announcer.announce(events)
+    def _announce(self, events: list[g.Event], *, priority: Priority = Priority.NOW,
+                  own: int = 0) -> list[Line]:
+        """Say ``events`` (with their cues), then tell ``on_change``; the lines said. The
+        coach's line on the player's move follows the move's ``own`` first events."""
+        coach = self.coach.move_lines(speak=self.settings.verbosity == "coach")
+        if coach:
+            said = (self.announcer.announce(events[:own]) + coach
+                    + self.announcer.announce(events[own:]))
+        else:
+            said = self.announcer.announce(events)
         batch = _Batch(self.me, events)
         if batch.dealt:
             self._number(list(self._obs().hand))
@@ -986,6 +997,9 @@ class Session:
         keys = key_lines(phase, voice=voice, muggins=rules.manual and rules.muggins)
         return help_lines(phase, keys, self.game.discard_count,
                           screen_reader=reader if isinstance(reader, str) else None)
+
+    def _cmd_coach(self, c: Command) -> None:
+        self.tell(self.coach.answer())
 
     def _cmd_hint(self, c: Command) -> None:
         h = self._hint_text()
@@ -1447,6 +1461,7 @@ class Session:
         """Apply one action and tell ``on_action`` (the autosave) before anything is said.
         Returns the events as the player's seat sees them."""
         start = len(self.game.events)
+        self.coach.before(self.game, self.me, action)
         events = self.game.apply(action)
         if self.on_action:
             self.on_action(self.game, action, events)
@@ -1463,7 +1478,7 @@ class Session:
                               turn=self.answers.turn(), discard_count=self.game.discard_count,
                               discarded=bool(obs.discards), names=self.names), "error")
             return
-        self._after(events)
+        self._after(events, own=move_end(events, self.me))
 
     # settings
     def _setting(self, c: Command) -> None:

@@ -97,6 +97,8 @@ PHRASES: tuple[Phrase, ...] = (
     # how many cards each player still holds (p: the players)
     Phrase("held", "p", ("how many cards",), ("held", "cards held", "cards left")),
     Phrase("hint", "i", ("hint", "give me a hint")),
+    # the coach's answer to the last move made (the expert's, or what it would have done)
+    Phrase("coach", "e", (), ("coach", "last move", "how did i do")),
     Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
                                     "what are my chances")),
     Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),

@@ -69,6 +69,29 @@ def _play_hint(d: Mapping[str, Any]) -> str:
     return f"Play the {d['card'].name}" + (f", for {d['points']}." if d["points"] else ".")
 
 
+def _the(cards: Sequence[Card], full: bool) -> str:
+    """'the five', 'the five and the king', 'both twos' ('the five of hearts' when ``full``)."""
+    if full:
+        return " and ".join(f"the {c.name}" for c in sort_hand(cards))
+    ranks = sorted({c.rank for c in cards})
+    return " and ".join(f"both {RANK_PLURALS[r]}" if sum(c.rank == r for c in cards) == 2
+                        else f"the {RANK_NAMES[r]}" for r in ranks)
+
+
+def _coach_discard_better(d: Mapping[str, Any]) -> str:
+    """The expert's discard, said by how it differs from the player's: the cards it keeps
+    that the player laid away, the cards it lays away that the player kept."""
+    kept = [c for c in d["mine"] if c not in d["discard"]]
+    away = [c for c in d["discard"] if c not in d["mine"]]
+    full = bool({c.rank for c in kept} & {c.rank for c in away})
+    return (f"The expert keeps {_the(kept, full)} and lays away {_the(away, full)} here: "
+            f"about {d['better']:.1f} points better.")
+
+
+def _coach_play_better(d: Mapping[str, Any]) -> str:
+    return f"The expert plays the {d['card'].name} here: about {d['better']:.1f} points better."
+
+
 def _error(d: Mapping[str, Any]) -> str:
     command = f" {d['command']}" if d.get("command") else ""
     return f"spoken-cribbage{command}: {d['message']}"
@@ -259,6 +282,16 @@ TEXTS: dict[str, Template] = {
     "calculator.coach_discard": _coach_discard,
     "calculator.play_hint": _play_hint,
     "calculator.say_go": "Say go.",
+    # the coach's answer to the move made (spoken_cribbage.ai.coach.judge; app.coach)
+    "calculator.coach_discard_better": _coach_discard_better,
+    "calculator.coach_play_better": _coach_play_better,
+    "calculator.coach_same": "The expert would have done the same.",
+    "calculator.coach_close": lambda d: (
+        "The expert would have done otherwise, but the difference is within the analysis' "
+        f"noise (about {d['better']:.1f} points)."),
+    "calculator.coach_no_move": "No move of yours to judge yet this deal.",
+    "calculator.coach_deal_lost": lambda d: (
+        f"The coach estimates you lost about {d['points']:.1f} points this deal."),
     # simulations (spoken_cribbage.ai.simulate)
     "calculator.two_levels": "simulate needs two levels or more, up to six, one a seat, "
                              "e.g. expert,standard",
