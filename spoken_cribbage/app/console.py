@@ -25,6 +25,7 @@ from spoken_cribbage.app.rawkeys import _restore as _restore_handlers
 from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
+from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.seat import phrase
 
 
@@ -126,10 +127,11 @@ class LineWriter:
                     if text:
                         self._send(text)
 
-    def line(self, text: str, kind: str = "info") -> None:
+    def line(self, text: str, kind: LineKind = LineKind.INFO) -> None:
+        """Write one line; its kind picks the markup (the scores in bold, unless plain)."""
         with self.lock:
             out = visible(text)
-            if not self.plain and kind == "scores":
+            if not self.plain and kind == LineKind.SCORES:
                 out = f"\x1b[1m{out}\x1b[0m"
             if self.raw and self.typed:
                 # Finish the half-typed line, print, then show what was typed again below.

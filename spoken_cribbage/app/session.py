@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import functools
 import random
-import threading
-from contextlib import contextmanager
-from typing import Callable, Iterator, NamedTuple, Protocol, Sequence
+from typing import Callable, ContextManager, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
@@ -32,7 +30,7 @@ from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.coach import CoachWatch, move_end
 from spoken_cribbage.app.count_clock import WARN_AT, CountClock
 from spoken_cribbage.app.odds_command import odds_answer
-from spoken_cribbage.app.output import visible
+from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.app.seat.hand_view import HandView, Marked, Where, Why
 
@@ -70,17 +68,6 @@ def _input(method):
             self._in_input = False
             self._clock_sync()
     return wrapper
-
-
-#: Lines that say what the game waits for: the last line of an answer.
-PROMPT_KINDS = ("prompt", "turn")
-
-
-class _Said(NamedTuple):
-    """One ``say`` held until its answer ends (see :meth:`Session.answer`)."""
-    lines: list[Line]
-    priority: Priority
-    record: bool
 
 
 class Player(Protocol):
@@ -194,10 +181,12 @@ class Session:
         self._tick_cancel: Callable[[], None] | None = None
         self.help_open = False     # help was the last thing asked for (the count clock waits)
         self._in_input = False
-        self.write = write
-        self.write_kind = write_kind  # writes a line with its kind (the console bolds scores)
-        self.speaker = speaker or NullSpeaker()
-        self.cues = cues or NoCues()   # a cue player (speech.cues); plays only with cues on
+        #: Lines to the screen and the voice, cues, the transcript (``history``, ``last_batch``,
+        #: ``hist_pos``): the listener's side. ``write_kind`` writes a line with its kind (the
+        #: console bolds scores); the cue player (speech.cues) plays only with cues on.
+        self.output = Output(write_kind or (lambda text, kind: write(text)),
+                             speaker or NullSpeaker(), cues or NoCues(), prompt=self.prompt_line,
+                             cues_on=lambda: self.settings.cues == "on")
         #: Runs a function later on the game's thread: (seconds, function) -> a cancel function.
         #: The console sets it; without it the cues command says every name at once.
         self.timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None = None
@@ -219,19 +208,10 @@ class Session:
         #: storage.not_kept while the game cannot be saved (the keeper sets it): then quitting
         #: does not keep it as it is, and the quit question and goodbye say so
         self.unsaved: Notice | None = None
-        self.history: list[Line] = []
-        self.last_batch: list[Line] = []
-        self.hist_pos: int | None = None
         self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
         self._pace_cancel: Callable[[], None] | None = None   # a paced run's next step
         self._run_waits = False   # a resumed game's computer turns wait for the timer
-        #: The answer being put together (:meth:`answer`): its owner thread, depth and lines.
-        self._answer_owner: int | None = None
-        self._answer_lock = threading.Lock()
-        self._answer_depth = 0
-        self._answer_unprompted = False
-        self._held: list[_Said] = []
         self.coach = CoachWatch()   # the coach's answer to the player's moves (app.coach)
         self._bind(game, opponents)
 
@@ -283,57 +263,9 @@ class Session:
 
     # ------------------------------------------------------------------ output
 
-    @contextmanager
-    def answer(self, *, unprompted: bool = False) -> Iterator[None]:
-        """Everything said inside is one answer, sent when it ends with the prompt (what the
-        game waits for) as its last line: a line said after the prompt (a milestone, a saving
-        problem) goes before it. ``unprompted``: the answer arrives on its own (a computer's
-        paced turn, a voice result, a notice): when it has no prompt of its own and the game
-        waits for the player, the prompt is said again after it. Nested answers are one."""
-        me = threading.get_ident()
-        with self._answer_lock:
-            apart = self._answer_owner not in (None, me)   # another thread's answer is open
-            if not apart:
-                self._answer_owner = me
-                self._answer_depth += 1
-                self._answer_unprompted = self._answer_unprompted or unprompted
-        if apart:   # said as it comes, as before answers were held
-            yield
-            return
-        try:
-            yield
-        finally:
-            if self._answer_depth == 1:
-                held, self._held = self._held, []
-                unprompted, self._answer_unprompted = self._answer_unprompted, False
-                answer = self._prompt_last(held, unprompted)
-                with self._answer_lock:
-                    self._answer_depth, self._answer_owner = 0, None
-                self._send(answer)
-            else:
-                self._answer_depth -= 1
-
-    def _prompt_last(self, held: list[_Said], unprompted: bool) -> list[_Said]:
-        """The answer's lines with the last prompt line (and what was said with it after it)
-        moved to the end; or, for an answer that came on its own, the prompt added."""
-        where = [(i, j) for i, said in enumerate(held) for j, line in enumerate(said.lines)
-                 if line.kind in PROMPT_KINDS]
-        if not where:
-            if unprompted and any(said.lines for said in held):
-                prompt = self.prompt_line()
-                if prompt is not None:
-                    held = held + [_Said([prompt], Priority.NORMAL, True)]
-            return held
-        i, j = where[-1]
-        said = held[i]
-        rest = held[i + 1:]
-        if not any(r.lines for r in rest):
-            return held
-        before = [_Said(said.lines[:j], said.priority, said.record)] if j else []
-        first = held[:i] + before + rest
-        if not held[:i] and not before:   # the prompt opened the answer: what now opens it cuts in
-            first[0] = first[0]._replace(priority=said.priority)
-        return first + [_Said(said.lines[j:], Priority.NORMAL, said.record)]
+    def answer(self, *, unprompted: bool = False) -> ContextManager[None]:
+        """Everything said inside is one answer, with the prompt last (``Output.answer``)."""
+        return self.output.answer(unprompted=unprompted)
 
     def prompt_line(self) -> Line | None:
         """What the game waits for from the player now (None while it does not wait: the
@@ -350,53 +282,22 @@ class Session:
 
     def say(self, lines: Sequence[Line], *, priority: Priority = Priority.NOW,
             record: bool = True) -> None:
-        lines = [l for l in lines if l.text]
-        if not lines:
-            return
-        if any(l.kind == "error" for l in lines):
-            self.cue("refused")
-        said = _Said(lines, priority, record)
-        if self._answer_depth and self._answer_owner == threading.get_ident():
-            self._held.append(said)
-        else:
-            self._send([said])
-
-    def _send(self, answer: Sequence[_Said]) -> None:
-        """Write and speak one answer; its recorded lines are the history's newest and what
-        ``repeat`` says again."""
-        recorded: list[Line] = []
-        for said in answer:
-            if not said.lines:
-                continue
-            for line in said.lines:
-                if self.write_kind is not None:
-                    self.write_kind(line.text, line.kind)
-                else:
-                    self.write(line.text)
-            if said.record:
-                recorded.extend(said.lines)
-            try:
-                # speech passes the output boundary too: no control character reaches a voice
-                self.speaker.say(visible(" ".join(l.speech for l in said.lines if l.speech)),
-                                 priority=said.priority)
-            except Exception:  # the speaker reports its own failures; never stop the game for it
-                pass
-        if recorded:
-            self.history.extend(recorded)
-            self.last_batch = recorded
-            self.hist_pos = None
+        self.output.say(lines, priority=priority, record=record)
 
     def tell(self, text: str, kind: str = "answer") -> None:
-        self.say([Line.same(text, kind)])
+        self.output.tell(text, kind)
 
     def cue(self, *names: str) -> None:
         """Play sound cues, one after another, when cues are on (never instead of a line)."""
-        if not names or self.settings.cues != "on":
-            return
-        try:
-            self.cues.play(*names)
-        except Exception:  # the player reports its own failures; never stop the game for it
-            pass
+        self.output.cue(*names)
+
+    @property
+    def speaker(self):
+        return self.output.speaker
+
+    @property
+    def cues(self):
+        return self.output.cues
 
     # ------------------------------------------------------------------ what the seat sees
 
@@ -888,7 +789,7 @@ class Session:
 
     def _said_so_far(self) -> int:
         """The lines recorded so far, those of the answer under way too."""
-        return len(self.history) + sum(len(s.lines) for s in self._held if s.record)
+        return self.output.said_so_far()
     def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn(after=True))
     def _cmd_odds(self, c: Command) -> None: self.tell(odds_answer(self._obs()))
 
@@ -896,34 +797,37 @@ class Session:
         self.say(self._hand_lines())
 
     def _cmd_repeat(self, c: Command) -> None:
-        if not self.last_batch:
+        if not self.output.last_batch:
             self.tell(phrase("nothing_to_repeat"))
             return
-        self.say(self.last_batch, record=False)
+        self.say(self.output.last_batch, record=False)
 
     def _earlier(self, pos: int) -> None:
-        line = self.history[pos]
-        self.hist_pos = pos
+        out = self.output
+        line = out.history[pos]
+        out.hist_pos = pos
         self.say([Line(phrase("earlier", text=line.text), phrase("earlier", text=line.speech), line.kind)],
                  record=False)
-        self.hist_pos = pos
+        out.hist_pos = pos
 
     def _cmd_previous(self, c: Command) -> None:
-        if not self.history:
+        out = self.output
+        if not out.history:
             self.tell(phrase("no_earlier_lines"))
             return
-        pos = (len(self.history) - 1 if self.hist_pos is None else self.hist_pos) - 1
+        pos = (len(out.history) - 1 if out.hist_pos is None else out.hist_pos) - 1
         if pos < 0:
             pos = 0
             self.say([Line.same(phrase("first_line"))], record=False)
         self._earlier(pos)
 
     def _cmd_later(self, c: Command) -> None:
-        if self.hist_pos is None or self.hist_pos >= len(self.history) - 1:
-            self.hist_pos = None
+        out = self.output
+        if out.hist_pos is None or out.hist_pos >= len(out.history) - 1:
+            out.hist_pos = None
             self.say([Line.same(phrase("latest_line"))], record=False)
             return
-        self._earlier(self.hist_pos + 1)
+        self._earlier(out.hist_pos + 1)
 
     # ------------------------------------------------------------------ the deal again
 
