@@ -570,7 +570,7 @@ def test_the_console_timer_drives_the_clock():
     timers = []
     s, out = seat(time_limit=15, clock=clock)
     s.timer = lambda delay, fn: (timers.append((delay, fn)), lambda: None)[1]
-    s._schedule_tick()
+    s.resume_clock()   # as the console does once its timer is set
     assert timers and 0 < timers[-1][0] <= 5
     clock.t += 15
     timers[-1][1]()

@@ -28,7 +28,7 @@ from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.coach import CoachWatch, move_end
-from spoken_cribbage.app.count_clock import WARN_AT, CountClock
+from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
 from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.speech.priority import Priority
@@ -119,13 +119,12 @@ class NoCues:
 
 
 class _Batch(EventVisitor[None]):
-    """What a batch of events tells seat ``me``: a deal was dealt, the cards it played, a turn
-    at the table was taken by another seat (a paced run waits after one), a deal or the game
-    ended."""
+    """What a batch of events tells seat ``me``: a deal was dealt, the cards it played, a deal
+    or the game ended."""
 
     def __init__(self, me: int, events: Sequence[g.Event]) -> None:
         self.me = me
-        self.dealt = self.turn_taken = self.ended = False
+        self.dealt = self.ended = False
         self.my_cards: list[Card] = []
         for e in events:
             self.visit(e)
@@ -136,16 +135,6 @@ class _Batch(EventVisitor[None]):
     def visit_played(self, e: g.Played) -> None:
         if e.seat == self.me:
             self.my_cards.append(e.card)
-        else:
-            self.turn_taken = True
-
-    def _turn(self, e: g.SaidGo | g.Claimed | g.CountTimedOut | g.MugginsCalled) -> None:
-        # the turns a listener follows one at a time
-        if e.seat != self.me:
-            self.turn_taken = True
-
-    visit_said_go = visit_claimed = _turn   # type: ignore[assignment]
-    visit_count_timed_out = visit_muggins_called = _turn   # type: ignore[assignment]
 
     def visit_deal_ended(self, e: g.DealEnded | g.GameOver) -> None:
         self.ended = True
@@ -173,12 +162,18 @@ class Session:
                  write_kind: Callable[[str, str], None] | None = None, cues=None,
                  clock: Callable[[], float] | None = None):
         self.settings = settings
-        #: The clock of the counting time limit (seconds; time.monotonic unless a test gives one,
-        #: or SPOKEN_CRIBBAGE_TEST_CLOCK a fake one: storage.testhooks).
-        self.clock = clock or testhooks.monotonic
-        self.count_clock: CountClock | None = None
-        self._clock_for: tuple | None = None   # the count (seat, crib) the clock times
-        self._tick_cancel: Callable[[], None] | None = None
+        #: The game behind the table's protocol (seat.turns), with the computer players and the
+        #: autosave (``on_action``, ``on_undo``).
+        self.table = LocalTable(game, opponents if opponents is not None else {
+            s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != me},
+            on_action=on_action, on_undo=on_undo, new_game=new_game)
+        #: The computers' turns (paced on the timer) and the counting clock. Its clock: seconds,
+        #: time.monotonic unless a test gives one (or SPOKEN_CRIBBAGE_TEST_CLOCK a fake one:
+        #: storage.testhooks). Its timer runs a function later on the game's thread:
+        #: (seconds, function) -> a cancel function; the console sets it (``timer``).
+        self.runner = TurnRunner(self.table, me, pace=lambda: self.settings.pace,
+                                 now=clock or testhooks.monotonic, on_paced=self._pace_step,
+                                 on_tick=self._on_tick)
         self.help_open = False     # help was the last thing asked for (the count clock waits)
         self._in_input = False
         #: Lines to the screen and the voice, cues, the transcript (``history``, ``last_batch``,
@@ -187,18 +182,12 @@ class Session:
         self.output = Output(write_kind or (lambda text, kind: write(text)),
                              speaker or NullSpeaker(), cues or NoCues(), prompt=self.prompt_line,
                              cues_on=lambda: self.settings.cues == "on")
-        #: Runs a function later on the game's thread: (seconds, function) -> a cancel function.
-        #: The console sets it; without it the cues command says every name at once.
-        self.timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None = None
         self._demo_cancel: list[Callable[[], None]] = []   # the cues command, while it runs
         self.me = me
         self.names = Names(names or seat_names(game.players, me=me), me)
         self.on_change = on_change
-        self.on_action = on_action
         self.on_settings = on_settings
         self.hint = hint
-        self.new_game_factory = new_game
-        self.on_undo = on_undo
         self.describe_settings = describe_settings
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
         #: The ``mic check`` command (app.voice_check.VoiceCheck: start(), stop(), running);
@@ -210,23 +199,69 @@ class Session:
         self.unsaved: Notice | None = None
         self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
-        self._pace_cancel: Callable[[], None] | None = None   # a paced run's next step
-        self._run_waits = False   # a resumed game's computer turns wait for the timer
         self.coach = CoachWatch()   # the coach's answer to the player's moves (app.coach)
-        self._bind(game, opponents)
+        self._bind()
 
-    def _bind(self, game: g.Game, opponents: dict[int, Player] | None,
-              names: Sequence[str] | None = None) -> None:
-        self._cancel_pace()
-        self.game = game
+    # ------------------------------------------------------------------ the table (seat.turns)
+
+    @property
+    def game(self) -> g.Game:
+        return self.table.game
+
+    @game.setter
+    def game(self, game: g.Game) -> None:
+        self.table.game = game
+
+    @property
+    def opponents(self) -> dict[int, Player]:
+        return self.table.opponents
+
+    @property
+    def on_action(self) -> Callable[[g.Game, g.Action, list[g.Event]], None] | None:
+        return self.table.on_action
+
+    @property
+    def on_undo(self) -> Callable[[g.Game], None] | None:
+        return self.table.on_undo
+
+    @property
+    def new_game_factory(self) -> Callable[[], tuple] | None:
+        return self.table.new_game_factory
+
+    @new_game_factory.setter
+    def new_game_factory(self, factory: Callable[[], tuple] | None) -> None:
+        self.table.new_game_factory = factory
+
+    @property
+    def timer(self) -> Callable[[float, Callable[[], None]], Callable[[], None]] | None:
+        """Runs a function later on the game's thread: (seconds, function) -> a cancel
+        function. The console sets it; without it nothing is paced or ticked, and the cues
+        command says every name at once."""
+        return self.runner.timer
+
+    @timer.setter
+    def timer(self, timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None) -> None:
+        self.runner.timer = timer
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.runner.now
+
+    @property
+    def count_clock(self):
+        """The clock of the player's own count while one runs (seat.count_clock.CountClock)."""
+        return self.runner.count_clock
+
+    def _bind(self, names: Sequence[str] | None = None) -> None:
+        """Seat the player at the table's game (its first, or a new one)."""
+        self.runner.cancel_pace()
+        game = self.game
         if names is not None:
             self.names = Names(names, self.me)
         elif len(self.names.names) != game.players:   # a new game at another table
             self.names = Names(seat_names(game.players, me=self.me), self.me)
         self.announcer = Announcer(self.names, self.settings.verbosity).bind(game)
         self.answers = Answers(lambda: self.game.observation(self.me), self.names)
-        self.opponents = opponents if opponents is not None else {
-            s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != self.me}
         #: the hand as the player last heard it: numbers, cursor, marks, a count typed
         self.hand_view = HandView()
         #: "quit", "discard" or "voice" while a yes/no question is open ("voice": a command heard
@@ -237,8 +272,7 @@ class Session:
         self.finished = game.phase == g.GAME_OVER
         #: the w key: (deal walked, next step, the game's moment when last pressed) of a walk
         self._walk: tuple[int, int, tuple[int, bool]] | None = None
-        if getattr(self, "count_clock", None) is not None:
-            self._stop_clock()
+        self.runner.stop_clock()
 
     # the hand as last heard (seat.hand_view): read and set through the HandView
     @property
@@ -274,7 +308,7 @@ class Session:
             return None
         if self.confirming and self.question:
             return Line.same(self.question, "prompt")
-        if self.pacing or self._run_waits:
+        if self.runner.waiting:
             return None
         if self.finished:
             return Line.same(phrase("game_over_prompt"), "prompt")
@@ -308,13 +342,13 @@ class Session:
         return [a.card for a in self._obs().legal if isinstance(a, g.Play)]
 
     def _my_turn(self) -> bool:
-        gm = self.game
-        return ((gm.phase == g.DISCARD and self.me in gm.pending_discards())
-                or (gm.phase in (g.PLAY, g.SHOW) and gm.to_act == self.me))
+        obs = self._obs()
+        return ((obs.phase == g.DISCARD and self.me in obs.waiting)
+                or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == self.me))
 
     def _count_due(self) -> bool:
         """Manual counting: the player's own count is due now."""
-        return self.game.phase == g.SHOW and self.game.to_act == self.me
+        return self.runner.count_due()
 
     def _number(self, hand: Sequence[Card]) -> None:
         """The hand was just announced numbered 1..n: digits and voice now use that order."""
@@ -369,13 +403,11 @@ class Session:
             if self.game.phase != g.GAME_OVER:
                 self.say([Line.same(self.answers.crib(), "game")] + self._state_lines(),
                          priority=Priority.NORMAL)
-            if timer_coming and self.timer is None and self.settings.pace > 0 \
-                    and self.game.phase != g.GAME_OVER and self._next_action() is not None:
-                self._run_waits = True   # the computers' turns: paced once the timer is set
-                return
+            if timer_coming and self.runner.hold_for_timer():
+                return   # the computers' turns: paced once the timer is set
             self._after([])
             return
-        self._after(self.game.events_for(self.me))
+        self._after(self.table.events_for(self.me))
 
     def _state_lines(self) -> list[Line]:
         gm = self.game
@@ -399,38 +431,10 @@ class Session:
             self._number(hand)
         return [Line.same(t, "hand") for t in text.split("\n")]
 
-    def _next_action(self) -> g.Action | None:
-        """The next action that needs no choice of the player's: a computer's, or the player's
-        own go when no card fits (said, never asked)."""
-        gm = self.game
-        if gm.phase == g.DISCARD:
-            for s in gm.pending_discards():
-                if s != self.me:
-                    return self._computer_action(s)
-        elif gm.phase == g.PLAY and gm.to_act is not None:
-            if gm.to_act != self.me:
-                return self._computer_action(gm.to_act)
-            if not self._playable():
-                return g.Go(self.me)
-        elif gm.phase in (g.SHOW, g.DEAL_OVER):
-            for s in self.opponents:   # manual counting: a computer calls muggins at once
-                if s != self.me and gm.muggins_open(s):
-                    action = self._computer_action(s)
-                    if isinstance(action, g.Muggins):
-                        return action
-            if gm.phase == g.SHOW and gm.to_act is not None and gm.to_act != self.me:
-                return self._computer_action(gm.to_act)   # its count, said aloud
-        return None
-
-    def _computer_action(self, seat: int) -> g.Action:
-        # A fresh, reproducible stream per decision, passed explicitly: a resumed game plays on
-        # identically.
-        rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
-        return self.opponents[seat].act(self.game.observation(seat), rng=rng)
-
     def _after(self, events: list[g.Event], *, paced: bool = False, own: int = 0) -> None:
-        """Announce ``events`` and play every action that needs no choice of the player's, then
-        the milestones, then the prompt: the last line before the game waits is the prompt.
+        """Announce ``events`` and play every action that needs no choice of the player's (the
+        turn runner's), then the milestones, then the prompt: the last line before the game
+        waits is the prompt.
 
         A run of computer turns is paced (with the console's timer and a ``pace`` setting):
         after a computer's card, go or count, what happened so far is said and the next action
@@ -438,33 +442,22 @@ class Session:
         are answered in between. ``paced``: this is such a later step (its speech does not cut
         off the step before). ``own``: the first events are the player's move (the coach's
         line on it follows them)."""
-        self._cancel_pace()
-        events = list(events)
-        while True:
-            action = self._next_action()
-            if action is None:
-                break
-            if self._pause_before(action, events):
-                said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW,
-                                      own=own)
-                assert self.timer is not None
-                self._pace_cancel = self.timer(self._pace_delay(said), self._pace_step)
-                return
-            events.extend(self._apply(action))
+        run = self.runner.advance(events)
+        events = run.events
         said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW,
                               own=own)
-        gm = self.game
+        if run.waits:
+            self.runner.wait(self._pace_delay(said))
+            return
         lines = self.coach.deal_lines(events, speak=self.settings.verbosity == "coach")
-        if gm.phase == g.GAME_OVER:
+        if self._obs().phase == g.GAME_OVER:
             self.finished = True
             lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
         elif self._my_turn():
             dealt = _Batch(self.me, events).dealt   # "Deal 2. Your crib." was just said
             turn = self.answers.turn(self.announcer.count_just_said(said), crib_said=dealt)
             if self._count_due() and self.settings.time_limit:
-                self._clock_of_this_count()
-                left = (self.count_clock.remaining() if self.count_clock is not None
-                        else self.settings.time_limit)
+                left = self.runner.time_left(self.settings.time_limit)
                 turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
             lines.append(Line.same(turn, "turn"))
             if self.settings.verbosity == "coach" and self.hint:
@@ -501,15 +494,6 @@ class Session:
 
     # ------------------------------------------------------------------ pacing
 
-    def _pause_before(self, action: g.Action, events: list[g.Event]) -> bool:
-        """Wait before ``action``: pacing is on, it is a turn at the table (a card, a go, a
-        count) and a computer's turn has been taken since the last pause."""
-        if self.timer is None or self.settings.pace <= 0:
-            return False
-        if not isinstance(action, (g.Play, g.Go, g.Claim, g.Muggins)):
-            return False
-        return _Batch(self.me, events).turn_taken
-
     def _pace_delay(self, said: Sequence[Line]) -> float:
         """The pause: the ``pace`` setting; with the game's own voice, at least the time it
         takes to speak what was just said (a screen reader keeps its own pace)."""
@@ -521,8 +505,7 @@ class Session:
         return delay
 
     def _pace_step(self) -> None:
-        """The timer: the next computer turn of a paced run."""
-        self._pace_cancel = None
+        """The runner's timer: the next computer turn of a paced run."""
         if not self.quit:
             with self.answer(unprompted=True):
                 self._after([], paced=True)
@@ -530,15 +513,7 @@ class Session:
     @property
     def pacing(self) -> bool:
         """A paced run of computer turns is under way (its next turn waits on the timer)."""
-        return self._pace_cancel is not None
-
-    def _cancel_pace(self) -> None:
-        cancel, self._pace_cancel = getattr(self, "_pace_cancel", None), None
-        if cancel is not None:
-            try:
-                cancel()
-            except Exception:
-                pass
+        return self.runner.pacing
 
     def _played(self, card: Card) -> None:
         """The player's card left the hand: the cursor rests on the next card."""
@@ -1123,19 +1098,17 @@ class Session:
     def _cmd_undo(self, c: Command) -> None:
         """Take back the player's last action and the replies to it, while nothing new has
         been seen since (the engine decides)."""
-        blocked = self.game.can_undo(self.me)
+        blocked = self.table.can_undo(self.me)
         if blocked is not None:
             self.tell(phrase("cannot_undo", reason=blocked.value), "error")
             return
-        undone = self.game.undo(self.me)
+        undone = self.table.undo(self.me)   # (the table tells the keeper)
         self.hand_view.unmark_all()
         self.confirming = None
-        if self.on_undo:
-            self.on_undo(self.game)
         mine = undone[0]
         kind = "play" if isinstance(mine, g.Play) else "go" if isinstance(mine, g.Go) else "discard"
-        whose = self.names.possessive(1 - self.me) if self.game.players == 2 else "the"
-        self.finished = self.game.phase == g.GAME_OVER
+        whose = self.names.possessive(1 - self.me) if self.table.players == 2 else "the"
+        self.finished = self._obs().phase == g.GAME_OVER
         # the prompt that follows says the count
         self.tell(undone_line(kind, getattr(mine, "card", None), len(undone) - 1, whose), "undo")
         self._after([])
@@ -1153,11 +1126,11 @@ class Session:
         if not self.finished:
             self.tell(phrase("new_game_not_yet"))
             return
-        if self.new_game_factory is None:
+        made = self.table.new_game()
+        if made is None:
             self.tell(phrase("new_game_unavailable"))
             return
-        game, opponents, *names = self.new_game_factory()
-        self._bind(game, opponents, names[0] if names else None)
+        self._bind(made.names)
         self.start()
 
     # actions
@@ -1187,78 +1160,38 @@ class Session:
     # ------------------------------------------------------------------ the count clock
 
     def _clock_update(self, said: Sequence[Line] = ()) -> None:
-        """After the game moved: start the clock when the player's own count has just fallen
-        due (with a time limit), from when the lines just said have been read out; stop it
-        when the count is no longer due."""
-        if not self._count_due() or self.finished:
-            self._stop_clock()
-            return
-        self._clock_of_this_count()
-        if self.count_clock is None and self.settings.time_limit:
-            grace = 0.0
-            if getattr(self.speaker, "available", False):   # speech reads the hand out first
-                words = sum(len(line.speech.split()) for line in said)
-                grace = words * 60.0 / max(80, self.settings.rate)
-            self.count_clock = CountClock(self.clock, self.settings.time_limit, grace)
-            self._clock_for = self.game.showing
-        self._clock_sync()
+        """After the game moved: the runner starts the clock when the player's own count has
+        just fallen due (with a time limit), from when the lines just said have been read out
+        (the grace); and stops it when the count is no longer due."""
+        grace = 0.0
+        if getattr(self.speaker, "available", False):   # speech reads the hand out first
+            words = sum(len(line.speech.split()) for line in said)
+            grace = words * 60.0 / max(80, self.settings.rate)
+        self.runner.clock_update(limit=self.settings.time_limit, grace=grace,
+                                 hold=self._clock_held(), over=self.finished)
 
-    def _clock_of_this_count(self) -> None:
-        """Each count (the hand, then the crib) has its own clock: the whole limit and its own
-        warning. A clock left from a count that is over is stopped."""
-        if self.count_clock is not None and self._clock_for != self.game.showing:
-            self._stop_clock()
+    def _clock_held(self) -> bool:
+        """The clock waits while help or a question is open."""
+        return bool(self.confirming or self.help_open)
 
     def _clock_sync(self) -> None:
-        """The clock waits while help or a question is open, and runs otherwise."""
-        clock = self.count_clock
-        if clock is None:
-            return
-        if self.confirming or self.help_open:
-            clock.pause()
-            self._cancel_tick()
-        else:
-            clock.resume()
-            if self._tick_cancel is None:
-                self._schedule_tick()
+        self.runner.clock_sync(self._clock_held())
 
     def resume_clock(self) -> None:
         """The front end's timer is ready: a count clock already running starts its ticks, and
         the computer turns a resumed game left waiting begin, paced."""
-        if self._run_waits:
-            self._run_waits = False
+        if self.runner.release():
             with self.answer(unprompted=True):
                 self._after([])
-        if self._tick_cancel is None:
-            self._clock_sync()
+        self.runner.start_ticks(self._clock_held())
 
     def _stop_clock(self) -> None:
-        self._cancel_tick()
-        self.count_clock = None
-
-    def _cancel_tick(self) -> None:
-        cancel, self._tick_cancel = self._tick_cancel, None
-        if cancel is not None:
-            try:
-                cancel()
-            except Exception:
-                pass
-
-    def _schedule_tick(self) -> None:
-        """With a timer (the console's), look at the clock again within a second."""
-        clock = self.count_clock
-        if self.timer is None or clock is None or clock.paused:
-            return
-        left = clock.remaining()
-        step = left - WARN_AT if not clock.warned and left > WARN_AT else left
-        self._tick_cancel = self.timer(min(1.0, max(0.05, step)), self._on_tick)
+        self.runner.stop_clock()
 
     def _on_tick(self) -> None:
-        self._tick_cancel = None
+        """The runner's timer: look at the clock, as one answer."""
         with self.answer(unprompted=True):
             self.tick()
-        if self._tick_cancel is None:   # (a new count may have scheduled its own already)
-            self._schedule_tick()
 
     def tick(self) -> None:
         """Look at the count clock: the one warning, or the end of the time (the front end's
@@ -1266,21 +1199,13 @@ class Session:
         self._time_ran_out()
 
     def _time_ran_out(self) -> bool:
-        clock = self.count_clock
-        if clock is None or clock.paused:
-            return False
-        if not self._count_due():
-            self._stop_clock()
-            return False
-        left = clock.remaining()
-        if left <= 0:
-            self._stop_clock()
+        says = self.runner.check_clock()
+        if says.timed_out is not None:   # the table gave the count up: say what it did
             self.hand_view.clear_count()
-            self._do(g.TimeUp(self.me))
+            self._after(says.timed_out)
             return True
-        if left <= WARN_AT and not clock.warned:
-            clock.warned = True
-            self.tell(phrase("time_warning", seconds=max(1, round(left))), "prompt")
+        if says.warning is not None:
+            self.tell(phrase("time_warning", seconds=says.warning), "prompt")
         return False
 
     def _resolve(self, c: Command) -> list[Card] | None:
@@ -1362,14 +1287,11 @@ class Session:
         self._ask("discard", phrase("confirm_discard", cards=card_list(self.marked), voice=also))
 
     def _apply(self, action: g.Action) -> list[g.Event]:
-        """Apply one action and tell ``on_action`` (the autosave) before anything is said.
-        Returns the events as the player's seat sees them."""
-        start = len(self.game.events)
+        """Apply one action of the player's at the table (which tells ``on_action``, the
+        autosave, before anything is said); the coach judges it first. Returns the events as
+        the player's seat sees them."""
         self.coach.before(self.game, self.me, action)
-        events = self.game.apply(action)
-        if self.on_action:
-            self.on_action(self.game, action, events)
-        return self.game.events_for(self.me, start)
+        return self.table.apply(action, self.me)
 
     def _do(self, action: g.Action) -> None:
         """Try an action: the engine is the referee; its refusal is phrased with what is

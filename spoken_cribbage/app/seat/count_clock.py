@@ -1,12 +1,13 @@
 """The clock of manual counting's time limit: seconds left to count a hand, paused and resumed.
 
-The session owns one while the player's own count is due (with a ``time_limit`` set); it reads
-the time from an injected callable, so tests run it on a fake clock.
+The turn runner (``seat.turns``) owns one while the player's own count is due (with a
+``time_limit`` set); it reads the time from an injected callable, so tests run it on a fake
+clock.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 #: The one warning comes this many seconds before the end.
 WARN_AT = 10.0
@@ -15,9 +16,9 @@ WARN_AT = 10.0
 class CountClock:
     """The time left to count a hand: ``limit`` seconds on the ``now`` clock (a callable, so
     tests use a fake one), running from ``grace`` seconds on (the hand being read out), and
-    paused and resumed by the session (help or a question open)."""
+    paused and resumed by the turn runner (help or a question open)."""
 
-    def __init__(self, now: Callable[[], float], limit: float, grace: float = 0.0):
+    def __init__(self, now: Callable[[], float], limit: float, grace: float = 0.0) -> None:
         self.now = now
         self.limit = limit
         self.left = float(limit)
