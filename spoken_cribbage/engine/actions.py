@@ -27,8 +27,10 @@ Go(seat=0)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
-from typing import TypeVar, Union, final
+from typing import TypeVar, final
 
 from spoken_cribbage.engine.cards import Card, _check_card, _check_cards, _check_int, _check_str, parse_card
 from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
@@ -72,10 +74,8 @@ class Discard(_Coded):
         # the list later cannot change a recorded action. Anything else is left for apply to refuse.
         cards = self.cards
         if not isinstance(cards, (tuple, str, bytes)):
-            try:
+            with suppress(Exception):  # not an iterable, or one that fails
                 object.__setattr__(self, "cards", tuple(cards))
-            except Exception:  # noqa: BLE001 - not an iterable, or one that fails
-                pass
 
 
 @dataclass(frozen=True)
@@ -161,9 +161,9 @@ class TurnStarter(_Coded):
     card: Card
 
 
-ChanceAction = Union[CutForDealer, Deal, TurnStarter]
+ChanceAction = CutForDealer | Deal | TurnStarter
 CHANCE_ACTIONS = (CutForDealer, Deal, TurnStarter)
-Action = Union[Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal, TurnStarter]
+Action = Discard | Play | Go | NextDeal | Claim | Muggins | TimeUp | CutForDealer | Deal | TurnStarter
 
 
 _MOST_SEATS = max(PLAYERS)
@@ -228,48 +228,89 @@ def action_from_text(text: str) -> Action:
     """The action ``action_to_text`` wrote; InvalidArgumentError (a ValueError) for any other
     text, InvalidCardError for a card that is not one, ArgumentTypeError for a non-text."""
     parts = _check_str(text, "action_from_text").split()
+    parse = _FROM_TEXT.get(parts[0]) if parts else None
+    try:
+        action = parse(parts[1:]) if parse is not None else None
+    except _Malformed:
+        action = None
+    if action is None:
+        raise InvalidArgumentError("action_from_text", "text", text,
+                                   "an action as action_to_text writes it ('play 1 5H')")
+    return action
 
-    def bad() -> InvalidArgumentError:
-        return InvalidArgumentError("action_from_text", "text", text,
-                                    "an action as action_to_text writes it ('play 1 5H')")
 
-    def number(p: str, top: int) -> int:
-        if not (p.isascii() and p.isdigit() and len(p) <= 3 and int(p) <= top):
-            raise bad()
-        return int(p)
+class _Malformed(Exception):
+    """A number in an action's text that is not one (action_from_text words the refusal)."""
 
-    def seat(p: str) -> int:
-        return number(p, _MOST_SEATS - 1)
 
-    if not parts:
-        raise bad()
-    if parts[0] == "cut" and len(parts) >= 2:
-        return CutForDealer(tuple(parse_card(p) for p in parts[1:]))
-    if parts[0] == "starter" and len(parts) == 2:
-        return TurnStarter(parse_card(parts[1]))
-    if parts[0] == "deal" and len(parts) >= 2:
-        groups = [g.split() for g in " ".join(parts[1:]).split("/")]
-        crib = None
-        if groups and len(groups[-1]) == 2 and groups[-1][0] == "crib":
-            crib = parse_card(groups.pop()[1])
-        if not groups or not all(groups):
-            raise bad()
-        return Deal(tuple(tuple(parse_card(p) for p in g) for g in groups), crib)
-    if parts[0] == "discard" and len(parts) >= 3:
-        return Discard(seat(parts[1]), tuple(parse_card(p) for p in parts[2:]))
-    if parts[0] == "play" and len(parts) == 3:
-        return Play(seat(parts[1]), parse_card(parts[2]))
-    if parts[0] == "go" and len(parts) == 2:
-        return Go(seat(parts[1]))
-    if parts[0] == "claim" and len(parts) == 3:
-        return Claim(seat(parts[1]), number(parts[2], _MOST_POINTS))
-    if parts[0] == "muggins" and len(parts) == 2:
-        return Muggins(seat(parts[1]))
-    if parts[0] == "timeup" and len(parts) == 2:
-        return TimeUp(seat(parts[1]))
-    if parts == ["next"]:
-        return NextDeal()
-    raise bad()
+def _number(p: str, top: int) -> int:
+    if not (p.isascii() and p.isdigit() and len(p) <= 3 and int(p) <= top):
+        raise _Malformed
+    return int(p)
+
+
+def _seat(p: str) -> int:
+    return _number(p, _MOST_SEATS - 1)
+
+
+# Each reads the words after an action's first word: the action, or None for the wrong number
+# of words (action_from_text refuses the text then).
+
+def _cut_from_text(args: list[str]) -> Action | None:
+    return CutForDealer(tuple(parse_card(p) for p in args)) if args else None
+
+
+def _starter_from_text(args: list[str]) -> Action | None:
+    return TurnStarter(parse_card(args[0])) if len(args) == 1 else None
+
+
+def _deal_from_text(args: list[str]) -> Action | None:
+    if not args:
+        return None
+    groups = [g.split() for g in " ".join(args).split("/")]
+    crib = None
+    if groups and len(groups[-1]) == 2 and groups[-1][0] == "crib":
+        crib = parse_card(groups.pop()[1])
+    if not groups or not all(groups):
+        return None
+    return Deal(tuple(tuple(parse_card(p) for p in g) for g in groups), crib)
+
+
+def _discard_from_text(args: list[str]) -> Action | None:
+    return Discard(_seat(args[0]), tuple(parse_card(p) for p in args[1:])) if len(args) >= 2 else None
+
+
+def _play_from_text(args: list[str]) -> Action | None:
+    return Play(_seat(args[0]), parse_card(args[1])) if len(args) == 2 else None
+
+
+def _claim_from_text(args: list[str]) -> Action | None:
+    return Claim(_seat(args[0]), _number(args[1], _MOST_POINTS)) if len(args) == 2 else None
+
+
+def _go_from_text(args: list[str]) -> Action | None:
+    return Go(_seat(args[0])) if len(args) == 1 else None
+
+
+def _muggins_from_text(args: list[str]) -> Action | None:
+    return Muggins(_seat(args[0])) if len(args) == 1 else None
+
+
+def _timeup_from_text(args: list[str]) -> Action | None:
+    return TimeUp(_seat(args[0])) if len(args) == 1 else None
+
+
+def _next_from_text(args: list[str]) -> Action | None:
+    return NextDeal() if not args else None
+
+
+#: The reader of each action's text, by its first word (as action_to_text writes it).
+_FROM_TEXT: dict[str, Callable[[list[str]], Action | None]] = {
+    "cut": _cut_from_text, "starter": _starter_from_text, "deal": _deal_from_text,
+    "discard": _discard_from_text, "play": _play_from_text, "go": _go_from_text,
+    "claim": _claim_from_text, "muggins": _muggins_from_text, "timeup": _timeup_from_text,
+    "next": _next_from_text,
+}
 
 
 _ACTION_TYPES = (Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal,

@@ -15,10 +15,11 @@ from __future__ import annotations
 import operator
 import re
 import reprlib
-from typing import TYPE_CHECKING, Any, Iterable, NamedTuple, SupportsIndex, cast
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NamedTuple, SupportsIndex, cast
 
 if TYPE_CHECKING:
-    from typing_extensions import TypeGuard   # typing.TypeGuard from Python 3.10
+    from typing import TypeGuard  # typing.TypeGuard from Python 3.10
 
 from spoken_cribbage.engine.errors import ArgumentTypeError, EngineProblem, InvalidArgumentError
 
@@ -63,7 +64,7 @@ class AmbiguousCardError(EngineProblem):
     """Text that fits more than one card of a hand: 'five' with two fives held.
     ``token`` is the text and ``cards`` the cards it fits, in hand order."""
 
-    def __init__(self, token: str, cards: Iterable["Card"]):
+    def __init__(self, token: str, cards: Iterable[Card]):
         self.token = token
         self.cards = tuple(cards)
         super().__init__("calculator.ambiguous_card", token=token, cards=self.cards)

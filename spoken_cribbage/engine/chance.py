@@ -8,12 +8,31 @@ takes it from the script, and applies it.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-from spoken_cribbage.engine.actions import Action, ChanceAction, CutForDealer, Deal, Go, Play, TurnStarter
+from spoken_cribbage.engine.actions import (
+    CHANCE_ACTIONS,
+    Action,
+    ChanceAction,
+    CutForDealer,
+    Deal,
+    Go,
+    Play,
+    TurnStarter,
+)
 from spoken_cribbage.engine.cards import DECK, Card, sort_hand
-from spoken_cribbage.engine.events import (CribCardFromDeck, CutForDeal, DealerChosen, DealerReason, Dealt,
-                                           Event, ScoreReason, StarterTurned)
+from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
+from spoken_cribbage.engine.events import (
+    CribCardFromDeck,
+    CutForDeal,
+    DealerChosen,
+    DealerReason,
+    Dealt,
+    Event,
+    ScoreReason,
+    StarterTurned,
+)
 from spoken_cribbage.engine.phase import DISCARD, PLAY, Phase
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.engine.scoring import ItemKind, ScoreItem
@@ -170,3 +189,25 @@ class _ChanceNodes:
             self._score(self.dealer, 2, ScoreReason.HEELS,
                         (ScoreItem(ItemKind.HEELS, 2, (card,)),), (card,))
         self.to_act = self.pone
+
+
+def _checked_chance(chance: str | Iterable[ChanceAction]) -> str | list[ChanceAction]:
+    """A new game's ``chance``: "auto", "manual", or its chance actions as a list."""
+    if isinstance(chance, str):
+        if chance not in ("auto", "manual"):
+            raise InvalidArgumentError("Game", "chance", chance, '"auto", "manual" or a '
+                                       "sequence of chance actions")
+        return chance
+    if isinstance(chance, bytes) or not hasattr(type(chance), "__iter__"):
+        raise ArgumentTypeError("Game", "chance", chance, '"auto", "manual" or a '
+                                "sequence of chance actions")
+    try:
+        script = list(chance)
+    except Exception:  # noqa: BLE001 - an iterable that fails
+        raise ArgumentTypeError("Game", "chance", chance, "a sequence of chance actions"
+                                ) from None
+    for a in script:
+        if type(a) not in CHANCE_ACTIONS:
+            raise ArgumentTypeError("Game", "chance", a, "chance actions only "
+                                    "(CutForDealer, Deal, TurnStarter)")
+    return script

@@ -27,7 +27,8 @@ True
 from __future__ import annotations
 
 import reprlib
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from spoken_cribbage.notice import Problem
 

@@ -85,7 +85,7 @@ class Dealt(Event):
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
 
-    def seen_by(self, seat: int) -> "Dealt":
+    def seen_by(self, seat: int) -> Dealt:
         """This event as ``seat`` sees it: the other seats' hands empty."""
         if type(seat) is not int or not 0 <= seat < _MOST_SEATS:
             _check_int(seat, "Dealt.seen_by", "seat", 0, _MOST_SEATS - 1)
@@ -106,7 +106,7 @@ class Discarded(Event):
         if self.number < 0:
             object.__setattr__(self, "number", len(self.cards))
 
-    def seen_by(self, seat: int) -> "Discarded":
+    def seen_by(self, seat: int) -> Discarded:
         """This event as ``seat`` sees it: the cards empty unless they are its own."""
         if type(seat) is not int or not 0 <= seat < _MOST_SEATS:
             _check_int(seat, "Discarded.seen_by", "seat", 0, _MOST_SEATS - 1)
@@ -119,7 +119,7 @@ class CribCardFromDeck(Event):
     every seat's view (the crib is seen when it is shown)."""
     card: Card | None
 
-    def seen_by(self, seat: int) -> "CribCardFromDeck":
+    def seen_by(self, seat: int) -> CribCardFromDeck:
         """This event as any seat sees it: the card face down (None)."""
         _check_int(seat, "CribCardFromDeck.seen_by", "seat", 0, _MOST_SEATS - 1)
         return CribCardFromDeck(None)

@@ -21,7 +21,8 @@ class (a subclass of an event type is found through its base and then remembered
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Generic, TypeVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Generic, TypeVar
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.errors import ArgumentTypeError

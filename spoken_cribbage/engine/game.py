@@ -30,32 +30,74 @@ changes. Every one of their public names is importable from here too.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from spoken_cribbage.engine.actions import (CHANCE_ACTIONS, Action, ChanceAction, Claim, CutForDealer,
-                                            Deal, Discard, Go, Muggins, NextDeal, Play, TimeUp,
-                                            TurnStarter, action_from_text, action_to_text)
-from spoken_cribbage.engine.cards import (DECK, DECK_IDS, Card, _check_card, _check_cards,  # noqa: F401
-                                          _check_int, _check_str, is_card, parse_card,  # noqa: F401
-                                          sort_hand)  # noqa: F401
+from spoken_cribbage.engine.actions import (
+    CHANCE_ACTIONS,
+    Action,
+    ChanceAction,
+    Claim,
+    CutForDealer,
+    Deal,
+    Discard,
+    Go,
+    Muggins,
+    NextDeal,
+    Play,
+    TimeUp,
+    TurnStarter,
+    action_from_text,
+    action_to_text,
+)
+from spoken_cribbage.engine.cards import (  # noqa: F401
+    DECK,
+    DECK_IDS,
+    Card,
+    _check_card,
+    _check_cards,
+    _check_int,
+    _check_str,
+    is_card,
+    parse_card,
+    sort_hand,
+)
+from spoken_cribbage.engine.chance import _ChanceNodes, _checked_chance
 from spoken_cribbage.engine.errors import ArgumentTypeError, EngineError, InvalidArgumentError  # noqa: F401
-from spoken_cribbage.engine.events import (Claimed, CountDue, CountReset, CountTimedOut, CribCardFromDeck,
-                                           CutForDeal, DealEnded, DealerChosen, DealerReason, Dealt,
-                                           Discarded, Event, GameOver, GameStarted, HandShown,
-                                           MugginsCalled, PlayEnded, Played, SaidGo, Scored, ScoreReason,
-                                           StarterTurned)
-from spoken_cribbage.engine.chance import _ChanceNodes
+from spoken_cribbage.engine.events import (
+    Claimed,
+    CountDue,
+    CountReset,
+    CountTimedOut,
+    CribCardFromDeck,
+    CutForDeal,
+    DealEnded,
+    DealerChosen,
+    DealerReason,
+    Dealt,
+    Discarded,
+    Event,
+    GameOver,
+    GameStarted,
+    HandShown,
+    MugginsCalled,
+    Played,
+    PlayEnded,
+    SaidGo,
+    Scored,
+    ScoreReason,
+    StarterTurned,
+)
 from spoken_cribbage.engine.legality import IllegalActionError, Refusal, UndoBlocked, _Legality
 from spoken_cribbage.engine.observer import Observation, _Observer
-from spoken_cribbage.engine.phase import (DEAL, DEAL_OVER, DISCARD, GAME_OVER, PLAY, SHOW, STARTER,
-                                          Phase)
-from spoken_cribbage.engine.rules import PLAYERS, Named, Outcome, Rules  # noqa: F401
+from spoken_cribbage.engine.phase import DEAL, DEAL_OVER, DISCARD, GAME_OVER, PLAY, SHOW, STARTER, Phase
+from spoken_cribbage.engine.rules import PLAYERS, Named, Outcome, Rules, _check_scores, _table_rules  # noqa: F401
 from spoken_cribbage.engine.scoring import ItemKind, ScoreItem, _score_hand, _score_play  # noqa: F401
 from spoken_cribbage.engine.show import _Chance, _Show
 
 if TYPE_CHECKING:
-    from typing_extensions import Unpack   # typing.Unpack from Python 3.11
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 __all__ = [
     "Game", "GameOptions", "Observation",
@@ -145,49 +187,16 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
 
         Arguments of the wrong kind or out of range are refused with the engine's argument
         errors (:mod:`~spoken_cribbage.engine.errors`), before anything is drawn."""
-        if rules is None:
-            rules = Rules(2 if players is None else players, 121 if target is None else target,
-                          teams=teams)
-        elif type(rules) is not Rules:
-            raise ArgumentTypeError("Game", "rules", rules, "a Rules or None")
-        elif players is not None or target is not None or teams is not None:
-            given = Rules(rules.players if players is None else players,  # checks them
-                          rules.target if target is None else target,
-                          teams=rules.teams if teams is None else teams)
-            if (given.players, given.target, given.team_count) != (
-                    rules.players, rules.target, rules.team_count):
-                raise InvalidArgumentError("Game", "rules", rules, "the same table as "
-                                           "players, target and teams when those are given too")
+        rules = _table_rules(rules, players, target, teams)
         if seed is not None and (type(seed) is not int):
             raise ArgumentTypeError("Game", "seed", seed, "a whole number or None")
         if rng is not None and not isinstance(rng, random.Random):
             raise ArgumentTypeError("Game", "rng", rng, "a random.Random or None")
         if first_dealer is not None:
             first_dealer = _check_int(first_dealer, "Game", "first_dealer", 0, rules.players - 1)
-        if isinstance(chance, str):
-            if chance not in ("auto", "manual"):
-                raise InvalidArgumentError("Game", "chance", chance, '"auto", "manual" or a '
-                                           "sequence of chance actions")
-        else:
-            if isinstance(chance, bytes) or not hasattr(type(chance), "__iter__"):
-                raise ArgumentTypeError("Game", "chance", chance, '"auto", "manual" or a '
-                                        "sequence of chance actions")
-            try:
-                chance = list(chance)
-            except Exception:  # noqa: BLE001 - an iterable that fails
-                raise ArgumentTypeError("Game", "chance", chance, "a sequence of chance actions"
-                                        ) from None
-            for a in chance:
-                if type(a) not in CHANCE_ACTIONS:
-                    raise ArgumentTypeError("Game", "chance", a, "chance actions only "
-                                            "(CutForDealer, Deal, TurnStarter)")
+        chance = _checked_chance(chance)
         if scores is not None:
-            if type(scores) not in (tuple, list):
-                raise ArgumentTypeError("Game", "scores", scores, "a tuple of scores by side")
-            if len(scores) != rules.sides or not all(
-                    type(x) is int and 0 <= x < rules.target for x in scores):
-                raise InvalidArgumentError("Game", "scores", scores, f"{rules.sides} whole "
-                                           "numbers, each from 0 to below the target")
+            _check_scores(scores, rules)
         self.rules = rules
         # Copies of the rules' facts, read in the engine's inner loops (the rules decide them).
         self.players = rules.players
@@ -556,7 +565,7 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
     # ------------------------------------------------------------------ replay
 
     @classmethod
-    def replay(cls, actions: Iterable[Action], **kwargs: Unpack[GameOptions]) -> "Game":
+    def replay(cls, actions: Iterable[Action], **kwargs: Unpack[GameOptions]) -> Game:
         """A new game with the same parameters, with ``actions`` applied in order."""
         if isinstance(actions, (str, bytes)) or not hasattr(type(actions), "__iter__"):
             raise ArgumentTypeError("Game.replay", "actions", actions, "a list of actions")

@@ -12,9 +12,23 @@ from enum import Enum
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from spoken_cribbage.engine.actions import (_ACTION_TYPES, CHANCE_ACTIONS, Action, ChanceAction, Claim,
-                                            CutForDealer, Deal, Discard, Go, Muggins, NextDeal, Play,
-                                            TimeUp, TurnStarter, action_from_text)
+from spoken_cribbage.engine.actions import (
+    _ACTION_TYPES,
+    CHANCE_ACTIONS,
+    Action,
+    ChanceAction,
+    Claim,
+    CutForDealer,
+    Deal,
+    Discard,
+    Go,
+    Muggins,
+    NextDeal,
+    Play,
+    TimeUp,
+    TurnStarter,
+    action_from_text,
+)
 from spoken_cribbage.engine.cards import DECK_IDS, Card, InvalidCardError, _check_str, is_card
 from spoken_cribbage.engine.errors import EngineError, InvalidArgumentError
 from spoken_cribbage.engine.phase import DEAL_OVER, DISCARD, GAME_OVER, PLAY, SHOW, Phase
@@ -204,7 +218,7 @@ class _Legality:
             hands, crib = action.hands, action.crib_card
             sizes = [self.dealt_to_seat(s) for s in range(self.players)]
             if not (type(hands) is tuple and len(hands) == self.players
-                    and all(self._genuine(h, n) for h, n in zip(hands, sizes))):
+                    and all(self._genuine(h, n) for h, n in zip(hands, sizes, strict=True))):
                 if len(set(sizes)) == 1:
                     raise impossible(f"a deal is {self.players} hands of {sizes[0]} cards")
                 raise impossible(f"a deal is {self.players} hands of {max(sizes)} cards, "
@@ -267,75 +281,87 @@ class _Legality:
             if type(seat) is not int or not 0 <= seat < self.players:  # fast path: a plain int
                 self._check_seat(seat)
         if isinstance(action, Discard):
-            if self.phase != DISCARD:
-                raise IllegalActionError("the discard is over", Refusal.DISCARD_OVER)
-            n = self.discards_due(action.seat)
-            if not n:
-                raise IllegalActionError("the dealer lays nothing away in this game",
-                                         Refusal.NOTHING_TO_LAY_AWAY)
-            if self.discards[action.seat]:
-                raise IllegalActionError("those cards are already in the crib",
-                                         Refusal.ALREADY_DISCARDED)
-            if type(action.cards) is not tuple:
-                raise IllegalActionError("the cards to lay away are not a list of cards",
-                                         Refusal.NOT_A_LIST_OF_CARDS)
-            if len(action.cards) != n:
-                raise IllegalActionError(
-                    f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}",
-                    Refusal.WRONG_NUMBER_OF_CARDS, needed=n, given=len(action.cards))
-            if not all(id(c) in _DECK_IDS or is_card(c) for c in action.cards):
-                raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
-            if len(set(action.cards)) != len(action.cards):
-                twice = next(c for i, c in enumerate(action.cards) if c in action.cards[:i])
-                raise IllegalActionError("the same card is named twice", Refusal.CARD_TWICE,
-                                         card=twice)
-            for c in action.cards:
-                if c not in self.hands[action.seat]:
-                    raise IllegalActionError(f"the {c.name} is not in the hand",
-                                             Refusal.NOT_IN_HAND, card=c)
+            self._check_discard(action)
         elif isinstance(action, (Play, Go)):
-            if self.phase != PLAY:
-                if self.phase == DISCARD:
-                    raise IllegalActionError("the play has not started: the discard comes first",
-                                             Refusal.PLAY_NOT_STARTED)
-                raise IllegalActionError("the play is over", Refusal.PLAY_OVER)
-            if action.seat != self.to_act:
-                raise IllegalActionError("it is not that player's turn", Refusal.NOT_YOUR_TURN,
-                                         seat=action.seat, to_act=self.to_act)
-            if isinstance(action, Play):
-                c = action.card
-                if not (id(c) in _DECK_IDS or is_card(c)):
-                    raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
-                if c not in self.hands[action.seat]:
-                    raise IllegalActionError(f"the {c.name} is not in the hand",
-                                             Refusal.NOT_IN_HAND, card=c)
-                count = self.count + c.value
-                if count > 31:
-                    raise IllegalActionError(f"the count would be {count}",
-                                             Refusal.COUNT_OVER_31, card=c, count=count)
-            elif self.playable(action.seat):
-                raise IllegalActionError("a card can still be played, so no go",
-                                         Refusal.CAN_STILL_PLAY)
+            self._check_play_or_go(action)
         elif isinstance(action, (Claim, TimeUp)):
-            if self.phase != SHOW:
-                raise IllegalActionError("no count is due now", Refusal.NOT_COUNTING)
-            if action.seat != self.to_act:
-                raise IllegalActionError("it is not that player's count", Refusal.NOT_YOUR_TURN,
-                                         seat=action.seat, to_act=self.to_act)
-            if isinstance(action, Claim):
-                p = action.points
-                top = self.rules.max_show
-                if type(p) is not int or not 0 <= p <= top:
-                    raise IllegalActionError(f"a count is a whole number from 0 to {top}",
-                                             Refusal.NOT_A_COUNT, points=p)
+            self._check_count(action)
         elif isinstance(action, Muggins):
-            if not (self.rules.manual and self.rules.muggins):
-                raise IllegalActionError("muggins is not played in this game",
-                                         Refusal.MUGGINS_OFF, counting=self.rules.counting)
-            if not self.muggins_open(action.seat):
-                side = self.side_of(action.seat)
-                last = next((c for c in reversed(self.claims) if self.side_of(c[0]) != side), None)
-                raise IllegalActionError("no points are missed in a count that can still be called",
-                                         Refusal.NOTHING_MISSED, last=last)
+            self._check_muggins(action)
         elif self.phase != DEAL_OVER:  # NextDeal
             raise IllegalActionError("the deal is not over yet", Refusal.DEAL_NOT_OVER)
+
+    def _check_discard(self, action: Discard) -> None:
+        if self.phase != DISCARD:
+            raise IllegalActionError("the discard is over", Refusal.DISCARD_OVER)
+        n = self.discards_due(action.seat)
+        if not n:
+            raise IllegalActionError("the dealer lays nothing away in this game",
+                                     Refusal.NOTHING_TO_LAY_AWAY)
+        if self.discards[action.seat]:
+            raise IllegalActionError("those cards are already in the crib",
+                                     Refusal.ALREADY_DISCARDED)
+        if type(action.cards) is not tuple:
+            raise IllegalActionError("the cards to lay away are not a list of cards",
+                                     Refusal.NOT_A_LIST_OF_CARDS)
+        if len(action.cards) != n:
+            raise IllegalActionError(
+                f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}",
+                Refusal.WRONG_NUMBER_OF_CARDS, needed=n, given=len(action.cards))
+        if not all(id(c) in _DECK_IDS or is_card(c) for c in action.cards):
+            raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
+        if len(set(action.cards)) != len(action.cards):
+            twice = next(c for i, c in enumerate(action.cards) if c in action.cards[:i])
+            raise IllegalActionError("the same card is named twice", Refusal.CARD_TWICE,
+                                     card=twice)
+        for c in action.cards:
+            if c not in self.hands[action.seat]:
+                raise IllegalActionError(f"the {c.name} is not in the hand",
+                                         Refusal.NOT_IN_HAND, card=c)
+
+    def _check_play_or_go(self, action: Play | Go) -> None:
+        if self.phase != PLAY:
+            if self.phase == DISCARD:
+                raise IllegalActionError("the play has not started: the discard comes first",
+                                         Refusal.PLAY_NOT_STARTED)
+            raise IllegalActionError("the play is over", Refusal.PLAY_OVER)
+        if action.seat != self.to_act:
+            raise IllegalActionError("it is not that player's turn", Refusal.NOT_YOUR_TURN,
+                                     seat=action.seat, to_act=self.to_act)
+        if isinstance(action, Play):
+            c = action.card
+            if not (id(c) in _DECK_IDS or is_card(c)):
+                raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
+            if c not in self.hands[action.seat]:
+                raise IllegalActionError(f"the {c.name} is not in the hand",
+                                         Refusal.NOT_IN_HAND, card=c)
+            count = self.count + c.value
+            if count > 31:
+                raise IllegalActionError(f"the count would be {count}",
+                                         Refusal.COUNT_OVER_31, card=c, count=count)
+        elif self.playable(action.seat):
+            raise IllegalActionError("a card can still be played, so no go",
+                                     Refusal.CAN_STILL_PLAY)
+
+    def _check_count(self, action: Claim | TimeUp) -> None:
+        if self.phase != SHOW:
+            raise IllegalActionError("no count is due now", Refusal.NOT_COUNTING)
+        if action.seat != self.to_act:
+            raise IllegalActionError("it is not that player's count", Refusal.NOT_YOUR_TURN,
+                                     seat=action.seat, to_act=self.to_act)
+        if isinstance(action, Claim):
+            p = action.points
+            top = self.rules.max_show
+            if type(p) is not int or not 0 <= p <= top:
+                raise IllegalActionError(f"a count is a whole number from 0 to {top}",
+                                         Refusal.NOT_A_COUNT, points=p)
+
+    def _check_muggins(self, action: Muggins) -> None:
+        if not (self.rules.manual and self.rules.muggins):
+            raise IllegalActionError("muggins is not played in this game",
+                                     Refusal.MUGGINS_OFF, counting=self.rules.counting)
+        if not self.muggins_open(action.seat):
+            side = self.side_of(action.seat)
+            last = next((c for c in reversed(self.claims) if self.side_of(c[0]) != side), None)
+            raise IllegalActionError("no points are missed in a count that can still be called",
+                                     Refusal.NOTHING_MISSED, last=last)

@@ -17,6 +17,7 @@ nothing re-derives the sides or the hand sizes on its own. :class:`Outcome` is h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import NoReturn
@@ -253,3 +254,33 @@ class Outcome:
     winner: int
     scores: tuple[int, ...]
     skunks: tuple[int, ...]
+
+
+def _table_rules(rules: Rules | None, players: int | None, target: int | None,
+                 teams: int | None) -> Rules:
+    """The table of a new game: ``rules``, or the rules the older ``players``, ``target`` and
+    ``teams`` make (which must then agree with ``rules`` when both are given)."""
+    if rules is None:
+        return Rules(2 if players is None else players, 121 if target is None else target,
+                     teams=teams)
+    if type(rules) is not Rules:
+        raise ArgumentTypeError("Game", "rules", rules, "a Rules or None")
+    if players is not None or target is not None or teams is not None:
+        given = Rules(rules.players if players is None else players,  # checks them
+                      rules.target if target is None else target,
+                      teams=rules.teams if teams is None else teams)
+        if (given.players, given.target, given.team_count) != (
+                rules.players, rules.target, rules.team_count):
+            raise InvalidArgumentError("Game", "rules", rules, "the same table as "
+                                       "players, target and teams when those are given too")
+    return rules
+
+
+def _check_scores(scores: Sequence[int], rules: Rules) -> None:
+    """A new game's starting ``scores``: one by side, each below the target."""
+    if type(scores) not in (tuple, list):
+        raise ArgumentTypeError("Game", "scores", scores, "a tuple of scores by side")
+    if len(scores) != rules.sides or not all(
+            type(x) is int and 0 <= x < rules.target for x in scores):
+        raise InvalidArgumentError("Game", "scores", scores, f"{rules.sides} whole "
+                                   "numbers, each from 0 to below the target")

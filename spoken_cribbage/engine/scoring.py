@@ -18,9 +18,10 @@ crib's flush needs all six cards (6). With six cards two separate runs of three 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.engine.cards import Card, _check_bool, _check_card, _check_cards
 from spoken_cribbage.engine.errors import ArgumentTypeError, EngineProblem, InvalidArgumentError
@@ -274,8 +275,9 @@ def _build_six_rank_table() -> dict[int, int]:
     """Points from fifteens, pairs and runs for every set of six ranks a deck allows (at most
     four of a rank), keyed by :func:`_six_key`: the sum of ``5 ** (rank - 1)`` over the cards,
     so the order of the cards does not matter."""
-    import numpy as np
     from itertools import combinations_with_replacement
+
+    import numpy as np
 
     rows = [r for r in combinations_with_replacement(range(13), 6)
             if max(r.count(x) for x in set(r)) <= 4]
@@ -298,7 +300,7 @@ def _build_six_rank_table() -> dict[int, int]:
             longest = held[:, start:stop].all(axis=1) & ~held[:, start - 1] & ~held[:, stop]
             pts += np.where(longest, length * counts[:, start:stop].prod(axis=1), 0)
     keys = (5 ** r).sum(axis=1)
-    return dict(zip(keys.tolist(), pts.tolist()))
+    return dict(zip(keys.tolist(), pts.tolist(), strict=True))
 
 
 _SIX_TABLE: dict[int, int] | None = None

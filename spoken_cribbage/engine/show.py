@@ -7,13 +7,22 @@ points themselves come from :mod:`~spoken_cribbage.engine.scoring`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 from spoken_cribbage.engine.actions import Claim, Muggins, TimeUp
 from spoken_cribbage.engine.cards import Card, sort_hand
-from spoken_cribbage.engine.events import (Claimed, CountDue, CountTimedOut, DealEnded, Event, HandShown,
-                                           MugginsCalled, ScoreReason)
+from spoken_cribbage.engine.events import (
+    Claimed,
+    CountDue,
+    CountTimedOut,
+    DealEnded,
+    Event,
+    HandShown,
+    MugginsCalled,
+    ScoreReason,
+)
 from spoken_cribbage.engine.phase import DEAL_OVER, SHOW, Phase
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.engine.scoring import ScoreItem, _score_hand
