@@ -41,6 +41,10 @@ from spoken_cribbage.engine.cards import (
     split_card_tokens,
 )
 from spoken_cribbage.notice import Problem
+from spoken_cribbage.vocabulary.command import Command as Command
+from spoken_cribbage.vocabulary.command import CommandError as CommandError
+from spoken_cribbage.vocabulary.command import normalize as normalize
+from spoken_cribbage.vocabulary.command import shown as shown
 
 #: Voice phases: what the game waits for. ``question`` is a yes/no question; ``show`` the end of
 #: a deal (next deal); ``over`` the end of the game (new game or leave); ``counting`` the
@@ -144,34 +148,6 @@ QUERY_PHRASES: dict[str, tuple[str, ...]] = {
     p.verb: p.spoken for p in PHRASES
     if p.spoken and p.verb not in ("go", "next", "new", "undo", "muggins", "time")}
 CARD_VERBS = ("play", "discard")
-
-
-# ----------------------------------------------------------------------------- commands
-
-def shown(text: str, limit: int = 40) -> str:
-    """Text a player typed, made safe to echo in one printed line."""
-    clean = "".join(ch if ch.isprintable() else " " for ch in str(text))
-    clean = " ".join(clean.split())
-    return clean if len(clean) <= limit else clean[:limit - 3] + "..."
-
-
-class CommandError(Problem, ValueError):
-    """Text that is not a command now: a ``command.*`` code and its particulars, which
-    ``words.notices.phrase`` turns into a sentence that says what is possible."""
-
-
-@dataclass(frozen=True)
-class Command:
-    verb: str
-    cards: tuple[Card, ...] = ()
-    numbers: tuple[int, ...] = ()
-    value: str = ""
-
-    def __str__(self) -> str:
-        parts = [self.verb] + [c.short for c in self.cards] + [str(n) for n in self.numbers]
-        if self.value:
-            parts.append(self.value)
-        return " ".join(parts)
 
 
 # ----------------------------------------------------------------------------- the moment
@@ -321,12 +297,6 @@ def fragments(phrases: list[str]) -> list[str]:
 def command_for(phrase: str, ctx: VoiceContext) -> str | None:
     """The typed command for a spoken phrase, or None when it is not legal in ``ctx``."""
     return phrases_for(ctx).get(normalize(phrase))
-
-
-def normalize(text: str) -> str:
-    """Lower case, single spaces, no punctuation except the apostrophe."""
-    kept = "".join(ch if ch.isalnum() or ch in " '" else " " for ch in text.lower())
-    return " ".join(kept.split())
 
 
 def vocabulary(ctx: VoiceContext | None = None) -> set[str]:
