@@ -46,9 +46,9 @@ class FakeClock:
         return self.t
 
 
-def table_of(players=2, *, seed=1, manual=False, **hooks):
+def table_of(players=2, *, seed=1, manual=False, first_dealer=None, **hooks):
     rules = Rules(players=players, counting="manual" if manual else "auto", muggins=manual)
-    game = g.Game(rules=rules, seed=seed)
+    game = g.Game(rules=rules, seed=seed, first_dealer=first_dealer)
     computers = {s: make_player("easy", random.Random(s)) for s in range(players) if s != ME}
     return LocalTable(game, computers, **hooks)
 
@@ -239,10 +239,23 @@ def test_the_clock_waits_while_held_and_each_count_has_its_own():
     assert runner.time_left(30) == 25 and len(timer.live()) == 1
     runner.stop_clock()
     assert runner.count_clock is None and timer.live() == []
-    # a clock left from another count (here: made up as the crib's) is stopped, not inherited
+
+
+def test_the_crib_count_gets_a_clock_of_its_own():
+    clock, timer = FakeClock(), FakeTimer()
+    table = table_of(2, seed=3, manual=True, first_dealer=ME)   # the dealer counts hand and crib
+    runner = TurnRunner(table, ME, pace=lambda: 0, now=clock, timer=timer)
+    to_my_count(table, runner)
+    assert not table.observation(ME).showing_crib
     runner.clock_update(limit=30, grace=0, hold=False)
-    runner._clock_for = (ME, True)
-    assert runner.time_left(30) == 30 and runner.count_clock is None
+    clock.t += 25
+    assert runner.time_left(30) == 5
+    runner.advance(table.apply(g.Claim(ME, 0), ME))
+    assert runner.count_due() and table.observation(ME).showing_crib
+    assert runner.time_left(30) == 30 and runner.count_clock is None   # the hand's is stopped
+    runner.clock_update(limit=30, grace=0, hold=False)
+    clock.t += 20
+    assert runner.check_clock().warning == 10
 
 
 def test_no_clock_without_a_limit_or_once_the_count_is_not_due():

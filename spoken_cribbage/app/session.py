@@ -217,14 +217,6 @@ class Session:
         return self.table.opponents
 
     @property
-    def on_action(self) -> Callable[[g.Game, g.Action, list[g.Event]], None] | None:
-        return self.table.on_action
-
-    @property
-    def on_undo(self) -> Callable[[g.Game], None] | None:
-        return self.table.on_undo
-
-    @property
     def new_game_factory(self) -> Callable[[], tuple] | None:
         return self.table.new_game_factory
 
@@ -242,10 +234,6 @@ class Session:
     @timer.setter
     def timer(self, timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None) -> None:
         self.runner.timer = timer
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        return self.runner.now
 
     @property
     def count_clock(self):
