@@ -20,40 +20,14 @@ to the stream underneath (:func:`underlying`), after it has cleaned the text its
 
 from __future__ import annotations
 
-import re
 import sys
 from contextlib import contextmanager
 from typing import Iterator, TextIO
 
+# the cleaning itself lives in words (below app), where values are put into sentences
+from spoken_cribbage.words.clean import one_line, visible
+
 __all__ = ["visible", "one_line", "CleanStream", "cleaned_output", "underlying"]
-
-#: In ASCII text, the characters that are not printable (newline is kept: it ends a line).
-_ASCII_RAW = re.compile(r"[\x00-\x09\x0b-\x1f\x7f]")
-
-
-def _escape(ch: str) -> str:
-    return ch.encode("unicode_escape", "backslashreplace").decode("ascii")
-
-
-def visible(text: object) -> str:
-    """``text`` with every character that is not printable (but newline) written as its
-    escape: control characters (C0, DEL, C1), format characters (zero-width and bidirectional
-    marks), line and paragraph separators, lone surrogates (undecodable bytes)."""
-    s = text if isinstance(text, str) else str(text)
-    if s.isascii():
-        return _ASCII_RAW.sub(lambda m: _escape(m.group()), s)
-    return "".join(ch if ch == "\n" or ch.isprintable() else _escape(ch) for ch in s)
-
-
-def one_line(text: object) -> str:
-    """A value from outside put inside a sentence: :func:`visible`, and a line break shown as
-    ``\\n`` too, so that it cannot start a line of its own.
-
-    >>> one_line("Bob\\nYou win.")
-    'Bob\\\\nYou win.'
-    """
-    return visible(text).replace("\n", "\\n")
-
 
 class CleanStream:
     """A text stream that cleans what is written to it (:func:`visible`) and passes everything

@@ -17,6 +17,7 @@ from typing import Any, Mapping, Sequence
 
 from spoken_cribbage.engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, Card, sort_hand
 from spoken_cribbage.words.announce import cap, play_call, show_call
+from spoken_cribbage.words.clean import fill, quoted
 from spoken_cribbage.words.notices import Template
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
@@ -297,7 +298,7 @@ TEXTS: dict[str, Template] = {
                              "e.g. expert,standard",
     "calculator.simulate_teams": lambda d: _teams_refusal(d),
     "calculator.paired_two_players": "--paired is for two players only",
-    "calculator.unknown_level": lambda d: (f"unknown player {d['level']!r}; choose from "
+    "calculator.unknown_level": lambda d: (f"unknown player {quoted(d['level'])}; choose from "
                                            f"{', '.join(d['levels'])}"),
     "calculator.games_at_least_one": "the number of games must be at least 1",
     # the command line (spoken_cribbage.app.cli, .calculators)
@@ -476,4 +477,4 @@ HELP: dict[str, str] = {
 
 def help_text(key: str, **data: Any) -> str:
     """The ``--help`` text ``key`` of :data:`HELP`, filled in with ``data``."""
-    return HELP[key].format(**data) if data else HELP[key]
+    return fill(HELP[key], data) if data else HELP[key]

@@ -16,6 +16,7 @@ import importlib
 from typing import Any, Callable, Mapping, Union
 
 from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.clean import fill
 
 Template = Union[str, Callable[[Mapping[str, Any]], str]]
 
@@ -40,7 +41,9 @@ def template(code: str) -> Template | None:
 
 
 def phrase(what: Notice | Problem | str, **data: Any) -> str:
-    """The sentence for a notice, a problem, or a code with its data."""
+    """The sentence for a notice, a problem, or a code with its data. Each text fact (a value
+    from outside: a path, an exception, a name) is put in as one visible line
+    (:func:`~spoken_cribbage.words.clean.fill`)."""
     if isinstance(what, (Notice, Problem)):
         code, facts = what.code, {**what.data, **data}
     else:
@@ -48,4 +51,4 @@ def phrase(what: Notice | Problem | str, **data: Any) -> str:
     t = template(code)
     if t is None:
         return f"Something happened that the game has no words for ({code})."
-    return t(facts) if callable(t) else t.format(**facts)
+    return fill(t, facts)

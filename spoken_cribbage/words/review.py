@@ -22,6 +22,7 @@ from typing import Sequence
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.words.clean import fill
 from spoken_cribbage.words.numbers import number_words
 from spoken_cribbage.words.announce import (Announcer, Names, _muggins_first, cap, card_list,
                                             play_call, show_call)
@@ -210,7 +211,7 @@ MESSAGES: dict[str, str] = {
 
 def say(message: str, /, **facts: object) -> str:
     """The sentence for ``message`` of :data:`MESSAGES`."""
-    return MESSAGES[message].format(**facts)
+    return fill(MESSAGES[message], facts)
 
 
 # ----------------------------------------------------------------------------- a finished game
@@ -272,4 +273,6 @@ REVIEW_TEXTS: dict[str, str] = {
 
 
 def review_text(message: str, /, **facts: object) -> str:
-    return REVIEW_TEXTS[message].format(**facts)
+    """The sentence for ``message`` of :data:`REVIEW_TEXTS`, each text fact (a path, a reason)
+    as one visible line (:func:`~spoken_cribbage.words.clean.fill`)."""
+    return fill(REVIEW_TEXTS[message], facts)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import card_list, cap, list_words
+from spoken_cribbage.words.clean import fill
 from spoken_cribbage.words.commands import also_lines, command_lines
 
 if TYPE_CHECKING:
@@ -174,8 +175,9 @@ CUE_MEANINGS: dict[str, str] = {
 
 
 def phrase(message: str, /, **facts: object) -> str:
-    """The sentence for ``message`` with its facts filled in."""
-    return MESSAGES[message].format(**facts)
+    """The sentence for ``message`` with its facts filled in, each text fact as one visible
+    line (:func:`~spoken_cribbage.words.clean.fill`)."""
+    return fill(MESSAGES[message], facts)
 
 
 def not_done(command: str, *, stale: bool = False, turn: str = "") -> str:

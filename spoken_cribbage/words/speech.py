@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.notices import Template, phrase  # noqa: F401 (phrase: the doctest)
 from spoken_cribbage.words.storage import clause
 
@@ -52,7 +53,7 @@ TEXTS: dict[str, Template] = {
                                          f"The game goes on in text."),
 
     # values refused
-    "speech.unknown_mode": lambda d: (f"Unknown speech mode {d['mode']!r}: "
+    "speech.unknown_mode": lambda d: (f"Unknown speech mode {quoted(d['mode'])}: "
                                       f"use auto, screenreader, tts or off."),
     "speech.no_voice": "There is no voice called {voice}.",
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.notices import Template, phrase
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def _teams(d: Mapping[str, Any]) -> str:
 
 _NAME_WHY = {
     "long": "the name '{name}' is too long: 20 characters at most",
-    "unprintable": "the name {name!r} has characters that cannot be shown",
+    "unprintable": "the name '{name}' has characters that cannot be shown",
     "you": "'{name}' cannot name another player: the game calls you that",
     "me": "'{name}' cannot name another player: it would stand for you",
     "twice": "the name '{name}' is given twice",
@@ -89,11 +90,11 @@ def _between(d: Mapping[str, Any]) -> str:
 
 def _wrong_kind(d: Mapping[str, Any]) -> str:
     kind = _KINDS.get(d["kind"]) or ("an " if d["kind"][:1] in "aeiou" else "a ") + d["kind"]
-    return f"{d['name']} should be {kind}, not {d['value']!r}"
+    return f"{d['name']} should be {kind}, not {quoted(d['value'])}"
 
 
 def _needs_number(d: Mapping[str, Any]) -> str:
-    return f"{d['name']} needs a {'whole number' if d['whole'] else 'number'}, not {d['value']!r}"
+    return f"{d['name']} needs a {'whole number' if d['whole'] else 'number'}, not {quoted(d['value'])}"
 
 
 def _replaced(d: Mapping[str, Any]) -> str:
@@ -234,14 +235,15 @@ TEXTS: dict[str, Template] = {
     # a value from outside (a file, a typed line) is quoted as Python writes a string: a
     # control character or a line break in it shows as its escape
     "storage.setting_one_of": lambda d: (f"{d['name']} must be one of "
-                                         f"{', '.join(d['allowed'])}, not {d['value']!r}"),
+                                         f"{', '.join(d['allowed'])}, not {quoted(d['value'])}"),
     "storage.setting_between": _between,
     "storage.time_limit": "time limit must be off or between {low} and {high} seconds",
     "storage.players": _players,
     "storage.teams": _teams,
-    "storage.teams_value": "teams must be usual, none or a number of teams, not {value!r}",
+    "storage.teams_value": lambda d: ("teams must be usual, none or a number of teams, "
+                                      f"not {quoted(d['value'])}"),
     "storage.setting_unprintable": lambda d: (f"{d['name'].replace('_', ' ')} has characters "
-                                              f"that cannot be shown: {d['value']!r}"),
+                                              f"that cannot be shown: {quoted(d['value'])}"),
     "storage.setting_too_long": lambda d: (f"{d['name'].replace('_', ' ')} is too long: at most "
                                            f"{d['most']} characters"),
     "storage.names": lambda d: _NAME_WHY[d["why"]].format(name=d["name"]),

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.notices import Template, phrase
 
 KEYBOARD_GOES_ON = "Keyboard play goes on."
@@ -181,7 +182,8 @@ TEXTS: dict[str, Template] = {
                                 "(got {digest:.12}…); nothing was installed."),
     "voice.unpacking": "Checksum verified. Unpacking.",
     "voice.archive_not_zip": "The downloaded file is not a valid zip archive; nothing was installed.",
-    "voice.archive_unsafe_entry": "The archive holds an unsafe entry ({entry!r}); nothing was installed.",
+    "voice.archive_unsafe_entry": lambda d: (f"The archive holds an unsafe entry "
+                                             f"({quoted(d['entry'])}); nothing was installed."),
     "voice.archive_too_big": "The archive unpacks to far more than expected; nothing was installed.",
     "voice.archive_damaged": "The archive is damaged; nothing was installed.",
     "voice.disk_full": "The disk is full (in {folder}); nothing was installed. Free some space and try again.",
