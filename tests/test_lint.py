@@ -11,7 +11,8 @@ from conftest import ROOT
 
 #: Clean under ruff's rules today (E, F, W, I, B, UP, SIM, C90 at complexity 15).
 RUFF_CLEAN = ("spoken_cribbage/ai", "spoken_cribbage/notice.py", "spoken_cribbage/app/seat",
-              "spoken_cribbage/vocabulary", "spoken_cribbage/engine", "tools")
+              "spoken_cribbage/vocabulary", "spoken_cribbage/engine", "spoken_cribbage/storage",
+              "tools")
 
 
 def test_ruff_finds_nothing_in_the_clean_parts():

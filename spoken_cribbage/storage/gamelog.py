@@ -17,8 +17,9 @@ import dataclasses
 import json
 import types
 import typing
+from collections.abc import Iterable
 from enum import Enum
-from typing import Any, Iterable
+from typing import Any
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, InvalidCardError, is_card, parse_card
@@ -68,28 +69,12 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _read(hint: Any, value: Any) -> Any:
+    """``value`` read from JSON as the field type ``hint``; LogError if it is not one."""
     origin = typing.get_origin(hint)
     if origin in (typing.Union, getattr(types, "UnionType", None)):
-        options = typing.get_args(hint)
-        if value is None and type(None) in options:
-            return None
-        for option in options:
-            if option is type(None):
-                continue
-            try:
-                return _read(option, value)
-            except (LogError, InvalidCardError, ValueError, TypeError):
-                continue
-        raise LogError(f"no type fits {value!r}")
+        return _read_union(typing.get_args(hint), value)
     if origin is tuple:
-        args = typing.get_args(hint)
-        if not isinstance(value, list):
-            raise LogError(f"not a list: {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_read(args[0], v) for v in value)
-        if len(args) != len(value):
-            raise LogError(f"wrong length: {value!r}")
-        return tuple(_read(a, v) for a, v in zip(args, value))
+        return _read_tuple(typing.get_args(hint), value)
     if hint is Card:
         if not isinstance(value, str):
             raise LogError(f"not a card: {value!r}")
@@ -99,6 +84,38 @@ def _read(hint: Any, value: Any) -> Any:
             raise LogError(f"not a scoring item: {value!r}")
         return ScoreItem(ItemKind(value["kind"]), _read(int, value["points"]),
                          _read(tuple[Card, ...], value["cards"]))
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint(value)
+    return _read_plain(hint, value)
+
+
+def _read_union(options: tuple[Any, ...], value: Any) -> Any:
+    """``value`` as the first of ``options`` it reads as (None for an optional field)."""
+    if value is None and type(None) in options:
+        return None
+    for option in options:
+        if option is type(None):
+            continue
+        try:
+            return _read(option, value)
+        except (LogError, InvalidCardError, ValueError, TypeError):
+            continue
+    raise LogError(f"no type fits {value!r}")
+
+
+def _read_tuple(args: tuple[Any, ...], value: Any) -> tuple[Any, ...]:
+    """``value`` (a JSON list) as a tuple of ``args`` (``X, ...``: any number of X)."""
+    if not isinstance(value, list):
+        raise LogError(f"not a list: {value!r}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_read(args[0], v) for v in value)
+    if len(args) != len(value):
+        raise LogError(f"wrong length: {value!r}")
+    return tuple(_read(a, v) for a, v in zip(args, value, strict=True))
+
+
+def _read_plain(hint: Any, value: Any) -> Any:
+    """``value`` as a bool, an int or a str, exactly (JSON's true is no number here)."""
     if hint is bool:
         if type(value) is not bool:
             raise LogError(f"not true or false: {value!r}")
@@ -107,8 +124,6 @@ def _read(hint: Any, value: Any) -> Any:
         if type(value) is not int:
             raise LogError(f"not a whole number: {value!r}")
         return value
-    if isinstance(hint, type) and issubclass(hint, Enum):
-        return hint(value)
     if hint is str:
         if not isinstance(value, str):
             raise LogError(f"not text: {value!r}")

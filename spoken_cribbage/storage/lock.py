@@ -24,6 +24,7 @@ thread-local re-entry and lock-file deletion the game does not want.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -128,14 +129,10 @@ class GameLock:
         fd, self._fd = self._fd, None
         if fd is None:
             return
-        try:
+        with contextlib.suppress(OSError):
             _unlock(fd)
-        except OSError:
-            pass
-        try:
+        with contextlib.suppress(OSError):
             os.close(fd)
-        except OSError:
-            pass
 
     def __del__(self) -> None:
         self.release()

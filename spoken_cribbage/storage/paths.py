@@ -3,13 +3,15 @@ otherwise platformdirs picks the user's config and data folders."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
@@ -114,10 +116,8 @@ def rename_to_free(path: Path, name_for: Callable[[int], str]) -> Path | None:
             os.replace(path, dest)
             return dest
         except OSError:
-            try:
+            with contextlib.suppress(OSError):
                 (os.rmdir if folder else os.unlink)(dest)
-            except OSError:
-                pass
             return None
     return None
 
@@ -156,10 +156,8 @@ def atomic_write(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             if old is not None and stat.S_ISREG(old.st_mode) and hasattr(os, "fchmod"):
-                try:
+                with contextlib.suppress(OSError):
                     os.fchmod(f.fileno(), stat.S_IMODE(old.st_mode))
-                except OSError:
-                    pass
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
@@ -173,8 +171,6 @@ def atomic_write(path: Path, data: bytes) -> None:
         except OSError:
             pass
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise

@@ -32,9 +32,10 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping, NoReturn
+from typing import Any, NoReturn
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
@@ -95,7 +96,7 @@ class SavedGame:
     @classmethod
     def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
                   me: int = 0, names: list[str] | None = None,
-                  levels: list[str] | None = None) -> "SavedGame":
+                  levels: list[str] | None = None) -> SavedGame:
         """``names`` and ``levels``: the other seats', in seat order (the player's left out)."""
         rules = game.rules
         return cls(seed=game.seed, target=rules.target, players=rules.players, me=me,
@@ -110,7 +111,7 @@ class SavedGame:
         """Each other seat's computer level (every one at ``difficulty`` in an older save)."""
         others = [s for s in range(self.players) if s != self.me]
         levels = self.levels or [self.difficulty] * len(others)
-        return dict(zip(others, levels))
+        return dict(zip(others, levels, strict=False))
 
     def new_game(self) -> g.Game:
         return g.Game(rules=self.rules, seed=self.seed)
@@ -184,6 +185,17 @@ def _int(d: Mapping[str, object], key: str, lo: int, hi: int) -> int:
 
 def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
     """Parse and validate a save; the saved game and the game rebuilt from it. SaveError if not."""
+    body = _save_body(raw)
+    saved = _saved_game(body, _checked_version(body))
+    try:
+        _ = saved.rules   # the table the save names: ValueError for teams that do not fit it
+    except ValueError:
+        raise SaveError("storage.save_field", field="teams") from None
+    return saved, saved.replay()
+
+
+def _save_body(raw: bytes) -> dict[str, Any]:
+    """The JSON object a save's bytes hold; SaveError for anything else."""
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError("storage.save_too_large")
     if not raw.strip():
@@ -198,6 +210,11 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
         raise SaveError("storage.save_not_json") from None
     if not isinstance(body, dict):
         raise SaveError("storage.save_not_a_save")
+    return body
+
+
+def _checked_version(body: Mapping[str, Any]) -> int:
+    """The version of a save of this format that this version reads, its checksum right."""
     if body.get("format") != SAVE_FORMAT:
         raise SaveError("storage.save_not_a_save")
     version = body.get("version")
@@ -208,6 +225,11 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
     check = body.get("check")
     if not isinstance(check, str) or check != _digest(body):
         raise SaveError("storage.save_checksum")
+    return version
+
+
+def _saved_game(body: Mapping[str, Any], version: int) -> SavedGame:
+    """The game a save's fields describe, each field checked; SaveError for the first wrong."""
     seed = _int(body, "seed", -(2 ** 63), 2 ** 63)
     target = _int(body, "target", 5, 1000)
     players = _int(body, "players", 2, 6)
@@ -243,15 +265,10 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
     others = _seat_list(body, "names", players - 1, lambda v: 1 <= len(v) <= 40
                         and v.isprintable() and "," not in v)
     levels = _seat_list(body, "levels", players - 1, lambda v: v in DIFFICULTIES)
-    saved = SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
-                      actions=list(actions), finished=finished, id=gid,
-                      saved_at=saved_at if isinstance(saved_at, str) else "",
-                      counting=counting, names=others, levels=levels, **flags, teams=teams)
-    try:
-        saved.rules
-    except ValueError:
-        raise SaveError("storage.save_field", field="teams") from None
-    return saved, saved.replay()
+    return SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
+                     actions=list(actions), finished=finished, id=gid,
+                     saved_at=saved_at if isinstance(saved_at, str) else "",
+                     counting=counting, names=others, levels=levels, **flags, teams=teams)
 
 
 def _seat_list(body: Mapping[str, Any], key: str, n: int, ok: Callable[[str], bool]

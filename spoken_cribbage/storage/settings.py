@@ -6,9 +6,10 @@ comes back as a :class:`Notice` or a :class:`SettingError`; ``words.storage`` ph
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Union
+from typing import TYPE_CHECKING, Any
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -18,8 +19,7 @@ else:  # pragma: no cover
 import tomli_w
 
 from spoken_cribbage.notice import Notice, Problem
-from spoken_cribbage.storage import paths
-from spoken_cribbage.storage import table
+from spoken_cribbage.storage import paths, table
 
 if TYPE_CHECKING:
     import argparse
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from spoken_cribbage.engine.rules import Rules
 
 #: A setting's value: each field of :class:`Settings` is one of these.
-SettingValue = Union[str, int, float, bool]
+SettingValue = str | int | float | bool
 
 SETTINGS_VERSION = 1
 #: auto: a running screen reader is the voice, else our own; screenreader: always the screen
@@ -75,7 +75,7 @@ class Settings:
     names: str = ""           # the other players' names, comma-separated ("" the default names)
     pace: float = 0.8         # seconds between two computer turns in a row (0: at once)
 
-    def validate(self) -> "Settings":
+    def validate(self) -> Settings:
         """Raise SettingError (a ValueError) naming the first bad value."""
         _one_of("speech", self.speech, SPEECH_MODES)
         _one_of("verbosity", self.verbosity, VERBOSITIES)
@@ -106,7 +106,7 @@ class Settings:
             raise SettingError(e.code, **e.data) from None
         return self
 
-    def changed(self, name: str, value: str) -> "Settings":
+    def changed(self, name: str, value: str) -> Settings:
         """A copy with one setting changed from text; SettingError (a ValueError) saying why not."""
         names = {f.name: f for f in fields(self)}
         base = self

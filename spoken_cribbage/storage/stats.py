@@ -24,14 +24,16 @@ expert's discard chosen or not and the points the choice cost on average, and th
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sqlite3
 import time
 import zlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence, TypedDict
+from typing import Any, TypedDict
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
@@ -106,7 +108,7 @@ class StatsError(Problem, Exception):
         self.damaged = damaged   # False: busy or unwritable, not bad; the file is left alone
 
     @classmethod
-    def of(cls, reason: Notice, *, damaged: bool = True) -> "StatsError":
+    def of(cls, reason: Notice, *, damaged: bool = True) -> StatsError:
         return cls(reason.code, damaged=damaged, **reason.data)
 
     @property
@@ -468,10 +470,8 @@ class StatsDB:
                     con.executemany(sql, rows)
                     con.execute("COMMIT")
                 except BaseException:
-                    try:
+                    with contextlib.suppress(sqlite3.Error):
                         con.execute("ROLLBACK")
-                    except sqlite3.Error:
-                        pass
                     raise
             finally:
                 con.close()
@@ -551,8 +551,9 @@ class StatsDB:
     def practice_summary(self) -> dict[str, PracticeSummary]:
         """By kind (count, discard): rounds, how many right, the average seconds and (discard)
         the average points a choice cost; zeros before any practice."""
-        out: dict[str, PracticeSummary] = {kind: {"rounds": 0, "right": 0, "average_seconds": None, "average_cost": None}
-               for kind in ("count", "discard")}
+        out: dict[str, PracticeSummary] = {
+            kind: {"rounds": 0, "right": 0, "average_seconds": None, "average_cost": None}
+            for kind in ("count", "discard")}
         if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' "
                            "AND name = 'practice'"):
             return out

@@ -24,14 +24,14 @@ of teams (``"2"``, ``"3"``).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, TypedDict
 
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.notice import Problem
 
 if TYPE_CHECKING:
-    from typing_extensions import Unpack   # typing.Unpack from Python 3.11
+    from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 #: The most seats a table could have (the engine decides how many it plays).
 MOST_PLAYERS = 8
@@ -95,13 +95,13 @@ def _plays(players: int, teams: str = USUAL) -> bool:
     return True
 
 
-@lru_cache(maxsize=None)
+@cache
 def sizes() -> tuple[int, ...]:
     """The table sizes the engine plays (2, 3 and 4 today)."""
     return tuple(n for n in range(2, MOST_PLAYERS + 1) if _plays(n))
 
 
-@lru_cache(maxsize=None)
+@cache
 def layouts(players: int) -> tuple[str, ...]:
     """The ways ``players`` can sit, as ``teams`` values other than 'usual': 'none' (each for
     themselves) and each number of teams the engine plays at that size."""
