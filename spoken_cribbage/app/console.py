@@ -23,6 +23,8 @@ from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
 from spoken_cribbage.app.output import underlying, visible
 from spoken_cribbage.app.rawkeys import _restore as _restore_handlers
 from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
+from spoken_cribbage.app.seat.intent import Ignored, OpenCommandLine
+from spoken_cribbage.app.seat.keymap import KEYS
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.lines import LineKind
@@ -217,7 +219,6 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
     from prompt_toolkit.keys import Keys
 
     inp = create_input(always_prefer_tty=True)
-    moves = {Keys.Left: "left", Keys.Right: "right", Keys.Home: "home", Keys.End: "end"}
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -334,24 +335,17 @@ def run_tty(session: Session, writer: LineWriter, post: Callable[[Callable[[], N
             if state["line"] is not None:
                 edit_line(k, data)
                 return
-            if k in (Keys.ControlM, Keys.ControlJ, Keys.Enter):
-                session.enter()
-            elif k == Keys.Escape:
-                session.escape()
-            elif k in moves:
-                session.move(moves[k])
-            elif isinstance(k, Keys):   # a key that types no character: F1, Up, Tab, Delete ...
-                name = named_key(k)
-                if name is not None:
-                    session.key(name)
-            elif not data or len(data) != 1:
+            # a key that types no character (Enter, Up, F1, Tab ...) by its name, else the
+            # character typed; then what it means now (seat.keymap)
+            name = named_key(k) if isinstance(k, Keys) else (
+                data if len(data) == 1 and data.isprintable() else None)
+            if name is None:
                 return
-            elif data == "/":
+            intent = KEYS.intent_for(name, session.moment())
+            if isinstance(intent, OpenCommandLine):
                 open_line()
-            elif data == " ":
-                session.space()
-            elif data.isprintable():
-                session.key(data)
+            elif not isinstance(intent, Ignored):
+                session.handle(intent)
 
         def edit_line(k, data) -> None:
             if k in (Keys.ControlM, Keys.ControlJ, Keys.Enter):
@@ -489,18 +483,16 @@ PASTE_MIN = 3
 PASTE_ON_S, PASTE_SPLIT = 0.1, 1000
 #: The yes/no questions a key typed ahead must never answer.
 YES_NO_QUESTIONS = ("quit", "voice")
-#: Keys left alone: screen readers use Insert (and Caps Lock, which terminals never pass on) as
-#: their own modifier; the others are the terminal's replies, not keys.
-_SILENT_KEYS = ("insert", "s-insert", "c-insert", "c-s-insert")
-#: prompt_toolkit's names of keys that other keys share: Tab is Control I, Backspace Control H.
-_KEY_NAMES = {"c-i": "tab", "c-h": "backspace"}
+#: prompt_toolkit's names of keys that other keys share: Tab is Control I, Backspace Control H,
+#: Enter Control M (and Control J, a line feed, acts as Enter).
+_KEY_NAMES = {"c-i": "tab", "c-h": "backspace", "c-m": "enter", "c-j": "enter"}
 
 
 def named_key(k) -> str | None:
-    """The session's name of a key that types no character ('f1', 'up', 'tab', 'c-a'), or None
-    for a key that gets no answer (Insert, the terminal's own replies)."""
+    """The key map's name of a key that types no character ('enter', 'f1', 'up', 'tab', 'c-a'),
+    or None for the terminal's own replies, which are not keys."""
     name = str(getattr(k, "value", k))
-    if name in _SILENT_KEYS or name.startswith("<"):
+    if name.startswith("<"):
         return None
     return _KEY_NAMES.get(name, name)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Callable, ContextManager, Protocol, Sequence
+from typing import Any, Callable, ContextManager, Protocol, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
@@ -18,8 +18,8 @@ from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, 
                                         more, not_done, numbers, phrase, refusal, setting_shown)
 from spoken_cribbage.words.seat import undone as undone_line
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, claimed, key_command,
-                                        parse_command, phrases_for)
+from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, claimed, parse_command,
+                                        phrases_for)
 from spoken_cribbage.words.commands import is_named_key, key_lines, key_name
 from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.notices import phrase as phrase_notice
@@ -33,6 +33,10 @@ from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.app.seat.hand_view import HandView, Marked, Where, Why
+from spoken_cribbage.app.seat.intent import (Act, Answer, AnswerFirst, Cancel, ChooseAtCursor,
+                                             ChooseCard, EraseDigit, Ignored, Intent, MoveCursor,
+                                             OpenCommandLine, RunVerb, TypeDigit, Unassigned)
+from spoken_cribbage.app.seat.keymap import KEYS, Moment
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -352,21 +356,30 @@ class Session:
             return VoiceContext("question")
         return self._moment_context()
 
+    def _moment_phase(self) -> str:
+        """The game's moment for this seat in the vocabulary's words (its grammar, its keys)."""
+        gm = self.game
+        if gm.phase == g.DISCARD and self.me in gm.pending_discards():
+            return "discard"
+        if gm.phase == g.PLAY and gm.to_act == self.me:
+            return "play"
+        if self._count_due():
+            return "counting"
+        if gm.phase == g.DEAL_OVER:
+            return "show"
+        if gm.phase == g.GAME_OVER:
+            return "over"
+        return "other"
+
     def _moment_context(self) -> VoiceContext:
         """The grammar of the game's moment, whether or not a question is open."""
-        gm = self.game
+        phase = self._moment_phase()
+        if phase not in ("discard", "play", "other"):
+            return VoiceContext(phase)
         numbering = self.hand_view.numbered(self._obs().hand)
-        if gm.phase == g.DISCARD and self.me in gm.pending_discards():
-            return VoiceContext.numbered("discard", numbering)
-        if gm.phase == g.PLAY and gm.to_act == self.me:
+        if phase == "play":
             return VoiceContext.numbered("play", numbering, can_go=not self._playable())
-        if self._count_due():
-            return VoiceContext("counting")
-        if gm.phase == g.DEAL_OVER:
-            return VoiceContext("show")
-        if gm.phase == g.GAME_OVER:
-            return VoiceContext("over")
-        return VoiceContext.numbered("other", numbering)
+        return VoiceContext.numbered(phase, numbering)
 
     # ------------------------------------------------------------------ flow
 
@@ -517,34 +530,127 @@ class Session:
 
     @_input
     def key(self, key: str) -> None:
-        """A single key pressed (not on the command line)."""
+        """A single key pressed (not on the command line), by the front end's name for it: the
+        character it types, or "enter", "escape", "left", "f1", "tab" ... (seat.keymap)."""
+        self.handle(KEYS.intent_for(key, self.moment()))
+
+    def enter(self) -> None:
+        """Enter with nothing typed: do what the prompt says."""
+        self.key("enter")
+
+    def escape(self) -> None:
+        """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
+        self.key("escape")
+
+    def space(self) -> None:
+        """Space: act on the card under the cursor."""
+        self.key(" ")
+
+    def move(self, where: Where) -> None:
+        """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
+        self.key(where)
+
+    def moment(self) -> Moment:
+        """What a key means depends on (seat.keymap): the game's moment, the question open."""
+        return Moment(self._moment_phase(), self.confirming)
+
+    @_input
+    def handle(self, intent: Intent) -> None:
+        """What a key means (seat.intent), acted on: a key first stops the cues command and the
+        voice check (a key that stops the check does only that)."""
         self._stop_cues_demo()
         if self._stop_voice_check():
             return
-        if key.isdecimal() and len(key) == 1:
-            self.digit(int(key))
-            return
-        if key == "backspace" and self._count_due():
-            self._erase_digit()
-            return
-        phase = self.voice_context().phase
-        if self.confirming and key.lower() in ("y", "n"):
-            self._confirm(key.lower())
-            return
-        verb = key_command(key.lower() if key.isalpha() else key, phase)
-        if verb is None:
-            said = "named_key_unassigned" if is_named_key(key) else "key_unassigned"
-            self.tell(phrase(said, key=key_name(key)), "error")
-            return
-        self._run(Command(verb))
+        self._ON_INTENT[type(intent)](self, intent)
 
-    def _erase_digit(self) -> None:
+    def _on_choose_card(self, intent: ChooseCard) -> None:
+        self._choose(intent.number)
+
+    def _on_type_digit(self, intent: TypeDigit) -> None:
+        """A digit of the player's own count (manual counting)."""
+        self._drop_voice_question()
+        typed = self.hand_view.type_digit(intent.digit)
+        if typed is None:
+            self.tell(phrase("count_too_big", n=str(int(self.count_typed + str(intent.digit))),
+                             typed=self.count_typed), "error")
+            return
+        self.tell(phrase("count_typed", n=typed))
+
+    def _on_erase_digit(self, intent: EraseDigit) -> None:
         """Backspace in the player's own count: the last digit typed is taken back."""
         if not self.hand_view.erase_digit():
             self.tell(phrase("count_no_digit"))
             return
         self.tell(phrase("count_typed", n=self.count_typed) if self.count_typed
                   else phrase("count_cleared"))
+
+    def _on_answer(self, intent: Answer) -> None:
+        self._confirm("yes" if intent.yes else "no")
+
+    def _on_answer_first(self, intent: AnswerFirst) -> None:
+        self.tell(phrase("press_y_or_n"))
+
+    def _on_run_verb(self, intent: RunVerb) -> None:
+        self._run(Command(intent.verb))
+
+    def _on_unassigned(self, intent: Unassigned | OpenCommandLine) -> None:
+        """A key that does nothing here (slash too: the session alone has no command line)."""
+        key = intent.key if isinstance(intent, Unassigned) else "/"
+        said = "named_key_unassigned" if is_named_key(key) else "key_unassigned"
+        self.tell(phrase(said, key=key_name(key)), "error")
+
+    def _on_ignored(self, intent: Ignored) -> None:
+        """A key left alone (the screen reader's Insert)."""
+
+    def _on_act(self, intent: Act) -> None:
+        """Enter with no question open, the deal or the game not over: claim the count typed,
+        play the card an arrow moved to, or say what the prompt waits for."""
+        gm = self.game
+        if self._count_due():
+            if self.count_typed:
+                self._claim(int(self.count_typed))
+            else:
+                self.tell(phrase("count_first"))
+        elif gm.phase == g.PLAY and gm.to_act == self.me \
+                and self.hand_view.moved_to() is not None:
+            self._choose(self.hand_view.moved_to() or 0)
+        elif gm.phase == g.DISCARD and self.marked:
+            need = gm.discard_count - len(self.marked)
+            self.tell(phrase("choose_first", more=more(need)))
+        else:
+            self.tell(self.answers.turn())
+
+    def _on_cancel(self, intent: Cancel) -> None:
+        """Escape with no question to refuse: the count typed, the cards chosen, or the speech."""
+        if self.hand_view.clear_count():
+            self.tell(phrase("count_cleared"))
+        elif self.marked:
+            self._cmd_cancel(Command("cancel"))
+        else:
+            self._cmd_silence(Command("silence"))
+
+    def _on_choose_at_cursor(self, intent: ChooseAtCursor) -> None:
+        chosen = self.hand_view.chosen()
+        if chosen is None or not self._held_positions():
+            self.tell(phrase("no_card_to_choose"))
+            return
+        self._choose(chosen)
+
+    def _on_move_cursor(self, intent: MoveCursor) -> None:
+        """Arrows, Home and End through the cards held: the card under the cursor is said."""
+        pos = self.hand_view.move(intent.where, self._obs().hand)
+        if pos is None:
+            self.tell(phrase("no_cards_in_hand"))
+            return
+        self.tell(self._card_at(pos), "cursor")
+
+    #: Each intent's handler (tests/test_seat_keymap.py holds that every intent type has one).
+    _ON_INTENT: dict[type, Callable[[Session, Any], None]] = {
+        ChooseCard: _on_choose_card, TypeDigit: _on_type_digit, EraseDigit: _on_erase_digit,
+        Answer: _on_answer, AnswerFirst: _on_answer_first, RunVerb: _on_run_verb,
+        Unassigned: _on_unassigned, OpenCommandLine: _on_unassigned, Ignored: _on_ignored,
+        Act: _on_act, Cancel: _on_cancel, ChooseAtCursor: _on_choose_at_cursor,
+        MoveCursor: _on_move_cursor}
 
     @_input
     def interrupt(self) -> None:
@@ -555,95 +661,6 @@ class Session:
             self._leave()
         else:
             self._cmd_quit(Command("quit"))
-
-    @_input
-    def enter(self) -> None:
-        """Enter with nothing typed: do what the prompt says."""
-        self._stop_cues_demo()
-        if self._stop_voice_check():
-            return
-        gm = self.game
-        if self.confirming == "discard":
-            self._confirm("yes")
-        elif self.confirming:
-            self.tell(phrase("press_y_or_n"))
-        elif self._count_due():
-            if self.count_typed:
-                self._claim(int(self.count_typed))
-            else:
-                self.tell(phrase("count_first"))
-        elif gm.phase == g.DEAL_OVER:
-            self._do(g.NextDeal())
-        elif gm.phase == g.GAME_OVER:
-            self.tell(phrase("game_over"))
-        elif gm.phase == g.PLAY and gm.to_act == self.me \
-                and self.hand_view.moved_to() is not None:
-            self._choose(self.hand_view.moved_to() or 0)
-        elif gm.phase == g.DISCARD and self.marked:
-            need = gm.discard_count - len(self.marked)
-            self.tell(phrase("choose_first", more=more(need)))
-        else:
-            self.tell(self.answers.turn())
-
-    @_input
-    def escape(self) -> None:
-        """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
-        self._stop_cues_demo()
-        if self._stop_voice_check():
-            return
-        if self.confirming in ("quit", "voice"):
-            self._confirm("no")
-        elif self.hand_view.clear_count():
-            self.tell(phrase("count_cleared"))
-        elif self.marked:
-            self._cmd_cancel(Command("cancel"))
-        else:
-            self._cmd_silence(Command("silence"))
-
-    @_input
-    def digit(self, n: int) -> None:
-        """A digit key: card ``n`` of the hand as last announced; in the player's own count (manual
-        counting), the next digit of the count."""
-        self._stop_cues_demo()
-        if self._stop_voice_check():
-            return
-        if self.confirming == "quit":
-            self.tell(phrase("press_y_or_n"))
-            return
-        if self._count_due():
-            self._drop_voice_question()
-            typed = self.hand_view.type_digit(n)
-            if typed is None:
-                self.tell(phrase("count_too_big", n=str(int(self.count_typed + str(n))),
-                                 typed=self.count_typed), "error")
-                return
-            self.tell(phrase("count_typed", n=typed))
-            return
-        self._choose(n)
-
-    @_input
-    def space(self) -> None:
-        """Space: act on the card under the cursor."""
-        self._stop_cues_demo()
-        if self._stop_voice_check():
-            return
-        chosen = self.hand_view.chosen()
-        if chosen is None or not self._held_positions():
-            self.tell(phrase("no_card_to_choose"))
-            return
-        self._choose(chosen)
-
-    @_input
-    def move(self, where: Where) -> None:
-        """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
-        self._stop_cues_demo()
-        if self._stop_voice_check():
-            return
-        pos = self.hand_view.move(where, self._obs().hand)
-        if pos is None:
-            self.tell(phrase("no_cards_in_hand"))
-            return
-        self.tell(self._card_at(pos), "cursor")
 
     def _card_at(self, pos: int) -> str:
         gm = self.game

@@ -142,8 +142,11 @@ SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity 
             "players": "players 3", "teams": "teams 2", "names": "names Ann,Ben,Cleo",
             "pace": "pace 0.8"}
 
+#: Commands whose key works only in the phases of its phrase (y and n answer a question, n
+#: starts a new game when the game is over); every other key works in every phase.
+PHASED_KEYS = ("yes", "no", "new")
 #: Keys and spoken forms by command (the key list and the voice tests read these).
-SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in ("yes", "no", "new")}
+SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in PHASED_KEYS}
 QUERY_PHRASES: dict[str, tuple[str, ...]] = {
     p.verb: p.spoken for p in PHRASES
     if p.spoken and p.verb not in ("go", "next", "new", "undo", "muggins", "time")}
@@ -561,7 +564,7 @@ def key_command(key: str, phase: str) -> str | None:
     """
     for entry in PHRASES:
         if (entry.key == key or key in entry.also) and (
-                entry.verb not in ("yes", "no", "new") or phase in entry.phases):
+                entry.verb not in PHASED_KEYS or phase in entry.phases):
             return entry.verb
     return None
 
