@@ -472,7 +472,7 @@ class InstantStub:
         return Recognition(False, "", None, None, "stub: speech not over")
 
 
-def mic_run(rec, ctx, pcm, speech_end, early, expected=None):
+def mic_run(rec, ctx, pcm, speech_end, early, expected=None, timing=None):
     """Feed ``pcm`` through microphone.Listener in 30 ms blocks on a simulated real-time clock:
     a block is processed when it has arrived and the worker is free, so time spent decoding
     (including decoding again after a pause that was not a whole command) delays what follows.
@@ -482,13 +482,27 @@ def mic_run(rec, ctx, pcm, speech_end, early, expected=None):
     if isinstance(rec, InstantStub):
         rec.speech_end, rec.expected = speech_end, expected
     clock, out = 0.0, []
+    busy = 0.0  # seconds of work (decoding) since the end of the speech, before this block
     for i in range(0, len(pcm), 960):
-        clock = max(clock, (i + 960) / 2 / 16000)
+        arrived = (i + 960) / 2 / 16000
+        clock = max(clock, arrived)
         if isinstance(rec, InstantStub):
-            rec.fed = (i + 960) / 2 / 16000
+            rec.fed = arrived
         t = time.perf_counter()
-        res = listener.feed(pcm[i:i + 960])
-        clock += time.perf_counter() - t
+        events = listener.seg.feed(pcm[i:i + 960])
+        res = listener.handle(events)
+        spent = time.perf_counter() - t
+        clock += spent
+        if res and timing is not None:
+            kinds = [k for k, _ in events if k in ("pause", "end")]
+            # where the time from the end of speech went: the audio still to arrive after
+            # the speech (the quiet wait), earlier work that delayed this block, this decision
+            timing += [{"how": "end" if "end" in kinds else "pause",
+                        "wait_ms": (arrived - speech_end) * 1000,
+                        "backlog_ms": (clock - spent - arrived) * 1000,
+                        "decide_ms": spent * 1000, "busy_ms": busy * 1000} for _ in res]
+        if arrived > speech_end:
+            busy += spent
         out += [(r.command if r.accepted else None, bool(r.confirm), (clock - speech_end) * 1000)
                 for r, _ in res]
     out += [(r.command if r.accepted else None, bool(r.confirm), None) for r, _ in listener.flush()]
@@ -499,7 +513,9 @@ def _mic_task(task):
     cname, path, speech_end, early, stub, expected = task
     from voice_corpus import read_pcm
     rec = InstantStub() if stub else _REC
-    return mic_run(rec, CONTEXTS[cname][0], read_pcm(path), speech_end, early, expected)
+    timing: list = []
+    out = mic_run(rec, CONTEXTS[cname][0], read_pcm(path), speech_end, early, expected, timing)
+    return [o + (t,) for o, t in zip(out, timing + [None] * (len(out) - len(timing)))]
 
 
 def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=False):
@@ -526,6 +542,7 @@ def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=F
     print("|---|---|---|---|---|---|---|---|---|---|")
     summary = {}
     mistaken = []
+    breakdowns = []
     for early in modes:
         tasks = [(cname, str(c.path), len(c.pcm()) / 2 / 16000 - STREAM_PAD, early, stub, exp)
                  for (cname, *_, exp), c in zip(items, clips)]
@@ -534,17 +551,22 @@ def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=F
         for n in list(noises) + ["all"]:
             ing = exact = asked = wrong = oog = fa = actions = 0
             lat = []
+            if n == "all":
+                parts = []
             for (cname, cat, p, v, noise, exp), res in zip(items, runs):
                 if n != "all" and noise != n:
                     continue
-                done = [(c, ms) for c, ask, ms in res if c is not None and not ask]
-                asks = [c for c, ask, _ in res if c is not None and ask]
+                done = [(c, ms) for c, ask, ms, _ in res if c is not None and not ask]
+                asks = [c for c, ask, _, _ in res if c is not None and ask]
                 if cat == "ingram":
                     ing += 1
                     exact += len(done) == 1 and done[0][0] == exp and not asks
                     asked += not done and asks == [exp]
                     wrong += any(c != exp for c, _ in done)
                     lat += [ms for c, ms in done[:1] if c == exp and ms is not None]
+                    if n == "all":
+                        parts += [tm for c, ask, ms, tm in res if c is not None and not ask][:1] \
+                            if done[:1] and done[0][0] == exp and done[0][1] is not None else []
                 else:
                     oog += 1
                     fa += bool(done)
@@ -560,6 +582,25 @@ def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=F
                   f"{100 * wrong / ing:.1f} | {100 * fa / oog:.1f} | {actions} | {q(0.5):.0f} | "
                   f"{q(0.9):.0f} | {q(0.95):.0f} |")
             summary[(early, n)] = (exact / ing, wrong / ing, fa / oog, q(0.5), q(0.9))
+            if n == "all":
+                breakdowns.append((label, parts))
+    print("\nWhere the time goes (the exact ones; *wait*: audio still to arrive after the speech, "
+          "the quiet wait; *backlog*: earlier decoding that delayed the deciding block; *decide*: "
+          "the deciding block's own work; median / p90 ms):\n")
+    print("| mode | taken at | n | latency | wait | backlog | decide |")
+    print("|---|---|---|---|---|---|---|")
+    for label, parts in breakdowns:
+        for how in ("pause", "end"):
+            ps = [p for p in parts if p and p["how"] == how]
+            if not ps:
+                continue
+            def mq(key, ps=ps):
+                v = sorted(p[key] for p in ps)
+                return f"{v[len(v) // 2]:.0f} / {v[min(len(v) - 1, int(0.9 * len(v)))]:.0f}"
+            tot = sorted(p["wait_ms"] + p["backlog_ms"] + p["decide_ms"] for p in ps)
+            print(f"| {label} | {how} | {len(ps)} | {tot[len(tot) // 2]:.0f} / "
+                  f"{tot[min(len(tot) - 1, int(0.9 * len(tot)))]:.0f} | {mq('wait_ms')} | "
+                  f"{mq('backlog_ms')} | {mq('decide_ms')} |")
     for early, cname, cat, p, v, noise, bad in mistaken:
         print(f"- wrong play or discard ({'at a pause' if early else 'endpointer only'}): {cat} "
               f"\"{p}\" ({v}, {noise}, {cname} grammar) done as {', '.join(bad)}")

@@ -215,3 +215,30 @@ def test_audio_that_piles_up_is_dropped_with_one_sentence(monkeypatch):
         time.sleep(0.02)
     vi.stop()
     assert messages.count(BEHIND) == 1 and vi.available
+
+
+@needs_tools
+def test_a_phrase_the_grammar_knows_complete_is_taken_before_the_full_pause(recognizer):
+    # "the third card" ends every phrase it begins: heard the same over 60 ms of quiet, it is
+    # taken then, well before the 0.18 s pause; "quit" may go on ("quit the game") and waits
+    from spoken_cribbage.vocabulary import normalize
+    from spoken_cribbage.voice.listener import SETTLED_QUIET
+    recognizer.reset()
+    quiet = lambda s: with_noise(gap(s, 0), -65)  # noqa: E731
+    warm = quiet(0.8) + speech("what's the count") + quiet(1.5)
+    lead, words = quiet(0.8), speech("play the third card")
+    listener = Listener(recognizer, lambda: PLAY)
+    got = results(listener, warm + lead + words + quiet(1.5))
+    end = (len(warm) + len(lead) + len(words)) / 2 / RATE
+    assert [c for c, _ in got] == ["count", "play JD"], got
+    assert got[1][1] - end < microphone.PAUSE_HANG - 0.03, got[1][1] - end
+    assert got[1][1] - end >= SETTLED_QUIET
+    stream = recognizer.stream(PLAY)
+    try:
+        stream.feed(quiet(0.3) + speech("quit") + quiet(0.2))
+        assert normalize(recognizer.decoder.hyp().hypstr) == "quit"
+        assert stream.complete() is None
+        assert "quit" in recognizer._prefixes[stream.name]
+        assert "play the third card" not in recognizer._prefixes[stream.name]
+    finally:
+        stream.abort()

@@ -3,11 +3,16 @@ recognizer, a whole command taken at a short pause (:class:`Listener`)."""
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.recognizers import Recognition, Recognizer
 from spoken_cribbage.voice.segmenter import PAUSE_PAD, Segmenter
+
+#: A phrase the grammar knows to be complete, heard the same over this much quiet after it, is
+#: taken then (tried once per utterance), before the full pause (segmenter.PAUSE_HANG).
+SETTLED_QUIET = 0.06
 
 
 class _Utterance:
@@ -18,6 +23,8 @@ class _Utterance:
         self.ctx = ctx
         self.chunks: list[bytes] = []
         self.stream = self._open()
+        self.settled_tried = False
+        self.last_complete: str | None = None
 
     def _open(self):
         start = getattr(self.recognizer, "stream", None)
@@ -57,6 +64,25 @@ class _Utterance:
             return rec
         self.resume()
         return None
+
+    def settled(self, quiet: float) -> bool:
+        """True once (per utterance) when the stream hears a phrase the grammar knows to be
+        complete, the same at this quiet frame as at the one before, after ``quiet`` seconds of
+        quiet of at least :data:`SETTLED_QUIET`."""
+        complete = getattr(self.stream, "complete", None)
+        if self.settled_tried or complete is None or quiet <= 0:
+            self.last_complete = None
+            return False
+        try:
+            heard = complete()
+        except Exception:  # noqa: BLE001 - no early take
+            heard = None
+        stable = heard is not None and heard == self.last_complete
+        self.last_complete = heard
+        if stable and quiet >= SETTLED_QUIET:
+            self.settled_tried = True
+            return True
+        return False
 
     def resume(self) -> None:
         """Decode again from the start of the utterance (after :meth:`finish` at a pause)."""
@@ -115,6 +141,12 @@ class Listener:
                 continue
             elif kind == "audio":
                 self.utt.feed(value)
+                if self.early and self.utt.settled(self.seg.quiet_so_far()):
+                    rec = self._safely(lambda: self.utt.attempt(self.seg.quiet_tail(PAUSE_PAD)))
+                    if rec is not None:
+                        self.seg.cut()
+                        self.utt = None
+                        out.append((rec, time.monotonic()))
             elif kind == "pause" and self.early:
                 rec = self._safely(lambda: self.utt.attempt(self.seg.quiet_tail(PAUSE_PAD)))
                 if rec is not None:

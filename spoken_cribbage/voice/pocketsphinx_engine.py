@@ -246,6 +246,22 @@ class SphinxStream(_Stream):
         for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
             d.process_raw(audio, no_search=False, full_utt=False)
 
+    def complete(self) -> str | None:
+        """The command the grammar's decoder hears so far when the grammar knows it to be
+        complete (a phrase of the grammar that no longer phrase of it continues: "play the
+        five" goes on as "play the five of hearts", "the third card" does not), else None.
+        None while the recognizer is cold (nothing is decoded before the end)."""
+        if self.cold or not self._open or not self._chunks:
+            return None
+        prefixes = self.rec._prefixes.get(self.name)
+        if prefixes is None:
+            prefixes = {" ".join(w[:i]) for p in list(self.phrases) + list(self.decoys)
+                        for w in [p.split()] for i in range(1, len(w))}
+            self.rec._prefixes[self.name] = prefixes
+        hyp = self.rec.decoder.hyp()
+        heard = normalize(hyp.hypstr) if hyp is not None else ""
+        return heard if heard in self.phrases and heard not in prefixes else None
+
     def _floor(self, audio: bytes) -> bytes:
         """Add a faint noise floor. Digital silence is not a sound a microphone makes, and the
         acoustic model scores it badly: on the corpus's clean clips a floor at -58 dBFS raised
@@ -385,6 +401,7 @@ class PocketSphinxRecognizer(_Engine):
                     d.add_word(word, phones, True)
         self.logmath = self.decoder.get_logmath()
         self._searches: OrderedDict[tuple, tuple[str, dict[str, str], frozenset[str]]] = OrderedDict()
+        self._prefixes: dict[str, set[str]] = {}   # search name -> its phrases' proper prefixes
         self._n = 0
         self._pron: dict[str, list[str]] = {}
         self._lock = threading.RLock()
@@ -412,6 +429,7 @@ class PocketSphinxRecognizer(_Engine):
         self._searches[key] = entry
         while len(self._searches) > _SEARCH_CACHE:
             _, (old, _, _) = self._searches.popitem(last=False)
+            self._prefixes.pop(old, None)
             try:
                 self.decoder.remove_search(old)
             except Exception:  # noqa: BLE001 - an active search cannot be removed; harmless

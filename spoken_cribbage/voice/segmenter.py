@@ -92,6 +92,13 @@ class Segmenter:
         n = int(round(seconds / self.frame_length))
         return b"".join(frames[i % len(frames)] for i in range(n))
 
+    def quiet_so_far(self) -> float:
+        """Seconds of quiet at the end of the utterance so far, counted as for a pause (0 when
+        not in an utterance, or when the room is too loud for pauses to be told)."""
+        if not self._in or self._hang_now() >= 1 << 30:
+            return 0.0
+        return self._quiet * self.frame_length
+
     def cut(self) -> None:
         """The consumer took the utterance as complete at a pause: end it now and ignore what
         is left of it (until the endpointer sees the speech has ended)."""
