@@ -31,6 +31,7 @@ from spoken_cribbage.app.coach import CoachWatch, move_end
 from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
 from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.seat.output import Output
+from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.app.seat.hand_view import HandView, Marked, Where, Why
 from spoken_cribbage.app.seat.intent import (Act, Answer, AnswerFirst, Cancel, ChooseAtCursor,
@@ -287,7 +288,8 @@ class Session:
     def count_typed(self) -> str:
         return self.hand_view.count_typed
 
-    # ------------------------------------------------------------------ output
+    # ------------------------------------------------------------------ output (seat.output)
+    # Lines, speech, cues and the transcript are the Output's; these delegate to it.
 
     def answer(self, *, unprompted: bool = False) -> ContextManager[None]:
         """Everything said inside is one answer, with the prompt last (``Output.answer``)."""
@@ -310,7 +312,7 @@ class Session:
             record: bool = True) -> None:
         self.output.say(lines, priority=priority, record=record)
 
-    def tell(self, text: str, kind: str = "answer") -> None:
+    def tell(self, text: str, kind: LineKind | str = LineKind.ANSWER) -> None:
         self.output.tell(text, kind)
 
     def cue(self, *names: str) -> None:
@@ -319,10 +321,12 @@ class Session:
 
     @property
     def speaker(self):
+        """The voice (a ``speech.base.Speaker``), held by the Output."""
         return self.output.speaker
 
     @property
     def cues(self):
+        """The cue player (``speech.cues``), held by the Output."""
         return self.output.cues
 
     # ------------------------------------------------------------------ what the seat sees
