@@ -1,6 +1,7 @@
 """How many words one deal costs the listener: seed 11, deal 1, the real program piped.
 
     PYTHONPATH=. .venv/bin/python bench/bench_words.py [--verbosity normal|terse|coach|all]
+    PYTHONPATH=. .venv/bin/python bench/bench_words.py --brief    # the brief setting's table
 
 Fixed inputs: ``--seed 11 --speech off`` in a temporary SPOKEN_CRIBBAGE_HOME, the discard
 answered with ``1 2``, then at each of the player's turns the first card of the hand that can be
@@ -10,6 +11,11 @@ play``; the real program then runs piped with those moves, and the words of ever
 from ``Deal 1.`` through the end-of-deal line are counted (lines echoing the player's own input,
 ``> ...``, are left out). The mirror's lines must match the program's, or the bench says so.
 Speech words come from the same lines' speech text (what the synthesiser would say).
+
+``--brief`` (issue 25 item 4): the same deal at each verbosity with each option set of the
+``brief`` setting (off, each part alone, on), the discard made as keys make it (card 1, card 2,
+then yes to the question that names them: the path where the cards were named three times),
+and a table of the words of each against ``off`` at the same verbosity.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,12 +48,13 @@ def words(text: str) -> int:
     return len(text.split())
 
 
-def mirror(verbosity: str) -> tuple[list[str], list[Line]]:
-    """Play deal 1 in-process; return the commands sent and the deal's lines."""
+def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Line]]:
+    """Play deal 1 in-process; return the commands sent and the deal's lines (``brief``: the
+    setting's value, the discard then confirmed as keys make it)."""
     game = g.Game(target=121, seed=SEED)
     opponents = {1: make_opponent("expert", random.Random(SEED * 7 + 1))}
     lines: list[Line] = []
-    settings = Settings(speech="off", verbosity=verbosity)
+    settings = Settings(speech="off", verbosity=verbosity, brief=brief or "off")
 
     def hint(gm, seat):
         from spoken_cribbage.ai.coach import hint_for
@@ -68,6 +76,11 @@ def mirror(verbosity: str) -> tuple[list[str], list[Line]]:
     for _ in range(40):
         if game.phase != g.DISCARD and game.phase != g.PLAY:
             break
+        if game.phase == g.DISCARD and brief is not None:
+            for cmd in ("1", "2", "yes"):
+                commands.append(cmd)
+                s.command(cmd)
+            continue
         if game.phase == g.DISCARD:
             cmd = "1 2"
         else:
@@ -82,16 +95,20 @@ def deal_lines(lines: list[Line]) -> list[Line]:
     start = next(i for i, l in enumerate(lines) if l.text.startswith("Deal 1"))
     end = max(i for i, l in enumerate(lines) if "deal 1" in l.text.lower() or
               "next deal" in l.text.lower() or "Enter" in l.text)
-    return lines[start:end + 1]
+    deal = lines[start:end + 1]
+    # the coach's end-of-deal line is said after the prompt's batch; the program writes the
+    # prompt last (one answer, the prompt last): so here too
+    after = [l for l in lines[end + 1:end + 3] if l.kind == "hint"]
+    return deal[:-1] + after + deal[-1:] if after else deal
 
 
-def run_real(commands: list[str], verbosity: str) -> list[str]:
+def run_real(commands: list[str], verbosity: str, brief: str | None = None) -> list[str]:
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=home, PYTHONPATH=str(ROOT))
         env.pop("ACCESSIBLE", None)
         out = subprocess.run(
             [sys.executable, "-m", "spoken_cribbage.app.cli", "--seed", str(SEED), "--speech", "off",
-             "--verbosity", verbosity],
+             "--verbosity", verbosity, *(["--brief", brief] if brief else [])],
             input="".join(c + "\n" for c in commands), capture_output=True, text=True,
             env=env, timeout=120, cwd=home)
     return out.stdout.splitlines()
@@ -140,12 +157,49 @@ def measure(verbosity: str, show: bool) -> tuple[int, int]:
     return text_words, speech_words
 
 
+BRIEF_SETS = ("off", "discard", "suits", "starter", "scores", "on")
+
+
+def words_of(verbosity: str, brief: str) -> tuple[int, int, int, bool]:
+    """(lines, text words, speech words, the program's lines matched the mirror's) of the deal
+    with ``brief``; the text words are the program's."""
+    commands, mine = mirror(verbosity, brief)
+    real = [l for l in run_real(commands, verbosity, brief) if not l.startswith(">")]
+    try:
+        a = real.index(mine[0].text)
+        deal = real[a:a + real[a:].index(mine[-1].text) + 1]
+    except ValueError:
+        deal = []
+    same = deal == [l.text for l in mine]
+    return (len(mine), sum(words(t) for t in (deal if same else [l.text for l in mine])),
+            sum(words(l.speech) for l in mine), same)
+
+
+def brief_table(levels: Sequence[str]) -> None:
+    print(f"seed {SEED}, deal 1, discard by keys and a confirmation; words of text and speech, "
+          "and the ratio to brief off at the same verbosity")
+    print(f"{'verbosity':9} {'brief':8} {'lines':>5} {'text':>5} {'speech':>6} {'text x':>6} "
+          f"{'speech x':>8}")
+    for v in levels:
+        base = None
+        for b in BRIEF_SETS:
+            n, t, sp, same = words_of(v, b)
+            base = base or (t, sp)
+            note = "" if same else "  (the program's lines differ from the mirror's)"
+            print(f"{v:9} {b:8} {n:5} {t:5} {sp:6} {t / base[0]:6.2f} {sp / base[1]:8.2f}{note}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--verbosity", choices=("terse", "normal", "coach", "all"), default="all")
     ap.add_argument("--show", action="store_true", help="print the deal's lines")
+    ap.add_argument("--brief", action="store_true",
+                    help="the table of the brief setting's option sets at each verbosity")
     args = ap.parse_args()
     levels = ("normal", "terse", "coach") if args.verbosity == "all" else (args.verbosity,)
+    if args.brief:
+        brief_table(levels)
+        return 0
     for v in levels:
         measure(v, args.show)
     return 0

@@ -69,6 +69,16 @@ def _add_play_options(p) -> None:
     p.add_argument("--names", default=None, metavar="NAMES", help=help_text("play.--names"))
     p.add_argument("--pace", type=float, default=None, metavar="SECONDS",
                    help=help_text("play.--pace"))
+    p.add_argument("--brief", type=_brief, default=None, metavar="PARTS",
+                   help=help_text("play.--brief"))
+
+
+def _brief(text: str) -> str:
+    """--brief: off, on, or parts (checked as the setting is)."""
+    try:
+        return settings_mod.brief_value(text)
+    except settings_mod.SettingError as e:
+        raise argparse.ArgumentTypeError(phrase(e)) from None
 
 
 def _time_limit(text: str) -> int:

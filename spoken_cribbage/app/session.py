@@ -24,11 +24,12 @@ from spoken_cribbage.words.commands import is_named_key, key_lines, key_name
 from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
-from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.storage.settings import Settings, brief_parts
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.coach import CoachWatch, move_end
 from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
+from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.words.lines import LineKind
@@ -205,6 +206,7 @@ class Session:
         self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
         self.coach = CoachWatch()   # the coach's answer to the player's moves (app.coach)
+        self.show_reader = ShowReader()   # the a key: the last show, a hand a press
         self._bind()
 
     # ------------------------------------------------------------------ the table (seat.turns)
@@ -253,7 +255,8 @@ class Session:
             self.names = Names(names, self.me)
         elif len(self.names.names) != game.players:   # a new game at another table
             self.names = Names(seat_names(game.players, me=self.me), self.me)
-        self.announcer = Announcer(self.names, self.settings.verbosity).bind(game)
+        self.announcer = Announcer(self.names, self.settings.verbosity,
+                                   brief_parts(self.settings.brief)).bind(game)
         self.answers = Answers(lambda: self.game.observation(self.me), self.names)
         #: the hand as the player last heard it: numbers, cursor, marks, a count typed
         self.hand_view = HandView()
@@ -886,6 +889,13 @@ class Session:
         return help_lines(phase, keys, self.game.discard_count,
                           screen_reader=reader if isinstance(reader, str) else None)
 
+    def _cmd_recount(self, c: Command) -> None:
+        def said(events):   # a fresh announcer: the show as said, not the game's own state
+            return Announcer(self.names, self.settings.verbosity,
+                             brief_parts(self.settings.brief) - {"starter"}).bind(
+                                 self.game).announce(list(events))
+        self.say(self.show_reader.next_part(self.game.events_for(self.me), said))
+
     def _cmd_coach(self, c: Command) -> None:
         self.tell(self.coach.answer())
 
@@ -1082,6 +1092,7 @@ class Session:
             if yes:
                 self.confirming = None
                 cards = self.hand_view.take_marked()
+                self.announcer.confirmed = True   # the question named them (brief discard)
                 self._do(g.Discard(self.me, cards))
             elif no:
                 self.confirming = None
@@ -1326,6 +1337,7 @@ class Session:
             return
         old, self.settings = self.settings, new
         self.announcer.verbosity = new.verbosity
+        self.announcer.brief = brief_parts(new.brief)
         if name == "time_limit" and not new.time_limit:
             self._stop_clock()   # no limit now: a count under way is no longer timed
         try:

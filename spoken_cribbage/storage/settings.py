@@ -44,6 +44,35 @@ COUNTING_MODES = ("auto", "manual")
 TIME_LIMITS = (15, 90)
 #: The pause between two computer turns in a row, in seconds (0: none).
 PACE_LIMITS = (0.0, 5.0)
+#: The parts of the ``brief`` setting (fewer words where they repeat, issue 25 item 4):
+#: ``discard`` the cards laid away not named again after the confirmation names them;
+#: ``suits`` a hand of one suit said with the suit once; ``starter`` the starter named once at
+#: the start of the show; ``scores`` the running score said at the end of the play instead of
+#: after every peg. ``on`` is every part, ``off`` none (the default).
+BRIEF_PARTS = ("discard", "suits", "starter", "scores")
+
+
+def brief_value(text: str) -> str:
+    """The ``brief`` setting from text: ``off``, ``on`` (or ``all``), or parts of
+    :data:`BRIEF_PARTS` separated by commas or spaces, kept in that order (all four: ``on``).
+    SettingError naming what is allowed otherwise."""
+    words = text.replace(",", " ").lower().split()
+    if words in (["off"], ["none"]):
+        return "off"
+    if words in (["on"], ["all"]):
+        return "on"
+    if not words or any(w not in BRIEF_PARTS for w in words):
+        raise SettingError("storage.setting_one_of", name="brief", value=text[:40],
+                           allowed=("off", "on", *BRIEF_PARTS))
+    parts = [p for p in BRIEF_PARTS if p in words]
+    return "on" if len(parts) == len(BRIEF_PARTS) else ",".join(parts)
+
+
+def brief_parts(value: str) -> frozenset[str]:
+    """The parts a ``brief`` setting's value turns on."""
+    if value == "on":
+        return frozenset(BRIEF_PARTS)
+    return frozenset(p for p in value.split(",") if p in BRIEF_PARTS)
 
 
 class SettingError(Problem, ValueError):
@@ -74,6 +103,7 @@ class Settings:
     teams: str = "usual"      # usual, none (each for themselves) or a number of teams
     names: str = ""           # the other players' names, comma-separated ("" the default names)
     pace: float = 0.8         # seconds between two computer turns in a row (0: at once)
+    brief: str = "off"        # fewer words where they repeat: off, on or parts (BRIEF_PARTS)
 
     def validate(self) -> Settings:
         """Raise SettingError (a ValueError) naming the first bad value."""
@@ -88,6 +118,9 @@ class Settings:
         _one_of("counting", self.counting, COUNTING_MODES)
         _one_of("muggins", self.muggins, ON_OFF)
         _one_of("overcount_penalty", self.overcount_penalty, ON_OFF)
+        if brief_value(self.brief) != self.brief:
+            raise SettingError("storage.setting_one_of", name="brief", value=self.brief[:40],
+                               allowed=("off", "on", *BRIEF_PARTS))
         for name in TEXT_SETTINGS:   # free text: shown and spoken, so printable and short
             _text(name, getattr(self, name))
         low, high = TIME_LIMITS
@@ -125,6 +158,8 @@ class Settings:
             raise SettingError("storage.voice_is_a_name", value=value.strip())
         if name == "names" and value.strip().lower() in ("default", "none", "off"):
             value = ""
+        if name == "brief":
+            value = brief_value(value)
         if name == "players" and self.teams != table.USUAL:
             # another table size: its usual layout, unless the layout kept still fits it
             try:
@@ -252,7 +287,7 @@ OPTIONS = {  # setting name -> the command-line option that sets it for one run
     "cues": "--cues", "cue_volume": "--cue-volume", "count_tone": "--count-tone",
     "counting": "--counting", "muggins": "--muggins", "overcount_penalty": "--overcount-penalty",
     "time_limit": "--time-limit", "players": "--players", "teams": "--teams", "names": "--names",
-    "pace": "--pace",
+    "pace": "--pace", "brief": "--brief",
 }
 
 

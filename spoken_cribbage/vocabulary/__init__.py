@@ -106,6 +106,8 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
                                     "what are my chances")),
     Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),
+    # the last show again, one hand (or the crib) a press; other keys between lose nothing
+    Phrase("recount", "a", (), ("recount", "show again", "the show again")),
     Phrase("previous", "[", (), ("previous", "back", "prev"), also=("up", "pageup")),
     Phrase("later", "]", (), ("later", "forward"), also=("down", "pagedown")),
     # the current or last deal, an event a press; review: the last deal, every event at once
@@ -140,7 +142,7 @@ SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity 
             "count_tone": "count tone on", "counting": "counting manual", "muggins": "muggins on",
             "overcount_penalty": "overcount penalty on", "time_limit": "time limit 30",
             "players": "players 3", "teams": "teams 2", "names": "names Ann,Ben,Cleo",
-            "pace": "pace 0.8"}
+            "pace": "pace 0.8", "brief": "brief on"}
 
 #: Commands whose key works only in the phases of its phrase (y and n answer a question, n
 #: starts a new game when the game is over); every other key works in every phase.

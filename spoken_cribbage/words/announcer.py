@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.engine.cards import RANK_NAMES
+from spoken_cribbage.engine.cards import RANK_NAMES, SUIT_NAMES, Card
 from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.words.calls import play_call, show_call
@@ -21,11 +21,31 @@ _REASON_TEXT = {"go": "one for the go", "last": "one for last", "heels": "two fo
 class Announcer(EventVisitor[list[Line]]):
     """Turns game events into lines, from one player's point of view."""
 
-    def __init__(self, names: Names | None = None, verbosity: str = "normal"):
+    def __init__(self, names: Names | None = None, verbosity: str = "normal",
+                 brief: frozenset[str] = frozenset()):
         self.names = names or Names()
         self.verbosity = verbosity
+        #: The parts of the ``brief`` setting (storage.settings.BRIEF_PARTS): fewer words
+        #: where they repeat, at normal and coach verbosity (:meth:`_brief`).
+        self.brief = brief
+        #: The player's discard was just confirmed by a question that named its cards (the
+        #: session sets it; the discard line then does not name them again with ``discard``).
+        self.confirmed = False
         self.rules = Rules()
         self._claim: g.Claimed | None = None   # the last count claimed (for an overcount line)
+        self._starter_said = False   # brief starter: named at the start of this show
+        self._pegged: tuple[int, ...] | None = None   # brief scores: the scores the play left
+
+    def _brief(self, part: str) -> bool:
+        """A part of the ``brief`` setting applies now (not at terse verbosity)."""
+        return part in self.brief and self.verbosity != "terse"
+
+    def _cards(self, cards: Sequence[Card]) -> str:
+        """A hand's cards as a list; with brief ``suits`` a hand of one suit names it once
+        ('ace, two, three and five of clubs')."""
+        if self._brief("suits") and len(cards) > 1 and len({c.suit for c in cards}) == 1:
+            return f"{list_words([RANK_NAMES[c.rank] for c in cards])} of {SUIT_NAMES[cards[0].suit]}"
+        return card_list(cards)
 
     @property
     def me(self) -> int:
@@ -136,6 +156,9 @@ class Announcer(EventVisitor[list[Line]]):
 
     def visit_discarded(self, ev: g.Discarded) -> list[Line]:
         if ev.seat == self.me:
+            confirmed, self.confirmed = self.confirmed, False
+            if confirmed and self._brief("discard"):   # the question just named them
+                return [Line.same("Laid away.", "discard")]
             return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.",
                               "discard")]
         if self.verbosity != "coach":
@@ -171,9 +194,14 @@ class Announcer(EventVisitor[list[Line]]):
 
     def visit_play_ended(self, ev: g.PlayEnded) -> list[Line]:
         # 'One for last' ends the play and the first show line says whose hand it is.
+        lines = []
+        pegged, self._pegged = self._pegged, None
+        if self._brief("scores") and pegged is not None:   # the score the play left, once
+            lines.append(Line.same(self.names.scores(pegged, self.sides) + ".", "scores"))
         if self.verbosity == "coach":
-            return [Line.same("The play is over. Now the show.", "show")]
-        return []
+            lines.append(Line.same("The play is over. Now the show.", "show"))
+        self._starter_said = False
+        return lines
 
     def visit_hand_shown(self, ev: g.HandShown) -> list[Line]:
         return self._shown(ev)
@@ -236,9 +264,10 @@ class Announcer(EventVisitor[list[Line]]):
         if ev.reason in _REASON_TEXT:
             call = _REASON_TEXT[ev.reason]
             return [Line.same(f"{cap(call)} to {'you' if ev.seat == self.me else who}.", "score"),
-                    self._scores_line(ev)]
+                    *self._peg_scores(ev)]
         if ev.reason == "play":
-            return [Line.same(f"{cap(play_call(ev.items))} to {who}.", "score"), self._scores_line(ev)]
+            return [Line.same(f"{cap(play_call(ev.items))} to {who}.", "score"),
+                    *self._peg_scores(ev)]
         if ev.reason in ("muggins", "time"):   # said with the muggins call or the time up
             return [self._scores_line(ev)]
         if ev.reason == "overcount":
@@ -252,13 +281,35 @@ class Announcer(EventVisitor[list[Line]]):
     def _scores_line(self, ev: g.Scored) -> Line:
         return Line.same(self.names.scores(ev.scores, self.sides) + ".", "scores")
 
+    def _peg_scores(self, ev: g.Scored) -> list[Line]:
+        """The scores after points pegged; with brief ``scores`` none in the play (they are
+        said once at its end, and stay on the s key)."""
+        if self._brief("scores") and ev.reason in ("play", "go", "last"):
+            self._pegged = ev.scores
+            return []
+        return [self._scores_line(ev)]
+
     def _shown(self, ev: g.HandShown) -> list[Line]:
         n = self.names
         whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
         what = "crib" if ev.is_crib else "hand"
-        # The starter was said when it was turned; the coach says it again with every show.
-        starter = f", with the {ev.starter.name}" if self.verbosity == "coach" else ""
-        intro = Line.same(f"{whose} {what}: {card_list(ev.cards)}{starter}.", "show")
+        # The starter was said when it was turned; the coach says it again with every show,
+        # and brief ``starter`` once at the start of the show.
+        first = []
+        if self._brief("starter"):
+            if not self._starter_said:
+                first = [Line.same(f"The starter: {ev.starter.name}.", "starter")]
+            self._starter_said = True
+            starter = ""
+        else:
+            starter = f", with the {ev.starter.name}" if self.verbosity == "coach" else ""
+        intro = Line.same(f"{whose} {what}: {self._cards(ev.cards)}{starter}.", "show")
+        if first:
+            return [*first, *self._shown_lines(ev, intro)]
+        return self._shown_lines(ev, intro)
+
+    def _shown_lines(self, ev: g.HandShown, intro: Line) -> list[Line]:
+        what = "crib" if ev.is_crib else "hand"
         if not ev.total:
             return [intro, Line.same(f"Nineteen: no points in the {what}.", "show")]
         coach = self.verbosity == "coach"
@@ -274,7 +325,7 @@ class Announcer(EventVisitor[list[Line]]):
         n = self.names
         whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
         what = "crib" if ev.is_crib else "hand"
-        lines = [Line.same(f"{whose} {what}: {card_list(ev.cards)}.", "show")]
+        lines = [Line.same(f"{whose} {what}: {self._cards(ev.cards)}.", "show")]
         if ev.seat == self.me:
             lines.append(Line.same(f"With the starter: the {ev.starter.name}.", "show"))
         return lines
@@ -390,7 +441,7 @@ class _Batch(EventVisitor[int]):
         out = a._out_of_cards(ev, self.events[self.i + 1:])
         self.lines.append(a._played(ev, scored, out))
         if scored:
-            self.lines.append(a._scores_line(scored))
+            self.lines.extend(a._peg_scores(scored))
         if out and a.verbosity != "terse":
             self.lines.append(Line.same(f"{a.names.Subject(ev.seat)} has no cards.", "out"))
         return 2 if scored else 1

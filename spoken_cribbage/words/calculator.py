@@ -375,6 +375,8 @@ HELP: dict[str, str] = {
     "play.--vosk-model": "folder of a vosk model",
     "play.--cues": "short sounds for game events (default on)",
     "play.--cue-volume": "volume of the sound cues, 0 to 1",
+    "play.--brief": ("fewer words where they repeat, at normal and coach verbosity: off (the "
+                     "default), on, or some of discard, suits, starter, scores"),
     "play.--count-tone": "after each card, a tone whose pitch rises with the count (default off)",
     "play.--counting": "the show: auto (the game counts) or manual (you count your own hand)",
     "play.--muggins": "manual counting: points missed in a count go to the opponent (default off)",

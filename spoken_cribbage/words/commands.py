@@ -27,6 +27,7 @@ KEY_HELP: dict[str, str] = {
     "table": "cards on the table", "scores": "scores (twice: the pegs)", "turn": "whose turn", "hand": "your hand",
     "held": "cards each player holds",
     "hint": "a hint", "coach": "the coach on your last move", "odds": "your chance to win", "repeat": "repeat",
+    "recount": "the last show again, a hand a press",
     "previous": "earlier lines", "later": "later lines",
     "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",

@@ -36,6 +36,10 @@ MESSAGES: dict[str, str] = {
     "latest_line": "That is the latest line.",
     "earlier": "Earlier: {text}",
     "no_hint": "No hint right now.",
+    # the a key: the last show again, a hand a press (app.show_reader)
+    "show_part": "Show, {part} of {parts}, with the {starter}:",
+    "show_none": "No show yet in this game.",
+    "show_end": "That was the whole show. Press a again to hear it from the start.",
     "voice_off": "Voice commands are off: start the game with --voice auto to use them.",
     "voice_check_unavailable": "The voice check is not available here.",
     "command_line": "Command.",
