@@ -90,6 +90,7 @@ def test_the_computers_are_stepped_until_the_human_must_act():
         events = table.apply(my_action(obs), ME)
         run = runner.advance(events)
         assert not run.waits and run.events[:len(events)] == events
+        assert run.observation == table.observation(ME)      # where the run stopped
         checked += 1
     assert checked > 20
     # the computers discarded and played: their turns are in the events the human's seat saw
@@ -246,7 +247,7 @@ def test_the_crib_count_gets_a_clock_of_its_own():
     table = table_of(2, seed=3, manual=True, first_dealer=ME)   # the dealer counts hand and crib
     runner = TurnRunner(table, ME, pace=lambda: 0, now=clock, timer=timer)
     to_my_count(table, runner)
-    assert not table.observation(ME).showing_crib
+    assert runner.count_due(table.observation(ME)) and not table.observation(ME).showing_crib
     runner.clock_update(limit=30, grace=0, hold=False)
     clock.t += 25
     assert runner.time_left(30) == 5

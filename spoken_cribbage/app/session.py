@@ -340,8 +340,8 @@ class Session:
     def _playable(self) -> list[Card]:
         return [a.card for a in self._obs().legal if isinstance(a, g.Play)]
 
-    def _my_turn(self) -> bool:
-        obs = self._obs()
+    def _my_turn(self, obs: g.Observation | None = None) -> bool:
+        obs = self._obs() if obs is None else obs
         return ((obs.phase == g.DISCARD and self.me in obs.waiting)
                 or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == self.me))
 
@@ -451,21 +451,21 @@ class Session:
         off the step before). ``own``: the first events are the player's move (the coach's
         line on it follows them)."""
         run = self.runner.advance(events)
-        events = run.events
+        events, obs = run.events, run.observation   # (the game waits now: obs stays true)
         said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW,
-                              own=own)
+                              own=own, obs=obs)
         if run.waits:
             self.runner.wait(self._pace_delay(said))
             return
         lines = self.coach.deal_lines(events, speak=self.settings.verbosity == "coach")
-        if self._obs().phase == g.GAME_OVER:
+        if obs.phase == g.GAME_OVER:
             self.finished = True
             lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
-        elif self._my_turn():
+        elif self._my_turn(obs):
             dealt = _Batch(self.me, events).dealt   # "Deal 2. Your crib." was just said
             turn = self.answers.turn(self.announcer.count_just_said(said), crib_said=dealt)
-            if self._count_due() and self.settings.time_limit:
-                left = self.runner.time_left(self.settings.time_limit)
+            if self.runner.count_due(obs) and self.settings.time_limit:
+                left = self.runner.time_left(self.settings.time_limit, obs)
                 turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
             lines.append(Line.same(turn, "turn"))
             if self.settings.verbosity == "coach" and self.hint:
@@ -473,12 +473,14 @@ class Session:
                 if h:
                     lines.append(Line.same(h, "hint"))
         self.say(lines, priority=Priority.NORMAL)
-        self._clock_update(said + lines)
+        self._clock_update(said + lines, obs)
 
     def _announce(self, events: list[g.Event], *, priority: Priority = Priority.NOW,
-                  own: int = 0) -> list[Line]:
+                  own: int = 0, obs: g.Observation | None = None) -> list[Line]:
         """Say ``events`` (with their cues), then tell ``on_change``; the lines said. The
-        coach's line on the player's move follows the move's ``own`` first events."""
+        coach's line on the player's move follows the move's ``own`` first events. ``obs``:
+        the seat's observation after them."""
+        obs = self._obs() if obs is None else obs
         coach = self.coach.move_lines(speak=self.settings.verbosity == "coach")
         if coach:
             said = (self.announcer.announce(events[:own]) + coach
@@ -487,12 +489,12 @@ class Session:
             said = self.announcer.announce(events)
         batch = _Batch(self.me, events)
         if batch.dealt:
-            self._number(list(self._obs().hand))
+            self._number(list(obs.hand))
         for card in batch.my_cards:
-            self._played(card)
-        cues = event_cues(events, me=self.me, side=self.game.side_of(self.me),
+            self.hand_view.played(card, obs.hand)   # the cursor rests on the next card
+        cues = event_cues(events, me=self.me, side=obs.side,
                           count_tone=self.settings.count_tone == "on")
-        if self.game.phase != g.GAME_OVER and self._my_turn():
+        if obs.phase != g.GAME_OVER and self._my_turn(obs):
             cues.append("your_turn")
         self.cue(*cues)
         self.say(said, priority=priority)
@@ -522,10 +524,6 @@ class Session:
     def pacing(self) -> bool:
         """A paced run of computer turns is under way (its next turn waits on the timer)."""
         return self.runner.pacing
-
-    def _played(self, card: Card) -> None:
-        """The player's card left the hand: the cursor rests on the next card."""
-        self.hand_view.played(card, self._obs().hand)
 
     def _hint_text(self) -> str | None:
         try:
@@ -1179,7 +1177,7 @@ class Session:
 
     # ------------------------------------------------------------------ the count clock
 
-    def _clock_update(self, said: Sequence[Line] = ()) -> None:
+    def _clock_update(self, said: Sequence[Line] = (), obs: g.Observation | None = None) -> None:
         """After the game moved: the runner starts the clock when the player's own count has
         just fallen due (with a time limit), from when the lines just said have been read out
         (the grace); and stops it when the count is no longer due."""
@@ -1188,7 +1186,7 @@ class Session:
             words = sum(len(line.speech.split()) for line in said)
             grace = words * 60.0 / max(80, self.settings.rate)
         self.runner.clock_update(limit=self.settings.time_limit, grace=grace,
-                                 hold=self._clock_held(), over=self.finished)
+                                 hold=self._clock_held(), over=self.finished, obs=obs)
 
     def _clock_held(self) -> bool:
         """The clock waits while help or a question is open."""

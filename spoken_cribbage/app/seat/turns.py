@@ -180,9 +180,11 @@ def turn_taken(me: int, events: Sequence[g.Event]) -> bool:
 @dataclass(frozen=True)
 class Run:
     """What a run of the turns that need no choice of the player's gave: the ``events`` (as the
-    seat sees them) and whether the next turn ``waits`` on the timer (pacing; the seat says
-    the events, then calls :meth:`TurnRunner.wait`)."""
+    seat sees them), the seat's ``observation`` where the run stopped, and whether the next
+    turn ``waits`` on the timer (pacing; the seat says the events, then calls
+    :meth:`TurnRunner.wait`)."""
     events: list[g.Event]
+    observation: g.Observation
     waits: bool = False
 
 
@@ -227,11 +229,11 @@ class TurnRunner:
 
     # ------------------------------------------------------------------ the turns
 
-    def next_action(self) -> g.Action | None:
+    def next_action(self, obs: g.Observation | None = None) -> g.Action | None:
         """The next action that needs no choice of the player's: a computer's, or the player's
-        own go when no card fits (said, never asked)."""
+        own go when no card fits (said, never asked). ``obs``: the seat's observation now."""
         me, table = self.me, self.table
-        obs = table.observation(me)
+        obs = table.observation(me) if obs is None else obs
         if obs.phase == g.DISCARD:
             for s in obs.waiting:
                 if s != me:
@@ -258,11 +260,12 @@ class TurnRunner:
         self.cancel_pace()
         got = list(events)
         while True:
-            action = self.next_action()
+            obs = self.table.observation(self.me)
+            action = self.next_action(obs)
             if action is None:
-                return Run(got)
+                return Run(got, obs)
             if self._pause_before(action, got):
-                return Run(got, waits=True)
+                return Run(got, obs, waits=True)
             got.extend(self.table.apply(action, self.me))
 
     def _pause_before(self, action: g.Action, events: list[g.Event]) -> bool:
@@ -317,37 +320,43 @@ class TurnRunner:
 
     # ------------------------------------------------------------------ the count clock
 
-    def count_due(self) -> bool:
-        """Manual counting: the player's own count is due now."""
-        obs = self.table.observation(self.me)
+    # (``obs``, where a method takes one: the seat's observation now, when the caller has it)
+
+    def count_due(self, obs: g.Observation | None = None) -> bool:
+        """Manual counting: the player's own count is due now. (Without ``obs`` the runner reads
+        its game, as the table's referee may: it is asked at every key.)"""
+        if obs is None:
+            game = self.table.game
+            return game.phase == g.SHOW and game.to_act == self.me
         return obs.phase == g.SHOW and obs.to_act == self.me
 
-    def _this_count(self) -> tuple[int | None, bool]:
-        obs = self.table.observation(self.me)
-        return obs.to_act, obs.showing_crib
-
-    def clock_of_this_count(self) -> None:
+    def clock_of_this_count(self, obs: g.Observation | None = None) -> None:
         """Each count (the hand, then the crib) has its own clock: the whole limit and its own
         warning. A clock left from a count that is over is stopped."""
-        if self.count_clock is not None and self._clock_for != self._this_count():
+        if self.count_clock is None:
+            return
+        obs = self.table.observation(self.me) if obs is None else obs
+        if self._clock_for != (obs.to_act, obs.showing_crib):
             self.stop_clock()
 
-    def time_left(self, limit: float) -> float:
+    def time_left(self, limit: float, obs: g.Observation | None = None) -> float:
         """The seconds left for the count due now (the whole ``limit`` before its clock runs)."""
-        self.clock_of_this_count()
+        self.clock_of_this_count(obs)
         return self.count_clock.remaining() if self.count_clock is not None else limit
 
-    def clock_update(self, *, limit: float, grace: float, hold: bool, over: bool = False) -> None:
+    def clock_update(self, *, limit: float, grace: float, hold: bool, over: bool = False,
+                     obs: g.Observation | None = None) -> None:
         """After the game moved: start the clock (``limit`` seconds, from ``grace`` seconds on)
         when the player's own count has just fallen due; stop it when the count is no longer
         due (or the game is ``over``). ``hold``: the clock waits (:meth:`clock_sync`)."""
-        if over or not self.count_due():
+        obs = self.table.observation(self.me) if obs is None else obs
+        if over or not self.count_due(obs):
             self.stop_clock()
             return
-        self.clock_of_this_count()
+        self.clock_of_this_count(obs)
         if self.count_clock is None and limit:
             self.count_clock = CountClock(self.now, limit, grace)
-            self._clock_for = self._this_count()
+            self._clock_for = (obs.to_act, obs.showing_crib)
         self.clock_sync(hold)
 
     def clock_sync(self, hold: bool) -> None:
