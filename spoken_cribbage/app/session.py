@@ -568,9 +568,6 @@ class Session:
             return
         self._ON_INTENT[type(intent)](self, intent)
 
-    def _on_choose_card(self, intent: ChooseCard) -> None:
-        self._choose(intent.number)
-
     def _on_type_digit(self, intent: TypeDigit) -> None:
         """A digit of the player's own count (manual counting)."""
         self._drop_voice_question()
@@ -589,23 +586,11 @@ class Session:
         self.tell(phrase("count_typed", n=self.count_typed) if self.count_typed
                   else phrase("count_cleared"))
 
-    def _on_answer(self, intent: Answer) -> None:
-        self._confirm("yes" if intent.yes else "no")
-
-    def _on_answer_first(self, intent: AnswerFirst) -> None:
-        self.tell(phrase("press_y_or_n"))
-
-    def _on_run_verb(self, intent: RunVerb) -> None:
-        self._run(Command(intent.verb))
-
     def _on_unassigned(self, intent: Unassigned | OpenCommandLine) -> None:
         """A key that does nothing here (slash too: the session alone has no command line)."""
         key = intent.key if isinstance(intent, Unassigned) else "/"
         said = "named_key_unassigned" if is_named_key(key) else "key_unassigned"
         self.tell(phrase(said, key=key_name(key)), "error")
-
-    def _on_ignored(self, intent: Ignored) -> None:
-        """A key left alone (the screen reader's Insert)."""
 
     def _on_act(self, intent: Act) -> None:
         """Enter with no question open, the deal or the game not over: claim the count typed,
@@ -651,11 +636,14 @@ class Session:
 
     #: Each intent's handler (tests/test_seat_keymap.py holds that every intent type has one).
     _ON_INTENT: dict[type, Callable[[Session, Any], None]] = {
-        ChooseCard: _on_choose_card, TypeDigit: _on_type_digit, EraseDigit: _on_erase_digit,
-        Answer: _on_answer, AnswerFirst: _on_answer_first, RunVerb: _on_run_verb,
-        Unassigned: _on_unassigned, OpenCommandLine: _on_unassigned, Ignored: _on_ignored,
-        Act: _on_act, Cancel: _on_cancel, ChooseAtCursor: _on_choose_at_cursor,
-        MoveCursor: _on_move_cursor}
+        ChooseCard: lambda s, i: s._choose(i.number), ChooseAtCursor: _on_choose_at_cursor,
+        MoveCursor: _on_move_cursor, Act: _on_act, Cancel: _on_cancel,
+        TypeDigit: _on_type_digit, EraseDigit: _on_erase_digit,
+        Answer: lambda s, i: s._confirm("yes" if i.yes else "no"),
+        AnswerFirst: lambda s, i: s.tell(phrase("press_y_or_n")),
+        RunVerb: lambda s, i: s._run(Command(i.verb)),
+        Unassigned: _on_unassigned, OpenCommandLine: _on_unassigned,
+        Ignored: lambda s, i: None}   # a key left alone (the screen reader's Insert)
 
     @_input
     def interrupt(self) -> None:
