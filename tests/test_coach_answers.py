@@ -153,3 +153,24 @@ def test_the_discard_line_says_a_pair_once_and_full_names_when_ranks_cross():
     assert phrase("calculator.coach_discard_better", mine=(five_h, king), discard=(five_s, king),
                   **d) == ("The expert keeps the five of hearts and lays away the five of spades "
                            "here: about 1.5 points better.")
+
+
+def test_a_move_taken_back_is_not_counted_lost_nor_answered_by_the_key():
+    from spoken_cribbage.app.coach import CoachWatch
+    gm = g.Game(seed=3)
+    watch = CoachWatch()
+    bad = g.Discard(0, tuple(parse_cards("10H JC")))
+    watch.before(gm, 0, bad)
+    gm.apply(bad)
+    assert watch.answer().startswith("The expert keeps the jack")
+    watch.undone(len(gm.actions) - 1)   # the discard taken back
+    assert watch.answer() == "No move of yours to judge yet this deal."
+    watch.move_lines(speak=True)
+    assert watch.deal_lines([g.DealEnded(deal=1, next_dealer=1, scores=(0, 0))], speak=True) == []
+    # kept, it is counted at the deal's end
+    gm = g.Game(seed=3)
+    watch = CoachWatch()
+    watch.before(gm, 0, bad)
+    gm.apply(bad)
+    [line] = watch.deal_lines([g.DealEnded(deal=1, next_dealer=1, scores=(0, 0))], speak=True)
+    assert line.text == "The coach estimates you lost about 3.1 points this deal."

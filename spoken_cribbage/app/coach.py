@@ -37,9 +37,17 @@ class CoachWatch:
     def __init__(self) -> None:
         #: The verdict on the player's last move this deal (None: no move judged yet).
         self.last: Notice | None = None
+        self._last_at = -1   # the action the last verdict judged, by its place in the game
         self._pending: list[Notice] = []
-        self._lost = 0.0
+        self._lost: list[tuple[int, float]] = []   # this deal's said verdicts: (place, points)
         self._deal: int | None = None
+
+    def undone(self, actions: int) -> None:
+        """The game has ``actions`` actions now (after an undo): the verdicts on moves taken
+        back are forgotten (their points are not lost)."""
+        self._lost = [(i, b) for i, b in self._lost if i < actions]
+        if self._last_at >= actions:
+            self.last, self._last_at = None, -1
 
     def before(self, game: g.Game, seat: int, action: g.Action) -> None:
         """``action`` is about to be applied: judge it when it is ``seat``'s discard or play.
@@ -48,16 +56,18 @@ class CoachWatch:
             return
         if self._deal != game.deal_number:
             self._deal, self.last = game.deal_number, None
+        at = len(game.actions)
+        self.undone(at)
         try:
             verdict = judge(game, seat, action)
         except Exception:
             return
         if verdict is None:
             return
-        self.last = verdict
+        self.last, self._last_at = verdict, at
         if said(verdict):
             self._pending.append(verdict)
-            self._lost += float(verdict.data["better"])
+            self._lost.append((at, float(verdict.data["better"])))
 
     def move_lines(self, *, speak: bool) -> list[Line]:
         """The coach's lines on the moves judged since last asked (kind ``hint``); none
@@ -70,7 +80,8 @@ class CoachWatch:
         in it, if any (a line when ``speak``); the count starts again."""
         if not any(isinstance(e, (g.DealEnded, g.GameOver)) for e in events):
             return []
-        lost, self._lost = self._lost, 0.0
+        lost = sum(b for _, b in self._lost)
+        self._lost = []
         if not speak or lost < FLOOR:
             return []
         return [Line.same(phrase(Notice("calculator.coach_deal_lost", points=lost)), "hint")]

@@ -1109,6 +1109,7 @@ class Session:
             self.tell(phrase("cannot_undo", reason=blocked.value), "error")
             return
         undone = self.table.undo(self.me)   # (the table tells the keeper)
+        self.coach.undone(len(self.game.actions))   # moves taken back: not the coach's to count
         self.hand_view.unmark_all()
         self.confirming = None
         mine = undone[0]
