@@ -174,3 +174,37 @@ def test_a_move_taken_back_is_not_counted_lost_nor_answered_by_the_key():
     gm.apply(bad)
     [line] = watch.deal_lines([g.DealEnded(deal=1, next_dealer=1, scores=(0, 0))], speak=True)
     assert line.text == "The coach estimates you lost about 3.1 points this deal."
+
+
+def test_a_play_at_a_table_of_three_is_judged_by_the_tables_analysis():
+    from spoken_cribbage.ai.observe import view_from_observation
+    from spoken_cribbage.ai.pegging import table_play_values
+    checked = said = 0
+    for seed in range(1, 8):
+        gm = g.Game(players=3, seed=seed)
+        bots = {s: make_player("expert", random.Random(s)) for s in range(3)}
+        for _ in range(60):
+            if gm.phase == g.DISCARD:
+                seat = next(iter(gm.pending_discards()))
+            elif gm.phase == g.PLAY and gm.to_act is not None:
+                seat = gm.to_act
+            else:
+                break
+            obs = gm.observation(seat)
+            if seat == 0 and gm.phase == g.PLAY and len(obs.playable) > 1:
+                expert = coach.hint_for(gm, 0).data["card"]
+                values = table_play_values(view_from_observation(obs))
+                for card in obs.playable:
+                    verdict = coach.judge(gm, 0, g.Play(0, card))
+                    if card == expert:
+                        assert verdict.code == "calculator.coach_same"
+                        continue
+                    better = values[expert][1] - values[card][1]
+                    noise = max(coach.FLOOR, abs((values[expert][0] - values[card][0]) - better))
+                    assert coach.said(verdict) == (better > noise)
+                    if coach.said(verdict):
+                        assert verdict.data == {"card": expert, "mine": card, "better": better}
+                        said += 1
+                    checked += 1
+            gm.apply(bots[seat].act(obs, rng=random.Random(seed)))
+    assert checked > 10 and said > 0

@@ -23,7 +23,7 @@ import random
 
 from spoken_cribbage.ai.analyze import analyze_discards, discard_advice, play_advice
 from spoken_cribbage.ai.discard import _pegging_adjust
-from spoken_cribbage.ai.pegging import play_values
+from spoken_cribbage.ai.pegging import play_values, table_play_values
 from spoken_cribbage.ai.players import _peg_points, _pick_play, view_from_observation
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
@@ -73,19 +73,19 @@ FLOOR = 0.05
 
 def judge(game: g.Game, seat: int, action: g.Action) -> Notice | None:
     """The coach's answer to ``action`` by ``seat``, judged before it is applied: None when it
-    is not the seat's discard or play (plays at a table of three or more are not judged);
+    is not the seat's discard or play;
     ``calculator.coach_same`` when the expert would do the same (or an equal move),
     ``calculator.coach_close`` when the difference is within noise (see the module, ``better``
     the difference); else ``calculator.coach_discard_better`` (the expert's ``keep`` and
     ``discard``, the player's ``mine``, ``better`` points) or ``calculator.coach_play_better``
-    (the expert's ``card``, the player's ``mine``, ``better``). Only the last two are lines
-    the coach says on its own (:func:`said`)."""
+    (the expert's ``card``, the player's ``mine``, ``better``: at a table of three or more,
+    points for the player's side, the next seat's answer counted as its points count there).
+    Only the last two are lines the coach says on its own (:func:`said`)."""
     if getattr(action, "seat", None) != seat:
         return None
     if isinstance(action, g.Discard) and game.phase == g.DISCARD:
         return _judge_discard(game, seat, action)
-    if isinstance(action, g.Play) and game.phase == g.PLAY and game.to_act == seat \
-            and game.players == 2:
+    if isinstance(action, g.Play) and game.phase == g.PLAY and game.to_act == seat:
         return _judge_play(game, seat, action)
     return None
 
@@ -125,10 +125,13 @@ def _judge_play(game: g.Game, seat: int, action: g.Play) -> Notice | None:
     if expert == action.card:
         return Notice("calculator.coach_same")
     obs = game.observation(seat)
-    values = play_values(obs.hand, series=obs.series, played=[c for _, c in obs.played],
-                         starter=obs.starter, is_dealer=obs.is_dealer, my_score=obs.my_score,
-                         their_score=obs.scores[1 - obs.side], target=obs.target,
-                         discards=obs.discards, kept=obs.kept)
+    if obs.players > 2:
+        values = table_play_values(view_from_observation(obs))
+    else:
+        values = play_values(obs.hand, series=obs.series, played=[c for _, c in obs.played],
+                             starter=obs.starter, is_dealer=obs.is_dealer, my_score=obs.my_score,
+                             their_score=obs.scores[1 - obs.side], target=obs.target,
+                             discards=obs.discards, kept=obs.kept)
     if expert not in values or action.card not in values:
         return None
     (s_e, v_e), (s_m, v_m) = values[expert], values[action.card]

@@ -358,35 +358,61 @@ def _choose_play_multi(view: _PlayView) -> Card:
     room = 31 - view.count
     playable = [c for c in view.hand if _val(c.rank) <= room]
     need_me = view.target - view.my_score
-    w_next = view.next_weight
-    if w_next < 0 and view.next_need <= 6:
-        w_next = -2.0
+    w_next = _multi_weight(view)
     best, best_score = playable[0], -1e9
     for c in playable:
-        pts = _peg_points(view.series, view.count, c.rank)
-        if pts >= need_me:
+        if _peg_points(view.series, view.count, c.rank) >= need_me:
             return c  # wins now
-        rest = [d for d in view.hand if d is not c]
-        count = view.count + _val(c.rank)
-        series = view.series + [c.rank]
-        if count == 31:
-            score = float(pts)
-        elif view.alone:
-            score = float(pts + _alone_points(rest, series, count))
-        elif view.heads_up:
-            opp_p, my_m = _reply_stats(view, series, count, rest)
-            score = pts + 0.8 * my_m + w_next * opp_p
-        else:
-            score = pts + w_next * _next_reply(view, series, count)
-        if rest and any(_val(d.rank) <= 4 for d in rest) and _val(c.rank) > 4:
-            score += 0.15
-        if not view.series:
-            if rest and _val(c.rank) == 5 and w_next < 0:
-                score -= 0.3
-            score -= 0.01 * _val(c.rank)
+        score, _ = _multi_terms(view, c, w_next)
         if score > best_score:
             best, best_score = c, score
     return best
+
+
+def _multi_weight(view: _PlayView) -> float:
+    """The weight of the next seat's points in the expert's score at a larger table."""
+    w_next = view.next_weight
+    if w_next < 0 and view.next_need <= 6:
+        w_next = -2.0
+    return w_next
+
+
+def _multi_terms(view: _PlayView, c: Card, w_next: float) -> tuple[float, float]:
+    """(the expert's score of playing ``c`` at a table of three or more, the plain expected
+    points for my side: my points now, my counter, and the next seat's answer counted as its
+    points count for me, ``next_weight``)."""
+    pts = _peg_points(view.series, view.count, c.rank)
+    rest = [d for d in view.hand if d is not c]
+    count = view.count + _val(c.rank)
+    series = view.series + [c.rank]
+    if count == 31:
+        score = plain = float(pts)
+    elif view.alone:
+        score = plain = float(pts + _alone_points(rest, series, count))
+    elif view.heads_up:
+        opp_p, my_m = _reply_stats(view, series, count, rest)
+        score = pts + 0.8 * my_m + w_next * opp_p
+        plain = pts + my_m + view.next_weight * opp_p
+    else:
+        reply = _next_reply(view, series, count)
+        score = pts + w_next * reply
+        plain = pts + view.next_weight * reply
+    if rest and any(_val(d.rank) <= 4 for d in rest) and _val(c.rank) > 4:
+        score += 0.15
+    if not view.series:
+        if rest and _val(c.rank) == 5 and w_next < 0:
+            score -= 0.3
+        score -= 0.01 * _val(c.rank)
+    return score, plain
+
+
+def table_play_values(view: _PlayView) -> dict[Card, tuple[float, float]]:
+    """Each playable card at a table of three or more (``view`` from
+    ``players.view_from_observation``) with (the expert's score, the plain expected points
+    for my side: :func:`_multi_terms`)."""
+    w_next = _multi_weight(view)
+    return {c: _multi_terms(view, c, w_next) for c in view.hand
+            if view.count + _val(c.rank) <= 31}
 
 
 def _choose_play_standard(view: _PlayView) -> Card:
