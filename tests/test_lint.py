@@ -12,11 +12,15 @@ from conftest import ROOT
 #: Clean under ruff's rules today (E, F, W, I, B, UP, SIM, C90 at complexity 15).
 RUFF_CLEAN = ("spoken_cribbage/ai", "spoken_cribbage/notice.py", "spoken_cribbage/app/seat",
               "spoken_cribbage/vocabulary", "spoken_cribbage/engine", "spoken_cribbage/storage",
-              "tools")
+              "spoken_cribbage/words", "tools")
+#: Inside those parts, the files left to the voice issue (worked beside issue 24): the list may
+#: only shrink, as they become clean.
+RUFF_NOT_YET = ("spoken_cribbage/words/voice.py",)
 
 
 def test_ruff_finds_nothing_in_the_clean_parts():
     ruff = Path(sys.executable).parent / "ruff"
-    res = subprocess.run([str(ruff), "check", "--no-cache", *RUFF_CLEAN], cwd=ROOT,
+    res = subprocess.run([str(ruff), "check", "--no-cache", "--extend-exclude", ",".join(RUFF_NOT_YET),
+                          *RUFF_CLEAN], cwd=ROOT,
                          capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stdout + res.stderr

@@ -4,7 +4,7 @@ an event visitor), per verbosity: ``terse`` says the least, ``normal`` is the de
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import RANK_NAMES, SUIT_NAMES, Card
@@ -246,10 +246,7 @@ class Announcer(EventVisitor[list[Line]]):
         if call:
             text += f" {cap(call)}."
         rank = RANK_NAMES[ev.card.rank]
-        if ev.seat == self.me:
-            speech = f"{cap(rank)}."
-        else:
-            speech = f"{n.Verb(ev.seat, 'play')} {article_rank(ev.card)}."
+        speech = f"{cap(rank)}." if ev.seat == self.me else f"{n.Verb(ev.seat, 'play')} {article_rank(ev.card)}."
         speech += f" {cap(call)}." if call else f" {cap(number_words(ev.count))}."
         if self.verbosity == "terse":
             text = f"{n.Subject(ev.seat)}: {rank}. {ev.count}." + (f" {cap(call)}." if call else "")
@@ -408,7 +405,7 @@ class Announcer(EventVisitor[list[Line]]):
         line = self.rules.double_skunk_line if level == 2 else None
         return line if line is not None else self.rules.skunk_line
 
-    def bind(self, game: g.Game) -> "Announcer":
+    def bind(self, game: g.Game) -> Announcer:
         """Take the table's rules (sides, target, skunk lines) from ``game``."""
         self.rules = game.rules
         return self

@@ -3,19 +3,20 @@ scores, the pegs, whose turn, the hand), from what one seat observes."""
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.lines import cap, card_list, hand_lines, list_words
 from spoken_cribbage.words.names import Names
 
+
 class Answers:
     """Answers to the shortcut questions, from what seat ``names.me`` observes (its own
     :class:`~spoken_cribbage.engine.game.Observation`, as a computer player sees the table):
     ``source`` is the game, or a function that returns that seat's observation."""
 
-    def __init__(self, source: "g.Game | Callable[[], g.Observation]", names: Names):
+    def __init__(self, source: g.Game | Callable[[], g.Observation], names: Names):
         self._observe = source if callable(source) else (lambda: source.observation(names.me))
         self.names = names
 

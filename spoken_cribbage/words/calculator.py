@@ -13,7 +13,8 @@ the sub-commands.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from spoken_cribbage.engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, Card, sort_hand
 from spoken_cribbage.words.announce import cap, play_call, show_call
@@ -185,10 +186,7 @@ def _table_report(s: Mapping[str, Any]) -> list[str]:
 
 def _simulation_report(s: Mapping[str, Any]) -> str:
     """The plain-text report of ``spoken-cribbage simulate`` from its summary (the JSON output)."""
-    if "table" in s:
-        lines = _table_report(s)
-    else:
-        lines = _two_player_lines(s)
+    lines = _table_report(s) if "table" in s else _two_player_lines(s)
     return "\n".join(lines + _per_deal_lines(s))
 
 

@@ -3,7 +3,7 @@ is six') and the points of a card played ('fifteen and a pair for four')."""
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from spoken_cribbage.engine.cards import RANK_NAMES, Card
 from spoken_cribbage.engine.scoring import ScoreItem
@@ -40,7 +40,7 @@ def show_call(items: Sequence[ScoreItem], *, name_fifteens: bool = False) -> str
         if i.kind == "pair":
             pair_groups[i.cards[0].rank] = pair_groups.get(i.cards[0].rank, 0) + 1
     first_pair = True
-    for rank, n in pair_groups.items():
+    for n in pair_groups.values():
         total += 2 * n
         phrase = _PAIR_GROUP.get(n, f"{n} pairs")
         if n == 1 and not first_pair:

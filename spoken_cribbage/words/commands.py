@@ -15,7 +15,8 @@ You have two fives: the five of hearts or the five of clubs?
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES
 from spoken_cribbage.vocabulary import VoiceContext, also_keys, commands_for_help, keys_for

@@ -9,7 +9,8 @@ command names them).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from spoken_cribbage.words.notices import Template, phrase  # noqa: F401 (phrase: the doctest)
 from spoken_cribbage.words.storage import clause

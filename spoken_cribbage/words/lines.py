@@ -6,8 +6,8 @@ Each announcement is a :class:`Line`: ``text`` for the screen (digits, full card
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from spoken_cribbage.engine.cards import RANK_NAMES, Card
 from spoken_cribbage.engine.rules import Named
@@ -55,7 +55,7 @@ class Line:
         object.__setattr__(self, "kind", LineKind(self.kind))   # a misspelt kind fails here
 
     @classmethod
-    def same(cls, text: str, kind: LineKind | str = LineKind.INFO) -> "Line":
+    def same(cls, text: str, kind: LineKind | str = LineKind.INFO) -> Line:
         return cls(text, text, LineKind(kind))
 
 
@@ -93,7 +93,7 @@ def numbered_cards(cards: Sequence[Card], numbers: Sequence[int] | None = None) 
     nums = list(numbers) if numbers is not None else list(range(1, len(cards) + 1))
     if len(nums) != len(cards):
         raise ValueError("one number per card")
-    return [f"Card {n}: {c.name}." for n, c in zip(nums, cards)]
+    return [f"Card {n}: {c.name}." for n, c in zip(nums, cards, strict=True)]
 
 
 def hand_lines(cards: Sequence[Card], numbers: Sequence[int] | None = None,

@@ -3,7 +3,7 @@ verbs that agree with them ('you play', 'Max plays')."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from spoken_cribbage.words.lines import cap, list_words
 

@@ -13,12 +13,13 @@ sentences that need more than a fill-in.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Mapping, Union
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.words.clean import fill
 
-Template = Union[str, Callable[[Mapping[str, Any]], str]]
+Template = str | Callable[[Mapping[str, Any]], str]
 
 # code prefix -> module of words holding that domain's TEXTS table
 DOMAINS = {

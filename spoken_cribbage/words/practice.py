@@ -16,7 +16,8 @@ A run of three with the four, the five and the six is nine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES, Card
 from spoken_cribbage.engine.scoring import ScoreItem

@@ -11,21 +11,22 @@ game); ``reveal`` names every card, for a game that is over.
 >>> from spoken_cribbage.engine import game as g
 >>> game = g.Game(seed=3)
 >>> steps = [step for _, events in deals_of(game.events_for(0)) for step in deal_steps(events)]
->>> steps[3]
-['Deal 1. Your crib.', 'Your hand: ace of clubs, two of clubs, three of clubs, five of clubs, ten of hearts and jack of clubs.']
+>>> for line in steps[3]:
+...     print(line)
+Deal 1. Your crib.
+Your hand: ace of clubs, two of clubs, three of clubs, five of clubs, ten of hearts and jack of clubs.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.words.announce import Announcer, Names, _muggins_first, cap, card_list, play_call, show_call
 from spoken_cribbage.words.clean import fill
 from spoken_cribbage.words.numbers import number_words
-from spoken_cribbage.words.announce import (Announcer, Names, _muggins_first, cap, card_list,
-                                            play_call, show_call)
 
 _REASONS = {"go": "one for the go", "last": "one for last", "heels": "two for his heels"}
 

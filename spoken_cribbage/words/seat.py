@@ -10,10 +10,11 @@ and its facts); this module says it, so verbosity and a later translation touch 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.words.announce import card_list, cap, list_words
+from spoken_cribbage.words.announce import cap, card_list, list_words
 from spoken_cribbage.words.clean import fill
 from spoken_cribbage.words.commands import also_lines, command_lines
 
@@ -294,23 +295,9 @@ def refusal(code: str, reason: str, data: Mapping[str, Any], *, playable: Sequen
     """The engine's refusal (its code and particulars) as the seat says it, with what is
     allowed now. ``names`` (an announce.Names) names the other players."""
     code = str(code)
-    if code == "not counting":
-        return phrase("not_counting", turn=turn).rstrip()
-    if code == "not a count":
-        return phrase("not_a_count", points=data.get("points"))
-    if code == "muggins off":
-        return phrase("muggins_off" if data.get("counting") == "manual" else "muggins_auto")
-    if code == "nothing missed":
-        last = data.get("last")
-        if last is None:
-            return phrase("muggins_none")
-        seat, claimed, total, called = last
-        if called:
-            return phrase("muggins_called")
-        if claimed != total:
-            return phrase("muggins_late")
-        who = names.Subject(seat) if names is not None else "The other player"
-        return phrase("muggins_right", Who=who, n=claimed)
+    said = _count_refusal(code, data, turn=turn, names=names)
+    if said is not None:
+        return said
     cards_or = list_words([c.name for c in playable], "or")
     if code == "not your turn":
         return phrase("not_your_turn")
@@ -335,3 +322,26 @@ def refusal(code: str, reason: str, data: Mapping[str, Any], *, playable: Sequen
     if code == "game over":
         return phrase("game_over")
     return phrase("refused", reason=reason)
+
+
+def _count_refusal(code: str, data: Mapping[str, Any], *, turn: str,
+                   names: Names | None) -> str | None:
+    """A refusal of a count or of muggins as the seat says it; None for any other code."""
+    if code == "not counting":
+        return phrase("not_counting", turn=turn).rstrip()
+    if code == "not a count":
+        return phrase("not_a_count", points=data.get("points"))
+    if code == "muggins off":
+        return phrase("muggins_off" if data.get("counting") == "manual" else "muggins_auto")
+    if code != "nothing missed":
+        return None
+    last = data.get("last")
+    if last is None:
+        return phrase("muggins_none")
+    seat, claimed, total, called = last
+    if called:
+        return phrase("muggins_called")
+    if claimed != total:
+        return phrase("muggins_late")
+    who = names.Subject(seat) if names is not None else "The other player"
+    return phrase("muggins_right", Who=who, n=claimed)

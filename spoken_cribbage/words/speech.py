@@ -13,7 +13,8 @@ A speaker's ``status`` says what speaks (or why nothing does); ``on_error`` hand
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.notices import Template, phrase  # noqa: F401 (phrase: the doctest)

@@ -3,10 +3,9 @@ read out by ``spoken-cribbage stats``."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
-from spoken_cribbage.storage.stats import (GameRecord, PracticeSummary, StatsSummary,
-                                           TableSummary)
+from spoken_cribbage.storage.stats import GameRecord, PracticeSummary, StatsSummary, TableSummary
 from spoken_cribbage.words.numbers import number_words
 
 

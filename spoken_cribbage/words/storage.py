@@ -12,7 +12,8 @@ put inside a sentence. A reason is a notice, or a foreign error's own text (a pl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.words.clean import quoted
@@ -161,7 +162,7 @@ def game_summary(game: Game, me: int = 0, names: Sequence[str] | None = None) ->
     others = [s for s in range(game.players) if s != me]
     if game.players == 2 and list(names or ()) in ([], ["Computer"]):
         names = None
-    named = dict(zip(others, names or ()))
+    named = dict(zip(others, names or (), strict=False))   # names may be fewer: the rest by seat
 
     def who(seat: int) -> str:
         if seat == me:
@@ -297,7 +298,7 @@ TEXTS: dict[str, Template] = {
     "storage.game_saved_again": "Your game is being saved again.",
     "storage.resume_question": lambda d: (("You have another game in progress, kept apart: "
                                            if d.get("apart") else "You have a game in progress: ")
-                                          + 
+                                          +
                                           f"{game_summary(d['game'], d.get('me', 0), d.get('names'))}. "
                                           f"Resume? y/n"),
     "storage.abandoned": lambda d: (f"A new game begins. The old one is kept as {d['kept']}."
