@@ -402,14 +402,15 @@ class Session:
     def _start(self, resumed: bool, timer_coming: bool) -> None:
         if resumed:
             self.say([Line.same(phrase("resumed", scores=self.answers.scores()), "game")])
-            if self.game.phase == g.DEAL_OVER:
-                nd = (self.game.dealer + 1) % self.game.players
+            obs = self._obs()
+            if obs.phase == g.DEAL_OVER:
+                nd = (obs.dealer + 1) % obs.players
                 whose = "your" if nd == self.me else self.names.possessive(nd)
                 self.say([Line.same(phrase("resumed_next_deal", whose=whose), "prompt")],
                          priority=Priority.NORMAL)
                 return
-            if self.game.phase != g.GAME_OVER:
-                self.say([Line.same(self.answers.crib(), "game")] + self._state_lines(),
+            if obs.phase != g.GAME_OVER:
+                self.say([Line.same(self.answers.crib(), "game")] + self._state_lines(obs),
                          priority=Priority.NORMAL)
             if timer_coming and self.runner.hold_for_timer():
                 return   # the computers' turns: paced once the timer is set
@@ -417,18 +418,18 @@ class Session:
             return
         self._after(self.table.events_for(self.me))
 
-    def _state_lines(self) -> list[Line]:
-        gm = self.game
+    def _state_lines(self, obs: g.Observation) -> list[Line]:
+        """Where a resumed game stands (``obs``: the seat's observation): the starter, the
+        count and the hand in the play; the player's own count when it is due."""
         lines: list[Line] = []
-        if gm.phase == g.PLAY:
+        if obs.phase == g.PLAY:
             lines.append(Line.same(self.answers.starter()))
             lines.append(Line.same(self.answers.count()))
-        if gm.phase in (g.DISCARD, g.PLAY):
+        if obs.phase in (g.DISCARD, g.PLAY):
             lines += self._hand_lines()
-        if self._count_due() and gm.starter is not None and gm.showing is not None:
-            seat, crib = gm.showing
-            lines += self.announcer.count_due(g.CountDue(seat, gm.side_of(seat), crib,
-                                                         gm.showing_cards(), gm.starter))
+        if self.runner.count_due(obs) and obs.starter is not None and obs.showing:
+            lines += self.announcer.count_due(g.CountDue(self.me, obs.side, obs.showing_crib,
+                                                         obs.showing, obs.starter))
         return lines
 
     def _hand_lines(self) -> list[Line]:
