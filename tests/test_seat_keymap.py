@@ -23,24 +23,25 @@ from spoken_cribbage.app.seat.intent import (
     Unassigned,
 )
 from spoken_cribbage.app.seat.keymap import KEYS, Binding, KeyMap, Moment, question_open
+from spoken_cribbage.app.seat.question import Question
 from spoken_cribbage.vocabulary import PHRASES, key_command
 
 PLAY, DISCARD, COUNTING = Moment("play"), Moment("discard"), Moment("counting")
 SHOW, OVER, OTHER = Moment("show"), Moment("over"), Moment("other")
-QUIT, CONFIRM, VOICE = (Moment("play", "quit"), Moment("discard", "discard"),
-                        Moment("play", "voice"))
+QUIT, CONFIRM, VOICE = (Moment("play", Question.QUIT), Moment("discard", Question.DISCARD),
+                        Moment("play", Question.VOICE))
 #: Every phase the vocabulary knows, each with and without a question open.
 MOMENTS = [Moment(p, q) for p in ("discard", "play", "counting", "show", "over", "other")
-           for q in (None, "quit", "discard", "voice")]
+           for q in (None, *Question)]
 
 CASES = [
     # digits: a card by its number; the count's next digit; held back by the quit question
     ("3", PLAY, ChooseCard(3)), ("1", DISCARD, ChooseCard(1)), ("0", OTHER, ChooseCard(0)),
     ("3", CONFIRM, ChooseCard(3)), ("3", VOICE, ChooseCard(3)),
     ("\u0663", PLAY, ChooseCard(3)),              # an Arabic-Indic three is a three
-    ("2", COUNTING, TypeDigit(2)), ("2", Moment("counting", "voice"), TypeDigit(2)),
-    ("2", QUIT, AnswerFirst()), ("2", Moment("counting", "quit"), AnswerFirst()),
-    ("backspace", COUNTING, EraseDigit()), ("backspace", Moment("counting", "quit"), EraseDigit()),
+    ("2", COUNTING, TypeDigit(2)), ("2", Moment("counting", Question.VOICE), TypeDigit(2)),
+    ("2", QUIT, AnswerFirst()), ("2", Moment("counting", Question.QUIT), AnswerFirst()),
+    ("backspace", COUNTING, EraseDigit()), ("backspace", Moment("counting", Question.QUIT), EraseDigit()),
     ("backspace", PLAY, Unassigned("backspace")),
     # Enter: confirms the discard, waits for y or n, the next deal, else acts
     ("enter", CONFIRM, Answer(yes=True)), ("enter", QUIT, AnswerFirst()),

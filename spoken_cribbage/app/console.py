@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
-from typing import Callable, Iterator, TextIO
+from typing import Callable, Iterable, Iterator, TextIO
 
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
@@ -25,6 +25,8 @@ from spoken_cribbage.app.rawkeys import _restore as _restore_handlers
 from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
 from spoken_cribbage.app.seat.intent import Ignored, OpenCommandLine
 from spoken_cribbage.app.seat.keymap import KEYS
+from spoken_cribbage.app.seat.question import (LEAVE_WORDS, NOT_ANSWERED_AHEAD, answer_text, key_answer,
+                                               key_leaves, yes_or_no)
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.lines import LineKind
@@ -482,7 +484,7 @@ PASTE_MIN = 3
 #: (prompt_toolkit reads up to 1024 at a time: a long paste comes in several reads).
 PASTE_ON_S, PASTE_SPLIT = 0.1, 1000
 #: The yes/no questions a key typed ahead must never answer.
-YES_NO_QUESTIONS = ("quit", "voice")
+YES_NO_QUESTIONS = NOT_ANSWERED_AHEAD
 #: prompt_toolkit's names of keys that other keys share: Tab is Control I, Backspace Control H,
 #: Enter Control M (and Control J, a line feed, acts as Enter).
 _KEY_NAMES = {"c-i": "tab", "c-h": "backspace", "c-m": "enter", "c-j": "enter"}
@@ -509,16 +511,14 @@ def is_paste(keys, least: int = PASTE_MIN) -> bool:
 # ----------------------------------------------------------------------------- yes/no question
 # (persistence: the resume question before the game starts)
 
-YES = ("y", "yes", "yeah", "resume", "yes please")
-NO = ("n", "no", "new", "new game", "no thanks")
-LEAVE = ("q", "quit", "exit")
-
-
 def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None = None,
-               tty: bool | None = None) -> bool | None:
+               tty: bool | None = None, *, yes: Iterable[str] = (),
+               no: Iterable[str] = ()) -> bool | None:
     """Ask a yes/no question: True, False, or None when the player leaves (q, Ctrl-C, Ctrl-D,
     Escape, or the end of the input). On a terminal a single key answers (raw mode, as in the
-    game); otherwise one line is read per answer."""
+    game); otherwise one line is read per answer: the yes/no words of the vocabulary
+    (seat.question), or the choices the question names (``yes``, ``no``: "resume", "new game")."""
+    yes, no = frozenset(yes), frozenset(no)
     stream = stream if stream is not None else sys.stdin
     if tty is None:
         try:
@@ -541,12 +541,10 @@ def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None 
         testhooks.input_line_read()
         if not line:
             return None
-        answer = " ".join(line.strip().lower().split()).strip(" .!")
-        if answer in YES:
-            return True
-        if answer in NO:
-            return False
-        if answer in LEAVE:
+        answer = yes_or_no(line, cancel=False, yes=yes, no=no)
+        if answer is not None:
+            return answer
+        if answer_text(line) in LEAVE_WORDS:
             return None
         say(phrase("answer_y_or_n"))
 
@@ -557,12 +555,11 @@ def _ask_tty(say: Callable[[str], None]) -> bool | None:
     from spoken_cribbage.app.rawkeys import GO_ON, read_keys
 
     def on_key(k, data: str):
-        if k in (Keys.ControlC, Keys.ControlD, Keys.Escape) or data in ("q", "Q"):
+        if k in (Keys.ControlC, Keys.ControlD, Keys.Escape) or key_leaves(data):
             return None
-        if data in ("y", "Y"):
-            return True
-        if data in ("n", "N"):
-            return False
+        answer = key_answer(data) if len(data) == 1 else None
+        if answer is not None:
+            return answer
         if data and len(data) == 1 and (data.isprintable() or data in "\r\n"):
             say(phrase("press_y_or_n"))
         return GO_ON

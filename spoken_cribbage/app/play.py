@@ -20,6 +20,7 @@ from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.words.announce import Line
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.app.console import ask_yes_no
+from spoken_cribbage.app.seat.question import NEW_GAME_WORDS, RESUME_WORDS
 from spoken_cribbage.app.persist import Keeper
 # --- end persistence ---
 
@@ -113,7 +114,7 @@ def _play(args) -> int:
         # Another window has the game open: nothing of it is touched. Offer what can be done.
         say_now(phrase(keeper.elsewhere))
         if not getattr(args, "new", False) and not ask_yes_no(phrase("storage.apart_offer"),
-                                                              say_now):
+                                                              say_now, yes=NEW_GAME_WORDS):
             say_now(phrase("storage.apart_goodbye"))
             _restore_sigint(old_sigint)
             _close(speaker)
@@ -125,7 +126,8 @@ def _play(args) -> int:
         if getattr(args, "new", False):
             say_now(keeper.abandon(loaded))
         else:
-            answer = ask_yes_no(keeper.resume_question(loaded), say_now)
+            answer = ask_yes_no(keeper.resume_question(loaded), say_now, yes=RESUME_WORDS,
+                                no=NEW_GAME_WORDS)
             if answer is None:
                 say_now(phrase("storage.kept_goodbye"))
                 _restore_sigint(old_sigint)

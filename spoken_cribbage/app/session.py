@@ -39,14 +39,13 @@ from spoken_cribbage.app.seat.intent import (Act, Answer, AnswerFirst, Cancel, C
                                              ChooseCard, EraseDigit, Ignored, Intent, MoveCursor,
                                              OpenCommandLine, RunVerb, TypeDigit, Unassigned)
 from spoken_cribbage.app.seat.keymap import KEYS, Moment
+from spoken_cribbage.app.seat.question import ANSWER_VERBS, Asking, Question, yes_or_no
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
 #: The ``cues`` command: a cue plays this long after its name is said, the next name after
 #: CUE_STEP (s).
 CUE_DELAY, CUE_STEP = 0.9, 1.6
-#: The answers to a question: a doubtful one is never itself confirmed.
-ANSWER_VERBS = ("yes", "no", "cancel")
 #: Commands that act on the game: giving one another way drops a voice question.
 ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggins")
 #: Settings that are rules of the game: a change takes effect in the next game.
@@ -260,11 +259,8 @@ class Session:
         self.answers = Answers(lambda: self.game.observation(self.me), self.names)
         #: the hand as the player last heard it: numbers, cursor, marks, a count typed
         self.hand_view = HandView()
-        #: "quit", "discard" or "voice" while a yes/no question is open ("voice": a command heard
-        #: but not surely, ``held`` until the answer)
-        self.confirming: str | None = None
-        self.question: str | None = None     # the open question's line, to ask it again
-        self.held: str | None = None         # the doubtful voice command the question is about
+        #: the yes/no question open (quit, discard, or a voice command heard but not surely)
+        self.asking = Asking()
         self.finished = game.phase == g.GAME_OVER
         #: the w key: (deal walked, next step, the game's moment when last pressed) of a walk
         self._walk: tuple[int, int, tuple[int, bool]] | None = None
@@ -291,6 +287,11 @@ class Session:
     def count_typed(self) -> str:
         return self.hand_view.count_typed
 
+    @property
+    def confirming(self) -> Question | None:
+        """The yes/no question open (seat.question), None when none is."""
+        return self.asking.kind
+
     # ------------------------------------------------------------------ output (seat.output)
     # Lines, speech, cues and the transcript are the Output's; these delegate to it.
 
@@ -303,8 +304,9 @@ class Session:
         computers are playing, or the player has left)."""
         if self.quit:
             return None
-        if self.confirming and self.question:
-            return Line.same(self.question, "prompt")
+        line = self.asking.again()
+        if line:
+            return Line.same(line, "prompt")
         if self.runner.waiting:
             return None
         if self.finished:
@@ -359,7 +361,7 @@ class Session:
     def voice_context(self) -> VoiceContext:
         """The grammar for this moment: the phase, the hand as numbered, whether go is legal
         (a yes/no question while one is open)."""
-        if self.confirming:
+        if self.confirming is not None:
             return VoiceContext("question")
         return self._moment_context()
 
@@ -640,7 +642,7 @@ class Session:
         ChooseCard: lambda s, i: s._choose(i.number), ChooseAtCursor: _on_choose_at_cursor,
         MoveCursor: _on_move_cursor, Act: _on_act, Cancel: _on_cancel,
         TypeDigit: _on_type_digit, EraseDigit: _on_erase_digit,
-        Answer: lambda s, i: s._confirm("yes" if i.yes else "no"),
+        Answer: lambda s, i: s._confirm(i.yes),
         AnswerFirst: lambda s, i: s.tell(phrase("press_y_or_n")),
         RunVerb: lambda s, i: s._run(Command(i.verb)),
         Unassigned: _on_unassigned, OpenCommandLine: _on_unassigned,
@@ -651,7 +653,7 @@ class Session:
         """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
         self._stop_cues_demo()
         self._stop_voice_check()
-        if self.confirming == "quit":
+        if self.confirming is Question.QUIT:
             self._leave()
         else:
             self._cmd_quit(Command("quit"))
@@ -702,9 +704,9 @@ class Session:
         """A typed line, or an accepted voice command."""
         self._stop_cues_demo()
         self._stop_voice_check()   # then the command runs
-        if self.confirming and text.strip().lower() in ("y", "yes", "n", "no", "cancel", "yeah",
-                                                        "no thanks", "yes please"):
-            self._confirm(text.strip().lower())
+        answer = yes_or_no(text)
+        if self.confirming is not None and answer is not None:
+            self._confirm(answer)
             return
         if not text.strip():
             self.enter()
@@ -712,9 +714,10 @@ class Session:
         try:
             cmd = parse_command(text, self.voice_context())
         except CommandError as e:
-            if not self.confirming and e.code == "command.ambiguous" and e.data.get("known"):
+            if self.confirming is None and e.code == "command.ambiguous" and e.data.get("known"):
                 self._keep_the_sure_cards(e.data["verb"], e.data["known"])
-            self.tell(phrase("answer_y_or_n") if self.confirming else phrase_notice(e), "error")
+            self.tell(phrase("answer_y_or_n") if self.confirming is not None else phrase_notice(e),
+                      "error")
             return
         self._run(cmd)
 
@@ -731,8 +734,7 @@ class Session:
             self._mark(card, toggle=False)
 
     def _run(self, cmd: Command) -> None:
-        if self.confirming == "quit" and cmd.verb not in ("quit", "silence", "repeat", "help",
-                                                          "time"):
+        if not self.asking.lets(cmd.verb):
             self.tell(phrase("answer_y_or_n"))
             return
         if cmd.verb in ACTION_VERBS:
@@ -995,7 +997,7 @@ class Session:
         if self.finished:
             self._leave()
             return
-        self._ask("quit", self.unsaved_words("quit")
+        self._ask(Question.QUIT, self.unsaved_words("quit")
                   or phrase("quit_kept" if self.kept else "quit_seeded"))
 
     def unsaved_words(self, when: str) -> str | None:
@@ -1005,17 +1007,16 @@ class Session:
             return None
         return phrase_notice(self.unsaved, when=when)
 
-    def _ask(self, kind: str, question: str) -> None:
+    def _ask(self, kind: Question, question: str, held: str | None = None) -> None:
         """Open a yes/no question (it replaces any open one) and ask it."""
-        self.confirming, self.question = kind, question
-        if kind != "voice":
-            self.held = None
+        self.asking.ask(kind, question, held)
         self.tell(question, "prompt")
 
     def ask_again(self) -> None:
         """Say the open question again (nothing when none is open)."""
-        if self.confirming and self.question:
-            self.tell(self.question, "prompt")
+        line = self.asking.again()
+        if line:
+            self.tell(line, "prompt")
 
     # ------------------------------------------------------------------ doubtful voice commands
 
@@ -1030,14 +1031,13 @@ class Session:
         open. A new doubtful command replaces an open voice question."""
         self._stop_cues_demo()
         verb = command.split(" ", 1)[0]
-        if (verb in ANSWER_VERBS or self.confirming in ("quit", "discard")
+        if (verb in ANSWER_VERBS or self.asking.besides_voice()
                 or not self._legal_now(command)):
             self.cue("refused")
             self.tell(phrase_notice(Notice("voice.not_understood")), "voice")
             self.ask_again()
             return
-        self.held = command
-        self._ask("voice", phrase_notice(question))
+        self._ask(Question.VOICE, phrase_notice(question), command)
 
     def _legal_now(self, command: str) -> bool:
         """Whether the voice grammar of the game's moment (as if no question were open) holds
@@ -1045,12 +1045,10 @@ class Session:
         return command in phrases_for(self._moment_context()).values()
 
     def _drop_voice_question(self) -> None:
-        if self.confirming == "voice":
-            self.confirming = self.question = self.held = None
+        self.asking.drop_voice()
 
     def _answer_voice_question(self, yes: bool) -> None:
-        held = self.held or ""
-        self._drop_voice_question()
+        held = self.asking.take_voice()
         if not yes:
             self.tell(not_done(held))
         elif not self._legal_now(held):   # never act on a stale command
@@ -1059,45 +1057,36 @@ class Session:
             self.command(held)   # the same path as a typed command; its announcement confirms
 
     def _leave(self) -> None:
-        self.confirming = self.question = self.held = None
+        self.asking.close()
         self.tell(self.unsaved_words("goodbye")
                   or phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
         self.quit = True
 
-    def _confirm(self, answer: str) -> None:
-        yes = answer in ("y", "yes", "yeah", "yes please")
-        no = answer in ("n", "no", "cancel", "no thanks")
-        if self.confirming == "quit":
+    def _confirm(self, yes: bool) -> None:
+        """The open question answered (:func:`seat.question.yes_or_no`: cancel is no)."""
+        kind = self.confirming
+        if kind is Question.QUIT:
             if yes:
                 self._leave()
-            elif no:
-                self.confirming = None
+            else:
+                self.asking.close()
                 self.tell(phrase("back_to_game"))
-            else:
-                self.tell(phrase("answer_y_or_n"))
-        elif self.confirming == "discard":
+        elif kind is Question.DISCARD:
+            self.asking.close()
             if yes:
-                self.confirming = None
-                cards = self.hand_view.take_marked()
                 self.announcer.confirmed = True   # the question named them (brief discard)
-                self._do(g.Discard(self.me, cards))
-            elif no:
-                self.confirming = None
+                self._do(g.Discard(self.me, self.hand_view.take_marked()))
+            else:
                 self._cmd_cancel(Command("cancel"))
-            else:
-                self.tell(phrase("answer_y_or_n"))
-        elif self.confirming == "voice":
-            if yes or no:
-                self._answer_voice_question(yes)
-            else:
-                self.tell(phrase("answer_y_or_n"))
+        elif kind is Question.VOICE:
+            self._answer_voice_question(yes)
 
     def _cmd_yes(self, c: Command) -> None: self.tell(phrase("no_question_yes"))
     def _cmd_no(self, c: Command) -> None: self.tell(phrase("no_question_no"))
 
     def _cmd_cancel(self, c: Command) -> None:
         if self.hand_view.unmark_all():
-            self.confirming = None
+            self.asking.close()
             self.tell(phrase("choice_cleared", count=cards_count(self.game.discard_count)))
         else:
             self.tell(phrase("nothing_to_cancel"))
@@ -1112,7 +1101,7 @@ class Session:
         undone = self.table.undo(self.me)   # (the table tells the keeper)
         self.coach.undone(len(self.game.actions))   # moves taken back: not the coach's to count
         self.hand_view.unmark_all()
-        self.confirming = None
+        self.asking.close()
         mine = undone[0]
         kind = "play" if isinstance(mine, g.Play) else "go" if isinstance(mine, g.Go) else "discard"
         whose = self.names.possessive(1 - self.me) if self.table.players == 2 else "the"
@@ -1180,7 +1169,7 @@ class Session:
 
     def _clock_held(self) -> bool:
         """The clock waits while help or a question is open."""
-        return bool(self.confirming or self.help_open)
+        return self.confirming is not None or self.help_open
 
     def _clock_sync(self) -> None:
         self.runner.clock_sync(self._clock_held())
@@ -1282,7 +1271,7 @@ class Session:
             self.tell(phrase("already_chosen_card", card=card.name, more=left), "error")
             return
         if done is Marked.UNMARKED:
-            self.confirming = None
+            self.asking.close()
             self.tell(phrase("unchosen", Card=cap(card.name), more=left))
             return
         if done is Marked.FULL:
@@ -1292,7 +1281,7 @@ class Session:
             self.tell(phrase("chosen", Card=cap(card.name), more=left))
             return
         also = " or say yes" if self.listen_toggle is not None else ""
-        self._ask("discard", phrase("confirm_discard", cards=card_list(self.marked), voice=also))
+        self._ask(Question.DISCARD, phrase("confirm_discard", cards=card_list(self.marked), voice=also))
 
     def _apply(self, action: g.Action) -> list[g.Event]:
         """Apply one action of the player's at the table (which tells ``on_action``, the

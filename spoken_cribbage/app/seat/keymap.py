@@ -16,7 +16,7 @@ or the name of a key that types none ("enter", "escape", "left", "f1", "tab", "c
 ChooseCard(number=3)
 >>> KEYS.intent_for("3", Moment("counting"))
 TypeDigit(digit=3)
->>> KEYS.intent_for("N", Moment("play", question="quit"))
+>>> KEYS.intent_for("N", Moment("play", question=Question.QUIT))
 Answer(yes=False)
 >>> KEYS.intent_for("n", Moment("over")), KEYS.intent_for("f1", Moment("play"))
 (RunVerb(verb='new'), RunVerb(verb='help'))
@@ -47,6 +47,7 @@ from spoken_cribbage.app.seat.intent import (
     TypeDigit,
     Unassigned,
 )
+from spoken_cribbage.app.seat.question import Question
 from spoken_cribbage.vocabulary import PHASED_KEYS, PHRASES
 
 
@@ -58,9 +59,9 @@ class Moment:
     #: "counting" (the player's own count is due), "show" (the deal is over), "over" (the
     #: game is), or "other" (someone else acts).
     phase: str = "other"
-    #: The yes/no question open, if any: "quit", "discard" (confirm the cards chosen) or
-    #: "voice" (a command heard but not surely).
-    question: str | None = None
+    #: The yes/no question open, if any (seat.question): quit, discard (confirm the cards
+    #: chosen) or voice (a command heard but not surely).
+    question: Question | None = None
 
     @property
     def counting(self) -> bool:
@@ -92,7 +93,7 @@ def question_open(moment: Moment) -> bool:
     return moment.question is not None
 
 
-def question_is(*kinds: str) -> When:
+def question_is(*kinds: Question) -> When:
     """One of these questions is open."""
     return lambda moment: moment.question in kinds
 
@@ -161,15 +162,15 @@ def vocabulary_keymap() -> KeyMap:
     vocabulary table."""
     keys = KeyMap()
     for n in range(10):
-        keys.add(str(n), AnswerFirst(), question_is("quit"))
+        keys.add(str(n), AnswerFirst(), question_is(Question.QUIT))
         keys.add(str(n), TypeDigit(n), counting)
         keys.add(str(n), ChooseCard(n))
     keys.add("backspace", EraseDigit(), counting)
-    keys.add("enter", Answer(yes=True), question_is("discard"))
+    keys.add("enter", Answer(yes=True), question_is(Question.DISCARD))
     keys.add("enter", AnswerFirst(), question_open)
     keys.add("enter", RunVerb("next"), in_phases(("show", "over")))
     keys.add("enter", Act())
-    keys.add("escape", Answer(yes=False), question_is("quit", "voice"))
+    keys.add("escape", Answer(yes=False), question_is(Question.QUIT, Question.VOICE))
     keys.add("escape", Cancel())
     keys.add(" ", ChooseAtCursor())
     for where in CURSOR_KEYS:
