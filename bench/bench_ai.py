@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spoken_cribbage.ai.players import make_player  # noqa: E402
-from spoken_cribbage.engine.game import Game  # noqa: E402
 from spoken_cribbage.ai.simulate import play_game  # noqa: E402
+from spoken_cribbage.engine.game import Game  # noqa: E402
 
 
 def collect(n: int, seed: int = 7):
@@ -109,7 +109,7 @@ def fit_pegging(batches: int) -> None:
         x = np.c_[np.ones(len(sel)), sel[:, 1:-1]]
         coef, *_ = np.linalg.lstsq(x, sel[:, -1], rcond=None)
         print("dealer" if dealer else "pone", len(sel), "deals:",
-              " ".join(f"{n} {c:+.3f}" for n, c in zip(["const"] + names, coef)))
+              " ".join(f"{n} {c:+.3f}" for n, c in zip(["const"] + names, coef, strict=True)))
 
 
 def main() -> int:

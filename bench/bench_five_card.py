@@ -34,6 +34,8 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import contextlib
+
 import five_card_reference as ref  # noqa: E402
 
 from spoken_cribbage.engine.cards import Card  # noqa: E402
@@ -155,7 +157,7 @@ def brute_force_count(chunk: int = 50_000):
                 best_score[crib], best[crib] = top, []
             if top == best_score[crib]:
                 rows, cols = np.nonzero(pts == top)
-                best[crib].extend(zip(part[rows].tolist(), starters[rows, cols].tolist()))
+                best[crib].extend(zip(part[rows].tolist(), starters[rows, cols].tolist(), strict=True))
     grouped = {}
     for crib in (False, True):
         g = defaultdict(int)
@@ -209,10 +211,8 @@ def main(argv=None) -> int:
     argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args(argv)
     print(f"five-card hands with every starter: C(52, 5) x 47 = {N_SETS:,} sets, "
           f"hand rules and crib rules")
-    try:
+    with contextlib.suppress(OSError):
         print("load average at the start: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
-    except OSError:
-        pass
     print()
 
     t0 = time.perf_counter()

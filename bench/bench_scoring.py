@@ -31,8 +31,13 @@ from operator import itemgetter
 import numpy as np
 
 from spoken_cribbage.engine.cards import DECK, Card
-from spoken_cribbage.engine.scoring import (DISTRIBUTION_CRIB, DISTRIBUTION_HAND, hand_points,
-                                     score_all_hands, score_hand)
+from spoken_cribbage.engine.scoring import (
+    DISTRIBUTION_CRIB,
+    DISTRIBUTION_HAND,
+    hand_points,
+    score_all_hands,
+    score_hand,
+)
 
 TOTAL_COMBOS = 12_994_800
 
@@ -126,7 +131,7 @@ def run_reference(hand_indices: list[int], jobs: int) -> tuple[np.ndarray, np.nd
 
 def distribution(points: np.ndarray) -> dict[int, int]:
     values, counts = np.unique(points, return_counts=True)
-    found = {int(v): int(c) for v, c in zip(values, counts)}
+    found = {int(v): int(c) for v, c in zip(values, counts, strict=True)}
     return {k: found.get(k, 0) for k in range(30)}
 
 

@@ -52,7 +52,7 @@ def bench_route(server, runs: int, calls: list[float]) -> list[float]:
             t0 = time.perf_counter()
             speaker.say(text)
             returned = time.perf_counter()
-            if not server.wait_for(lambda ev: ev and ev[-1].text == text, 5):
+            if not server.wait_for(lambda ev, text=text: ev and ev[-1].text == text, 5):
                 print(f"announcement {i} never arrived")
                 continue
             if i >= 5:   # warm-up

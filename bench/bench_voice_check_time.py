@@ -2,14 +2,19 @@
 
     python bench/bench_voice_check_time.py
 """
-import sys, time, statistics
+import statistics
+import sys
+import time
 from pathlib import Path
+
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent / 'tests'), str(HERE), str(HERE.parent)]
-import bench_voice as b
-from voice_corpus import Corpus, cache_folder, read_pcm
-from spoken_cribbage.vocabulary import phrases_for
-from spoken_cribbage.voice.verify import CardCheck
+import bench_voice as b  # noqa: E402
+from voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
+
+from spoken_cribbage.vocabulary import phrases_for  # noqa: E402
+from spoken_cribbage.voice.verify import CardCheck  # noqa: E402
+
 cc = CardCheck()
 corpus = Corpus(str(cache_folder() / "corpus"))
 items = []
@@ -20,9 +25,11 @@ for cname in ("play", "discard"):
         items += [("speech", p, v, "pink40") for p in ph[::6]]
 clips = corpus.many(items, workers=1)
 ms, secs = [], []
-for (_, p, v, n), c in zip(items, clips):
+for (_, p, _, _), c in zip(items, clips, strict=True):
     pcm = read_pcm(c.path)
-    t = time.perf_counter(); cc.check(pcm, p); ms.append((time.perf_counter() - t) * 1000)
+    t = time.perf_counter()
+    cc.check(pcm, p)
+    ms.append((time.perf_counter() - t) * 1000)
     secs.append(len(pcm) / 32000)
 ms.sort()
 print(len(ms), "clips of", round(statistics.median(secs), 2), "s median; check ms median",

@@ -33,10 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from spoken_cribbage.engine import game as g  # noqa: E402
-from spoken_cribbage.words.announce import Line  # noqa: E402
 from spoken_cribbage.app.session import Session, make_opponent  # noqa: E402
+from spoken_cribbage.engine import game as g  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
+from spoken_cribbage.words.announce import Line  # noqa: E402
 
 SEED = 11
 RATE = 180  # words a minute, the default speech rate
@@ -67,7 +67,7 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
 
     def say(batch, **kw):
         if kw.get("record", True):
-            lines.extend(l for l in batch if l.text)
+            lines.extend(line for line in batch if line.text)
         orig_say(batch, **kw)
 
     s.say = say  # type: ignore[method-assign]
@@ -92,13 +92,13 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
 
 
 def deal_lines(lines: list[Line]) -> list[Line]:
-    start = next(i for i, l in enumerate(lines) if l.text.startswith("Deal 1"))
-    end = max(i for i, l in enumerate(lines) if "deal 1" in l.text.lower() or
-              "next deal" in l.text.lower() or "Enter" in l.text)
+    start = next(i for i, line in enumerate(lines) if line.text.startswith("Deal 1"))
+    end = max(i for i, line in enumerate(lines) if "deal 1" in line.text.lower() or
+              "next deal" in line.text.lower() or "Enter" in line.text)
     deal = lines[start:end + 1]
     # the coach's end-of-deal line is said after the prompt's batch; the program writes the
     # prompt last (one answer, the prompt last): so here too
-    after = [l for l in lines[end + 1:end + 3] if l.kind == "hint"]
+    after = [line for line in lines[end + 1:end + 3] if line.kind == "hint"]
     return deal[:-1] + after + deal[-1:] if after else deal
 
 
@@ -116,7 +116,7 @@ def run_real(commands: list[str], verbosity: str, brief: str | None = None) -> l
 
 def measure(verbosity: str, show: bool) -> tuple[int, int]:
     commands, mine = mirror(verbosity)
-    real = [l for l in run_real(commands, verbosity) if not l.startswith(">")]
+    real = [line for line in run_real(commands, verbosity) if not line.startswith(">")]
     first, last = mine[0].text, mine[-1].text
     try:
         a = real.index(first)
@@ -125,13 +125,13 @@ def measure(verbosity: str, show: bool) -> tuple[int, int]:
     except ValueError:
         print(f"  the program's output does not contain the mirrored deal ({verbosity}); "
               "counting the mirror's lines")
-        deal = [l.text for l in mine]
-    if deal != [l.text for l in mine]:
+        deal = [line.text for line in mine]
+    if deal != [line.text for line in mine]:
         print(f"  note: the program's lines differ from the mirror's ({verbosity}); "
               "text words are the program's")
-    kind_of = {l.text: l.kind for l in mine}
+    kind_of = {line.text: line.kind for line in mine}
     text_words = sum(words(t) for t in deal)
-    speech_words = sum(words(l.speech) for l in mine)
+    speech_words = sum(words(line.speech) for line in mine)
     by_kind_text: Counter = Counter()
     by_kind_speech: Counter = Counter()
     by_kind_lines: Counter = Counter()
@@ -139,8 +139,8 @@ def measure(verbosity: str, show: bool) -> tuple[int, int]:
         k = kind_of.get(t, "other")
         by_kind_text[k] += words(t)
         by_kind_lines[k] += 1
-    for l in mine:
-        by_kind_speech[l.kind] += words(l.speech)
+    for line in mine:
+        by_kind_speech[line.kind] += words(line.speech)
     before = BASELINE.get(verbosity)
     print(f"{verbosity}: {len(deal)} lines, text {text_words} words, speech {speech_words} words "
           f"(about {speech_words * 60 / RATE:.0f} s at {RATE} words a minute)")
@@ -164,15 +164,15 @@ def words_of(verbosity: str, brief: str) -> tuple[int, int, int, bool]:
     """(lines, text words, speech words, the program's lines matched the mirror's) of the deal
     with ``brief``; the text words are the program's."""
     commands, mine = mirror(verbosity, brief)
-    real = [l for l in run_real(commands, verbosity, brief) if not l.startswith(">")]
+    real = [line for line in run_real(commands, verbosity, brief) if not line.startswith(">")]
     try:
         a = real.index(mine[0].text)
         deal = real[a:a + real[a:].index(mine[-1].text) + 1]
     except ValueError:
         deal = []
-    same = deal == [l.text for l in mine]
-    return (len(mine), sum(words(t) for t in (deal if same else [l.text for l in mine])),
-            sum(words(l.speech) for l in mine), same)
+    same = deal == [line.text for line in mine]
+    return (len(mine), sum(words(t) for t in (deal if same else [line.text for line in mine])),
+            sum(words(line.speech) for line in mine), same)
 
 
 def brief_table(levels: Sequence[str]) -> None:

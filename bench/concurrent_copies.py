@@ -33,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import robust_support as rs  # noqa: E402
+
 from spoken_cribbage.storage import paths  # noqa: E402
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB  # noqa: E402
 

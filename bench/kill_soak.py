@@ -240,6 +240,34 @@ def choose_call(script: rs.Script, home: Path, base: Path, rng: random.Random,
     return call, sum(1 for name, _ in ahead[:k + 1] if name == call), file
 
 
+def kill_at_calls(script, home: Path, base: Path, rng: random.Random, s: dict, most: int) -> bool:
+    """Run one game to its end, killing it at chosen system calls (at most 12 kills, and
+    ``most`` in all), counting into ``s``; False if it never finished in 400 runs."""
+    kills_here = 0
+    for _ in range(400):
+        if rs.final_actions(home) is not None:
+            return True
+        aim = None
+        if kills_here < 12 and s["kills"] < most:
+            aim = choose_call(script, home, base, rng)
+        logs: list[Path] = []
+        call, when, file = aim if aim else (None, 0, None)
+        killed, _ = strace_runner(call, when, logs)(script, home, None)
+        s["runs"] += 1
+        if killed:
+            kills_here += 1
+            s["kills"] += 1
+            s["by_call"][call] += 1
+            landed = hit(logs[-1], call, home)
+            s["by_file"][landed] += 1
+            s["aimed_and_hit"] += landed == file
+        elif call is not None:
+            s["missed"] += 1                    # the run ended before that call
+        for log in logs:
+            log.unlink(missing_ok=True)
+    return False
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--random", type=int, default=200, help="kills at random moments")
@@ -292,29 +320,7 @@ def main() -> int:
             script, last = make_script(seed, rng, args.target)
             ref = reference(script, Path(tempfile.mkdtemp(dir=base)))
             home = Path(tempfile.mkdtemp(dir=base))
-            kills_here = 0
-            for _ in range(400):
-                if rs.final_actions(home) is not None:
-                    break
-                aim = None
-                if kills_here < 12 and s["kills"] < args.syscall:
-                    aim = choose_call(script, home, base, rng)
-                logs: list[Path] = []
-                call, when, file = aim if aim else (None, 0, None)
-                killed, _ = strace_runner(call, when, logs)(script, home, None)
-                s["runs"] += 1
-                if killed:
-                    kills_here += 1
-                    s["kills"] += 1
-                    s["by_call"][call] += 1
-                    landed = hit(logs[-1], call, home)
-                    s["by_file"][landed] += 1
-                    s["aimed_and_hit"] += landed == file
-                elif call is not None:
-                    s["missed"] += 1                    # the run ended before that call
-                for log in logs:
-                    log.unlink(missing_ok=True)
-            else:
+            if not kill_at_calls(script, home, base, rng, s, args.syscall):
                 out["failures"].append({"seed": script.seed, "kind": "syscall",
                                         "problem": "the game never finished"})
             s["games"] += 1

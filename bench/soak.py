@@ -139,11 +139,11 @@ def run_soak(args) -> dict:
 
 def run_fuzz(args) -> dict:
     """Random text, control characters and unicode into the parsers and into live sessions."""
+    from spoken_cribbage.app.session import Session, make_opponent
     from spoken_cribbage.engine import game as g
     from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
-    from spoken_cribbage.vocabulary import CommandError, parse_command
-    from spoken_cribbage.app.session import Session, make_opponent
     from spoken_cribbage.storage.settings import Settings
+    from spoken_cribbage.vocabulary import CommandError, parse_command
 
     rng = random.Random(args.seed)
     alphabet = ([chr(c) for c in range(0, 0x2FFF) if not 0xD800 <= c < 0xE000]
@@ -157,7 +157,7 @@ def run_fuzz(args) -> dict:
         return "".join(rng.choice(alphabet) for _ in range(n))
 
     t0 = time.time()
-    for i in range(args.inputs):
+    for _ in range(args.inputs):
         t = text()
         counts["parser_inputs"] += 1
         for name, fn, ok in (("parse_command", lambda x: parse_command(x, phase="discard"),
