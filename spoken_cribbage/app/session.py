@@ -272,14 +272,6 @@ class Session:
         return self.hand_view.numbering
 
     @property
-    def cursor(self) -> int | None:
-        return self.hand_view.cursor
-
-    @property
-    def cursor_moved(self) -> bool:
-        return self.hand_view.cursor_moved
-
-    @property
     def marked(self) -> list[Card]:
         return self.hand_view.marked
 
@@ -350,10 +342,6 @@ class Session:
     def _count_due(self) -> bool:
         """Manual counting: the player's own count is due now."""
         return self.runner.count_due()
-
-    def _number(self, hand: Sequence[Card]) -> None:
-        """The hand was just announced numbered 1..n: digits and voice now use that order."""
-        self.hand_view.number(hand)
 
     def _held_positions(self) -> list[int]:
         return self.hand_view.held_positions(self._obs().hand)
@@ -439,7 +427,7 @@ class Session:
         hand = list(self._obs().hand)
         text = self.answers.hand()
         if hand:
-            self._number(hand)
+            self.hand_view.number(hand)   # digits and voice now use the order announced
         return [Line.same(t, "hand") for t in text.split("\n")]
 
     def _after(self, events: list[g.Event], *, paced: bool = False, own: int = 0) -> None:
@@ -492,7 +480,7 @@ class Session:
             said = self.announcer.announce(events)
         batch = _Batch(self.me, events)
         if batch.dealt:
-            self._number(list(obs.hand))
+            self.hand_view.number(list(obs.hand))
         for card in batch.my_cards:
             self.hand_view.played(card, obs.hand)   # the cursor rests on the next card
         cues = event_cues(events, me=self.me, side=obs.side,
