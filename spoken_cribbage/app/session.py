@@ -21,7 +21,6 @@ from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, claimed, parse_command,
                                         phrases_for)
 from spoken_cribbage.words.commands import is_named_key, key_lines, key_name
-from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings, brief_parts
@@ -32,6 +31,7 @@ from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
 from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.seat.output import Output
+from spoken_cribbage.app.seat.history import History
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.app.seat.hand_view import HandView, Marked, Where, Why
@@ -124,12 +124,11 @@ class NoCues:
 
 
 class _Batch(EventVisitor[None]):
-    """What a batch of events tells seat ``me``: a deal was dealt, the cards it played, a deal
-    or the game ended."""
+    """What a batch of events tells seat ``me``: a deal was dealt, the cards it played."""
 
     def __init__(self, me: int, events: Sequence[g.Event]) -> None:
         self.me = me
-        self.dealt = self.ended = False
+        self.dealt = False
         self.my_cards: list[Card] = []
         for e in events:
             self.visit(e)
@@ -140,11 +139,6 @@ class _Batch(EventVisitor[None]):
     def visit_played(self, e: g.Played) -> None:
         if e.seat == self.me:
             self.my_cards.append(e.card)
-
-    def visit_deal_ended(self, e: g.DealEnded | g.GameOver) -> None:
-        self.ended = True
-
-    visit_game_over = visit_deal_ended   # type: ignore[assignment]
 
 
 class Session:
@@ -262,8 +256,8 @@ class Session:
         #: the yes/no question open (quit, discard, or a voice command heard but not surely)
         self.asking = Asking()
         self.finished = game.phase == g.GAME_OVER
-        #: the w key: (deal walked, next step, the game's moment when last pressed) of a walk
-        self._walk: tuple[int, int, tuple[int, bool]] | None = None
+        #: repeat, [ and ], review and the w key's walk (a walk belongs to one game)
+        self.history = History(self.output, self.table, self.me, self.names)
         self.runner.stop_clock()
 
     # the hand as last heard (seat.hand_view): read and set through the HandView
@@ -760,97 +754,12 @@ class Session:
     def _cmd_hand(self, c: Command) -> None:
         self.say(self._hand_lines())
 
-    def _cmd_repeat(self, c: Command) -> None:
-        if not self.output.last_batch:
-            self.tell(phrase("nothing_to_repeat"))
-            return
-        self.say(self.output.last_batch, record=False)
-
-    def _earlier(self, pos: int) -> None:
-        out = self.output
-        line = out.history[pos]
-        out.hist_pos = pos
-        self.say([Line(phrase("earlier", text=line.text), phrase("earlier", text=line.speech), line.kind)],
-                 record=False)
-        out.hist_pos = pos
-
-    def _cmd_previous(self, c: Command) -> None:
-        out = self.output
-        if not out.history:
-            self.tell(phrase("no_earlier_lines"))
-            return
-        pos = (len(out.history) - 1 if out.hist_pos is None else out.hist_pos) - 1
-        if pos < 0:
-            pos = 0
-            self.say([Line.same(phrase("first_line"))], record=False)
-        self._earlier(pos)
-
-    def _cmd_later(self, c: Command) -> None:
-        out = self.output
-        if out.hist_pos is None or out.hist_pos >= len(out.history) - 1:
-            out.hist_pos = None
-            self.say([Line.same(phrase("latest_line"))], record=False)
-            return
-        self._earlier(out.hist_pos + 1)
-
-    # ------------------------------------------------------------------ the deal again
-
-    def _deals(self) -> list[tuple[int, list[g.Event]]]:
-        """This seat's view of the game, deal by deal (what came before the first left out)."""
-        return [(n, evs) for n, evs in review_words.deals_of(self.game.events_for(self.me)) if n]
-
-    @staticmethod
-    def _ended(events: list[g.Event]) -> bool:
-        return _Batch(-1, events).ended
-
-    def _steps(self, events: list[g.Event]) -> list[list[str]]:
-        return review_words.deal_steps(events, self.names, rules=self.game.rules)
-
-    def _cmd_review(self, c: Command) -> None:
-        """The last deal again, every event in order (the current one so far, before any deal
-        has ended)."""
-        deals = self._deals()
-        if not deals:
-            self.tell(review_words.say("no_deal"))
-            return
-        ended = [d for d in deals if self._ended(d[1])]
-        deal, events = ended[-1] if ended else deals[-1]
-        end = "review_end" if ended else "review_so_far"
-        lines = [review_words.say("review_head", deal=deal)]
-        lines += [t for step in self._steps(events) for t in step]
-        lines.append(review_words.say(end, deal=deal))
-        self.say([Line.same(t, "answer") for t in lines])
-
-    def _cmd_walk(self, c: Command) -> None:
-        """The current deal (or, before anything happened in it, the last one), one event a
-        press; a sentence at the start, and at the end (or at the latest event, while the deal
-        goes on). A walk belongs to the game's deal it was started in: once a new deal is dealt
-        or the game is over, the next press starts again, saying which deal."""
-        deals = self._deals()
-        if not deals:
-            self.tell(review_words.say("no_deal"))
-            return
-        by_number = dict(deals)
-        moment = (self.game.deal_number, self.game.phase == g.GAME_OVER)
-        walk = self._walk
-        if walk is not None and walk[0] in by_number and walk[1] > 0 and walk[2] == moment:
-            deal, step = walk[0], walk[1]
-        else:
-            deal, events = deals[-1]
-            if len(events) <= 1 and len(deals) > 1:   # only dealt so far: the last deal
-                deal, events = deals[-2]
-            step = 0
-        events = by_number[deal]
-        steps = self._steps(events)
-        if step < len(steps):
-            lines = ([review_words.say("walk_start", deal=deal)] if step == 0 else []) + steps[step]
-            self._walk = (deal, step + 1, moment)
-            self.say([Line.same(t, "answer") for t in lines])
-        elif self._ended(events):
-            self._walk = None
-            self.tell(review_words.say("walk_end", deal=deal))
-        else:
-            self.tell(review_words.say("walk_latest", deal=deal))
+    # the look back (seat.history)
+    def _cmd_repeat(self, c: Command) -> None: self.history.repeat()
+    def _cmd_previous(self, c: Command) -> None: self.history.previous()
+    def _cmd_later(self, c: Command) -> None: self.history.later()
+    def _cmd_review(self, c: Command) -> None: self.history.review()
+    def _cmd_walk(self, c: Command) -> None: self.history.walk()
 
     def _cmd_help(self, c: Command) -> None:
         self.say([Line.same(t, "help") for t in self.help_lines()])
