@@ -25,7 +25,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, InvalidCardError, is_card, parse_card
 from spoken_cribbage.engine.scoring import ItemKind, ScoreItem
 
-__all__ = ["events_to_json", "events_from_json", "LogError"]
+__all__ = ["events_to_json", "events_from_json", "event_to_plain", "event_from_plain", "LogError"]
 
 _EVENTS: dict[str, type] = {
     name: cls for name, cls in vars(g).items()
@@ -51,15 +51,18 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def event_to_plain(ev: g.Event) -> dict[str, Any]:
+    """One event as a plain JSON object (what :func:`events_to_json` writes for it; network
+    play sends events so)."""
+    item: dict[str, Any] = {"event": type(ev).__name__}
+    for f in dataclasses.fields(ev):
+        item[f.name] = _plain(getattr(ev, f.name))
+    return item
+
+
 def events_to_json(events: Iterable[g.Event]) -> str:
     """The events as one JSON text (a list of objects)."""
-    out = []
-    for ev in events:
-        item = {"event": type(ev).__name__}
-        for f in dataclasses.fields(ev):
-            item[f.name] = _plain(getattr(ev, f.name))
-        out.append(item)
-    return json.dumps(out, separators=(",", ":"))
+    return json.dumps([event_to_plain(ev) for ev in events], separators=(",", ":"))
 
 
 def _hints(cls: type) -> dict[str, Any]:
@@ -139,21 +142,25 @@ def events_from_json(text: str) -> list[g.Event]:
         raise LogError("not JSON") from None
     if not isinstance(raw, list):
         raise LogError("not a list of events")
-    events: list[g.Event] = []
-    for item in raw:
-        if not isinstance(item, dict) or item.get("event") not in _EVENTS:
-            raise LogError(f"not an event: {item!r}"[:80])
-        cls = _EVENTS[item["event"]]
-        hints = _hints(cls)
-        fields = dataclasses.fields(cls)
-        names = [f.name for f in fields]
-        # A field the engine added later, with a default, may be missing from an older log.
-        optional = {f.name for f in fields if f.default is not dataclasses.MISSING}
-        given = set(item) - {"event"}
-        if not set(names) - optional <= given <= set(names):
-            raise LogError(f"the fields of {cls.__name__} do not fit")
-        try:
-            events.append(cls(**{n: _read(hints[n], item[n]) for n in names if n in given}))
-        except (InvalidCardError, ValueError, TypeError) as e:
-            raise LogError(f"{cls.__name__}: {e}"[:80]) from None
-    return events
+    return [event_from_plain(item) for item in raw]
+
+
+def event_from_plain(item: object) -> g.Event:
+    """The event :func:`event_to_plain` wrote, every field checked against the event's type;
+    LogError for anything else."""
+    if not isinstance(item, dict) or item.get("event") not in _EVENTS:
+        raise LogError(f"not an event: {item!r}"[:80])
+    cls = _EVENTS[item["event"]]
+    hints = _hints(cls)
+    fields = dataclasses.fields(cls)
+    names = [f.name for f in fields]
+    # A field the engine added later, with a default, may be missing from an older log.
+    optional = {f.name for f in fields if f.default is not dataclasses.MISSING}
+    given = set(item) - {"event"}
+    if not set(names) - optional <= given <= set(names):
+        raise LogError(f"the fields of {cls.__name__} do not fit")
+    try:
+        event: g.Event = cls(**{n: _read(hints[n], item[n]) for n in names if n in given})
+    except (InvalidCardError, ValueError, TypeError, RecursionError) as e:
+        raise LogError(f"{cls.__name__}: {e}"[:80]) from None
+    return event

@@ -1,0 +1,230 @@
+"""A seat's table over the network (issue 26): :class:`RemoteTable` is the seat's
+``Table`` (``app/seat/turns.py``) with the game on a server.
+
+It keeps what the server sent this seat: its story of events (as its seat sees them) and its
+latest observation, and answers the seat from them; :meth:`RemoteTable.apply` sends the action
+and waits for the server's answer: the events since the seat last heard any, or the refusal as
+the engine's own :class:`~spoken_cribbage.engine.game.IllegalActionError` (its code and data,
+so the seat's words phrase it as at a local table). Every frame from the server is checked
+against the protocol's schema, and names and chat are cleaned again before they are kept.
+A shared table has no undo and makes no new game by itself.
+
+The connection is websockets' synchronous client (its own thread reads the socket), so a seat
+that asks synchronously, as the seat pipeline does, can use it as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.cards import parse_card
+from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.net import protocol as p
+
+__all__ = ["RemoteTable", "Refused", "Closed"]
+
+
+class Refused(Exception):
+    """The server refused a message for a protocol reason (not a rule of the game)."""
+
+    def __init__(self, message: p.Refused) -> None:
+        self.message = message
+        super().__init__(message.reason.value)
+
+
+class Closed(Exception):
+    """The connection is closed (the server said why in ``reason``, when it did)."""
+
+    def __init__(self, reason: p.Reason | None = None) -> None:
+        self.reason = reason
+        super().__init__(reason.value if reason is not None else "closed")
+
+
+class RemoteTable:
+    """A ``Table`` whose game is on a server; ``seat``: the seat the server gave this client."""
+
+    def __init__(self, ws: ClientConnection, welcome: p.Welcome, *,
+                 timeout: float = 10.0) -> None:
+        self.ws = ws
+        self.seat = welcome.seat
+        self._rules = p.rules_from_facts(welcome.rules)
+        self.names = [p.clean_text(n, p.NAME_LENGTH) for n in welcome.names]
+        self.connected: list[bool] = [False] * self._rules.players
+        self.timeout = timeout
+        self.story: list[g.Event] = []         # this seat's events, from the game's start
+        self.heard = 0                         # how many of them the seat has been given
+        self.chat: list[tuple[int, str]] = []  # (seat, cleaned text), as they came
+        self._obs: g.Observation | None = None
+        self._seq = 0
+        self._acked: int | None = None
+        self._refused: dict[int, p.Refused] = {}
+        self.on_chat: Callable[[int, str], None] | None = None
+        self._stack = contextlib.ExitStack()
+        self._stack.callback(ws.close)
+
+    @classmethod
+    def join(cls, uri: str, code: str, name: str = "", *, timeout: float = 10.0) -> RemoteTable:
+        """Connect to the table at ``uri`` ("ws://host:port"), sit down with the invite
+        ``code``: the table, with the seat's first observation. Refused or Closed if not."""
+        stack = contextlib.ExitStack()   # (the connection used as websockets asks, 17.1 on)
+        ws = stack.enter_context(connect(uri, open_timeout=timeout, max_size=8 * 1024 * 1024,
+                                         compression=None))
+        try:
+            ws.send(p.encode(p.Hello(p.VERSION, code, name)))
+            first = p.decode_server(ws.recv(timeout=timeout))
+            if isinstance(first, p.Refused):
+                raise Refused(first)
+            if not isinstance(first, p.Welcome):
+                raise p.ProtocolError(p.Reason.MALFORMED, "no welcome")
+            table = cls(ws, first, timeout=timeout)
+            table._stack = stack
+            while table._obs is None:
+                table._pump(timeout)
+        except BaseException:
+            stack.close()
+            raise
+        return table
+
+    def close(self) -> None:
+        self._stack.close()
+
+    # ------------------------------------------------------------------ receiving
+
+    def _pump(self, timeout: float | None) -> bool:
+        """Read one frame (waiting at most ``timeout`` seconds; 0: only one already there);
+        False when none came."""
+        try:
+            frame = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            return False
+        except ConnectionClosed:
+            raise Closed() from None
+        message = p.decode_server(frame)
+        if isinstance(message, p.Update):
+            self._take_update(message)
+        elif isinstance(message, p.Refused):
+            if message.seq is None:
+                raise Refused(message)
+            self._refused[message.seq] = message
+        elif isinstance(message, p.Chat):
+            text = p.clean_text(message.text, p.CHAT_LENGTH)
+            self.chat.append((message.seat, text))
+            if self.on_chat is not None:
+                self.on_chat(message.seat, text)
+        elif isinstance(message, p.Seats):
+            self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
+            self.connected = list(message.connected)
+        elif isinstance(message, p.Bye):
+            raise Closed(message.reason)
+        return True
+
+    def _take_update(self, update: p.Update) -> None:
+        if update.start > len(self.story):
+            raise p.ProtocolError(p.Reason.MALFORMED, "events missing")
+        events = p.events_from_facts(update.events)
+        del self.story[update.start:]
+        self.story.extend(events)
+        self.heard = min(self.heard, update.start)
+        self._obs = p.observation_from_facts(update.observation, self._rules)
+        if update.ack is not None:
+            self._acked = update.ack
+
+    def drain(self) -> None:
+        """Take every frame already come, without waiting."""
+        while self._pump(0):
+            pass
+
+    def wait(self, timeout: float) -> list[g.Event]:
+        """Wait up to ``timeout`` seconds for something from the server; the events the seat
+        has not heard yet (empty when nothing came)."""
+        if self._pump(timeout):
+            self.drain()
+        return self.news()
+
+    def news(self) -> list[g.Event]:
+        """The events the seat has not been given yet (given now)."""
+        events, self.heard = self.story[self.heard:], len(self.story)
+        return events
+
+    def say(self, text: str) -> None:
+        """A chat line to everyone at the table."""
+        self.ws.send(p.encode(p.Say(text)))
+
+    # ------------------------------------------------------------------ the Table protocol
+
+    @property
+    def players(self) -> int:
+        return self._rules.players
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    def observation(self, seat: int) -> g.Observation:
+        """This seat's observation now (a client knows no other seat's)."""
+        self._mine(seat)
+        self.drain()
+        assert self._obs is not None
+        return self._obs
+
+    def apply(self, action: g.Action, seat: int) -> list[g.Event]:
+        """Send ``action`` and wait for the server's answer: the events the seat has not heard
+        yet, or IllegalActionError (the server's refusal; nothing changed)."""
+        self._mine(seat)
+        self._seq += 1
+        seq = self._seq
+        self.ws.send(p.encode(p.Act(seq, action.to_text())))
+        deadline = time.monotonic() + self.timeout
+        while self._acked != seq and seq not in self._refused:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Closed()
+            self._pump(left)
+        refused = self._refused.pop(seq, None)
+        if refused is not None:
+            raise _illegal(refused)
+        return self.news()
+
+    def can_undo(self, seat: int) -> g.UndoBlocked | None:
+        return g.UndoBlocked.NOT_REPLAYABLE   # (undo is off at a shared table)
+
+    def undo(self, seat: int) -> list[g.Action]:
+        raise g.IllegalActionError(str(g.UndoBlocked.NOT_REPLAYABLE), g.Refusal.UNDO_BLOCKED,
+                                   blocked=g.UndoBlocked.NOT_REPLAYABLE)
+
+    def events_for(self, seat: int, start: int = 0) -> list[g.Event]:
+        self._mine(seat)
+        return self.story[start:]
+
+    def new_game(self) -> None:
+        """(A shared table's next game is the host's to set: a seat cannot.)"""
+        return None
+
+    def _mine(self, seat: int) -> None:
+        if seat != self.seat:
+            raise ValueError(f"this client sits at seat {self.seat}, not {seat}")
+
+
+def _illegal(refused: p.Refused) -> g.IllegalActionError:
+    """The engine's refusal a server's Refused stands for (its code and data kept)."""
+    try:
+        code = g.Refusal(refused.refusal) if refused.refusal else g.Refusal.OTHER
+    except ValueError:
+        code = g.Refusal.OTHER
+    data: dict[str, object] = {}
+    for key, value in refused.data.items():
+        if key == "card" and isinstance(value, str):
+            try:
+                data[key] = parse_card(value)
+            except ValueError:
+                continue
+        elif isinstance(value, (int, str, bool)) or value is None:
+            data[key] = value
+    reason = refused.reason.value if refused.reason != p.Reason.ILLEGAL else str(code)
+    return g.IllegalActionError(reason, code, **data)

@@ -1,0 +1,361 @@
+"""A table on the network (issue 26): the server is the only referee.
+
+:class:`Referee` holds one table: the :class:`~spoken_cribbage.engine.game.Game`, its computer
+players (stepped as the seat's ``TurnRunner`` steps them at a local table, with the same
+reproducible random stream per decision), and the people seated by their connections. It is
+plain synchronous code (no sockets, no clock of its own): :meth:`Referee.receive` takes one
+frame from one connection and returns the frames to send, to whom. It checks every frame (size,
+rate, schema, the seat's turn) and refuses what it must with a
+:class:`~spoken_cribbage.net.protocol.Reason`, changing nothing; the computers' turns, and a
+person's go when no card of theirs fits, are played at once by the referee. Each connection is
+sent only its own seat's observation and the events as its seat sees them
+(:meth:`Game.events_for`): never another hand, never the crib before the show.
+
+:func:`serve` puts a referee behind a websockets server (asyncio). The server never makes a
+sentence (it does not import ``words``): it sends facts, and each client says them its own way.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import random
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import msgspec
+from websockets.asyncio.server import Server, ServerConnection
+from websockets.asyncio.server import serve as ws_serve
+from websockets.exceptions import ConnectionClosed
+
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.net import protocol as p
+
+__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer"]
+
+log = logging.getLogger(__name__)
+
+#: Invite codes: letters and digits that are not told apart by ear or eye with difficulty.
+_CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+#: The most actions the referee plays by itself after one change (a whole deal is far fewer):
+#: a bound so that a fault can never loop.
+_MOST_STEPS = 10_000
+
+
+class Player(Protocol):
+    """A computer player (``ai.players.ComputerPlayer``): an action from its seat's observation."""
+
+    def act(self, obs: g.Observation, rng: random.Random | None = None) -> g.Action: ...
+
+
+def new_code(length: int = 6) -> str:
+    """A fresh invite code (``secrets``: not guessable)."""
+    return "".join(secrets.choice(_CODE_LETTERS) for _ in range(length))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """A connection's limits: ``rate`` frames a second on average, ``burst`` at once."""
+    rate: float = 20.0
+    burst: float = 40.0
+
+
+@dataclass
+class _Conn:
+    """One connection's state at the referee."""
+    ident: int
+    tokens: float
+    last: float
+    seat: int | None = None
+    sent: int = 0    # how many of the game's events this connection has been sent
+
+
+@dataclass
+class Outbox:
+    """Frames to send: (connection id, frame), in order."""
+    frames: list[tuple[int, str]] = field(default_factory=list)
+
+    def add(self, ident: int, message: msgspec.Struct) -> None:
+        self.frames.append((ident, p.encode(message)))
+
+
+class Referee:
+    """One table: the game, its computer seats, the people's seats, every frame checked.
+
+    ``computers``: the computer players by seat; the other seats are for people, taken in
+    order by each hello with the right ``code``. ``now``: the clock of the rate limit."""
+
+    def __init__(self, game: g.Game, computers: dict[int, Player], *, code: str,
+                 now: Callable[[], float], limits: Limits = Limits(),
+                 on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None) -> None:
+        self.game = game
+        self.computers = computers
+        self.on_action = on_action
+        self.code = code
+        self.now = now
+        self.limits = limits
+        self.names = ["" for _ in range(game.players)]
+        self.conns: dict[int, _Conn] = {}
+        self.errors = 0          # internal failures (a bug): the fuzz tests want none
+        self.refused = 0
+        self._next_ident = 0
+        self._step()
+
+    @property
+    def people_seats(self) -> list[int]:
+        return [s for s in range(self.game.players) if s not in self.computers]
+
+    def apply(self, action: g.Action) -> list[g.Event]:
+        """Carry out ``action`` (IllegalActionError: refused, nothing changed); ``on_action``
+        (the save) hears it before anything is sent."""
+        events = self.game.apply(action)
+        if self.on_action is not None:
+            self.on_action(self.game, action, events)
+        return events
+
+    def computer_action(self, seat: int) -> g.Action:
+        """The computer's action at ``seat`` from its observation only, with a fresh random
+        stream per decision (as ``LocalTable.computer_action``): a table played again from its
+        saved actions plays on identically."""
+        rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
+        return self.computers[seat].act(self.game.observation(seat), rng=rng)
+
+    # ------------------------------------------------------------------ connections
+
+    def connect(self) -> int:
+        """A new connection: its id (it joins with a hello)."""
+        self._next_ident += 1
+        self.conns[self._next_ident] = _Conn(self._next_ident, self.limits.burst, self.now())
+        return self._next_ident
+
+    def disconnect(self, ident: int) -> Outbox:
+        """The connection is gone; its seat is kept for its name (a hello with it sits there
+        again) and the others are told who is connected."""
+        out = Outbox()
+        conn = self.conns.pop(ident, None)
+        if conn is not None and conn.seat is not None:
+            self._seats(out)
+        return out
+
+    def seat_of(self, seat: int) -> _Conn | None:
+        return next((c for c in self.conns.values() if c.seat == seat), None)
+
+    # ------------------------------------------------------------------ receiving
+
+    def receive(self, ident: int, frame: str | bytes) -> Outbox:
+        """One frame from connection ``ident``: what to send, to whom. Never raises: an
+        internal failure is counted (:attr:`errors`) and answered with INTERNAL."""
+        out = Outbox()
+        conn = self.conns.get(ident)
+        if conn is None:
+            return out
+        try:
+            self._receive(conn, frame, out)
+        except Exception:   # noqa: BLE001 - a bug must not take the table down
+            log.exception("the referee failed on a frame")
+            self.errors += 1
+            out.add(ident, p.Refused(p.Reason.INTERNAL))
+        return out
+
+    def _refuse(self, conn: _Conn, out: Outbox, reason: p.Reason, seq: int | None = None,
+                refusal: str | None = None, data: dict[str, object] | None = None) -> None:
+        self.refused += 1
+        out.add(conn.ident, p.Refused(reason, seq, refusal, data or {}))
+
+    def _rate_ok(self, conn: _Conn) -> bool:
+        now = self.now()
+        conn.tokens = min(self.limits.burst, conn.tokens + (now - conn.last) * self.limits.rate)
+        conn.last = now
+        if conn.tokens < 1:
+            return False
+        conn.tokens -= 1
+        return True
+
+    def _receive(self, conn: _Conn, frame: str | bytes, out: Outbox) -> None:
+        if not self._rate_ok(conn):
+            self._refuse(conn, out, p.Reason.TOO_FAST)
+            return
+        try:
+            message = p.decode_client(frame)
+        except p.ProtocolError as e:
+            self._refuse(conn, out, e.reason)
+            return
+        if isinstance(message, p.Hello):
+            self._hello(conn, message, out)
+        elif conn.seat is None:
+            self._refuse(conn, out, p.Reason.NOT_JOINED)
+        elif isinstance(message, p.Act):
+            self._act(conn, conn.seat, message, out)
+        else:
+            self._say(conn.seat, message, out)
+
+    def _hello(self, conn: _Conn, hello: p.Hello, out: Outbox) -> None:
+        if conn.seat is not None:
+            self._refuse(conn, out, p.Reason.ALREADY_JOINED)
+            return
+        if hello.version != p.VERSION:
+            self._refuse(conn, out, p.Reason.VERSION)
+            return
+        if not hmac.compare_digest(hello.code.strip().upper().encode(), self.code.encode()):
+            self._refuse(conn, out, p.Reason.BAD_CODE)
+            return
+        name = p.clean_text(hello.name, p.NAME_LENGTH)
+        taken = {c.seat for c in self.conns.values() if c.seat is not None}
+        free = [s for s in self.people_seats if s not in taken]
+        # The seat kept for this name (a line that dropped), else the first never taken.
+        seat = next((s for s in free if name and self.names[s] == name), None)
+        if seat is None:
+            seat = next((s for s in free if not self.names[s]), None)
+        if seat is None:
+            self._refuse(conn, out, p.Reason.TABLE_FULL)
+            return
+        conn.seat, conn.sent = seat, 0
+        self.names[seat] = name or f"{seat + 1}"
+        out.add(conn.ident, p.Welcome(p.VERSION, seat, p.rules_facts(self.game.rules),
+                                      list(self.names)))
+        self._update(conn, out)
+        self._seats(out)
+
+    def _act(self, conn: _Conn, seat: int, act: p.Act, out: Outbox) -> None:
+        try:
+            action = g.action_from_text(act.action)
+        except ValueError:
+            self._refuse(conn, out, p.Reason.NOT_AN_ACTION, act.seq)
+            return
+        if isinstance(action, g.CHANCE_ACTIONS) or getattr(action, "seat", seat) != seat:
+            self._refuse(conn, out, p.Reason.NOT_YOURS, act.seq)
+            return
+        try:
+            self.apply(action)
+        except g.IllegalActionError as e:
+            self._refuse(conn, out, p.Reason.ILLEGAL, act.seq, str(e.code), p.refusal_data(e))
+            return
+        self._step()
+        self._broadcast(out, acked=(conn.ident, act.seq))
+
+    def _say(self, seat: int, say: p.Say, out: Outbox) -> None:
+        text = p.clean_text(say.text, p.CHAT_LENGTH)
+        if text:
+            for c in self.conns.values():
+                if c.seat is not None:
+                    out.add(c.ident, p.Chat(seat, text))
+
+    # ------------------------------------------------------------------ the referee's turns
+
+    def next_action(self) -> g.Action | None:
+        """An action the referee plays itself: a computer's turn, or a person's go when no
+        card of theirs fits (said, never asked, as at a local table)."""
+        game, computers = self.game, self.computers
+        if game.phase == g.DISCARD:
+            for s in game.pending_discards():
+                if s in computers:
+                    return self.computer_action(s)
+        elif game.phase == g.PLAY and game.to_act is not None:
+            if game.to_act in computers:
+                return self.computer_action(game.to_act)
+            if not game.playable(game.to_act):
+                return g.Go(game.to_act)
+        elif game.phase in (g.SHOW, g.DEAL_OVER):
+            for s in computers:
+                if g.Muggins(s) in game.legal_actions(s):
+                    action = self.computer_action(s)
+                    if isinstance(action, g.Muggins):
+                        return action
+            if game.phase == g.SHOW and game.to_act in computers:
+                return self.computer_action(game.to_act)
+            if game.phase == g.DEAL_OVER and not self.people_seats:
+                return g.NextDeal()
+        return None
+
+    def _step(self) -> None:
+        for _ in range(_MOST_STEPS):
+            action = self.next_action()
+            if action is None:
+                return
+            self.apply(action)
+
+    # ------------------------------------------------------------------ sending
+
+    def _update(self, conn: _Conn, out: Outbox, ack: int | None = None) -> None:
+        assert conn.seat is not None
+        events = self.game.events_for(conn.seat, conn.sent)
+        out.add(conn.ident, p.Update(conn.sent, p.events_facts(events),
+                                     p.observation_facts(self.game.observation(conn.seat)), ack))
+        conn.sent = len(self.game.events)
+
+    def _broadcast(self, out: Outbox, acked: tuple[int, int]) -> None:
+        for c in self.conns.values():
+            if c.seat is not None:
+                self._update(c, out, acked[1] if c.ident == acked[0] else None)
+
+    def _seats(self, out: Outbox) -> None:
+        connected = {c.seat for c in self.conns.values() if c.seat is not None}
+        message = p.Seats(list(self.names), [s in connected for s in range(self.game.players)],
+                          sorted(self.computers))
+        for c in self.conns.values():
+            if c.seat is not None:
+                out.add(c.ident, message)
+
+
+class TableServer:
+    """A :class:`Referee` behind a websockets server on ``host``:``port`` (0: any free port)."""
+
+    #: The websocket library's own limit: a frame past it closes the connection (1009); the
+    #: referee refuses frames past :data:`~spoken_cribbage.net.protocol.MAX_FRAME` below it.
+    WS_MAX_SIZE = 64 * 1024
+
+    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.referee = referee
+        self.host, self.port = host, port
+        self._server: Server | None = None
+        self._sockets: dict[int, ServerConnection] = {}
+
+    async def start(self) -> int:
+        """Listen; the port listened on."""
+        self._server = await ws_serve(self._handle, self.host, self.port,
+                                      max_size=self.WS_MAX_SIZE, compression=None)
+        sock = next(iter(self._server.sockets))
+        self.port = int(sock.getsockname()[1])
+        return self.port
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    async def _send(self, out: Outbox) -> None:
+        for ident, frame in out.frames:
+            ws = self._sockets.get(ident)
+            if ws is not None:
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(frame)
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        ident = self.referee.connect()
+        self._sockets[ident] = ws
+        try:
+            async for frame in ws:
+                await self._send(self.referee.receive(ident, frame))
+        except ConnectionClosed:
+            pass
+        finally:
+            self._sockets.pop(ident, None)
+            await self._send(self.referee.disconnect(ident))
+
+
+async def serve(referee: Referee, host: str = "127.0.0.1", port: int = 0,
+                ready: Callable[[int], None] | None = None,
+                stop: asyncio.Event | None = None) -> None:
+    """Run a table until ``stop`` is set (forever without one); ``ready`` hears the port."""
+    server = TableServer(referee, host, port)
+    bound = await server.start()
+    if ready is not None:
+        ready(bound)
+    try:
+        await (stop.wait() if stop is not None else asyncio.Future())
+    finally:
+        await server.close()
