@@ -902,6 +902,8 @@ def main(argv=None):
                     help="--mic-only: also the same phrases with the recognizer replaced by an "
                          "instant stub (the floor of the path: the quiet wait and the blocks)")
     ap.add_argument("--no-hesitations", action="store_true")
+    ap.add_argument("--no-settled", action="store_true",
+                    help="no early take of a phrase the grammar knows complete (the full pause)")
     ap.add_argument("--cpu-clock", action="store_true",
                     help="time decoding on the microphone path by CPU time, not wall time "
                          "(a shared, loaded machine)")
@@ -930,6 +932,9 @@ def main(argv=None):
     if args.cpu_clock:
         global CLOCK
         CLOCK = time.process_time
+    if args.no_settled:
+        from spoken_cribbage.voice import listener
+        listener.SETTLED_QUIET = float("inf")
     if args.session:
         from voice_session import HELD_OUT_VOICES
         rows = sessions(args.workers, QUICK_VOICES if args.quick else list(VOICES),

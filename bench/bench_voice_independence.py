@@ -42,7 +42,7 @@ def items_for(voice, noise, step):
 def _first(task):
     """One recognizer through one voice's clips, in order: the card actions it proposes."""
     voice, noise, paths = task
-    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer, sphinx_decision
     rec = PocketSphinxRecognizer()
     rec.card_check = None          # the variants decide below, on the same audio
     rows = []
@@ -52,7 +52,9 @@ def _first(task):
         cmd = ev.get("command") or ""
         if ev.get("kind") == "legal" and cmd.startswith(ACTIONS):
             rows.append({"voice": voice, "noise": noise, "ctx": cname, "text": text,
-                         "expected": expected, "heard": ev["heard"], "command": cmd, "path": path})
+                         "expected": expected, "heard": ev["heard"], "command": cmd, "path": path,
+                         # the game's decision before the check (surer tier, position_per)
+                         "tiers": sphinx_decision({**ev, "check_agree": True}, rec.thresholds)[0]})
     return rows
 
 
@@ -99,6 +101,11 @@ def main(argv=None):
         ms = sorted(x[n][1] for _, x in res_rows) or [0.0]
         print(f"| {n} | {sum(not x[n][0] for _, x in wrong)} | {sum(not x[n][0] for _, x in right)} | "
               f"{ms[len(ms) // 2]:.0f} | {ms[int(0.9 * len(ms))]:.0f} |")
+    print(f"\nWrong first choices the tiers before the check would do unasked: "
+          f"{sum(r['tiers'] == 'accept' for r, _ in wrong)} of {len(wrong)}; with each check on top:")
+    for n in names:
+        print(f"- {n}: {sum(r['tiers'] == 'accept' and x[n][0] for r, x in wrong)} wrong card actions, "
+              f"{sum(r['tiers'] == 'accept' and x[n][0] for r, x in right)} right ones done unasked")
     print()
     for r, x in wrong:
         print(f"- \"{r['text']}\" ({r['voice']}, {r['ctx']}) heard \"{r['heard']}\": "
