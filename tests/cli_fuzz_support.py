@@ -52,7 +52,7 @@ class Command:
     name: str | None
     options: list[Option] = field(default_factory=list)
     positionals: list[Option] = field(default_factory=list)
-    subcommands: dict[str, "Command"] = field(default_factory=dict)
+    subcommands: dict[str, Command] = field(default_factory=dict)
 
 
 def _kind(a: argparse.Action) -> str:

@@ -12,7 +12,8 @@ first playable card, alternately by number and by name, go, Enter for the next d
 count in manual counting, muggins whenever there is some to take) until the game is over;
 ``@auto N`` takes N such decisions; ``@until count`` plays on until the player's own count is
 due, ``@until play`` until the player's turn in the play, ``@until discard`` until the next
-discard, ``@until undo`` until the player's last action can be undone; ``@claim D`` claims the right count plus D (a negative D misses points).
+discard, ``@until undo`` until the player's last action can be undone; ``@claim D`` claims the
+right count plus D (a negative D misses points).
 """
 
 from __future__ import annotations
@@ -192,7 +193,8 @@ def write_inputs(name: str) -> None:
     import os
     import tempfile
 
-    from spoken_cribbage.app import cli, play as play_mod
+    from spoken_cribbage.app import cli
+    from spoken_cribbage.app import play as play_mod
     from spoken_cribbage.storage import testhooks
 
     folder = GOLDEN / name

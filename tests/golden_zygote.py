@@ -16,6 +16,7 @@ instead (slower; the same bytes: that is how this parent was checked).
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import sys
@@ -49,9 +50,10 @@ def _child(request: dict, cli) -> None:
             opened = os.open(path, flags, 0o644)
             os.dup2(opened, fd)
             os.close(opened)
-        sys.stdin = open(0, encoding="utf-8", closefd=False)
-        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
-        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
+        # The process's own standard streams, open until it exits (no with block).
+        sys.stdin = open(0, encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
         sys.argv = ["spoken-cribbage", *request["argv"]]
         try:
             code = cli.main(request["argv"])
@@ -66,10 +68,8 @@ def _child(request: dict, cli) -> None:
         code = 1
     finally:
         for stream in (sys.stdout, sys.stderr):
-            try:
+            with contextlib.suppress(Exception):
                 stream.flush()
-            except Exception:
-                pass
         os._exit(code if isinstance(code, int) else 1)
 
 

@@ -20,10 +20,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from spoken_cribbage.engine import game as g
-from spoken_cribbage.storage import savegame
 from spoken_cribbage.app.console import feed_line
 from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.settings import Settings
 
 BIN = Path(sys.executable).parent / "spoken-cribbage"
@@ -189,9 +189,10 @@ def run_forked(script: Script, home: Path, kill_after: float | None, timeout: fl
             os.dup2(null, 2)
             os.environ["SPOKEN_CRIBBAGE_HOME"] = str(home)
             os.environ["TERM"] = "dumb"
-            sys.stdin = open(0, "r", encoding="utf-8", errors="replace", closefd=False)
-            sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
-            sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
+            # The process's own standard streams, open until it exits (no with block).
+            sys.stdin = open(0, encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+            sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+            sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
             random.seed()
             from spoken_cribbage.app.cli import main
             rc = main(game_args(script, home))

@@ -12,6 +12,7 @@ SPEAK with an error. Run it as a program to serve a socket path until killed (th
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import sys
@@ -66,15 +67,11 @@ class FakeSSIPServer:
     def close(self) -> None:
         self._stop = True
         for s in [self._sock, *self._conns]:
-            try:
+            with contextlib.suppress(OSError):
                 s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
             s.close()
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(self.path)
-        except OSError:
-            pass
 
     # --- the protocol -------------------------------------------------------------------------
     def _log(self, client: str, kind: str, text: str) -> None:
@@ -112,16 +109,10 @@ class FakeSSIPServer:
                         send("401 ERR NOT A VALID SPEAK\r\n")
                         continue
                     send("230 OK RECEIVING DATA\r\n")
-                    parts = []
-                    while True:
-                        d = f.readline()
-                        if not d:
-                            return
-                        d = d.decode("utf-8", "replace").rstrip("\r\n")
-                        if d == ".":
-                            break
-                        parts.append(d[1:] if d.startswith("..") else d)
-                    self._log(client, "SPEAK", "\n".join(parts))
+                    text = _speak_text(f)
+                    if text is None:
+                        return
+                    self._log(client, "SPEAK", text)
                     speaks += 1
                     if self.drop_after is not None and speaks >= self.drop_after:
                         return  # the server dies
@@ -150,6 +141,20 @@ class FakeSSIPServer:
             pass
         finally:
             conn.close()
+
+
+def _speak_text(f) -> str | None:
+    """The text of a SPEAK block, read up to its "." line (".." unescaped); None if the client
+    hung up first."""
+    parts = []
+    while True:
+        d = f.readline()
+        if not d:
+            return None
+        d = d.decode("utf-8", "replace").rstrip("\r\n")
+        if d == ".":
+            return "\n".join(parts)
+        parts.append(d[1:] if d.startswith("..") else d)
 
 
 if __name__ == "__main__":

@@ -8,12 +8,20 @@ from itertools import combinations
 
 import pytest
 
-from spoken_cribbage.ai.players import (LEVELS, ComputerPlayer, choose_discard, choose_play,
-                                expected_crib, make_player, rank_discards, view_from_observation)
+from spoken_cribbage.ai.players import (
+    LEVELS,
+    ComputerPlayer,
+    choose_discard,
+    choose_play,
+    expected_crib,
+    make_player,
+    rank_discards,
+    view_from_observation,
+)
+from spoken_cribbage.ai.simulate import play_game
 from spoken_cribbage.engine.cards import DECK, parse_card, parse_cards
 from spoken_cribbage.engine.game import Game, Observation, Play
 from spoken_cribbage.engine.scoring import hand_points, score_hand
-from spoken_cribbage.ai.simulate import play_game
 
 C = parse_card
 HAND = parse_cards("5H 5S JD 6C 7C KS")
@@ -34,7 +42,7 @@ def test_expert_pone_keeps_five_five_six_seven_and_gives_away_jack_king():
 
 
 def test_discard_accepts_card_text():
-    assert set(choose_discard("5H 5S JD 6C 7C KS".split(), is_dealer=False)) == _cards("JD KS")
+    assert set(choose_discard(["5H", "5S", "JD", "6C", "7C", "KS"], is_dealer=False)) == _cards("JD KS")
 
 
 def test_rank_discards_lists_fifteen_options_best_net_first():
@@ -64,7 +72,7 @@ def test_crib_table_equals_exact_enumeration(pair):
     for x, y in combinations(rest, 2):
         crib = (a, b, x, y)
         for s in rest:
-            if s is x or s is y or s == x or s == y:
+            if s in (x, y):
                 continue
             total += hand_points(crib, s, True)
             n += 1

@@ -154,6 +154,7 @@ def test_every_level_plays_only_legal_actions_through_whole_games():
 
 def test_a_decision_takes_the_generator_it_is_given_and_leaves_the_players_own_alone():
     import random as _random
+
     from spoken_cribbage.ai import make_player
     from spoken_cribbage.engine.game import Game
 

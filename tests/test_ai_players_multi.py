@@ -11,9 +11,16 @@ from itertools import combinations
 
 import pytest
 
-from spoken_cribbage.ai.players import (LEVELS, ComputerPlayer, choose_discard, crib_weight,
-                                        expected_crib, make_player, one_card_crib,
-                                        rank_discards)
+from spoken_cribbage.ai.players import (
+    LEVELS,
+    ComputerPlayer,
+    choose_discard,
+    crib_weight,
+    expected_crib,
+    make_player,
+    one_card_crib,
+    rank_discards,
+)
 from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.app.calculators import add_discard_parser, run_discard
 from spoken_cribbage.engine.cards import DECK, parse_card, parse_cards
@@ -185,7 +192,7 @@ def test_no_twenty_one_for_the_next_opponent_but_one_for_the_partner(level):
 
 
 def test_the_expert_leads_a_five_only_to_a_partner():
-    from spoken_cribbage.ai.players import _choose_play_multi, _unseen_pool, _PlayView
+    from spoken_cribbage.ai.players import _choose_play_multi, _PlayView, _unseen_pool
 
     hand = parse_cards("5H 3C 9S 8D")
     pool = _unseen_pool(hand, 0)
@@ -237,7 +244,7 @@ def test_simulate_three_players_adds_up():
     assert s["table"] == {"players": 3, "teams": 0, "sides": 3, "even_share": 0.3333}
     assert [b["wins"] for b in s["by_side"]] == s["wins"]
     assert [b["seats"] for b in s["by_side"]] == [[0], [1], [2]]
-    for lo_hi, rate in zip(s["ci95"], s["win_rate"]):
+    for lo_hi, rate in zip(s["ci95"], s["win_rate"], strict=True):
         assert lo_hi[0] <= rate <= lo_hi[1]
     assert s["per_deal"]["completed_deals"] > 6
     dealer = s["per_deal"]["by_role"]["dealer"]

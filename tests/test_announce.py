@@ -43,7 +43,7 @@ def test_show_call_for_nothing_is_nineteen():
     assert show_call(zero.items) == "nineteen"
     assert show_call(()) == "nineteen"
     shown = g.HandShown(1, 1, False, parse_cards("2H 4C 6S KD"), c("8C"), 0, zero.items)
-    assert [l.text for l in Announcer().announce([shown])][-1] == "Nineteen: no points in the hand."
+    assert [line.text for line in Announcer().announce([shown])][-1] == "Nineteen: no points in the hand."
 
 
 def test_the_coach_names_the_cards_of_each_fifteen():
@@ -57,10 +57,10 @@ def test_the_coach_names_the_cards_of_each_fifteen():
         "fifteen two with the five of clubs and the ten, fifteen four with the five of hearts "
         "and the ten, and a pair is six")
     shown = g.HandShown(0, 0, False, parse_cards("5H 5C 10S 2D"), c("AC"), 6, items)
-    coach = [l.text for l in Announcer(verbosity="coach").announce([shown])]
+    coach = [line.text for line in Announcer(verbosity="coach").announce([shown])]
     assert coach[0].endswith(", with the ace of clubs.") and coach[1].startswith("Fifteen two with")
     assert coach[1].endswith("Hand total 6.")
-    normal = [l.text for l in Announcer().announce([shown])]
+    normal = [line.text for line in Announcer().announce([shown])]
     assert normal == ["Your hand: five of hearts, five of clubs, ten of spades and two of diamonds.",
                       "Fifteen two, fifteen four, and a pair is six."]
 
@@ -91,11 +91,11 @@ def test_a_card_played_is_one_line_with_count_and_call():
 def test_go_and_last_points_name_the_player_and_give_the_scores():
     a = Announcer()
     lines = a.announce([g.SaidGo(0, 28), g.Scored(1, 1, 1, "go", (), (), 40, 41, (30, 41))])
-    assert [l.text for l in lines] == ["You cannot play: go.", "One for the go to Computer.",
+    assert [line.text for line in lines] == ["You cannot play: go.", "One for the go to Computer.",
                                        "You 30, Computer 41."]
     for verbosity in ("terse", "normal", "coach"):
         said = Announcer(verbosity=verbosity).announce([g.SaidGo(1, 25), g.SaidGo(0, 25)])
-        assert [l.text for l in said] == ["Computer says go.", "You cannot play: go."]
+        assert [line.text for line in said] == ["Computer says go.", "You cannot play: go."]
 
 
 def test_heels_and_game_over_with_skunk():
@@ -103,7 +103,7 @@ def test_heels_and_game_over_with_skunk():
     a._target = 121
     lines = a.announce([g.Scored(1, 1, 2, "heels", (), (c("JS"),), 119, 121, (80, 121)),
                         g.GameOver(1, (80, 121), (1, 0))])
-    texts = [l.text for l in lines]
+    texts = [line.text for line in lines]
     assert texts[0] == "Two for his heels to Computer."
     assert "Computer wins, 121 to 80." in texts
     assert "That is a skunk: you did not reach 91." in texts
@@ -115,22 +115,22 @@ def test_terse_plays_name_the_rank_never_a_card_code():
     assert line.text == "Computer: queen. 10."
     scored = g.Scored(0, 0, 2, "play", score_play(parse_cards("QD"), c("5H")).items, (), 0, 2, (2, 0))
     lines = a.announce([g.Played(0, c("5H"), 15, (c("QD"), c("5H")), 3), scored])
-    assert [l.text for l in lines] == ["You: five. 15. Fifteen two.", "You 2, Computer 0."]
+    assert [line.text for line in lines] == ["You: five. 15. Fifteen two.", "You 2, Computer 0."]
 
 
 def test_the_computer_out_of_cards_is_said_once_while_the_play_goes_on():
     a = Announcer()
     last = g.Played(1, c("10S"), 10, (c("10S"),), 0)
-    texts = [l.text for l in a.announce([last])]
+    texts = [line.text for line in a.announce([last])]
     assert texts == ["Computer plays the ten of spades. Count 10.", "Computer has no cards."]
     scored = g.Scored(1, 1, 2, "play", score_play(parse_cards("5D"), c("JH")).items, (), 0, 2, (0, 2))
-    texts = [l.text for l in a.announce([g.Played(1, c("JH"), 15, (c("5D"), c("JH")), 0), scored])]
+    texts = [line.text for line in a.announce([g.Played(1, c("JH"), 15, (c("5D"), c("JH")), 0), scored])]
     assert texts[1:] == ["You 0, Computer 2.", "Computer has no cards."]
     terse = Announcer(verbosity="terse").announce([last])
-    assert [l.text for l in terse] == ["Computer: ten. 10. No cards left."]
+    assert [line.text for line in terse] == ["Computer: ten. 10. No cards left."]
     # the very last card of the play: 'one for last' says it all
     end = [last, g.Scored(1, 1, 1, "last", (), (), 2, 3, (0, 3)), g.CountReset(10, None), g.PlayEnded()]
-    assert not any("no cards left" in l.text.lower() for l in a.announce(end))
+    assert not any("no cards left" in line.text.lower() for line in a.announce(end))
     # the player's own last card is not announced as news
     assert len(a.announce([g.Played(0, c("2S"), 12, (c("10S"), c("2S")), 0)])) == 1
 
@@ -139,8 +139,8 @@ def test_the_deal_end_does_not_repeat_the_scores_and_the_reset_is_short():
     a = Announcer()
     [end] = a.announce([g.DealEnded(1, 1, (11, 8))])
     assert end.text == "Press Enter for Computer's deal."
-    assert [l.text for l in a.announce([g.CountReset(28, 1)])] == ["Count back to 0. Computer leads."]
-    assert [l.text for l in a.announce([g.CountReset(28, 0)])] == ["Count back to 0."]
+    assert [line.text for line in a.announce([g.CountReset(28, 1)])] == ["Count back to 0. Computer leads."]
+    assert [line.text for line in a.announce([g.CountReset(28, 0)])] == ["Count back to 0."]
 
 
 def test_turn_prompts_are_short_and_do_not_repeat_a_count_just_said():

@@ -13,8 +13,8 @@ import subprocess
 import pytest
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.words.announce import Announcer, Answers, Names, numbered_hand
 from spoken_cribbage.engine.cards import RANK_NAMES, parse_cards
+from spoken_cribbage.words.announce import Announcer, Answers, Names, numbered_hand
 
 ESPEAK = shutil.which("espeak-ng")
 if ESPEAK is None:
@@ -46,7 +46,7 @@ def merges(text: str) -> list[str]:
     """Every place where a number's phonemes run on, in the same clause, into a rank word."""
     found = []
     for clause in clauses(text):
-        for n, ph in NUMBERS.items():
+        for ph in NUMBERS.values():
             k = len(ph)
             for i in range(len(clause) - k):
                 if clause[i:i + k] == ph and clause[i + k] in RANKS.values():
@@ -78,7 +78,7 @@ def test_kept_numbers_with_gaps_and_every_hand_the_game_speaks():
     assert merges(text) == []
     gm = g.Game(seed=3)
     names = Names()
-    spoken = [l.speech for l in Announcer(names).announce(gm.events) if l.kind == "hand"]
+    spoken = [line.speech for line in Announcer(names).announce(gm.events) if line.kind == "hand"]
     assert spoken and all(merges(s) == [] for s in spoken)
     gm.apply(g.Discard(0, tuple(gm.hands[0][:2])))
     gm.apply(g.Discard(1, tuple(gm.hands[1][:2])))

@@ -5,13 +5,13 @@ reachable; and the a key, the last show again a hand a press, its place kept acr
 import random
 
 import pytest
-
 from seated import after
+
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.storage import settings as settings_mod
-from spoken_cribbage.storage.settings import Settings, SettingError, brief_parts
+from spoken_cribbage.storage.settings import SettingError, Settings, brief_parts
 from spoken_cribbage.vocabulary import key_command
 from spoken_cribbage.words.announcer import Announcer
 from spoken_cribbage.words.commands import key_lines
@@ -61,17 +61,17 @@ def test_scores_are_said_once_at_the_end_of_the_play_and_stay_on_s():
     play_out(s)
     said = out[n:]
     end = said.index("The starter: king of hearts.") if "The starter: king of hearts." in said \
-        else next(i for i, l in enumerate(said) if l.startswith("Computer's hand:"))
+        else next(i for i, text in enumerate(said) if text.startswith("Computer's hand:"))
     in_play = said[:end]
-    scores = [l for l in in_play if l.startswith("You ")and ", Computer " in l and "play" not in l]
+    scores = [line for line in in_play if line.startswith("You ")and ", Computer " in line and "play" not in line]
     assert len(scores) == 1 and in_play[-1] == scores[0]   # once, as the play ends
-    assert any("for two" in l or "One for" in l for l in in_play)   # points were pegged
+    assert any("for two" in line or "One for" in line for line in in_play)   # points were pegged
     # the default says the score after every peg
     d, dout = seat()
     m = len(dout)
     d.command("1 2")
     play_out(d)
-    assert sum(1 for l in dout[m:] if l.startswith("You ") and ", Computer " in l) > 4
+    assert sum(1 for line in dout[m:] if line.startswith("You ") and ", Computer " in line) > 4
     assert scores[0] in dout[m:]
     assert after(out, lambda: s.key("s"))[0].startswith("You ")
 
@@ -80,15 +80,15 @@ def test_the_starter_is_named_once_at_the_start_of_the_show():
     s, out = seat("starter", verbosity="coach")
     s.command("1 2")
     play_out(s)
-    first = next(i for i, l in enumerate(out) if l.startswith("Computer's hand: "))
+    first = next(i for i, text in enumerate(out) if text.startswith("Computer's hand: "))
     assert out[first - 1] == "The starter: king of hearts."
     assert out.count("The starter: king of hearts.") == 1
-    assert not any(", with the king of hearts" in l for l in out)
+    assert not any(", with the king of hearts" in line for line in out)
     # the coach's default names it with every hand
     d, dout = seat(verbosity="coach")
     d.command("1 2")
     play_out(d)
-    assert sum(", with the king of hearts." in l for l in dout) == 3
+    assert sum(", with the king of hearts." in line for line in dout) == 3
 
 
 def test_a_hand_of_one_suit_names_the_suit_once():
@@ -122,12 +122,12 @@ def test_a_confirmed_discard_is_not_named_again_and_the_question_stays_in_histor
 
 def test_the_a_key_reads_the_last_show_a_hand_a_press_across_other_keys():
     assert key_command("a", "show") == "recount" and key_command("a", "play") == "recount"
-    assert any("a the last show again, a hand a press" in l for l in key_lines("show"))
+    assert any("a the last show again, a hand a press" in line for line in key_lines("show"))
     s, out = seat()
     assert after(out, lambda: s.key("a")) == ["No show yet in this game."]
     s.command("1 2")
     play_out(s)
-    shown = out.index(next(l for l in out if l.startswith("Computer's hand: ")))
+    shown = out.index(next(line for line in out if line.startswith("Computer's hand: ")))
     first = after(out, lambda: s.key("a"))
     assert first[0] == "Show, 1 of 3, with the king of hearts:"
     assert first[1:] == out[shown:shown + len(first) - 1]   # as it was said

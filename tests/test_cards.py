@@ -3,8 +3,7 @@
 import pytest
 
 import spoken_cribbage
-from spoken_cribbage import (Card, DuplicateCardError, InvalidCardError, card_name, card_short,
-                             parse_card, parse_cards)
+from spoken_cribbage import Card, DuplicateCardError, InvalidCardError, card_name, card_short, parse_card, parse_cards
 from spoken_cribbage.engine.cards import DECK
 
 C, D, H, S = range(4)

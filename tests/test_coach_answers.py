@@ -6,6 +6,7 @@ points lost at the end of a deal; the ``e`` key at any verbosity. The line match
 import random
 
 from seated import after
+
 from spoken_cribbage.ai import coach
 from spoken_cribbage.ai.analyze import analyze_discards
 from spoken_cribbage.ai.discard import _pegging_adjust
@@ -100,15 +101,15 @@ def test_at_coach_verbosity_the_line_follows_the_move_and_the_deal_ends_with_the
             break
         card = max(s.game.playable(0), key=lambda c: c.value) if s.game.playable(0) else None
         verdict = coach.judge(s.game, 0, g.Play(0, card)) if card else None
-        lines = after(out, lambda: s.command(f"play {card.short}" if card else "go"))
+        lines = after(out, lambda card=card: s.command(f"play {card.short}" if card else "go"))
         if coach.said(verdict):
             assert lines[0].startswith(f"You play the {card.name}.")
             assert lines[1] == phrase(verdict)
             said.append(verdict.data["better"])
         else:
-            assert not any(l.startswith("The expert") for l in lines)
+            assert not any(line.startswith("The expert") for line in lines)
     assert s.game.phase == g.DEAL_OVER
-    lost = [l for l in out if l.startswith("The coach estimates")]
+    lost = [line for line in out if line.startswith("The coach estimates")]
     assert len(lost) == 1 and len(said) > 1
     assert abs(float(lost[0].split("about ")[1].split()[0]) - sum(said)) < 0.11
     assert out[out.index(lost[0]) + 1].startswith("Press Enter")
@@ -118,28 +119,28 @@ def test_a_move_matching_the_expert_says_nothing_and_the_deal_nothing_lost():
     s, out = seat(3)
     best = analyze_discards(list(s.game.observation(0).hand), is_dealer=True)[0]
     lines = after(out, lambda: s.command("discard " + " ".join(c.short for c in best.discard)))
-    assert not any(l.startswith("The expert") for l in lines)
+    assert not any(line.startswith("The expert") for line in lines)
     assert s.coach.answer() == "The expert would have done the same."
     while s.game.phase == g.PLAY and s.game.to_act == 0:
         hint = coach.hint_for(s.game, 0)
         s.command(f"play {hint.data['card'].short}" if hint.code == "calculator.play_hint" else "go")
-    assert not any(l.startswith(("The expert", "The coach")) for l in out)
+    assert not any(line.startswith(("The expert", "The coach")) for line in out)
 
 
 def test_at_normal_verbosity_nothing_is_said_but_the_coach_key_answers():
     s, out = seat(3, verbosity="normal")
     assert key_command("e", "play") == "coach" and key_command("e", "discard") == "coach"
-    assert any("e the coach on your last move" in l for l in key_lines("play"))
+    assert any("e the coach on your last move" in line for line in key_lines("play"))
     assert after(out, lambda: s.key("e"))[0] == "No move of yours to judge yet this deal."
     lines = after(out, lambda: s.command("discard 10H JC"))
-    assert not any(l.startswith("The expert") for l in lines)
+    assert not any(line.startswith("The expert") for line in lines)
     assert after(out, lambda: s.key("e"))[0] == ("The expert keeps the jack and lays away the "
                                                  "five here: about 3.1 points better.")
     while s.game.phase == g.PLAY and s.game.to_act == 0:
         p = s.game.playable(0)
         s.command(f"play {p[-1].short}" if p else "go")
     # only the key's answer: no line of the coach's own at normal verbosity
-    assert [l for l in out if l.startswith(("The expert", "The coach"))] == [
+    assert [line for line in out if line.startswith(("The expert", "The coach"))] == [
         "The expert keeps the jack and lays away the five here: about 3.1 points better."]
 
 

@@ -4,7 +4,6 @@ import re
 
 import pexpect
 import pytest
-
 from conftest import BIN, game_env
 
 WAITS = [

@@ -10,7 +10,6 @@ wrapped to log every write() call."""
 import sys
 
 import pexpect
-
 from conftest import game_env
 
 WRAPPER = r"""
@@ -30,7 +29,7 @@ sys.exit(main(sys.argv[1:]))
 
 def writes(log) -> list[str]:
     import ast
-    return [ast.literal_eval(l) for l in log.read_text().splitlines() if l.strip()]
+    return [ast.literal_eval(line) for line in log.read_text().splitlines() if line.strip()]
 
 
 def test_the_opening_and_each_key_answer_are_one_write_each(tmp_path):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import BIN, game_env
 
 from spoken_cribbage.app.cli import build_parser
 from spoken_cribbage.app.session import RandomPlayer, Session
@@ -26,8 +27,6 @@ from spoken_cribbage.speech import cues as sc
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
-
-from conftest import BIN, game_env
 
 ROOT = Path(__file__).resolve().parent.parent
 needs_sox = pytest.mark.skipif(shutil.which("sox") is None, reason="sox is not installed")
@@ -135,7 +134,7 @@ def test_distinct_cues_are_distinguishable_by_pitch_contour_or_rhythm(wavs):
 def test_the_count_tone_rises_with_the_count():
     pitches = [features(sc.render(f"count_{n}").astype(float) / 32768, sc.SAMPLE_RATE)[1]
                for n in range(32)]
-    assert all(b > a for a, b in zip(pitches, pitches[1:]))
+    assert all(b > a for a, b in itertools.pairwise(pitches))
     assert 250 < pitches[0] < 275 and 1000 < pitches[31] < 1090   # two octaves
     with pytest.raises(KeyError):
         sc.render("count_32")
@@ -657,7 +656,7 @@ def test_the_real_program_plays_the_cues_of_a_seeded_deal_through_alsa(tmp_path)
         return next((n for n, c in pcms.items()
                      if len(c) == len(seg) and np.max(np.abs(c - seg)) <= 2), f"?{len(seg)}")
 
-    heard = [which(x[a:b + 1]) for a, b in zip(starts, ends)]
+    heard = [which(x[a:b + 1]) for a, b in zip(starts, ends, strict=True)]
     assert heard == [
         "new_deal", "your_turn",                 # Deal 1. Your crib. ... Your turn: lay away
         "starter", "their_card", "your_turn",    # 1 2: the starter; Computer plays the eight

@@ -10,8 +10,16 @@ import pytest
 
 from spoken_cribbage.ai import endgame
 from spoken_cribbage.ai.odds import load_table
-from spoken_cribbage.ai.players import (LEVELS, _hand_distribution, _pegging_features, choose_discard,
-                                        choose_play, expected_crib, make_player, rank_discards)
+from spoken_cribbage.ai.players import (
+    LEVELS,
+    _hand_distribution,
+    _pegging_features,
+    choose_discard,
+    choose_play,
+    expected_crib,
+    make_player,
+    rank_discards,
+)
 from spoken_cribbage.ai.simulate import simulate
 from spoken_cribbage.engine.cards import DECK, parse_card, parse_cards
 from spoken_cribbage.engine.game import Game
@@ -54,7 +62,7 @@ def _direct(discards, hands, starters, features, *, is_dealer, me, opp, target):
             if a0 >= target or b0 >= target:
                 total += a0 >= target
                 continue
-            for pm, po in zip(*np.nonzero(joint)):
+            for pm, po in zip(*np.nonzero(joint), strict=True):
                 w = joint[pm, po]
                 a, b = a0 + pm, b0 + po
                 if a >= target or b >= target:

@@ -57,7 +57,7 @@ def table_crib(hands):
 
 def distribution(points):
     values, counts = np.unique(points, return_counts=True)
-    found = {int(v): int(c) for v, c in zip(values, counts)}
+    found = {int(v): int(c) for v, c in zip(values, counts, strict=True)}
     return {k: found.get(k, 0) for k in range(30)}
 
 
@@ -65,7 +65,7 @@ def test_there_are_270725_hands_each_with_48_starters(hands, table_hand):
     assert hands.shape == (270_725, 4)
     assert table_hand.shape == (270_725, 48) and table_hand.size == N_COMBOS
     starters = starters_array(hands[:1000])
-    for row, st in zip(hands[:1000], starters):
+    for row, st in zip(hands[:1000], starters, strict=True):
         assert sorted(set(range(52)) - set(row.tolist())) == st.tolist()
 
 
@@ -110,7 +110,7 @@ def test_the_four_29_hands_are_three_fives_and_the_jack_with_the_fourth_five(han
     rows, cols = np.nonzero(table_hand == 29)
     starters = starters_array(hands)
     found = set()
-    for r, c in zip(rows, cols):
+    for r, c in zip(rows, cols, strict=True):
         cards = [DECK[i] for i in hands[r]]
         starter = DECK[starters[r, c]]
         (jack,) = [x for x in cards if x.rank == 11]

@@ -3,18 +3,33 @@ and match_card."""
 
 
 import pytest
-
-from spoken_cribbage.words.notices import phrase
+from deals import known_deal
 
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine.cards import AmbiguousCardError, InvalidCardError, match_card
-from spoken_cribbage.engine.game import (CribCardFromDeck, CutForDeal, CutForDealer, Deal,
-                                         Dealt, Discard, Discarded, Game, Go, IllegalActionError,
-                                         NextDeal, Phase, Play, Refusal, ScoreReason,
-                                         TurnStarter, action_from_text, action_to_text)
+from spoken_cribbage.engine.game import (
+    CribCardFromDeck,
+    CutForDeal,
+    CutForDealer,
+    Deal,
+    Dealt,
+    Discard,
+    Discarded,
+    Game,
+    Go,
+    IllegalActionError,
+    NextDeal,
+    Phase,
+    Play,
+    Refusal,
+    ScoreReason,
+    TurnStarter,
+    action_from_text,
+    action_to_text,
+)
 from spoken_cribbage.engine.rules import Outcome, Rules
 from spoken_cribbage.engine.scoring import ItemKind
-from deals import known_deal
+from spoken_cribbage.words.notices import phrase
 
 HANDS = ("9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S")
 

@@ -7,16 +7,39 @@ and a go passed round three players.
 """
 
 import random
+from itertools import pairwise
 
 import pytest
 
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine.cards import DECK
-from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CountReset, Deal,
-                                         DealEnded, Dealt, Discard, Discarded,
-                                         Game, GameOver, GameStarted, Go, HandShown,
-                                         IllegalActionError, NextDeal, Play, Played, PlayEnded,
-                                         Refusal, SaidGo, Scored, StarterTurned, TurnStarter)
+from spoken_cribbage.engine.game import (
+    DEAL_OVER,
+    DISCARD,
+    GAME_OVER,
+    PLAY,
+    CountReset,
+    Deal,
+    DealEnded,
+    Dealt,
+    Discard,
+    Discarded,
+    Game,
+    GameOver,
+    GameStarted,
+    Go,
+    HandShown,
+    IllegalActionError,
+    NextDeal,
+    Play,
+    Played,
+    PlayEnded,
+    Refusal,
+    SaidGo,
+    Scored,
+    StarterTurned,
+    TurnStarter,
+)
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.engine.scoring import hand_points, score_hand
 
@@ -288,17 +311,12 @@ class Checker:
         g, r = self.g, self.r
         assert not self.over, f"{e} after the game was over"
         if isinstance(e, Dealt):
-            self.dealer = e.dealer
-            if self.deals:
-                assert e.dealer == (self.deals[-1] + 1) % r.players, "the deal passes left"
-            self.deals.append(e.dealer)
-            assert [len(h) for h in e.hands] == [r.dealt_to(s == e.dealer)
-                                                  for s in range(r.players)]
+            self.dealt(e)
         elif isinstance(e, Discarded):
             assert e.number == r.discards_for(e.seat == self.dealer) > 0
         elif isinstance(e, StarterTurned):
             assert len(g.crib) == r.crib_size
-            assert all(len(k) == len(h) == r.kept_size for k, h in zip(g.kept, g.hands))
+            assert all(len(k) == len(h) == r.kept_size for k, h in zip(g.kept, g.hands, strict=True))
             self.count, self.gone, self.last_player = 0, set(), None
         elif isinstance(e, Scored):
             assert e.points > 0 and e.front_peg == e.back_peg + e.points
@@ -318,15 +336,7 @@ class Checker:
             assert all(c.value > 31 - self.count for c in g.hands[e.seat])
             self.gone.add(e.seat)
         elif isinstance(e, CountReset):
-            assert e.count_was == self.count
-            if e.count_was != 31:
-                # nobody could play on, and the last card took the go
-                assert all(c.value > 31 - e.count_was for h in g.hands for c in h)
-                assert self.go_scored
-            if e.next_seat is not None:
-                assert e.next_seat == next(s for s in g.seats_from(self.last_player)
-                                           if g.hands[s])
-            self.count, self.gone = 0, set()
+            self.count_reset(e)
         elif isinstance(e, PlayEnded):
             assert not any(g.hands)
         elif isinstance(e, HandShown):
@@ -344,6 +354,25 @@ class Checker:
             self.over = True
             assert e.scores == tuple(self.scores) and e.scores[e.winner] >= r.target
             assert all(s < r.target for i, s in enumerate(e.scores) if i != e.winner)
+
+    def dealt(self, e):
+        r = self.r
+        self.dealer = e.dealer
+        if self.deals:
+            assert e.dealer == (self.deals[-1] + 1) % r.players, "the deal passes left"
+        self.deals.append(e.dealer)
+        assert [len(h) for h in e.hands] == [r.dealt_to(s == e.dealer) for s in range(r.players)]
+
+    def count_reset(self, e):
+        g = self.g
+        assert e.count_was == self.count
+        if e.count_was != 31:
+            # nobody could play on, and the last card took the go
+            assert all(c.value > 31 - e.count_was for h in g.hands for c in h)
+            assert self.go_scored
+        if e.next_seat is not None:
+            assert e.next_seat == next(s for s in g.seats_from(self.last_player) if g.hands[s])
+        self.count, self.gone = 0, set()
 
     def legal(self, legal):
         g, r = self.g, self.r
@@ -385,7 +414,7 @@ def play_checked(players, teams, seed, target):
         n = len(g.events)
         new = g.apply(action)
         assert new == g.events[n:]
-        assert all(a >= b for a, b in zip(g.scores, before)), "scores only rise"
+        assert all(a >= b for a, b in zip(g.scores, before, strict=True)), "scores only rise"
         for e in new:
             chk.event(e)
         chk.cards()
@@ -407,7 +436,7 @@ def play_checked(players, teams, seed, target):
     assert tuple(totals) == tuple(g.scores)
     # the crib passes from side to side in turn
     sides = [g.rules.side_of(d) for d in chk.deals]
-    assert all(b == (a + 1) % g.rules.sides for a, b in zip(sides, sides[1:]))
+    assert all(b == (a + 1) % g.rules.sides for a, b in pairwise(sides))
     return g
 
 

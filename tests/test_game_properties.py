@@ -23,9 +23,25 @@ from hypothesis import strategies as st
 
 from spoken_cribbage import hand_points
 from spoken_cribbage.engine.cards import DECK
-from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CountReset, DealEnded,
-                                  Discard, Game, GameOver, Go, HandShown, IllegalActionError,
-                                  NextDeal, Play, Played, PlayEnded, Scored)
+from spoken_cribbage.engine.game import (
+    DEAL_OVER,
+    DISCARD,
+    GAME_OVER,
+    PLAY,
+    CountReset,
+    DealEnded,
+    Discard,
+    Game,
+    GameOver,
+    Go,
+    HandShown,
+    IllegalActionError,
+    NextDeal,
+    Play,
+    Played,
+    PlayEnded,
+    Scored,
+)
 
 ALL_CARDS = sorted(DECK)
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
@@ -180,7 +196,7 @@ def play_checked_game(seed, players, target, probe_every=1, teams=None):
             # the turn passes to the next player who has not said go and still holds cards
             assert g.to_act == next(s for s in g.seats_from(action.seat)
                                     if s not in g.gone and g.hands[s])
-        assert all(a >= b for a, b in zip(g.scores, before_scores)), "scores never decrease"
+        assert all(a >= b for a, b in zip(g.scores, before_scores, strict=True)), "scores never decrease"
         check_cards(g)
         check_events(g, new, state)
         steps += 1

@@ -1,5 +1,6 @@
 """Speech in the real game: spoken audio is produced, and failures cost one line, never the game."""
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -7,7 +8,6 @@ import sys
 import time
 
 import pytest
-
 from conftest import BIN
 
 INPUT = "1 2\nc\ns\nh\n"
@@ -26,10 +26,8 @@ def sox_stat(path):
     for line in res.stderr.splitlines():
         if ":" in line:
             k, v = line.split(":", 1)
-            try:
+            with contextlib.suppress(ValueError):
                 stats[k.strip()] = float(v.split()[0])
-            except ValueError:
-                pass
     return stats
 
 
@@ -61,7 +59,7 @@ def test_no_working_audio_player_is_one_line_and_the_game_goes_on(tmp_path):
     lines = res.stdout.splitlines()
     assert lines[0].startswith("Speech could not start: ")
     assert lines[0].endswith("The game goes on in text.")
-    assert sum("Speech" in l for l in lines) == 1
+    assert sum("Speech" in line for line in lines) == 1
     assert "The count is 8: eight of hearts." in lines
     assert res.returncode == 0 and "Traceback" not in res.stderr
 
@@ -86,7 +84,7 @@ def test_audio_player_dying_mid_game_is_reported_once(tmp_path):
     time.sleep(3)  # the first announcement is being spoken when the player dies
     out, err = proc.communicate(INPUT, timeout=120)
     lines = out.splitlines()
-    failures = [l for l in lines if l.startswith("Speech stopped working")]
+    failures = [line for line in lines if line.startswith("Speech stopped working")]
     assert len(failures) == 1, out
     assert failures[0].endswith("The game goes on in text.")
     assert "The count is 8: eight of hearts." in lines
@@ -144,6 +142,6 @@ def test_no_sound_device_says_once_that_speech_is_off(tmp_path):
     lines = res.stdout.splitlines()
     assert lines[0] == ("Speech and sound cues are off: no sound device was found. "
                         "The game goes on in text.")   # one cause, one line
-    assert sum("Speech" in l or "cues" in l for l in lines) == 1
+    assert sum("Speech" in line or "cues" in line for line in lines) == 1
     assert "The count is 8: eight of hearts." in lines
     assert res.returncode == 0 and res.stderr == ""

@@ -10,8 +10,21 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spoken_cribbage.engine.errors import InvalidArgumentError
-from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, Discard, Game, Go,
-                                  IllegalActionError, NextDeal, Play, Played, Scored, UndoBlocked)
+from spoken_cribbage.engine.game import (
+    DEAL_OVER,
+    DISCARD,
+    GAME_OVER,
+    PLAY,
+    Discard,
+    Game,
+    Go,
+    IllegalActionError,
+    NextDeal,
+    Play,
+    Played,
+    Scored,
+    UndoBlocked,
+)
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 

@@ -28,7 +28,6 @@ import threading
 from pathlib import Path
 
 import pytest
-
 from conftest import BIN
 from golden_cases import CASES, ENV, GOLDEN
 

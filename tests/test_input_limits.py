@@ -11,10 +11,10 @@ import sys
 import time
 
 import pytest
-
 from conftest import BIN, game_env
 from robust_support import feed, human_line
 from seated import make
+
 from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.vocabulary import CommandError, parse_command

@@ -26,7 +26,6 @@ import venv
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),

@@ -4,11 +4,12 @@ letters are shortcuts; the game always says what comes next."""
 import random
 
 from seated import after, make
-from spoken_cribbage.engine import game as g
+
 from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.base import RecordingSpeaker
-from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.storage.settings import Settings
 
 
 def test_digits_mark_unmark_and_enter_confirms_the_discard():
@@ -104,7 +105,7 @@ def test_enter_starts_the_next_deal_and_says_what_comes_next_at_the_end():
             s.enter()
     assert s.game.phase == g.GAME_OVER
     assert out[-1] == "Press n for a new game or q to leave."
-    assert sum(l.startswith("Final score") for l in out) <= 1
+    assert sum(line.startswith("Final score") for line in out) <= 1
     assert s.voice_context().phase == "over"
 
 
@@ -178,7 +179,7 @@ def test_resumed_between_deals_says_whose_deal_and_enter():
     assert out2[0].startswith("Game resumed. You ")
     assert out2[-1] in ("Next: your deal. Press Enter for the next deal.",
                         "Next: Computer's deal. Press Enter for the next deal.")
-    assert not any("crib" in l for l in out2)
+    assert not any("crib" in line for line in out2)
 
 
 def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise():
@@ -251,7 +252,7 @@ def test_every_key_answers_f1_helps_up_and_down_walk_the_lines_others_say_they_d
     assert after(out, lambda: s.key("down")) == after(out2, lambda: s2.key("]"))
     for key, said in (("tab", "Tab"), ("delete", "Delete"), ("s-tab", "Shift Tab"),
                       ("f5", "F5"), ("c-a", "Control A"), ("backspace", "Backspace")):
-        assert after(out, lambda: s.key(key)) == [
+        assert after(out, lambda key=key: s.key(key)) == [
             f"{said} does nothing here. Press question mark for help."], key
     help_text = " ".join(after(out, lambda: s.key("f1")))
     assert "Up and Page Up are like left bracket." in help_text

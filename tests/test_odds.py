@@ -8,9 +8,9 @@ import math
 
 import numpy as np
 import pytest
-
 from seated import after
 from seated import make as seat
+
 from spoken_cribbage.ai import odds
 from spoken_cribbage.ai.odds import OddsError, load_table, win_chance
 from spoken_cribbage.ai.simulate import wins_from

@@ -16,17 +16,16 @@ import sys
 import time
 
 import pytest
+import robust_support as rs
+from robust_support import BIN, env_for, feed, make_script
 
+from spoken_cribbage.app.persist import Keeper
+from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.lock import GameLock
-from spoken_cribbage.storage.stats import GameRecord, DealRecord, StatsDB
-from spoken_cribbage.app.persist import Keeper
-from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.storage.settings import Settings
-
-import robust_support as rs
-from robust_support import BIN, env_for, feed, make_script
+from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB
 
 
 def keeper(home, said=None):

@@ -10,14 +10,14 @@ import subprocess
 import sys
 
 import pytest
-
 from conftest import game_env
+
 from spoken_cribbage.app.output import CleanStream, cleaned_output, visible
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.storage.stats import StatsDB, game_record
-from spoken_cribbage.speech.priority import Priority
 
 #: What an attacker would write: clear the screen, retitle the window, a fake line, a bidi flip.
 HOSTILE = "\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b\nYou win."

@@ -4,11 +4,21 @@ a player with no cards left, the starter takes no part, illegal plays)."""
 
 
 import pytest
+from deals import known_deal
 
 from spoken_cribbage import CountOverflowError, InvalidHandError, parse_card, parse_cards, score_play
-from deals import known_deal
-from spoken_cribbage.engine.game import (PLAY, CountReset, Discard, Go, IllegalActionError,
-                                  Play, Played, PlayEnded, SaidGo, Scored)
+from spoken_cribbage.engine.game import (
+    PLAY,
+    CountReset,
+    Discard,
+    Go,
+    IllegalActionError,
+    Play,
+    Played,
+    PlayEnded,
+    SaidGo,
+    Scored,
+)
 
 
 def peg(series: str, card: str):
@@ -93,7 +103,7 @@ def test_thirty_one_and_a_pair_together():
 def test_runs_grow_card_by_card_up_to_seven():
     series = []
     got = []
-    for text in "AC 2D 3H 4S 5C 6D 7H".split():
+    for text in ["AC", "2D", "3H", "4S", "5C", "6D", "7H"]:
         card = parse_card(text)
         got.append(score_play(series, card).points)
         series.append(card)

@@ -8,9 +8,9 @@ import sys
 
 import pexpect
 import pytest
-
 from conftest import BIN, game_env
 from robust_support import one_sentence
+
 from spoken_cribbage.engine.cards import parse_card, parse_cards
 from spoken_cribbage.engine.scoring import score_hand
 from spoken_cribbage.storage.stats import StatsDB

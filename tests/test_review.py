@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 from seated import after, make
-from spoken_cribbage.engine import game as g
+
 from spoken_cribbage.app.session import Session
+from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.review import deal_steps, deals_of
 
@@ -123,17 +124,17 @@ def test_review_and_walk_are_in_the_vocabulary_help_and_key_list():
 
 # ----------------------------------------------------------------------------- a stored game
 
-import subprocess   # noqa: E402
-import sys          # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
 
-import pexpect      # noqa: E402
+import pexpect  # noqa: E402
+from conftest import BIN, game_env  # noqa: E402
+from robust_support import feed, make_script, one_sentence  # noqa: E402
 
-from conftest import BIN, game_env   # noqa: E402
-from robust_support import feed, make_script, one_sentence   # noqa: E402
-from spoken_cribbage.app.persist import Keeper   # noqa: E402
-from spoken_cribbage.app.session import make_opponent   # noqa: E402
-from spoken_cribbage.storage.gamelog import events_from_json   # noqa: E402
-from spoken_cribbage.storage.stats import StatsDB, game_record   # noqa: E402
+from spoken_cribbage.app.persist import Keeper  # noqa: E402
+from spoken_cribbage.app.session import make_opponent  # noqa: E402
+from spoken_cribbage.storage.gamelog import events_from_json  # noqa: E402
+from spoken_cribbage.storage.stats import StatsDB, game_record  # noqa: E402
 
 
 def random_game(seed, choices=None):

@@ -14,19 +14,20 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings as hsettings, strategies as st
+import robust_support as rs
+from hypothesis import HealthCheck, given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+from robust_support import BIN, env_for, feed, make_script
 
-from spoken_cribbage.engine import game as g
-from spoken_cribbage.storage import savegame
-from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
-from spoken_cribbage.vocabulary import CommandError, parse_command
-from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
+from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.settings import Settings
-
-import robust_support as rs
-from robust_support import BIN, env_for, feed, make_script
+from spoken_cribbage.vocabulary import CommandError, parse_command
+from spoken_cribbage.words.notices import phrase
 
 FAST = Path("/dev/shm") if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 
@@ -315,10 +316,10 @@ def test_a_full_disk_for_real_the_game_goes_on_and_says_so_once(tmp_path):
             assert e.errno == errno.ENOSPC
         rc, text = run_game(mnt, whole_game_lines())
         assert rc == 0
-        said = [l for l in text.splitlines() if "can't be saved" in l]
+        said = [line for line in text.splitlines() if "can't be saved" in line]
         assert said == ["Your game can't be saved: the disk is full."]
         assert "Press n for a new game or q to leave." in text
-        assert [l for l in text.splitlines() if l.startswith("Statistics can't")]
+        assert [line for line in text.splitlines() if line.startswith("Statistics can't")]
         # Free some room: the game is saved again next time, and says so.
         os.unlink(mnt / "filler")
         rc, text = run_game(mnt, whole_game_lines()[:5])
@@ -342,7 +343,7 @@ def test_a_read_only_data_folder_for_real(tmp_path):
         k = rs.human_actions(rs.save_state(src).saved.actions)
         rc, text = run_game(ro, ["y"] + make_script(9, "easy", noise=0).lines_from(k), args=())
         assert rc == 0 and "Game resumed." in text and "Press n for a new game or q to leave." in text
-        said = [l for l in text.splitlines() if "can't be saved" in l]
+        said = [line for line in text.splitlines() if "can't be saved" in line]
         assert said == ["Your game can't be saved: the data folder is read-only."]
         assert (src / "game.json").read_bytes() == before  # nothing lost, nothing changed
     finally:
@@ -355,7 +356,7 @@ def test_a_file_where_the_data_folder_should_be(tmp_path):
     blocker.write_text("I am a file")
     rc, text = run_game(blocker / "spoken-cribbage", whole_game_lines())
     assert rc == 0 and "Press n for a new game or q to leave." in text
-    said = [l for l in text.splitlines() if "can't be saved" in l]
+    said = [line for line in text.splitlines() if "can't be saved" in line]
     assert said == ["Your game can't be saved: a file is in the way of the data folder."]
     assert blocker.read_text() == "I am a file"
 
@@ -367,7 +368,7 @@ def test_a_file_size_limit_the_game_goes_on(tmp_path):
         resource.setrlimit(resource.RLIMIT_FSIZE, (1500, 1500))
     rc, text = run_game(tmp_path, whole_game_lines(), preexec=limit)
     assert rc == 0 and "Press n for a new game or q to leave." in text, text[-500:]
-    said = [l for l in text.splitlines() if "can't be saved" in l]
+    said = [line for line in text.splitlines() if "can't be saved" in line]
     assert said == ["Your game can't be saved: the file is too large for the system."]
     # The last save that fitted is whole and valid.
     assert rs.save_state(tmp_path).saved is not None
@@ -458,10 +459,11 @@ def test_ctrl_c_in_line_mode_keeps_the_game(tmp_path):
         p.wait(timeout=30)
     except subprocess.TimeoutExpired:
         status = Path(f"/proc/{p.pid}/status").read_text()
-        sig = [l for l in status.splitlines() if l.startswith(("SigBlk", "SigIgn", "SigCgt",
-                                                               "SigPnd", "ShdPnd", "State"))]
+        sig = [line for line in status.splitlines() if line.startswith(("SigBlk", "SigIgn", "SigCgt",
+                                                                     "SigPnd", "ShdPnd", "State"))]
         p.kill()
-        raise AssertionError(f"the game did not stop on SIGINT: {sig}; save seen: {st_.saved is not None}")
+        raise AssertionError(f"the game did not stop on SIGINT: {sig}; save seen: {st_.saved is not None}"
+                             ) from None
     p.stdin.close()
     out, err = p.stdout.read(), p.stderr.read()
     assert b"Traceback" not in out + err

@@ -6,16 +6,15 @@ import random
 from pathlib import Path
 
 import pytest
+from robust_support import feed, make_script, one_sentence
 
+from spoken_cribbage.app.persist import Keeper, describe
+from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
-from spoken_cribbage.app.persist import Keeper, describe
 from spoken_cribbage.storage.savegame import SavedGame, SaveError
-from spoken_cribbage.app.session import Session, make_opponent
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
-
-from robust_support import feed, make_script, one_sentence
 
 
 def play_some(seed=11, n=40, level="easy"):
@@ -291,7 +290,8 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(home):
     gm2 = loaded.game
     k2.begin(gm2, difficulty=loaded.saved.difficulty, saved=loaded.saved)
     s2 = Session(gm2, settings=Settings(speech="off"), write=lambda t: None,
-                 opponents={1: make_opponent("easy", random.Random(99))}, on_change=k2.on_change, on_action=k2.on_action)
+                 opponents={1: make_opponent("easy", random.Random(99))}, on_change=k2.on_change,
+                 on_action=k2.on_action)
     s2.start(resumed=True)
     for grp in script.groups[30:]:
         for line in grp:
@@ -392,10 +392,11 @@ def test_a_damaged_save_at_start_is_said_once_and_a_new_game_begins(home):
 
 def test_the_new_option_puts_the_old_game_away_without_asking(home):
     import subprocess
+
     from robust_support import BIN, env_for
-    run = lambda *a, inp=b"1 2\n": subprocess.run(
-        [str(BIN), "--speech", "off", "--difficulty", "easy", *a], input=inp,
-        capture_output=True, env=env_for(home), timeout=60)
+    def run(*a, inp=b"1 2\n"):
+        return subprocess.run([str(BIN), "--speech", "off", "--difficulty", "easy", *a], input=inp,
+                              capture_output=True, env=env_for(home), timeout=60)
     run()  # a game in progress (a game with --seed alone would be for that run only)
     old = (home / "game.json").read_bytes()
     out = run("--new", "--seed", "4", inp=b"").stdout.decode()
@@ -407,9 +408,11 @@ def test_the_new_option_puts_the_old_game_away_without_asking(home):
 
 def test_end_of_input_at_the_question_keeps_the_game(home):
     import subprocess
+
     from robust_support import BIN, env_for
-    run = lambda inp, *a: subprocess.run([str(BIN), "--speech", "off", *a], input=inp,
-                                         capture_output=True, env=env_for(home), timeout=60)
+    def run(inp, *a):
+        return subprocess.run([str(BIN), "--speech", "off", *a], input=inp,
+                              capture_output=True, env=env_for(home), timeout=60)
     run(b"1 2\n", "--new", "--seed", "3")
     before = (home / "game.json").read_bytes()
     out = run(b"maybe\n").stdout.decode().splitlines()

@@ -5,8 +5,7 @@ import random
 
 import pytest
 
-from spoken_cribbage import (InvalidHandError, ScoreItem, hand_points, parse_card, parse_cards,
-                             score_hand)
+from spoken_cribbage import InvalidHandError, ScoreItem, hand_points, parse_card, parse_cards, score_hand
 from spoken_cribbage.engine.cards import DECK
 
 KIND_ORDER = {"fifteen": 0, "pair": 1, "run": 2, "flush": 3, "nobs": 4}

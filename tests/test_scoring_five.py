@@ -150,7 +150,7 @@ def _check_sample(sets):
     """Engine totals against the independent counter on (hand, starter) pairs."""
     hp, cp = ref.score_sets(np.array([codes(h) for h, _ in sets]),
                             np.array([codes([s])[0] for _, s in sets]))
-    for (hand, starter), h_ref, c_ref in zip(sets, hp.tolist(), cp.tolist()):
+    for (hand, starter), h_ref, c_ref in zip(sets, hp.tolist(), cp.tolist(), strict=True):
         assert hand_points(hand, starter) == h_ref, ([c.short for c in hand], starter.short)
         assert hand_points(hand, starter, True) == c_ref, ([c.short for c in hand], starter.short)
     return hp, cp
@@ -184,6 +184,6 @@ def test_every_hand_of_fours_fives_and_sixes_agrees_with_the_counter():
     sets = [(list(hand), s) for hand in combinations(pool, 5) for s in pool if s not in hand]
     assert len(sets) == 792 * 7
     hp, cp = _check_sample(sets)
-    for (hand, starter), h in zip(sets[::7], hp[::7].tolist()):
+    for (hand, starter), h in zip(sets[::7], hp[::7].tolist(), strict=True):
         assert score_hand(hand, starter).total == h
     assert hp.max() == 46 and np.count_nonzero(hp == 46) == 1296

@@ -12,7 +12,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from conftest import BIN, ROOT
 
 RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
@@ -33,7 +32,7 @@ def reference_lines(home: Path) -> list[str]:
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
     out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--accessible"],
                          input=script, capture_output=True, text=True, env=env, timeout=60).stdout
-    return [l for l in out.splitlines() if l.strip() and not l.startswith("> ")]
+    return [line for line in out.splitlines() if line.strip() and not line.startswith("> ")]
 
 
 def run_reader(cmd: list[str], env: dict) -> subprocess.CompletedProcess:
@@ -123,9 +122,9 @@ def arrow_deal(seed: int = 3):
     opponent as the real game: (keys with times, the lines the game prints)."""
     import random
 
-    from spoken_cribbage.engine import game as g
     from spoken_cribbage.app.play import _hint
     from spoken_cribbage.app.session import Session, make_opponent
+    from spoken_cribbage.engine import game as g
     from spoken_cribbage.storage.settings import Settings
 
     out: list[str] = []
@@ -152,7 +151,7 @@ def arrow_deal(seed: int = 3):
     keys += ["q", "y"]
     s.key("q"), s.key("y")
     timed = [(4 + 1.5 * i, k) for i, k in enumerate(keys)]
-    return timed, [l for l in out if l.strip()], keys.count(RIGHT)
+    return timed, [line for line in out if line.strip()], keys.count(RIGHT)
 
 
 # --- one voice: default settings under Orca ------------------------------------------------------
@@ -177,7 +176,7 @@ def sounds(raw: Path, rate: int = 16000, gap_s: float = 0.05) -> list[float]:
     breaks = np.flatnonzero(np.diff(loud) > gap_s * rate)
     starts = np.concatenate(([loud[0]], loud[breaks + 1]))
     ends = np.concatenate((loud[breaks], [loud[-1]]))
-    return [float(e - s + 1) / rate for s, e in zip(starts, ends)]
+    return [float(e - s + 1) / rate for s, e in zip(starts, ends, strict=True)]
 
 
 def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list[tuple[str, str]]:
@@ -210,7 +209,7 @@ def test_default_settings_under_orca_one_voice(tmp_path):
             if u.lower() not in KEY_ECHO]
     # the deal played with digits, arrows and Enter is read back in order, every line once
     rights = sum(1 for _, k in keys if k == RIGHT)
-    assert rights >= 1 and any(", card " in l and "playable" in l for l in expected)
+    assert rights >= 1 and any(", card " in line and "playable" in line for line in expected)
     assert [u for _, u in said] == ["Speech through Orca."] + expected
     assert any(u.startswith("Press Enter for ") for _, u in said) and said[-1][1] == "Goodbye."
     assert any(u.startswith("The count is ") for _, u in said)          # c
@@ -232,7 +231,7 @@ def test_default_settings_under_yasr_one_voice(tmp_path):
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path / "ref"))
     out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off"], input=script,
                          capture_output=True, text=True, env=env, timeout=60).stdout
-    expected = [l for l in out.splitlines() if l.strip() and not l.startswith("> ")]
+    expected = [line for line in out.splitlines() if line.strip() and not line.startswith("> ")]
     said = [(c, u) for c, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], reader="yasr")
             if u.lower() not in KEY_ECHO]
     assert [u for _, u in said] == ["Speech through yasr."] + expected

@@ -187,7 +187,7 @@ def test_the_writer_gets_each_lines_kind_as_a_line_kind():
                        ("Card 2: the five of hearts.", LineKind.CURSOR),
                        ("The count is 12.", LineKind.ANSWER)]
     assert all(type(kind) is LineKind for _, kind in written)
-    assert PROMPT_KINDS == {LineKind.PROMPT, LineKind.TURN}
+    assert {LineKind.PROMPT, LineKind.TURN} == PROMPT_KINDS
 
 
 def test_an_error_line_plays_the_refused_cue_and_cues_play_only_when_on():

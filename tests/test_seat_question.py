@@ -7,13 +7,24 @@ question before the game (lines and single keys)."""
 import io
 
 import pytest
-
 from seated import after, make
+
 from spoken_cribbage.app import console
 from spoken_cribbage.app.seat import question as q
-from spoken_cribbage.app.seat.question import (ANSWER_VERBS, CANCEL_WORDS, NEW_GAME_WORDS, NO_WORDS,
-                                               NOT_ANSWERED_AHEAD, RESUME_WORDS, YES_WORDS, Asking,
-                                               Question, key_answer, key_leaves, yes_or_no)
+from spoken_cribbage.app.seat.question import (
+    ANSWER_VERBS,
+    CANCEL_WORDS,
+    NEW_GAME_WORDS,
+    NO_WORDS,
+    NOT_ANSWERED_AHEAD,
+    RESUME_WORDS,
+    YES_WORDS,
+    Asking,
+    Question,
+    key_answer,
+    key_leaves,
+    yes_or_no,
+)
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.vocabulary import PHRASES
@@ -34,7 +45,7 @@ def vocabulary_forms(verb):
 def test_the_yes_and_no_words_are_the_vocabularys():
     assert YES_WORDS == vocabulary_forms("yes") >= {"y", "yes", "yeah", "yes please"}
     assert NO_WORDS == vocabulary_forms("no") >= {"n", "no", "no thanks"}
-    assert CANCEL_WORDS == vocabulary_forms("cancel")
+    assert vocabulary_forms("cancel") == CANCEL_WORDS
     assert not YES_WORDS & NO_WORDS
     assert ANSWER_VERBS == ("yes", "no", "cancel")
     assert "n" not in NEW_GAME_WORDS and {"new", "new game"} <= NEW_GAME_WORDS
@@ -111,7 +122,7 @@ def test_the_quit_question_lets_only_saying_commands_through():
 
 
 def test_keys_typed_ahead_never_answer_the_quit_or_voice_question():
-    assert NOT_ANSWERED_AHEAD == {Question.QUIT, Question.VOICE}
+    assert {Question.QUIT, Question.VOICE} == NOT_ANSWERED_AHEAD
     assert console.YES_NO_QUESTIONS is NOT_ANSWERED_AHEAD
 
 

@@ -3,16 +3,16 @@
 import subprocess
 
 import pytest
-import tomli_w
-from hypothesis import given, settings as hsettings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
+from robust_support import BIN, env_for, one_sentence
 
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
-
-from robust_support import BIN, env_for, one_sentence
 
 
 def test_no_file_means_defaults_and_no_message(tmp_path):

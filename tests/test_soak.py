@@ -7,8 +7,8 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 import robust_support as rs
+
 from spoken_cribbage.storage.stats import StatsDB
 
 

@@ -24,8 +24,8 @@ import pytest
 from spoken_cribbage import speech as sp
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import espeak as espeak_mod
-from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.words.notices import phrase
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -27,8 +27,8 @@ import pytest
 from spoken_cribbage import speech as sp
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import native
-from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.words.notices import phrase
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux") or shutil.which("espeak-ng") is None,
@@ -267,9 +267,9 @@ def test_native_and_streaming_speakers_share_espeak(
     try:
         for text in ("One.", "Two."):
             native.say(text)
-            assert ev_native.wait_for(lambda e: e.find("end", text), 15)
+            assert ev_native.wait_for(lambda e, text=text: e.find("end", text), 15)
             stream.say(text)
-            assert ev_stream.wait_for(lambda e: e.find("end", text), 15)
+            assert ev_stream.wait_for(lambda e, text=text: e.find("end", text), 15)
     finally:
         native.close()
         stream.close()

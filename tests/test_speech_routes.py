@@ -21,16 +21,16 @@ import types
 from pathlib import Path
 
 import pytest
-
 from conftest import BIN, game_env
 from ssip_server import FakeSSIPServer
+
 from spoken_cribbage import speech as sp
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import screenreader as sr
 from spoken_cribbage.speech import ssip
+from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
-from spoken_cribbage.speech.priority import Priority
 
 TESTS = Path(__file__).resolve().parent
 
@@ -211,11 +211,11 @@ def test_the_program_speaks_through_speech_dispatcher(server, tmp_path):
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
             if wanted is None:
-                assert server.wait_for(lambda ev: any(e.kind == "CANCEL" and e.at >= t
-                                                      for e in ev))
+                assert server.wait_for(lambda ev, t=t: any(e.kind == "CANCEL" and e.at >= t
+                                                           for e in ev))
             else:
-                assert server.wait_for(lambda ev: any(e.kind == "SPEAK" and wanted in e.text
-                                                      for e in ev))
+                assert server.wait_for(lambda ev, wanted=wanted: any(e.kind == "SPEAK" and wanted in e.text
+                                                                     for e in ev))
         out, err = proc.communicate("y\n", timeout=20)
     finally:
         proc.kill()

@@ -8,7 +8,6 @@ import termios
 import time
 
 import pexpect
-
 from conftest import BIN, game_env
 
 DISCARD = r"Your turn: lay away 2 cards\.\r\n"

@@ -6,17 +6,16 @@ import random
 import sqlite3
 
 import pytest
+from robust_support import feed, make_script, one_sentence
 
-from spoken_cribbage.engine import game as g
 from spoken_cribbage.app.cli import main
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB, deal_records, game_record
-from spoken_cribbage.words.stats import game_milestones, hand_milestone, stats_sentences
 from spoken_cribbage.words.notices import phrase
-
-from robust_support import feed, make_script, one_sentence
+from spoken_cribbage.words.stats import game_milestones, hand_milestone, stats_sentences
 
 
 def finished_game(seed):
@@ -84,7 +83,7 @@ def test_record_and_summarise(tmp_path):
     lines = stats_sentences(s)
     assert lines[0] == "You have played 3 games: 2 won, 1 lost. 1 more was left unfinished."
     assert "Best hand: 24." in lines
-    assert all(one_sentence(l) or l.count(".") == 2 for l in lines)
+    assert all(one_sentence(line) or line.count(".") == 2 for line in lines)
 
 
 def test_recording_twice_counts_once(tmp_path):

@@ -8,16 +8,16 @@ import random
 import re
 
 import pytest
-
 from seated import after
+
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.words.notices import phrase
-from spoken_cribbage.speech.priority import Priority
 
 NAMES4 = ("you", "Max", "Lena", "Oliver")
 NAMES3 = ("you", "Max", "Lena")
@@ -134,7 +134,7 @@ def test_with_partners_the_start_says_who_the_partner_is():
         "Your partner is Lena, sitting opposite; Max and Oliver play against you.",
         "Play goes round the table: you, Max, Lena, Oliver."]
     assert out[3].startswith("Cut for the deal: you a") or out[3].startswith("Cut for the deal")
-    dealt = next(l for l in out if l.startswith("Deal 1."))
+    dealt = next(line for line in out if line.startswith("Deal 1."))
     dealer = s.game.dealer
     assert dealt == {0: "Deal 1. Your crib.", 1: "Deal 1. Max's crib, for the other side.",
                      2: "Deal 1. Lena's crib, for your side.",
@@ -300,11 +300,11 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
                 assert timers.live()[0][0] == 0.8 and s.pacing
                 before = len(out)
                 # a key during the run is answered at once, and the run goes on
-                turn = after(out, lambda: s.key("t"))[0]
+                turn = after(out, lambda s=s: s.key("t"))[0]
                 assert re.fullmatch(r"(Max|Lena|Oliver)'s turn\. ((You play|(Max|Lena|Oliver) "
                                     r"plays) after (Max|Lena|Oliver)|No one else plays in this "
                                     r"series)\.", turn), turn
-                assert after(out, lambda: s.key("r")) == [turn]
+                assert after(out, lambda s=s: s.key("r")) == [turn]
                 assert s.pacing
                 step = len(out)
                 timers.run()
@@ -418,10 +418,10 @@ def test_statistics_are_kept_by_table(home):
     lines = stats_sentences(db.summary())
     assert lines[0] == "You have played 5 games: " + (
         f"{sum(t['wins'] for t in tables)} won, {sum(t['losses'] for t in tables)} lost.")
-    assert any(re.fullmatch(r"Two players: 2 games, \d won, \d lost\.", l) for l in lines)
-    assert any(re.fullmatch(r"Three players: 1 game, \d won, \d lost\.", l) for l in lines)
-    assert any(re.fullmatch(r"Four players in two teams of two: 2 games, \d won, \d lost\.", l)
-               for l in lines)
+    assert any(re.fullmatch(r"Two players: 2 games, \d won, \d lost\.", line) for line in lines)
+    assert any(re.fullmatch(r"Three players: 1 game, \d won, \d lost\.", line) for line in lines)
+    assert any(re.fullmatch(r"Four players in two teams of two: 2 games, \d won, \d lost\.", line)
+               for line in lines)
     assert [g_.teams for g_ in db.games()] == [0, 0, 0, 2, 2]
 
 
@@ -433,11 +433,12 @@ def test_two_player_statistics_read_as_before(home):
     gm = g.Game(seed=1)
     play_some(gm, 5000)
     db.record_game(game_record(gm, "one", "easy"))
-    assert not any(l.startswith("Two players") for l in stats_sentences(db.summary()))
+    assert not any(line.startswith("Two players") for line in stats_sentences(db.summary()))
 
 
 def test_an_older_statistics_file_gets_the_teams_column_and_its_games_the_usual_table(home):
     import sqlite3
+
     from spoken_cribbage.storage.stats import StatsDB
     path = home / "s.db"
     con = sqlite3.connect(path)   # a schema-2 file, as the game wrote it before

@@ -9,7 +9,6 @@ import subprocess
 import time
 
 import pexpect
-
 from conftest import BIN, game_env
 
 WAITS = [

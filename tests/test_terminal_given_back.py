@@ -12,11 +12,11 @@ import subprocess
 import sys
 import termios
 import time
+from pathlib import Path
 
 import pytest
-
-from conftest import BIN, game_env
 import robust_support as rs
+from conftest import BIN, game_env
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -80,7 +80,7 @@ def wait_key_mode(child):
 
 def game_pid(shell_pid):
     for _ in range(100):
-        kids = open(f"/proc/{shell_pid}/task/{shell_pid}/children").read().split()
+        kids = Path(f"/proc/{shell_pid}/task/{shell_pid}/children").read_text().split()
         if kids:
             return int(kids[0])
         time.sleep(0.05)
@@ -183,9 +183,10 @@ def test_ctrl_z_with_no_shell_to_come_back_to_is_refused_with_a_line(tmp_path):
 
 def stored_game(home):
     """One finished game in the statistics, for review."""
-    from spoken_cribbage.storage.stats import StatsDB, game_record
-    from spoken_cribbage.engine import game as g
     import random
+
+    from spoken_cribbage.engine import game as g
+    from spoken_cribbage.storage.stats import StatsDB, game_record
     db = StatsDB(home / "stats.sqlite3")
     db.open()
     gm = g.Game(seed=5)

@@ -5,6 +5,7 @@ import subprocess
 
 from conftest import BIN, game_env
 from seated import after, make
+
 from spoken_cribbage.engine import game as g
 
 
@@ -16,7 +17,7 @@ def test_card_two_and_second_card_for_a_card_in_the_crib_say_what_card_2_says():
     assert said[0].startswith("Card 2, the ") and "is in the crib" in said[0]
     for text in ("card two", "second card", "the second card", "play card two",
                  "play the second card"):
-        assert after(out, lambda: s.command(text)) == said, text
+        assert after(out, lambda text=text: s.command(text)) == said, text
 
 
 def test_discard_joined_by_and_works_in_the_game_as_in_practice():
@@ -26,12 +27,12 @@ def test_discard_joined_by_and_works_in_the_game_as_in_practice():
         hand = {c.short for c in s.game.hands[0]}
         assert {"AS", "4D"} <= hand
         if "diamonds" in text:
-            said = after(out, lambda: s.command(text))
+            said = after(out, lambda s=s, text=text: s.command(text))
             assert said == ["You don't have the ace of diamonds. You hold the ace of spades, "
                             "four of diamonds, six of spades, seven of diamonds, nine of hearts "
                             "and king of diamonds."]
             text = "discard ace of spades and four"
-        said = after(out, lambda: s.command(text))
+        said = after(out, lambda s=s, text=text: s.command(text))
         assert said[0] == "You lay away the ace of spades and four of diamonds.", (text, said)
 
 

@@ -7,12 +7,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import DECK, parse_cards
-from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.storage.settings import Settings
-from spoken_cribbage.vocabulary import (PHASES, PHRASES, SHORTCUT_KEYS, Command, VoiceContext,
-                                        key_command, keys_for, parse_command, phrases_for)
+from spoken_cribbage.vocabulary import (
+    PHASES,
+    PHRASES,
+    SHORTCUT_KEYS,
+    Command,
+    VoiceContext,
+    key_command,
+    keys_for,
+    parse_command,
+    phrases_for,
+)
 
 HANDS = [parse_cards("5H 10C JD KS"), parse_cards("KS 5C AH 7S 2D QC"), parse_cards("5H 5C JD"),
          parse_cards("AS")]
@@ -75,8 +84,8 @@ def test_keys_come_from_the_table_and_are_single_characters():
 
 
 def test_a_name_that_fits_two_cards_asks_which_and_one_that_fits_none_says_so():
-    from spoken_cribbage.vocabulary import CommandError, VoiceContext
     from spoken_cribbage.engine.cards import parse_cards
+    from spoken_cribbage.vocabulary import CommandError, VoiceContext
     from spoken_cribbage.words.notices import phrase
     ctx = VoiceContext("play", tuple(parse_cards("5H 5C KD 9H")))
 

@@ -9,11 +9,20 @@ import pickle
 import re
 
 import pytest
-
 from conftest import ROOT
-from spoken_cribbage import (AmbiguousCardError, CountOverflowError, DuplicateCardError,
-                             InvalidCardError, InvalidHandError, match_card, parse_card,
-                             parse_cards, score_hand, score_play)
+
+from spoken_cribbage import (
+    AmbiguousCardError,
+    CountOverflowError,
+    DuplicateCardError,
+    InvalidCardError,
+    InvalidHandError,
+    match_card,
+    parse_card,
+    parse_cards,
+    score_hand,
+    score_play,
+)
 from spoken_cribbage.ai.analyze import AnalyzeInputError, analyze_discards, discard_advice
 from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.app import cli

@@ -9,8 +9,8 @@ import string
 from pathlib import Path
 
 import pytest
-
 from conftest import ROOT
+
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.voice.listen import ListenError, context_from
 from spoken_cribbage.voice.microphone import BEHIND, LISTENING, MIC_FAILED, NO_MIC, STOPPED

@@ -28,6 +28,7 @@ PortAudio initialises (at ``import sounddevice``).
 from __future__ import annotations
 
 import collections
+import contextlib
 import errno
 import fcntl
 import os
@@ -107,7 +108,7 @@ class VirtualMic:
             pass
         self._thread.join(5)
 
-    def __enter__(self) -> "VirtualMic":
+    def __enter__(self) -> VirtualMic:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -124,12 +125,10 @@ class VirtualMic:
                 os.close(fd)
                 return
             self.opens += 1
-            try:
-                # The smallest pipe: whatever is written before PortAudio reads (a probe, or the
-                # stream opened but not started) is at most a few periods ahead of real time.
+            # The smallest pipe: whatever is written before PortAudio reads (a probe, or the
+            # stream opened but not started) is at most a few periods ahead of real time.
+            with contextlib.suppress(AttributeError, OSError):
                 fcntl.fcntl(fd, fcntl.F_SETPIPE_SZ, 4096)
-            except (AttributeError, OSError):
-                pass
             try:
                 self._serve(fd)
             except OSError as exc:  # the reader closed the device (EPIPE): wait for the next

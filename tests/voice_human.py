@@ -19,7 +19,7 @@ import random
 import shutil
 import subprocess
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -79,7 +79,7 @@ def sample(rs: list[Row], n: int, seed: int = 13) -> list[Row]:
     return keep + sorted(rng.sample(rest, min(len(rest), max(0, n - len(keep)))), key=rs.index)
 
 
-@lru_cache(maxsize=None)
+@cache
 def pcm(file: str, gain_db: float = 0.0) -> bytes:
     """A clip as 16 kHz mono s16le PCM, ``gain_db`` louder or quieter (sox)."""
     cmd = ["sox", "-R", str(FOLDER / file), "-t", "raw", "-r", "16000", "-c", "1", "-b", "16",

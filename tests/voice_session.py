@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
 from voice_corpus import RATE, VOICES, cache_root, read_pcm
 
 from spoken_cribbage.engine.cards import parse_cards, sort_hand
