@@ -128,10 +128,10 @@ def running(referee: Referee) -> Iterator[str]:
 
 
 def table(players: int = 2, computers: tuple[int, ...] = (), seed: int = 1, cls=Referee,
-          limits: Limits = Limits(), **rules) -> Referee:
+          limits: Limits | None = None, **rules) -> Referee:
     game = g.Game(rules=g.Rules(players=players, **rules), seed=seed)
     bots = {s: ComputerPlayer("easy", random.Random(seed * 7 + s)) for s in computers}
-    return cls(game, bots, code=CODE, now=time.monotonic, limits=limits)
+    return cls(game, bots, code=CODE, now=time.monotonic, limits=limits or Limits())
 
 
 def my_turn(obs: g.Observation) -> bool:
