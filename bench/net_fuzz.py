@@ -61,7 +61,7 @@ def socket(frames: int, seed: int) -> tuple[Counter[str], int, bool]:
     reasons: Counter[str] = Counter()
     with running(referee) as address, connect(address) as ws:
         ws.send(HELLO)
-        while not isinstance(p.decode_server(ws.recv(timeout=5)), p.Seats):
+        while not isinstance(p.decode_server(ws.recv(timeout=5)), p.Update):
             pass
         before = state(referee)
         source = fuzz_frames(random.Random(seed), referee.game.observation(0))

@@ -56,7 +56,7 @@ def test_fuzzed_frames_over_the_socket_are_refused_and_the_table_is_unchanged():
     with running(referee) as address, connect(address) as ws:
         ws.send(HELLO)
         assert isinstance(p.decode_server(ws.recv(timeout=5)), p.Welcome)
-        while not isinstance(p.decode_server(ws.recv(timeout=5)), p.Seats):
+        while not isinstance(p.decode_server(ws.recv(timeout=5)), p.Update):
             pass
         before = _state(referee)
         frames = fuzz_frames(random.Random(7), referee.game.observation(0))

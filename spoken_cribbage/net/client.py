@@ -56,6 +56,7 @@ class RemoteTable:
         self._rules = p.rules_from_facts(welcome.rules)
         self.names = [p.clean_text(n, p.NAME_LENGTH) for n in welcome.names]
         self.connected: list[bool] = [False] * self._rules.players
+        self.computers: frozenset[int] = frozenset()   # the computer seats, from the server
         self.timeout = timeout
         self.story: list[g.Event] = []         # this seat's events, from the game's start
         self.heard = 0                         # how many of them the seat has been given
@@ -120,6 +121,7 @@ class RemoteTable:
         elif isinstance(message, p.Seats):
             self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
             self.connected = list(message.connected)
+            self.computers = frozenset(message.computers)
         elif isinstance(message, p.Bye):
             raise Closed(message.reason)
         return True

@@ -23,6 +23,7 @@ import hmac
 import logging
 import random
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -35,7 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 
-__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer"]
+__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer", "ServerThread"]
 
 log = logging.getLogger(__name__)
 
@@ -217,8 +218,8 @@ class Referee:
         self.names[seat] = name or f"{seat + 1}"
         out.add(conn.ident, p.Welcome(p.VERSION, seat, p.rules_facts(self.game.rules),
                                       list(self.names)))
+        self._seats(out)   # (before the events: the client names the seats in them)
         self._update(conn, out)
-        self._seats(out)
 
     def _act(self, conn: _Conn, seat: int, act: p.Act, out: Outbox) -> None:
         try:
@@ -323,6 +324,11 @@ class TableServer:
         return self.port
 
     async def close(self) -> None:
+        """Tell every connection the table is closing, then close."""
+        bye = p.encode(p.Bye(p.Reason.SERVER_CLOSING))
+        for ws in list(self._sockets.values()):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(bye)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -359,3 +365,53 @@ async def serve(referee: Referee, host: str = "127.0.0.1", port: int = 0,
         await (stop.wait() if stop is not None else asyncio.Future())
     finally:
         await server.close()
+
+
+class ServerThread:
+    """A table served from a thread of its own (its own asyncio loop), so that a program that
+    plays at the table in its main thread (``spoken-cribbage host``) can serve it too."""
+
+    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.referee = referee
+        self.host, self.port = host, port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._failed: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Serve; the port listened on (OSError when it cannot listen)."""
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the table's server did not start")
+        if self._failed is not None:
+            raise self._failed
+        return self.port
+
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+
+        async def main() -> None:
+            server = TableServer(self.referee, self.host, self.port)
+            try:
+                self.port = await server.start()
+            except OSError as e:
+                self._failed = e
+                self._ready.set()
+                return
+            self._stop = asyncio.Event()
+            self._ready.set()
+            await self._stop.wait()
+            await server.close()
+        try:
+            loop.run_until_complete(main())
+        finally:
+            loop.close()
+
+    def stop(self, timeout: float = 10.0) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(stop.set)
+        self._thread.join(timeout)

@@ -1,0 +1,331 @@
+"""``spoken-cribbage host`` and ``spoken-cribbage join`` (issue 26): a table on this machine
+served to friends, and a seat at a friend's table.
+
+The seat here is a plain line seat (:class:`LineSeat`): every event said in one line as it
+comes (the words layer's Announcer, from this seat's point of view), a prompt when the seat
+must act, and typed answers: cards by name or by their number in the list said, ``go``, a
+count, Enter for the next deal, ``'text`` to talk to the table, ``q`` to leave. The full seat
+of a local game (keys, speech, cues, the coach) at a shared table is still to come: it needs
+the seat pipeline's ``TurnRunner`` to take a ``Table`` instead of a ``LocalTable``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import queue
+import random
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+from websockets.exceptions import InvalidHandshake, InvalidURI
+
+from spoken_cribbage.ai.players import make_player
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.cards import Card, parse_cards
+from spoken_cribbage.net.client import Closed, Refused, RemoteTable
+from spoken_cribbage.net.server import Referee, ServerThread, new_code
+from spoken_cribbage.notice import Problem
+from spoken_cribbage.storage.table import teams_number, teams_value
+from spoken_cribbage.words import net as words
+from spoken_cribbage.words.announcer import Announcer
+from spoken_cribbage.words.names import Names, seat_names
+from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.words.seat import refusal
+
+DEFAULT_PORT = 5050
+
+
+# ----------------------------------------------------------------------------- parsers
+
+def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-def]
+    h = words.help_text
+    parser = sub.add_parser("host", help=h("host"), description=h("host:description"))
+    parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=h("host.--port"))
+    parser.add_argument("--address", default="127.0.0.1", help=h("host.--address"))
+    parser.add_argument("--players", type=int, choices=range(2, 7), default=2,
+                        help=h("host.--players"))
+    parser.add_argument("--teams", default="usual", help=h("host.--teams"))
+    parser.add_argument("--target", type=int, choices=(61, 121), default=121,
+                        help=h("host.--target"))
+    parser.add_argument("--computers", default="", help=h("host.--computers"))
+    parser.add_argument("--code", default="", help=h("host.--code"))
+    parser.add_argument("--name", default="", help=h("--name"))
+    parser.add_argument("--seed", type=int, default=None, help=h("host.--seed"))
+    return parser
+
+
+def add_join_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-def]
+    h = words.help_text
+    parser = sub.add_parser("join", help=h("join"), description=h("join:description"))
+    parser.add_argument("address", help=h("join.address"))
+    parser.add_argument("--code", required=True, help=h("join.--code"))
+    parser.add_argument("--name", default="", help=h("--name"))
+    return parser
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(words.bad_port(text))
+    return port
+
+
+def _seats(text: str, players: int) -> list[int]:
+    """--computers '2,4' (seats numbered from 1; the host sits at 1) as seats from 0."""
+    seats = []
+    for part in text.replace(" ", ",").split(","):
+        if not part:
+            continue
+        if not part.isdecimal() or not 2 <= int(part) <= players:
+            raise argparse.ArgumentTypeError(words.bad_computers(part, players))
+        seats.append(int(part) - 1)
+    return sorted(set(seats))
+
+
+# ----------------------------------------------------------------------------- commands
+
+def run_host(args: argparse.Namespace) -> int:
+    out = _writer()
+    try:
+        computers = _seats(args.computers, args.players)
+        teams = teams_number(teams_value(args.teams))
+        rules = g.Rules(players=args.players, target=args.target, teams=teams)
+    except argparse.ArgumentTypeError as e:
+        out(str(e))
+        return 2
+    except ValueError as e:   # the engine's or the settings' refusal of the table
+        out(phrase(e) if isinstance(e, Problem) else words.bad_table())
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    game = g.Game(rules=rules, seed=seed)
+    players = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
+    code = (args.code.strip().upper() or new_code())[:32]
+    referee = Referee(game, players, code=code, now=time.monotonic)
+    server = ServerThread(referee, args.address, args.port)
+    try:
+        port = server.start()
+    except OSError as e:
+        out(words.cannot_connect(f"{args.address}:{args.port}", str(e)))
+        return 1
+    try:
+        loopback = args.address in ("127.0.0.1", "localhost", "::1")
+        out(words.friends_join(_shown_address(args.address), port, code))
+        if not loopback:
+            out(words.plain_warning())
+        return _sit(f"ws://127.0.0.1:{port}" if args.address in ("0.0.0.0", "")
+                    else f"ws://{_uri_host(args.address)}:{port}", code, args.name, out)
+    finally:
+        server.stop()
+
+
+def run_join(args: argparse.Namespace) -> int:
+    host, port_text = args.address, str(DEFAULT_PORT)
+    if args.address.count(":") == 1:   # (an IPv6 address alone has several)
+        host, _, port_text = args.address.partition(":")
+    try:
+        port = _port(port_text)
+    except argparse.ArgumentTypeError as e:
+        _writer()(str(e))
+        return 2
+    return _sit(f"ws://{_uri_host(host)}:{port}", args.code, args.name, _writer())
+
+
+def _sit(uri: str, code: str, name: str, out: Callable[[str], None]) -> int:
+    try:
+        remote = RemoteTable.join(uri, code, name)
+    except Refused as e:
+        out(words.refused(e.message.reason.value))
+        return 1
+    except Closed as e:
+        out(words.closed(e.reason.value if e.reason else None))
+        return 1
+    except (OSError, TimeoutError, ValueError, InvalidURI, InvalidHandshake) as e:
+        out(words.cannot_connect(uri.removeprefix("ws://"), str(e) or type(e).__name__))
+        return 1
+    lines: queue.Queue[str | None] = queue.Queue()
+    threading.Thread(target=_read_lines, args=(lines,), daemon=True).start()
+    try:
+        return LineSeat(remote, out).run(lines)
+    finally:
+        remote.close()
+
+
+def _read_lines(lines: queue.Queue[str | None]) -> None:
+    for line in sys.stdin:
+        lines.put(line)
+    lines.put(None)
+
+
+def _writer() -> Callable[[str], None]:
+    def write(line: str) -> None:
+        if line:
+            print(line, flush=True)
+    return write
+
+
+def _uri_host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _shown_address(address: str) -> str:
+    """The address friends type: this machine's address on the network when listening on
+    every address (no packet is sent to find it)."""
+    if address not in ("0.0.0.0", "", "::"):
+        return address
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))   # (TEST-NET: nothing is sent on a UDP connect)
+        return str(s.getsockname()[0])
+    return socket.gethostname()
+
+
+# ----------------------------------------------------------------------------- the seat
+
+class LineSeat:
+    """A seat at a shared table, in lines: events said as they come, a prompt when the seat
+    must act, typed answers."""
+
+    def __init__(self, remote: RemoteTable, out: Callable[[str], None]) -> None:
+        self.remote = remote
+        self.out = out
+        self.seat = remote.seat
+        self.announcer = Announcer(self._names())
+        self.announcer.rules = remote.rules
+        self._prompted: tuple[object, ...] | None = None
+        self._connected = list(remote.connected)
+        remote.on_chat = lambda seat, text: out(words.chat(self._name(seat), text))
+
+    def _name(self, seat: int) -> str:
+        given = self.remote.names[seat] if seat < len(self.remote.names) else ""
+        if seat == self.seat:
+            return "you"
+        if given or seat in self.remote.computers:
+            return given or seat_names(self.remote.players, me=self.seat)[seat]
+        return words.empty_seat(seat)
+
+    def _names(self) -> Names:
+        return Names([self._name(s) for s in range(self.remote.players)], me=self.seat)
+
+    def run(self, lines: queue.Queue[str | None], wait: float = 0.1) -> int:
+        """Play until the game is over, the player leaves or the table closes."""
+        remote = self.remote
+        self.out(words.seated(self.seat, [self._name(s) for s in range(remote.players)
+                                          if s != self.seat and (s in remote.computers
+                                                                 or remote.connected[s])]))
+        try:
+            while True:
+                self._say(self.remote.news())
+                obs = self.remote.observation(self.seat)
+                if obs.phase == g.GAME_OVER:
+                    return 0
+                self._prompt(obs)
+                try:
+                    line = lines.get(timeout=wait)
+                except queue.Empty:
+                    self._say(self.remote.wait(wait))
+                    continue
+                if line is None or line.strip().lower() in ("q", "quit"):
+                    self.out(words.leaving())
+                    return 0
+                self._answer(line.strip(), obs)
+        except Closed as e:
+            self.out(words.closed(e.reason.value if e.reason else None))
+            return 1
+
+    def _say(self, events: list[g.Event]) -> None:
+        self.announcer.names = self._names()
+        self._seats_changed()
+        for line in self.announcer.announce(events):
+            self.out(line.text)
+
+    def _seats_changed(self) -> None:
+        now = list(self.remote.connected)
+        for s, (was, is_) in enumerate(zip(self._connected, now, strict=False)):
+            if s != self.seat and was != is_:
+                self.out(words.joined(self._name(s)) if is_ else words.dropped(self._name(s)))
+        self._connected = now
+
+    def _due(self, obs: g.Observation) -> str:
+        if obs.phase == g.DISCARD and self.seat in obs.waiting:
+            return "discard"
+        if obs.phase == g.PLAY and obs.to_act == self.seat and obs.playable:
+            return "play"
+        if obs.phase == g.SHOW and obs.to_act == self.seat:
+            return "count"
+        if obs.phase == g.DEAL_OVER:
+            return "next"
+        return ""
+
+    def _prompt(self, obs: g.Observation, again: bool = False) -> None:
+        due = self._due(obs)
+        key = (due, obs.deal, obs.phase, len(obs.played), obs.count)
+        if not due or (key == self._prompted and not again):
+            return
+        self._prompted = key
+        if due == "discard":
+            count = next((len(a.cards) for a in obs.legal if isinstance(a, g.Discard)), 2)
+            self.out(words.prompt_discard(count, obs.hand))
+        elif due == "play":
+            self.out(words.prompt_play(obs.count, obs.playable))
+        elif due == "count":
+            self.out(words.prompt_count())
+        # (the next deal: the deal's last line says to press Enter)
+
+    def _answer(self, text: str, obs: g.Observation) -> None:
+        if text.startswith("'") or text.lower().startswith("say "):
+            self.remote.say(text[1:] if text.startswith("'") else text[4:])
+            return
+        action = self._action(text, obs)
+        if action is None and not text:
+            self._prompt(obs, again=True)
+            return
+        if action is None:
+            self.out(words.not_understood())
+            self._prompt(obs, again=True)
+            return
+        try:
+            self._say(self.remote.apply(action, self.seat))
+        except g.IllegalActionError as e:
+            self.out(refusal(str(e.code), e.reason, e.data, playable=obs.playable,
+                             hand=obs.hand, names=self._names()))
+            self._prompt(obs, again=True)
+        except Refused as e:
+            self.out(words.refused(e.message.reason.value))
+
+    def _action(self, text: str, obs: g.Observation) -> g.Action | None:
+        due = self._due(obs)
+        words_typed = text.lower().split()
+        if not words_typed:
+            return g.NextDeal() if due == "next" else None
+        if words_typed == ["go"]:
+            return g.Go(self.seat)
+        if due == "count" and text.isdecimal():
+            return g.Claim(self.seat, int(text))
+        cards = self._cards(words_typed, obs.hand if due == "discard" else obs.playable)
+        if not cards:
+            return None
+        if due == "play" and len(cards) == 1:
+            return g.Play(self.seat, cards[0])
+        if due in ("discard", ""):
+            return g.Discard(self.seat, tuple(cards))
+        return g.Play(self.seat, cards[0]) if len(cards) == 1 else None
+
+    @staticmethod
+    def _cards(typed: list[str], listed: tuple[Card, ...]) -> list[Card]:
+        """Cards by their number in the list said (1 to n), or by name ('5h', 'five of
+        hearts'); empty when the text names none."""
+        if all(t.isdecimal() for t in typed):
+            picked = [int(t) for t in typed]
+            if all(1 <= n <= len(listed) for n in picked):
+                return [listed[n - 1] for n in picked]
+            return []
+        try:
+            return parse_cards(" ".join(typed))
+        except ValueError:
+            return []

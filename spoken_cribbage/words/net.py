@@ -1,0 +1,146 @@
+"""The sentences of network play (issue 26): how friends join, the prompts of a seat at a
+shared table, the server's refusals (its reason codes), chat and the connection.
+
+The server sends facts (``net.protocol``: reason codes, events, names); this module is the
+only place they become sentences. Names and chat are put in through :func:`fill` (one visible
+line, no control character), after the server and the client have cleaned them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from spoken_cribbage.engine.cards import Card
+from spoken_cribbage.words.clean import fill
+from spoken_cribbage.words.lines import card_list, list_words
+from spoken_cribbage.words.numbers import number_words
+
+HELP = {
+    "host": "open a table for friends on this machine and sit at it",
+    "host:description": "Open a table on this machine, seat yourself, and say how friends join.",
+    "host.--port": "the port to listen on (default 5050; 0: any free port)",
+    "host.--address": "the address to listen on (default 127.0.0.1, this machine only)",
+    "host.--players": "seats at the table, 2 to 6 (default 2)",
+    "host.--teams": "teams: usual, none, 2 or 3",
+    "host.--target": "the score that wins (default 121)",
+    "host.--computers": "seats given to computer players, numbered from 2, e.g. 2,4",
+    "host.--code": "the invite code (default: a fresh one)",
+    "host.--seed": "the seed of the deal (default: random)",
+    "--name": "your name at the table",
+    "join": "take a seat at a friend's table",
+    "join:description": "Take a seat at a table on another machine, with its invite code.",
+    "join.address": "the table's address: HOST or HOST:PORT",
+    "join.--code": "the invite code the host was given",
+}
+
+_REFUSED = {
+    "malformed": "The table did not understand that message.",
+    "unknown message": "The table does not know that kind of message.",
+    "oversized": "That message was too long for the table.",
+    "too fast": "Too many messages at once: wait a moment.",
+    "binary": "The table did not understand that message.",
+    "version": "This copy of Spoken Cribbage is not the host's version: update one of them.",
+    "not joined": "You have no seat at this table yet.",
+    "already joined": "You are already seated.",
+    "bad code": "That invite code is not this table's: ask the host for it again.",
+    "table full": "Every seat at this table is taken.",
+    "not an action": "That is not a move of the game.",
+    "not yours": "That move is not yours to make.",
+    "not allowed": "A shared table does not allow that.",
+    "internal": "The table failed on that message; nothing changed.",
+    "server closing": "The table is closing.",
+}
+
+
+def help_text(key: str) -> str:
+    return HELP[key]
+
+
+def bad_port(text: str) -> str:
+    return fill("The port is a number from 0 to 65535, not {text}.", {"text": text})
+
+
+def bad_computers(text: str, players: int) -> str:
+    return fill("Computer seats are numbered 2 to {players} (you sit at 1), not {text}.",
+                {"players": players, "text": text})
+
+
+def bad_table() -> str:
+    return "The game cannot be played with that table: see spoken-cribbage host --help."
+
+
+def empty_seat(seat: int) -> str:
+    """The name of a seat nobody has taken yet."""
+    return f"seat {seat + 1}"
+
+
+def friends_join(address: str, port: int, code: str) -> str:
+    """The one line that says how friends join."""
+    return fill("Friends join with: spoken-cribbage join {address}:{port} --code {code}",
+                {"address": address, "port": port, "code": code})
+
+
+def plain_warning() -> str:
+    return ("The connection is not encrypted yet: host on a network you trust, "
+            "or on this machine only.")
+
+
+def refused(reason: str) -> str:
+    return _REFUSED.get(reason, "The table refused that.")
+
+
+def closed(reason: str | None) -> str:
+    if reason is None:
+        return "The connection to the table closed."
+    return fill("The table closed the connection: {why}", {"why": refused(reason)})
+
+
+def cannot_connect(address: str, error: str) -> str:
+    return fill("Could not reach the table at {address}: {error}.",
+                {"address": address, "error": error})
+
+
+def seated(seat: int, others: Sequence[str]) -> str:
+    """Where you sit, and who is at the table with you (``others``: their names)."""
+    if not others:
+        return fill("You sit at seat {seat}; the other seats are still empty.", {"seat": seat + 1})
+    return fill("You sit at seat {seat}, with {others}.",
+                {"seat": seat + 1, "others": list_words(list(others))})
+
+
+def chat(name: str, text: str) -> str:
+    return fill("{name} says: {text}", {"name": name, "text": text})
+
+
+def joined(name: str) -> str:
+    return fill("{name} sits down.", {"name": name})
+
+
+def dropped(name: str) -> str:
+    return fill("{name}'s connection dropped; the seat is kept.", {"name": name})
+
+
+def prompt_discard(count: int, hand: Sequence[Card]) -> str:
+    return (f"Lay away {number_words(count)} card{'s' if count != 1 else ''}: type their numbers "
+            f"or names, for example 1 2 or 5h kd. You hold {card_list(hand)}.")
+
+
+def prompt_play(count: int, playable: Sequence[Card]) -> str:
+    cards = list_words([c.name for c in playable], "or")
+    return f"Your play, the count is {number_words(count)}: type a card or its number, {cards}."
+
+
+def prompt_count() -> str:
+    return "Your count: type the points of the hand shown."
+
+
+def waiting_for(names: Sequence[str]) -> str:
+    return fill("Waiting for {who}.", {"who": list_words(list(names))}) if names else ""
+
+
+def not_understood() -> str:
+    return ("Type cards (5h kd) or their numbers, go, a count, Enter for the next deal, "
+            "'text to talk to the table, or q to leave.")
+
+
+def leaving() -> str:
+    return "You leave the table."

@@ -1,0 +1,121 @@
+"""`spoken-cribbage host` and `spoken-cribbage join` as a player runs them (issue 26): real
+processes on the loopback, answering each prompt as a person would, play whole games."""
+
+from __future__ import annotations
+
+import os
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from conftest import ROOT
+
+PROGRAM = [sys.executable, "-m", "spoken_cribbage"]
+
+
+class Player:
+    """One process of the game, its lines read in a thread; it answers the prompts: the first
+    two cards for a discard, the first card it may play, Enter for the next deal."""
+
+    def __init__(self, args: list[str], home: Path) -> None:
+        env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "c"),
+               "XDG_DATA_HOME": str(home / "d"), "SPOKEN_CRIBBAGE_HOME": str(home / "s")}
+        self.proc = subprocess.Popen(PROGRAM + args, cwd=ROOT, env=env, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT)
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.seen: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def step(self, timeout: float = 0.05) -> str | None:
+        """Read one line (answering it if it is a prompt); None at the end of the output."""
+        try:
+            line = self.lines.get(timeout=timeout)
+        except queue.Empty:
+            return ""
+        if line is None:
+            return None
+        self.seen.append(line)
+        answer = None
+        if line.startswith("Lay away two cards"):
+            answer = "1 2"
+        elif line.startswith("Your play"):
+            answer = "1"
+        elif line.startswith("Press Enter"):
+            answer = ""
+        if answer is not None and self.proc.poll() is None:
+            assert self.proc.stdin is not None
+            try:
+                self.proc.stdin.write(answer + "\n")
+                self.proc.stdin.flush()
+            except BrokenPipeError:
+                pass
+        return line
+
+
+def _play(players: list[Player], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    done = [False] * len(players)
+    while not all(done):
+        assert time.monotonic() < deadline, [p.seen[-5:] for p in players]
+        for i, p in enumerate(players):
+            if not done[i] and p.step() is None:
+                done[i] = True
+    for p in players:
+        assert p.proc.wait(10) == 0, p.seen[-10:]
+
+
+def _join_line(player: Player) -> tuple[str, str]:
+    line = player.lines.get(timeout=20)
+    assert line is not None
+    player.seen.append(line)
+    m = re.fullmatch(r"Friends join with: spoken-cribbage join (\S+) --code (\S+)", line)
+    assert m, line
+    return m.group(1), m.group(2)
+
+
+def test_the_host_plays_a_whole_game_against_a_computer_seat_on_its_table(tmp_path):
+    host = Player(["host", "--port", "0", "--computers", "2", "--seed", "3", "--target", "61",
+                   "--name", "Lena"], tmp_path)
+    _join_line(host)
+    _play([host])
+    said = "\n".join(host.seen)
+    assert "You sit at seat 1" in said and "New game to 61 points against Computer." in said
+    assert re.search(r"^(You win|Computer wins)", said, re.M), said[-400:]
+    assert "Traceback" not in said
+
+
+def test_a_friend_joins_with_the_line_the_host_was_given_and_they_play_a_whole_game(tmp_path):
+    host = Player(["host", "--port", "0", "--seed", "8", "--target", "61", "--name", "Lena"],
+                  tmp_path / "h")
+    address, code = _join_line(host)
+    friend = Player(["join", address, "--code", code, "--name", "Max\x1b[2J"], tmp_path / "f")
+    _play([host, friend])
+    assert "Max sits down." in host.seen
+    assert any(line.startswith("You sit at seat 2, with Lena") for line in friend.seen)
+    for p in (host, friend):
+        assert re.search(r"^(You win|Lena wins|Max wins)", "\n".join(p.seen), re.M), p.seen[-5:]
+        assert not any("\x1b" in line for line in p.seen)
+
+
+def test_a_wrong_code_is_said_in_a_sentence(tmp_path):
+    host = Player(["host", "--port", "0", "--seed", "1"], tmp_path / "h")
+    address, _ = _join_line(host)
+    friend = Player(["join", address, "--code", "WRONG1"], tmp_path / "f")
+    assert friend.proc.wait(20) == 1
+    said = []
+    while (line := friend.lines.get(timeout=10)) is not None:
+        said.append(line)
+    assert said == ["That invite code is not this table's: ask the host for it again."]
+    host.proc.stdin.close()
+    assert host.proc.wait(20) == 0
