@@ -14,24 +14,25 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, card_list, cap,
                                             seat_names)
-from spoken_cribbage.words.seat import (CUE_MEANINGS, cards_count, cursor_line, hand_summary, help_lines,
-                                        more, not_done, numbers, phrase, refusal, setting_shown)
-from spoken_cribbage.words.seat import undone as undone_line
+from spoken_cribbage.words.seat import (cursor_line, help_lines,
+                                        more, not_done, numbers, phrase, refusal)
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, claimed, parse_command,
+from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, parse_command,
                                         phrases_for)
 from spoken_cribbage.words.commands import is_named_key, key_lines, key_name
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings, brief_parts
-from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.coach import CoachWatch, move_end
 from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
 from spoken_cribbage.app.show_reader import ShowReader
-from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.history import History
+from spoken_cribbage.app.seat.commands import ACTION_VERBS, Commands
+from spoken_cribbage.app.seat.devices import CuesDemo
+from spoken_cribbage.app.seat.actions import claim
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.app.seat.hand_view import HandView, Marked, Where, Why
@@ -40,17 +41,6 @@ from spoken_cribbage.app.seat.intent import (Act, Answer, AnswerFirst, Cancel, C
                                              OpenCommandLine, RunVerb, TypeDigit, Unassigned)
 from spoken_cribbage.app.seat.keymap import KEYS, Moment
 from spoken_cribbage.app.seat.question import ANSWER_VERBS, Asking, Question, yes_or_no
-
-#: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
-CUE_ORDER = tuple(CUE_MEANINGS)
-#: The ``cues`` command: a cue plays this long after its name is said, the next name after
-#: CUE_STEP (s).
-CUE_DELAY, CUE_STEP = 0.9, 1.6
-#: Commands that act on the game: giving one another way drops a voice question.
-ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggins")
-#: Settings that are rules of the game: a change takes effect in the next game.
-NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty",
-                      "players", "teams", "names")
 
 
 def _input(method):
@@ -181,7 +171,8 @@ class Session:
         self.output = Output(write_kind or (lambda text, kind: write(text)),
                              speaker or NullSpeaker(), cues or NoCues(), prompt=self.prompt_line,
                              cues_on=lambda: self.settings.cues == "on")
-        self._demo_cancel: list[Callable[[], None]] = []   # the cues command, while it runs
+        #: the cues command, while it runs (any key stops it)
+        self.cues_demo = CuesDemo(self.output, lambda: self.cues, lambda: self.timer)
         self.me = me
         self.names = Names(names or seat_names(game.players, me=me), me)
         self.on_change = on_change
@@ -196,10 +187,14 @@ class Session:
         #: storage.not_kept while the game cannot be saved (the keeper sets it): then quitting
         #: does not keep it as it is, and the quit question and goodbye say so
         self.unsaved: Notice | None = None
-        self._scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
+        self.scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
         self.coach = CoachWatch()   # the coach's answer to the player's moves (app.coach)
         self.show_reader = ShowReader()   # the a key: the last show, a hand a press
+        #: repeat, [ and ], review and the w key's walk (a walk belongs to one game)
+        self.history = History(self.output, self.table, self.me, self.names)
+        #: every verb's handler (seat.commands), the session the context of most
+        self.commands = Commands(asked=self, history=self.history, devices=self, actions=self)
         self._bind()
 
     # ------------------------------------------------------------------ the table (seat.turns)
@@ -256,8 +251,7 @@ class Session:
         #: the yes/no question open (quit, discard, or a voice command heard but not surely)
         self.asking = Asking()
         self.finished = game.phase == g.GAME_OVER
-        #: repeat, [ and ], review and the w key's walk (a walk belongs to one game)
-        self.history = History(self.output, self.table, self.me, self.names)
+        self.history.restart(self.names)
         self.runner.stop_clock()
 
     # the hand as last heard (seat.hand_view): read and set through the HandView
@@ -398,9 +392,9 @@ class Session:
                          priority=Priority.NORMAL)
             if timer_coming and self.runner.hold_for_timer():
                 return   # the computers' turns: paced once the timer is set
-            self._after([])
+            self.after([])
             return
-        self._after(self.table.events_for(self.me))
+        self.after(self.table.events_for(self.me))
 
     def _state_lines(self, obs: g.Observation) -> list[Line]:
         """Where a resumed game stands (``obs``: the seat's observation): the starter, the
@@ -410,13 +404,13 @@ class Session:
             lines.append(Line.same(self.answers.starter()))
             lines.append(Line.same(self.answers.count()))
         if obs.phase in (g.DISCARD, g.PLAY):
-            lines += self._hand_lines()
+            lines += self.hand_lines()
         if self.runner.count_due(obs) and obs.starter is not None and obs.showing:
             lines += self.announcer.count_due(g.CountDue(self.me, obs.side, obs.showing_crib,
                                                          obs.showing, obs.starter))
         return lines
 
-    def _hand_lines(self) -> list[Line]:
+    def hand_lines(self) -> list[Line]:
         """The hand, numbered afresh (and remembered as the numbering)."""
         hand = list(self._obs().hand)
         text = self.answers.hand()
@@ -424,7 +418,7 @@ class Session:
             self.hand_view.number(hand)   # digits and voice now use the order announced
         return [Line.same(t, "hand") for t in text.split("\n")]
 
-    def _after(self, events: list[g.Event], *, paced: bool = False, own: int = 0) -> None:
+    def after(self, events: list[g.Event], *, paced: bool = False, own: int = 0) -> None:
         """Announce ``events`` and play every action that needs no choice of the player's (the
         turn runner's), then the milestones, then the prompt: the last line before the game
         waits is the prompt.
@@ -454,7 +448,7 @@ class Session:
                 turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
             lines.append(Line.same(turn, "turn"))
             if self.settings.verbosity == "coach" and self.hint:
-                h = self._hint_text()
+                h = self.hint_text()
                 if h:
                     lines.append(Line.same(h, "hint"))
         self.say(lines, priority=Priority.NORMAL)
@@ -503,14 +497,14 @@ class Session:
         """The runner's timer: the next computer turn of a paced run."""
         if not self.quit:
             with self.answer(unprompted=True):
-                self._after([], paced=True)
+                self.after([], paced=True)
 
     @property
     def pacing(self) -> bool:
         """A paced run of computer turns is under way (its next turn waits on the timer)."""
         return self.runner.pacing
 
-    def _hint_text(self) -> str | None:
+    def hint_text(self) -> str | None:
         try:
             return self.hint(self.game, self.me) if self.hint else None
         except Exception:
@@ -583,7 +577,7 @@ class Session:
         gm = self.game
         if self._count_due():
             if self.count_typed:
-                self._claim(int(self.count_typed))
+                claim(self, int(self.count_typed))
             else:
                 self.tell(phrase("count_first"))
         elif gm.phase == g.PLAY and gm.to_act == self.me \
@@ -600,9 +594,9 @@ class Session:
         if self.hand_view.clear_count():
             self.tell(phrase("count_cleared"))
         elif self.marked:
-            self._cmd_cancel(Command("cancel"))
+            self.commands.run(Command("cancel"))
         else:
-            self._cmd_silence(Command("silence"))
+            self.commands.run(Command("silence"))
 
     def _on_choose_at_cursor(self, intent: ChooseAtCursor) -> None:
         chosen = self.hand_view.chosen()
@@ -636,9 +630,9 @@ class Session:
         self._stop_cues_demo()
         self._stop_voice_check()
         if self.confirming is Question.QUIT:
-            self._leave()
+            self.leave()
         else:
-            self._cmd_quit(Command("quit"))
+            self.commands.run(Command("quit"))
 
     def _card_at(self, pos: int) -> str:
         gm = self.game
@@ -652,16 +646,16 @@ class Session:
         if gm.phase not in (g.DISCARD, g.PLAY):
             self.tell(phrase("no_cards_to_choose", turn=self.answers.turn()))
             return
-        card = self._numbered(n)
+        card = self.numbered(n)
         if card is None:
             return
         self.hand_view.choose(n)
         if gm.phase == g.DISCARD:
-            self._mark(card)
+            self.mark(card)
         else:
             self._play(card)
 
-    def _numbered(self, n: int) -> Card | None:
+    def numbered(self, n: int) -> Card | None:
         """The card numbered ``n``, or None after saying why there is none."""
         obs = self._obs()
         card = self.hand_view.card(n, obs.hand)
@@ -713,7 +707,7 @@ class Session:
                 or not set(known) <= set(self._obs().hand)):
             return
         for card in known:
-            self._mark(card, toggle=False)
+            self.mark(card, toggle=False)
 
     def _run(self, cmd: Command) -> None:
         if not self.asking.lets(cmd.verb):
@@ -721,49 +715,7 @@ class Session:
             return
         if cmd.verb in ACTION_VERBS:
             self._drop_voice_question()   # another action given: the question is moot
-        handler = getattr(self, f"_cmd_{cmd.verb}", None)
-        if handler is None or cmd.value:   # "cues" is a command, "cues off" a setting
-            self._setting(cmd)
-            return
-        handler(cmd)
-
-    # questions
-    def _cmd_count(self, c: Command) -> None: self.tell(self.answers.count())
-    def _cmd_crib(self, c: Command) -> None: self.tell(self.answers.crib())
-    def _cmd_starter(self, c: Command) -> None: self.tell(self.answers.starter())
-    def _cmd_table(self, c: Command) -> None:
-        self.say([Line.same(t, "answer") for t in self.answers.table().split("\n")])
-
-    def _cmd_held(self, c: Command) -> None: self.tell(self.answers.held())
-    def _cmd_scores(self, c: Command) -> None:
-        """The scores; asked again at once (S twice in a row), the pegboard: each side's front
-        and back peg and what its last score was worth."""
-        if self._scores_mark == (self._said_so_far(), len(self.game.events)):
-            self._scores_mark = None
-            self.say([Line.same(t, "answer") for t in self.answers.pegs()])
-            return
-        self.tell(self.answers.scores())
-        self._scores_mark = (self._said_so_far(), len(self.game.events))
-
-    def _said_so_far(self) -> int:
-        """The lines recorded so far, those of the answer under way too."""
-        return self.output.said_so_far()
-    def _cmd_turn(self, c: Command) -> None: self.tell(self.answers.turn(after=True))
-    def _cmd_odds(self, c: Command) -> None: self.tell(odds_answer(self._obs()))
-
-    def _cmd_hand(self, c: Command) -> None:
-        self.say(self._hand_lines())
-
-    # the look back (seat.history)
-    def _cmd_repeat(self, c: Command) -> None: self.history.repeat()
-    def _cmd_previous(self, c: Command) -> None: self.history.previous()
-    def _cmd_later(self, c: Command) -> None: self.history.later()
-    def _cmd_review(self, c: Command) -> None: self.history.review()
-    def _cmd_walk(self, c: Command) -> None: self.history.walk()
-
-    def _cmd_help(self, c: Command) -> None:
-        self.say([Line.same(t, "help") for t in self.help_lines()])
-        self.help_open = True   # the count clock waits until the next key
+        self.commands.run(cmd)
 
     def help_lines(self) -> list[str]:
         """Help for this moment: what to do, the keys of this phase, the command line."""
@@ -774,104 +726,6 @@ class Session:
         keys = key_lines(phase, voice=voice, muggins=rules.manual and rules.muggins)
         return help_lines(phase, keys, self.game.discard_count,
                           screen_reader=reader if isinstance(reader, str) else None)
-
-    def _cmd_recount(self, c: Command) -> None:
-        def said(events):   # a fresh announcer: the show as said, not the game's own state
-            return Announcer(self.names, self.settings.verbosity,
-                             brief_parts(self.settings.brief) - {"starter"}).bind(
-                                 self.game).announce(list(events))
-        self.say(self.show_reader.next_part(self.game.events_for(self.me), said))
-
-    def _cmd_coach(self, c: Command) -> None:
-        self.tell(self.coach.answer())
-
-    def _cmd_hint(self, c: Command) -> None:
-        h = self._hint_text()
-        self.tell(h or phrase("no_hint"))
-
-    def _cmd_silence(self, c: Command) -> None:
-        if not getattr(self.speaker, "available", False):   # the key answers, as every key does
-            self.tell(phrase("speech_off_silence"))
-            return
-        try:
-            self.speaker.stop()
-        except Exception:
-            pass
-
-    def _cmd_settings(self, c: Command) -> None:
-        if self.describe_settings is not None:
-            lines = [phrase_notice(n) for n in self.describe_settings(self.settings)]
-        else:
-            lines = [f"{cap(k)}: {v}." for k, v in vars(self.settings).items()]
-        self.say([Line.same(t, "answer") for t in lines])
-
-    def _cmd_listen(self, c: Command) -> None:
-        if self.listen_toggle is None:
-            self.tell(phrase("voice_off"))
-            return
-        self.listen_toggle()
-
-    def _cmd_cues(self, c: Command) -> None:
-        """Name every cue in a line and play it, one after another; any key stops them."""
-        self._stop_cues_demo()
-        lines = [phrase("cues_heading" if self.settings.cues == "on" else "cues_heading_off")]
-        if not self.cues.available and not self.cues.open():
-            reason = getattr(self.cues, "reason", None)
-            if reason is not None:
-                lines.append(phrase("cues_silent", reason=phrase_notice(reason)
-                                    if isinstance(reason, Notice) else reason))
-        self.say([Line.same(t, "cue") for t in lines])
-        steps = [(n, name) for n, name in enumerate(CUE_ORDER, 1)]
-        total = len(steps)
-        if self.timer is None:   # no clock to pace them: every name now, the cues in sequence
-            self.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]), "cue")
-                      for n, name in steps] + [Line.same(phrase("cues_count_tone"), "cue")],
-                     priority=Priority.NORMAL)
-            self._play_demo(*(name for _, name in steps))
-            return
-
-        def step(i: int) -> None:
-            self._demo_cancel.clear()
-            if i == total:   # the last line of the cues, on its own: then the prompt again
-                with self.answer(unprompted=True):
-                    self.say([Line.same(phrase("cues_count_tone"), "cue")], priority=Priority.NORMAL)
-                return
-            n, name = steps[i]
-            self.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]),
-                                "cue")], priority=Priority.NORMAL)
-            assert self.timer is not None
-            self._demo_cancel.append(self.timer(CUE_DELAY, lambda: self._play_demo(name)))
-            self._demo_cancel.append(self.timer(CUE_STEP, lambda: step(i + 1)))
-
-        step(0)
-
-    def _play_demo(self, *names: str) -> None:
-        try:
-            self.cues.play(*names)   # asked for: played even with cues off in the game
-        except Exception:
-            pass
-
-    def _stop_cues_demo(self) -> None:
-        """A key or a command stops the cues command (silently: the key does what it does)."""
-        if not self._demo_cancel:
-            return
-        for cancel in self._demo_cancel:
-            try:
-                cancel()
-            except Exception:
-                pass
-        self._demo_cancel.clear()
-        try:
-            self.cues.stop()
-        except Exception:
-            pass
-
-    def _cmd_check(self, c: Command) -> None:
-        """The voice set-up check (mic check): the room, three commands, a suggestion."""
-        if self.voice_check is None:
-            self.tell(phrase("voice_check_unavailable"))
-            return
-        self.voice_check.start()
 
     def remind(self) -> None:
         """The prompt again (whose turn, what to do), after something of its own that ran in
@@ -890,13 +744,6 @@ class Session:
         except Exception:
             return False
 
-    def _cmd_quit(self, c: Command) -> None:
-        if self.finished:
-            self._leave()
-            return
-        self._ask(Question.QUIT, self.unsaved_words("quit")
-                  or phrase("quit_kept" if self.kept else "quit_seeded"))
-
     def unsaved_words(self, when: str) -> str | None:
         """The sentence for quitting (``when``: quit, goodbye, input_ended, stopped) while the
         game cannot be saved; None when it is kept (or is for this run only, or is over)."""
@@ -904,7 +751,7 @@ class Session:
             return None
         return phrase_notice(self.unsaved, when=when)
 
-    def _ask(self, kind: Question, question: str, held: str | None = None) -> None:
+    def ask(self, kind: Question, question: str, held: str | None = None) -> None:
         """Open a yes/no question (it replaces any open one) and ask it."""
         self.asking.ask(kind, question, held)
         self.tell(question, "prompt")
@@ -934,7 +781,7 @@ class Session:
             self.tell(phrase_notice(Notice("voice.not_understood")), "voice")
             self.ask_again()
             return
-        self._ask(Question.VOICE, phrase_notice(question), command)
+        self.ask(Question.VOICE, phrase_notice(question), command)
 
     def _legal_now(self, command: str) -> bool:
         """Whether the voice grammar of the game's moment (as if no question were open) holds
@@ -953,7 +800,7 @@ class Session:
         else:
             self.command(held)   # the same path as a typed command; its announcement confirms
 
-    def _leave(self) -> None:
+    def leave(self) -> None:
         self.asking.close()
         self.tell(self.unsaved_words("goodbye")
                   or phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
@@ -964,7 +811,7 @@ class Session:
         kind = self.confirming
         if kind is Question.QUIT:
             if yes:
-                self._leave()
+                self.leave()
             else:
                 self.asking.close()
                 self.tell(phrase("back_to_game"))
@@ -972,84 +819,11 @@ class Session:
             self.asking.close()
             if yes:
                 self.announcer.confirmed = True   # the question named them (brief discard)
-                self._do(g.Discard(self.me, self.hand_view.take_marked()))
+                self.do(g.Discard(self.me, self.hand_view.take_marked()))
             else:
-                self._cmd_cancel(Command("cancel"))
+                self.commands.run(Command("cancel"))
         elif kind is Question.VOICE:
             self._answer_voice_question(yes)
-
-    def _cmd_yes(self, c: Command) -> None: self.tell(phrase("no_question_yes"))
-    def _cmd_no(self, c: Command) -> None: self.tell(phrase("no_question_no"))
-
-    def _cmd_cancel(self, c: Command) -> None:
-        if self.hand_view.unmark_all():
-            self.asking.close()
-            self.tell(phrase("choice_cleared", count=cards_count(self.game.discard_count)))
-        else:
-            self.tell(phrase("nothing_to_cancel"))
-
-    def _cmd_undo(self, c: Command) -> None:
-        """Take back the player's last action and the replies to it, while nothing new has
-        been seen since (the engine decides)."""
-        blocked = self.table.can_undo(self.me)
-        if blocked is not None:
-            self.tell(phrase("cannot_undo", reason=blocked.value), "error")
-            return
-        undone = self.table.undo(self.me)   # (the table tells the keeper)
-        self.coach.undone(len(self.game.actions))   # moves taken back: not the coach's to count
-        self.hand_view.unmark_all()
-        self.asking.close()
-        mine = undone[0]
-        kind = "play" if isinstance(mine, g.Play) else "go" if isinstance(mine, g.Go) else "discard"
-        whose = self.names.possessive(1 - self.me) if self.table.players == 2 else "the"
-        self.finished = self._obs().phase == g.GAME_OVER
-        # the prompt that follows says the count
-        self.tell(undone_line(kind, getattr(mine, "card", None), len(undone) - 1, whose), "undo")
-        self._after([])
-
-    def _cmd_next(self, c: Command) -> None:
-        gm = self.game
-        if gm.phase == g.DEAL_OVER:
-            self._do(g.NextDeal())
-        elif gm.phase == g.GAME_OVER:
-            self.tell(phrase("game_over"))
-        else:
-            self.tell(phrase("deal_not_over", turn=self.answers.turn()))
-
-    def _cmd_new(self, c: Command) -> None:
-        if not self.finished:
-            self.tell(phrase("new_game_not_yet"))
-            return
-        made = self.table.new_game()
-        if made is None:
-            self.tell(phrase("new_game_unavailable"))
-            return
-        self._bind(made.names)
-        self.start()
-
-    # actions
-    def _cmd_go(self, c: Command) -> None:
-        self._do(g.Go(self.me))
-
-    def _cmd_claim(self, c: Command) -> None:
-        """The player's count of the hand (or crib) in the show (manual counting)."""
-        self._claim(c.numbers[0] if c.numbers else 0)
-
-    def _claim(self, n: int) -> None:
-        self.hand_view.clear_count()
-        self._do(g.Claim(self.me, claimed(n)))
-
-    def _cmd_muggins(self, c: Command) -> None:
-        """Take the points an opponent missed in its count (manual counting with muggins)."""
-        self._do(g.Muggins(self.me))
-
-    def _cmd_time(self, c: Command) -> None:
-        clock = self.count_clock
-        if clock is None:
-            self.tell(phrase("no_clock" if self.settings.time_limit else "no_time_limit"))
-            return
-        left = max(0, round(clock.remaining()))
-        self.tell(phrase("time_left_paused" if clock.paused else "time_left", seconds=left))
 
     # ------------------------------------------------------------------ the count clock
 
@@ -1076,7 +850,7 @@ class Session:
         the computer turns a resumed game left waiting begin, paced."""
         if self.runner.release():
             with self.answer(unprompted=True):
-                self._after([])
+                self.after([])
         self.runner.start_ticks(self._clock_held())
 
     def _stop_clock(self) -> None:
@@ -1096,70 +870,16 @@ class Session:
         says = self.runner.check_clock()
         if says.timed_out is not None:   # the table gave the count up: say what it did
             self.hand_view.clear_count()
-            self._after(says.timed_out)
+            self.after(says.timed_out)
             return True
         if says.warning is not None:
             self.tell(phrase("time_warning", seconds=says.warning), "prompt")
         return False
 
-    def _resolve(self, c: Command) -> list[Card] | None:
-        if c.numbers:
-            out = []
-            for n in c.numbers:
-                card = self._numbered(n)
-                if card is None:
-                    return None
-                out.append(card)
-            return out
-        hand = self._obs().hand
-        out = []
-        for card in c.cards:
-            if card not in hand:
-                self.tell(phrase("not_in_hand", card=card.name, hand=hand_summary(hand)), "error")
-                return None
-            out.append(card)
-        return out
-
-    def _cmd_play(self, c: Command) -> None:
-        if self.game.phase != g.PLAY:
-            self._do(g.Play(self.me, c.cards[0] if c.cards else None))   # the engine says why not
-            return
-        cards = self._resolve(c)
-        if cards is None:
-            return
-        if len(cards) != 1:
-            self.tell(phrase("one_at_a_time"), "error")
-            return
-        self._play(cards[0])
-
     def _play(self, card: Card) -> None:
-        self._do(g.Play(self.me, card))
+        self.do(g.Play(self.me, card))
 
-    def _cmd_discard(self, c: Command) -> None:
-        gm = self.game
-        if gm.phase != g.DISCARD or self.me not in gm.pending_discards():
-            self.tell(phrase("discard_over", turn=self.answers.turn()), "error")
-            return
-        cards = self._resolve(c)
-        if cards is None:
-            return
-        if len(set(cards)) != len(cards):
-            self.tell(phrase("named_twice"), "error")
-            return
-        need = gm.discard_count
-        if self.marked and len(cards) > 1:
-            self.tell(phrase("already_chosen", cards=card_list(self.marked),
-                             more=more(need - len(self.marked))), "error")
-            return
-        if len(cards) == need and not self.marked:
-            self._do(g.Discard(self.me, tuple(cards)))
-            return
-        if len(cards) > need:
-            self.tell(phrase("exactly", count=cards_count(need), given=len(cards)), "error")
-            return
-        self._mark(cards[0], toggle=False)
-
-    def _mark(self, card: Card, *, toggle: bool = True) -> None:
+    def mark(self, card: Card, *, toggle: bool = True) -> None:
         """Mark a card for the crib (or unmark it); ask to confirm once enough are marked."""
         need = self.game.discard_count
         done = self.hand_view.mark(card, need, toggle=toggle)
@@ -1178,7 +898,7 @@ class Session:
             self.tell(phrase("chosen", Card=cap(card.name), more=left))
             return
         also = " or say yes" if self.listen_toggle is not None else ""
-        self._ask(Question.DISCARD, phrase("confirm_discard", cards=card_list(self.marked), voice=also))
+        self.ask(Question.DISCARD, phrase("confirm_discard", cards=card_list(self.marked), voice=also))
 
     def _apply(self, action: g.Action) -> list[g.Event]:
         """Apply one action of the player's at the table (which tells ``on_action``, the
@@ -1187,7 +907,7 @@ class Session:
         self.coach.before(self.game, self.me, action)
         return self.table.apply(action, self.me)
 
-    def _do(self, action: g.Action) -> None:
+    def do(self, action: g.Action) -> None:
         """Try an action: the engine is the referee; its refusal is phrased with what is
         allowed now, and nothing changes."""
         try:
@@ -1198,46 +918,33 @@ class Session:
                               turn=self.answers.turn(), discard_count=self.game.discard_count,
                               discarded=bool(obs.discards), names=self.names), "error")
             return
-        self._after(events, own=move_end(events, self.me))
+        self.after(events, own=move_end(events, self.me))
 
-    # settings
-    def _setting(self, c: Command) -> None:
-        name, value = c.verb, c.value
-        try:
-            new = self.settings.changed(name, value)
-        except ValueError as e:
-            self.tell(phrase("setting_refused",
-                             reason=phrase_notice(e) if isinstance(e, Problem) else e), "error")
-            return
-        old, self.settings = self.settings, new
+    # ------------------------------------------------------------------ what the commands use
+    # (the contexts of seat.asked.Asked, seat.devices.Devices and seat.actions.Actions)
+
+    def take_settings(self, new: Settings, name: str) -> None:
+        self.settings = new
         self.announcer.verbosity = new.verbosity
         self.announcer.brief = brief_parts(new.brief)
         if name == "time_limit" and not new.time_limit:
             self._stop_clock()   # no limit now: a count under way is no longer timed
-        try:
-            if name == "rate":
-                self.speaker.set_rate(new.rate)
-            elif name == "volume":
-                self.speaker.set_volume(new.volume)
-            elif name == "voice":
-                self.speaker.set_voice(new.voice or None)
-            elif name == "cue_volume":
-                self.cues.set_volume(new.cue_volume)
-            elif name == "cues":
-                if new.cues == "on":
-                    self.cues.open()   # says once if it cannot
-                else:
-                    self.cues.stop()
-        except Exception:
-            pass
-        notice = self.on_settings(new, name) if self.on_settings else None
-        msg = phrase_notice(notice) if notice else None
-        extra = phrase("next_game") if name in NEXT_GAME_SETTINGS else ""
-        if name == "cues":
-            said = phrase("cues_changed", value=new.cues)
-        else:
-            said = phrase("setting_changed", Name=cap(name.replace("_", " ")),
-                          value=setting_shown(name, getattr(new, name)), extra=extra)
-        if name != "teams" and new.teams != old.teams:   # players reset a layout that no longer fits
-            said += " " + phrase("teams_reset", value=setting_shown("teams", new.teams))
-        self.tell(said + (f" {msg}" if msg else ""))
+
+    def settings_saved(self, new: Settings, name: str) -> Notice | None:
+        return self.on_settings(new, name) if self.on_settings else None
+
+    def settings_described(self, settings: Settings) -> list[Notice] | None:
+        return self.describe_settings(settings) if self.describe_settings is not None else None
+
+    def take_back(self) -> list[g.Action]:
+        undone = self.table.undo(self.me)   # (the table tells the keeper)
+        self.coach.undone(len(self.game.actions))   # moves taken back: not the coach's to count
+        return undone
+
+    def begin(self, names: Sequence[str] | None) -> None:
+        self._bind(names)
+        self.start()
+
+    def _stop_cues_demo(self) -> None:
+        """A key or a command stops the cues command (silently: the key does what it does)."""
+        self.cues_demo.stop()

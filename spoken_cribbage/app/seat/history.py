@@ -29,15 +29,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spoken_cribbage.app.seat.output import Output
+from spoken_cribbage.app.seat.registry import Registry
 from spoken_cribbage.app.seat.turns import Table
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
+from spoken_cribbage.vocabulary import Command
 from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.announce import Names
 from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.seat import phrase
 
-__all__ = ["History", "deal_ended"]
+__all__ = ["HISTORY", "History", "deal_ended"]
 
 
 class _Ended(EventVisitor[bool]):
@@ -70,6 +72,11 @@ class History:
         self.names = names
         #: The walk under way: (deal walked, next step, the game's moment when last pressed).
         self._walk: tuple[int, int, tuple[int, bool]] | None = None
+
+    def restart(self, names: Names) -> None:
+        """A game begins at the table (its seat names): no walk is under way."""
+        self.names = names
+        self._walk = None
 
     # ------------------------------------------------------------------ the transcript
 
@@ -171,3 +178,32 @@ class History:
             self.output.tell(review_words.say("walk_end", deal=deal))
         else:
             self.output.tell(review_words.say("walk_latest", deal=deal))
+
+
+#: The look back's commands: the context is the :class:`History`.
+HISTORY: Registry[History] = Registry("history")
+
+
+@HISTORY.verb("repeat")
+def _repeat(past: History, c: Command) -> None:
+    past.repeat()
+
+
+@HISTORY.verb("previous")
+def _previous(past: History, c: Command) -> None:
+    past.previous()
+
+
+@HISTORY.verb("later")
+def _later(past: History, c: Command) -> None:
+    past.later()
+
+
+@HISTORY.verb("review")
+def _review(past: History, c: Command) -> None:
+    past.review()
+
+
+@HISTORY.verb("walk")
+def _walk(past: History, c: Command) -> None:
+    past.walk()
