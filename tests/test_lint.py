@@ -12,7 +12,8 @@ from conftest import ROOT
 #: Clean under ruff's rules today (E, F, W, I, B, UP, SIM, C90 at complexity 15).
 RUFF_CLEAN = ("spoken_cribbage/ai", "spoken_cribbage/notice.py", "spoken_cribbage/app/seat",
               "spoken_cribbage/vocabulary", "spoken_cribbage/engine", "spoken_cribbage/storage",
-              "spoken_cribbage/words", "spoken_cribbage/net", "tools", "bench", "tests")
+              "spoken_cribbage/words", "spoken_cribbage/net", "spoken_cribbage/speech",
+              "tools", "bench", "tests")
 #: Inside those parts, the files not clean yet: the voice issue's (worked beside issue 24), and
 #: test files being changed for issue 23 today. The list may only shrink, as they become clean.
 RUFF_NOT_YET = ("spoken_cribbage/words/voice.py", "bench/bench_voice.py",

@@ -31,9 +31,9 @@ from __future__ import annotations
 import os
 import sys
 
-from .audio import AUDIO_ENV, AudioSink, NullSink, SoundDeviceSink, choose_sink
 from spoken_cribbage.notice import Notice
 
+from .audio import AUDIO_ENV, AudioSink, NullSink, SoundDeviceSink, choose_sink
 from .base import (
     MAX_QUEUED,
     MAX_RATE,

@@ -7,11 +7,12 @@ foreign error's own text; ``words.speech`` phrases them. ``description`` is for 
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Union, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from spoken_cribbage.notice import Notice, Problem
 
@@ -26,7 +27,7 @@ MIN_RATE, MAX_RATE = 80, 450
 #: ``speech.stopped_working``, with the ``reason``.
 OnError = Callable[[Notice], None]
 #: Why speech failed: a notice, or the text of a foreign error (one line, no final full stop).
-Reason = Union[Notice, str]
+Reason = Notice | str
 
 
 class AudioError(Problem, RuntimeError):
@@ -211,7 +212,5 @@ def safe_call(fn: Callable[..., Any] | None, *args: Any) -> None:
     """Call a user callback; its own errors must not break speech."""
     if fn is None:
         return
-    try:
+    with contextlib.suppress(Exception):
         fn(*args)
-    except Exception:  # noqa: BLE001
-        pass

@@ -21,13 +21,15 @@ silent, "device:NAME" picks a device). What goes wrong is told once through ``on
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import threading
 import time
 import wave
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -155,7 +157,7 @@ def _note_samples(note: Note, rate: int) -> np.ndarray:
         (note.f1,) * len(f0s) if note.f1 is not None else f0s)
     out = np.zeros(n)
     weights = TIMBRES[note.timbre]
-    for f0, f1 in zip(f0s, f1s):
+    for f0, f1 in zip(f0s, f1s, strict=True):
         # an exponential glide from f0 to f1; phase is the running sum of the frequency
         freq = f0 * (f1 / f0) ** (t / note.length)
         phase = 2 * np.pi * np.cumsum(freq) / rate
@@ -380,10 +382,8 @@ class MixerCuePlayer:
         self.available = False
         self.reason = reason
         if self._on_error is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self._on_error(Notice(code, reason=reason))
-            except Exception:  # noqa: BLE001
-                pass
 
     # -- playing ----------------------------------------------------------------------------
     def play(self, *names: str) -> None:

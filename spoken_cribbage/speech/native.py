@@ -14,6 +14,7 @@ per utterance; with them an interruption takes effect at the next word.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import itertools
@@ -241,10 +242,8 @@ class NativePyttsx3Speaker(SpeechWorker):
         if engine is None or self.loop_mode != "iterate":
             return
         for step in (engine.stop, engine.endLoop):  # silence, then leave the external loop
-            try:
+            with contextlib.suppress(Exception):  # e.g. "run loop not started"
                 step()
-            except Exception:  # noqa: BLE001 - e.g. "run loop not started"
-                pass
 
     # --- callbacks from pyttsx3 (worker thread, during say/iterate/runAndWait) ---------------
     def _event_name(self, name: Any) -> Any:
@@ -257,10 +256,10 @@ class NativePyttsx3Speaker(SpeechWorker):
 
     def _cb_started(self, name: Any = None, **_: Any) -> None:
         sent, cur = self._sent, self._current
-        if sent is not None and cur is not None and self._event_name(name) == sent.name:
-            if not sent.started:
-                sent.started = True
-                self._started(cur)
+        if (sent is not None and cur is not None and self._event_name(name) == sent.name
+                and not sent.started):
+            sent.started = True
+            self._started(cur)
 
     def _cb_finished(self, name: Any = None, completed: Any = False, **_: Any) -> None:
         name = self._event_name(name)

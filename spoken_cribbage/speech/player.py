@@ -7,6 +7,7 @@ in a temporary file (never the terminal).  Interrupting kills it: the silence is
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import tempfile
@@ -24,7 +25,7 @@ from .sink import DEFAULT_SAMPLE_RATE, AudioSink
 
 def _spawn(argv: Sequence[str]) -> tuple[subprocess.Popen[bytes], IO[bytes]]:
     """Start a player with its stderr in a temporary file (never the terminal)."""
-    err = tempfile.TemporaryFile()
+    err = tempfile.TemporaryFile()  # noqa: SIM115 - kept by the _Player, which closes it in reap()
     proc = subprocess.Popen(
         list(argv),
         stdin=subprocess.PIPE,
@@ -68,10 +69,8 @@ class _Player:
 
     def kill(self) -> None:
         self.killed = True
-        try:
+        with contextlib.suppress(OSError):
             self.proc.kill()
-        except OSError:
-            pass
 
     def reap(self, timeout: float) -> bool:
         """Wait for exit and release the pipes; False if still running."""

@@ -23,6 +23,7 @@ so this small client stands in for it: one socket, one sender thread.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import shutil
 import socket
@@ -31,8 +32,9 @@ import threading
 import time
 import weakref
 from collections import deque
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from spoken_cribbage.notice import Notice
 
@@ -167,10 +169,8 @@ class Connection:
 
     def close(self) -> None:
         for closing in (self._in.close, self.sock.close):
-            try:
+            with contextlib.suppress(OSError):
                 closing()
-            except OSError:
-                pass
 
 
 def spawn_server(address: Address, timeout: float = 5.0) -> None:
@@ -219,10 +219,8 @@ def _close_live() -> None:
     """Cancel what we asked for when the game exits: speech-dispatcher keeps speaking the
     messages of a client that just disconnects."""
     for speaker in list(_LIVE):
-        try:
+        with contextlib.suppress(Exception):
             speaker.close()
-        except Exception:  # noqa: BLE001
-            pass
 
 
 class SSIPSpeaker:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import atexit
 import collections
+import contextlib
 import threading
 import time
 import weakref
@@ -49,10 +50,8 @@ _LIVE: weakref.WeakSet[SpeechWorker] = weakref.WeakSet()
 def _close_live_speakers() -> None:
     """Silence every speaker when the game exits (nothing keeps talking after it)."""
     for speaker in list(_LIVE):
-        try:
+        with contextlib.suppress(Exception):
             speaker.close()
-        except Exception:  # noqa: BLE001
-            pass
 
 
 class SpeechWorker:
@@ -318,7 +317,5 @@ class SpeechWorker:
         safe_call(self._on_error, Notice("speech.stopped_working", reason=reason))
 
     def _safe_shutdown(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self._shutdown()
-        except Exception:  # noqa: BLE001
-            pass
