@@ -7,12 +7,28 @@ The scorer is usable on its own:
 29
 """
 
-from spoken_cribbage.engine.cards import (AmbiguousCardError, Card, DuplicateCardError,
-                                          InvalidCardError, card_name, card_short, match_card,
-                                          parse_card, parse_cards)
+from spoken_cribbage.engine.cards import (
+    AmbiguousCardError,
+    Card,
+    DuplicateCardError,
+    InvalidCardError,
+    card_name,
+    card_short,
+    match_card,
+    parse_card,
+    parse_cards,
+)
 from spoken_cribbage.engine.rules import Outcome, Rules
-from spoken_cribbage.engine.scoring import (CountOverflowError, HandScore, InvalidHandError, PlayScore, ScoreItem,
-                      hand_points, score_hand, score_play)
+from spoken_cribbage.engine.scoring import (
+    CountOverflowError,
+    HandScore,
+    InvalidHandError,
+    PlayScore,
+    ScoreItem,
+    hand_points,
+    score_hand,
+    score_play,
+)
 
 __version__ = "0.1.0"
 

@@ -23,16 +23,16 @@ from spoken_cribbage.words.announcer import _REASON_TEXT, Announcer, _Batch, _mu
 from spoken_cribbage.words.answers import Answers
 from spoken_cribbage.words.calls import _PAIR_GROUP, _PLAY_NAMES, _RUN_COUNT, play_call, show_call, the_ranks
 from spoken_cribbage.words.lines import (
-                                             VERBOSITIES,
-                                             Line,
-                                             LineKind,
-                                             article_rank,
-                                             cap,
-                                             card_list,
-                                             hand_lines,
-                                             list_words,
-                                             numbered_cards,
-                                             numbered_hand,
+    VERBOSITIES,
+    Line,
+    LineKind,
+    article_rank,
+    cap,
+    card_list,
+    hand_lines,
+    list_words,
+    numbered_cards,
+    numbered_hand,
 )
 from spoken_cribbage.words.names import COMPUTER, COMPUTER_NAMES, Names, seat_names
 
