@@ -14,11 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spoken_cribbage.ai.players import make_player  # noqa: E402
 from spoken_cribbage.ai.simulate import play_game  # noqa: E402

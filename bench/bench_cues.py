@@ -29,9 +29,6 @@ import sys
 import tempfile
 import threading
 import time
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 TARGET_MS = 30.0
 

@@ -29,7 +29,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from spoken_cribbage.ai import endgame  # noqa: E402
 from spoken_cribbage.ai.players import make_player, warm_up  # noqa: E402

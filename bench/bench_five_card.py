@@ -23,6 +23,7 @@ way and whether they agree, and the per-call time of ``hand_points`` and ``score
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import time
@@ -32,14 +33,9 @@ from math import comb, prod
 
 import numpy as np
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-import contextlib
-
-import five_card_reference as ref  # noqa: E402
-
 from spoken_cribbage.engine.cards import Card  # noqa: E402
 from spoken_cribbage.engine.scoring import hand_points, score_hand  # noqa: E402
+from testkit import five_card_reference as ref  # noqa: E402
 
 N_SETS = comb(52, 5) * 47         # 122,151,120
 RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

@@ -20,12 +20,10 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from spoken_cribbage.ai.odds import load_table  # noqa: E402
 from spoken_cribbage.ai.players import warm_up  # noqa: E402

@@ -26,8 +26,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
 TARGET_MS = 30.0
 TEXT = "Computer plays the eight of hearts. Count 8. Your turn."
@@ -99,7 +97,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=300)
     args = ap.parse_args()
-    from ssip_server import FakeSSIPServer
+    from testkit.ssip_server import FakeSSIPServer
 
     with tempfile.TemporaryDirectory() as tmp:
         server = FakeSSIPServer(Path(tmp) / "speechd.sock")

@@ -29,7 +29,7 @@ from multiprocessing import get_context
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE.parent / "testkit"))
 sys.path.insert(0, str(HERE.parent))
 
 from voice_corpus import NOISES, NONSPEECH, OOG_PHRASES, VOICES, Corpus, cache_folder  # noqa: E402

@@ -28,15 +28,12 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "tests"))
-sys.path.insert(0, str(HERE.parent))
-
-import voice_human as vh  # noqa: E402
 
 from spoken_cribbage.engine.cards import parse_cards  # noqa: E402
 from spoken_cribbage.vocabulary import VoiceContext, phrases_for  # noqa: E402
 from spoken_cribbage.voice import check  # noqa: E402
 from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer  # noqa: E402
+from testkit import voice_human as vh  # noqa: E402
 
 RATE = 16000
 

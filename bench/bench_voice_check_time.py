@@ -3,17 +3,15 @@
     python bench/bench_voice_check_time.py
 """
 import statistics
-import sys
 import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent / 'tests'), str(HERE), str(HERE.parent)]
 import bench_voice as b  # noqa: E402
-from voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
 
 from spoken_cribbage.vocabulary import phrases_for  # noqa: E402
 from spoken_cribbage.voice.verify import CardCheck  # noqa: E402
+from testkit.voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
 
 cc = CardCheck()
 corpus = Corpus(str(cache_folder() / "corpus"))

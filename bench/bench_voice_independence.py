@@ -17,10 +17,9 @@ from multiprocessing import get_context
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE.parent / "tests"), str(HERE), str(HERE.parent)]
 
 from bench_voice import ACTIONS, CONTEXTS  # noqa: E402
-from voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
+from testkit.voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
 
 from spoken_cribbage.vocabulary import phrases_for  # noqa: E402
 

@@ -31,7 +31,6 @@ from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
 
 from spoken_cribbage.app.session import Session, make_opponent  # noqa: E402
 from spoken_cribbage.engine import game as g  # noqa: E402

@@ -27,9 +27,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
 
-import cli_fuzz_support as cf  # noqa: E402
+from testkit import cli_fuzz_support as cf  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
 

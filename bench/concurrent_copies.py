@@ -30,12 +30,9 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import robust_support as rs  # noqa: E402
-
 from spoken_cribbage.storage import paths  # noqa: E402
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB  # noqa: E402
+from testkit import robust_support as rs  # noqa: E402
 
 ARGS = ["--speech", "off", "--cues", "off", "--difficulty", "easy", "--pace", "0"]
 

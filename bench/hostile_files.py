@@ -30,9 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-import robust_support as rs  # noqa: E402
+from testkit import robust_support as rs  # noqa: E402
 
 FILES = ("game.json", "settings.toml", "stats.sqlite3")
 COMMANDS = {

@@ -31,9 +31,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
 
-import robust_support as rs  # noqa: E402
+from testkit import robust_support as rs  # noqa: E402
 
 OUT = ROOT / "bench" / "out"
 

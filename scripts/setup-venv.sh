@@ -29,3 +29,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   fi
   touch "$stamp"
 fi
+# A development install (test, test-vosk) also imports the test kit (testkit/) and the benches
+# (bench/) as packages from this checkout, as the tests and benches do (tests/README.md): a .pth
+# file naming the checkout, the way pip's own editable installs name a source folder. The wheel
+# and a play install leave them out.
+if [ "$use" != play ]; then
+  site=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+  pwd >"$site/spoken_cribbage_checkout.pth"
+fi

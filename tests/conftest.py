@@ -1,11 +1,11 @@
+"""What every test shares: the fixtures, the CI rule for missing tools, the time budget per file
+and the order of the files. Helpers a test imports are in the test kit (``from testkit import
+BIN, ROOT, game_env``; testkit/), never here (tests/README.md)."""
+
 import os
-import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
-
-ROOT = Path(__file__).resolve().parent.parent
-BIN = Path(sys.executable).parent / "spoken-cribbage"
 
 
 @pytest.fixture
@@ -27,15 +27,6 @@ def _no_desktop_speech(monkeypatch):
     monkeypatch.setenv("SPEECHD_ADDRESS", "unix_socket:/nonexistent/spoken-cribbage/speechd.sock")
     for key in ("DBUS_SESSION_BUS_ADDRESS", "WAYLAND_DISPLAY", "DISPLAY"):
         monkeypatch.delenv(key, raising=False)
-
-
-def game_env(home: Path, **extra) -> dict:
-    env = dict(os.environ)
-    env.update({"SPOKEN_CRIBBAGE_HOME": str(home), "TERM": "xterm-256color", "LANG": "C.UTF-8"})
-    env.pop("NO_COLOR", None)
-    env.pop("ACCESSIBLE", None)
-    env.update(extra)
-    return env
 
 
 # -- tools a test needs: a failure in CI, a skip that says so on a developer machine ------------
@@ -116,21 +107,24 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 #: a screen reader, real-time audio, overlaps other files' work).
 #: Set at about 1.5 times each file's CPU measured alone (tests/README.md has the figures); a
 #: file not listed has DEFAULT_BUDGET: a new file takes seconds; a longer one states its
-#: budget here, and long runs go to bench/.
+#: budget here, and long runs go to bench/. Keyed by the file's path under tests/: a file moved
+#: takes its budget along (tests/repo/test_time_budgets.py checks that every key is a file).
 BUDGETS = {
     # the voice tests (decoding the clip corpus; the voice issue's files)
-    "test_voice_engines.py": 250, "test_voice_human.py": 110, "test_voice_pauses.py": 35,
-    "test_voice_check.py": 35, "test_voice_portaudio.py": 25, "test_voice_input.py": 15,
-    "test_voice_session.py": 20,   # three short sessions through the whole microphone path
+    "voice/test_voice_engines.py": 250, "voice/test_voice_human.py": 110,
+    "voice/test_voice_pauses.py": 35, "voice/test_voice_check.py": 35,
+    "e2e/test_voice_portaudio.py": 25, "voice/test_voice_input.py": 15,
+    "voice/test_voice_session.py": 20,   # three short sessions through the whole microphone path
     # the rest
-    "test_robustness.py": 45, "test_odds.py": 20, "test_game_properties.py": 15,
-    "test_install.py": 15, "test_screen_readers.py": 15, "test_console_pty.py": 15,
-    "test_options.py": 30,   # grew with the settings command and --names checks (19 to 21 s)
-    "test_one_window.py": 20,   # real copies of the game at one save (13 to 15 s)
-    "test_simulate.py": 15, "test_soak.py": 15, "test_exhaustive.py": 15,
-    "test_game_undo.py": 15, "test_review.py": 15, "test_handsfree.py": 15,
-    "test_game_players.py": 15, "test_game_speech.py": 15,
-    "test_terminal_given_back.py": 15,   # eleven games and reviews in a pty, suspended and resumed
+    "e2e/test_robustness.py": 45, "ai/test_odds.py": 20, "engine/test_game_properties.py": 15,
+    "repo/test_install.py": 15, "e2e/test_screen_readers.py": 15, "e2e/test_console_pty.py": 15,
+    "app/test_options.py": 30,   # grew with the settings command and --names checks (19 to 21 s)
+    "e2e/test_one_window.py": 20,   # real copies of the game at one save (13 to 15 s)
+    "ai/test_simulate.py": 15, "app/test_soak.py": 15, "engine/test_exhaustive.py": 15,
+    "engine/test_game_undo.py": 15, "app/test_review.py": 15, "app/test_handsfree.py": 15,
+    "engine/test_game_players.py": 15, "e2e/test_game_speech.py": 15,
+    # eleven games and reviews in a pty, suspended and resumed
+    "e2e/test_terminal_given_back.py": 15,
 }
 DEFAULT_BUDGET = 10.0
 #: A file fails the run in CI when it takes more than OVER_FAIL times its budget (scaled by
@@ -179,12 +173,19 @@ def pytest_runtest_logreport(report):
     _FILE_CPU[path] = _FILE_CPU.get(path, 0.0) + cpu
 
 
+def budget_key(path: str) -> str:
+    """A test file's key in BUDGETS and LONGEST_FIRST: its path under tests/ (``voice/test_x.py``)
+    from a node id's path (``tests/voice/test_x.py``); a path elsewhere is its own key."""
+    parts = PurePosixPath(path.replace(os.sep, "/")).parts
+    return "/".join(parts[1:] if parts[:1] == ("tests",) else parts)
+
+
 def budget_check(cpu: dict[str, float]) -> tuple[float, list[tuple[str, float, float]],
                                                       list[tuple[str, float, float]]]:
     """(the machine's slowness, the files over budget, the files far enough over to fail in
     CI), each file as (path, CPU seconds, its budget scaled by the slowness)."""
-    budget = {path: BUDGETS.get(Path(path).name, DEFAULT_BUDGET) for path in cpu}
-    ratios = sorted(cpu[p] / budget[p] for p in cpu if Path(p).name in BUDGETS)
+    budget = {path: BUDGETS.get(budget_key(path), DEFAULT_BUDGET) for path in cpu}
+    ratios = sorted(cpu[p] / budget[p] for p in cpu if budget_key(p) in BUDGETS)
     slow = 1.0
     if len(ratios) >= SPEED_FROM_FILES:
         slow = max(1.0, ratios[len(ratios) // 2])
@@ -218,12 +219,22 @@ def pytest_sessionfinish(session, exitstatus):
 #: ./test.sh runs the files side by side (pytest-xdist, a file whole in one process), and a
 #: process takes the next file as it finishes one, so the longest start first and the short ones
 #: fill in at the end.
-LONGEST_FIRST = ("test_voice_engines.py", "test_voice_human.py", "test_screen_readers.py",
-                 "test_robustness.py", "test_voice_portaudio.py", "test_voice_check.py",
-                 "test_voice_pauses.py", "test_console_pty.py", "test_soak.py",
-                 "test_exhaustive.py", "test_game_properties.py", "test_speech.py")
+LONGEST_FIRST = ("voice/test_voice_engines.py", "voice/test_voice_human.py",
+                 "e2e/test_screen_readers.py", "e2e/test_robustness.py",
+                 "e2e/test_voice_portaudio.py", "voice/test_voice_check.py",
+                 "voice/test_voice_pauses.py", "e2e/test_console_pty.py", "app/test_soak.py",
+                 "engine/test_exhaustive.py", "engine/test_game_properties.py",
+                 "speech/test_speech.py")
 
 
 def pytest_collection_modifyitems(session, config, items):
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))   # (stable: file order kept)
+    tests = Path(__file__).resolve().parent
+    items.sort(key=lambda item: rank.get(_under(item.path, tests), len(rank)))   # (stable)
+
+
+def _under(path: Path, tests: Path) -> str:
+    try:
+        return path.resolve().relative_to(tests).as_posix()
+    except ValueError:
+        return path.name

@@ -1,0 +1,58 @@
+"""Each answer reaches the terminal as one write.
+
+Orca reads a terminal's new text from where the insertion began up to the cursor. An answer
+written line by line could land in two pieces, the second arriving while Orca still read the
+first: Orca then spoke the second piece twice (seen in CI under load: five lines of the opening
+said again). The game now collects the lines of one answer (the opening, a key, a command, a
+timer) and writes them at once. Here the game runs in a pseudo-terminal with its standard output
+wrapped to log every write() call."""
+
+import sys
+
+import pexpect
+from testkit import game_env
+
+WRAPPER = r"""
+import sys
+log = open(sys.argv.pop(1), "a", encoding="utf-8")
+class Logged:
+    def __init__(self, s): self.s = s
+    def write(self, t):
+        log.write(repr(t) + "\n"); log.flush()
+        return self.s.write(t)
+    def __getattr__(self, name): return getattr(self.s, name)
+sys.stdout = Logged(sys.stdout)
+from spoken_cribbage.app.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def writes(log) -> list[str]:
+    import ast
+    return [ast.literal_eval(line) for line in log.read_text().splitlines() if line.strip()]
+
+
+def test_the_opening_and_each_key_answer_are_one_write_each(tmp_path):
+    log = tmp_path / "writes.log"
+    child = pexpect.spawn(sys.executable, ["-c", WRAPPER, str(log), "--speech", "off",
+                                           "--seed", "3", "--accessible"],
+                          env=game_env(tmp_path / "home"), encoding="utf-8", timeout=60,
+                          dimensions=(50, 200))
+    child.expect(r"Your turn: lay away 2 cards\.\r\n")
+    child.send("1")
+    child.expect(r"choose one more\.\r\n")
+    child.send("2")
+    child.expect(r"to confirm\.\r\n")
+    child.send("\r")
+    child.expect(r"Your turn\.\r\n")
+    child.send("q")
+    child.expect(r"Press y or n\.\r\n")
+    child.send("y")
+    child.expect(pexpect.EOF)
+    w = writes(log)
+    opening = [t for t in w if "New game to 121" in t]
+    assert len(opening) == 1, w
+    assert "Your turn: lay away 2 cards." in opening[0] and "Deal 1." in opening[0]
+    # Enter laid the cards away, the starter was cut and the computer led: one write
+    enter = [t for t in w if "You lay away the" in t]
+    assert len(enter) == 1 and "The starter is" in enter[0] and enter[0].endswith("Your turn.\n"), w

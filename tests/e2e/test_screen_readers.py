@@ -1,0 +1,238 @@
+"""The game under real screen readers (Orca in a VTE terminal, and yasr), headless.
+
+The shared tool logs every utterance the reader sends to its speech synthesiser. Each
+announcement and each shortcut answer must be spoken once, in order, with no escape-code or
+prompt-redraw noise: exactly the lines the game prints, and nothing else but key echo.
+"""
+
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from testkit import BIN, ROOT
+
+RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
+
+# (seconds after start, keys typed) and the same input as lines for the reference run.
+KEYS = [(4, "s"), (5, "b"), (6, "f"), (7, "1"), (7.7, "2"), (8.5, "\n"), (9.5, "c"), (10.5, "h"),
+        (11.5, "v"), (12.5, "t"), (13.5, "i"), (14.5, "r"), (15.5, "["), (16.5, "]"), (17.5, "?"),
+        (19, "q"), (20, "y")]
+
+pytestmark = pytest.mark.skipif(
+    not RUN_SR.exists() or not shutil.which("yasr") or not shutil.which("orca"),
+    reason="the shared screen-reader tool and its readers are installed by ./test.sh")
+
+
+def reference_lines(home: Path) -> list[str]:
+    """What the game prints for the same input, read line by line from a pipe."""
+    script = "".join(k if k.endswith("\n") else k + "\n" for _, k in KEYS)
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
+    out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--accessible"],
+                         input=script, capture_output=True, text=True, env=env, timeout=60).stdout
+    return [line for line in out.splitlines() if line.strip() and not line.startswith("> ")]
+
+
+def run_reader(cmd: list[str], env: dict) -> subprocess.CompletedProcess:
+    """Run the harness; one Orca at a time on a machine, so wait while another run ends."""
+    import time
+
+    for _ in range(30):
+        res = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
+        if res.returncode != 3 or "another orca" not in res.stderr:
+            return res
+        time.sleep(10)
+    return res
+
+
+def spoken(reader: str, home: Path, keys=KEYS) -> list[str]:
+    args = ["bash", str(RUN_SR), "--sr", reader]
+    for t, k in keys:
+        args += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
+    args += ["--", str(BIN), "--seed", "3", "--speech", "off", "--accessible"]
+    res = run_reader(args, dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home)))
+    utterances = []
+    for line in res.stdout.splitlines():
+        m = re.match(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s+(.*)$", line)
+        if m:
+            for part in m.group(2).split("\\n"):
+                part = part.strip()
+                if part:
+                    utterances.append(part)
+    assert utterances, res.stdout + res.stderr
+    return utterances
+
+
+KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?", "b", "f",
+            "v", "t", "i", "r", "[", "]", "left bracket", "right bracket",
+            "blank",  # yasr: the empty line Enter leaves behind
+            "question", "1 space 2", "left shift", "shift", "right shift", "home", "right",
+            "escape", "enter"}
+
+
+def rejoin(said: list[str], expected: list[str]) -> list[str]:
+    """yasr says a long burst of lines in pieces of about 280 characters, and a piece can end
+    mid-line: 12 lines of 74 characters written at once (one write or one a line, the same) were
+    said as 14 utterances, lines 4 and 8 each in two. The game writes the help keys as one burst,
+    so a help line may come as two utterances, in order, nothing lost or repeated. Put such a
+    pair back together only when the two make exactly the line the game printed."""
+    out: list[str] = []
+    i = 0
+    while i < len(said):
+        j = len(out)
+        if (i + 1 < len(said) and j < len(expected) and said[i] != expected[j]
+                and f"{said[i]} {said[i + 1]}" == expected[j]):
+            out.append(expected[j])
+            i += 2
+        else:
+            out.append(said[i])
+            i += 1
+    return out
+
+
+@pytest.mark.parametrize("reader", ["yasr"])   # Orca: the deal under default settings below
+def test_every_line_is_spoken_once_in_order_without_noise(reader, tmp_path):
+    expected = reference_lines(tmp_path / "ref")
+    said = rejoin([u for u in spoken(reader, tmp_path / "sr") if u.lower() not in KEY_ECHO],
+                  expected)
+    assert said == expected
+    for u in said:
+        assert "\x1b" not in u and "[" not in u[:2]
+    # The shortcut answers are among them, each once.
+    for answer in ("You 0, 121 to go; Computer 0, 121 to go.", "The count is 8: eight of hearts.",
+                   "It is your crib.", "The starter is not cut yet.",
+                   "Quit the game? This seeded game is for this run only. Press y or n."):
+        assert said.count(answer) == 1
+    assert any(u.startswith("This series: eight of hearts") for u in said)
+    assert any(u.startswith("Play the ") for u in said)  # the hint
+
+
+RIGHT, HOME = "\\033[C", "\\033[H"   # what the arrow keys send (typed as text by the tool)
+
+
+#: Shortcut keys asked during the Orca deal (yasr reads every key in the test above; one Orca
+#: run covers the arrows, the shortcuts and the one voice, for the suite's time).
+QUESTIONS_UNDER_ORCA = ["s", "c", "f", "v", "["]
+
+
+def arrow_deal(seed: int = 3):
+    """Plan the first deal played with digits, arrows and Enter, in-process with the same
+    opponent as the real game: (keys with times, the lines the game prints)."""
+    import random
+
+    from spoken_cribbage.app.play import _hint
+    from spoken_cribbage.app.session import Session, make_opponent
+    from spoken_cribbage.engine import game as g
+    from spoken_cribbage.storage.settings import Settings
+
+    out: list[str] = []
+    s = Session(g.Game(seed=seed), settings=Settings(), write=out.append, hint=_hint,
+                opponents={1: make_opponent("expert", random.Random(seed * 7 + 1))})
+    s.kept = False   # as play.py sets it for a --seed game: for this run only, never saved
+    s.start()
+    keys = ["1", "2", "\n"]
+    s.key("1"), s.key("2"), s.enter()
+    for k in QUESTIONS_UNDER_ORCA:   # shortcut answers during the play, each a line of its own
+        keys.append(k)
+        s.key(k)
+    while s.game.phase == g.PLAY and s.game.to_act == 0:
+        card = s._playable()[-1]                       # the last card that fits: arrows to it
+        steps = s._held_positions().index(s.numbering.index(card))
+        keys.append(HOME)
+        s.move("home")
+        for _ in range(steps):
+            keys.append(RIGHT)
+            s.move("right")
+        keys.append("\n")
+        s.enter()
+    assert s.game.phase == g.DEAL_OVER
+    keys += ["q", "y"]
+    s.key("q"), s.key("y")
+    timed = [(4 + 1.5 * i, k) for i, k in enumerate(keys)]
+    return timed, [line for line in out if line.strip()], keys.count(RIGHT)
+
+
+# --- one voice: default settings under Orca ------------------------------------------------------
+
+ASOUNDRC = """pcm.!default {{ type plug; slave {{ pcm "sink"; rate 16000; channels 1; format S16_LE }} }}
+pcm.sink {{ type file; slave.pcm "null"; file "|cat >> {out}"; format "raw" }}
+"""
+CUE_LIMIT_S = 0.15   # short sound cues may play; speech may not
+
+
+def sounds(raw: Path, rate: int = 16000, gap_s: float = 0.05) -> list[float]:
+    """Lengths (s) of the stretches of sound in what the program played (16 kHz mono s16le):
+    non-silent samples, with pauses shorter than ``gap_s`` counted as part of the sound."""
+    import numpy as np
+
+    if not raw.exists():
+        return []
+    pcm = np.frombuffer(raw.read_bytes()[: raw.stat().st_size // 2 * 2], dtype="<i2")
+    loud = np.flatnonzero(np.abs(pcm.astype(np.int32)) > 300)
+    if loud.size == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(loud) > gap_s * rate)
+    starts = np.concatenate(([loud[0]], loud[breaks + 1]))
+    ends = np.concatenate((loud[breaks], [loud[-1]]))
+    return [float(e - s + 1) / rate for s, e in zip(starts, ends, strict=True)]
+
+
+def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list[tuple[str, str]]:
+    """(client, utterance) for each line the reader's speech service was given (SSIP_CLIENTS=1)."""
+    cmd = ["bash", str(RUN_SR), "--sr", reader]
+    for t, k in keys:
+        cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
+    cmd += ["--", str(BIN), *args]
+    res = run_reader(cmd, dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SSIP_CLIENTS="1",
+                               **env_extra))
+    said = []
+    for line in res.stdout.splitlines():
+        m = re.match(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s+\[([^\]]+)\] ?(.*)$", line)
+        if m:
+            for part in m.group(3).split("\\n"):
+                if part.strip():
+                    said.append((m.group(2), part.strip()))
+    assert said, res.stdout + res.stderr
+    return said
+
+
+def test_default_settings_under_orca_one_voice(tmp_path):
+    """No --speech option: Orca is found and is the only voice. Every line is said once, in
+    order, by Orca; the game sends speech-dispatcher nothing and plays no speech of its own."""
+    keys, expected, _ = arrow_deal()
+    audio = tmp_path / "audio.raw"
+    (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
+    said = [(client, u) for client, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"],
+                                                   SR_ASOUNDRC=str(tmp_path / "asoundrc"))
+            if u.lower() not in KEY_ECHO]
+    # the deal played with digits, arrows and Enter is read back in order, every line once
+    rights = sum(1 for _, k in keys if k == RIGHT)
+    assert rights >= 1 and any(", card " in line and "playable" in line for line in expected)
+    assert [u for _, u in said] == ["Speech through Orca."] + expected
+    assert any(u.startswith("Press Enter for ") for _, u in said) and said[-1][1] == "Goodbye."
+    assert any(u.startswith("The count is ") for _, u in said)          # c
+    assert any(u.startswith("The starter is the ") for _, u in said)    # f
+    assert any(u.startswith("Earlier: ") for _, u in said)              # [
+    assert {client for client, _ in said} == {"Orca"}      # one voice
+    # The file device records only while a stream runs, so cues played one after another sit
+    # next to each other in the recording: split at 10 ms of silence. Speech would also show in
+    # the total: a deal's sentences are tens of seconds of it.
+    played = sounds(audio, gap_s=0.01)
+    assert all(s < CUE_LIMIT_S for s in played), f"the game played speech: {played}"
+    assert sum(played) < CUE_LIMIT_S * len(said), f"too much sound for cues: {sum(played):.1f} s"
+
+
+def test_default_settings_under_yasr_one_voice(tmp_path):
+    """yasr wraps the game's terminal: found among its parents, it is the only voice."""
+    keys = [(3, "s"), (4, "c"), (5, "q"), (6, "y")]
+    script = "".join(k + "\n" for _, k in keys)
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path / "ref"))
+    out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off"], input=script,
+                         capture_output=True, text=True, env=env, timeout=60).stdout
+    expected = [line for line in out.splitlines() if line.strip() and not line.startswith("> ")]
+    said = [(c, u) for c, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], reader="yasr")
+            if u.lower() not in KEY_ECHO]
+    assert [u for _, u in said] == ["Speech through yasr."] + expected
+    assert {client for client, _ in said} == {"yasr"}
