@@ -23,10 +23,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-from testkit.voice_corpus import RATE, VOICES, cache_root, read_pcm
 
 from spoken_cribbage.engine.cards import parse_cards, sort_hand
 from spoken_cribbage.vocabulary import VoiceContext, phrases_for
+from testkit.voice_corpus import RATE, VOICES, cache_root, read_pcm
 
 #: Voices and conditions never used to choose a threshold: name -> (program, arguments, sox
 #: effects applied to the synthesized speech).

@@ -5,8 +5,6 @@ points lost at the end of a deal; the ``e`` key at any verbosity. The line match
 
 import random
 
-from testkit.seated import after
-
 from spoken_cribbage.ai import coach
 from spoken_cribbage.ai.analyze import analyze_discards
 from spoken_cribbage.ai.discard import _pegging_adjust
@@ -19,6 +17,7 @@ from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import key_command
 from spoken_cribbage.words.commands import key_lines
 from spoken_cribbage.words.notices import phrase
+from testkit.seated import after
 
 
 def seat(seed=3, verbosity="coach"):

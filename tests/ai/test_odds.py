@@ -8,14 +8,14 @@ import math
 
 import numpy as np
 import pytest
-from testkit.seated import after
-from testkit.seated import make as seat
 
 from spoken_cribbage.ai import odds
 from spoken_cribbage.ai.odds import OddsError, load_table, win_chance
 from spoken_cribbage.ai.simulate import wins_from
 from spoken_cribbage.app.cli import main
 from spoken_cribbage.engine import game as g
+from testkit.seated import after
+from testkit.seated import make as seat
 
 UNREADABLE = "The win-chance table cannot be read, so no chance is given."
 

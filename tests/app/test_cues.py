@@ -17,7 +17,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from testkit import BIN, ROOT, game_env
 
 from spoken_cribbage.app.cli import build_parser
 from spoken_cribbage.app.session import RandomPlayer, Session
@@ -27,6 +26,7 @@ from spoken_cribbage.speech import cues as sc
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
+from testkit import BIN, ROOT, game_env
 
 needs_sox = pytest.mark.skipif(shutil.which("sox") is None, reason="sox is not installed")
 

@@ -4,12 +4,11 @@ the voice input, into a real session, changing the real game."""
 import random
 import threading
 
-from testkit.voice_corpus import gap, session_corpus
-
 from spoken_cribbage.app.handsfree import SORRY, HandsFree, voice_context
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
+from testkit.voice_corpus import gap, session_corpus
 
 
 def said(text, voice="espeak-us"):

@@ -3,13 +3,12 @@ letters are shortcuts; the game always says what comes next."""
 
 import random
 
-from testkit.seated import after, make
-
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.base import RecordingSpeaker
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage.settings import Settings
+from testkit.seated import after, make
 
 
 def test_digits_mark_unmark_and_enter_confirms_the_discard():

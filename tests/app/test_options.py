@@ -5,14 +5,14 @@ import subprocess
 from types import SimpleNamespace
 
 import pytest
-from testkit import BIN, game_env
-from testkit.robust_support import one_sentence
 
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.storage.settings import RunSettings, Settings
 from spoken_cribbage.words.notices import phrase
+from testkit import BIN, game_env
+from testkit.robust_support import one_sentence
 
 # ----------------------------------------------------------------------------- save_changed
 

@@ -10,7 +10,6 @@ import subprocess
 import sys
 
 import pytest
-from testkit import game_env
 
 from spoken_cribbage.app.output import CleanStream, cleaned_output, visible
 from spoken_cribbage.engine import game as g
@@ -18,6 +17,7 @@ from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.storage.stats import StatsDB, game_record
+from testkit import game_env
 
 #: What an attacker would write: clear the screen, retitle the window, a fake line, a bidi flip.
 HOSTILE = "\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b\nYou win."

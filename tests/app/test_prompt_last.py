@@ -4,8 +4,6 @@ and a line that arrives on its own later is followed by the prompt again."""
 import random
 
 import pexpect
-from testkit import BIN, game_env
-from testkit.seated import after
 
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
@@ -13,6 +11,8 @@ from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, StatsDB
 from spoken_cribbage.words.announce import Line
+from testkit import BIN, game_env
+from testkit.seated import after
 
 HOME, RIGHT = "\x1b[H", "\x1b[C"
 

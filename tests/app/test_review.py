@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 
-from testkit.seated import after, make
-
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.review import deal_steps, deals_of
+from testkit.seated import after, make
 
 
 def play_out_deal(s):
@@ -128,13 +127,13 @@ import subprocess  # noqa: E402
 import sys  # noqa: E402
 
 import pexpect  # noqa: E402
-from testkit import BIN, game_env  # noqa: E402
-from testkit.robust_support import feed, make_script, one_sentence  # noqa: E402
 
 from spoken_cribbage.app.persist import Keeper  # noqa: E402
 from spoken_cribbage.app.session import make_opponent  # noqa: E402
 from spoken_cribbage.storage.gamelog import events_from_json  # noqa: E402
 from spoken_cribbage.storage.stats import StatsDB, game_record  # noqa: E402
+from testkit import BIN, game_env  # noqa: E402
+from testkit.robust_support import feed, make_script, one_sentence  # noqa: E402
 
 
 def random_game(seed, choices=None):

@@ -7,9 +7,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from testkit import robust_support as rs
 
 from spoken_cribbage.storage.stats import StatsDB
+from testkit import robust_support as rs
 
 
 @pytest.mark.slow

@@ -8,7 +8,6 @@ import random
 import re
 
 import pytest
-from testkit.seated import after
 
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
@@ -18,6 +17,7 @@ from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.words.notices import phrase
+from testkit.seated import after
 
 NAMES4 = ("you", "Max", "Lena", "Oliver")
 NAMES3 = ("you", "Max", "Lena")

@@ -4,6 +4,7 @@ import re
 
 import pexpect
 import pytest
+
 from testkit import BIN, game_env
 
 WAITS = [

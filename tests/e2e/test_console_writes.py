@@ -10,6 +10,7 @@ wrapped to log every write() call."""
 import sys
 
 import pexpect
+
 from testkit import game_env
 
 WRAPPER = r"""

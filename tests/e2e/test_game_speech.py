@@ -8,6 +8,7 @@ import sys
 import time
 
 import pytest
+
 from testkit import BIN
 
 INPUT = "1 2\nc\ns\nh\n"

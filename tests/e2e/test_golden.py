@@ -28,6 +28,7 @@ import threading
 from pathlib import Path
 
 import pytest
+
 from testkit import BIN, ROOT
 from testkit.golden_cases import CASES, ENV, GOLDEN
 

@@ -11,13 +11,13 @@ import sys
 import time
 
 import pytest
-from testkit import BIN, game_env
-from testkit.robust_support import feed, human_line
-from testkit.seated import make
 
 from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.vocabulary import CommandError, parse_command
+from testkit import BIN, game_env
+from testkit.robust_support import feed, human_line
+from testkit.seated import make
 
 NOTHING = ["((", "\x00\x00", "\x00", "\u200b", "\ufffd\ufffd", ".", "!!", "\u202e", "\x1b"]
 REFUSED = "That line has no word in it: nothing was done."

@@ -7,6 +7,7 @@ import signal
 import time
 
 import pexpect
+
 from testkit import BIN, game_env
 
 F1, UP, DOWN, TAB, DELETE, INSERT, BACKSPACE = ("\x1bOP", "\x1b[A", "\x1b[B", "\t", "\x1b[3~",

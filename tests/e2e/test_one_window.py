@@ -16,8 +16,6 @@ import sys
 import time
 
 import pytest
-from testkit import robust_support as rs
-from testkit.robust_support import BIN, env_for, feed, make_script
 
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.session import Session, make_opponent
@@ -26,6 +24,8 @@ from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.lock import GameLock
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB
+from testkit import robust_support as rs
+from testkit.robust_support import BIN, env_for, feed, make_script
 
 
 def keeper(home, said=None):

@@ -8,13 +8,13 @@ import sys
 
 import pexpect
 import pytest
-from testkit import BIN, game_env
-from testkit.robust_support import one_sentence
 
 from spoken_cribbage.engine.cards import parse_card, parse_cards
 from spoken_cribbage.engine.scoring import score_hand
 from spoken_cribbage.storage.stats import StatsDB
 from spoken_cribbage.words.practice import count_lines
+from testkit import BIN, game_env
+from testkit.robust_support import one_sentence
 
 
 def explained(hand, starter, crib=False):

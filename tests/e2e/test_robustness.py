@@ -14,11 +14,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from testkit import robust_support as rs
 from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
-from testkit.robust_support import BIN, env_for, feed, make_script
 
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.session import Session, make_opponent
@@ -28,6 +26,8 @@ from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import CommandError, parse_command
 from spoken_cribbage.words.notices import phrase
+from testkit import robust_support as rs
+from testkit.robust_support import BIN, env_for, feed, make_script
 
 FAST = Path("/dev/shm") if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 

@@ -12,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from testkit import BIN, ROOT
 
 RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"

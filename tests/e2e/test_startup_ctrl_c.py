@@ -8,6 +8,7 @@ import termios
 import time
 
 import pexpect
+
 from testkit import BIN, game_env
 
 DISCARD = r"Your turn: lay away 2 cards\.\r\n"

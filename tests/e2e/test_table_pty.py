@@ -9,6 +9,7 @@ import subprocess
 import time
 
 import pexpect
+
 from testkit import BIN, game_env
 
 WAITS = [

@@ -15,8 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
-from testkit import robust_support as rs
+
 from testkit import BIN, game_env
+from testkit import robust_support as rs
 
 pexpect = pytest.importorskip("pexpect")
 

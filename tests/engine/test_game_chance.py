@@ -3,7 +3,6 @@ and match_card."""
 
 
 import pytest
-from testkit.deals import known_deal
 
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine.cards import AmbiguousCardError, InvalidCardError, match_card
@@ -30,6 +29,7 @@ from spoken_cribbage.engine.game import (
 from spoken_cribbage.engine.rules import Outcome, Rules
 from spoken_cribbage.engine.scoring import ItemKind
 from spoken_cribbage.words.notices import phrase
+from testkit.deals import known_deal
 
 HANDS = ("9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S")
 

@@ -4,7 +4,6 @@ a player with no cards left, the starter takes no part, illegal plays)."""
 
 
 import pytest
-from testkit.deals import known_deal
 
 from spoken_cribbage import CountOverflowError, InvalidHandError, parse_card, parse_cards, score_play
 from spoken_cribbage.engine.game import (
@@ -19,6 +18,7 @@ from spoken_cribbage.engine.game import (
     SaidGo,
     Scored,
 )
+from testkit.deals import known_deal
 
 
 def peg(series: str, card: str):

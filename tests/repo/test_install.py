@@ -26,6 +26,7 @@ import venv
 from pathlib import Path
 
 import pytest
+
 from testkit import ROOT
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),

@@ -7,6 +7,7 @@ import sys
 
 import conftest
 from conftest import budget_check, budget_key
+
 from testkit import ROOT
 
 

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+
 from testkit import ROOT
 
 if sys.version_info >= (3, 11):

@@ -26,7 +26,7 @@ from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import espeak as espeak_mod
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.words.notices import phrase
-
+from testkit import ROOT
 
 
 def need(*tools: str) -> None:
@@ -486,7 +486,6 @@ SOUNDDEVICE_CHILD = r"""
 import json, sys, threading, time
 from spoken_cribbage import speech as sp
 from spoken_cribbage.words.notices import phrase
-from testkit import ROOT
 LONG, SHORT = sys.argv[1], sys.argv[2]
 events, errors, cond = [], [], threading.Condition()
 def note(*item):

@@ -21,8 +21,6 @@ import types
 from pathlib import Path
 
 import pytest
-from testkit import BIN, ROOT, game_env
-from testkit.ssip_server import FakeSSIPServer
 
 from spoken_cribbage import speech as sp
 from spoken_cribbage.notice import Notice
@@ -31,7 +29,8 @@ from spoken_cribbage.speech import ssip
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
-
+from testkit import BIN, ROOT, game_env
+from testkit.ssip_server import FakeSSIPServer
 
 
 @pytest.fixture

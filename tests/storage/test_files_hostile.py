@@ -14,7 +14,6 @@ import stat
 import subprocess
 
 import pytest
-from testkit.robust_support import BIN, env_for
 
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.engine import game as g
@@ -22,6 +21,7 @@ from spoken_cribbage.storage import paths, savegame
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage.savegame import SavedGame
 from spoken_cribbage.storage.stats import StatsDB
+from testkit.robust_support import BIN, env_for
 
 LIMIT = 40   # seconds: a command that waits on a pipe would wait for ever
 

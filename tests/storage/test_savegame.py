@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 import pytest
-from testkit.robust_support import feed, make_script, one_sentence
 
 from spoken_cribbage.app.persist import Keeper, describe
 from spoken_cribbage.app.session import Session, make_opponent
@@ -15,6 +14,7 @@ from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.savegame import SavedGame, SaveError
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
+from testkit.robust_support import feed, make_script, one_sentence
 
 
 def play_some(seed=11, n=40, level="easy"):

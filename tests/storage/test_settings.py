@@ -6,13 +6,13 @@ import pytest
 from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
-from testkit.robust_support import BIN, env_for, one_sentence
 
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.notices import phrase
+from testkit.robust_support import BIN, env_for, one_sentence
 
 
 def test_no_file_means_defaults_and_no_message(tmp_path):

@@ -6,7 +6,6 @@ import random
 import sqlite3
 
 import pytest
-from testkit.robust_support import feed, make_script, one_sentence
 
 from spoken_cribbage.app.cli import main
 from spoken_cribbage.app.persist import Keeper
@@ -16,6 +15,7 @@ from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB, deal_records, game_record
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.stats import game_milestones, hand_milestone, stats_sentences
+from testkit.robust_support import feed, make_script, one_sentence
 
 
 def finished_game(seed):

@@ -3,10 +3,9 @@
 
 import subprocess
 
+from spoken_cribbage.engine import game as g
 from testkit import BIN, game_env
 from testkit.seated import after, make
-
-from spoken_cribbage.engine import game as g
 
 
 def test_card_two_and_second_card_for_a_card_in_the_crib_say_what_card_2_says():

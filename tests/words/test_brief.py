@@ -5,7 +5,6 @@ reachable; and the a key, the last show again a hand a press, its place kept acr
 import random
 
 import pytest
-from testkit.seated import after
 
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
@@ -15,6 +14,7 @@ from spoken_cribbage.storage.settings import SettingError, Settings, brief_parts
 from spoken_cribbage.vocabulary import key_command
 from spoken_cribbage.words.announcer import Announcer
 from spoken_cribbage.words.commands import key_lines
+from testkit.seated import after
 
 
 def seat(brief="off", seed=3, verbosity="normal"):

@@ -9,7 +9,6 @@ import pickle
 import re
 
 import pytest
-from testkit import ROOT
 
 from spoken_cribbage import (
     AmbiguousCardError,
@@ -30,6 +29,7 @@ from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.words.calculator import HELP, TEXTS
 from spoken_cribbage.words.notices import phrase
+from testkit import ROOT
 
 PKG = ROOT / "spoken_cribbage"
 SOURCES = [PKG / p for p in ("engine/cards.py", "engine/scoring.py", "engine/errors.py",

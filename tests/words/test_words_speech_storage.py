@@ -8,7 +8,6 @@ import errno
 import re
 
 import pytest
-from testkit import ROOT
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
@@ -18,6 +17,7 @@ from spoken_cribbage.storage.stats import StatsDB
 from spoken_cribbage.words import speech as speech_words
 from spoken_cribbage.words import storage as storage_words
 from spoken_cribbage.words.notices import phrase
+from testkit import ROOT
 
 PACKAGE = ROOT / "spoken_cribbage"
 CODE = re.compile(r"""["']((?:storage|speech)\.[a-z0-9_]+)["']""")

@@ -9,7 +9,6 @@ import string
 from pathlib import Path
 
 import pytest
-from testkit import ROOT
 
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.voice.listen import ListenError, context_from
@@ -18,6 +17,7 @@ from spoken_cribbage.voice.models import ModelError
 from spoken_cribbage.voice.recognizers import INSTALL_VOICE, Recognition, VoiceError
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.voice import TEXTS
+from testkit import ROOT
 
 PACKAGE = ROOT / "spoken_cribbage"
 #: where voice codes are produced (the voice package) and where the app names some itself

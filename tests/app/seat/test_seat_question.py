@@ -7,7 +7,6 @@ question before the game (lines and single keys)."""
 import io
 
 import pytest
-from testkit.seated import after, make
 
 from spoken_cribbage.app import console
 from spoken_cribbage.app.seat import question as q
@@ -29,6 +28,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.vocabulary import PHRASES
 from spoken_cribbage.words.seat import phrase
+from testkit.seated import after, make
 
 BACK = phrase("back_to_game")
 ANSWER_Y_OR_N = phrase("answer_y_or_n")

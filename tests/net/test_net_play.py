@@ -8,11 +8,11 @@ import threading
 import time
 
 import pytest
-from net_support import CODE, Recorder, leaks, play_out, running, table
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Refused, RemoteTable
+from testkit.net_support import CODE, Recorder, leaks, play_out, running, table
 
 TARGET = 61   # a short game: whole games in a few seconds
 

@@ -12,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-from conftest import ROOT
+from testkit import ROOT
 
 PROGRAM = [sys.executable, "-m", "spoken_cribbage"]
 

@@ -8,13 +8,13 @@ import json
 import random
 
 import pytest
-from net_support import CODE, fuzz_frames, running, table
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.server import Limits, TableServer
+from testkit.net_support import CODE, fuzz_frames, running, table
 
 HELLO = json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": "Fuzz"})
 ROOMY = Limits(rate=1e9, burst=1e9)
