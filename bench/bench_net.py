@@ -33,10 +33,7 @@ import tracemalloc
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from net_support import CODE, my_turn, running, table  # noqa: E402
 from websockets.asyncio.server import ServerConnection, serve  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
@@ -44,6 +41,7 @@ from spoken_cribbage.ai.players import ComputerPlayer  # noqa: E402
 from spoken_cribbage.engine import game as g  # noqa: E402
 from spoken_cribbage.net import protocol as p  # noqa: E402
 from spoken_cribbage.net.client import RemoteTable  # noqa: E402
+from testkit.net_support import CODE, my_turn, running, table  # noqa: E402
 
 
 def pct(values: list[float], q: float) -> float:

@@ -7,7 +7,7 @@ with 0 server errors and the table unchanged.
 ``--frames`` go straight to the table's referee (the code that reads every frame); ``--socket``
 more go over a real websocket on the loopback, through the asyncio server. Prints the count of
 each refusal, the errors and the frames per second; exits 1 if any frame was not refused, any
-error was counted or the table changed. (tests/test_net_refuse.py runs a sample.)
+error was counted or the table changed. (tests/net/test_net_refuse.py runs a sample.)
 """
 
 from __future__ import annotations
@@ -21,14 +21,12 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
 
-from net_support import CODE, fuzz_frames, running, table  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from spoken_cribbage.net import protocol as p  # noqa: E402
 from spoken_cribbage.net.server import Limits, Referee  # noqa: E402
+from testkit.net_support import CODE, fuzz_frames, running, table  # noqa: E402
 
 HELLO = json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": "Fuzz"})
 
