@@ -6,6 +6,7 @@ shortcut names, and it writes lines through ``write`` and speech through ``speak
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 from typing import Any, Callable, ContextManager, Protocol, Sequence
@@ -22,7 +23,7 @@ from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, par
 from spoken_cribbage.words.commands import is_named_key, key_lines, key_name
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
-from spoken_cribbage.storage.settings import Settings, brief_parts
+from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.coach import CoachWatch, move_end
@@ -170,7 +171,9 @@ class Session:
         #: console bolds scores); the cue player (speech.cues) plays only with cues on.
         self.output = Output(write_kind or (lambda text, kind: write(text)),
                              speaker or NullSpeaker(), cues or NoCues(), prompt=self.prompt_line,
-                             cues_on=lambda: self.settings.cues == "on")
+                             cues_on=lambda: self.settings.cues == "on",
+                             modes=lambda: channel_modes(self.settings),
+                             deal=lambda: self.game.deal_number)
         #: the cues command, while it runs (any key stops it)
         self.cues_demo = CuesDemo(self.output, lambda: self.cues, lambda: self.timer)
         self.me = me
@@ -442,7 +445,9 @@ class Session:
             lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
         elif self._my_turn(obs):
             dealt = _Batch(self.me, events).dealt   # "Deal 2. Your crib." was just said
-            turn = self.answers.turn(self.announcer.count_just_said(said), crib_said=dealt)
+            # the count was said only if its line was printed (not kept in the history only)
+            turn = self.answers.turn(self.announcer.count_just_said(self.output.printed(said)),
+                                     crib_said=dealt)
             if self.runner.count_due(obs) and self.settings.time_limit:
                 left = self.runner.time_left(self.settings.time_limit, obs)
                 turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
@@ -461,9 +466,14 @@ class Session:
         the seat's observation after them."""
         obs = self._obs() if obs is None else obs
         coach = self.coach.move_lines(speak=self.settings.verbosity == "coach")
-        if coach:
-            said = (self.announcer.announce(events[:own]) + coach
-                    + self.announcer.announce(events[own:]))
+        # a card played or laid away: its lines are the player's own (their channel: seat.channels)
+        mine = any(isinstance(e, (g.Discarded, g.Played)) and e.seat == self.me
+                   for e in events[:own])
+        if coach or mine:
+            first = self.announcer.announce(events[:own])
+            if mine:
+                first = [dataclasses.replace(line, own=True) for line in first]
+            said = first + coach + self.announcer.announce(events[own:])
         else:
             said = self.announcer.announce(events)
         batch = _Batch(self.me, events)

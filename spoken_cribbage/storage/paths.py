@@ -122,6 +122,33 @@ def rename_to_free(path: Path, name_for: Callable[[int], str]) -> Path | None:
     return None
 
 
+def write_new(folder: Path, name_for: Callable[[int], str], data: bytes) -> Path:
+    """Write ``data`` to a new file in ``folder``, the first ``name_for(n)`` (n = 1, 2, ...) not
+    taken, and return its path; never replaces a file that was there. The name is taken by
+    creating it exclusively (private to the user, no link followed), then filled through
+    :func:`atomic_write`. Raises OSError when that fails (an empty file left is removed)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for n in range(1, 100000):
+        dest = folder / name_for(n)
+        try:
+            os.close(os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o600))
+        except FileExistsError:
+            continue
+        try:
+            atomic_write(dest, data)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(dest)
+            raise
+        return dest
+    raise FileExistsError(errno.EEXIST, "no free name", str(folder))
+
+
+def history_name(n: int) -> str:
+    """The name of the n-th saved history file of the game's folder."""
+    return f"history-{n}.txt"
+
+
 def move_aside(path: Path) -> Path | None:
     """Rename a bad file to ``name.bad-N`` (never delete it); return the new path or None."""
     return rename_to_free(path, lambda n: f"{path.name}.bad-{n}")

@@ -50,6 +50,52 @@ PACE_LIMITS = (0.0, 5.0)
 #: the start of the show; ``scores`` the running score said at the end of the play instead of
 #: after every peg. ``on`` is every part, ``off`` none (the default).
 BRIEF_PARTS = ("discard", "suits", "starter", "scores")
+#: The channels of what the game says (issue 25, item 1), each a setting ``channel_<name>``:
+#: ``game`` the events of the game (cards, deals, the show); ``scores`` points scored and the
+#: scores; ``prompts`` what the game waits for, your turn and your hand; ``coach`` hints and the
+#: coach; ``answers`` answers to keys and refusals; ``system`` notices (saving, voice, milestones).
+#: Which kinds of line each holds: ``app.seat.channels``.
+CHANNELS = ("game", "scores", "prompts", "coach", "answers", "system")
+#: A channel's mode: ``spoken`` printed (and spoken by the game's voice when it speaks);
+#: ``history`` kept in the history only (``[`` and ``]``, review), neither printed nor spoken;
+#: ``cue`` a short sound, the line in the history; ``off`` nothing at all.
+CHANNEL_MODES = ("spoken", "history", "cue", "off")
+#: Profiles (issue 25, item 2): a mode for every channel, and the verbosity they need (None:
+#: kept, but coach verbosity goes back to normal). ``quiet``: scores, prompts (your turn, your
+#: hand) and answers spoken; the game's events (the other players' cards) as cues, in history.
+PROFILES: dict[str, tuple[dict[str, str], str | None]] = {
+    "everything": ({c: "spoken" for c in CHANNELS}, None),
+    "quiet": ({"game": "cue", "scores": "spoken", "prompts": "spoken", "coach": "history",
+               "answers": "spoken", "system": "spoken"}, None),
+    "teaching": ({c: "spoken" for c in CHANNELS}, "coach"),
+}
+
+
+def profile_of(settings: Settings) -> str | None:
+    """The profile the settings are, or None when the channels are set otherwise."""
+    modes = channel_modes(settings)
+    for name, (want, verbosity) in PROFILES.items():
+        if modes == want and (settings.verbosity == "coach") == (verbosity == "coach"):
+            return name
+    return None
+
+
+def with_profile(settings: Settings, name: str) -> Settings:
+    """The settings with profile ``name``'s channel modes and verbosity; SettingError if there
+    is no such profile."""
+    if name not in PROFILES:
+        raise SettingError("storage.setting_one_of", name="profile", value=name[:40],
+                           allowed=tuple(PROFILES))
+    modes, verbosity = PROFILES[name]
+    if verbosity is None:
+        verbosity = "normal" if settings.verbosity == "coach" else settings.verbosity
+    changes: dict[str, Any] = {f"channel_{c}": m for c, m in modes.items()}
+    return replace(settings, verbosity=verbosity, **changes).validate()
+
+
+def channel_modes(settings: Settings) -> dict[str, str]:
+    """Channel name -> its mode, in the order of :data:`CHANNELS`."""
+    return {c: str(getattr(settings, f"channel_{c}")) for c in CHANNELS}
 
 
 def brief_value(text: str) -> str:
@@ -104,6 +150,13 @@ class Settings:
     names: str = ""           # the other players' names, comma-separated ("" the default names)
     pace: float = 0.8         # seconds between two computer turns in a row (0: at once)
     brief: str = "off"        # fewer words where they repeat: off, on or parts (BRIEF_PARTS)
+    # the mode of each channel (CHANNELS, CHANNEL_MODES): spoken, history, cue or off
+    channel_game: str = "spoken"
+    channel_scores: str = "spoken"
+    channel_prompts: str = "spoken"
+    channel_coach: str = "spoken"
+    channel_answers: str = "spoken"
+    channel_system: str = "spoken"
 
     def validate(self) -> Settings:
         """Raise SettingError (a ValueError) naming the first bad value."""
@@ -118,6 +171,8 @@ class Settings:
         _one_of("counting", self.counting, COUNTING_MODES)
         _one_of("muggins", self.muggins, ON_OFF)
         _one_of("overcount_penalty", self.overcount_penalty, ON_OFF)
+        for channel in CHANNELS:
+            _one_of(f"channel_{channel}", getattr(self, f"channel_{channel}"), CHANNEL_MODES)
         if brief_value(self.brief) != self.brief:
             raise SettingError("storage.setting_one_of", name="brief", value=self.brief[:40],
                                allowed=("off", "on", *BRIEF_PARTS))
@@ -160,6 +215,8 @@ class Settings:
             value = ""
         if name == "brief":
             value = brief_value(value)
+        if name.startswith("channel_"):
+            value = value.strip().lower()
         if name == "players" and self.teams != table.USUAL:
             # another table size: its usual layout, unless the layout kept still fits it
             try:

@@ -41,8 +41,11 @@ from spoken_cribbage.engine.cards import (
     split_card_tokens,
 )
 from spoken_cribbage.notice import Problem
+from spoken_cribbage.vocabulary.command import CHANNEL_SETTINGS
+from spoken_cribbage.vocabulary.command import VALUE_VERBS as VALUE_VERBS
 from spoken_cribbage.vocabulary.command import Command as Command
 from spoken_cribbage.vocabulary.command import CommandError as CommandError
+from spoken_cribbage.vocabulary.command import fragments as fragments
 from spoken_cribbage.vocabulary.command import normalize as normalize
 from spoken_cribbage.vocabulary.command import shown as shown
 
@@ -130,6 +133,10 @@ PHRASES: tuple[Phrase, ...] = (
     Phrase("settings", None, (), ("settings",), listed=False),
     Phrase("listen", "l", (), ("listen",)),
     Phrase("cues", None, (), ("cues", "sound cues", "sounds")),
+    # the channels and their modes; the next profile; [ and ] on one channel, or saved
+    Phrase("channels", None, (), ("channels", "channel")),   # "channel scores history"
+    Phrase("profile", "j", (), ("profile", "profiles")),     # "profile quiet"
+    Phrase("history", None, (), ("history",)),               # "history scores", "history save"
     # typed only: it needs the microphone that voice commands use, and is not a game command
     Phrase("check", None, (), ("mic check", "microphone check", "voice check", "check")),
 )
@@ -142,7 +149,7 @@ SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity 
             "count_tone": "count tone on", "counting": "counting manual", "muggins": "muggins on",
             "overcount_penalty": "overcount penalty on", "time_limit": "time limit 30",
             "players": "players 3", "teams": "teams 2", "names": "names Ann,Ben,Cleo",
-            "pace": "pace 0.8", "brief": "brief on"}
+            "pace": "pace 0.8", "brief": "brief on", **CHANNEL_SETTINGS}
 
 #: Commands whose key works only in the phases of its phrase (y and n answer a question, n
 #: starts a new game when the game is over); every other key works in every phase.
@@ -283,22 +290,6 @@ def decoys_for(ctx: VoiceContext) -> list[str]:
     return result
 
 
-def fragments(phrases: list[str]) -> list[str]:
-    """The beginnings and ends of ``phrases`` (whole words, not the whole phrase).
-
-    A player who pauses in the middle of a command ("discard ... the king") must not have the
-    first half taken for a whole command ("discard the two"): as decoys, fragments are
-    recognised as what they are and rejected (or, at a pause, waited on).
-    """
-    out: list[str] = []
-    for p in phrases:
-        words = p.split()
-        for i in range(1, len(words)):
-            out.append(" ".join(words[:i]))
-            out.append(" ".join(words[i:]))
-    return out
-
-
 def command_for(phrase: str, ctx: VoiceContext) -> str | None:
     """The typed command for a spoken phrase, or None when it is not legal in ``ctx``."""
     return phrases_for(ctx).get(normalize(phrase))
@@ -411,10 +402,10 @@ def _headed_line(words: list[str], text: str, ctx: VoiceContext) -> Command | No
     if head == "names" and len(words) > 1:   # names keep their capitals and spaces
         typed = " ".join(text.replace("\x00", " ").split()).split(" ", 1)[1]
         return Command(head, value=typed.strip())
-    if head in SETTINGS:
+    if head in SETTINGS or (head in VALUE_VERBS and len(words) > 1):
         if len(words) != 2:
             raise CommandError("command.setting_value", setting=head.replace("_", " "),
-                               example=SETTINGS[head])
+                               example=SETTINGS.get(head) or VALUE_VERBS[head])
         return Command(head, value=words[1])
     if head in BY_VERB:
         raise CommandError("command.takes_nothing", verb=head)

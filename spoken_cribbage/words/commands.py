@@ -34,6 +34,7 @@ KEY_HELP: dict[str, str] = {
     "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
     "walk": "the deal again, an event a press",
     "muggins": "muggins", "time": "time left to count",
+    "profile": "the next profile: everything, quiet, teaching",
 }
 
 #: What each command with no key does, for its line in help ("/cues plays ...").
@@ -41,6 +42,8 @@ COMMAND_HELP: dict[str, str] = {
     "cues": "plays each sound cue and says what it means",
     "check": "tests your microphone and says how best to listen",
     "review": "reads the last deal again, every event in order",
+    "channels": "lists what is said by channel; /channel scores history changes one",
+    "history": "scores: the brackets walk the scores only; /history save writes a file",
 }
 
 _KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space",

@@ -7,7 +7,7 @@ Each announcement is a :class:`Line`: ``text`` for the screen (digits, full card
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spoken_cribbage.engine.cards import RANK_NAMES, Card
 from spoken_cribbage.engine.rules import Named
@@ -50,13 +50,16 @@ class Line:
     text: str
     speech: str
     kind: LineKind = LineKind.INFO
+    #: A line of the player's own move (their card, go, discard): its channel is the player's
+    #: turn, not the table's events. Not part of a line's equality.
+    own: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", LineKind(self.kind))   # a misspelt kind fails here
 
     @classmethod
-    def same(cls, text: str, kind: LineKind | str = LineKind.INFO) -> Line:
-        return cls(text, text, LineKind(kind))
+    def same(cls, text: str, kind: LineKind | str = LineKind.INFO, *, own: bool = False) -> Line:
+        return cls(text, text, LineKind(kind), own)
 
 
 def article_rank(card: Card) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import cap, card_list, list_words
+from spoken_cribbage.words.channels import reader_help
 from spoken_cribbage.words.clean import fill
 from spoken_cribbage.words.commands import also_lines, command_lines
 
@@ -286,7 +287,8 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
     name = screen_reader or "Your screen reader"
     return lines + ["Escape also cancels a choice.",
                     f"{name} is the voice: its own key, often Control, silences it.",
-                    f"{name}'s own rate and volume apply, not the game's settings."]
+                    f"{name}'s own rate and volume apply, not the game's settings.",
+                    reader_help(screen_reader)]
 
 
 def refusal(code: str, reason: str, data: Mapping[str, Any], *, playable: Sequence[Card] = (),

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.channels import MODE_NAMES
 from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.notices import Template, phrase
 
@@ -146,6 +147,8 @@ def _shown(name: str, value: Any) -> str:
     elif name == "teams":
         shown = {"usual": "the usual for the table", "none": "none, each for themselves"}.get(
             value, value)
+    elif name.startswith("channel_"):   # "history only", "cue only"
+        shown = MODE_NAMES.get(str(value), str(value))
     else:
         shown = f"{value}{_UNITS.get(name, '')}"
     return shown

@@ -17,6 +17,7 @@ from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import Command
 from spoken_cribbage.words.announce import cap
+from spoken_cribbage.words.channels import channel_changed
 from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.words.seat import CUE_MEANINGS, phrase, setting_shown
@@ -192,6 +193,10 @@ def change_setting(seat: Devices, c: Command) -> None:
     extra = phrase("next_game") if name in NEXT_GAME_SETTINGS else ""
     if name == "cues":
         said = phrase("cues_changed", value=new.cues)
+    elif name.startswith("channel_"):   # said whatever the modes: the way back to them
+        said = channel_changed(name.removeprefix("channel_"), getattr(new, name))
+        seat.output.say([Line.same(said + (f" {msg}" if msg else ""), LineKind.HELP)])
+        return
     else:
         said = phrase("setting_changed", Name=cap(name.replace("_", " ")),
                       value=setting_shown(name, getattr(new, name)), extra=extra)

@@ -26,6 +26,7 @@ Your hand: ace of clubs, two of clubs, three of clubs, five of clubs, ten of hea
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Sequence
 
 from spoken_cribbage.app.seat.output import Output
@@ -34,6 +35,7 @@ from spoken_cribbage.app.seat.turns import Table
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.vocabulary import Command
+from spoken_cribbage.words import channels as channel_words
 from spoken_cribbage.words import review as review_words
 from spoken_cribbage.words.announce import Names
 from spoken_cribbage.words.lines import Line, LineKind
@@ -100,25 +102,34 @@ class History:
         out.hist_pos = pos
 
     def previous(self) -> None:
-        """One line further back in the transcript (``[``): the first line stays the first."""
+        """One line further back in the transcript (``[``), or in the channel walked
+        (``Output.walked``, set by ``history scores``): from the newest, the line before the
+        last when every line is walked (the last was just heard), the channel's last when one
+        channel is. The first line stays the first."""
         out = self.output
-        if not out.history:
-            out.tell(phrase("no_earlier_lines"))
+        places = out.walkable()
+        if not places:
+            out.tell(phrase("no_earlier_lines") if out.walked is None
+                     else channel_words.say("no_lines_walked", name=out.walked))
             return
-        pos = (len(out.history) - 1 if out.hist_pos is None else out.hist_pos) - 1
-        if pos < 0:
-            pos = 0
+        if out.hist_pos is None:
+            k = len(places) - (2 if out.walked is None else 1)
+        else:
+            k = bisect.bisect_left(places, out.hist_pos) - 1
+        if k < 0:
+            k = 0
             self._again([Line.same(phrase("first_line"))])
-        self._earlier(pos)
+        self._earlier(places[k])
 
     def later(self) -> None:
-        """One line forward in the transcript (``]``), until the latest."""
+        """One line forward in the transcript, or the channel walked (``]``), until the latest."""
         out = self.output
-        if out.hist_pos is None or out.hist_pos >= len(out.history) - 1:
+        places = out.walkable()
+        if out.hist_pos is None or not places or out.hist_pos >= places[-1]:
             out.hist_pos = None
             self._again([Line.same(phrase("latest_line"))])
             return
-        self._earlier(out.hist_pos + 1)
+        self._earlier(places[bisect.bisect_right(places, out.hist_pos)])
 
     # ------------------------------------------------------------------ the deal again
 

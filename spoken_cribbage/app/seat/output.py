@@ -11,6 +11,11 @@ line, so that the last line a player reads or hears before the game waits says w
 for. An answer is owned by the thread that opened it: another thread's lines (a voice result,
 the save keeper) are said as they come.
 
+Each kind of line belongs to a channel (:mod:`~spoken_cribbage.app.seat.channels`), and the
+channel's mode decides, here and nowhere else, whether a line is printed and spoken, only kept
+in the history, kept with a cue, or dropped. A line said again (``record=False``: a repeat, an
+earlier line) is said as asked.
+
 >>> out = Output(lambda text, kind: print(kind.value, text))
 >>> with out.answer():
 ...     out.say([Line.same("Your turn: play a card.", LineKind.TURN)], priority=Priority.NORMAL)
@@ -24,11 +29,12 @@ turn Your turn: play a card.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from typing import NamedTuple, Protocol
 
 from spoken_cribbage.app.output import visible
+from spoken_cribbage.app.seat.channels import ALWAYS, CHANNEL_CUES, Mode, line_channel
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.words.lines import Line, LineKind
 
@@ -76,18 +82,29 @@ class Output:
     """Lines to the writer and the speaker, cues to the cue player, and the transcript.
 
     ``prompt`` gives the line the game waits on now (None while it does not wait), said again
-    after an unprompted answer; ``cues_on`` says whether cues play in the game."""
+    after an unprompted answer; ``cues_on`` says whether cues play in the game; ``modes`` gives
+    each channel's mode (channel name -> ``spoken``, ``history``, ``cue`` or ``off``; a channel
+    not given is spoken); ``deal`` the number of the deal under way (0 before the first), kept
+    with each line of the history."""
 
     def __init__(self, write: Writer, speaker: Speaker | None = None, cues: Cues | None = None,
                  *, prompt: Callable[[], Line | None] = lambda: None,
-                 cues_on: Callable[[], bool] = lambda: True) -> None:
+                 cues_on: Callable[[], bool] = lambda: True,
+                 modes: Callable[[], Mapping[str, str]] = dict,
+                 deal: Callable[[], int] = lambda: 0) -> None:
         self.write = write
         self.speaker: Speaker = speaker if speaker is not None else _Silent()
         self.cues: Cues = cues if cues is not None else _Silent()
         self.prompt = prompt
         self.cues_on = cues_on
+        self.modes = modes
+        self.deal = deal
         #: Every recorded line, oldest first: ``[`` and ``]`` walk it.
         self.history: list[Line] = []
+        #: The deal each line of the history was said in (0: before the first deal).
+        self.history_deals: list[int] = []
+        #: The channel ``[`` and ``]`` walk (None: every line of the history).
+        self.walked: str | None = None
         #: The recorded lines of the last answer: what ``repeat`` says again.
         self.last_batch: list[Line] = []
         #: The line of the history walked to (None: at the newest, past the end).
@@ -182,22 +199,61 @@ class Output:
         """The lines recorded so far, those of the answer under way too."""
         return len(self.history) + sum(len(s.lines) for s in self._held if s.record)
 
+    def mode_of(self, line: Line) -> Mode:
+        """What the output does with ``line`` when it is recorded: its channel's mode (help is
+        always spoken)."""
+        if line.kind in ALWAYS:
+            return Mode.SPOKEN
+        return Mode.of(self.modes().get(line_channel(line), "spoken"))
+
+    def printed(self, lines: Sequence[Line]) -> list[Line]:
+        """The lines of ``lines`` that the channels' modes print (and speak) now."""
+        return [line for line in lines if self.mode_of(line).printed]
+
+    def walkable(self) -> list[int]:
+        """The places in the history that ``[`` and ``]`` walk: every line, or the lines of
+        the channel walked (:attr:`walked`)."""
+        if self.walked is None:
+            return list(range(len(self.history)))
+        return [i for i, line in enumerate(self.history) if line_channel(line) == self.walked]
+
     def _send(self, answer: Sequence[Said]) -> None:
-        """Write and speak one answer; its recorded lines are the history's newest and what
-        ``repeat`` says again."""
+        """Write and speak one answer, by the modes of the lines' channels; its recorded lines
+        are the history's newest, and those printed what ``repeat`` says again."""
         recorded: list[Line] = []
+        heard: list[Line] = []
+        cues: list[str] = []
+        cut = False   # an utterance that would have cut in was held back: the next one cuts in
         for said in answer:
             if not said.lines:
                 continue
+            shown: list[Line] = []
             for line in said.lines:
-                self.write(line.text, line.kind)
-            if said.record:
-                recorded.extend(said.lines)
+                mode = self.mode_of(line) if said.record else Mode.SPOKEN
+                if mode.printed:
+                    shown.append(line)
+                    self.write(line.text, line.kind)
+                if said.record and mode.recorded:
+                    recorded.append(line)
+                    if mode.printed:
+                        heard.append(line)
+                cue = CHANNEL_CUES[line_channel(line)] if mode.cued else None
+                if cue is not None and cue not in cues:
+                    cues.append(cue)
+            if not shown:
+                cut = cut or said.priority.interrupts
+                continue
+            priority = Priority.NOW if cut else said.priority
+            cut = False
             # speech passes the output boundary too: no control character reaches a voice
-            speech = visible(" ".join(line.speech for line in said.lines if line.speech))
+            speech = visible(" ".join(line.speech for line in shown if line.speech))
             with suppress(Exception):   # the speaker reports its own failures; play on
-                self.speaker.say(speech, priority=said.priority)
+                self.speaker.say(speech, priority=priority)
+        self.cue(*cues)
         if recorded:
+            deal = self.deal()
             self.history.extend(recorded)
-            self.last_batch = recorded
+            self.history_deals.extend(deal for _ in recorded)
+            if heard:
+                self.last_batch = heard
             self.hist_pos = None
