@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from seated import after
 
 from spoken_cribbage.app.seat.channels import CHANNEL_CUES, CHANNEL_OF, channel_of
 from spoken_cribbage.app.seat.listening import next_profile
@@ -27,6 +26,7 @@ from spoken_cribbage.storage.settings import CHANNELS, Settings
 from spoken_cribbage.vocabulary import SETTINGS, VoiceContext, key_command, parse_command
 from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.seat import help_lines
+from testkit.seated import after
 
 NOW, NORMAL = Priority.NOW, Priority.NORMAL
 
