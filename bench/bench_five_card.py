@@ -10,7 +10,7 @@ Counted two ways, which must agree exactly:
     ranks, the starter's rank, whether the hand is one suit and the starter too, whether a hand
     jack matches the starter's suit), each class's size is counted exactly, and the engine's
     ``score_hand`` scores one real hand of each class (``hand_points`` must give the same);
-(b) an independent brute force (bench/five_card_reference.py, no engine code), every one of
+(b) an independent brute force (testkit/five_card_reference.py, no engine code), every one of
     the 122,151,120 sets counted from its own cards with numpy.
 
 Prints both histograms, the maximum and the hands reaching it, the totals, the time of each
@@ -222,7 +222,7 @@ def main(argv=None) -> int:
     b_hist, b_best = brute_force_count()
     t_brute = time.perf_counter() - t0
     print(f"(b) independent brute force over all {N_SETS:,} sets "
-          f"(bench/five_card_reference.py): {t_brute:.1f} s")
+          f"(testkit/five_card_reference.py): {t_brute:.1f} s")
     print()
 
     ok = mismatches == 0

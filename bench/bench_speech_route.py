@@ -3,7 +3,7 @@
 Run: .venv/bin/python bench/bench_speech_route.py [--runs N]
 Prints plain lines; never fails (exit code 0 whatever happens).
 
-The speech service is the tests' small SSIP server (tests/ssip_server.py) on a unix socket in
+The speech service is the tests' small SSIP server (testkit/ssip_server.py) on a unix socket in
 a temporary folder; it stamps each SPEAK when its closing dot arrives. Measured:
 
 * our route: ``SSIPSpeaker.say(text)`` as after a key press (CANCEL SELF, then SPEAK, sent by

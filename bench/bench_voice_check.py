@@ -3,7 +3,7 @@
     python bench/bench_voice_check.py            # every in-grammar human clip, 6 gains x 4 rooms
     python bench/bench_voice_check.py --quick    # 0, -20 and -30 dB in 2 rooms
 
-Uses the real human recordings of ../shared/data/voice-human (tests/voice_human.py; sox
+Uses the real human recordings of ../shared/data/voice-human (testkit/voice_human.py; sox
 converts the FLAC and changes the gain) and sox pink noise for the room. Prints:
 
 1. commands understood by speech level (5 dB bins) and by signal-to-noise ratio: each clip goes

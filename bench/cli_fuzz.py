@@ -4,7 +4,7 @@ show a Python traceback or die of a signal.
     .venv/bin/python bench/cli_fuzz.py                       # 1,000 runs, at most 15 minutes
     .venv/bin/python bench/cli_fuzz.py --runs 300 --seconds 300 --jobs 2
 
-The vectors come from the program's own parser (tests/cli_fuzz_support.py): every subcommand
+The vectors come from the program's own parser (testkit/cli_fuzz_support.py): every subcommand
 and option, values that fit and values that do not. Each worker runs in a folder of its own
 (HOME, data, config, working folder), emptied every 40 runs so that saves and statistics build
 up in between (`review`, `export` and resuming then have something to read). Runs still going

@@ -1,4 +1,4 @@
-"""The engine's invariant properties (tests/test_game_properties.py) on ten times the suite's
+"""The engine's invariant properties (tests/engine/test_game_properties.py) on ten times the suite's
 sample: 5,000 two-player games, 2,000 each of three and four players, 1,000 replayed prefixes.
 
     .venv/bin/python bench/invariants.py [scale]

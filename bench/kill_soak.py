@@ -4,7 +4,7 @@ system calls of the save, statistics and settings writes; no game may be lost or
     .venv/bin/python bench/kill_soak.py                          # 200 + 200 kills, at most 20 min
     .venv/bin/python bench/kill_soak.py --random 40 --syscall 60 --seconds 300
 
-Each game is a script of typed lines (tests/robust_support.py: a real Session made it, so the
+Each game is a script of typed lines (testkit/robust_support.py: a real Session made it, so the
 game accepts it), with `rate N` commands added now and then so that the settings file is
 written during the game too. The script is first played once without a kill, on the disk: that
 run's actions, statistics and settings are the reference. Then it is played again in a fresh

@@ -6,7 +6,7 @@
 
 Each writes bench/out/robust-<what>.json and prints a short summary.
 
-kills: scripted games (tests/robust_support.py) run as forked children of a warmed-up parent
+kills: scripted games (testkit/robust_support.py) run as forked children of a warmed-up parent
 (cheap: no interpreter start-up) on tmpfs, and as real `spoken-cribbage` processes on the disk,
 each SIGKILLed at random moments and restarted with "y" and the rest of its script; each game
 must end with exactly the actions and scores of its uninterrupted run, with exactly one game in

@@ -1,4 +1,4 @@
-"""Random command lines for `spoken-cribbage`, shared by tests/test_cli_fuzz.py (a sample) and
+"""Random command lines for `spoken-cribbage`, shared by tests/e2e/test_cli_fuzz.py (a sample) and
 bench/cli_fuzz.py (the long run).
 
 The argument vectors are drawn from the program's own parser (cli.build_parser): a subcommand

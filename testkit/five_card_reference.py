@@ -1,5 +1,5 @@
 """An independent scorer for five-card hands and cribs with the starter (six players), written
-from scratch for bench/bench_five_card.py and tests/test_scoring_five.py. It imports nothing
+from scratch for bench/bench_five_card.py and tests/engine/test_scoring_five.py. It imports nothing
 from spoken_cribbage, so the engine is never its own referee.
 
 Cards are codes 0..51: ``rank * 4 + suit`` with rank 0 (ace) .. 12 (king), suit 0..3.

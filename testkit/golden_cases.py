@@ -1,10 +1,10 @@
-"""The golden games (tests/test_golden.py): each a list of runs of the real program, piped, in
+"""The golden games (tests/e2e/test_golden.py): each a list of runs of the real program, piped, in
 one fresh folder (SPOKEN_CRIBBAGE_HOME), with the test-only fixed seed, game id and clock of
 ``spoken_cribbage.storage.testhooks``.
 
 A run's input is the file ``tests/golden/<case>/<n>.in``, fixed text: what a player typed.
 This module wrote those files once, by playing each game in-process with an autopilot
-(``python tests/golden_cases.py [CASE ...]``); the steps below are what it was told. Rewrite an
+(``python testkit/golden_cases.py [CASE ...]``); the steps below are what it was told. Rewrite an
 input only when the game no longer accepts it (a rule changed on purpose), and say so.
 
 Steps: a literal line is sent as it is; ``@auto`` plays on (discard the first cards, play the

@@ -1,4 +1,4 @@
-"""A warm parent for the golden runs (tests/test_golden.py): it imports the program once and
+"""A warm parent for the golden runs (tests/e2e/test_golden.py): it imports the program once and
 builds the expert's scoring table once (each start of `spoken-cribbage play` spends most of its
 CPU there, about 0.8 s of the 1 s a short game takes), then forks a child per run, which runs
 the program's own ``main`` as the console script would, with the run's arguments, environment,
@@ -9,7 +9,7 @@ Requests and replies are JSON lines on stdin and stdout:
     {"argv": [...], "env": {...}, "cwd": "...", "stdin": "path", "stdout": "path",
      "stderr": "path"}  ->  {"status": 0}
 
-``GOLDEN_SUBPROCESS=1`` makes tests/test_golden.py start the real console script for every run
+``GOLDEN_SUBPROCESS=1`` makes tests/e2e/test_golden.py start the real console script for every run
 instead (slower; the same bytes: that is how this parent was checked).
 """
 

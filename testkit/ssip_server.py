@@ -7,7 +7,7 @@ connection after that many SPEAKs (a speech-dispatcher that dies); ``refuse`` an
 SPEAK with an error. Run it as a program to serve a socket path until killed (the fake
 ``speech-dispatcher --spawn`` of the tests does)::
 
-    python tests/ssip_server.py PATH
+    python testkit/ssip_server.py PATH
 """
 
 from __future__ import annotations

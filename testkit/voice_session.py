@@ -7,7 +7,7 @@ or white noise at a set level, or a faint floor for a quiet room) with the speec
 utterance every few seconds. It is fed through :class:`~spoken_cribbage.voice.microphone.Listener`
 in 30 ms blocks; the context (the phase and the hand) is the one of the utterance being said.
 
-Voices: the corpus's own (tests/voice_corpus.py ``VOICES``) and :data:`HELD_OUT_VOICES`, voices
+Voices: the corpus's own (testkit/voice_corpus.py ``VOICES``) and :data:`HELD_OUT_VOICES`, voices
 and conditions the corpus lacks (other espeak-ng voices and variants, flite's other voices, other
 speaking rates, reverberation and a telephone-like band limit made by sox). No threshold is ever
 chosen on the held-out voices: they are reported apart (bench/bench_voice.py --session).

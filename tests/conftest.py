@@ -41,7 +41,7 @@ _SKIPPED: list[tuple[str, str]] = []
 
 def pytest_addoption(parser):
     parser.addoption("--update-golden", action="store_true", default=False,
-                     help="tests/test_golden.py: rewrite the golden transcripts and saves from "
+                     help="tests/e2e/test_golden.py: rewrite the golden transcripts and saves from "
                           "this run (a change on purpose: say which lines in the commit)")
 
 

@@ -3,7 +3,7 @@
 Every cue is synthesised from a few notes (no sound files): under 150 ms, a smooth attack and
 release on every note (no clicks), 16-bit mono at :data:`SAMPLE_RATE`, and normalised to the same
 loudness (the loudest 50 ms window of every cue has the same RMS level). Cues differ in pitch,
-contour (rising, falling, flat) and rhythm (one to six notes); ``tests/test_cues.py`` measures that.
+contour (rising, falling, flat) and rhythm (one to six notes); ``tests/app/test_cues.py`` measures that.
 
 Players:
 

@@ -1,5 +1,5 @@
 """Test-only: fixed seeds, game ids and clocks, so that a piped game and the files it writes are
-the same bytes on every run and every machine (tests/test_golden.py). Read here and nowhere
+the same bytes on every run and every machine (tests/e2e/test_golden.py). Read here and nowhere
 else; each variable is ignored unless set (and not empty), and a player never sets them.
 
 ``SPOKEN_CRIBBAGE_TEST_SEED=N``

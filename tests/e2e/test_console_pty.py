@@ -213,7 +213,7 @@ def vocabulary_lines():
     for entry in PHRASES:
         if entry.verb in ("quit", "listen", "check"):
             continue   # said at the end (quit), or needs voice (listen says it is off; the
-            #            mic check listens in the background: tests/test_voice_check.py)
+            #            mic check listens in the background: tests/voice/test_voice_check.py)
         lines += [f for f in (*entry.spoken, *entry.typed) if len(f) > 1]
     lines += ["rate 200", "verbosity normal", "difficulty expert", "volume 1"]
     assert set(SETTINGS) >= {"rate", "verbosity", "difficulty", "volume"}

@@ -2,8 +2,8 @@
 for byte (tests/golden/<case>/). The safety net of the restructuring (issue 24): a change that
 alters a line a player reads or a byte of a save shows here as a diff.
 
-    pytest tests/test_golden.py                   # compare
-    pytest tests/test_golden.py --update-golden   # rewrite the expected files from this run
+    pytest tests/e2e/test_golden.py                   # compare
+    pytest tests/e2e/test_golden.py --update-golden   # rewrite the expected files from this run
 
 Regenerate only for a change made on purpose, and say in the commit message which lines
 changed and why; an accidental change is a bug. The cases and their inputs: golden_cases.py.
@@ -11,7 +11,7 @@ changed and why; an accidental change is a bug. The cases and their inputs: gold
 Each case runs in a fresh folder with the test-only fixed seed, game id and clock
 (spoken_cribbage/storage/testhooks.py) and a minimal environment, so the bytes are the same on
 every run and machine. The runs are children forked from a warm parent that imported the
-program once (tests/golden_zygote.py; GOLDEN_SUBPROCESS=1 starts the console script for each
+program once (testkit/golden_zygote.py; GOLDEN_SUBPROCESS=1 starts the console script for each
 run instead, with the same bytes), so the file takes seconds.
 """
 
@@ -38,7 +38,7 @@ TIMEOUT = 120   # seconds for one run
 
 
 class _Warm:
-    """A warm parent (tests/golden_zygote.py) that forks a child for each run."""
+    """A warm parent (testkit/golden_zygote.py) that forks a child for each run."""
 
     def __init__(self, env: dict):
         self.proc = subprocess.Popen([sys.executable, str(ROOT / "testkit" /
@@ -151,7 +151,7 @@ def test_golden(case, run_program, request):
                                     f"tests/golden/{case}/{name}", "this run", lineterm="", n=2)
         problems.append("\n".join(diff))
     if problems:   # (no traceback: the diff is the message)
-        pytest.fail("golden transcript changed (if on purpose: pytest tests/test_golden.py "
+        pytest.fail("golden transcript changed (if on purpose: pytest tests/e2e/test_golden.py "
                     "--update-golden, and say which lines and why in the commit):\n"
                     + "\n".join(problems), pytrace=False)
 

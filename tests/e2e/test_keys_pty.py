@@ -84,7 +84,7 @@ def test_a_key_typed_before_the_resume_question_does_not_answer_it(tmp_path):
     child.send("n")
     child.expect(r"A new game begins[.;]")   # ". The old one is kept as ..." or "; the old one will be replaced."
     child.expect(DISCARD)
-    # leave as a player does, a key at a time (two Ctrl-C at once: tests/test_startup_ctrl_c.py)
+    # leave as a player does, a key at a time (two Ctrl-C at once: tests/e2e/test_startup_ctrl_c.py)
     answer(child, "q", r"Quit the game\?")
     child.send("y")
     child.expect(pexpect.EOF)

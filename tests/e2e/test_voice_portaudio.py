@@ -1,14 +1,14 @@
 """Voice through the real microphone path: sounddevice -> PortAudio -> ALSA, on a machine with no
 sound card.
 
-A virtual microphone (tests/virtual_mic.py: ALSA's file plugin reading a FIFO that a thread fills
+A virtual microphone (testkit/virtual_mic.py: ALSA's file plugin reading a FIFO that a thread fills
 in real time) stands in for the sound card, so nothing here uses the ``audio_source`` hook: the
 program opens its stream with PortAudio exactly as it would on a player's machine. Each test runs
 the program in a subprocess (alsa-lib reads its configuration once, when PortAudio initialises)
 with HOME at a folder holding the test's ``.asoundrc`` and SPOKEN_CRIBBAGE_HOME at another, so no
 real settings, saved game or sound configuration are touched.
 
-Speech is synthesized by espeak-ng (tests/voice_corpus.py) with room noise before and after it,
+Speech is synthesized by espeak-ng (testkit/voice_corpus.py) with room noise before and after it,
 so the endpointer closes the utterance as it would in a room.
 """
 

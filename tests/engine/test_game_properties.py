@@ -9,7 +9,7 @@ after every single action.
 * the next series is led by the next player after the one who played last (who has cards);
 * the show goes pone, (other players), dealer, crib, and each total agrees with hand_points;
 * two to six players, each for themselves or in teams: the hands and the crib as the rules
-  deal them, only the seats that lay away act in the discard (tests/test_game_players.py
+  deal them, only the seats that lay away act in the discard (tests/engine/test_game_players.py
   checks more of the many-player rules on more games);
 * every illegal action is refused with IllegalActionError and changes nothing;
 * apply() returns exactly the events it appended; replay from the actions gives the same game.

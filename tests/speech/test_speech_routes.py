@@ -1,7 +1,7 @@
 """Speech routes: speech-dispatcher through our SSIP client, the screen reader as the only voice,
 and the Windows and macOS routes against doubles of their libraries and tools.
 
-The speech-dispatcher tests talk to a small in-test SSIP server (tests/ssip_server.py), to the
+The speech-dispatcher tests talk to a small in-test SSIP server (testkit/ssip_server.py), to the
 real program through it, and once to a real ``speech-dispatcher`` (installed with the screen
 readers; its sound goes to ALSA's null device). Detection is tested on a fake ``/proc``, a fake
 ``gdbus``, fake ``accessible_output2`` modules and a fake ``pgrep``: the Windows and macOS

@@ -2,7 +2,7 @@
 
 Each check recording is made at test time: sox pink noise for the room (3.8 s, of which the check
 measures 3 s), then three human clips from ../shared/data/voice-human (FLAC, converted by sox
-through tests/voice_human.py) with pauses, the room's noise going on under all of it. The clips
+through testkit/voice_human.py) with pauses, the room's noise going on under all of it. The clips
 are the check's own prompts: "five of hearts" (one speaker of the pocketsphinx test data), "go"
 and "yes" (Speech Commands speakers); each of the three is understood at its own level, 20 dB
 and 30 dB quieter (bench/bench_voice_check.py).
@@ -408,7 +408,7 @@ def test_help_lists_mic_check_and_typed_forms_reach_it():
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only")
 def test_mic_check_in_a_game_with_continuous_listening_through_portaudio(tmp_path):
     """The game with voice on (continuous) in a pty, its microphone the virtual one of
-    tests/virtual_mic.py: /mic check pauses listening, hears the three commands through its own
+    testkit/virtual_mic.py: /mic check pauses listening, hears the three commands through its own
     PortAudio stream, says its verdict, and listening comes back; keys work after it."""
     import pexpect
     from testkit import game_env

@@ -1,5 +1,5 @@
 """The game's own listening mode: one recognizer and one microphone path kept through a deal's
-commands in turn, the room's noise constant (tests/voice_session.py; bench/bench_voice.py
+commands in turn, the room's noise constant (testkit/voice_session.py; bench/bench_voice.py
 --session measures many sessions). A small sample here: no card is ever played or laid away
 that was not said, and the second check of the card words is what stands in the way."""
 

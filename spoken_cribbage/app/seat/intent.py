@@ -1,7 +1,7 @@
 """What the player means by a key: small frozen values, the KeyMap's output and the seat's input.
 
 A key is looked up once (:mod:`.keymap`) and becomes one of these; the seat acts on the value,
-never on the key. Every type has a handler in the session (``tests/test_seat_keymap.py``
+never on the key. Every type has a handler in the session (``tests/app/seat/test_seat_keymap.py``
 holds it), so a new intent cannot be bound without a way to answer it.
 
 >>> ChooseCard(3), RunVerb("scores"), Unassigned("f5")
