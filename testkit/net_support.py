@@ -96,8 +96,9 @@ def leaks(referee: Recorder) -> list[tuple[int, set[str]]]:
 
 
 @contextlib.contextmanager
-def running(referee: Referee) -> Iterator[str]:
-    """The table served on a free loopback port for the block: its ws:// address."""
+def running(referee: Referee, ssl_context=None) -> Iterator[str]:
+    """The table served on a free loopback port for the block: its ws:// address (wss://
+    with ``ssl_context``)."""
     started = threading.Event()
     box: dict[str, object] = {}
 
@@ -106,7 +107,7 @@ def running(referee: Referee) -> Iterator[str]:
         box["loop"] = loop
 
         async def main() -> None:
-            server = TableServer(referee)
+            server = TableServer(referee, ssl_context=ssl_context)
             box["port"] = await server.start()
             box["stop"] = stop = asyncio.Event()
             started.set()
@@ -121,7 +122,7 @@ def running(referee: Referee) -> Iterator[str]:
     thread.start()
     assert started.wait(10), "the server did not start"
     try:
-        yield f"ws://127.0.0.1:{box['port']}"
+        yield f"{'wss' if ssl_context else 'ws'}://127.0.0.1:{box['port']}"
     finally:
         loop = box["loop"]
         loop.call_soon_threadsafe(box["stop"].set)  # type: ignore[attr-defined]

@@ -28,7 +28,15 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, parse_cards
 from spoken_cribbage.net.client import Closed, Refused, RemoteTable
 from spoken_cribbage.net.server import Referee, ServerThread, new_code
+from spoken_cribbage.net.tls import (
+    CertificateMismatch,
+    host_certificate,
+    invite_code,
+    server_context,
+    split_code,
+)
 from spoken_cribbage.notice import Problem
+from spoken_cribbage.storage.paths import data_dir
 from spoken_cribbage.storage.table import teams_number, teams_value
 from spoken_cribbage.words import net as words
 from spoken_cribbage.words.announcer import Announcer
@@ -37,6 +45,7 @@ from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.seat import refusal
 
 DEFAULT_PORT = 5050
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
 # ----------------------------------------------------------------------------- parsers
@@ -55,6 +64,7 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--code", default="", help=h("host.--code"))
     parser.add_argument("--name", default="", help=h("--name"))
     parser.add_argument("--seed", type=int, default=None, help=h("host.--seed"))
+    parser.add_argument("--plain", action="store_true", help=h("--plain"))
     return parser
 
 
@@ -64,6 +74,7 @@ def add_join_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("address", help=h("join.address"))
     parser.add_argument("--code", required=True, help=h("join.--code"))
     parser.add_argument("--name", default="", help=h("--name"))
+    parser.add_argument("--plain", action="store_true", help=h("--plain"))
     return parser
 
 
@@ -106,35 +117,54 @@ def run_host(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = g.Game(rules=rules, seed=seed)
     players = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
-    code = (args.code.strip().upper() or new_code())[:32]
-    referee = Referee(game, players, code=code, now=time.monotonic)
-    server = ServerThread(referee, args.address, args.port)
+    secret = (split_code(args.code)[0] or new_code())[:32]
+    loopback = args.address in LOOPBACK
+    if args.plain and not loopback:
+        out(words.plain_only_here())
+        return 2
+    context, code = None, secret
+    if not args.plain:
+        try:
+            cert, key = host_certificate(data_dir() / "table")
+            context, code = server_context(cert, key), invite_code(secret, cert)
+        except (OSError, ValueError) as e:
+            out(words.no_certificate(str(e)))
+            return 1
+    referee = Referee(game, players, code=secret, now=time.monotonic)
+    server = ServerThread(referee, args.address, args.port, context)
     try:
         port = server.start()
     except OSError as e:
         out(words.cannot_connect(f"{args.address}:{args.port}", str(e)))
         return 1
     try:
-        loopback = args.address in ("127.0.0.1", "localhost", "::1")
-        out(words.friends_join(_shown_address(args.address), port, code))
-        if not loopback:
-            out(words.plain_warning())
-        return _sit(f"ws://127.0.0.1:{port}" if args.address in ("0.0.0.0", "")
-                    else f"ws://{_uri_host(args.address)}:{port}", code, args.name, out)
+        out(words.friends_join(_shown_address(args.address), port, code, plain=args.plain))
+        here = "127.0.0.1" if args.address in ("0.0.0.0", "", "::") else _uri_host(args.address)
+        scheme = "ws" if args.plain else "wss"
+        return _sit(f"{scheme}://{here}:{port}", code, args.name, out)
     finally:
         server.stop()
 
 
 def run_join(args: argparse.Namespace) -> int:
+    out = _writer()
     host, port_text = args.address, str(DEFAULT_PORT)
     if args.address.count(":") == 1:   # (an IPv6 address alone has several)
         host, _, port_text = args.address.partition(":")
     try:
         port = _port(port_text)
     except argparse.ArgumentTypeError as e:
-        _writer()(str(e))
+        out(str(e))
         return 2
-    return _sit(f"ws://{_uri_host(host)}:{port}", args.code, args.name, _writer())
+    tag = split_code(args.code)[1]
+    if args.plain and host not in LOOPBACK:
+        out(words.plain_only_here())
+        return 2
+    if tag is None and not args.plain:
+        out(words.code_without_check())
+        return 2
+    scheme = "ws" if args.plain else "wss"
+    return _sit(f"{scheme}://{_uri_host(host)}:{port}", args.code, args.name, out)
 
 
 def _sit(uri: str, code: str, name: str, out: Callable[[str], None]) -> int:
@@ -145,6 +175,9 @@ def _sit(uri: str, code: str, name: str, out: Callable[[str], None]) -> int:
         return 1
     except Closed as e:
         out(words.closed(e.reason.value if e.reason else None))
+        return 1
+    except CertificateMismatch:
+        out(words.certificate_mismatch())
         return 1
     except (OSError, TimeoutError, ValueError, InvalidURI, InvalidHandshake) as e:
         out(words.cannot_connect(uri.removeprefix("ws://"), str(e) or type(e).__name__))

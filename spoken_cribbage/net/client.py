@@ -16,6 +16,7 @@ that asks synchronously, as the seat pipeline does, can use it as it is.
 from __future__ import annotations
 
 import contextlib
+import ssl
 import time
 from collections.abc import Callable
 
@@ -26,6 +27,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_card
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.tls import CertificateMismatch, check_peer, client_context, split_code
 
 __all__ = ["RemoteTable", "Refused", "Closed"]
 
@@ -71,13 +73,24 @@ class RemoteTable:
 
     @classmethod
     def join(cls, uri: str, code: str, name: str = "", *, timeout: float = 10.0) -> RemoteTable:
-        """Connect to the table at ``uri`` ("ws://host:port"), sit down with the invite
-        ``code``: the table, with the seat's first observation. Refused or Closed if not."""
+        """Connect to the table at ``uri`` ("wss://host:port", or "ws://" for a plain one),
+        sit down with the invite ``code`` (over TLS its tag must name the table's certificate:
+        CertificateMismatch if not): the table, with the seat's first observation. Refused or
+        Closed if not."""
+        secret, tag = split_code(code)
+        secure = uri.startswith("wss://")
+        if secure and tag is None:
+            raise CertificateMismatch("")
         stack = contextlib.ExitStack()   # (the connection used as websockets asks, 17.1 on)
         ws = stack.enter_context(connect(uri, open_timeout=timeout, max_size=8 * 1024 * 1024,
-                                         compression=None))
+                                         compression=None,
+                                         ssl=client_context() if secure else None))
         try:
-            ws.send(p.encode(p.Hello(p.VERSION, code, name)))
+            if secure and tag is not None:   # the table is the host's, before anything is sent
+                peer = ws.socket
+                check_peer(peer.getpeercert(binary_form=True)
+                           if isinstance(peer, ssl.SSLSocket) else None, tag)
+            ws.send(p.encode(p.Hello(p.VERSION, secret, name)))
             first = p.decode_server(ws.recv(timeout=timeout))
             if isinstance(first, p.Refused):
                 raise Refused(first)

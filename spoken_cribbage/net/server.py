@@ -23,6 +23,7 @@ import hmac
 import logging
 import random
 import secrets
+import ssl
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from websockets.exceptions import ConnectionClosed
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.tls import split_code
 
 __all__ = ["Limits", "Referee", "serve", "new_code", "TableServer", "ServerThread"]
 
@@ -201,7 +203,8 @@ class Referee:
         if hello.version != p.VERSION:
             self._refuse(conn, out, p.Reason.VERSION)
             return
-        if not hmac.compare_digest(hello.code.strip().upper().encode(), self.code.encode()):
+        secret = split_code(hello.code)[0]   # (the tag of the certificate is the client's)
+        if not hmac.compare_digest(secret.encode(), self.code.encode()):
             self._refuse(conn, out, p.Reason.BAD_CODE)
             return
         name = p.clean_text(hello.name, p.NAME_LENGTH)
@@ -309,15 +312,17 @@ class TableServer:
     #: referee refuses frames past :data:`~spoken_cribbage.net.protocol.MAX_FRAME` below it.
     WS_MAX_SIZE = 64 * 1024
 
-    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0,
+                 ssl_context: ssl.SSLContext | None = None) -> None:
         self.referee = referee
         self.host, self.port = host, port
+        self.ssl_context = ssl_context
         self._server: Server | None = None
         self._sockets: dict[int, ServerConnection] = {}
 
     async def start(self) -> int:
         """Listen; the port listened on."""
-        self._server = await ws_serve(self._handle, self.host, self.port,
+        self._server = await ws_serve(self._handle, self.host, self.port, ssl=self.ssl_context,
                                       max_size=self.WS_MAX_SIZE, compression=None)
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
@@ -371,9 +376,11 @@ class ServerThread:
     """A table served from a thread of its own (its own asyncio loop), so that a program that
     plays at the table in its main thread (``spoken-cribbage host``) can serve it too."""
 
-    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0,
+                 ssl_context: ssl.SSLContext | None = None) -> None:
         self.referee = referee
         self.host, self.port = host, port
+        self.ssl_context = ssl_context
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
@@ -394,7 +401,7 @@ class ServerThread:
         self._loop = loop
 
         async def main() -> None:
-            server = TableServer(self.referee, self.host, self.port)
+            server = TableServer(self.referee, self.host, self.port, self.ssl_context)
             try:
                 self.port = await server.start()
             except OSError as e:

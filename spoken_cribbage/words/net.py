@@ -26,6 +26,7 @@ HELP = {
     "host.--code": "the invite code (default: a fresh one)",
     "host.--seed": "the seed of the deal (default: random)",
     "--name": "your name at the table",
+    "--plain": "no encryption (only on this machine, for tests)",
     "join": "take a seat at a friend's table",
     "join:description": "Take a seat at a table on another machine, with its invite code.",
     "join.address": "the table's address: HOST or HOST:PORT",
@@ -73,15 +74,29 @@ def empty_seat(seat: int) -> str:
     return f"seat {seat + 1}"
 
 
-def friends_join(address: str, port: int, code: str) -> str:
+def friends_join(address: str, port: int, code: str, *, plain: bool = False) -> str:
     """The one line that says how friends join."""
-    return fill("Friends join with: spoken-cribbage join {address}:{port} --code {code}",
+    return fill("Friends join with: spoken-cribbage join {address}:{port} --code {code}"
+                + (" --plain" if plain else ""),
                 {"address": address, "port": port, "code": code})
 
 
-def plain_warning() -> str:
-    return ("The connection is not encrypted yet: host on a network you trust, "
-            "or on this machine only.")
+def plain_only_here() -> str:
+    return "--plain is only for a table on this machine (127.0.0.1): leave it out."
+
+
+def code_without_check() -> str:
+    return ("That invite code has no part after the dash, which checks the table is the "
+            "host's: ask the host for the whole code.")
+
+
+def certificate_mismatch() -> str:
+    return ("The table at that address is not the one the invite code names: nothing was "
+            "sent. Check the address and ask the host for the code again.")
+
+
+def no_certificate(error: str) -> str:
+    return fill("Could not make the table's certificate: {error}.", {"error": error})
 
 
 def refused(reason: str) -> str:

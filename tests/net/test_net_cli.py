@@ -108,14 +108,44 @@ def test_a_friend_joins_with_the_line_the_host_was_given_and_they_play_a_whole_g
         assert not any("\x1b" in line for line in p.seen)
 
 
-def test_a_wrong_code_is_said_in_a_sentence(tmp_path):
-    host = Player(["host", "--port", "0", "--seed", "1"], tmp_path / "h")
-    address, _ = _join_line(host)
-    friend = Player(["join", address, "--code", "WRONG1"], tmp_path / "f")
-    assert friend.proc.wait(20) == 1
+def _said(player: Player, status: int = 1) -> list[str]:
+    assert player.proc.wait(20) == status
     said = []
-    while (line := friend.lines.get(timeout=10)) is not None:
+    while (line := player.lines.get(timeout=10)) is not None:
         said.append(line)
-    assert said == ["That invite code is not this table's: ask the host for it again."]
+    return said
+
+
+def test_a_wrong_code_or_another_table_is_said_in_a_sentence(tmp_path):
+    host = Player(["host", "--port", "0", "--seed", "1"], tmp_path / "h")
+    address, code = _join_line(host)
+    secret, tag = code.split("-")
+    assert re.fullmatch(r"[A-Z2-9]{6}", secret) and re.fullmatch(r"[A-Z2-7]{8}", tag)
+    wrong_secret = Player(["join", address, "--code", f"AAAAAA-{tag}"], tmp_path / "f")
+    assert _said(wrong_secret) == ["That invite code is not this table's: ask the host for it "
+                                   "again."]
+    other_table = Player(["join", address, "--code", f"{secret}-AAAAAAAA"], tmp_path / "g")
+    assert _said(other_table)[0].startswith("The table at that address is not the one the "
+                                            "invite code names: nothing was sent.")
+    no_tag = Player(["join", address, "--code", secret], tmp_path / "k")
+    assert _said(no_tag, 2)[0].startswith("That invite code has no part after the dash")
     host.proc.stdin.close()
     assert host.proc.wait(20) == 0
+
+
+def test_the_host_makes_its_certificate_once_and_keeps_it(tmp_path):
+    codes = []
+    for _ in range(2):
+        host = Player(["host", "--port", "0"], tmp_path)
+        codes.append(_join_line(host)[1])
+        host.proc.stdin.close()
+        assert host.proc.wait(20) == 0
+    assert codes[0].split("-")[1] == codes[1].split("-")[1]   # the same certificate's tag
+    assert codes[0].split("-")[0] != codes[1].split("-")[0]   # a fresh secret each table
+    key = tmp_path / "s" / "table" / "table-key.pem"
+    assert key.stat().st_mode & 0o077 == 0
+
+
+def test_a_plain_table_is_only_for_this_machine(tmp_path):
+    host = Player(["host", "--plain", "--address", "0.0.0.0", "--port", "0"], tmp_path)
+    assert _said(host, 2) == ["--plain is only for a table on this machine (127.0.0.1): leave it out."]
