@@ -9,12 +9,12 @@ import random
 
 import pytest
 
-from testkit.seated import after
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.engine.scoring import score_hand
 from spoken_cribbage.speech.priority import Priority
+from testkit.seated import after
 
 # The deal of these tests. Seat 0 keeps 5H 5C JS KD (2C 3C to the crib), seat 1 keeps
 # 6D 7D 8D 9S (AH 2H to the crib); the starter is the four of spades.
@@ -206,8 +206,7 @@ def test_the_computer_counts_right_and_the_easy_one_sometimes_misses_an_item():
 
 from spoken_cribbage.app.session import Session  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
-from spoken_cribbage.vocabulary import (Command, VoiceContext, key_command, parse_command,  # noqa: E402
-                                        phrases_for)
+from spoken_cribbage.vocabulary import Command, VoiceContext, key_command, parse_command, phrases_for  # noqa: E402
 
 YOUR_HAND = ["Your hand: five of clubs, five of hearts, jack of spades and king of diamonds.",
              "With the starter: the four of spades."]
@@ -320,8 +319,8 @@ def test_typed_numbers_and_voice_phrases_are_one_vocabulary():
     assert said["zero"] == said["nineteen"] == "claim 0"
     assert said["muggins"] == "muggins" and said["time left"] == "time"   # and key m, typed
     assert said["count"] == "count" and said["help"] == "help"   # questions as always
-    for phrase, typed in said.items():
-        assert parse_command(phrase, ctx) == parse_command(typed, ctx), phrase
+    for spoken, typed in said.items():
+        assert parse_command(spoken, ctx) == parse_command(typed, ctx), spoken
     for text, n in (("12", 12), ("twelve", 12), ("Twenty-one.", 21), ("claim 8", 8),
                     ("claim eight", 8), ("nineteen", 0), ("0", 0)):
         assert parse_command(text, ctx) == Command("claim", numbers=(n,)), text
@@ -379,7 +378,7 @@ def test_a_typed_line_and_a_spoken_phrase_count_the_same_in_the_game():
     results = []
     for text in ("eleven", "claim 11", "11"):
         s, out = seat()
-        results.append(after(out, lambda: s.command(text)))
+        results.append(after(out, lambda s=s, text=text: s.command(text)))
     assert results[0] == results[1] == results[2] and results[0][0] == "Right, eleven."
 
 
@@ -582,10 +581,10 @@ def test_the_console_timer_drives_the_clock():
 import json  # noqa: E402
 import subprocess  # noqa: E402
 
-from testkit import BIN, game_env  # noqa: E402
 from spoken_cribbage.storage import settings as sm  # noqa: E402
 from spoken_cribbage.storage.settings import RunSettings  # noqa: E402
 from spoken_cribbage.words.notices import phrase  # noqa: E402
+from testkit import BIN, game_env  # noqa: E402
 
 
 def test_counting_settings_changed_in_the_game_persist(home):
@@ -602,7 +601,7 @@ def test_counting_settings_changed_in_the_game_persist(home):
                              "15 and 90 seconds."),
             ("counting sometimes", "That setting was not changed: counting must be one of auto, "
                                    "manual, not 'sometimes'.")):
-        assert after(out, lambda: s.command(text)) == [said], text
+        assert after(out, lambda text=text: s.command(text)) == [said], text
     assert sm.load()[0] == Settings(counting="manual", muggins="on", overcount_penalty="on",
                                     time_limit=30)
     assert after(out, lambda: s.command("time limit off")) == ["Time limit is now off."]

@@ -5,12 +5,12 @@ import re
 
 import pytest
 
-from testkit.seated import after
-from spoken_cribbage.engine import game as g
-from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.app.session import RandomPlayer, Session
-from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.storage import settings as settings_mod
+from spoken_cribbage.storage.settings import Settings
+from testkit.seated import after
 
 
 class Speaker:
@@ -46,7 +46,7 @@ def make(seed=3, **kw):
 def test_start_announces_the_deal_and_asks_for_the_discard():
     s, out, sp = make()
     assert out[-1] == "Your turn: lay away 2 cards."   # "Deal 1. Your crib." was just said
-    assert any(l.startswith("Your hand. Card 1: ace of clubs. Card 2: two of clubs.") for l in out)
+    assert any(line.startswith("Your hand. Card 1: ace of clubs. Card 2: two of clubs.") for line in out)
     # the events interrupt stale speech; the prompt is queued after them
     assert sp.said and sp.said[-2][1] is Priority.NOW and sp.said[-1][1] is Priority.NORMAL
 
@@ -145,7 +145,6 @@ def test_quit_asks_to_confirm():
 
 
 def test_settings_changed_in_the_game_are_saved(home):
-    saved = []
     s, out, sp = make(on_settings=lambda new, name: settings_mod.save(new))
     assert after(out, lambda: s.command("rate 220")) == ["Rate is now 220."]
     assert sp.rate == 220
@@ -171,9 +170,9 @@ def test_a_whole_game_by_commands_ends_with_a_winner():
         else:
             s.command("")
     assert s.game.phase == g.GAME_OVER
-    assert any("wins, " in l or l.startswith("You win, ") for l in out)
+    assert any("wins, " in line or line.startswith("You win, ") for line in out)
     assert re.match(r"(You win|Computer wins), \d+ to \d+", out[-2]) or out[-2].startswith("That is a")
-    assert not any(l.startswith("Final score") for l in out)
+    assert not any(line.startswith("Final score") for line in out)
     assert out[-1] == "Press n for a new game or q to leave."
 
 

@@ -46,7 +46,7 @@ def test_make_and_replace_validate_like_the_constructor():
 
 
 def test_every_card_of_the_deck_is_still_made_and_behaves_as_a_tuple():
-    assert DECK == tuple(Card(r, s) for r in range(1, 14) for s in range(4))
+    assert tuple(Card(r, s) for r in range(1, 14) for s in range(4)) == DECK
     for card in DECK:
         assert Card(rank=card.rank, suit=card.suit) == card == (card.rank, card.suit)
         assert hash(card) == hash((card.rank, card.suit))
