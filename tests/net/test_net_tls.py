@@ -6,12 +6,12 @@ from __future__ import annotations
 import time
 
 import pytest
-from net_support import CODE, play_out, running, table
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import tls
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.net.tls import CertificateMismatch
+from testkit.net_support import CODE, play_out, running, table
 
 
 @pytest.fixture(scope="module")
