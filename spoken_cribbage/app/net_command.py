@@ -339,7 +339,8 @@ class LineSeat:
         if words_typed == ["go"]:
             return g.Go(self.seat)
         if due == "count" and text.isdecimal():
-            return g.Claim(self.seat, int(text))
+            n = int(text)   # a claim holds 0..46 (its constructor refuses more): more is no count
+            return g.Claim(self.seat, n) if n <= 46 else None
         cards = self._cards(words_typed, obs.hand if due == "discard" else obs.playable)
         if not cards:
             return None

@@ -6,15 +6,13 @@ as a short text code and reads back from one: ``Play(1, card).to_text() == "play
 :func:`action_from_text` (saves and logs use it). An action says nothing of whether it is legal
 now: that is the game's (:meth:`Game.apply`, :meth:`Game.parse_action`).
 
-Unlike ``Move``, the constructors do not check their fields: the checked ways in are
-:meth:`_Coded.from_text` / :func:`action_from_text` (a seat 0..5, genuine cards, a claim 0..46)
-and :meth:`Game.apply` (every field, by type and range, and legality), and
-:func:`action_to_text` refuses a field it could not read back. A check in the constructor
-was tried: for the engine's own values it cost a few tenths of a microsecond an action (no
-change to be seen in seeded games between computer players), but the front end builds actions
-from what a player typed and leaves the refusal to ``apply`` (``Play(seat, None)`` for
-"play" with no card, a claim beyond any count), whose :class:`IllegalActionError` reason is
-the sentence the player hears; refusing them earlier would need those callers changed first.
+As ``Move`` does, the constructors check their fields, by type and range, and refuse with the
+engine's errors (:class:`ArgumentTypeError`, :class:`InvalidArgumentError`): a seat is a whole
+number 0..5, a card one of the 52, cards a list of them (kept as a tuple), a claim 0..46.
+Whether the action is legal now (the seat at this table, the number of cards, the phase) is
+still the game's: :meth:`Game.apply` checks every field again and refuses with
+:class:`IllegalActionError`. The checks cost about a tenth of a microsecond an action on the
+fast path (a plain int seat, one of the deck's card objects).
 
 >>> from spoken_cribbage.engine.cards import parse_card
 >>> Play(1, parse_card("5H")).to_text()
@@ -28,11 +26,18 @@ Go(seat=0)
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 from dataclasses import dataclass
 from typing import TypeVar, final
 
-from spoken_cribbage.engine.cards import Card, _check_card, _check_cards, _check_int, _check_str, parse_card
+from spoken_cribbage.engine.cards import (
+    DECK_IDS,
+    Card,
+    _check_card,
+    _check_cards,
+    _check_int,
+    _check_str,
+    parse_card,
+)
 from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
 from spoken_cribbage.engine.rules import PLAYERS
 
@@ -41,6 +46,30 @@ __all__ = ["Discard", "Play", "Go", "NextDeal", "Claim", "Muggins", "TimeUp", "C
            "action_from_text"]
 
 _A = TypeVar("_A", bound="_Coded")
+
+_MOST_SEATS = max(PLAYERS)
+_MOST_POINTS = 46   # the most a count can claim: a five-card hand's best show
+
+
+def _seat_field(action: object, function: str) -> None:
+    """The action's ``seat`` checked: a whole number 0..5 (an IntEnum kept as its plain int)."""
+    seat = action.seat  # type: ignore[attr-defined]
+    if type(seat) is not int or not 0 <= seat < _MOST_SEATS:
+        object.__setattr__(action, "seat", _check_int(seat, function, "seat", 0, _MOST_SEATS - 1))
+
+
+def _card_field(action: object, function: str, argument: str = "card") -> None:
+    """A card field checked: one of the 52 (a forged equal card kept as the deck's own)."""
+    card = getattr(action, argument)
+    if id(card) not in DECK_IDS:
+        object.__setattr__(action, argument, _check_card(card, function, argument))
+
+
+def _cards_field(action: object, function: str, argument: str = "cards") -> None:
+    """A field of cards checked: a list, tuple or other iterable of cards, kept as a tuple."""
+    cards = getattr(action, argument)
+    if type(cards) is not tuple or not all(id(c) in DECK_IDS for c in cards):
+        object.__setattr__(action, argument, _check_cards(cards, function, argument))
 
 
 class _Coded:
@@ -71,11 +100,9 @@ class Discard(_Coded):
 
     def __post_init__(self) -> None:
         # Cards given as a list (or any iterable) are kept as a tuple, so the caller changing
-        # the list later cannot change a recorded action. Anything else is left for apply to refuse.
-        cards = self.cards
-        if not isinstance(cards, (tuple, str, bytes)):
-            with suppress(Exception):  # not an iterable, or one that fails
-                object.__setattr__(self, "cards", tuple(cards))
+        # the list later cannot change a recorded action; how many is the game's to check.
+        _seat_field(self, "Discard")
+        _cards_field(self, "Discard")
 
 
 @dataclass(frozen=True)
@@ -83,10 +110,17 @@ class Play(_Coded):
     seat: int
     card: Card
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "Play")
+        _card_field(self, "Play")
+
 
 @dataclass(frozen=True)
 class Go(_Coded):
     seat: int
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "Go")
 
 
 @dataclass(frozen=True)
@@ -102,12 +136,21 @@ class Claim(_Coded):
     seat: int
     points: int
 
+    def __post_init__(self) -> None:
+        _seat_field(self, "Claim")
+        p = self.points
+        if type(p) is not int or not 0 <= p <= _MOST_POINTS:
+            object.__setattr__(self, "points", _check_int(p, "Claim", "points", 0, _MOST_POINTS))
+
 
 @dataclass(frozen=True)
 class Muggins(_Coded):
     """Manual counting with muggins: ``seat`` takes the points an opponent missed in a count,
     before the seat's own next action."""
     seat: int
+
+    def __post_init__(self) -> None:
+        _seat_field(self, "Muggins")
 
 
 @dataclass(frozen=True)
@@ -116,18 +159,8 @@ class TimeUp(_Coded):
     seat scores nothing for that count; half of it, rounded down, goes to the opponent."""
     seat: int
 
-
-def _as_tuple(obj: object, attr: str, nested: bool = False) -> None:
-    """Keep a list (or any iterable) field as a tuple, so a recorded action cannot change;
-    anything else is left for apply to refuse."""
-    v = getattr(obj, attr)
-    if not isinstance(v, (tuple, str, bytes)) or (nested and isinstance(v, tuple)):
-        try:
-            v = tuple(tuple(h) if nested and not isinstance(h, (tuple, str, bytes)) else h
-                      for h in v)
-        except Exception:  # noqa: BLE001 - not an iterable, or one that fails
-            return
-        object.__setattr__(obj, attr, v)
+    def __post_init__(self) -> None:
+        _seat_field(self, "TimeUp")
 
 
 @final   # the chance actions are told apart by their exact type
@@ -138,7 +171,7 @@ class CutForDealer(_Coded):
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        _as_tuple(self, "cards")
+        _cards_field(self, "CutForDealer")
 
 
 @final
@@ -151,7 +184,18 @@ class Deal(_Coded):
     crib_card: Card | None = None
 
     def __post_init__(self) -> None:
-        _as_tuple(self, "hands", nested=True)
+        hands = self.hands
+        if isinstance(hands, (str, bytes, Card)) or not hasattr(type(hands), "__iter__"):
+            raise ArgumentTypeError("Deal", "hands", hands, "a list of hands, each a list of cards")
+        try:
+            items = list(hands)
+        except Exception:  # noqa: BLE001 - an iterable that fails is not a list of hands
+            raise ArgumentTypeError("Deal", "hands", hands,
+                                    "a list of hands, each a list of cards") from None
+        object.__setattr__(self, "hands", tuple(_check_cards(h, "Deal", f"hands[{i}]")
+                                                for i, h in enumerate(items)))
+        if self.crib_card is not None:
+            _card_field(self, "Deal", "crib_card")
 
 
 @final
@@ -160,14 +204,13 @@ class TurnStarter(_Coded):
     """Chance: the starter the cut turns up (one of the cards not dealt)."""
     card: Card
 
+    def __post_init__(self) -> None:
+        _card_field(self, "TurnStarter")
+
 
 ChanceAction = CutForDealer | Deal | TurnStarter
 CHANCE_ACTIONS = (CutForDealer, Deal, TurnStarter)
 Action = Discard | Play | Go | NextDeal | Claim | Muggins | TimeUp | CutForDealer | Deal | TurnStarter
-
-
-_MOST_SEATS = max(PLAYERS)
-_MOST_POINTS = 46   # the most a count can claim: a five-card hand's best show
 
 
 def _text_seat(seat: object) -> int:

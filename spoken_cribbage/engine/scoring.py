@@ -346,8 +346,9 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
     The cards are not checked for being distinct (:func:`score_hand` checks them).
 
     On the computer player's hot path, so the checks cost little: each card must be a
-    :class:`Card` itself (a subclass could read as another card) with an int rank 1..13 (not
-    a float or a bool one forged with ``tuple.__new__``), and ``is_crib`` a bool;
+    :class:`Card` itself (a subclass could read as another card) with an int rank 1..13 and
+    an int suit 0..3 (not a float, a bool or an out-of-range one forged with
+    ``tuple.__new__``), and ``is_crib`` a bool;
     InvalidHandError for another size of hand, the engine's argument errors
     (:mod:`~spoken_cribbage.engine.errors`) for the rest."""
     try:
@@ -360,22 +361,23 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
                 # A card forged with tuple.__new__ can hold a float (5.0) or a bool rank, which
                 # the tables below would read as 5 or 1: the ranks must be ints (the table
                 # look-up then refuses one out of 1..13).
+                # So can a suit (2.0, True, 7): the suits must be ints 0..3 (no bit above 3).
+                s, sb, sc, sd, ss = a[1], b[1], c[1], d[1], starter[1]
                 if (type(ra) is int and type(rb) is int and type(rc) is int and type(rd) is int
-                        and type(rs) is int):
+                        and type(rs) is int and type(s) is int and type(sb) is int
+                        and type(sc) is int and type(sd) is int and type(ss) is int
+                        and not (s | sb | sc | sd | ss) & -4):
                     o0, o1, o2, o3, o4 = _OFFSETS4
                     pts = (_RANK_TABLE or _rank_table())[
                         o0[ra] + o1[rb] + o2[rc] + o3[rd] + o4[rs]]
-                    s = a.suit
-                    if s == b.suit == c.suit == d.suit:
-                        if starter.suit == s:
+                    if s == sb == sc == sd:
+                        if ss == s:
                             pts += 5
                         elif not is_crib:
                             pts += 4
-                    ss = starter.suit
-                    for x in hand:
-                        if x.rank == 11 and x.suit == ss:
-                            pts += 1
-                            break
+                    if ((ra == 11 and s == ss) or (rb == 11 and sb == ss) or (rc == 11 and sc == ss)
+                            or (rd == 11 and sd == ss)):
+                        pts += 1
                     return pts
         elif n == 5:
             a, b, c, d, e = hand
@@ -383,7 +385,10 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
                     and type(e) is Card and type(starter) is Card
                     and (is_crib is False or is_crib is True)
                     and type(a[0]) is int and type(b[0]) is int and type(c[0]) is int
-                    and type(d[0]) is int and type(e[0]) is int and type(starter[0]) is int):
+                    and type(d[0]) is int and type(e[0]) is int and type(starter[0]) is int
+                    and type(a[1]) is int and type(b[1]) is int and type(c[1]) is int
+                    and type(d[1]) is int and type(e[1]) is int and type(starter[1]) is int
+                    and not (a[1] | b[1] | c[1] | d[1] | e[1] | starter[1]) & -4):
                 return _five_card_points(hand, starter, is_crib)
     except Exception:  # noqa: BLE001 - checked below, to say what is wrong
         pass

@@ -155,8 +155,15 @@ def test_counts_are_refused_with_a_reason_and_change_nothing():
         assert e.value.code == code
     play_out(game)
     n = len(game.events)
+    # a claim of -1 or True is refused when made (Claim's own check); made past it, by the game
+    forged = [object.__new__(g.Claim) for _ in range(2)]
+    for claim, points in zip(forged, (-1, True)):
+        object.__setattr__(claim, "seat", 0)
+        object.__setattr__(claim, "points", points)
+        with pytest.raises((g.InvalidArgumentError, g.ArgumentTypeError)):
+            g.Claim(0, points)
     for action, code in ((g.Claim(1, 3), g.Refusal.NOT_YOUR_TURN), (g.Claim(0, 30), g.Refusal.NOT_A_COUNT),
-                         (g.Claim(0, -1), g.Refusal.NOT_A_COUNT), (g.Claim(0, True), g.Refusal.NOT_A_COUNT),
+                         (forged[0], g.Refusal.NOT_A_COUNT), (forged[1], g.Refusal.NOT_A_COUNT),
                          (g.NextDeal(), g.Refusal.DEAL_NOT_OVER), (g.Muggins(1), g.Refusal.MUGGINS_OFF)):
         with pytest.raises(g.IllegalActionError) as e:
             game.apply(action)
@@ -390,12 +397,17 @@ def test_typing_a_count_can_be_cleared_and_bad_counts_are_refused():
     assert after(out, s.escape) == ["Count cleared: type it again."]
     assert after(out, lambda: s.command("claim 40")) == [
         "No hand counts 40: a count is 0 to 29, and nineteen means none."]
+    for beyond in ("claim 47", "claim 99", "999"):   # beyond any claim an action can hold
+        assert after(out, lambda: s.command(beyond)) == [
+            f"No hand counts {beyond.split()[-1]}: a count is 0 to 29, and nineteen means none."]
     assert after(out, lambda: s.command("claim lots")) == [
         "Claim how many? Give your count as a number, like 'claim 12'."]
     assert s.game.phase == g.SHOW and s.game.to_act == 0   # nothing lost
     s2, out2 = seat()
     s2.command("11")
     assert after(out2, lambda: s2.command("claim 5")) == [
+        "There is no count to give now. The deal is over. Press Enter for the next deal."]
+    assert after(out2, lambda: s2.command("claim 99")) == [
         "There is no count to give now. The deal is over. Press Enter for the next deal."]
 
 

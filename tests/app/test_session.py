@@ -186,3 +186,14 @@ def test_every_help_line_fits_a_braille_line_in_every_phase():
             for count in (1, 2):
                 for line in help_lines(phase, key_lines(phase, voice=voice), count):
                     assert len(line) <= 80, line
+
+
+def test_play_without_a_card_outside_the_play_is_refused_with_the_engines_reason():
+    # the seat builds no junk action (Play(seat, None) is refused by its constructor now): the
+    # player hears the phase's reason, as before
+    s, out, _ = make()
+    assert s.game.phase == "discard"
+    lines = after(out, lambda: s.command("play 2"))   # a place in the hand: no card named
+    assert lines == ["You can't play yet: first lay away 2 cards for the crib."]
+    assert lines == after(out, lambda: s.command(f"play {s.game.hands[0][0].short}"))   # a card named
+    assert s.game.phase == "discard"

@@ -50,10 +50,15 @@ def test_from_text_refuses_the_text_of_another_action_type():
 
 
 def test_to_text_refuses_a_field_the_text_could_not_read_back():
-    with pytest.raises(InvalidArgumentError):
-        g.Play(9, parse_card("5H")).to_text()
-    with pytest.raises(ArgumentTypeError):
-        g.Play(0, "5H").to_text()              # type: ignore[arg-type]
+    # fields the constructor would refuse, set past it
+    for seat, card, error in ((9, parse_card("5H"), InvalidArgumentError), (0, "5H", ArgumentTypeError)):
+        play = object.__new__(g.Play)
+        object.__setattr__(play, "seat", seat)
+        object.__setattr__(play, "card", card)
+        with pytest.raises(error):
+            play.to_text()
+        with pytest.raises(error):
+            g.Play(seat, card)
 
 
 # ----------------------------------------------------------------------------- Game.parse_action

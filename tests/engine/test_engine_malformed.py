@@ -1,6 +1,9 @@
 """Malformed input to the engine: a Card that is not one of the 52 is refused when it is made
-(InvalidCardError, a ValueError), and a malformed action given to Game.apply is refused with
-IllegalActionError and changes nothing; never an IndexError, TypeError or AttributeError."""
+(InvalidCardError, a ValueError); an action with a field of the wrong type or range is refused
+when it is made (ArgumentTypeError, InvalidArgumentError); and a malformed action that got past
+its constructor (made with object.__new__, as a forged card with tuple.__new__) is still refused
+by Game.apply with IllegalActionError and changes nothing; never an IndexError, TypeError or
+AttributeError."""
 
 import copy
 import pickle
@@ -11,7 +14,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spoken_cribbage.engine.cards import DECK, Card, InvalidCardError, is_card, parse_card, parse_cards
+from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
 from spoken_cribbage.engine.game import Discard, Game, Go, IllegalActionError, NextDeal, Play, PLAY
+
+FIELD_ERRORS = (ArgumentTypeError, InvalidArgumentError)
 
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 
@@ -115,12 +121,23 @@ def forged(rank, suit):
     return tuple.__new__(Card, (rank, suit))
 
 
+def past_constructor(cls, **fields):
+    """An action made without its constructor's checks, as a forged card is: apply must still
+    refuse it."""
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
 def test_discards_of_cards_that_are_not_cards_are_refused():
     g = Game(seed=3, first_dealer=0)
     real = g.hands[1][0]
     for bad in [forged(14, 0), forged(5, 9), forged(5.0, 1), forged(True, 0), "5H", 5, None]:
-        refused(g, Discard(1, (bad, real)), "not a card")
-    # made the ordinary way, the bad card never gets as far as apply
+        with pytest.raises(FIELD_ERRORS, match="Discard: cards"):
+            Discard(1, (bad, real))
+        refused(g, past_constructor(Discard, seat=1, cards=(bad, real)), "not a card")
+    # made the ordinary way, the bad card never gets as far as the action
     for rank, suit in [(14, 0), (5, 9), (5.0, 1), (7.0, 0)]:
         with pytest.raises(InvalidCardError):
             Discard(1, (Card(rank, suit), real))
@@ -130,17 +147,34 @@ def test_a_forged_card_equal_to_a_real_one_is_still_refused():
     g = in_play()
     seat = g.to_act
     card = g.playable(seat)[0]
-    refused(g, Play(seat, forged(float(card.rank), card.suit)), "not a card")
+    fake = forged(float(card.rank), card.suit)
+    with pytest.raises(InvalidArgumentError, match="Play: card must be one of the 52 cards"):
+        Play(seat, fake)
+    refused(g, past_constructor(Play, seat=seat, card=fake), "not a card")
     g2 = Game(seed=3, first_dealer=0)
     a, b = g2.hands[1][:2]
-    refused(g2, Discard(1, (forged(float(a.rank), a.suit), b)), "not a card")
+    with pytest.raises(InvalidArgumentError):
+        Discard(1, (forged(float(a.rank), a.suit), b))
+    refused(g2, past_constructor(Discard, seat=1, cards=(forged(float(a.rank), a.suit), b)),
+            "not a card")
+
+
+def test_a_forged_card_equal_to_a_real_one_is_kept_as_the_real_one():
+    # an int-ranked card made past Card's constructor is the genuine card: the action holds
+    # the deck's own object
+    card = DECK[18]
+    copy_of = forged(card.rank, card.suit)
+    assert Play(1, copy_of).card is card
+    assert Discard(0, [copy_of]).cards[0] is card
 
 
 def test_discard_of_none_or_a_single_card_or_text_is_refused():
     g = Game(seed=3, first_dealer=0)
-    for cards in [None, 5, "5H 6H", b"5H", g.hands[1][0]]:
-        refused(g, Discard(1, cards), "not a list of cards")
-    refused(g, Discard(1, {"a": 1, "b": 2}), "not a card")  # any iterable becomes a tuple
+    for cards in [None, 5, "5H 6H", b"5H", g.hands[1][0], {"a": 1, "b": 2}]:
+        with pytest.raises(ArgumentTypeError, match="Discard: cards"):
+            Discard(1, cards)
+    for cards in [None, 5, "5H 6H", b"5H", g.hands[1][0], [g.hands[1][0]]]:
+        refused(g, past_constructor(Discard, seat=1, cards=cards), "not a list of cards")
 
 
 def test_a_discard_given_as_a_list_is_kept_as_a_tuple():
@@ -160,18 +194,30 @@ def test_a_discard_given_as_a_list_is_kept_as_a_tuple():
 @pytest.mark.parametrize("seat", ["x", None, 1.0, True, False, -1, 2, 99, (0,), [1]])
 def test_a_seat_that_is_not_a_seat_is_refused(seat):
     g = Game(seed=3, first_dealer=0)
-    refused(g, Discard(seat, tuple(g.hands[1][:2])), "no such player")
     p = in_play()
     card = p.playable(p.to_act)[0]
-    refused(p, Play(seat, card), "no such player")
-    refused(p, Go(seat), "no such player")
+    if seat == 2 and type(seat) is int:
+        # a seat of some table (0..5), not of this one: the game's to refuse
+        refused(g, Discard(seat, tuple(g.hands[1][:2])), "no such player")
+        refused(p, Play(seat, card), "no such player")
+        refused(p, Go(seat), "no such player")
+        return
+    for make in (lambda: Discard(seat, tuple(g.hands[1][:2])), lambda: Play(seat, card),
+                 lambda: Go(seat)):
+        with pytest.raises(FIELD_ERRORS, match=": seat must be a whole number from 0 to 5"):
+            make()
+    refused(g, past_constructor(Discard, seat=seat, cards=tuple(g.hands[1][:2])), "no such player")
+    refused(p, past_constructor(Play, seat=seat, card=card), "no such player")
+    refused(p, past_constructor(Go, seat=seat), "no such player")
 
 
 def test_play_of_a_non_card_is_refused():
     g = in_play()
     seat = g.to_act
     for bad in [None, "5H", 5, (5, 2), forged(14, 0), forged(5, 9), [g.hands[seat][0]]]:
-        refused(g, Play(seat, bad), "not a card")
+        with pytest.raises(FIELD_ERRORS, match="Play: card must be"):
+            Play(seat, bad)
+        refused(g, past_constructor(Play, seat=seat, card=bad), "not a card")
 
 
 def test_things_that_are_not_actions_are_refused():
@@ -196,11 +242,20 @@ def junk_values():
                                st.one_of(st.integers(-1, 5), st.floats(0, 4))))
 
 
+def made(cls, *fields):
+    """The action, or the engine's error its constructor refused it with."""
+    try:
+        return cls(*fields)
+    except FIELD_ERRORS as e:
+        return e
+
+
 def junk_actions():
     v = junk_values()
     cards = st.one_of(v, st.lists(v, max_size=3), st.lists(v, max_size=3).map(tuple),
                       st.lists(st.sampled_from(DECK), min_size=1, max_size=3).map(tuple))
-    return st.one_of(st.builds(Discard, v, cards), st.builds(Play, v, v), st.builds(Go, v),
+    return st.one_of(st.builds(made, st.just(Discard), v, cards),
+                     st.builds(made, st.just(Play), v, v), st.builds(made, st.just(Go), v),
                      st.just(NextDeal()), v)
 
 
@@ -221,6 +276,12 @@ def test_random_junk_is_refused_with_illegal_action_error_and_changes_nothing(se
             break
         g.apply(rng.choice(g.legal_actions()))
     for action in junk:
+        if isinstance(action, FIELD_ERRORS):   # refused when made: nothing reached the game
+            continue
+        if isinstance(action, (Discard, Play, Go)):   # what a constructor let through is sound
+            assert type(action.seat) is int and 0 <= action.seat <= 5
+            assert all(is_card(c) for c in getattr(action, "cards", ()))
+            assert is_card(getattr(action, "card", DECK[0]))
         legal = {normal(a) for a in g.legal_actions()}
         before = state(g)
         try:

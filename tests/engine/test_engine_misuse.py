@@ -13,6 +13,7 @@ state) is the same after as before, unless a legal action was applied.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import inspect
 import random
 
@@ -102,14 +103,37 @@ def card_lists():
         st.lists(st.sampled_from(DECK), max_size=5).map(iter), hostile())
 
 
+def past_constructor(cls, *values):
+    """An action made without its constructor's checks (as a forged card is made with
+    tuple.__new__): what gets past them must still be refused by the game."""
+    action = object.__new__(cls)
+    for f, value in zip(dataclasses.fields(cls), values):
+        object.__setattr__(action, f.name, value)
+    return action
+
+
+def made(cls, *values):
+    """The action the constructor makes of ``values``; when it refuses them (with the
+    engine's own error, checked here), the same fields forged past it."""
+    try:
+        return cls(*values)
+    except Exception as e:  # noqa: BLE001 - what we are looking for
+        assert ours(e), f"{cls.__name__}{values!r} raised {type(e).__name__}: {e}"
+        return past_constructor(cls, *values)
+
+
 def actions():
     seat = st.one_of(st.integers(0, 5), hostile())
+
+    def build(cls, *fields):
+        return st.builds(made, st.just(cls), *fields)
+
     return st.one_of(
-        st.builds(Discard, seat, card_lists()), st.builds(Play, seat, cardish()),
-        st.builds(Go, seat), st.just(NextDeal()), st.builds(Claim, seat, st.one_of(
-            st.integers(-1, 50), hostile())), st.builds(Muggins, seat), st.builds(TimeUp, seat),
-        st.builds(CutForDealer, card_lists()), st.builds(TurnStarter, cardish()),
-        st.builds(Deal, st.lists(card_lists(), max_size=3).map(tuple), cardish()), hostile())
+        build(Discard, seat, card_lists()), build(Play, seat, cardish()),
+        build(Go, seat), st.just(NextDeal()), build(Claim, seat, st.one_of(
+            st.integers(-1, 50), hostile())), build(Muggins, seat), build(TimeUp, seat),
+        build(CutForDealer, card_lists()), build(TurnStarter, cardish()),
+        build(Deal, st.lists(card_lists(), max_size=3).map(tuple), cardish()), hostile())
 
 
 def any_value():
@@ -337,13 +361,17 @@ def test_a_card_subclass_equal_to_every_card_is_refused_and_no_card_vanishes():
     seat = g.to_act
     unseen = next(c for c in DECK if c in g.deck)
     before = snapshot(g)
-    with pytest.raises(IllegalActionError) as info:
-        g.apply(Play(seat, EqualsEveryCard(unseen.rank, unseen.suit)))
+    with pytest.raises(ArgumentTypeError, match="Play: card must be a Card"):
+        Play(seat, EqualsEveryCard(unseen.rank, unseen.suit))
+    with pytest.raises(IllegalActionError) as info:   # made past the constructor
+        g.apply(past_constructor(Play, seat, EqualsEveryCard(unseen.rank, unseen.suit)))
     assert info.value.reason == "that is not a card"
     assert snapshot(g) == before
     assert every_card_once(g)     # all 52, none twice
+    with pytest.raises(ArgumentTypeError):
+        Discard(1, (EqualsEveryCard(5, 2), EqualsEveryCard(6, 2)))
     with pytest.raises(IllegalActionError):
-        g.apply(Discard(1, (EqualsEveryCard(5, 2), EqualsEveryCard(6, 2))))
+        g.apply(past_constructor(Discard, 1, (EqualsEveryCard(5, 2), EqualsEveryCard(6, 2))))
     assert not cards.is_card(EqualsEveryCard(5, 2))
     with pytest.raises(ArgumentTypeError):
         scoring.score_hand([EqualsEveryCard(5, 2), *DECK[:3]], DECK[20])
@@ -365,8 +393,9 @@ def test_a_seat_out_of_range_is_refused_with_invalid_argument_error():
 
 
 def test_action_to_text_refuses_what_is_not_an_action():
-    for bad in (None, "next", 5, Card(5, 2), PlaySubclass(0, Card(5, 2)), Play("0", Card(5, 2)),
-                Play(0, "5H"), Discard(0, None), Claim(0, 99), Deal((), None)):
+    for bad in (None, "next", 5, Card(5, 2), PlaySubclass(0, Card(5, 2)),
+                past_constructor(Play, "0", Card(5, 2)), past_constructor(Play, 0, "5H"),
+                past_constructor(Discard, 0, None), past_constructor(Claim, 0, 99), Deal((), None)):
         with pytest.raises(ArgumentTypeError if not isinstance(bad, Claim)
                            else InvalidArgumentError):
             game.action_to_text(bad)
@@ -374,6 +403,47 @@ def test_action_to_text_refuses_what_is_not_an_action():
     for text in ("play x 5H", "play -1 5H", "play ١ 5H", "play 1_0 5H", "claim 0 99", "nonsense"):
         with pytest.raises(InvalidArgumentError):
             game.action_from_text(text)
+
+
+@pytest.mark.parametrize("make, error, shown", [
+    (lambda: Play(0, None), ArgumentTypeError, "Play: card must be a Card, not None"),
+    (lambda: Play(0, "5H"), ArgumentTypeError, "Play: card must be a Card"),
+    (lambda: Play(0, forged(5.0, 2)), InvalidArgumentError, "Play: card must be one of the 52"),
+    (lambda: Play("0", Card(5, 2)), ArgumentTypeError, "Play: seat must be a whole number"),
+    (lambda: Play(True, Card(5, 2)), ArgumentTypeError, "Play: seat"),
+    (lambda: Go(6), InvalidArgumentError, "Go: seat must be a whole number from 0 to 5, not 6"),
+    (lambda: Go(-1), InvalidArgumentError, "Go: seat"),
+    (lambda: Muggins(1.0), ArgumentTypeError, "Muggins: seat"),
+    (lambda: TimeUp(None), ArgumentTypeError, "TimeUp: seat"),
+    (lambda: Claim(0, 99), InvalidArgumentError, "Claim: points must be a whole number from 0 to 46"),
+    (lambda: Claim(0, -1), InvalidArgumentError, "Claim: points"),
+    (lambda: Claim(0, 12.0), ArgumentTypeError, "Claim: points"),
+    (lambda: Discard(0, None), ArgumentTypeError, "Discard: cards must be a list of cards"),
+    (lambda: Discard(0, "5H 6H"), ArgumentTypeError, "Discard: cards"),
+    (lambda: Discard(0, (Card(5, 2), "6H")), ArgumentTypeError, "Discard: cards[1] must be a Card"),
+    (lambda: CutForDealer((Card(5, 2), 7)), ArgumentTypeError, "CutForDealer: cards[1]"),
+    (lambda: TurnStarter(None), ArgumentTypeError, "TurnStarter: card"),
+    (lambda: Deal(5), ArgumentTypeError, "Deal: hands"),
+    (lambda: Deal(((Card(5, 2), None),)), ArgumentTypeError, "Deal: hands[0][1]"),
+    (lambda: Deal((), "5H"), ArgumentTypeError, "Deal: crib_card"),
+])
+def test_action_constructors_refuse_wrong_fields_with_our_errors(make, error, shown):
+    with pytest.raises(error) as info:
+        make()
+    assert shown in str(info.value)
+    assert "has no words" not in phrase(info.value)
+
+
+def test_action_constructors_keep_the_genuine_values():
+    from enum import IntEnum
+
+    class Seat(IntEnum):
+        EAST = 1
+
+    assert type(Go(Seat.EAST).seat) is int and Go(Seat.EAST) == Go(1)
+    assert Discard(0, iter(DECK[:2])).cards == DECK[:2]
+    assert Deal([list(DECK[:2]), DECK[2:4]]).hands == (DECK[:2], DECK[2:4])
+    assert Play(1, forged(5, 2)).card is DECK[18]   # the deck's own object
 
 
 def test_scorers_and_constructors_given_text_raise_our_errors():
@@ -421,6 +491,38 @@ def test_hand_points_refuses_a_forged_card_whose_rank_only_equals_a_rank(cards_,
         hand[where] = fake
     with pytest.raises(InvalidArgumentError):
         scoring.hand_points(hand, starter, data.draw(st.booleans(), label="is_crib"))
+
+
+@settings(max_examples=40, **SETTINGS)
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=6, unique=True), st.data())
+def test_hand_points_refuses_a_forged_card_whose_suit_is_not_a_suit(cards_, data):
+    """A suit forged with tuple.__new__ as a float or bool equal to a suit (2.0, True), or an
+    int out of 0..3, made a flush or his nobs of cards that are none: it is refused, in any
+    place, with four cards and with five."""
+    *hand, starter = cards_
+    where = data.draw(st.integers(0, len(hand)), label="forged at")
+    victim = starter if where == len(hand) else hand[where]
+    kinds = [float, lambda s: s + 4, lambda s: s - 4, lambda s: s | 8]
+    if victim.suit in (0, 1):
+        kinds.append(bool)
+    suit = data.draw(st.sampled_from(kinds), label="suit")(victim.suit)
+    fake = forged(victim.rank, suit)
+    if where == len(hand):
+        starter = fake
+    else:
+        hand[where] = fake
+    with pytest.raises(InvalidArgumentError):
+        scoring.hand_points(hand, starter, data.draw(st.booleans(), label="is_crib"))
+
+
+def test_a_forged_suit_no_longer_makes_a_flush():
+    # the four hearts but one forged as suit 2.0: scored 4 points of flush before
+    hand = [Card(2, 2), Card(4, 2), Card(6, 2), forged(8, 2.0)]
+    assert scoring.hand_points([Card(2, 2), Card(4, 2), Card(6, 2), Card(8, 2)], Card(13, 0)) == 4
+    with pytest.raises(InvalidArgumentError):
+        scoring.hand_points(hand, Card(13, 0))
+    with pytest.raises(InvalidArgumentError):   # every card of suit 6 (0b110): no flush of nothing
+        scoring.hand_points([forged(r, 6) for r in (2, 4, 6, 8)], Card(13, 0))
 
 
 @settings(max_examples=40, **SETTINGS)

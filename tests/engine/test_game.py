@@ -5,6 +5,8 @@ import random
 
 import pytest
 
+from spoken_cribbage.engine.errors import ArgumentTypeError
+
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine.cards import DECK, sort_hand
 from testkit.deals import known_deal
@@ -165,27 +167,39 @@ def test_illegal_discards_are_refused_with_a_reason_and_change_nothing(action, r
     assert state(g) == before
 
 
-@pytest.mark.parametrize("action", [
-    Discard(1, ("KC", "QC")),
-    Discard(1, ((13, 0), (12, 0))),          # plain tuples equal to cards are still not cards
-    Discard(1, (parse_card("KC"), None)),
+def past_constructor(cls, **fields):
+    """An action made without its constructor's checks: the game must refuse it too."""
+    action = object.__new__(cls)
+    for name, value in fields.items():
+        object.__setattr__(action, name, value)
+    return action
+
+
+@pytest.mark.parametrize("cards", [
+    ("KC", "QC"),
+    ((13, 0), (12, 0)),          # plain tuples equal to cards are still not cards
+    (parse_card("KC"), None),
 ])
-def test_a_discard_of_things_that_are_not_cards_is_refused(action):
+def test_a_discard_of_things_that_are_not_cards_is_refused(cards):
+    with pytest.raises(ArgumentTypeError):   # refused when made
+        Discard(1, cards)
     g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     before = state(g)
     with pytest.raises(IllegalActionError) as info:
-        g.apply(action)
+        g.apply(past_constructor(Discard, seat=1, cards=cards))
     assert info.value.reason == "that is not a card"
     assert state(g) == before
 
 
 @pytest.mark.parametrize("card", ["KC", (13, 0), None])
 def test_a_play_of_something_that_is_not_a_card_is_refused(card):
+    with pytest.raises(ArgumentTypeError):   # refused when made
+        Play(1, card)
     g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     discard_all(g, ["4S 10S", "2S 3S"])
     before = state(g)
     with pytest.raises(IllegalActionError) as info:
-        g.apply(Play(1, card))
+        g.apply(past_constructor(Play, seat=1, card=card))
     assert info.value.reason == "that is not a card"
     assert state(g) == before
 

@@ -20,7 +20,7 @@ from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import Command, claimed
 from spoken_cribbage.words.announce import Answers, Names, card_list
 from spoken_cribbage.words.lines import LineKind
-from spoken_cribbage.words.seat import cards_count, hand_summary, more, phrase
+from spoken_cribbage.words.seat import cards_count, hand_summary, more, phrase, refusal
 from spoken_cribbage.words.seat import undone as undone_line
 
 __all__ = ["ACTIONS", "Actions", "claim"]
@@ -110,8 +110,10 @@ def _resolve(seat: Actions, c: Command) -> list[Card] | None:
 @ACTIONS.verb("play")
 def play(seat: Actions, c: Command) -> None:
     if _obs(seat).phase != g.PLAY:
-        # the engine says why not (a card-less play too: its refusal names the phase)
-        seat.do(g.Play(seat.me, c.cards[0] if c.cards else None))   # type: ignore[arg-type]
+        # the engine says why not: outside the play a play and a go are refused for the same
+        # reason (the phase), and a go needs no card when none was named (an action is never
+        # built of junk: Play(me, None) is refused by its constructor)
+        seat.do(g.Play(seat.me, c.cards[0]) if c.cards else g.Go(seat.me))
         return
     cards = _resolve(seat, c)
     if cards is None:
@@ -151,7 +153,13 @@ def discard(seat: Actions, c: Command) -> None:
 def claim(seat: Actions, n: int) -> None:
     """The player's count of the hand (or crib) in the show: ``n`` points."""
     seat.hand_view.clear_count()
-    seat.do(g.Claim(seat.me, claimed(n)))
+    points = claimed(n)
+    if 0 <= points <= seat.table.rules.max_show:
+        seat.do(g.Claim(seat.me, points))
+    elif g.Claim(seat.me, 0) in _obs(seat).legal:   # a count is due: this one is no count
+        _error(seat, refusal("not a count", "", {"points": points}))
+    else:   # no count is due from this seat: the engine says why, as for any claim
+        seat.do(g.Claim(seat.me, 0))
 
 
 @ACTIONS.verb("claim")
