@@ -157,7 +157,7 @@ def test_counts_are_refused_with_a_reason_and_change_nothing():
     n = len(game.events)
     # a claim of -1 or True is refused when made (Claim's own check); made past it, by the game
     forged = [object.__new__(g.Claim) for _ in range(2)]
-    for claim, points in zip(forged, (-1, True)):
+    for claim, points in zip(forged, (-1, True), strict=True):
         object.__setattr__(claim, "seat", 0)
         object.__setattr__(claim, "points", points)
         with pytest.raises((g.InvalidArgumentError, g.ArgumentTypeError)):
@@ -398,7 +398,7 @@ def test_typing_a_count_can_be_cleared_and_bad_counts_are_refused():
     assert after(out, lambda: s.command("claim 40")) == [
         "No hand counts 40: a count is 0 to 29, and nineteen means none."]
     for beyond in ("claim 47", "claim 99", "999"):   # beyond any claim an action can hold
-        assert after(out, lambda: s.command(beyond)) == [
+        assert after(out, lambda beyond=beyond: s.command(beyond)) == [
             f"No hand counts {beyond.split()[-1]}: a count is 0 to 29, and nineteen means none."]
     assert after(out, lambda: s.command("claim lots")) == [
         "Claim how many? Give your count as a number, like 'claim 12'."]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from spoken_cribbage.engine.cards import DECK, Card, InvalidCardError, is_card, parse_card, parse_cards
 from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
-from spoken_cribbage.engine.game import Discard, Game, Go, IllegalActionError, NextDeal, Play, PLAY
+from spoken_cribbage.engine.game import PLAY, Discard, Game, Go, IllegalActionError, NextDeal, Play
 
 FIELD_ERRORS = (ArgumentTypeError, InvalidArgumentError)
 

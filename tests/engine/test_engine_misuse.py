@@ -25,9 +25,20 @@ from hypothesis import strategies as st
 from spoken_cribbage.engine import cards, errors, game, rules, scoring
 from spoken_cribbage.engine.cards import DECK, Card
 from spoken_cribbage.engine.errors import ArgumentTypeError, EngineError, InvalidArgumentError
-from spoken_cribbage.engine.game import (Claim, CutForDealer, Deal, Discard, Game, Go,
-                                         IllegalActionError, Muggins, NextDeal, Play, TimeUp,
-                                         TurnStarter)
+from spoken_cribbage.engine.game import (
+    Claim,
+    CutForDealer,
+    Deal,
+    Discard,
+    Game,
+    Go,
+    IllegalActionError,
+    Muggins,
+    NextDeal,
+    Play,
+    TimeUp,
+    TurnStarter,
+)
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.words.notices import phrase
 
