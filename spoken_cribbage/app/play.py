@@ -44,6 +44,13 @@ class Stopped(SystemExit):
 
 def play(args) -> int:
     olds = _catch_stop_signals()
+    from spoken_cribbage.app.rawkeys import suspend_with_a_line
+    tty = _isatty(sys.stdin)
+    try:
+        out_fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        out_fd = 2
+    olds.update(suspend_with_a_line(sys.stdin.fileno() if tty else None, out_fd))
     try:
         with unechoed_typeahead(sys.stdin, sys.stdout) if _isatty(sys.stdin) else nullcontext():
             return _play(args)

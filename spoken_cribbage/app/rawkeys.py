@@ -120,6 +120,44 @@ def read_keys(on_key: Callable[[Any, str], Any], say: Callable[[str], None] | No
     return result[0] if result else None
 
 
+def suspend_with_a_line(fd: int | None, out_fd: int) -> dict:
+    """Until the key loop (or a question's own keys) takes SIGTSTP over: start-up, the resume
+    question read as a line, a piped game. A SIGTSTP from outside says a line, gives the terminal
+    ``fd`` (None: no terminal) back as the shell left it, stops, and on fg puts back the modes it
+    had and says a line: it never suspends silently. Without a shell to bring the game back it is
+    ignored, as the system itself would. Returns the old handlers for :func:`_restore`."""
+    import signal
+
+    from spoken_cribbage.words.seat import phrase
+
+    def line(text: str) -> None:
+        try:
+            os.write(out_fd, (text + "\n").encode("utf-8", "replace"))
+        except OSError:
+            pass
+
+    def handler(signum, frame) -> None:
+        if not job_control():
+            return
+        now = _term_attrs(fd) if fd is not None else None
+        line(phrase("suspended_here"))
+        if fd is not None:
+            _set_term_attrs(fd, _shell_modes.get(fd) or now)
+        os.kill(os.getpid(), signal.SIGSTOP)
+        if fd is not None:
+            _set_term_attrs(fd, now)
+        line(phrase("back_here"))
+
+    olds = {}
+    signum = getattr(signal, "SIGTSTP", None)
+    try:
+        if signum is not None:
+            olds[signum] = signal.signal(signum, handler)
+    except (ValueError, OSError):   # not the main thread
+        pass
+    return olds
+
+
 def _stop_signals_end_the_run() -> dict:
     """SIGTERM and SIGHUP, if nothing handles them yet, end the run with exit status 128 + n
     (SystemExit), so that the raw mode's ``with`` gives the terminal back on the way out."""
