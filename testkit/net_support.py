@@ -159,11 +159,12 @@ def play_out(remote: RemoteTable, seed: int, deadline: float) -> list[g.Event]:
         heard.extend(remote.news())
         if obs.phase == g.GAME_OVER:
             return heard
-        if my_turn(obs):
+        if my_turn(obs) and not (obs.phase == g.DEAL_OVER and seat in remote.ready):
             try:
                 heard.extend(remote.apply(player.act(obs), seat))
             except g.IllegalActionError as e:
-                # Two people at a deal's end: the other's "next deal" came first.
+                # Asked for the next deal twice (the seats saying so had not come yet), and
+                # the deal came in between.
                 assert e.code == g.Refusal.DEAL_NOT_OVER, e
         else:
             heard.extend(remote.wait(1.0))

@@ -284,6 +284,15 @@ class LineSeat:
                 self.out(words.joined(self._name(s)) if is_ else words.dropped(self._name(s)))
         self._connected = now
 
+    def _waiting_for_next(self) -> None:
+        """After Enter at a deal's end: whom the next deal waits for."""
+        remote = self.remote
+        self.remote.drain()
+        if remote.observation(self.seat).phase == g.DEAL_OVER:
+            self.out(words.waiting_for([self._name(s) for s in range(remote.players)
+                                        if remote.connected[s] and s not in remote.ready
+                                        and s != self.seat]))
+
     def _due(self, obs: g.Observation) -> str:
         if obs.phase == g.DISCARD and self.seat in obs.waiting:
             return "discard"
@@ -324,6 +333,8 @@ class LineSeat:
             return
         try:
             self._say(self.remote.apply(action, self.seat))
+            if isinstance(action, g.NextDeal):
+                self._waiting_for_next()
         except g.IllegalActionError as e:
             self.out(refusal(str(e.code), e.reason, e.data, playable=obs.playable,
                              hand=obs.hand, names=self._names()))

@@ -59,6 +59,7 @@ class RemoteTable:
         self.names = [p.clean_text(n, p.NAME_LENGTH) for n in welcome.names]
         self.connected: list[bool] = [False] * self._rules.players
         self.computers: frozenset[int] = frozenset()   # the computer seats, from the server
+        self.ready: frozenset[int] = frozenset()       # who asked for the next deal
         self.timeout = timeout
         self.story: list[g.Event] = []         # this seat's events, from the game's start
         self.heard = 0                         # how many of them the seat has been given
@@ -135,6 +136,7 @@ class RemoteTable:
             self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
             self.connected = list(message.connected)
             self.computers = frozenset(message.computers)
+            self.ready = frozenset(message.ready)
         elif isinstance(message, p.Bye):
             raise Closed(message.reason)
         return True

@@ -55,6 +55,7 @@ CHAT_LENGTH = 300
 
 _Int = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
 _Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]
+_Players = Annotated[int, msgspec.Meta(ge=2, le=6)]
 _Short = Annotated[str, msgspec.Meta(max_length=120)]
 _Text = Annotated[str, msgspec.Meta(max_length=2000)]
 _Cards = Annotated[list[Annotated[str, msgspec.Meta(max_length=3)]], msgspec.Meta(max_length=52)]
@@ -107,7 +108,7 @@ _CLIENT_TAGS = frozenset({"hello", "act", "say"})
 # ---------------------------------------------------------------------- server -> client
 
 class RulesFacts(msgspec.Struct, forbid_unknown_fields=True):
-    players: _Seat
+    players: _Players
     target: _Int
     counting: _Short
     muggins: bool
@@ -119,7 +120,7 @@ class ObservationFacts(msgspec.Struct, forbid_unknown_fields=True):
     """A seat's :class:`~spoken_cribbage.engine.observer.Observation`: cards as short codes
     ("5H"), actions as their text codes."""
     seat: _Seat
-    players: _Seat
+    players: _Players
     side: _Seat
     phase: _Short
     deal: _Int
@@ -173,10 +174,12 @@ class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
 
 
 class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):
-    """Who sits where (an empty name: nobody yet) and who is connected now."""
+    """Who sits where (an empty name: nobody yet), who is connected now, the computer seats,
+    and who has asked for the next deal."""
     names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
     connected: Annotated[list[bool], msgspec.Meta(max_length=6)]
     computers: _Ints
+    ready: _Ints = []   # the people who asked for the next deal (it waits for everyone)
 
 
 class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):

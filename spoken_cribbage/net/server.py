@@ -103,6 +103,7 @@ class Referee:
         self.limits = limits
         self.names = ["" for _ in range(game.players)]
         self.conns: dict[int, _Conn] = {}
+        self.ready: set[int] = set()   # the people who asked for the next deal
         self.errors = 0          # internal failures (a bug): the fuzz tests want none
         self.refused = 0
         self._next_ident = 0
@@ -140,8 +141,13 @@ class Referee:
         again) and the others are told who is connected."""
         out = Outbox()
         conn = self.conns.pop(ident, None)
-        if conn is not None and conn.seat is not None:
-            self._seats(out)
+        if conn is None or conn.seat is None:
+            return out
+        self.ready.discard(conn.seat)
+        self._seats(out)
+        if self.game.phase == g.DEAL_OVER and self.ready and not self._not_ready():
+            self.apply(g.NextDeal())   # (the one the others waited for has gone)
+            self._moved(out)
         return out
 
     def seat_of(self, seat: int) -> _Conn | None:
@@ -233,13 +239,33 @@ class Referee:
         if isinstance(action, g.CHANCE_ACTIONS) or getattr(action, "seat", seat) != seat:
             self._refuse(conn, out, p.Reason.NOT_YOURS, act.seq)
             return
+        if isinstance(action, g.NextDeal) and self.game.phase == g.DEAL_OVER:
+            # The next deal comes when every person connected has asked for it: nobody is
+            # hurried out of the show while still listening to it.
+            self.ready.add(seat)
+            if self._not_ready():
+                self._update(conn, out, act.seq)
+                self._seats(out)
+                return
         try:
             self.apply(action)
         except g.IllegalActionError as e:
             self._refuse(conn, out, p.Reason.ILLEGAL, act.seq, str(e.code), p.refusal_data(e))
             return
+        self._moved(out, acked=(conn.ident, act.seq))
+
+    def _moved(self, out: Outbox, acked: tuple[int, int] | None = None) -> None:
+        """The game moved: the referee's own turns, then everyone's update (and the seats, when
+        the asks for the next deal are answered)."""
+        was_ready, self.ready = self.ready, set()
         self._step()
-        self._broadcast(out, acked=(conn.ident, act.seq))
+        self._broadcast(out, acked)
+        if was_ready:
+            self._seats(out)
+
+    def _not_ready(self) -> list[int]:
+        """The people connected who have not asked for the next deal yet."""
+        return sorted({c.seat for c in self.conns.values() if c.seat is not None} - self.ready)
 
     def _say(self, seat: int, say: p.Say, out: Outbox) -> None:
         text = p.clean_text(say.text, p.CHAT_LENGTH)
@@ -291,15 +317,15 @@ class Referee:
                                      p.observation_facts(self.game.observation(conn.seat)), ack))
         conn.sent = len(self.game.events)
 
-    def _broadcast(self, out: Outbox, acked: tuple[int, int]) -> None:
+    def _broadcast(self, out: Outbox, acked: tuple[int, int] | None) -> None:
         for c in self.conns.values():
             if c.seat is not None:
-                self._update(c, out, acked[1] if c.ident == acked[0] else None)
+                self._update(c, out, acked[1] if acked and c.ident == acked[0] else None)
 
     def _seats(self, out: Outbox) -> None:
         connected = {c.seat for c in self.conns.values() if c.seat is not None}
         message = p.Seats(list(self.names), [s in connected for s in range(self.game.players)],
-                          sorted(self.computers))
+                          sorted(self.computers), sorted(self.ready))
         for c in self.conns.values():
             if c.seat is not None:
                 out.add(c.ident, message)

@@ -62,8 +62,9 @@ def test_one_person_and_a_computer_seat_on_the_server_play_a_whole_game():
     assert any(isinstance(a, g.Play) and a.seat == 1 for a in referee.game.actions)
 
 
-@pytest.mark.parametrize(("players", "people", "computers"), [(2, 2, ()), (3, 2, (1,)),
-                                                             (4, 2, (1, 3))])
+@pytest.mark.parametrize(("players", "people", "computers"), [
+    (2, 2, ()), (3, 2, (1,)), (4, 2, (1, 3)),   # four: the two people are partners
+    (6, 3, (1, 3, 5))])
 def test_no_frame_to_a_client_names_a_card_hidden_from_its_seat(players, people, computers):
     referee = table(players, computers=computers, seed=11 + players, cls=Recorder,
                     target=TARGET)

@@ -11,10 +11,11 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from spoken_cribbage.ai.players import ComputerPlayer
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.server import Limits, TableServer
-from testkit.net_support import CODE, fuzz_frames, running, table
+from testkit.net_support import CODE, fuzz_frames, my_turn, running, table
 
 HELLO = json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": "Fuzz"})
 ROOMY = Limits(rate=1e9, burst=1e9)
@@ -113,3 +114,24 @@ def test_an_action_out_of_turn_or_before_the_hello_is_refused_with_its_reason():
     assert (refused.reason, refused.seq, refused.refusal) == (p.Reason.ILLEGAL, 9, "not your turn")
     assert refused.data == {"seat": waiting, "to_act": game.to_act}
     assert _state(referee) == before
+
+
+def test_the_next_deal_waits_for_every_person_connected():
+    referee = table(2)
+    lena, max_ = referee.connect(), referee.connect()
+    referee.receive(lena, HELLO)
+    referee.receive(max_, HELLO.replace("Fuzz", "Max"))
+    game, players = referee.game, {0: ComputerPlayer("easy"), 1: ComputerPlayer("easy")}
+    seq = 0
+    while game.phase != g.DEAL_OVER:
+        seat = next(s for s in (0, 1) if my_turn(game.observation(s)))
+        seq += 1
+        referee.receive([lena, max_][seat], json.dumps(
+            {"type": "act", "seq": seq, "action": players[seat].act(game.observation(seat)).to_text()}))
+    deal = game.deal_number
+    out = referee.receive(lena, json.dumps({"type": "act", "seq": 99, "action": "next"}))
+    seats = [m for m in _answers(out) if isinstance(m, p.Seats)]
+    assert game.phase == g.DEAL_OVER and seats and seats[0].ready == [0]
+    referee.disconnect(max_)   # the one the table waited for has gone: the deal comes
+    assert game.deal_number == deal + 1 and game.phase == g.DISCARD
+    assert referee.errors == 0
