@@ -118,9 +118,10 @@ RIGHT, HOME = "\\033[C", "\\033[H"   # what the arrow keys send (typed as text b
 QUESTIONS_UNDER_ORCA = ["s", "c", "f", "v", "["]
 
 
-def arrow_deal(seed: int = 3):
+def arrow_deal(seed: int = 3, settings=None):
     """Plan the first deal played with digits, arrows and Enter, in-process with the same
-    opponent as the real game: (keys with times, the lines the game prints)."""
+    opponent as the real game (and ``settings``, the defaults if None): (keys with times, the
+    lines the game prints)."""
     import random
 
     from spoken_cribbage.app.play import _hint
@@ -129,7 +130,7 @@ def arrow_deal(seed: int = 3):
     from spoken_cribbage.storage.settings import Settings
 
     out: list[str] = []
-    s = Session(g.Game(seed=seed), settings=Settings(), write=out.append, hint=_hint,
+    s = Session(g.Game(seed=seed), settings=settings or Settings(), write=out.append, hint=_hint,
                 opponents={1: make_opponent("expert", random.Random(seed * 7 + 1))})
     s.kept = False   # as play.py sets it for a --seed game: for this run only, never saved
     s.start()
@@ -237,3 +238,30 @@ def test_default_settings_under_yasr_one_voice(tmp_path):
             if u.lower() not in KEY_ECHO]
     assert [u for _, u in said] == ["Speech through yasr."] + expected
     assert {client for client, _ in said} == {"yasr"}
+
+
+def test_quiet_profile_under_orca_one_voice(tmp_path):
+    """The quiet profile (issue 25), kept in the settings file: Orca reads every line the game
+    prints, once, in order, and nothing else; the other player's cards are not printed, so not
+    read, but kept in the history and heard as the game's short cues. Still one voice."""
+    from spoken_cribbage.storage import settings as sm
+
+    quiet = sm.with_profile(sm.Settings(), "quiet")
+    home = tmp_path / "sr"
+    home.mkdir()
+    assert sm.save(quiet, home / "settings.toml") is None
+    keys, expected, _ = arrow_deal(settings=quiet)
+    same_keys, everything, _ = arrow_deal()
+    assert keys == same_keys and len(expected) < len(everything)
+    theirs = [line for line in everything if line.startswith("Computer plays")]
+    assert theirs and not any(line.startswith("Computer plays") for line in expected)
+    audio = tmp_path / "audio.raw"
+    (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
+    said = [(client, u) for client, u in spoken_by(home, keys, ["--seed", "3"],
+                                                   SR_ASOUNDRC=str(tmp_path / "asoundrc"))
+            if u.lower() not in KEY_ECHO]
+    assert [u for _, u in said] == ["Speech through Orca."] + expected
+    assert any(u.startswith("You play ") for _, u in said)               # your own moves
+    assert {client for client, _ in said} == {"Orca"}      # one voice
+    played = sounds(audio, gap_s=0.01)
+    assert played and all(s < CUE_LIMIT_S for s in played), f"cues, never speech: {played}"
