@@ -16,6 +16,11 @@ Speech words come from the same lines' speech text (what the synthesiser would s
 ``brief`` setting (off, each part alone, on), the discard made as keys make it (card 1, card 2,
 then yes to the question that names them: the path where the cards were named three times),
 and a table of the words of each against ``off`` at the same verbosity.
+
+``--profiles`` (issue 25 item 2): the same deal played in-process under each profile
+(everything, quiet, teaching): the lines and words printed, the words the game's voice would
+speak (a fake speaker), the lines kept in the history (what ``[`` and ``]`` reach) and the cues
+played, from the start of the game to the end of deal 1.
 """
 
 from __future__ import annotations
@@ -188,13 +193,82 @@ def brief_table(levels: Sequence[str]) -> None:
             print(f"{v:9} {b:8} {n:5} {t:5} {sp:6} {t / base[0]:6.2f} {sp / base[1]:8.2f}{note}")
 
 
+class _Ear:
+    """A fake speaker and cue player: what the game's voice would say, the cues it plays."""
+
+    available = True
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.cues: list[str] = []
+
+    def say(self, text: str, **kw: object) -> None:
+        self.said.append(text)
+
+    def play(self, *names: str) -> None:
+        self.cues.extend(names)
+
+    def open(self) -> bool:
+        return True
+
+    def stop(self) -> None: ...
+    def set_rate(self, wpm: int) -> None: ...
+    def set_volume(self, v: float) -> None: ...
+    def set_voice(self, v: str | None) -> None: ...
+    def close(self) -> None: ...
+
+
+def profile_words(profile: str) -> tuple[int, int, int, int, int]:
+    """(lines printed, their words, words spoken, lines in the history, cues) of the game's
+    start and deal 1 under ``profile``, played in-process with the moves of :func:`mirror`."""
+    from spoken_cribbage.storage.settings import with_profile
+
+    game = g.Game(target=121, seed=SEED)
+    opponents = {1: make_opponent("expert", random.Random(SEED * 7 + 1))}
+    printed: list[str] = []
+    ear = _Ear()
+    def hint(gm: g.Game, seat: int) -> str | None:   # as mirror's: the coach's hint
+        from spoken_cribbage.ai.coach import hint_for
+        from spoken_cribbage.words.notices import phrase
+        h = hint_for(gm, seat)
+        return phrase(h) if h else None
+
+    s = Session(game, settings=with_profile(Settings(speech="off"), profile), write=printed.append,
+                speaker=ear, cues=ear, opponents=opponents, hint=hint)
+    s.start()
+    for _ in range(40):
+        if game.phase not in (g.DISCARD, g.PLAY):
+            break
+        fits = game.playable(0) if game.phase == g.PLAY else []
+        s.command("1 2" if game.phase == g.DISCARD else f"play {fits[0].short}" if fits else "go")
+    return (len(printed), sum(words(t) for t in printed), sum(words(t) for t in ear.said),
+            len(s.output.history), len(ear.cues))
+
+
+def profile_table() -> None:
+    print(f"seed {SEED}, the start and deal 1, in-process; the ratio to everything")
+    print(f"{'profile':10} {'lines':>5} {'text':>5} {'speech':>6} {'history':>7} {'cues':>4} "
+          f"{'text x':>6} {'speech x':>8}")
+    base = None
+    for profile in ("everything", "quiet", "teaching"):
+        n, t, sp, kept, cues = profile_words(profile)
+        base = base or (t, sp)
+        print(f"{profile:10} {n:5} {t:5} {sp:6} {kept:7} {cues:4} {t / base[0]:6.2f} "
+              f"{sp / base[1]:8.2f}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--verbosity", choices=("terse", "normal", "coach", "all"), default="all")
     ap.add_argument("--show", action="store_true", help="print the deal's lines")
     ap.add_argument("--brief", action="store_true",
                     help="the table of the brief setting's option sets at each verbosity")
+    ap.add_argument("--profiles", action="store_true",
+                    help="the words printed, spoken and kept of one deal under each profile")
     args = ap.parse_args()
+    if args.profiles:
+        profile_table()
+        return 0
     levels = ("normal", "terse", "coach") if args.verbosity == "all" else (args.verbosity,)
     if args.brief:
         brief_table(levels)

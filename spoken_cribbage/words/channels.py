@@ -97,6 +97,11 @@ def walked(channel: str | None, n: int) -> str:
     return say("walk_channel", name=channel, n=n)
 
 
+def walking(channel: str | None) -> str:
+    """What ``[`` and ``]`` walk now, and how to change it."""
+    return say("walking", what="every line" if channel is None else f"the {channel} channel")
+
+
 def history_file_line(deal: int, text: str) -> str:
     """One line of a saved history: the deal it was said in, then the line."""
     return f"{'Start' if deal == 0 else f'Deal {deal}'}: {one_line(text)}"

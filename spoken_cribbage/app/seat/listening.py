@@ -82,8 +82,7 @@ def history_answer(out: Output, value: str | None, folder: Path | None = None) -
     brackets walk one channel) or ``history save`` (the history written to a new text file in
     the game's data folder, or ``folder``)."""
     if value is None:
-        what = "every line" if out.walked is None else f"the {out.walked} channel"
-        return words.say("walking", what=what)
+        return words.walking(out.walked)
     value = value.lower()
     if value == "save":
         return save_history(out, folder)
