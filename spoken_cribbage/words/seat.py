@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import cap, card_list, list_words
-from spoken_cribbage.words.channels import reader_help
+from spoken_cribbage.words.channels import MODE_NAMES, reader_help
 from spoken_cribbage.words.clean import fill
 from spoken_cribbage.words.commands import also_lines, command_lines
 
@@ -211,6 +211,8 @@ def setting_shown(name: str, value: object) -> str:
             str(value), str(value))
     if name == "names" and not value:
         return "the default names"
+    if name.startswith("channel_"):   # "history only", "cue only"
+        return MODE_NAMES.get(str(value), str(value))
     return str(value)
 
 

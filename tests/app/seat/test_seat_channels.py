@@ -159,6 +159,12 @@ def test_profiles_set_the_channels_and_the_key_goes_round_them():
     assert sm.profile_of(own) is None and next_profile(own)[1] == "everything"
 
 
+def test_a_channel_setting_is_said_by_its_mode():
+    from spoken_cribbage.words.seat import setting_shown
+    assert setting_shown("channel_scores", "cue") == "cue only"
+    assert setting_shown("channel_game", "history") == "history only"
+
+
 def test_help_says_a_screen_reader_reads_every_printed_line():
     lines = help_lines("play", ["c the count"], screen_reader="Orca")
     assert "Orca reads every printed line: /channel NAME history or cue quiets one." in lines
