@@ -17,6 +17,15 @@ def home(tmp_path, monkeypatch):
     return h
 
 
+@pytest.fixture
+def finished_game_in_stats(tmp_path):
+    """``tmp_path``'s statistics hold one finished game (seed 5, id game5, level standard), for
+    review, stats and export: run the program with ``game_env(tmp_path)``. Returns tmp_path."""
+    from testkit.games import record_finished_game
+    record_finished_game(tmp_path)
+    return tmp_path
+
+
 @pytest.fixture(autouse=True)
 def _no_desktop_speech(monkeypatch):
     """Tests never meet the desktop they run in: no speech-dispatcher that happens to run here

@@ -10,22 +10,18 @@ from spoken_cribbage.ai.analyze import analyze_discards
 from spoken_cribbage.ai.discard import _pegging_adjust
 from spoken_cribbage.ai.pegging import play_values
 from spoken_cribbage.ai.players import make_player
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import key_command
 from spoken_cribbage.words.commands import key_lines
 from spoken_cribbage.words.notices import phrase
-from testkit.seated import after
+from testkit.seated import after, make
 
 
 def seat(seed=3, verbosity="coach"):
-    out = []
-    s = Session(g.Game(seed=seed), settings=Settings().changed("verbosity", verbosity),
-                write=out.append, opponents={1: make_player("expert", random.Random(1))})
-    s.start()
-    return s, out
+    return make(seed, settings=Settings().changed("verbosity", verbosity),
+                opponents={1: make_player("expert", random.Random(1))})
 
 
 def test_a_discard_worse_than_the_experts_gets_the_analysis_difference():

@@ -1,13 +1,10 @@
 """Hands-free play end to end: synthesized speech through the real pocketsphinx recognizer and
 the voice input, into a real session, changing the real game."""
 
-import random
 import threading
 
 from spoken_cribbage.app.handsfree import SORRY, HandsFree, voice_context
-from spoken_cribbage.app.session import RandomPlayer, Session
-from spoken_cribbage.engine import game as g
-from spoken_cribbage.storage.settings import Settings
+from testkit.seated import make
 from testkit.voice_corpus import gap, session_corpus
 
 
@@ -16,12 +13,7 @@ def said(text, voice="espeak-us"):
 
 
 def make_session():
-    out = []
-    gm = g.Game(seed=3)   # you hold AC 2C 3C 5C 10H JC
-    s = Session(gm, settings=Settings(), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))})
-    s.start()
-    return s, out
+    return make(3)   # you hold AC 2C 3C 5C 10H JC
 
 
 def run_voice(session, phrases, expected_results):

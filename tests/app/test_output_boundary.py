@@ -5,7 +5,6 @@ too; and every setting is checked when it is read and when it is changed."""
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
 
@@ -16,8 +15,8 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage.settings import SettingError, Settings
-from spoken_cribbage.storage.stats import StatsDB, game_record
 from testkit import game_env
+from testkit.games import record_finished_game
 
 #: What an attacker would write: clear the screen, retitle the window, a fake line, a bidi flip.
 HOSTILE = "\x1b[2J\x1b]0;pwned\x07\rYou win.\u202e\x9b\nYou win."
@@ -106,14 +105,7 @@ def test_every_text_setting_is_checked_on_change_and_on_load():
     ["score", HOSTILE],
     ["play", f"--x{HOSTILE}"],
 ])
-def test_command_line_values_in_errors_are_shown_escaped(tmp_path, args):
-    db = StatsDB(tmp_path / "stats.sqlite3")
-    db.open()
-    gm = g.Game(seed=5)
-    rng = random.Random(5)
-    while gm.phase != g.GAME_OVER:
-        gm.apply(rng.choice(gm.legal_actions()))
-    db.record_game(game_record(gm, "game5", "standard"))
+def test_command_line_values_in_errors_are_shown_escaped(tmp_path, finished_game_in_stats, args):
     res, out = run(tmp_path, *args, stdin=b"")
     assert_clean(out)
     assert res.returncode != 0 and out.strip()   # refused, in words
@@ -121,13 +113,7 @@ def test_command_line_values_in_errors_are_shown_escaped(tmp_path, args):
 
 
 def test_names_and_levels_from_the_statistics_are_shown_escaped_by_review(tmp_path):
-    db = StatsDB(tmp_path / "stats.sqlite3")
-    db.open()
-    gm = g.Game(seed=9)
-    rng = random.Random(9)
-    while gm.phase != g.GAME_OVER:
-        gm.apply(rng.choice(gm.legal_actions()))
-    db.record_game(game_record(gm, "game9", f"expert{HOSTILE}", names=[f"Bob{HOSTILE}"]))
+    record_finished_game(tmp_path, 9, level=f"expert{HOSTILE}", names=[f"Bob{HOSTILE}"])
     for args in (["review", "1"], ["review", "--list"], ["stats"]):
         res, out = run(tmp_path, *args)
         assert res.returncode == 0, out

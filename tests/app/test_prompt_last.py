@@ -1,28 +1,21 @@
 """The prompt is the last line: every line of an answer comes before what the game waits for,
 and a line that arrives on its own later is followed by the prompt again."""
 
-import random
 
 import pexpect
 
-from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
-from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, StatsDB
 from spoken_cribbage.words.announce import Line
 from testkit import BIN, game_env
-from testkit.seated import after
+from testkit.seated import after, make
 
 HOME, RIGHT = "\x1b[H", "\x1b[C"
 
 
 def seated(seed=3, **kw):
-    out = []
-    s = Session(g.Game(seed=seed), settings=Settings(), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))}, **kw)
-    s.start()
-    return s, out
+    return make(seed, **kw)
 
 
 def play_out_deal(s):

@@ -9,6 +9,7 @@ from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.review import deal_steps, deals_of
+from testkit.games import finished_game, record_finished_game
 from testkit.seated import after, make
 
 
@@ -136,20 +137,9 @@ from testkit import BIN, game_env  # noqa: E402
 from testkit.robust_support import feed, make_script, one_sentence  # noqa: E402
 
 
-def random_game(seed, choices=None):
-    gm = g.Game(seed=seed)
-    rng = random.Random(seed if choices is None else choices)
-    while gm.phase != g.GAME_OVER:
-        gm.apply(rng.choice(gm.legal_actions()))
-    return gm
-
-
 def stored(home, *seeds):
-    db = StatsDB(home / "stats.sqlite3")
-    db.open()
     for seed in seeds:
-        db.record_game(game_record(random_game(seed), f"game{seed}", "standard"))
-    return db
+        record_finished_game(home, seed)
 
 
 def cli(home, *args, stdin=""):
@@ -189,7 +179,7 @@ def test_review_reads_every_deal_and_export_writes_the_same_with_the_seed(home, 
     assert lines[0].startswith("Game 1, ") and "you lost, 118 to 122, in 13 deals" in lines[0]
     assert lines[1].startswith("Seed 5. To play the same deals again: spoken-cribbage play "
                                "--replay 1")
-    gm = random_game(5)
+    gm = finished_game(5)
     assert sum(line.startswith("Deal ") for line in lines) == gm.deal_number
     assert "Computer holds: three of hearts, six of hearts, eight of diamonds, nine of diamonds, " \
            "king of clubs and king of spades." in lines   # the game is over: every card named
@@ -222,7 +212,7 @@ def test_review_and_export_say_what_is_wrong_in_one_sentence(home, tmp_path):
 def test_the_same_seed_deals_the_same_cards_whatever_the_choices():
     """The deck has its own stream (the game's rng); the computer's choices come from fresh
     streams per decision: so different choices never change the deals."""
-    a, b = random_game(7, choices=1), random_game(7, choices=2)
+    a, b = finished_game(7, choices=1), finished_game(7, choices=2)
     assert a.actions != b.actions
 
     def deals(game):
@@ -236,7 +226,7 @@ def test_the_same_seed_deals_the_same_cards_whatever_the_choices():
 
 def test_play_replay_deals_the_stored_game_again_with_other_choices(home):
     stored(home, 5)
-    first = [e for e in random_game(5).events if isinstance(e, (g.Dealt, g.StarterTurned))][:2]
+    first = [e for e in finished_game(5).events if isinstance(e, (g.Dealt, g.StarterTurned))][:2]
     hand = [f"Card {n}: {c.name}." for n, c in enumerate(first[0].hands[0], 1)]
     for discard in ("1 2", "5 6"):
         res = cli(home, "play", "--replay", "1", "--speech", "off", stdin=f"{discard}\nq\ny\n")
@@ -334,7 +324,7 @@ def test_review_list_names_every_score_of_a_three_player_game(home):
     db = StatsDB(home / "stats.sqlite3")
     db.open()
     db.record_game(game_record(gm, "three", "easy", names=["Ann", "Ben"]))
-    db.record_game(game_record(random_game(5), "two", "easy"))
+    db.record_game(game_record(finished_game(5), "two", "easy"))
     listed = cli(home, "review", "--list").stdout.splitlines()
     a, b, c = gm.scores
     result = "won" if a == max(gm.scores) else "lost"

@@ -10,6 +10,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage.settings import Settings
+from testkit import seated
 from testkit.seated import after
 
 
@@ -34,12 +35,8 @@ class Speaker:
 
 
 def make(seed=3, **kw):
-    out = []
     sp = Speaker()
-    gm = g.Game(seed=seed)
-    s = Session(gm, settings=Settings(), write=out.append, speaker=sp,
-                opponents={1: RandomPlayer(random.Random(1))}, **kw)
-    s.start()
+    s, out = seated.make(seed, speaker=sp, **kw)
     return s, out, sp
 
 

@@ -17,7 +17,7 @@ from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.words.announce import seat_names
 from spoken_cribbage.words.notices import phrase
-from testkit.seated import after
+from testkit.seated import after, make
 
 NAMES4 = ("you", "Max", "Lena", "Oliver")
 NAMES3 = ("you", "Max", "Lena")
@@ -25,12 +25,7 @@ NAMES3 = ("you", "Max", "Lena")
 
 def seated(players: int, seed: int = 5, **kw) -> tuple[Session, list[str]]:
     """A started session at a table of ``players`` (four: partners), random computer players."""
-    out: list[str] = []
-    gm = g.Game(rules=table.rules_for(players), seed=seed)
-    s = Session(gm, settings=kw.pop("settings", Settings()), write=out.append,
-                opponents={k: RandomPlayer(random.Random(k)) for k in range(1, players)}, **kw)
-    s.start()
-    return s, out
+    return make(seed, players=players, **kw)
 
 
 def to_my_play(s: Session) -> None:

@@ -182,24 +182,8 @@ def test_ctrl_z_with_no_shell_to_come_back_to_is_refused_with_a_line(tmp_path):
     child.expect(pexpect.EOF)
 
 
-def stored_game(home):
-    """One finished game in the statistics, for review."""
-    import random
-
-    from spoken_cribbage.engine import game as g
-    from spoken_cribbage.storage.stats import StatsDB, game_record
-    db = StatsDB(home / "stats.sqlite3")
-    db.open()
-    gm = g.Game(seed=5)
-    rng = random.Random(5)
-    while gm.phase != g.GAME_OVER:
-        gm.apply(rng.choice(gm.legal_actions()))
-    db.record_game(game_record(gm, "game5", "standard"))
-
-
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
-def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig):
-    stored_game(tmp_path)
+def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig, finished_game_in_stats):
     child = pexpect.spawn("bash", ["-c", '"$0" review 1; echo "EXIT=$?"; stty -a', str(BIN)],
                           env=game_env(tmp_path), encoding="utf-8", timeout=30,
                           dimensions=(50, 200))
@@ -212,8 +196,8 @@ def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig)
     assert {"icanon", "echo", "isig", "icrnl"} <= set(child.before.split()), child.before
 
 
-def test_a_suspend_while_review_reads_keys_gives_the_terminal_back_and_fg_the_keys(tmp_path):
-    stored_game(tmp_path)
+def test_a_suspend_while_review_reads_keys_gives_the_terminal_back_and_fg_the_keys(
+        tmp_path, finished_game_in_stats):
     child = job_shell(tmp_path, "review", "1", game=False)
     child.expect(r"Press Enter for deal 2")
     wait_key_mode(child)
@@ -227,8 +211,8 @@ def test_a_suspend_while_review_reads_keys_gives_the_terminal_back_and_fg_the_ke
     child.expect(r"EXITED status=0 icanon=1 echo=1")
 
 
-def test_ctrl_z_while_review_reads_a_line_suspends_with_a_line_and_fg_brings_it_back(tmp_path):
-    stored_game(tmp_path)
+def test_ctrl_z_while_review_reads_a_line_suspends_with_a_line_and_fg_brings_it_back(
+        tmp_path, finished_game_in_stats):
     child = job_shell(tmp_path, "review", "1", game=False)
     child.expect(r"Press Enter for deal 2")
     wait_key_mode(child)

@@ -15,15 +15,8 @@ from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB, deal_records, game_record
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.stats import game_milestones, hand_milestone, stats_sentences
+from testkit.games import finished_game
 from testkit.robust_support import feed, make_script, one_sentence
-
-
-def finished_game(seed):
-    gm = g.Game(seed=seed)
-    rng = random.Random(seed)
-    while gm.phase != g.GAME_OVER:
-        gm.apply(rng.choice(gm.legal_actions()))
-    return gm
 
 
 def rec(i, result="win", given=0, taken=0, me=121, them=90):

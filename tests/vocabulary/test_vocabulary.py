@@ -1,16 +1,12 @@
 """One vocabulary: every phrase a voice grammar accepts also works typed, with the same result;
 keys, help and the typed parser come from the same table."""
 
-import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spoken_cribbage.app.session import RandomPlayer, Session
-from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import DECK, parse_cards
-from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import (
     PHASES,
     PHRASES,
@@ -22,6 +18,7 @@ from spoken_cribbage.vocabulary import (
     parse_command,
     phrases_for,
 )
+from testkit.seated import make
 
 HANDS = [parse_cards("5H 10C JD KS"), parse_cards("KS 5C AH 7S 2D QC"), parse_cards("5H 5C JD"),
          parse_cards("AS")]
@@ -104,17 +101,9 @@ def test_a_name_that_fits_two_cards_asks_which_and_one_that_fits_none_says_so():
     assert said("play the five of clubs") == "play 5C"
 
 
-def _session(seed=11):
-    out = []
-    s = Session(g.Game(seed=seed), settings=Settings(), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))})
-    s.start()
-    return s, out
-
-
 @pytest.mark.parametrize("phase", ["discard", "play"])
 def test_a_spoken_phrase_and_its_typed_command_do_the_same_in_the_game(phase):
-    base, _ = _session()
+    base, _ = make()
     if phase == "play":
         base.command("1 2")
     ctx = base.voice_context()
@@ -122,7 +111,7 @@ def test_a_spoken_phrase_and_its_typed_command_do_the_same_in_the_game(phase):
     for phrase, typed in phrases_for(ctx).items():
         results = []
         for text in (phrase, typed):
-            s, out = _session()
+            s, out = make()
             if phase == "play":
                 s.command("1 2")
             n, m = len(out), len(s.game.actions)

@@ -23,6 +23,7 @@ import pytest
 
 from testkit import voice_human as vh
 from testkit import BIN, ROOT
+from testkit.seated import make
 
 from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.app.voice_check import VoiceCheck
@@ -270,16 +271,8 @@ def test_listen_check_without_a_microphone_says_so_at_once(tmp_path, monkeypatch
 
 # -- mic check in the game -------------------------------------------------------------------------
 
-def make_session():
-    out: list[str] = []
-    s = Session(g.Game(seed=3), settings=Settings(), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))})
-    s.start()
-    return s, out
-
-
 def test_mic_check_in_the_game_says_each_step_and_the_game_goes_on(recognizer):
-    s, out = make_session()
+    s, out = make(3)
     pcm = recording(0, -65)
     recognizer.reset()
     s.voice_check = VoiceCheck(s, audio_source=lambda: blocks(pcm), recognizer=recognizer)
@@ -303,7 +296,7 @@ def test_mic_check_in_the_game_says_each_step_and_the_game_goes_on(recognizer):
 
 
 def test_any_key_stops_the_mic_check_and_nothing_follows_it(recognizer):
-    s, out = make_session()
+    s, out = make(3)
     pcm = recording(0, -65)
     started = threading.Event()
 
@@ -333,7 +326,7 @@ def test_mic_check_without_a_microphone_or_engines_is_one_sentence(monkeypatch):
         def query_devices(self, kind=None):
             raise OSError("Error querying device -1")
 
-    s, out = make_session()
+    s, out = make(3)
     s.voice_check = VoiceCheck(s, sd_module=NoDevice())
     n = len(out)
     s.command("mic check")
@@ -358,7 +351,7 @@ def test_mic_check_pauses_hands_free_listening_and_resumes_it(recognizer):
     from spoken_cribbage.app.handsfree import HandsFree
     from spoken_cribbage.voice.recognizers import FakeRecognizer
 
-    s, out = make_session()
+    s, out = make(3)
     room = (pink(1.0, -65)).astype("<i2").tobytes()
     stop = threading.Event()
 
@@ -395,7 +388,7 @@ def test_mic_check_pauses_hands_free_listening_and_resumes_it(recognizer):
 
 def test_help_lists_mic_check_and_typed_forms_reach_it():
     from spoken_cribbage.vocabulary import parse_command
-    s, out = make_session()
+    s, out = make(3)
     n = len(out)
     s.key("?")
     assert "/mic check tests your microphone and says how best to listen." in out[n:]

@@ -2,11 +2,9 @@
 verbosity (discard, suits, starter, scores), kept like the other settings, every fact still
 reachable; and the a key, the last show again a hand a press, its place kept across keys."""
 
-import random
 
 import pytest
 
-from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.storage import settings as settings_mod
@@ -14,15 +12,11 @@ from spoken_cribbage.storage.settings import SettingError, Settings, brief_parts
 from spoken_cribbage.vocabulary import key_command
 from spoken_cribbage.words.announcer import Announcer
 from spoken_cribbage.words.commands import key_lines
-from testkit.seated import after
+from testkit.seated import after, make
 
 
 def seat(brief="off", seed=3, verbosity="normal"):
-    out = []
-    s = Session(g.Game(seed=seed), settings=Settings(brief=brief, verbosity=verbosity),
-                write=out.append, opponents={1: RandomPlayer(random.Random(1))})
-    s.start()
-    return s, out
+    return make(seed, settings=Settings(brief=brief, verbosity=verbosity))
 
 
 def play_out(s):
