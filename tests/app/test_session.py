@@ -5,11 +5,9 @@ import re
 
 import pytest
 
-from spoken_cribbage.app.session import RandomPlayer, Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
-from spoken_cribbage.storage.settings import Settings
 from testkit import seated
 from testkit.seated import after
 
