@@ -26,6 +26,14 @@ def finished_game_in_stats(tmp_path):
     return tmp_path
 
 
+@pytest.fixture(scope="module")
+def recognizer():
+    """A real pocketsphinx recognizer, loaded once per test file (the voice tests reset it
+    before each decoding)."""
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+    return PocketSphinxRecognizer()
+
+
 @pytest.fixture(autouse=True)
 def _no_desktop_speech(monkeypatch):
     """Tests never meet the desktop they run in: no speech-dispatcher that happens to run here

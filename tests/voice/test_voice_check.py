@@ -75,12 +75,6 @@ def blocks(pcm: bytes, size: int = 960):
     return (pcm[i:i + size] for i in range(0, len(pcm), size))
 
 
-@pytest.fixture(scope="module")
-def recognizer():
-    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
-    return PocketSphinxRecognizer()
-
-
 def run(pcm: bytes, recognizer):
     recognizer.reset()   # each check as from a newly loaded recognizer: order does not matter
     lines: list[str] = []

@@ -143,12 +143,6 @@ def test_a_player_who_hesitates_mid_command_never_gets_a_different_command(
     assert all(c in (None, expected) for c in got), got
 
 
-@pytest.fixture(scope="module")
-def recognizer():
-    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
-    return PocketSphinxRecognizer()
-
-
 def test_fragments_of_commands_are_decoys():
     for ctx, frag in [(DISCARD, "discard"), (DISCARD, "discard the"), (PLAY, "play card"),
                       (PLAY, "what's the"), (PLAY, "of hearts"), (PLAY, "give me a")]:
