@@ -78,6 +78,27 @@ def test_each_mode_changes_what_is_printed_spoken_cued_and_kept(mode, printed, k
     assert out.last_batch == [PLAY, *([SCORE] if printed else [])]   # what r says again
 
 
+#: A kind of line of each channel.
+OF_CHANNEL = {"game": LineKind.PLAY, "scores": LineKind.SCORE, "prompts": LineKind.TURN,
+              "coach": LineKind.HINT, "answers": LineKind.ANSWER, "system": LineKind.INFO}
+
+
+@pytest.mark.parametrize("channel", CHANNELS)
+@pytest.mark.parametrize("mode", sm.CHANNEL_MODES)
+def test_every_channels_mode_applies_to_its_lines_only(channel, mode):
+    other = next(c for c in CHANNELS if c != channel)
+    mine = Line.same(f"A line of {channel}.", OF_CHANNEL[channel])
+    theirs = Line.same(f"A line of {other}.", OF_CHANNEL[other])
+    out, written, speaker, cues = output({channel: mode})
+    out.say([mine, theirs])
+    shown = [mine.text] if mode == "spoken" else []
+    assert written == [*shown, theirs.text]
+    assert speaker.said == [(" ".join([*shown, theirs.text]), NOW)]
+    cue = CHANNEL_CUES[channel]
+    assert cues.played == ([cue] if mode == "cue" and cue else [])
+    assert out.history == ([mine] if mode != "off" else []) + [theirs]
+
+
 def test_cue_only_plays_once_an_utterance_and_not_with_cues_off():
     out, written, _, cues = output({"scores": "cue", "prompts": "cue"})
     out.say([SCORE, SCORE, Line.same("Your turn.", LineKind.TURN)])
@@ -278,3 +299,19 @@ def test_a_profile_persists_across_runs(tmp_path):
     second = _run(tmp_path, "channels\nq\ny\n")
     assert "Profile: quiet. j or /profile goes to the next profile." in second
     assert "Game events, the other players' moves, deals, the starter and the show: cue only." in second
+
+
+def test_lines_kept_in_the_history_only_are_reached_with_the_brackets():
+    s, out, sp, _ = seat(Settings(channel_game="history"))
+    play_a_deal(s)
+    hidden = [line.text for line in s.output.history if line.text.startswith("Computer plays")]
+    assert hidden and not any(t in out for t in hidden)
+    assert not any(t.startswith("Computer plays") for t, _ in sp.said)
+    game = [line.text for line in s.output.history if channel_of(line.kind) == "game"
+            and not line.own]
+    assert not any(t in out for t in game)            # the show, the starter: kept, not printed
+    s.command("history game")
+    assert after(out, lambda: s.key("[")) == [f"Earlier: {game[-1]}"]
+    while game[-1] not in hidden:
+        game.pop()
+        assert after(out, lambda: s.key("[")) == [f"Earlier: {game[-1]}"]
