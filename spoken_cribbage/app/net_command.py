@@ -28,6 +28,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, parse_cards
 from spoken_cribbage.net.client import Closed, Refused, RemoteTable
 from spoken_cribbage.net.server import Referee, ServerThread, new_code
+from spoken_cribbage.net.tables import TableSaveError, read_save, resume, save_of, write_save
 from spoken_cribbage.net.tls import (
     CertificateMismatch,
     host_certificate,
@@ -65,6 +66,7 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--name", default="", help=h("--name"))
     parser.add_argument("--seed", type=int, default=None, help=h("host.--seed"))
     parser.add_argument("--plain", action="store_true", help=h("--plain"))
+    parser.add_argument("--new", action="store_true", help=h("host.--new"))
     return parser
 
 
@@ -114,23 +116,46 @@ def run_host(args: argparse.Namespace) -> int:
     except ValueError as e:   # the engine's or the settings' refusal of the table
         out(phrase(e) if isinstance(e, Problem) else words.bad_table())
         return 2
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    game = g.Game(rules=rules, seed=seed)
-    players = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
-    secret = (split_code(args.code)[0] or new_code())[:32]
-    loopback = args.address in LOOPBACK
-    if args.plain and not loopback:
+    if args.plain and args.address not in LOOPBACK:
         out(words.plain_only_here())
         return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    folder = data_dir() / "table"
+    save_path = folder / "table.json"
+    levels = {s: "expert" for s in computers}
+    referee, news = None, ""
+    if not args.new:
+        try:
+            save = read_save(save_path)
+            if not save.over:
+                referee = resume(save, make_player)
+                levels = dict(save.computers)
+                news = words.resumed(len(save.actions))
+        except FileNotFoundError:
+            pass
+        except (OSError, TableSaveError):
+            news = words.save_unreadable()
+    if referee is None:
+        game = g.Game(rules=rules, seed=seed)
+        players = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
+        referee = Referee(game, players, code=(split_code(args.code)[0] or new_code())[:32],
+                          now=time.monotonic)
+    secret = referee.code
+    table_referee = referee
+
+    def save_table(*_: object) -> None:
+        with contextlib.suppress(OSError, TableSaveError):
+            write_save(save_path, save_of(table_referee, levels))
+    referee.on_action = save_table
+    save_table()
     context, code = None, secret
     if not args.plain:
         try:
-            cert, key = host_certificate(data_dir() / "table")
+            cert, key = host_certificate(folder)
             context, code = server_context(cert, key), invite_code(secret, cert)
         except (OSError, ValueError) as e:
             out(words.no_certificate(str(e)))
             return 1
-    referee = Referee(game, players, code=secret, now=time.monotonic)
     server = ServerThread(referee, args.address, args.port, context)
     try:
         port = server.start()
@@ -139,9 +164,11 @@ def run_host(args: argparse.Namespace) -> int:
         return 1
     try:
         out(words.friends_join(_shown_address(args.address), port, code, plain=args.plain))
+        out(news)
         here = "127.0.0.1" if args.address in ("0.0.0.0", "", "::") else _uri_host(args.address)
         scheme = "ws" if args.plain else "wss"
-        return _sit(f"{scheme}://{here}:{port}", code, args.name, out)
+        name = args.name or referee.names[0]   # (a table resumed: the host's seat by its name)
+        return _sit(f"{scheme}://{here}:{port}", code, name, out)
     finally:
         server.stop()
 

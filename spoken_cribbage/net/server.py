@@ -216,8 +216,10 @@ class Referee:
         name = p.clean_text(hello.name, p.NAME_LENGTH)
         taken = {c.seat for c in self.conns.values() if c.seat is not None}
         free = [s for s in self.people_seats if s not in taken]
-        # The seat kept for this name (a line that dropped), else the first never taken.
-        seat = next((s for s in free if name and self.names[s] == name), None)
+        # The seat kept for this name (a line that dropped; no name: a seat named by its
+        # number), else the first never taken.
+        seat = next((s for s in free if self.names[s] and self.names[s] == (name or f"{s + 1}")),
+                    None)
         if seat is None:
             seat = next((s for s in free if not self.names[s]), None)
         if seat is None:

@@ -25,6 +25,7 @@ HELP = {
     "host.--computers": "seats given to computer players, numbered from 2, e.g. 2,4",
     "host.--code": "the invite code (default: a fresh one)",
     "host.--seed": "the seed of the deal (default: random)",
+    "host.--new": "a new table, even when the last one was not finished",
     "--name": "your name at the table",
     "--plain": "no encryption (only on this machine, for tests)",
     "join": "take a seat at a friend's table",
@@ -72,6 +73,15 @@ def bad_table() -> str:
 def empty_seat(seat: int) -> str:
     """The name of a seat nobody has taken yet."""
     return f"seat {seat + 1}"
+
+
+def resumed(actions: int) -> str:
+    return (f"Your last table was not finished: it goes on where it stopped, after "
+            f"{number_words(actions)} moves, with the same code (host --new for a new one).")
+
+
+def save_unreadable() -> str:
+    return "Your last table's save could not be read: a new table is set."
 
 
 def friends_join(address: str, port: int, code: str, *, plain: bool = False) -> str:

@@ -136,7 +136,7 @@ def test_a_wrong_code_or_another_table_is_said_in_a_sentence(tmp_path):
 def test_the_host_makes_its_certificate_once_and_keeps_it(tmp_path):
     codes = []
     for _ in range(2):
-        host = Player(["host", "--port", "0"], tmp_path)
+        host = Player(["host", "--port", "0", "--new"], tmp_path)
         codes.append(_join_line(host)[1])
         host.proc.stdin.close()
         assert host.proc.wait(20) == 0
@@ -149,3 +149,25 @@ def test_the_host_makes_its_certificate_once_and_keeps_it(tmp_path):
 def test_a_plain_table_is_only_for_this_machine(tmp_path):
     host = Player(["host", "--plain", "--address", "0.0.0.0", "--port", "0"], tmp_path)
     assert _said(host, 2) == ["--plain is only for a table on this machine (127.0.0.1): leave it out."]
+
+
+def test_a_host_killed_mid_game_offers_the_same_table_again(tmp_path):
+    args = ["host", "--port", "0", "--computers", "2", "--seed", "5", "--target", "61"]
+    host = Player(args, tmp_path)
+    code = _join_line(host)[1]
+    deadline = time.monotonic() + 30
+    while not any(line.startswith("You play") for line in host.seen):
+        assert time.monotonic() < deadline and host.step() is not None, host.seen[-5:]
+    host.proc.kill()
+    host.proc.wait(10)
+    again = Player(args, tmp_path)
+    assert _join_line(again)[1] == code
+    line = again.lines.get(timeout=20)
+    assert line and line.startswith("Your last table was not finished: it goes on where it "
+                                    "stopped, after "), line
+    _play([again])   # and it plays on to the end
+    assert any(re.match(r"(You win|Computer wins)", s) for s in again.seen), again.seen[-5:]
+    fresh = Player([*args, "--new"], tmp_path)
+    assert _join_line(fresh)[1] != code
+    fresh.proc.stdin.close()
+    assert fresh.proc.wait(20) == 0

@@ -1,0 +1,90 @@
+"""A shared table saved as it plays (issue 26, item 4): nothing lost when the host's program
+is killed; started again, it offers the same table, and its people sit back down by name with
+the same invite code.
+
+A save is the table's rules, the game's seed and its players' actions (as the local game's
+saves: the deals come again from the seed), the computer seats with their levels, the names
+and the invite secret: one JSON object, checked against its schema when read (msgspec), and
+written atomically after every action (``storage.paths.atomic_write``: a temporary file, fsync,
+rename). A save that cannot be read, or whose actions the game refuses, is not resumed
+(:class:`TableSaveError`).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated
+
+import msgspec
+
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.server import Player, Referee
+from spoken_cribbage.storage.paths import atomic_write
+
+__all__ = ["TableSave", "TableSaveError", "save_of", "write_save", "read_save", "resume"]
+
+SAVE_VERSION = 1
+
+
+class TableSave(msgspec.Struct, forbid_unknown_fields=True):
+    version: int
+    rules: p.RulesFacts
+    seed: int
+    actions: Annotated[list[Annotated[str, msgspec.Meta(max_length=120)]],
+                       msgspec.Meta(max_length=100_000)]
+    computers: dict[int, Annotated[str, msgspec.Meta(max_length=20)]]
+    names: Annotated[list[Annotated[str, msgspec.Meta(max_length=120)]], msgspec.Meta(max_length=6)]
+    code: Annotated[str, msgspec.Meta(max_length=32)]
+    over: bool = False
+
+
+class TableSaveError(ValueError):
+    """A table's save that cannot be resumed."""
+
+
+def save_of(referee: Referee, levels: dict[int, str]) -> TableSave:
+    game = referee.game
+    if game.seed is None:
+        raise TableSaveError("a table without a seed cannot be saved")
+    return TableSave(SAVE_VERSION, p.rules_facts(game.rules), game.seed,
+                     [a.to_text() for a in game.actions], dict(levels), list(referee.names),
+                     referee.code, game.phase == g.GAME_OVER)
+
+
+def write_save(path: Path, save: TableSave) -> None:
+    atomic_write(path, msgspec.json.encode(save))
+
+
+def read_save(path: Path) -> TableSave:
+    """The save at ``path``; TableSaveError if it is not one (FileNotFoundError if none)."""
+    data = path.read_bytes()
+    try:
+        save = msgspec.json.decode(data, type=TableSave)
+    except msgspec.DecodeError as e:
+        raise TableSaveError(str(e)[:120]) from None
+    if save.version != SAVE_VERSION:
+        raise TableSaveError(f"version {save.version}")
+    return save
+
+
+def resume(save: TableSave, make_player: Callable[[str, random.Random], Player], *,
+           now: Callable[[], float] = time.monotonic) -> Referee:
+    """The table the save describes, its game played again to where it stopped (its people's
+    seats kept for their names); TableSaveError if the game refuses it."""
+    try:
+        rules = p.rules_from_facts(save.rules)
+        actions = [g.action_from_text(a) for a in save.actions]
+        game = g.Game.replay(actions, rules=rules, seed=save.seed)
+        computers = {s: make_player(level, random.Random(save.seed * 7 + s))
+                     for s, level in save.computers.items() if 0 <= s < rules.players}
+    except (ValueError, p.ProtocolError) as e:
+        raise TableSaveError(str(e)[:120]) from None
+    if len(save.names) != rules.players:
+        raise TableSaveError("the names do not fit the table")
+    referee = Referee(game, computers, code=save.code, now=now)
+    referee.names = [p.clean_text(n, p.NAME_LENGTH) for n in save.names]
+    return referee
