@@ -10,7 +10,6 @@ import random
 import pytest
 
 from spoken_cribbage.ai.players import ComputerPlayer, make_player
-from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.net.tables import TableSaveError, read_save, resume, save_of, write_save
