@@ -7,7 +7,7 @@ clicks) are made by sox. Clips are cached by content in a folder that outlives t
 (:func:`cache_folder`: $XDG_CACHE_HOME/spoken-cribbage-test-corpus/<hash of this module and the
 tools' versions>), so the corpus is synthesised once, not by every test run or benchmark.
 
-Used by tests/voice/test_voice*.py and bench/bench_voice.py. Run it as a script to list the corpus.
+Used by tests/test_voice*.py and bench/bench_voice.py. Run it as a script to list the corpus.
 """
 
 from __future__ import annotations
