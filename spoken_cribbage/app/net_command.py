@@ -67,6 +67,8 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--seed", type=int, default=None, help=h("host.--seed"))
     parser.add_argument("--plain", action="store_true", help=h("--plain"))
     parser.add_argument("--new", action="store_true", help=h("host.--new"))
+    parser.add_argument("--keep", type=_seconds, default=120, help=h("host.--keep"))
+    parser.add_argument("--computer-holds", action="store_true", help=h("host.--computer-holds"))
     return parser
 
 
@@ -88,6 +90,12 @@ def _port(text: str) -> int:
     if not 0 <= port <= 65535:
         raise argparse.ArgumentTypeError(words.bad_port(text))
     return port
+
+
+def _seconds(text: str) -> int:
+    if not text.isdecimal() or not 10 <= int(text) <= 3600:
+        raise argparse.ArgumentTypeError(words.bad_keep(text).rstrip("."))   # (argparse adds one)
+    return int(text)
 
 
 def _seats(text: str, players: int) -> list[int]:
@@ -140,6 +148,9 @@ def run_host(args: argparse.Namespace) -> int:
         players = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
         referee = Referee(game, players, code=(split_code(args.code)[0] or new_code())[:32],
                           now=time.monotonic)
+    referee.keep = args.keep
+    if args.computer_holds:
+        referee.stand_in = lambda seat: make_player("expert", random.Random(seed * 7 + seat))
     secret = referee.code
     table_referee = referee
 
@@ -259,6 +270,7 @@ class LineSeat:
         self.announcer.rules = remote.rules
         self._prompted: tuple[object, ...] | None = None
         self._connected = list(remote.connected)
+        self._names_were = list(remote.names)
         remote.on_chat = lambda seat, text: out(words.chat(self._name(seat), text))
 
     def _name(self, seat: int) -> str:
@@ -305,11 +317,16 @@ class LineSeat:
             self.out(line.text)
 
     def _seats_changed(self) -> None:
-        now = list(self.remote.connected)
+        remote = self.remote
+        now, names = list(remote.connected), list(remote.names)
         for s, (was, is_) in enumerate(zip(self._connected, now, strict=False)):
             if s != self.seat and was != is_:
-                self.out(words.joined(self._name(s)) if is_ else words.dropped(self._name(s)))
-        self._connected = now
+                self.out(words.joined(self._name(s)) if is_
+                         else words.dropped(self._name(s), remote.keep, s in remote.held))
+        for s, (before, after) in enumerate(zip(self._names_were, names, strict=False)):
+            if s != self.seat and before and not after:
+                self.out(words.seat_free(before))
+        self._connected, self._names_were = now, names
 
     def _waiting_for_next(self) -> None:
         """After Enter at a deal's end: whom the next deal waits for."""

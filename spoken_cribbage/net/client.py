@@ -60,6 +60,8 @@ class RemoteTable:
         self.connected: list[bool] = [False] * self._rules.players
         self.computers: frozenset[int] = frozenset()   # the computer seats, from the server
         self.ready: frozenset[int] = frozenset()       # who asked for the next deal
+        self.held: frozenset[int] = frozenset()        # dropped seats a computer plays
+        self.keep = 0                                  # the seconds a dropped seat is kept
         self.timeout = timeout
         self.story: list[g.Event] = []         # this seat's events, from the game's start
         self.heard = 0                         # how many of them the seat has been given
@@ -137,6 +139,8 @@ class RemoteTable:
             self.connected = list(message.connected)
             self.computers = frozenset(message.computers)
             self.ready = frozenset(message.ready)
+            self.held = frozenset(message.held)
+            self.keep = message.keep
         elif isinstance(message, p.Bye):
             raise Closed(message.reason)
         return True

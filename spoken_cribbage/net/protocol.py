@@ -180,6 +180,8 @@ class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):
     connected: Annotated[list[bool], msgspec.Meta(max_length=6)]
     computers: _Ints
     ready: _Ints = []   # the people who asked for the next deal (it waits for everyone)
+    held: _Ints = []    # dropped people's seats a computer plays until they are back
+    keep: _Int = 0      # the seconds a dropped person's seat is kept for them
 
 
 class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):

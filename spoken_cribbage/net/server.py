@@ -94,7 +94,11 @@ class Referee:
 
     def __init__(self, game: g.Game, computers: dict[int, Player], *, code: str,
                  now: Callable[[], float], limits: Limits = Limits(),
-                 on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None) -> None:
+                 on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
+                 keep: float = 120.0, stand_in: Callable[[int], Player] | None = None) -> None:
+        """``keep``: the seconds a dropped person's seat is kept for their name (the table
+        waits); ``stand_in``: when the host chose it, the computer that plays a dropped
+        person's seat until they are back."""
         self.game = game
         self.computers = computers
         self.on_action = on_action
@@ -104,6 +108,10 @@ class Referee:
         self.names = ["" for _ in range(game.players)]
         self.conns: dict[int, _Conn] = {}
         self.ready: set[int] = set()   # the people who asked for the next deal
+        self.keep = keep
+        self.stand_in = stand_in
+        self.dropped: dict[int, float] = {}   # a dropped person's seat: when it dropped
+        self.held: dict[int, Player] = {}     # ... played by a computer until they are back
         self.errors = 0          # internal failures (a bug): the fuzz tests want none
         self.refused = 0
         self._next_ident = 0
@@ -126,7 +134,8 @@ class Referee:
         stream per decision (as ``LocalTable.computer_action``): a table played again from its
         saved actions plays on identically."""
         rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
-        return self.computers[seat].act(self.game.observation(seat), rng=rng)
+        player = self.computers[seat] if seat in self.computers else self.held[seat]
+        return player.act(self.game.observation(seat), rng=rng)
 
     # ------------------------------------------------------------------ connections
 
@@ -143,11 +152,31 @@ class Referee:
         conn = self.conns.pop(ident, None)
         if conn is None or conn.seat is None:
             return out
-        self.ready.discard(conn.seat)
+        seat = conn.seat
+        self.ready.discard(seat)
+        if self.game.phase != g.GAME_OVER:
+            self.dropped[seat] = self.now()
+            if self.stand_in is not None:
+                self.held[seat] = self.stand_in(seat)
         self._seats(out)
         if self.game.phase == g.DEAL_OVER and self.ready and not self._not_ready():
             self.apply(g.NextDeal())   # (the one the others waited for has gone)
             self._moved(out)
+        elif seat in self.held and self.next_action() is not None:
+            self._moved(out)   # (the computer holding the seat takes its turn)
+        return out
+
+    def tick(self) -> Outbox:
+        """The clock (every second or so): a dropped seat kept past its time is free again
+        for anyone (unless a computer holds it)."""
+        out = Outbox()
+        now = self.now()
+        gone = [s for s, t in self.dropped.items() if s not in self.held and now - t >= self.keep]
+        for seat in gone:
+            del self.dropped[seat]
+            self.names[seat] = ""
+        if gone:
+            self._seats(out)
         return out
 
     def seat_of(self, seat: int) -> _Conn | None:
@@ -226,6 +255,8 @@ class Referee:
             self._refuse(conn, out, p.Reason.TABLE_FULL)
             return
         conn.seat, conn.sent = seat, 0
+        self.dropped.pop(seat, None)
+        self.held.pop(seat, None)   # (back: the person plays their own seat again)
         self.names[seat] = name or f"{seat + 1}"
         out.add(conn.ident, p.Welcome(p.VERSION, seat, p.rules_facts(self.game.rules),
                                       list(self.names)))
@@ -281,7 +312,7 @@ class Referee:
     def next_action(self) -> g.Action | None:
         """An action the referee plays itself: a computer's turn, or a person's go when no
         card of theirs fits (said, never asked, as at a local table)."""
-        game, computers = self.game, self.computers
+        game, computers = self.game, {**self.computers, **self.held}
         if game.phase == g.DISCARD:
             for s in game.pending_discards():
                 if s in computers:
@@ -327,7 +358,8 @@ class Referee:
     def _seats(self, out: Outbox) -> None:
         connected = {c.seat for c in self.conns.values() if c.seat is not None}
         message = p.Seats(list(self.names), [s in connected for s in range(self.game.players)],
-                          sorted(self.computers), sorted(self.ready))
+                          sorted(self.computers), sorted(self.ready), sorted(self.held),
+                          round(self.keep))
         for c in self.conns.values():
             if c.seat is not None:
                 out.add(c.ident, message)
@@ -346,18 +378,27 @@ class TableServer:
         self.host, self.port = host, port
         self.ssl_context = ssl_context
         self._server: Server | None = None
+        self._ticker: asyncio.Task[None] | None = None
         self._sockets: dict[int, ServerConnection] = {}
 
     async def start(self) -> int:
         """Listen; the port listened on."""
         self._server = await ws_serve(self._handle, self.host, self.port, ssl=self.ssl_context,
                                       max_size=self.WS_MAX_SIZE, compression=None)
+        self._ticker = asyncio.create_task(self._tick())
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
         return self.port
 
+    async def _tick(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            await self._send(self.referee.tick())
+
     async def close(self) -> None:
         """Tell every connection the table is closing, then close."""
+        if self._ticker is not None:
+            self._ticker.cancel()
         bye = p.encode(p.Bye(p.Reason.SERVER_CLOSING))
         for ws in list(self._sockets.values()):
             with contextlib.suppress(ConnectionClosed):

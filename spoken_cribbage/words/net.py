@@ -26,6 +26,8 @@ HELP = {
     "host.--code": "the invite code (default: a fresh one)",
     "host.--seed": "the seed of the deal (default: random)",
     "host.--new": "a new table, even when the last one was not finished",
+    "host.--keep": "seconds a dropped player's seat is kept for them, 10 to 3600 (default 120)",
+    "host.--computer-holds": "a computer plays a dropped player's seat until they are back",
     "--name": "your name at the table",
     "--plain": "no encryption (only on this machine, for tests)",
     "join": "take a seat at a friend's table",
@@ -59,6 +61,10 @@ def help_text(key: str) -> str:
 
 def bad_port(text: str) -> str:
     return fill("The port is a number from 0 to 65535, not {text}.", {"text": text})
+
+
+def bad_keep(text: str) -> str:
+    return fill("The time a seat is kept is 10 to 3600 seconds, not {text}.", {"text": text})
 
 
 def bad_computers(text: str, players: int) -> str:
@@ -140,8 +146,21 @@ def joined(name: str) -> str:
     return fill("{name} sits down.", {"name": name})
 
 
-def dropped(name: str) -> str:
-    return fill("{name}'s connection dropped; the seat is kept.", {"name": name})
+def dropped(name: str, keep: int, held: bool) -> str:
+    """'Lena's connection dropped; the seat is kept for 2 minutes.' (or a computer plays it)."""
+    if held:
+        return fill("{name}'s connection dropped; a computer plays the seat until {name} is "
+                    "back.", {"name": name})
+    minutes, seconds = divmod(keep, 60)
+    span = (f"{minutes} minute{'s' if minutes != 1 else ''}" if minutes and not seconds
+            else f"{keep} second{'s' if keep != 1 else ''}")
+    return fill("{name}'s connection dropped; the seat is kept for {span}.",
+                {"name": name, "span": span})
+
+
+def seat_free(name: str) -> str:
+    return fill("{name} did not come back in time: the seat is free for anyone who joins.",
+                {"name": name})
 
 
 def prompt_discard(count: int, hand: Sequence[Card]) -> str:

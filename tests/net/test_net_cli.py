@@ -171,3 +171,17 @@ def test_a_host_killed_mid_game_offers_the_same_table_again(tmp_path):
     assert _join_line(fresh)[1] != code
     fresh.proc.stdin.close()
     assert fresh.proc.wait(20) == 0
+
+
+def test_the_others_hear_when_a_line_drops_and_how_long_the_seat_is_kept(tmp_path):
+    host = Player(["host", "--port", "0", "--new"], tmp_path / "h")
+    address, code = _join_line(host)
+    friend = Player(["join", address, "--code", code, "--name", "Lena"], tmp_path / "f")
+    deadline = time.monotonic() + 20
+    while "Lena sits down." not in host.seen:
+        assert time.monotonic() < deadline and host.step() is not None, host.seen
+    friend.proc.kill()
+    while "Lena's connection dropped; the seat is kept for 2 minutes." not in host.seen:
+        assert time.monotonic() < deadline and host.step() is not None, host.seen
+    host.proc.stdin.close()
+    assert host.proc.wait(20) == 0

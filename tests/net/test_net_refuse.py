@@ -135,3 +135,53 @@ def test_the_next_deal_waits_for_every_person_connected():
     referee.disconnect(max_)   # the one the table waited for has gone: the deal comes
     assert game.deal_number == deal + 1 and game.phase == g.DISCARD
     assert referee.errors == 0
+
+
+def _seated_pair(stand_in=None):
+    clock = [0.0]
+    referee = table(2)
+    referee.stand_in = stand_in
+    referee.now = lambda: clock[0]
+    lena, max_ = referee.connect(), referee.connect()
+    referee.receive(lena, HELLO.replace("Fuzz", "Lena"))
+    referee.receive(max_, HELLO.replace("Fuzz", "Max"))
+    return referee, clock, lena, max_
+
+
+def test_a_dropped_seat_is_kept_for_its_time_then_free_for_anyone():
+    referee, clock, lena, max_ = _seated_pair()
+    referee.keep = 120
+    out = referee.disconnect(max_)
+    (seats,) = _answers(out)
+    assert seats.connected == [True, False] and seats.names[1] == "Max" and seats.keep == 120
+    clock[0] = 119
+    assert referee.tick().frames == []
+    other = referee.connect()   # a stranger cannot take the kept seat
+    assert _answers(referee.receive(other, HELLO.replace("Fuzz", "Oliver")))[0].reason \
+        == p.Reason.TABLE_FULL
+    clock[0] = 121
+    (seats,) = _answers(referee.tick())
+    assert seats.names == ["Lena", ""]
+    assert _answers(referee.receive(other, HELLO.replace("Fuzz", "Oliver")))[0].seat == 1
+    assert referee.game.actions == [] and referee.errors == 0   # the table waited
+
+
+def test_a_computer_holds_a_dropped_seat_when_the_host_chose_it_until_its_person_is_back():
+    referee, clock, lena, max_ = _seated_pair(
+        stand_in=lambda seat: ComputerPlayer("easy", random.Random(seat)))
+    referee.disconnect(max_)
+    game = referee.game
+    assert 1 not in game.pending_discards()   # Max's cards were laid away for him
+    lena_obs = game.observation(0)
+    referee.receive(lena, json.dumps({"type": "act", "seq": 1, "action":
+                                      ComputerPlayer("easy").act(lena_obs).to_text()}))
+    assert game.phase == g.PLAY
+    assert game.to_act == 0   # the computer played Max's turn if it came first
+    back = referee.connect()
+    (welcome, *_) = _answers(referee.receive(back, HELLO.replace("Fuzz", "Max")))
+    assert welcome.seat == 1 and referee.held == {} and referee.dropped == {}
+    referee.receive(lena, json.dumps({"type": "act", "seq": 2, "action":
+                                      ComputerPlayer("easy").act(game.observation(0)).to_text()}))
+    assert game.to_act == 1 and isinstance(game.actions[-1], g.Play) and game.actions[-1].seat == 0
+    assert game.observation(1).playable   # his turn waits for him now
+    assert referee.errors == 0
