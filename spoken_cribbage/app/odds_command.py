@@ -1,5 +1,5 @@
 """Win chances: ``spoken-cribbage odds ME OPPONENT --dealer me|opponent [--target 121] [--json]``
-and the answer to the ``odds`` key and command in the game.
+(the ``odds`` key and command in the game are answered by the seat: app/seat/asked.py).
 
 The chance comes from :mod:`spoken_cribbage.ai.odds` (a table built offline); when the table
 cannot be read, the player is told so in one sentence and no number is given (exit status 1).
@@ -11,13 +11,12 @@ import argparse
 import json
 import sys
 
-from spoken_cribbage.ai.odds import OddsError, chance_for, win_chance
-from spoken_cribbage.engine.game import Observation
+from spoken_cribbage.ai.odds import OddsError, win_chance
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 
-__all__ = ["add_odds_parser", "run_odds", "odds_answer"]
+__all__ = ["add_odds_parser", "run_odds"]
 
 EXIT_NO_TABLE = 1
 EXIT_USAGE = 2
@@ -47,11 +46,3 @@ def run_odds(args: argparse.Namespace) -> int:
     else:
         print(phrase(Notice("calculator.odds_chance", win=win)))
     return 0
-
-
-def odds_answer(obs: Observation) -> str:
-    """The sentence the ``odds`` key says: the seat's chance to win, or why none is given."""
-    try:
-        return phrase(Notice("calculator.odds_chance", win=chance_for(obs)))
-    except OddsError as e:
-        return phrase(e)

@@ -24,6 +24,22 @@ def test_the_import_contracts_are_kept():
     assert f"Contracts: {len(contracts)} kept, 0 broken." in res.stdout
 
 
+def test_app_has_a_layer_contract_that_places_every_module():
+    # inside app the command line, the commands, the front ends, the session and the seat are
+    # layers (issue 24); exhaustive, so a new module of app must be placed in one
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:
+        import tomli as tomllib
+    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
+    app = [c for c in contracts if c["type"] == "layers" and c.get("containers") == ["spoken_cribbage.app"]]
+    assert len(app) == 1 and app[0].get("exhaustive") is True
+    order = [name.strip() for layer in app[0]["layers"] for name in layer.replace(":", "|").split("|")]
+    for upper, lower in (("cli", "play"), ("play", "console"), ("console", "session"),
+                         ("session", "seat"), ("seat", "output")):
+        assert order.index(upper) < order.index(lower), (upper, lower)
+
+
 def test_the_readme_examples_run():
     # the code fences end an example's expected output, as a blank line would
     text = "\n".join("" if line.startswith("```") else line

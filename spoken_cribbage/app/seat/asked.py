@@ -8,15 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from spoken_cribbage.ai.odds import OddsError, chance_for
 from spoken_cribbage.app.coach import CoachWatch
-from spoken_cribbage.app.odds_command import odds_answer
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.registry import Registry
 from spoken_cribbage.app.seat.turns import Table
 from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.settings import Settings, brief_parts
 from spoken_cribbage.vocabulary import Command
+from spoken_cribbage.words import notices
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.seat import phrase
@@ -97,6 +99,14 @@ def scores(seat: Asked, c: Command) -> None:
 @ASKED.verb("turn")
 def turn(seat: Asked, c: Command) -> None:
     seat.output.tell(seat.answers.turn(after=True))
+
+
+def odds_answer(obs: g.Observation) -> str:
+    """The sentence the ``odds`` key says: the seat's chance to win, or why none is given."""
+    try:
+        return notices.phrase(Notice("calculator.odds_chance", win=chance_for(obs)))
+    except OddsError as e:
+        return notices.phrase(e)
 
 
 @ASKED.verb("odds")
