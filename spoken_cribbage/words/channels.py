@@ -20,7 +20,7 @@ from spoken_cribbage.words.clean import one_line
 CHANNEL_NAMES: dict[str, str] = {
     "game": "Game events, the other players' moves, deals, the starter and the show",
     "scores": "Scores, points scored and the scores",
-    "prompts": "Your turn, the prompts, your hand and your own moves",
+    "prompts": "Prompts, your turn, your hand and your own moves",
     "coach": "Coach, hints and the coach's lines",
     "answers": "Answers to keys and refusals",
     "system": "System notices, saving, voice and milestones",
@@ -42,7 +42,7 @@ MESSAGES: dict[str, str] = {
     "how": "Change one with /channel, a name and a mode, like /channel scores history.",
     "modes": ("Modes: spoken; history, kept for left bracket; cue, a sound and the line kept; "
               "off."),
-    "reader": "{reader} reads every printed line: /channel NAME history or cue quiets one.",
+    "reader": "{reader} reads every line: /channel NAME history or cue quiets one.",
     "profile": "Profile: {profile}. j or /profile goes to the next profile.",
     "no_profile": "Profile: your own. j or /profile goes to the next profile.",
     "cues_off": "Sound cues are off: cue only keeps the lines in the history, without a sound.",

@@ -560,9 +560,11 @@ def test_help_says_the_screen_reader_is_the_voice():
     own = help_for(sp.RecordingSpeaker())
     assert own[-1] == "Escape also cancels a choice or silences speech."
     orca = help_for(sp.ScreenReaderVoice(sr.ScreenReader("Orca", "process")))
-    assert orca[-3:] == ["Escape also cancels a choice.",
+    assert orca[-4:] == ["Escape also cancels a choice.",
                          "Orca is the voice: its own key, often Control, silences it.",
-                         "Orca's own rate and volume apply, not the game's settings."]
+                         "Orca's own rate and volume apply, not the game's settings.",
+                         "Orca reads every line: /channel NAME history or cue quiets one."]
     unnamed = help_for(sp.ScreenReaderVoice(None))
-    assert unnamed[-1] == "Your screen reader's own rate and volume apply, not the game's settings."
-    assert all(len(line) < 80 for line in orca[-3:] + unnamed[-3:])   # for braille displays
+    assert unnamed[-2:] == ["Your screen reader's own rate and volume apply, not the game's settings.",
+                            "Your screen reader reads every line: /channel NAME history or cue quiets one."]
+    assert all(len(line) < 80 for line in orca[-4:] + unnamed[-4:])   # for braille displays

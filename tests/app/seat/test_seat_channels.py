@@ -188,8 +188,8 @@ def test_a_channel_setting_is_said_by_its_mode():
 
 def test_help_says_a_screen_reader_reads_every_printed_line():
     lines = help_lines("play", ["c the count"], screen_reader="Orca")
-    assert "Orca reads every printed line: /channel NAME history or cue quiets one." in lines
-    assert not any("reads every printed line" in t for t in help_lines("play", ["c the count"]))
+    assert "Orca reads every line: /channel NAME history or cue quiets one." in lines
+    assert not any("reads every line" in t for t in help_lines("play", ["c the count"]))
 
 
 # ----------------------------------------------------------------------------- a seat
