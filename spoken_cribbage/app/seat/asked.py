@@ -116,7 +116,7 @@ def odds(seat: Asked, c: Command) -> None:
 
 @ASKED.verb("hand")
 def hand(seat: Asked, c: Command) -> None:
-    seat.output.say(seat.hand_lines())
+    seat.output.say(seat.hand_lines(), asked=True)
 
 
 @ASKED.verb("hint")
@@ -138,7 +138,7 @@ def recount(seat: Asked, c: Command) -> None:
                               brief_parts(seat.settings.brief) - {"starter"})
         announcer.rules = seat.table.rules
         return announcer.announce(list(events))
-    seat.output.say(seat.show_reader.next_part(seat.table.events_for(seat.me), said))
+    seat.output.say(seat.show_reader.next_part(seat.table.events_for(seat.me), said), asked=True)
 
 
 @ASKED.verb("help")

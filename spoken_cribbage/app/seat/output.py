@@ -71,11 +71,13 @@ class _Silent:
 
 class Said(NamedTuple):
     """One ``say``: lines spoken as one utterance at one priority; ``record``: they join the
-    transcript (a repeat or an earlier line said again does not)."""
+    transcript (a repeat or an earlier line said again does not); ``asked``: they answer a key
+    the player pressed, printed whatever their channel's mode (and recorded by it)."""
 
     lines: list[Line]
     priority: Priority
     record: bool
+    asked: bool = False
 
 
 class Output:
@@ -163,22 +165,23 @@ class Output:
         rest = held[i + 1:]
         if not any(r.lines for r in rest):
             return held
-        before = [Said(said.lines[:j], said.priority, said.record)] if j else []
+        before = [said._replace(lines=said.lines[:j])] if j else []
         first = held[:i] + before + rest
         if not held[:i] and not before:   # the prompt opened the answer: what now opens it cuts in
             first[0] = first[0]._replace(priority=said.priority)
-        return [*first, Said(said.lines[j:], Priority.NORMAL, said.record)]
+        return [*first, said._replace(lines=said.lines[j:], priority=Priority.NORMAL)]
 
     def say(self, lines: Sequence[Line], *, priority: Priority = Priority.NOW,
-            record: bool = True) -> None:
+            record: bool = True, asked: bool = False) -> None:
         """Say ``lines`` (empty ones left out) as one utterance: held while this thread's answer
-        is open, else at once. A line of kind ERROR plays the ``refused`` cue."""
+        is open, else at once. A line of kind ERROR plays the ``refused`` cue. ``asked``: the
+        lines answer a key (the hand, the last show): printed whatever their channel's mode."""
         kept = [line for line in lines if line.text]
         if not kept:
             return
         if any(line.kind is LineKind.ERROR for line in kept):
             self.cue("refused")
-        said = Said(kept, priority, record)
+        said = Said(kept, priority, record, asked)
         if self._depth and self._owner == threading.get_ident():
             self._held.append(said)
         else:
@@ -230,14 +233,15 @@ class Output:
             shown: list[Line] = []
             for line in said.lines:
                 mode = self.mode_of(line) if said.record else Mode.SPOKEN
-                if mode.printed:
+                printed = mode.printed or said.asked   # a key's answer is always heard
+                if printed:
                     shown.append(line)
                     self.write(line.text, line.kind)
                 if said.record and mode.recorded:
                     recorded.append(line)
-                    if mode.printed:
+                    if printed:
                         heard.append(line)
-                cue = CHANNEL_CUES[line_channel(line)] if mode.cued else None
+                cue = CHANNEL_CUES[line_channel(line)] if mode.cued and not printed else None
                 if cue is not None and cue not in cues:
                     cues.append(cue)
             if not shown:
