@@ -396,6 +396,11 @@ def _headed_line(words: list[str], text: str, ctx: VoiceContext) -> Command | No
     verb and its cards; None when the first word leads none of these."""
     if words[0] == "claim":      # "claim 12": a count, in any phase (the game says if it is due)
         return _claimed(words[1:])
+    if len(words) > 1 and words[0] in ("channel", "channels"):   # "channel scores history"
+        if f"channel_{words[1]}" not in CHANNEL_SETTINGS:
+            raise CommandError("command.no_such_channel", name=shown(words[1]),
+                               channels=[k.removeprefix("channel_") for k in CHANNEL_SETTINGS])
+        words = ["channel", *words[1:]]
     if len(words) > 1 and "_".join(words[:2]) in SETTINGS:   # "cue volume 0.5"
         words = ["_".join(words[:2])] + words[2:]
     head = words[0]

@@ -3,7 +3,7 @@ the ``channels`` list, a channel or profile changed, the channel ``[`` and ``]``
 lines of a saved history.
 
 >>> channel_lines({"game": "cue", "scores": "spoken"}, profile="quiet")[1]
-'Scores, points scored and the scores: spoken.'
+'Scores channel, points scored and the scores: spoken.'
 >>> profile_changed("teaching")
 'Profile teaching: every channel spoken, with hints and the coach.'
 >>> history_file_line(2, "Computer plays nine. Count 24.")
@@ -16,14 +16,14 @@ from collections.abc import Mapping
 
 from spoken_cribbage.words.clean import one_line
 
-#: What each channel holds, as said in the list.
+#: What each channel holds, as said in the list: its name first, as /channel takes it.
 CHANNEL_NAMES: dict[str, str] = {
-    "game": "Game events, the other players' moves, deals, the starter and the show",
-    "scores": "Scores, points scored and the scores",
-    "prompts": "Prompts, your turn, your hand and your own moves",
-    "coach": "Coach, hints and the coach's lines",
-    "answers": "Answers to keys and refusals",
-    "system": "System notices, saving, voice and milestones",
+    "game": "Game channel, the other players' moves, deals, the starter and the show",
+    "scores": "Scores channel, points scored and the scores",
+    "prompts": "Prompts channel, your turn, your hand and your own moves",
+    "coach": "Coach channel, hints and the coach's lines",
+    "answers": "Answers channel, answers to keys and refusals",
+    "system": "System channel, notices, saving, voice and milestones",
 }
 
 #: How each mode is said.

@@ -145,6 +145,9 @@ TEXTS: dict[str, Template] = {
         f"'{d['verb']} 5h' or '{d['verb']} 2'."),
     "command.which_card": lambda d: f"{d['verb'].capitalize()} which card?",
     "command.unknown": "I don't know '{text}'. Press question mark for help.",
+    "command.no_such_channel": lambda d: (
+        f"There is no channel '{d['name']}': say {', '.join(d['channels'][:-1])} or "
+        f"{d['channels'][-1]}."),
     "command.not_a_card": ("'{token}' is not a card. Use a number from your hand, or a name "
                            "like 5h, 10c or 'five of hearts'."),
     "command.numbers_and_names": "Use card numbers or card names, not both at once.",

@@ -238,7 +238,7 @@ def test_a_channel_changed_in_the_game_is_said_saved_and_listed(tmp_path):
         "The scores channel is now history only."]
     assert sm.load(tmp_path / "settings.toml")[0].channel_scores == "history"
     listed = after(out, lambda: s.command("channels"))
-    assert "Scores, points scored and the scores: history only." in listed
+    assert "Scores channel, points scored and the scores: history only." in listed
     assert "Profile: your own. j or /profile goes to the next profile." in listed
     # even with every channel off, the way back is said
     for c in CHANNELS:
@@ -298,7 +298,7 @@ def test_a_profile_persists_across_runs(tmp_path):
     assert "Profile quiet: scores, your turn and moves" in first
     second = _run(tmp_path, "channels\nq\ny\n")
     assert "Profile: quiet. j or /profile goes to the next profile." in second
-    assert "Game events, the other players' moves, deals, the starter and the show: cue only." in second
+    assert "Game channel, the other players' moves, deals, the starter and the show: cue only." in second
 
 
 def test_lines_kept_in_the_history_only_are_reached_with_the_brackets():
@@ -315,3 +315,37 @@ def test_lines_kept_in_the_history_only_are_reached_with_the_brackets():
     while game[-1] not in hidden:
         game.pop()
         assert after(out, lambda: s.key("[")) == [f"Earlier: {game[-1]}"]
+
+
+# ----------------------------------------------------------------------------- found in QA
+
+def test_keys_asked_for_are_answered_whatever_their_lines_channel():
+    """h (the hand) and a (the last show again) answer a key: printed even when the channel of
+    their lines keeps them in the history only or drops them (every key is answered)."""
+    quiet = Settings(channel_prompts="history", channel_game="off", channel_scores="off")
+    s, out, sp, _ = seat(quiet)
+    hand = after(out, lambda: s.key("h"))
+    assert hand and hand[0].startswith("Your hand")
+    assert sp.said[-1][0].startswith("Your hand")
+    play_a_deal(s)
+    while s.game.phase == g.PLAY:   # the computer's cards, to the show
+        s.command("go")
+    assert s.show_reader is not None
+    shown = after(out, lambda: s.key("a"))
+    assert len(shown) > 1 and shown[0].startswith("Show, 1 of"), shown   # the hand, not the head only
+
+
+def test_a_channel_not_known_is_refused_with_the_channels_named():
+    s, out, _, _ = seat(Settings())
+    said = after(out, lambda: s.command("channel nonsense off"))
+    assert said == ["There is no channel 'nonsense': say game, scores, prompts, coach, answers "
+                    "or system."]
+    # "channels" with a channel and a mode is the same command as "channel"
+    assert parse_command("channels scores history", VoiceContext("play")).verb == "channel_scores"
+
+
+def test_the_channels_list_names_each_channel_as_typed():
+    s, out, _, _ = seat(Settings())
+    listed = after(out, lambda: s.command("channels"))
+    for c in CHANNELS:
+        assert any(t.startswith(f"{c.capitalize()} channel, ") for t in listed), (c, listed)
