@@ -37,7 +37,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-from spoken_cribbage.app.session import Session, make_opponent  # noqa: E402
+from spoken_cribbage.ai.players import make_player  # noqa: E402
+from spoken_cribbage.app.seat.hooks import SeatHooks  # noqa: E402
+from spoken_cribbage.app.session import Session  # noqa: E402
 from spoken_cribbage.engine import game as g  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
 from spoken_cribbage.words.announce import Line  # noqa: E402
@@ -56,7 +58,7 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
     """Play deal 1 in-process; return the commands sent and the deal's lines (``brief``: the
     setting's value, the discard then confirmed as keys make it)."""
     game = g.Game(target=121, seed=SEED)
-    opponents = {1: make_opponent("expert", random.Random(SEED * 7 + 1))}
+    opponents = {1: make_player("expert", random.Random(SEED * 7 + 1))}
     lines: list[Line] = []
     settings = Settings(speech="off", verbosity=verbosity, brief=brief or "off")
 
@@ -66,7 +68,8 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
         h = hint_for(gm, seat)
         return phrase(h) if h else None
 
-    s = Session(game, settings=settings, write=lambda t: None, opponents=opponents, hint=hint)
+    s = Session(game, hooks=SeatHooks(hint=hint), settings=settings, write=lambda t: None,
+                opponents=opponents)
     orig_say = s.say
 
     def say(batch, **kw):
@@ -224,7 +227,7 @@ def profile_words(profile: str) -> tuple[int, int, int, int, int]:
     from spoken_cribbage.storage.settings import with_profile
 
     game = g.Game(target=121, seed=SEED)
-    opponents = {1: make_opponent("expert", random.Random(SEED * 7 + 1))}
+    opponents = {1: make_player("expert", random.Random(SEED * 7 + 1))}
     printed: list[str] = []
     ear = _Ear()
     def hint(gm: g.Game, seat: int) -> str | None:   # as mirror's: the coach's hint
@@ -233,8 +236,8 @@ def profile_words(profile: str) -> tuple[int, int, int, int, int]:
         h = hint_for(gm, seat)
         return phrase(h) if h else None
 
-    s = Session(game, settings=with_profile(Settings(speech="off"), profile), write=printed.append,
-                speaker=ear, cues=ear, opponents=opponents, hint=hint)
+    s = Session(game, hooks=SeatHooks(hint=hint), settings=with_profile(Settings(speech="off"), profile),
+                write=printed.append, speaker=ear, cues=ear, opponents=opponents)
     s.start()
     for _ in range(40):
         if game.phase not in (g.DISCARD, g.PLAY):

@@ -138,7 +138,8 @@ def run_soak(args) -> dict:
 
 def run_fuzz(args) -> dict:
     """Random text, control characters and unicode into the parsers and into live sessions."""
-    from spoken_cribbage.app.session import Session, make_opponent
+    from spoken_cribbage.ai.players import make_player
+    from spoken_cribbage.app.session import Session
     from spoken_cribbage.engine import game as g
     from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
     from spoken_cribbage.storage.settings import Settings
@@ -176,7 +177,7 @@ def run_fuzz(args) -> dict:
     for k in range(args.sessions):
         gm = g.Game(seed=k)
         s = Session(gm, settings=Settings(speech="off"), write=lambda x: None,
-                    opponents={1: make_opponent("random", random.Random(k))})
+                    opponents={1: make_player("random", random.Random(k))})
         s.start()
         while gm.phase != g.GAME_OVER and not s.quit:
             t = text() if rng.random() < 0.7 else rs.human_line(

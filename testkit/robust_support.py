@@ -20,8 +20,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app.console import feed_line
-from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.settings import Settings
@@ -64,7 +66,7 @@ def make_script(seed: int, difficulty: str = "easy", noise: float = 0.3, target:
     game = g.Game(seed=seed, target=target)
     session = Session(game, settings=Settings(speech="off", difficulty=difficulty, target=target),
                       write=lambda t: None,
-                      opponents={1: make_opponent(difficulty, random.Random(seed * 7 + 1))})
+                      opponents={1: make_player(difficulty, random.Random(seed * 7 + 1))})
     session.start()
     rng = random.Random(f"script:{seed}")
     groups: list[list[str]] = []
@@ -293,10 +295,9 @@ def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: i
         level = levels[i % len(levels)]
         gm = g.Game(seed=seed * 1_000_003 + i)
         k.begin(gm, difficulty=level)
-        sess = Session(gm, settings=Settings(speech="off", difficulty=level),
-                       write=lambda t: None,
-                       opponents={1: make_opponent(level, random.Random(i))},
-                       on_change=k.on_change, on_action=k.on_action)
+        sess = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+                       settings=Settings(speech="off", difficulty=level), write=lambda t: None,
+                       opponents={1: make_player(level, random.Random(i))})
         me = make_player(levels[(i + 1) % len(levels)], random.Random(i))
         sess.start()
         while gm.phase != g.GAME_OVER:

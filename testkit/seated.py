@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import Settings

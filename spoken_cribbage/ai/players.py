@@ -94,7 +94,7 @@ from spoken_cribbage.engine.game import (
 from spoken_cribbage.engine.rules import Rules
 
 __all__ = [
-    "LEVELS", "ComputerPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
+    "LEVELS", "ComputerPlayer", "RandomPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
     "DiscardOption", "expected_crib", "view_from_observation", "warm_up", "choose_claim",
     "EASY_MISS_CHANCE", "crib_weight", "one_card_crib", "RIVAL_WEIGHT_NOTE",
 ]
@@ -167,6 +167,17 @@ class ComputerPlayer:
             card = _pick_play(view_from_observation(obs), self.level, rng)
             return Go(obs.seat) if card is None else Play(obs.seat, card)
         return legal[0]
+
+
+class RandomPlayer:
+    """Plays any legal action at random: a baseline, a seat's default opponent, the tests'.
+    (The ``random`` level of :class:`ComputerPlayer` still takes muggins and counts well.)"""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, obs: Observation, rng: random.Random | None = None) -> Action:
+        return (rng or self.rng).choice(list(obs.legal))
 
 
 def make_player(level: str = "expert", rng: random.Random | None = None) -> ComputerPlayer:

@@ -15,7 +15,10 @@ from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage import table, testhooks
 from spoken_cribbage.words.announce import seat_names
-from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.ai.players import make_player
+from spoken_cribbage.app.session import Session
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.speech.base import NullSpeaker
 # --- persistence (save/resume/stats) ---
 from spoken_cribbage.words.announce import Line
 from spoken_cribbage.words.notices import phrase
@@ -183,12 +186,13 @@ def _play(args) -> int:
         return run.describe(current, game=settings_mod.game_values(
             session.game.rules, saved.difficulty if saved is not None else None))
 
-    session = Session(game, settings=settings, write=writer.line, speaker=speaker,
-                      write_kind=writer.line, new_game=new_game, describe_settings=describe_settings,
-                      opponents=opponents, names=names, on_settings=run.on_settings, hint=_hint,
+    hooks = SeatHooks(write_kind=writer.line, new_game=new_game, describe_settings=describe_settings,
+                      on_settings=run.on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action,  # persistence: save after every action
-                      on_undo=keeper.on_undo, cues=cues)
+                      on_undo=keeper.on_undo)
+    session = Session(game, settings=settings, write=writer.line, hooks=hooks, speaker=speaker,
+                      opponents=opponents, names=names, cues=cues)
     session.kept = keeper.keep   # a --seed game is for this run only
     # persistence: while the game cannot be saved, quitting says so instead of "it is kept"
     keeper.watch(lambda notice: setattr(session, "unsaved", notice))
@@ -337,7 +341,7 @@ def names_from(settings, players: int) -> tuple[str, ...]:
 def make_opponents(levels: dict, seed: int) -> dict:
     """A computer player at each other seat (``levels``: seat -> its level). Seat 1's random
     stream is the one the two-player game has always had."""
-    return {s: make_opponent(level, random.Random(seed * 7 + s)) for s, level in levels.items()}
+    return {s: make_player(level, random.Random(seed * 7 + s)) for s, level in levels.items()}
 
 
 def _isatty(stream) -> bool:
@@ -459,24 +463,18 @@ class _HeldLines:
 
 def _make_cues(settings, on_error):
     """The sound cue player (its stream opens when cues are on: see play())."""
-    from spoken_cribbage.app.session import NoCues
+    from spoken_cribbage.speech.cues import NullCuePlayer, make_cue_player
     try:
-        from spoken_cribbage.speech.cues import make_cue_player
         cues = make_cue_player(volume=settings.cue_volume, on_error=on_error)
-    except Exception:   # numpy or the speech package missing: no cues, never a crash
-        return NoCues()
+    except Exception:   # no sound device library: no cues, never a crash
+        return NullCuePlayer()
     return cues
 
 
 def _make_speaker(settings, writer):
     if settings.speech == "off":
-        from spoken_cribbage.app.session import NullSpeaker
         return NullSpeaker()
-    try:
-        from spoken_cribbage.speech import make_speaker
-    except ImportError:
-        from spoken_cribbage.app.session import NullSpeaker
-        return NullSpeaker()
+    from spoken_cribbage.speech import make_speaker
     return make_speaker(settings.speech, rate=settings.rate, volume=settings.volume,
                         voice=settings.voice or None,
                         on_error=lambda notice: writer.line(phrase(notice)))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from typing import Any, Callable, ContextManager, Protocol, Sequence
+from typing import Any, Callable, ContextManager, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
@@ -27,7 +27,11 @@ from spoken_cribbage.storage.settings import Settings, brief_parts, channel_mode
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.coach import CoachWatch, move_end
-from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
+from spoken_cribbage.app.seat.turns import LocalTable, Player, TurnRunner
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.speech.base import NullSpeaker
+from spoken_cribbage.speech.cues import NullCuePlayer
 from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.history import History
@@ -66,54 +70,6 @@ def _input(method):
     return wrapper
 
 
-class Player(Protocol):
-    def act(self, obs: g.Observation, rng: random.Random | None = None) -> g.Action: ...
-
-
-class RandomPlayer:
-    """Plays any legal action at random (a baseline, and the fallback opponent)."""
-
-    def __init__(self, rng: random.Random):
-        self.rng = rng
-
-    def act(self, obs: g.Observation, rng: random.Random | None = None) -> g.Action:
-        return (rng or self.rng).choice(list(obs.legal))
-
-
-def make_opponent(level: str, rng: random.Random) -> Player:
-    try:
-        from spoken_cribbage.ai.players import make_player
-    except ImportError:  # pragma: no cover - the computer player module is optional at first
-        return RandomPlayer(rng)
-    return make_player(level, rng)
-
-
-class NullSpeaker:
-    available = False
-    description = "no speech"
-
-    def say(self, text: str, *, priority: Priority = Priority.NOW) -> None: ...
-    def stop(self) -> None: ...
-    def set_rate(self, wpm: int) -> None: ...
-    def set_volume(self, volume: float) -> None: ...
-    def set_voice(self, voice: str | None) -> None: ...
-    def list_voices(self) -> list[str]: return []
-    def close(self) -> None: ...
-
-
-class NoCues:
-    """No sound cues (the session's default)."""
-
-    available = False
-    reason = None
-
-    def open(self) -> bool: return False
-    def play(self, *names: str) -> None: ...
-    def stop(self) -> None: ...
-    def set_volume(self, volume: float) -> None: ...
-    def close(self) -> None: ...
-
-
 class _Batch(EventVisitor[None]):
     """What a batch of events tells seat ``me``: a deal was dealt, the cards it played."""
 
@@ -140,37 +96,30 @@ class Session:
     again, so the numbers a player heard stay true."""
 
     def __init__(self, game: g.Game, *, settings: Settings, write: Callable[[str], None],
-                 speaker=None, me: int = 0, opponents: dict[int, Player] | None = None,
-                 names: Sequence[str] | None = None,
-                 on_change: Callable[["Session", list[g.Event]], None] | None = None,
-                 on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
-                 on_settings: Callable[[Settings], Notice | None] | None = None,
-                 hint: Callable[[g.Game, int], str | None] | None = None,
-                 new_game: Callable[[], tuple] | None = None,
-                 on_undo: Callable[[g.Game], None] | None = None,
-                 describe_settings: Callable[[Settings], list[Notice]] | None = None,
-                 write_kind: Callable[[str, str], None] | None = None, cues=None,
-                 clock: Callable[[], float] | None = None):
+                 hooks: SeatHooks = SeatHooks(), speaker=None, cues=None, me: int = 0,
+                 opponents: dict[int, Player] | None = None, names: Sequence[str] | None = None):
+        #: the front end's callbacks (seat.hooks): autosave, statistics, settings kept, hints
+        self.hooks = hooks
         self.settings = settings
         #: The game behind the table's protocol (seat.turns), with the computer players and the
         #: autosave (``on_action``, ``on_undo``).
         self.table = LocalTable(game, opponents if opponents is not None else {
             s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != me},
-            on_action=on_action, on_undo=on_undo, new_game=new_game)
+            on_action=hooks.on_action, on_undo=hooks.on_undo, new_game=hooks.new_game)
         #: The computers' turns (paced on the timer) and the counting clock. Its clock: seconds,
         #: time.monotonic unless a test gives one (or SPOKEN_CRIBBAGE_TEST_CLOCK a fake one:
         #: storage.testhooks). Its timer runs a function later on the game's thread:
         #: (seconds, function) -> a cancel function; the console sets it (``timer``).
         self.runner = TurnRunner(self.table, me, pace=lambda: self.settings.pace,
-                                 now=clock or testhooks.monotonic, on_paced=self._pace_step,
+                                 now=hooks.clock or testhooks.monotonic, on_paced=self._pace_step,
                                  on_tick=self._on_tick)
         self.help_open = False     # help was the last thing asked for (the count clock waits)
         self._in_input = False
         #: Lines to the screen and the voice, cues, the transcript (``history``, ``last_batch``,
         #: ``hist_pos``): the listener's side. ``write_kind`` writes a line with its kind (the
         #: console bolds scores); the cue player (speech.cues) plays only with cues on.
-        self.output = Output(write_kind or (lambda text, kind: write(text)),
-                             speaker or NullSpeaker(), cues or NoCues(), prompt=self.prompt_line,
+        self.output = Output(hooks.write_kind or (lambda text, kind: write(text)),
+                             speaker or NullSpeaker(), cues or NullCuePlayer(), prompt=self.prompt_line,
                              cues_on=lambda: self.settings.cues == "on",
                              modes=lambda: channel_modes(self.settings),
                              deal=lambda: self.game.deal_number)
@@ -178,10 +127,6 @@ class Session:
         self.cues_demo = CuesDemo(self.output, lambda: self.cues, lambda: self.timer)
         self.me = me
         self.names = Names(names or seat_names(game.players, me=me), me)
-        self.on_change = on_change
-        self.on_settings = on_settings
-        self.hint = hint
-        self.describe_settings = describe_settings
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
         #: The ``mic check`` command (app.voice_check.VoiceCheck: start(), stop(), running);
         #: the front end sets it.
@@ -452,7 +397,7 @@ class Session:
                 left = self.runner.time_left(self.settings.time_limit, obs)
                 turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
             lines.append(Line.same(turn, "turn"))
-            if self.settings.verbosity == "coach" and self.hint:
+            if self.settings.verbosity == "coach" and self.hooks.hint:
                 h = self.hint_text()
                 if h:
                     lines.append(Line.same(h, "hint"))
@@ -487,8 +432,8 @@ class Session:
             cues.append("your_turn")
         self.cue(*cues)
         self.say(said, priority=priority)
-        if self.on_change and events:
-            self.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
+        if self.hooks.on_change and events:
+            self.hooks.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
         return said
 
     # ------------------------------------------------------------------ pacing
@@ -516,7 +461,7 @@ class Session:
 
     def hint_text(self) -> str | None:
         try:
-            return self.hint(self.game, self.me) if self.hint else None
+            return self.hooks.hint(self.game, self.me) if self.hooks.hint else None
         except Exception:
             return None
 
@@ -941,10 +886,11 @@ class Session:
             self._stop_clock()   # no limit now: a count under way is no longer timed
 
     def settings_saved(self, new: Settings, name: str) -> Notice | None:
-        return self.on_settings(new, name) if self.on_settings else None
+        return self.hooks.on_settings(new, name) if self.hooks.on_settings else None
 
     def settings_described(self, settings: Settings) -> list[Notice] | None:
-        return self.describe_settings(settings) if self.describe_settings is not None else None
+        describe = self.hooks.describe_settings
+        return describe(settings) if describe is not None else None
 
     def take_back(self) -> list[g.Action]:
         undone = self.table.undo(self.me)   # (the table tells the keeper)

@@ -211,6 +211,7 @@ def test_the_computer_counts_right_and_the_easy_one_sometimes_misses_an_item():
 
 # ----------------------------------------------------------------------------- the seat
 
+from spoken_cribbage.app.seat.hooks import SeatHooks  # noqa: E402
 from spoken_cribbage.app.session import Session  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
 from spoken_cribbage.vocabulary import Command, VoiceContext, key_command, parse_command, phrases_for  # noqa: E402
@@ -255,7 +256,7 @@ def seat(dealer=1, *, muggins=False, penalty=False, time_limit=0, claim=None, cl
     game = manual_game(dealer, muggins=muggins, penalty=penalty, scores=scores)
     settings = Settings(counting="manual", muggins="on" if muggins else "off",
                         overcount_penalty="on" if penalty else "off", time_limit=time_limit)
-    s = Session(game, settings=settings, write=out.append, speaker=speaker, clock=clock,
+    s = Session(game, hooks=SeatHooks(clock=clock), settings=settings, write=out.append, speaker=speaker,
                 opponents={1: Counter(claim) if claim else Counter()}, **kw)
     s.start()
     s.command("discard 2c 3c")
@@ -602,7 +603,8 @@ from testkit import BIN, game_env  # noqa: E402
 def test_counting_settings_changed_in_the_game_persist(home):
     run = RunSettings(current=Settings())
     out = []
-    s = Session(g.Game(seed=1), settings=run.current, write=out.append, on_settings=run.on_settings)
+    s = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current,
+                write=out.append)
     for text, said in (
             ("counting manual", "Counting is now manual. It takes effect in the next game."),
             ("muggins on", "Muggins is now on. It takes effect in the next game."),
@@ -655,8 +657,8 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
     game = g.Game(rules=Rules(counting="manual", muggins=True), seed=5)
     k.begin(game, difficulty="expert")
     out = []
-    s = Session(game, settings=Settings(counting="manual"), write=out.append,
-                opponents={1: Counter()}, on_action=k.on_action, on_change=k.on_change)
+    s = Session(game, hooks=SeatHooks(on_action=k.on_action, on_change=k.on_change),
+                settings=Settings(counting="manual"), write=out.append, opponents={1: Counter()})
     s.start()
     while not (game.phase == g.SHOW and game.to_act == 0):
         if game.phase == g.DISCARD:
@@ -675,8 +677,8 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
     assert loaded.game.events == game.events and loaded.saved.rules == game.rules
     k2.begin(loaded.game, difficulty="expert", saved=loaded.saved)
     out2 = []
-    s2 = Session(loaded.game, settings=Settings(), write=out2.append, opponents={1: Counter()},
-                 on_action=k2.on_action)
+    s2 = Session(loaded.game, hooks=SeatHooks(on_action=k2.on_action), settings=Settings(),
+                 write=out2.append, opponents={1: Counter()})
     s2.start(resumed=True)
     what = "crib" if loaded.game.showing[1] else "hand"
     assert out2[0].startswith("Game resumed.")

@@ -1,6 +1,7 @@
 """Sound cues: rendered to WAV and measured with sox; the cues a seeded game plays; the mixer;
 settings, options and the cues command; the real program with cues on and no sound."""
 
+import dataclasses
 import itertools
 import os
 import random
@@ -18,8 +19,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.cli import build_parser
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import cues as sc
@@ -461,7 +463,7 @@ def test_cue_options_are_for_one_run():
 def test_typed_settings_change_the_cues_and_are_saved(home):
     saved = []
     s, out, rec = make(3)
-    s.on_settings = lambda new, name: saved.append((name, getattr(new, name)))
+    s.hooks = dataclasses.replace(s.hooks, on_settings=lambda new, name: saved.append((name, getattr(new, name))))
     s.start()
     s.command("cue volume 0.5")
     assert rec.volume == 0.5 and out[-1] == "Cue volume is now 0.5."

@@ -3,7 +3,9 @@ letters are shortcuts; the game always says what comes next."""
 
 import random
 
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.base import RecordingSpeaker
 from spoken_cribbage.speech.priority import Priority
@@ -116,7 +118,7 @@ def test_n_starts_a_new_game_and_q_leaves_without_keeping():
         made.append(gm)
         return gm, {1: RandomPlayer(random.Random(2))}
 
-    s, out = make(new_game=factory)
+    s, out = make(hooks=SeatHooks(new_game=factory))
     assert after(out, lambda: s.key("n")) == ["The key n does nothing here. Press question mark for help."]
     s.finished = True
     s.game.phase = g.GAME_OVER
@@ -161,7 +163,7 @@ def test_milestones_come_before_the_prompt():
         session.say([__import__("spoken_cribbage.words.announce", fromlist=["Line"]).Line.same(
             "Your best hand yet.")], priority=Priority.NORMAL)
 
-    s, out = make(on_change=on_change)
+    s, out = make(hooks=SeatHooks(on_change=on_change))
     assert out[-2] == "Your best hand yet."
     assert out[-1].startswith("Your turn")
 
@@ -182,9 +184,9 @@ def test_resumed_between_deals_says_whose_deal_and_enter():
 
 
 def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise():
-    from spoken_cribbage.app.session import make_opponent
+    from spoken_cribbage.ai.players import make_player
     s = Session(g.Game(seed=7), settings=Settings(), write=(out := []).append,
-                opponents={1: make_opponent("expert", random.Random(1))})
+                opponents={1: make_player("expert", random.Random(1))})
     s.start()
     assert after(out, lambda: s.key("u")) == ["You can't undo: there is nothing to undo."]
     s.command("1 2")

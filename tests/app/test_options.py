@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
@@ -61,8 +62,8 @@ def test_only_the_setting_changed_in_the_game_is_saved_never_the_options(home):
     sm.save(file_settings, home / "settings.toml")
     overrides = {"speech": "off", "target": 61}
     run = RunSettings(current=Settings(rate=150, speech="off", target=61), overrides=overrides)
-    sess = Session(g.Game(seed=1), settings=run.current, write=lambda t: None,
-                   on_settings=run.on_settings)
+    sess = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current,
+                   write=lambda t: None)
     sess.command("rate 200")
     sess.command("verbosity terse")
     assert sm.load()[0] == Settings(rate=200, verbosity="terse")

@@ -4,6 +4,7 @@ and a line that arrives on its own later is followed by the prompt again."""
 
 import pexpect
 
+from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage.stats import DealRecord, StatsDB
@@ -32,7 +33,7 @@ def test_a_line_said_after_the_deal_end_prompt_goes_before_it():
     def milestone(session, events):
         if any(isinstance(e, g.DealEnded) for e in events):
             session.say([Line.same("Your best hand yet: 12.")], priority=Priority.NORMAL)
-    s, out = seated(on_change=milestone)
+    s, out = seated(hooks=SeatHooks(on_change=milestone))
     play_out_deal(s)
     assert s.game.phase == g.DEAL_OVER
     assert out[-2:] == ["Your best hand yet: 12.", "Press Enter for Computer's deal."]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
@@ -129,8 +130,8 @@ import sys  # noqa: E402
 
 import pexpect  # noqa: E402
 
+from spoken_cribbage.ai.players import make_player  # noqa: E402
 from spoken_cribbage.app.persist import Keeper  # noqa: E402
-from spoken_cribbage.app.session import make_opponent  # noqa: E402
 from spoken_cribbage.storage.gamelog import events_from_json  # noqa: E402
 from spoken_cribbage.storage.stats import StatsDB, game_record  # noqa: E402
 from testkit import BIN, game_env  # noqa: E402
@@ -153,9 +154,9 @@ def test_a_game_played_through_the_keeper_is_stored_with_its_seed_actions_and_lo
     script = make_script(4, "easy", noise=0)
     gm = g.Game(seed=4)
     k.begin(gm, difficulty="easy")
-    s = Session(gm, settings=Settings(speech="off"), write=lambda t: None,
-                opponents={1: make_opponent("easy", random.Random(0))},
-                on_change=k.on_change, on_action=k.on_action)
+    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+                settings=Settings(speech="off"), write=lambda t: None,
+                opponents={1: make_player("easy", random.Random(0))})
     s.start()
     for grp in script.groups:
         for line in grp:

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
@@ -140,7 +141,7 @@ def test_quit_asks_to_confirm():
 
 
 def test_settings_changed_in_the_game_are_saved(home):
-    s, out, sp = make(on_settings=lambda new, name: settings_mod.save(new))
+    s, out, sp = make(hooks=SeatHooks(on_settings=lambda new, name: settings_mod.save(new)))
     assert after(out, lambda: s.command("rate 220")) == ["Rate is now 220."]
     assert sp.rate == 220
     assert after(out, lambda: s.command("verbosity terse")) == ["Verbosity is now terse."]

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.speech.priority import Priority
@@ -363,8 +364,8 @@ def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
 # ----------------------------------------------------------------------------- saved and counted
 
 def play_some(gm: g.Game, n: int, seed: int = 1) -> None:
-    from spoken_cribbage.app.session import make_opponent
-    players = {k: make_opponent("easy", random.Random(k)) for k in range(gm.players)}
+    from spoken_cribbage.ai.players import make_player
+    players = {k: make_player("easy", random.Random(k)) for k in range(gm.players)}
     for i in range(n):
         if gm.phase == g.GAME_OVER:
             return

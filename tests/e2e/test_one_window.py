@@ -17,8 +17,10 @@ import time
 
 import pytest
 
+from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app.persist import Keeper
-from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.lock import GameLock
@@ -265,9 +267,9 @@ def test_a_full_disk_in_the_middle_says_how_much_quitting_keeps(home, monkeypatc
     gm = g.Game(seed=3)
     k.begin(gm, difficulty="easy")
     out = []
-    s = Session(gm, settings=Settings(speech="off"), write=out.append,
-                opponents={1: make_opponent("easy", random.Random(0))}, on_change=k.on_change,
-                on_action=k.on_action)
+    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+                settings=Settings(speech="off"), write=out.append,
+                opponents={1: make_player("easy", random.Random(0))})
     k.watch(lambda notice: setattr(s, "unsaved", notice))
     s.start()
     script = make_script(3, "easy", noise=0)

@@ -18,8 +18,10 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app.persist import Keeper
-from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
 from spoken_cribbage.storage import savegame
@@ -208,7 +210,7 @@ def test_session_survives_any_text_at_any_point(seed, steps, texts, as_keys):
     gm = g.Game(seed=seed)
     out = []
     s = Session(gm, settings=Settings(speech="off"), write=out.append,
-                opponents={1: make_opponent("random", random.Random(seed))})
+                opponents={1: make_player("random", random.Random(seed))})
     s.start()
     rng = random.Random(seed)
     for _ in range(steps):
@@ -384,8 +386,9 @@ def test_write_failures_monkeypatched_said_once_and_recovered(home, monkeypatch,
     k.load()
     gm = g.Game(seed=3)
     k.begin(gm, difficulty="easy")
-    s = Session(gm, settings=Settings(speech="off"), write=lambda t: None,
-                opponents={1: make_opponent("easy", random.Random(0))}, on_change=k.on_change, on_action=k.on_action)
+    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+                settings=Settings(speech="off"), write=lambda t: None,
+                opponents={1: make_player("easy", random.Random(0))})
     real_open = os.open
     failing = {"on": True}
 

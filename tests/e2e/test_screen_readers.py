@@ -124,14 +124,16 @@ def arrow_deal(seed: int = 3, settings=None):
     lines the game prints)."""
     import random
 
+    from spoken_cribbage.ai.players import make_player
     from spoken_cribbage.app.play import _hint
-    from spoken_cribbage.app.session import Session, make_opponent
+    from spoken_cribbage.app.seat.hooks import SeatHooks
+    from spoken_cribbage.app.session import Session
     from spoken_cribbage.engine import game as g
     from spoken_cribbage.storage.settings import Settings
 
     out: list[str] = []
-    s = Session(g.Game(seed=seed), settings=settings or Settings(), write=out.append, hint=_hint,
-                opponents={1: make_opponent("expert", random.Random(seed * 7 + 1))})
+    s = Session(g.Game(seed=seed), hooks=SeatHooks(hint=_hint), settings=settings or Settings(),
+                write=out.append, opponents={1: make_player("expert", random.Random(seed * 7 + 1))})
     s.kept = False   # as play.py sets it for a --seed game: for this run only, never saved
     s.start()
     keys = ["1", "2", "\n"]

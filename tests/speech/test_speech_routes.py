@@ -141,12 +141,15 @@ class Counting:
 
 def play_deal(speaker, after_step):
     """The first deal of seed 3 with digit keys, a question, silence (Escape and x) and quit."""
+    from spoken_cribbage.ai.players import make_player
     from spoken_cribbage.app.play import _hint
-    from spoken_cribbage.app.session import Session, make_opponent
+    from spoken_cribbage.app.seat.hooks import SeatHooks
+    from spoken_cribbage.app.session import Session
     from spoken_cribbage.engine import game as g
 
-    s = Session(g.Game(seed=3), settings=Settings(), write=lambda line: None, speaker=speaker,
-                hint=_hint, opponents={1: make_opponent("expert", random.Random(3 * 7 + 1))})
+    s = Session(g.Game(seed=3), hooks=SeatHooks(hint=_hint), settings=Settings(),
+                write=lambda line: None, speaker=speaker,
+                opponents={1: make_player("expert", random.Random(3 * 7 + 1))})
     s.kept = False
     steps = [s.start, lambda: s.key("s"), lambda: s.key("1"), lambda: s.key("2"), s.enter]
     for step in steps:

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app.persist import Keeper, describe
-from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.savegame import SavedGame, SaveError
@@ -243,8 +245,9 @@ def keeper_session(home: Path, seed=7, level="easy", saved=None, game=None, said
     loaded = k.load()
     gm = game or g.Game(seed=seed)
     k.begin(gm, difficulty=level, saved=saved)
-    s = Session(gm, settings=Settings(speech="off", difficulty=level), write=lambda t: None,
-                opponents={1: make_opponent(level, random.Random(0))}, on_change=k.on_change, on_action=k.on_action)
+    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+                settings=Settings(speech="off", difficulty=level), write=lambda t: None,
+                opponents={1: make_player(level, random.Random(0))})
     return k, s, gm, loaded, said
 
 
@@ -289,9 +292,9 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(home):
     assert k2.resume_question(loaded).endswith(". Resume? y/n")
     gm2 = loaded.game
     k2.begin(gm2, difficulty=loaded.saved.difficulty, saved=loaded.saved)
-    s2 = Session(gm2, settings=Settings(speech="off"), write=lambda t: None,
-                 opponents={1: make_opponent("easy", random.Random(99))}, on_change=k2.on_change,
-                 on_action=k2.on_action)
+    s2 = Session(gm2, hooks=SeatHooks(on_change=k2.on_change, on_action=k2.on_action),
+                 settings=Settings(speech="off"), write=lambda t: None,
+                 opponents={1: make_player("easy", random.Random(99))})
     s2.start(resumed=True)
     for grp in script.groups[30:]:
         for line in grp:
@@ -314,7 +317,7 @@ def test_the_resume_question_in_the_issue_wording():
 def test_a_game_saved_between_deals_names_the_crib_of_the_next_deal(home):
     gm = g.Game(seed=4)
     rng = random.Random(4)
-    players = {s: make_opponent("easy", random.Random(s)) for s in (0, 1)}
+    players = {s: make_player("easy", random.Random(s)) for s in (0, 1)}
     while gm.phase != g.DEAL_OVER:
         seat = next(iter(gm.pending_discards()), None) if gm.phase == g.DISCARD else gm.to_act
         gm.apply(players[seat].act(gm.observation(seat), rng=rng))

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
@@ -41,8 +42,8 @@ def test_a_hand_edited_file_is_read(tmp_path):
 def test_changed_in_the_game_and_kept(home):
     saved = []
     gm = g.Game(seed=1)
-    sess = Session(gm, settings=Settings(speech="off"), write=saved.append,
-                   on_settings=lambda new, name: sm.save(new))
+    sess = Session(gm, hooks=SeatHooks(on_settings=lambda new, name: sm.save(new)),
+                   settings=Settings(speech="off"), write=saved.append)
     sess.command("rate 220")
     sess.command("verbosity terse")
     sess.command("difficulty easy")
@@ -144,8 +145,8 @@ def test_players_changed_in_the_game_saves_the_teams_it_reset_with_it(home):
     assert msg is None
     run = sm.RunSettings(current)
     saved = []
-    sess = Session(g.Game(seed=1), settings=Settings(speech="off", players=6, teams="3"),
-                   write=saved.append, on_settings=run.on_settings)
+    sess = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings),
+                   settings=Settings(speech="off", players=6, teams="3"), write=saved.append)
     sess.command("players 4")
     assert not any("could not be saved" in line for line in saved), saved
     assert saved[-1] == ("Players is now 4. It takes effect in the next game. Teams is now the "
@@ -160,8 +161,8 @@ def test_voice_on_or_off_is_refused_with_the_way_to_voice_commands(home, said):
     """'voice' is the speaking voice's name: 'voice on' said "Voice is now on." and saved a voice
     called 'on' (a player meant voice commands)."""
     saved = []
-    sess = Session(g.Game(seed=1), settings=Settings(speech="off"), write=saved.append,
-                   on_settings=sm.RunSettings(Settings()).on_settings)
+    sess = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=sm.RunSettings(Settings()).on_settings),
+                   settings=Settings(speech="off"), write=saved.append)
     sess.command(said)
     assert saved[-1] == ("That setting was not changed: voice names the speaking voice, like "
                          "'voice english'; for voice commands, start the game with --voice auto.")

@@ -7,9 +7,11 @@ import sqlite3
 
 import pytest
 
+from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app.cli import main
 from spoken_cribbage.app.persist import Keeper
-from spoken_cribbage.app.session import Session, make_opponent
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB, deal_records, game_record
@@ -156,8 +158,9 @@ def test_the_game_announces_a_best_hand_through_the_session(home):
     script = make_script(4, "easy", noise=0)
     gm = g.Game(seed=4)
     k.begin(gm, difficulty="easy")
-    s = Session(gm, settings=Settings(speech="off"), write=lambda t: None,
-                opponents={1: make_opponent("easy", random.Random(0))}, on_change=k.on_change, on_action=k.on_action)
+    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+                settings=Settings(speech="off"), write=lambda t: None,
+                opponents={1: make_player("easy", random.Random(0))})
     s.start()
     for grp in script.groups:
         for line in grp:

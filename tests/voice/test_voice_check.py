@@ -21,17 +21,17 @@ import wave
 import numpy as np
 import pytest
 
-from testkit import voice_human as vh
-from testkit import BIN, ROOT
-from testkit.seated import make
-
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.app.voice_check import VoiceCheck
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.voice import check
 from spoken_cribbage.words.notices import phrase
+from testkit import BIN, ROOT
+from testkit import voice_human as vh
+from testkit.seated import make
 
 pytestmark = pytest.mark.skipif(not vh.available(), reason="needs sox and ../shared/data/voice-human")
 
@@ -398,6 +398,7 @@ def test_mic_check_in_a_game_with_continuous_listening_through_portaudio(tmp_pat
     testkit/virtual_mic.py: /mic check pauses listening, hears the three commands through its own
     PortAudio stream, says its verdict, and listening comes back; keys work after it."""
     import pexpect
+
     from testkit import game_env
     from testkit.virtual_mic import VirtualMic
 

@@ -10,14 +10,16 @@ import threading
 
 import pytest
 
-from testkit import voice_corpus
-from testkit.seated import after
+from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.handsfree import SORRY, HandsFree
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_card
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.voice.recognizers import FakeRecognizer, Recognition
+from testkit import voice_corpus
+from testkit.seated import after
 
 ASK_FIVE = "Play the five of clubs? Say yes or no."
 NOT_PLAYED = "Not played: say the card again, or press its number."
@@ -40,9 +42,10 @@ class Cues:
 def make(voice=True):
     """Seed 3: you hold AC 2C 3C 5C 10H JC and deal; the computer leads."""
     out, kinds, cues = [], [], Cues()
-    s = Session(g.Game(seed=3), settings=Settings(), write=out.append,
-                write_kind=lambda text, kind: (out.append(text), kinds.append((text, kind))),
-                opponents={1: RandomPlayer(random.Random(1))}, cues=cues)
+    s = Session(g.Game(seed=3),
+                hooks=SeatHooks(write_kind=lambda text, kind: (out.append(text), kinds.append((text, kind)))),
+                settings=Settings(), write=out.append, opponents={1: RandomPlayer(random.Random(1))},
+                cues=cues)
     if voice:
         s.listen_toggle = lambda: None     # voice commands are on (help and prompts say so)
     s.start()

@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.seat.channels import CHANNEL_CUES, CHANNEL_OF, channel_of
+from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.seat.listening import next_profile
 from spoken_cribbage.app.seat.output import Output
-from spoken_cribbage.app.session import RandomPlayer, Session
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.cues import RecordingCuePlayer
 from spoken_cribbage.speech.priority import Priority
@@ -233,7 +235,7 @@ def test_quiet_play_prints_scores_prompts_and_own_moves_and_cues_the_computers_c
 
 def test_a_channel_changed_in_the_game_is_said_saved_and_listed(tmp_path):
     run = sm.RunSettings(Settings(), path=tmp_path / "settings.toml")
-    s, out, _, _ = seat(Settings(), on_settings=run.on_settings)
+    s, out, _, _ = seat(Settings(), hooks=SeatHooks(on_settings=run.on_settings))
     assert after(out, lambda: s.command("channel scores history")) == [
         "The scores channel is now history only."]
     assert sm.load(tmp_path / "settings.toml")[0].channel_scores == "history"
