@@ -132,14 +132,14 @@ class _Pilot:
         gm = s.game
         word, _, arg = step[1:].partition(" ")
         if word == "claim":
-            if not s._count_due():
+            if not s.count_due():
                 raise AssertionError(f"{step}: no count is due")
             self.steps[0] = "@done"
             return str(max(0, self._right_count(gm) + int(arg)))
         if word == "done":
             return None
         if word == "until":
-            if arg == "count" and s._count_due():
+            if arg == "count" and s.count_due():
                 return None
             if arg == "play" and gm.phase == g.PLAY and gm.to_act == s.me:
                 return None
@@ -181,7 +181,7 @@ class _Pilot:
             if self.by_name:
                 return f"play {card.short}"
             return str(s.numbering.index(card) + 1)
-        if s._count_due():
+        if s.count_due():
             return str(self._right_count(gm))
         return ""   # Enter: the next deal (or whatever the prompt says)
 

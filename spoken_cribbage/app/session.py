@@ -9,18 +9,17 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
-from typing import Any, Callable, ContextManager, Sequence
+from typing import Callable, ContextManager, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
-from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, card_list, cap,
-                                            seat_names)
-from spoken_cribbage.words.seat import (cursor_line, help_lines,
-                                        more, not_done, numbers, phrase, refusal)
+from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, seat_names)
+from spoken_cribbage.words.seat import (help_lines,
+                                        not_done, phrase, refusal)
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, parse_command,
                                         phrases_for)
-from spoken_cribbage.words.commands import is_named_key, key_lines, key_name
+from spoken_cribbage.words.commands import key_lines
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
@@ -37,13 +36,12 @@ from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.history import History
 from spoken_cribbage.app.seat.commands import ACTION_VERBS, Commands
 from spoken_cribbage.app.seat.devices import CuesDemo
-from spoken_cribbage.app.seat.actions import claim
+from spoken_cribbage.app.seat.actions import mark
+from spoken_cribbage.app.seat.choices import ON_INTENT
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.speech.priority import Priority
-from spoken_cribbage.app.seat.hand_view import HandView, Marked, Where, Why
-from spoken_cribbage.app.seat.intent import (Act, Answer, AnswerFirst, Cancel, ChooseAtCursor,
-                                             ChooseCard, EraseDigit, Ignored, Intent, MoveCursor,
-                                             OpenCommandLine, RunVerb, TypeDigit, Unassigned)
+from spoken_cribbage.app.seat.hand_view import HandView, Where
+from spoken_cribbage.app.seat.intent import (Intent)
 from spoken_cribbage.app.seat.keymap import KEYS, Moment
 from spoken_cribbage.app.seat.question import ANSWER_VERBS, Asking, Question, yes_or_no
 
@@ -275,7 +273,7 @@ class Session:
         return ((obs.phase == g.DISCARD and self.me in obs.waiting)
                 or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == self.me))
 
-    def _count_due(self) -> bool:
+    def count_due(self) -> bool:
         """Manual counting: the player's own count is due now."""
         return self.runner.count_due()
 
@@ -296,7 +294,7 @@ class Session:
             return "discard"
         if gm.phase == g.PLAY and gm.to_act == self.me:
             return "play"
-        if self._count_due():
+        if self.count_due():
             return "counting"
         if gm.phase == g.DEAL_OVER:
             return "show"
@@ -500,84 +498,7 @@ class Session:
         self._stop_cues_demo()
         if self._stop_voice_check():
             return
-        self._ON_INTENT[type(intent)](self, intent)
-
-    def _on_type_digit(self, intent: TypeDigit) -> None:
-        """A digit of the player's own count (manual counting)."""
-        self._drop_voice_question()
-        typed = self.hand_view.type_digit(intent.digit)
-        if typed is None:
-            self.tell(phrase("count_too_big", n=str(int(self.count_typed + str(intent.digit))),
-                             typed=self.count_typed), "error")
-            return
-        self.tell(phrase("count_typed", n=typed))
-
-    def _on_erase_digit(self, intent: EraseDigit) -> None:
-        """Backspace in the player's own count: the last digit typed is taken back."""
-        if not self.hand_view.erase_digit():
-            self.tell(phrase("count_no_digit"))
-            return
-        self.tell(phrase("count_typed", n=self.count_typed) if self.count_typed
-                  else phrase("count_cleared"))
-
-    def _on_unassigned(self, intent: Unassigned | OpenCommandLine) -> None:
-        """A key that does nothing here (slash too: the session alone has no command line)."""
-        key = intent.key if isinstance(intent, Unassigned) else "/"
-        said = "named_key_unassigned" if is_named_key(key) else "key_unassigned"
-        self.tell(phrase(said, key=key_name(key)), "error")
-
-    def _on_act(self, intent: Act) -> None:
-        """Enter with no question open, the deal or the game not over: claim the count typed,
-        play the card an arrow moved to, or say what the prompt waits for."""
-        gm = self.game
-        if self._count_due():
-            if self.count_typed:
-                claim(self, int(self.count_typed))
-            else:
-                self.tell(phrase("count_first"))
-        elif gm.phase == g.PLAY and gm.to_act == self.me \
-                and self.hand_view.moved_to() is not None:
-            self._choose(self.hand_view.moved_to() or 0)
-        elif gm.phase == g.DISCARD and self.marked:
-            need = gm.discard_count - len(self.marked)
-            self.tell(phrase("choose_first", more=more(need)))
-        else:
-            self.tell(self.answers.turn())
-
-    def _on_cancel(self, intent: Cancel) -> None:
-        """Escape with no question to refuse: the count typed, the cards chosen, or the speech."""
-        if self.hand_view.clear_count():
-            self.tell(phrase("count_cleared"))
-        elif self.marked:
-            self.commands.run(Command("cancel"))
-        else:
-            self.commands.run(Command("silence"))
-
-    def _on_choose_at_cursor(self, intent: ChooseAtCursor) -> None:
-        chosen = self.hand_view.chosen()
-        if chosen is None or not self._held_positions():
-            self.tell(phrase("no_card_to_choose"))
-            return
-        self._choose(chosen)
-
-    def _on_move_cursor(self, intent: MoveCursor) -> None:
-        """Arrows, Home and End through the cards held: the card under the cursor is said."""
-        pos = self.hand_view.move(intent.where, self._obs().hand)
-        if pos is None:
-            self.tell(phrase("no_cards_in_hand"))
-            return
-        self.tell(self._card_at(pos), "cursor")
-
-    #: Each intent's handler (tests/test_seat_keymap.py holds that every intent type has one).
-    _ON_INTENT: dict[type, Callable[[Session, Any], None]] = {
-        ChooseCard: lambda s, i: s._choose(i.number), ChooseAtCursor: _on_choose_at_cursor,
-        MoveCursor: _on_move_cursor, Act: _on_act, Cancel: _on_cancel,
-        TypeDigit: _on_type_digit, EraseDigit: _on_erase_digit,
-        Answer: lambda s, i: s._confirm(i.yes),
-        AnswerFirst: lambda s, i: s.tell(phrase("press_y_or_n")),
-        RunVerb: lambda s, i: s._run(Command(i.verb)),
-        Unassigned: _on_unassigned, OpenCommandLine: _on_unassigned,
-        Ignored: lambda s, i: None}   # a key left alone (the screen reader's Insert)
+        ON_INTENT[type(intent)](self, intent)
 
     @_input
     def interrupt(self) -> None:
@@ -589,45 +510,6 @@ class Session:
         else:
             self.commands.run(Command("quit"))
 
-    def _card_at(self, pos: int) -> str:
-        gm = self.game
-        playable = self._playable() if gm.phase == g.PLAY and gm.to_act == self.me else None
-        return cursor_line(*self.hand_view.spot(pos, self._obs().hand, playable))
-
-    def _choose(self, n: int) -> None:
-        """Card ``n`` chosen by digit, Space or Enter: mark it in the discard, play it in the play."""
-        self._drop_voice_question()   # the player chose a card another way
-        gm = self.game
-        if gm.phase not in (g.DISCARD, g.PLAY):
-            self.tell(phrase("no_cards_to_choose", turn=self.answers.turn()))
-            return
-        card = self.numbered(n)
-        if card is None:
-            return
-        self.hand_view.choose(n)
-        if gm.phase == g.DISCARD:
-            self.mark(card)
-        else:
-            self._play(card)
-
-    def numbered(self, n: int) -> Card | None:
-        """The card numbered ``n``, or None after saying why there is none."""
-        obs = self._obs()
-        card = self.hand_view.card(n, obs.hand)
-        if isinstance(card, Card):
-            return card
-        held = self.hand_view.held_positions(obs.hand)
-        if card is Why.NO_CARDS:
-            self.tell(phrase("no_cards_left"), "error")
-        elif card is Why.LEFT_HAND:
-            gone = self.hand_view.was_numbered(n)
-            assert gone is not None
-            key = "card_in_crib" if gone in obs.discards else "card_played"
-            self.tell(phrase(key, n=n, card=gone.name, numbers=numbers(held)), "error")
-        else:
-            self.tell(phrase("no_such_card", n=n, numbers=numbers(held)), "error")
-        return None
-
     # ------------------------------------------------------------------ commands
 
     @_input
@@ -637,7 +519,7 @@ class Session:
         self._stop_voice_check()   # then the command runs
         answer = yes_or_no(text)
         if self.confirming is not None and answer is not None:
-            self._confirm(answer)
+            self.confirm(answer)
             return
         if not text.strip():
             self.enter()
@@ -650,7 +532,7 @@ class Session:
             self.tell(phrase("answer_y_or_n") if self.confirming is not None else phrase_notice(e),
                       "error")
             return
-        self._run(cmd)
+        self.run(cmd)
 
     def _keep_the_sure_cards(self, verb: str, known: tuple[Card, ...]) -> None:
         """A discard that named one card in doubt ("the ace" with two aces): the other cards
@@ -662,14 +544,14 @@ class Session:
                 or not set(known) <= set(self._obs().hand)):
             return
         for card in known:
-            self.mark(card, toggle=False)
+            mark(self, card, toggle=False)
 
-    def _run(self, cmd: Command) -> None:
+    def run(self, cmd: Command) -> None:
         if not self.asking.lets(cmd.verb):
             self.tell(phrase("answer_y_or_n"))
             return
         if cmd.verb in ACTION_VERBS:
-            self._drop_voice_question()   # another action given: the question is moot
+            self.drop_voice_question()   # another action given: the question is moot
         self.commands.run(cmd)
 
     def help_lines(self) -> list[str]:
@@ -743,7 +625,7 @@ class Session:
         ``command``: a doubtful command is acted on only while it could still be said."""
         return command in phrases_for(self._moment_context()).values()
 
-    def _drop_voice_question(self) -> None:
+    def drop_voice_question(self) -> None:
         self.asking.drop_voice()
 
     def _answer_voice_question(self, yes: bool) -> None:
@@ -761,7 +643,7 @@ class Session:
                   or phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
         self.quit = True
 
-    def _confirm(self, yes: bool) -> None:
+    def confirm(self, yes: bool) -> None:
         """The open question answered (:func:`seat.question.yes_or_no`: cancel is no)."""
         kind = self.confirming
         if kind is Question.QUIT:
@@ -833,27 +715,6 @@ class Session:
 
     def _play(self, card: Card) -> None:
         self.do(g.Play(self.me, card))
-
-    def mark(self, card: Card, *, toggle: bool = True) -> None:
-        """Mark a card for the crib (or unmark it); ask to confirm once enough are marked."""
-        need = self.game.discard_count
-        done = self.hand_view.mark(card, need, toggle=toggle)
-        left = more(need - len(self.marked))
-        if done is Marked.ALREADY:
-            self.tell(phrase("already_chosen_card", card=card.name, more=left), "error")
-            return
-        if done is Marked.UNMARKED:
-            self.asking.close()
-            self.tell(phrase("unchosen", Card=cap(card.name), more=left))
-            return
-        if done is Marked.FULL:
-            self.tell(phrase("already_chosen_all", cards=card_list(self.marked)), "error")
-            return
-        if done is Marked.MARKED:
-            self.tell(phrase("chosen", Card=cap(card.name), more=left))
-            return
-        also = " or say yes" if self.listen_toggle is not None else ""
-        self.ask(Question.DISCARD, phrase("confirm_discard", cards=card_list(self.marked), voice=also))
 
     def _apply(self, action: g.Action) -> list[g.Event]:
         """Apply one action of the player's at the table (which tells ``on_action``, the

@@ -279,7 +279,7 @@ def test_backspace_takes_back_a_digit_of_the_count_being_typed():
                 opponents={1: RandomPlayer(random.Random(1))})
     s.start()
     s.key("1"), s.key("2"), s.enter()
-    while not s._count_due():       # play the cards that fit until the player's count is due
+    while not s.count_due():       # play the cards that fit until the player's count is due
         assert s.game.phase == g.PLAY
         s._play(s._playable()[0])
     s.key("1"), s.key("2")

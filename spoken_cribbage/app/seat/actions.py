@@ -5,11 +5,11 @@ is the referee: an action it refuses is phrased by the seat (:meth:`Actions.do`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from spoken_cribbage.app.seat.count_clock import CountClock
-from spoken_cribbage.app.seat.hand_view import HandView
+from spoken_cribbage.app.seat.hand_view import HandView, Marked, Why
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.question import Asking, Question
 from spoken_cribbage.app.seat.registry import Registry
@@ -18,12 +18,12 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import Command, claimed
-from spoken_cribbage.words.announce import Answers, Names, card_list
+from spoken_cribbage.words.announce import Answers, Names, cap, card_list
 from spoken_cribbage.words.lines import LineKind
-from spoken_cribbage.words.seat import cards_count, hand_summary, more, phrase, refusal
+from spoken_cribbage.words.seat import cards_count, hand_summary, more, numbers, phrase, refusal
 from spoken_cribbage.words.seat import undone as undone_line
 
-__all__ = ["ACTIONS", "Actions", "claim"]
+__all__ = ["ACTIONS", "Actions", "claim", "mark", "numbered"]
 
 
 class Actions(Protocol):
@@ -41,6 +41,8 @@ class Actions(Protocol):
     finished: bool
     #: the game is saved, so quitting keeps it
     kept: bool
+    #: listening on and off, while voice commands are on
+    listen_toggle: Callable[[], None] | None
 
     @property
     def count_clock(self) -> CountClock | None: ...
@@ -51,14 +53,6 @@ class Actions(Protocol):
 
     def after(self, events: list[g.Event]) -> None:
         """Say ``events`` and play on until the player must act."""
-        ...
-
-    def mark(self, card: Card, *, toggle: bool = True) -> None:
-        """Mark a card for the crib (or unmark it); ask to confirm once enough are."""
-        ...
-
-    def numbered(self, n: int) -> Card | None:
-        """The card numbered ``n``, or None after saying why there is none."""
         ...
 
     def take_back(self) -> list[g.Action]:
@@ -87,13 +81,52 @@ def _error(seat: Actions, text: str) -> None:
     seat.output.tell(text, LineKind.ERROR)
 
 
+def numbered(seat: Actions, n: int) -> Card | None:
+    """The card numbered ``n`` as last heard, or None after saying why there is none."""
+    obs = _obs(seat)
+    card = seat.hand_view.card(n, obs.hand)
+    if isinstance(card, Card):
+        return card
+    held = seat.hand_view.held_positions(obs.hand)
+    if card is Why.NO_CARDS:
+        _error(seat, phrase("no_cards_left"))
+    elif card is Why.LEFT_HAND:
+        gone = seat.hand_view.was_numbered(n)
+        assert gone is not None
+        key = "card_in_crib" if gone in obs.discards else "card_played"
+        _error(seat, phrase(key, n=n, card=gone.name, numbers=numbers(held)))
+    else:
+        _error(seat, phrase("no_such_card", n=n, numbers=numbers(held)))
+    return None
+
+
+def mark(seat: Actions, card: Card, *, toggle: bool = True) -> None:
+    """Mark a card for the crib (or unmark it); ask to confirm once enough are marked."""
+    need = seat.table.rules.discards
+    view = seat.hand_view
+    done = view.mark(card, need, toggle=toggle)
+    left = more(need - len(view.marked))
+    if done is Marked.ALREADY:
+        _error(seat, phrase("already_chosen_card", card=card.name, more=left))
+    elif done is Marked.UNMARKED:
+        seat.asking.close()
+        seat.output.tell(phrase("unchosen", Card=cap(card.name), more=left))
+    elif done is Marked.FULL:
+        _error(seat, phrase("already_chosen_all", cards=card_list(view.marked)))
+    elif done is Marked.MARKED:
+        seat.output.tell(phrase("chosen", Card=cap(card.name), more=left))
+    else:
+        also = " or say yes" if seat.listen_toggle is not None else ""
+        seat.ask(Question.DISCARD, phrase("confirm_discard", cards=card_list(view.marked), voice=also))
+
+
 def _resolve(seat: Actions, c: Command) -> list[Card] | None:
     """The cards a command names, by number as last heard or by name; None after saying why
     one is not there."""
     out: list[Card] = []
     if c.numbers:
         for n in c.numbers:
-            card = seat.numbered(n)
+            card = numbered(seat, n)
             if card is None:
                 return None
             out.append(card)
@@ -147,7 +180,7 @@ def discard(seat: Actions, c: Command) -> None:
     if len(cards) > need:
         _error(seat, phrase("exactly", count=cards_count(need), given=len(cards)))
         return
-    seat.mark(cards[0], toggle=False)
+    mark(seat, cards[0], toggle=False)
 
 
 def claim(seat: Actions, n: int) -> None:

@@ -15,21 +15,20 @@ from spoken_cribbage.app.seat import actions, asked, devices
 from spoken_cribbage.app.seat.commands import GROUPS, VERBS, Commands
 from spoken_cribbage.app.seat.count_clock import CountClock
 from spoken_cribbage.app.seat.devices import CUE_ORDER, CuesDemo
-from spoken_cribbage.app.seat.hand_view import HandView
 from spoken_cribbage.app.seat.history import History
 from spoken_cribbage.app.seat.output import Output
-from spoken_cribbage.app.seat.question import Asking, Question
+from spoken_cribbage.app.seat.question import Question
 from spoken_cribbage.app.seat.registry import Registry
 from spoken_cribbage.app.seat.turns import LocalTable
 from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import CARD_VERBS, PHRASES, Command, parse_command
 from spoken_cribbage.words.announce import Answers, Names
 from spoken_cribbage.words.lines import Line
 from spoken_cribbage.words.seat import cards_count, phrase
+from testkit.fake_seat import ActionsSeat
 
 NAMES = Names(("you", "Computer"), 0)
 
@@ -222,60 +221,24 @@ def test_the_cues_are_named_and_played_one_by_one_and_a_key_stops_them():
 
 # ---------------------------------------------------------------------- game actions
 
-class ActionsSeat:
-    def __init__(self, output: Output, game: g.Game | None = None) -> None:
-        self.me = 0
-        self.names = NAMES
-        self.settings = Settings()
-        self.output = output
-        self.table = LocalTable(game or g.Game(seed=3), {})
-        self.answers = Answers(lambda: self.table.observation(0), NAMES)
-        self.hand_view = HandView()
-        self.asking = Asking()
-        self.finished = False
-        self.kept = True
-        self.count_clock: CountClock | None = None
-        self.done: list[g.Action] = []
-        self.marked: list[Card] = []
-
-    def do(self, action: g.Action) -> None:
-        self.done.append(action)
-
-    def after(self, events: list[g.Event]) -> None: ...
-
-    def mark(self, card: Card, *, toggle: bool = True) -> None:
-        self.marked.append(card)
-
-    def numbered(self, n: int) -> Card | None:
-        return self.table.observation(0).hand[n - 1]
-
-    def take_back(self) -> list[g.Action]:
-        return self.table.undo(0)
-
-    def ask(self, kind: Question, question: str, held: str | None = None) -> None:
-        self.asking.ask(kind, question, held)
-        self.output.tell(question)
-
-    def leave(self) -> None:
-        self.output.tell("Goodbye.")
-
-    def unsaved_words(self, when: str) -> str | None:
-        return None
-
-    def begin(self, names) -> None: ...
-
-
 def test_a_discard_of_every_card_is_done_and_of_one_is_marked():
     w = Written()
     seat = ActionsSeat(w.output)
     run = actions.ACTIONS.bind(seat)
+    seat.hand_view.number(seat.table.observation(0).hand)
     hand = seat.table.observation(0).hand
-    run["discard"](Command("discard", numbers=(1, 2)))
-    assert seat.done == [g.Discard(0, (hand[0], hand[1]))]
-    run["discard"](Command("discard", numbers=(3,)))
-    assert seat.marked == [hand[2]]
     assert w.heard(lambda: run["discard"](Command("discard", numbers=(1, 2, 3)))) == [
         phrase("exactly", count=cards_count(2), given=3)]
+    run["discard"](Command("discard", numbers=(1, 2)))
+    assert seat.done == [g.Discard(0, (hand[0], hand[1]))]
+    assert w.heard(lambda: run["discard"](Command("discard", numbers=(3,)))) == [
+        f"{hand[2].name.capitalize()} chosen; choose one more."]
+    assert seat.hand_view.marked == [hand[2]]
+    assert w.heard(lambda: run["discard"](Command("discard", numbers=(9,))))[0].startswith(
+        "There is no card 9")
+    assert w.heard(lambda: run["discard"](Command("discard", numbers=(4,)))) == [
+        phrase("confirm_discard", cards=f"{hand[2].name} and {hand[3].name}", voice="")]
+    assert seat.asking.kind is Question.DISCARD
     assert w.heard(lambda: run["play"](Command("play", numbers=(1, 2)))) == []   # not the play:
     assert isinstance(seat.done[-1], g.Play)                                    # the engine says
 

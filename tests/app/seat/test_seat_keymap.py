@@ -117,12 +117,12 @@ def test_the_map_and_the_vocabulary_agree_on_every_key_of_the_vocabulary():
     assert checked > 500
 
 
-def test_every_intent_type_has_a_handler_in_the_session():
-    from spoken_cribbage.app.session import Session
+def test_every_intent_type_has_a_handler_in_the_seat():
+    from spoken_cribbage.app.seat.choices import ON_INTENT
     kinds = set(get_args(Intent))
     assert len(kinds) >= 13
-    assert set(Session._ON_INTENT) == kinds
-    assert all(callable(h) for h in Session._ON_INTENT.values())
+    assert set(ON_INTENT) == kinds
+    assert all(callable(h) for h in ON_INTENT.values())
 
 
 def test_every_binding_is_a_frozen_intent_of_the_union():
