@@ -13,13 +13,11 @@ import os
 import sys
 from dataclasses import replace
 
-from spoken_cribbage.ai.analyze import (AnalyzeInputError, analyze_discards, discard_advice,
-                                        discard_table)
+from spoken_cribbage.ai.analyze import AnalyzeInputError, analyze_discards, discard_advice, discard_table
 from spoken_cribbage.ai.players import LEVELS
 from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
-from spoken_cribbage.engine.scoring import (HAND_SIZES, CountOverflowError, InvalidHandError,
-                                            score_hand, score_play)
+from spoken_cribbage.engine.scoring import HAND_SIZES, CountOverflowError, InvalidHandError, score_hand, score_play
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import SettingError, Settings

@@ -4,9 +4,10 @@ review|export|practice|odds|settings]`."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from spoken_cribbage.app import calculators
 from spoken_cribbage.storage import settings as settings_mod
@@ -183,10 +184,9 @@ def _main(argv: Sequence[str] | None) -> int:
         sys.stderr.write(phrase("calculator.stopped") + "\n")
         return 130
     except BrokenPipeError:  # output piped into a program that stopped reading (head)
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
+        with contextlib.suppress(OSError):
+            # stdout is replaced for the rest of the run, so no context manager closes it
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115
         return 1
     except SystemExit:
         raise

@@ -15,19 +15,26 @@ import os
 import sys
 import threading
 import time
-from contextlib import contextmanager
-from typing import Callable, Iterable, Iterator, TextIO
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager, suppress
+from typing import TextIO
 
-from spoken_cribbage.storage import testhooks
 from spoken_cribbage.app.lineinput import LINE_LIMIT, read_bounded
 from spoken_cribbage.app.output import underlying, visible
 from spoken_cribbage.app.rawkeys import _restore as _restore_handlers
 from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
 from spoken_cribbage.app.seat.intent import Ignored, OpenCommandLine
 from spoken_cribbage.app.seat.keymap import KEYS
-from spoken_cribbage.app.seat.question import (LEAVE_WORDS, NOT_ANSWERED_AHEAD, answer_text, key_answer,
-                                               key_leaves, yes_or_no)
+from spoken_cribbage.app.seat.question import (
+    LEAVE_WORDS,
+    NOT_ANSWERED_AHEAD,
+    answer_text,
+    key_answer,
+    key_leaves,
+    yes_or_no,
+)
 from spoken_cribbage.app.session import Session
+from spoken_cribbage.storage import testhooks
 from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.seat import phrase
@@ -65,10 +72,8 @@ def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
         yield
     finally:
         _shell_modes.pop(fd, None)
-        try:
+        with suppress(OSError, ValueError):
             termios.tcsetattr(fd, termios.TCSANOW, before)
-        except (OSError, ValueError):
-            pass
 
 
 

@@ -13,7 +13,7 @@ in for a sentence: every event is still said and written.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor

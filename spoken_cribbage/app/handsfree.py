@@ -12,13 +12,14 @@ action. The voice layer hands over notices
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import Callable
+from collections.abc import Callable
 
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.words.announce import Line
 from spoken_cribbage.words.notices import phrase
-from spoken_cribbage.app.session import Session
 
 SORRY = phrase("voice.not_understood")
 #: The sound cue of a voice notice: the microphone opens or closes.
@@ -60,10 +61,8 @@ class HandsFree:
         self.input.toggle()
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.input.stop()
-        except Exception:
-            pass
 
     def _run(self, fn: Callable[[], None]) -> None:
         if self._dispatch is not None:

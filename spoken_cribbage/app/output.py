@@ -21,8 +21,9 @@ to the stream underneath (:func:`underlying`), after it has cleaned the text its
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from typing import TextIO
 
 # the cleaning itself lives in words (below app), where values are put into sentences
 from spoken_cribbage.words.clean import one_line, visible

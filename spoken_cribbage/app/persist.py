@@ -16,15 +16,15 @@ loses at most the action in progress.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
-from spoken_cribbage.storage import paths
-from spoken_cribbage.storage import savegame
+from spoken_cribbage.storage import paths, savegame
 from spoken_cribbage.storage.lock import GameLock
 from spoken_cribbage.storage.savegame import Loaded, SavedGame
 from spoken_cribbage.storage.stats import StatsDB, StatsError, deal_records, game_record
@@ -68,10 +68,8 @@ class Keeper:
     # ------------------------------------------------------------------ saying
 
     def say(self, text: str, speech: str | None = None) -> None:
-        try:
+        with contextlib.suppress(Exception):  # saying must never stop the game
             self._say(text, speech or text)
-        except Exception:  # saying must never stop the game
-            pass
 
     def set_say(self, say) -> None:
         self._say = say
@@ -285,10 +283,8 @@ class Keeper:
 
     def _tell_watch(self) -> None:
         if self._watch is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self._watch(self.not_kept())
-            except Exception:
-                pass
 
     # ------------------------------------------------------------------ after each batch
 
@@ -379,10 +375,8 @@ class Keeper:
                 pid = paths.temporary_name_pid(name)
                 if pid is None or pid == os.getpid() or _alive(pid):
                     continue
-                try:
+                with contextlib.suppress(OSError):
                     os.unlink(folder / name)
-                except OSError:
-                    pass
 
 
 def _alive(pid: int) -> bool:

@@ -28,8 +28,7 @@ from spoken_cribbage.storage.stats import StatsDB, StatsError
 from spoken_cribbage.vocabulary import CommandError, VoiceContext, parse_command
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
-from spoken_cribbage.words.practice import (count_deal, count_lines, discard_deal, discard_verdict,
-                                            say)
+from spoken_cribbage.words.practice import count_deal, count_lines, discard_deal, discard_verdict, say
 from spoken_cribbage.words.stats import practice_sentences
 
 EXIT_USAGE = 2

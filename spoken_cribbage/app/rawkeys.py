@@ -9,8 +9,10 @@ Returns None when the input ends.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 __all__ = ["GO_ON", "read_keys"]
 
@@ -131,10 +133,8 @@ def suspend_with_a_line(fd: int | None, out_fd: int) -> dict:
     from spoken_cribbage.words.seat import phrase
 
     def line(text: str) -> None:
-        try:
+        with contextlib.suppress(OSError):
             os.write(out_fd, (text + "\n").encode("utf-8", "replace"))
-        except OSError:
-            pass
 
     def handler(signum, frame) -> None:
         if not job_control():
@@ -180,10 +180,8 @@ def _stop_signals_end_the_run() -> dict:
 def _restore(olds: dict) -> None:
     import signal
     for signum, old in olds.items():
-        try:
+        with contextlib.suppress(ValueError, OSError, TypeError):
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
-        except (ValueError, OSError, TypeError):
-            pass
 
 
 # ----------------------------------------------------------------------------- the terminal's modes
@@ -206,10 +204,8 @@ def _set_term_attrs(fd: int, attrs) -> None:
     import termios
     if attrs is None:
         return
-    try:
+    with contextlib.suppress(termios.error, OSError):
         termios.tcsetattr(fd, termios.TCSANOW, attrs)
-    except (termios.error, OSError):
-        pass
 
 
 def job_control() -> bool:

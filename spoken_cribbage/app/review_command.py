@@ -10,6 +10,7 @@ and if it cannot be, the game is rebuilt from the seed and the actions.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -22,8 +23,7 @@ from spoken_cribbage.storage.table import team_count
 from spoken_cribbage.words.announce import Names, seat_names
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
-from spoken_cribbage.words.review import (deal_steps, deals_of, game_heading, names_for, replay_line,
-                                          review_text)
+from spoken_cribbage.words.review import deal_steps, deals_of, game_heading, names_for, replay_line, review_text
 
 EXIT_USAGE = 2
 
@@ -145,7 +145,7 @@ def run_review(args) -> int:
         print(e.message)
         return 1
     interactive = _isatty(sys.stdin) and _isatty(sys.stdout)
-    for k, (deal, block) in enumerate(blocks):
+    for deal, block in blocks:
         if interactive and deal > 1:   # deal by deal: Enter for the next, q to stop
             print(review_text("next_deal", deal=deal), flush=True)
             answer = read_line()
@@ -172,10 +172,8 @@ def _heading(stored: StoredGame, events: list[g.Event] | None = None) -> str:
     if (stored.teams or stored.players) > 2:
         scores = stored.final_scores() if events is None else _final_scores(events)
         if scores is None and events is None and stored.reviewable:
-            try:
+            with contextlib.suppress(NoGame):
                 scores = _final_scores(game_events(stored))
-            except NoGame:
-                pass
     return game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
                         stored.their_score, stored.difficulty, stored.deals, stored.players,
                         stored.teams, names=_names(stored), scores=scores)

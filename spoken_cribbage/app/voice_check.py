@@ -11,8 +11,9 @@ says why, and the game goes on.
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import Callable
+from collections.abc import Callable
 
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech.priority import Priority
@@ -95,10 +96,8 @@ class VoiceCheck:
         self.session.say([Line.same(text, "voice")], priority=Priority.NORMAL)
 
     def _remind(self) -> None:
-        try:
+        with contextlib.suppress(Exception):
             self.session.remind()   # the game's prompt is the last line again
-        except Exception:
-            pass
 
     # -- on the check's thread ------------------------------------------------------------------
     def _post(self, fn: Callable[[], None]) -> None:
@@ -162,10 +161,8 @@ class VoiceCheck:
         finally:
             close = getattr(blocks, "close", None)
             if close is not None:
-                try:
+                with contextlib.suppress(Exception):
                     close()
-                except Exception:  # noqa: BLE001
-                    pass
             self._post(lambda: self._finish(run_id, paused, began))
 
     def _finish(self, run_id: int, paused: bool, began: bool) -> None:
@@ -174,8 +171,6 @@ class VoiceCheck:
             if began:   # (a check that could not begin is one sentence)
                 self._remind()
         if paused and self.handsfree is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.handsfree.input.start()   # listening as before (continuous says so)
-            except Exception:
-                pass
         self.done.set()
