@@ -20,7 +20,7 @@ from spoken_cribbage.words import channels as words
 from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
 
-__all__ = ["LISTENING", "channels_answer", "history_answer", "next_profile", "save_history"]
+__all__ = ["LISTENING", "channels_answer", "cues_sound", "history_answer", "next_profile", "save_history"]
 
 LISTENING: Registry[Devices] = Registry("channels, profiles and history")
 
@@ -30,11 +30,14 @@ def _help(seat: Devices, text: str) -> None:
     seat.output.say([Line.same(text, LineKind.HELP)])
 
 
-def channels_answer(settings: Settings, *, reader: str | None = None) -> list[str]:
+def channels_answer(settings: Settings, *, reader: str | None = None,
+                    cues_on: bool | None = None) -> list[str]:
     """The lines of the ``channels`` command (``reader``: the screen reader that is the voice,
-    "" when its name is not known; None when none is)."""
+    "" when its name is not known; None when none is; ``cues_on``: whether a cue sounds, by
+    default the cues setting)."""
     return words.channel_lines(channel_modes(settings), profile=profile_of(settings),
-                               reader=reader, cues_on=settings.cues == "on")
+                               reader=reader,
+                               cues_on=settings.cues == "on" if cues_on is None else cues_on)
 
 
 def next_profile(settings: Settings, name: str | None = None) -> tuple[Settings, str]:
@@ -48,10 +51,17 @@ def next_profile(settings: Settings, name: str | None = None) -> tuple[Settings,
     return with_profile(settings, name.lower()), name.lower()
 
 
+def cues_sound(seat: Devices) -> bool:
+    """Whether a cue makes a sound: cues on, and a cue player that plays (not when no sound
+    device was found)."""
+    return seat.settings.cues == "on" and getattr(seat.cues, "available", True) is not False
+
+
 @LISTENING.verb("channels")
 def channels(seat: Devices, c: Command) -> None:
     reader = getattr(seat.speaker, "reader", None)   # a screen reader is the voice
-    lines = channels_answer(seat.settings, reader=reader if isinstance(reader, str) else None)
+    lines = channels_answer(seat.settings, reader=reader if isinstance(reader, str) else None,
+                            cues_on=cues_sound(seat))
     seat.output.say([Line.same(text, LineKind.HELP) for text in lines])
 
 
@@ -67,6 +77,8 @@ def profile(seat: Devices, c: Command) -> None:
     seat.take_settings(new, "profile")
     notice = seat.settings_saved(new, "")   # every channel (and the verbosity) it changed
     said = words.profile_changed(name)
+    if "cue" in channel_modes(new).values() and not cues_sound(seat):
+        said += " " + words.say("cues_off")   # the cue only channels make no sound here
     _help(seat, said + (f" {phrase_notice(notice)}" if notice else ""))
 
 

@@ -351,3 +351,19 @@ def test_the_channels_list_names_each_channel_as_typed():
     listed = after(out, lambda: s.command("channels"))
     for c in CHANNELS:
         assert any(t.startswith(f"{c.capitalize()} channel, ") for t in listed), (c, listed)
+
+
+def test_with_no_sound_device_cue_only_says_it_has_no_sound():
+    """Cues set on but no sound device (the cue player is not available): the quiet profile's
+    'cue only' channels make no sound at all, so choosing it and listing the channels say so."""
+    from spoken_cribbage.speech.cues import NullCuePlayer
+
+    out: list[str] = []
+    s = Session(g.Game(seed=3), settings=Settings(), write=out.append, speaker=Speaker(),
+                cues=NullCuePlayer(), opponents={1: RandomPlayer(random.Random(1))})
+    s.start()
+    no_sound = "Sound cues are off: cue only keeps the lines in the history, without a sound."
+    assert no_sound in " ".join(after(out, lambda: s.command("profile quiet")))
+    assert no_sound in after(out, lambda: s.command("channels"))
+    s2, out2, _, _ = seat(Settings())   # a cue player that plays: not said
+    assert not any(no_sound in t for t in after(out2, lambda: s2.command("profile quiet")))
