@@ -6,28 +6,24 @@ shortcut names, and it writes lines through ``write`` and speech through ``speak
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from typing import Callable, ContextManager, Sequence
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, seat_names)
-from spoken_cribbage.words.seat import (help_lines,
-                                        not_done, phrase, refusal)
+from spoken_cribbage.words.seat import (not_done, phrase, refusal)
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, parse_command,
                                         phrases_for)
-from spoken_cribbage.words.commands import key_lines
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
 from spoken_cribbage.notice import Notice
-from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.coach import CoachWatch, move_end
 from spoken_cribbage.app.seat.turns import LocalTable, Player, TurnRunner
 from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.seat import asked, narration
 from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.speech.base import NullSpeaker
 from spoken_cribbage.speech.cues import NullCuePlayer
@@ -36,7 +32,7 @@ from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.history import History
 from spoken_cribbage.app.seat.commands import ACTION_VERBS, Commands
 from spoken_cribbage.app.seat.devices import CuesDemo
-from spoken_cribbage.app.seat.actions import mark
+from spoken_cribbage.app.seat.actions import keep_the_sure_cards
 from spoken_cribbage.app.seat.choices import ON_INTENT
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.speech.priority import Priority
@@ -66,24 +62,6 @@ def _input(method):
             self._in_input = False
             self._clock_sync()
     return wrapper
-
-
-class _Batch(EventVisitor[None]):
-    """What a batch of events tells seat ``me``: a deal was dealt, the cards it played."""
-
-    def __init__(self, me: int, events: Sequence[g.Event]) -> None:
-        self.me = me
-        self.dealt = False
-        self.my_cards: list[Card] = []
-        for e in events:
-            self.visit(e)
-
-    def visit_dealt(self, e: g.Dealt) -> None:
-        self.dealt = True
-
-    def visit_played(self, e: g.Played) -> None:
-        if e.seat == self.me:
-            self.my_cards.append(e.card)
 
 
 class Session:
@@ -268,11 +246,6 @@ class Session:
     def _playable(self) -> list[Card]:
         return [a.card for a in self._obs().legal if isinstance(a, g.Play)]
 
-    def _my_turn(self, obs: g.Observation | None = None) -> bool:
-        obs = self._obs() if obs is None else obs
-        return ((obs.phase == g.DISCARD and self.me in obs.waiting)
-                or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == self.me))
-
     def count_due(self) -> bool:
         """Manual counting: the player's own count is due now."""
         return self.runner.count_due()
@@ -321,130 +294,15 @@ class Session:
         game whose next turns are the computers' waits for it (:meth:`resume_clock`), so that
         they come paced, one at a time, as in play."""
         with self.answer():
-            self._start(resumed, timer_coming)
-
-    def _start(self, resumed: bool, timer_coming: bool) -> None:
-        if resumed:
-            self.say([Line.same(phrase("resumed", scores=self.answers.scores()), "game")])
-            obs = self._obs()
-            if obs.phase == g.DEAL_OVER:
-                nd = (obs.dealer + 1) % obs.players
-                whose = "your" if nd == self.me else self.names.possessive(nd)
-                self.say([Line.same(phrase("resumed_next_deal", whose=whose), "prompt")],
-                         priority=Priority.NORMAL)
-                return
-            if obs.phase != g.GAME_OVER:
-                self.say([Line.same(self.answers.crib(), "game")] + self._state_lines(obs),
-                         priority=Priority.NORMAL)
-            if timer_coming and self.runner.hold_for_timer():
-                return   # the computers' turns: paced once the timer is set
-            self.after([])
-            return
-        self.after(self.table.events_for(self.me))
-
-    def _state_lines(self, obs: g.Observation) -> list[Line]:
-        """Where a resumed game stands (``obs``: the seat's observation): the starter, the
-        count and the hand in the play; the player's own count when it is due."""
-        lines: list[Line] = []
-        if obs.phase == g.PLAY:
-            lines.append(Line.same(self.answers.starter()))
-            lines.append(Line.same(self.answers.count()))
-        if obs.phase in (g.DISCARD, g.PLAY):
-            lines += self.hand_lines()
-        if self.runner.count_due(obs) and obs.starter is not None and obs.showing:
-            lines += self.announcer.count_due(g.CountDue(self.me, obs.side, obs.showing_crib,
-                                                         obs.showing, obs.starter))
-        return lines
+            narration.start(self, resumed, timer_coming)
 
     def hand_lines(self) -> list[Line]:
         """The hand, numbered afresh (and remembered as the numbering)."""
-        hand = list(self._obs().hand)
-        text = self.answers.hand()
-        if hand:
-            self.hand_view.number(hand)   # digits and voice now use the order announced
-        return [Line.same(t, "hand") for t in text.split("\n")]
+        return narration.hand_lines(self)
 
     def after(self, events: list[g.Event], *, paced: bool = False, own: int = 0) -> None:
-        """Announce ``events`` and play every action that needs no choice of the player's (the
-        turn runner's), then the milestones, then the prompt: the last line before the game
-        waits is the prompt.
-
-        A run of computer turns is paced (with the console's timer and a ``pace`` setting):
-        after a computer's card, go or count, what happened so far is said and the next action
-        waits ``pace`` seconds (:meth:`_pace_step`), so a listener can follow the table; keys
-        are answered in between. ``paced``: this is such a later step (its speech does not cut
-        off the step before). ``own``: the first events are the player's move (the coach's
-        line on it follows them)."""
-        run = self.runner.advance(events)
-        events, obs = run.events, run.observation   # (the game waits now: obs stays true)
-        said = self._announce(events, priority=Priority.NORMAL if paced else Priority.NOW,
-                              own=own, obs=obs)
-        if run.waits:
-            self.runner.wait(self._pace_delay(said))
-            return
-        lines = self.coach.deal_lines(events, speak=self.settings.verbosity == "coach")
-        if obs.phase == g.GAME_OVER:
-            self.finished = True
-            lines.append(Line.same(phrase("game_over_prompt"), "prompt"))
-        elif self._my_turn(obs):
-            dealt = _Batch(self.me, events).dealt   # "Deal 2. Your crib." was just said
-            # the count was said only if its line was printed (not kept in the history only)
-            turn = self.answers.turn(self.announcer.count_just_said(self.output.printed(said)),
-                                     crib_said=dealt)
-            if self.runner.count_due(obs) and self.settings.time_limit:
-                left = self.runner.time_left(self.settings.time_limit, obs)
-                turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))
-            lines.append(Line.same(turn, "turn"))
-            if self.settings.verbosity == "coach" and self.hooks.hint:
-                h = self.hint_text()
-                if h:
-                    lines.append(Line.same(h, "hint"))
-        self.say(lines, priority=Priority.NORMAL)
-        self._clock_update(said + lines, obs)
-
-    def _announce(self, events: list[g.Event], *, priority: Priority = Priority.NOW,
-                  own: int = 0, obs: g.Observation | None = None) -> list[Line]:
-        """Say ``events`` (with their cues), then tell ``on_change``; the lines said. The
-        coach's line on the player's move follows the move's ``own`` first events. ``obs``:
-        the seat's observation after them."""
-        obs = self._obs() if obs is None else obs
-        coach = self.coach.move_lines(speak=self.settings.verbosity == "coach")
-        # a card played or laid away: its lines are the player's own (their channel: seat.channels)
-        mine = any(isinstance(e, (g.Discarded, g.Played)) and e.seat == self.me
-                   for e in events[:own])
-        if coach or mine:
-            first = self.announcer.announce(events[:own])
-            if mine:
-                first = [dataclasses.replace(line, own=True) for line in first]
-            said = first + coach + self.announcer.announce(events[own:])
-        else:
-            said = self.announcer.announce(events)
-        batch = _Batch(self.me, events)
-        if batch.dealt:
-            self.hand_view.number(list(obs.hand))
-        for card in batch.my_cards:
-            self.hand_view.played(card, obs.hand)   # the cursor rests on the next card
-        cues = event_cues(events, me=self.me, side=obs.side,
-                          count_tone=self.settings.count_tone == "on")
-        if obs.phase != g.GAME_OVER and self._my_turn(obs):
-            cues.append("your_turn")
-        self.cue(*cues)
-        self.say(said, priority=priority)
-        if self.hooks.on_change and events:
-            self.hooks.on_change(self, events)   # statistics and milestones ("Your best hand yet.")
-        return said
-
-    # ------------------------------------------------------------------ pacing
-
-    def _pace_delay(self, said: Sequence[Line]) -> float:
-        """The pause: the ``pace`` setting; with the game's own voice, at least the time it
-        takes to speak what was just said (a screen reader keeps its own pace)."""
-        delay = float(self.settings.pace)
-        if getattr(self.speaker, "available", False) and getattr(self.speaker, "reader",
-                                                                 None) is None:
-            words = sum(len(line.speech.split()) for line in said)
-            delay = max(delay, words * 60.0 / max(80, self.settings.rate))
-        return delay
+        """Say ``events``, play on until the player must act, then the prompt (seat.narration)."""
+        narration.after(self, events, paced=paced, own=own)
 
     def _pace_step(self) -> None:
         """The runner's timer: the next computer turn of a paced run."""
@@ -528,23 +386,11 @@ class Session:
             cmd = parse_command(text, self.voice_context())
         except CommandError as e:
             if self.confirming is None and e.code == "command.ambiguous" and e.data.get("known"):
-                self._keep_the_sure_cards(e.data["verb"], e.data["known"])
+                keep_the_sure_cards(self, e.data["verb"], e.data["known"])
             self.tell(phrase("answer_y_or_n") if self.confirming is not None else phrase_notice(e),
                       "error")
             return
         self.run(cmd)
-
-    def _keep_the_sure_cards(self, verb: str, known: tuple[Card, ...]) -> None:
-        """A discard that named one card in doubt ("the ace" with two aces): the other cards
-        it named are chosen before the question, so the answer adds the last one."""
-        gm = self.game
-        if (verb != "discard" or gm.phase != g.DISCARD or self.me not in gm.pending_discards()
-                or self.marked or len(set(known)) != len(known)
-                or len(known) >= gm.discard_count
-                or not set(known) <= set(self._obs().hand)):
-            return
-        for card in known:
-            mark(self, card, toggle=False)
 
     def run(self, cmd: Command) -> None:
         if not self.asking.lets(cmd.verb):
@@ -555,14 +401,8 @@ class Session:
         self.commands.run(cmd)
 
     def help_lines(self) -> list[str]:
-        """Help for this moment: what to do, the keys of this phase, the command line."""
-        phase = self.voice_context().phase
-        voice = self.listen_toggle is not None
-        reader = getattr(self.speaker, "reader", None)   # a screen reader is the voice
-        rules = self.game.rules
-        keys = key_lines(phase, voice=voice, muggins=rules.manual and rules.muggins)
-        return help_lines(phase, keys, self.game.discard_count,
-                          screen_reader=reader if isinstance(reader, str) else None)
+        """Help for this moment (seat.asked)."""
+        return asked.help_lines(self)
 
     def remind(self) -> None:
         """The prompt again (whose turn, what to do), after something of its own that ran in
@@ -664,23 +504,12 @@ class Session:
 
     # ------------------------------------------------------------------ the count clock
 
-    def _clock_update(self, said: Sequence[Line] = (), obs: g.Observation | None = None) -> None:
-        """After the game moved: the runner starts the clock when the player's own count has
-        just fallen due (with a time limit), from when the lines just said have been read out
-        (the grace); and stops it when the count is no longer due."""
-        grace = 0.0
-        if getattr(self.speaker, "available", False):   # speech reads the hand out first
-            words = sum(len(line.speech.split()) for line in said)
-            grace = words * 60.0 / max(80, self.settings.rate)
-        self.runner.clock_update(limit=self.settings.time_limit, grace=grace,
-                                 hold=self._clock_held(), over=self.finished, obs=obs)
-
-    def _clock_held(self) -> bool:
+    def clock_held(self) -> bool:
         """The clock waits while help or a question is open."""
         return self.confirming is not None or self.help_open
 
     def _clock_sync(self) -> None:
-        self.runner.clock_sync(self._clock_held())
+        self.runner.clock_sync(self.clock_held())
 
     def resume_clock(self) -> None:
         """The front end's timer is ready: a count clock already running starts its ticks, and
@@ -688,10 +517,7 @@ class Session:
         if self.runner.release():
             with self.answer(unprompted=True):
                 self.after([])
-        self.runner.start_ticks(self._clock_held())
-
-    def _stop_clock(self) -> None:
-        self.runner.stop_clock()
+        self.runner.start_ticks(self.clock_held())
 
     def _on_tick(self) -> None:
         """The runner's timer: look at the clock, as one answer."""
@@ -744,7 +570,7 @@ class Session:
         self.announcer.verbosity = new.verbosity
         self.announcer.brief = brief_parts(new.brief)
         if name == "time_limit" and not new.time_limit:
-            self._stop_clock()   # no limit now: a count under way is no longer timed
+            self.runner.stop_clock()   # no limit now: a count under way is no longer timed
 
     def settings_saved(self, new: Settings, name: str) -> Notice | None:
         return self.hooks.on_settings(new, name) if self.hooks.on_settings else None

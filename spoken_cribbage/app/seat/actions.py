@@ -23,7 +23,7 @@ from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.seat import cards_count, hand_summary, more, numbers, phrase, refusal
 from spoken_cribbage.words.seat import undone as undone_line
 
-__all__ = ["ACTIONS", "Actions", "claim", "mark", "numbered"]
+__all__ = ["ACTIONS", "Actions", "claim", "keep_the_sure_cards", "mark", "numbered"]
 
 
 class Actions(Protocol):
@@ -118,6 +118,18 @@ def mark(seat: Actions, card: Card, *, toggle: bool = True) -> None:
     else:
         also = " or say yes" if seat.listen_toggle is not None else ""
         seat.ask(Question.DISCARD, phrase("confirm_discard", cards=card_list(view.marked), voice=also))
+
+
+def keep_the_sure_cards(seat: Actions, verb: str, known: Sequence[Card]) -> None:
+    """A discard that named one card in doubt ("the ace" with two aces): the other cards it
+    named are chosen before the question, so the answer adds the last one."""
+    obs = _obs(seat)
+    if (verb != "discard" or obs.phase != g.DISCARD or seat.me not in obs.waiting
+            or seat.hand_view.marked or len(set(known)) != len(known)
+            or len(known) >= seat.table.rules.discards or not set(known) <= set(obs.hand)):
+        return
+    for card in known:
+        mark(seat, card, toggle=False)
 
 
 def _resolve(seat: Actions, c: Command) -> list[Card] | None:

@@ -5,7 +5,7 @@ answers from the seat's own view and changes nothing in the game."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from spoken_cribbage.ai.odds import OddsError, chance_for
@@ -17,13 +17,15 @@ from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.settings import Settings, brief_parts
-from spoken_cribbage.vocabulary import Command
+from spoken_cribbage.vocabulary import Command, VoiceContext
 from spoken_cribbage.words import notices
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names
+from spoken_cribbage.words.commands import key_lines
 from spoken_cribbage.words.lines import LineKind
+from spoken_cribbage.words.seat import help_lines as help_words
 from spoken_cribbage.words.seat import phrase
 
-__all__ = ["ASKED", "Asked"]
+__all__ = ["ASKED", "Asked", "help_lines"]
 
 
 class Asked(Protocol):
@@ -46,9 +48,19 @@ class Asked(Protocol):
         """The hand, numbered afresh (and remembered as the numbering)."""
         ...
 
+    #: listening on and off, while voice commands are on (help names the voice keys)
+    listen_toggle: Callable[[], None] | None
+
+    @property
+    def speaker(self) -> object:
+        """The voice: a screen reader's (its ``reader``) changes what help says of speech."""
+        ...
+
     def hint_text(self) -> str | None: ...
 
-    def help_lines(self) -> list[str]: ...
+    def voice_context(self) -> VoiceContext:
+        """The moment's grammar (its phase: the keys help lists)."""
+        ...
 
 
 ASKED: Registry[Asked] = Registry("questions")
@@ -141,7 +153,16 @@ def recount(seat: Asked, c: Command) -> None:
     seat.output.say(seat.show_reader.next_part(seat.table.events_for(seat.me), said), asked=True)
 
 
+def help_lines(seat: Asked) -> list[str]:
+    """Help for this moment: what to do, the keys of this phase, the command line."""
+    phase = seat.voice_context().phase
+    reader = getattr(seat.speaker, "reader", None)   # a screen reader is the voice
+    rules = seat.table.rules
+    keys = key_lines(phase, voice=seat.listen_toggle is not None, muggins=rules.manual and rules.muggins)
+    return help_words(phase, keys, rules.discards, screen_reader=reader if isinstance(reader, str) else None)
+
+
 @ASKED.verb("help")
 def help_(seat: Asked, c: Command) -> None:
-    _answer(seat, seat.help_lines(), LineKind.HELP)
+    _answer(seat, help_lines(seat), LineKind.HELP)
     seat.help_open = True   # the count clock waits until the next key

@@ -24,10 +24,12 @@ from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.settings import Settings
-from spoken_cribbage.vocabulary import CARD_VERBS, PHRASES, Command, parse_command
+from spoken_cribbage.vocabulary import CARD_VERBS, PHRASES, Command, VoiceContext, parse_command
 from spoken_cribbage.words.announce import Answers, Names
+from spoken_cribbage.words.commands import key_lines
 from spoken_cribbage.words.lines import Line
 from spoken_cribbage.words.seat import cards_count, phrase
+from spoken_cribbage.words.seat import help_lines as help_words
 from testkit.fake_seat import ActionsSeat
 
 NAMES = Names(("you", "Computer"), 0)
@@ -83,8 +85,11 @@ class AskedSeat:
     def hint_text(self) -> str | None:
         return None
 
-    def help_lines(self) -> list[str]:
-        return ["Help, line one.", "Help, line two."]
+    listen_toggle = None
+    speaker = None
+
+    def voice_context(self) -> VoiceContext:
+        return VoiceContext("discard")
 
 
 def test_the_scores_twice_in_a_row_give_the_pegs_and_help_holds_the_clock():
@@ -98,7 +103,8 @@ def test_the_scores_twice_in_a_row_give_the_pegs_and_help_holds_the_clock():
     w.heard(lambda: run["crib"](Command("crib")))   # another answer between: the scores again
     assert w.heard(lambda: run["scores"](Command("scores"))) == ["You 0, 121 to go; Computer 0, 121 to go."]
     assert w.heard(lambda: run["hint"](Command("hint"))) == [phrase("no_hint")]
-    assert w.heard(lambda: run["help"](Command("help"))) == ["Help, line one.", "Help, line two."]
+    said = w.heard(lambda: run["help"](Command("help")))   # the discard's help, its keys
+    assert said == help_words("discard", key_lines("discard", voice=False, muggins=False), 2)
     assert seat.help_open
 
 
