@@ -146,7 +146,7 @@ def referee_cost(games: int) -> tuple[list[float], int]:
         while game.phase != g.GAME_OVER:
             for seat, ident in ((0, a), (1, b)):
                 obs = game.observation(seat)
-                if not my_turn(obs):
+                if not my_turn(obs) or seat in referee.ready:   # (the next deal waits for both)
                     continue
                 seq += 1
                 frame = json.dumps({"type": "act", "seq": seq,

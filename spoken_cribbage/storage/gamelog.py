@@ -32,6 +32,7 @@ _EVENTS: dict[str, type] = {
     if isinstance(cls, type) and issubclass(cls, g.Event) and cls is not g.Event
 }
 _HINTS: dict[type, dict[str, Any]] = {}
+_NAMES: dict[type, tuple[str, ...]] = {}   # each event class's field names, in order
 
 
 class LogError(ValueError):
@@ -54,9 +55,13 @@ def _plain(value: Any) -> Any:
 def event_to_plain(ev: g.Event) -> dict[str, Any]:
     """One event as a plain JSON object (what :func:`events_to_json` writes for it; network
     play sends events so)."""
-    item: dict[str, Any] = {"event": type(ev).__name__}
-    for f in dataclasses.fields(ev):
-        item[f.name] = _plain(getattr(ev, f.name))
+    cls = type(ev)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(ev))
+    item: dict[str, Any] = {"event": cls.__name__}
+    for name in names:
+        item[name] = _plain(getattr(ev, name))
     return item
 
 
