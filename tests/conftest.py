@@ -7,6 +7,15 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from spoken_cribbage.words.catalogue import language_from_environment
+
+# The tests read the game's English: a developer whose system speaks French or Chinese would
+# otherwise get those (issue 27: the system's language is the game's default).
+if language_from_environment() != "en":
+    for _name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(_name, None)
+    os.environ["LANG"] = "C.UTF-8"
+
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):

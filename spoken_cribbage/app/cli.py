@@ -38,6 +38,8 @@ def _add_play_options(p) -> None:
     p.add_argument("--rate", type=int, default=None, help=help_text("play.--rate"))
     p.add_argument("--volume", type=float, default=None, help=help_text("play.--volume"))
     p.add_argument("--verbosity", choices=("terse", "normal", "coach"), default=None)
+    p.add_argument("--language", choices=settings_mod.LANGUAGES, default=None,
+                   help=help_text("play.--language"))
     p.add_argument("--difficulty", choices=("easy", "standard", "expert"), default=None,
                    help=help_text("play.--difficulty"))
     p.add_argument("--accessible", action="store_true", help=help_text("play.--accessible"))
@@ -147,7 +149,9 @@ def build_parser() -> argparse.ArgumentParser:
     calculators.add_peg_parser(sub)
     calculators.add_discard_parser(sub)
     calculators.add_simulate_parser(sub)
+    sub.add_parser("languages", help=help_text("languages"))
     runners = {"play": run_play, "score": calculators.run_score, "peg": calculators.run_peg,
+               "languages": run_languages,
                "discard": calculators.run_discard, "simulate": calculators.run_simulate}
     for name, module, add, run in _OPTIONAL:
         try:
@@ -158,6 +162,27 @@ def build_parser() -> argparse.ArgumentParser:
             continue
     parser.set_defaults(_runners=runners)
     return parser
+
+
+def _use_language(argv: Sequence[str]) -> None:
+    """Speak the language of --language, else the ``language`` setting, else the system's
+    (LANG), from the first sentence on (a refused command line too)."""
+    from spoken_cribbage.words import catalogue
+    chosen = None
+    for i, arg in enumerate(argv):
+        if arg.startswith("--language="):
+            chosen = arg.split("=", 1)[1]
+        elif arg == "--language" and i + 1 < len(argv):
+            chosen = argv[i + 1]
+    if chosen not in settings_mod.LANGUAGES:   # argparse refuses a wrong one
+        chosen = settings_mod.saved_language() or catalogue.language_from_environment()
+    catalogue.use(chosen)
+
+
+def run_languages(args: argparse.Namespace) -> int:
+    from spoken_cribbage.words.catalogue import languages_lines
+    print("\n".join(languages_lines()))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -174,6 +199,7 @@ def _main(argv: Sequence[str] | None) -> int:
         argv = ["play"] + argv
     parser = build_parser()
     try:
+        _use_language(argv)
         args = parser.parse_args(argv)
         runner = args._runners.get(args.command)
         if runner is None:

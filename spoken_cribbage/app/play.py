@@ -21,6 +21,7 @@ from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.speech.base import NullSpeaker
 # --- persistence (save/resume/stats) ---
 from spoken_cribbage.words.announce import Line
+from spoken_cribbage.words import catalogue
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.app.console import ask_yes_no
 from spoken_cribbage.app.seat.question import NEW_GAME_WORDS, RESUME_WORDS
@@ -186,8 +187,13 @@ def _play(args) -> int:
         return run.describe(current, game=settings_mod.game_values(
             session.game.rules, saved.difficulty if saved is not None else None))
 
+    def on_settings(new, name=None):
+        if name == "language":   # the translated messages in the new language from now on
+            catalogue.use(new.language or catalogue.language_from_environment())
+        return run.on_settings(new, name)
+
     hooks = SeatHooks(write_kind=writer.line, new_game=new_game, describe_settings=describe_settings,
-                      on_settings=run.on_settings, hint=_hint,
+                      on_settings=on_settings, hint=_hint,
                       on_change=keeper.on_change,  # persistence: stats after each batch
                       on_action=keeper.on_action,  # persistence: save after every action
                       on_undo=keeper.on_undo)

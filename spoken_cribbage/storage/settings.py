@@ -60,6 +60,9 @@ CHANNELS = ("game", "scores", "prompts", "coach", "answers", "system")
 #: ``history`` kept in the history only (``[`` and ``]``, review), neither printed nor spoken;
 #: ``cue`` a short sound, the line in the history; ``off`` nothing at all.
 CHANNEL_MODES = ("spoken", "history", "cue", "off")
+#: The languages the game speaks ("" : the system's, from LANG); their words are in
+#: words/catalogue.py (LANGUAGES), whose keys a test holds equal to these.
+LANGUAGES = ("en", "fr", "zh-Hans")
 #: Profiles (issue 25, item 2): a mode for every channel, and the verbosity they need (None:
 #: kept, but coach verbosity goes back to normal). ``quiet``: scores, prompts (your turn, your
 #: hand) and answers spoken; the game's events (the other players' cards) as cues, in history.
@@ -150,6 +153,7 @@ class Settings:
     names: str = ""           # the other players' names, comma-separated ("" the default names)
     pace: float = 0.8         # seconds between two computer turns in a row (0: at once)
     brief: str = "off"        # fewer words where they repeat: off, on or parts (BRIEF_PARTS)
+    language: str = ""        # a LANGUAGES code, or "" for the system's language (LANG)
     # the mode of each channel (CHANNELS, CHANNEL_MODES): spoken, history, cue or off
     channel_game: str = "spoken"
     channel_scores: str = "spoken"
@@ -171,6 +175,8 @@ class Settings:
         _one_of("counting", self.counting, COUNTING_MODES)
         _one_of("muggins", self.muggins, ON_OFF)
         _one_of("overcount_penalty", self.overcount_penalty, ON_OFF)
+        if self.language:
+            _one_of("language", self.language, LANGUAGES)
         for channel in CHANNELS:
             _one_of(f"channel_{channel}", getattr(self, f"channel_{channel}"), CHANNEL_MODES)
         if brief_value(self.brief) != self.brief:
@@ -217,6 +223,10 @@ class Settings:
             value = brief_value(value)
         if name.startswith("channel_"):
             value = value.strip().lower()
+        if name == "language":   # typed lines come lower case: zh-hans is zh-Hans; system is ""
+            value = value.strip()
+            value = {code.lower(): code for code in LANGUAGES}.get(
+                value.lower(), "" if value.lower() in ("system", "default") else value)
         if name == "players" and self.teams != table.USUAL:
             # another table size: its usual layout, unless the layout kept still fits it
             try:
@@ -301,6 +311,19 @@ def load(path: Path | None = None) -> tuple[Settings, Notice | None]:
         return Settings(), _replace_bad(path, _reason(e))
 
 
+def saved_language(path: Path | None = None) -> str:
+    """The ``language`` setting of the settings file, read without touching the file: "" when
+    there is none, or the file cannot be used (:func:`load` says why, and sets it aside, when
+    the game starts)."""
+    path = path or paths.settings_path()
+    try:
+        raw = paths.read_regular(path, MAX_SETTINGS_BYTES + 1)
+        value = tomllib.loads(raw.decode("utf-8")).get("language", "")
+    except (OSError, paths.FileRefused, ValueError, UnicodeDecodeError, RecursionError):
+        return ""
+    return value if value in LANGUAGES else ""
+
+
 def _replace_bad(path: Path, reason: Notice) -> Notice:
     """Move the bad file aside, write the defaults; a notice saying so."""
     moved = paths.move_aside(path)
@@ -344,7 +367,7 @@ OPTIONS = {  # setting name -> the command-line option that sets it for one run
     "cues": "--cues", "cue_volume": "--cue-volume", "count_tone": "--count-tone",
     "counting": "--counting", "muggins": "--muggins", "overcount_penalty": "--overcount-penalty",
     "time_limit": "--time-limit", "players": "--players", "teams": "--teams", "names": "--names",
-    "pace": "--pace", "brief": "--brief",
+    "pace": "--pace", "brief": "--brief", "language": "--language",
 }
 
 

@@ -149,7 +149,8 @@ SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity 
             "count_tone": "count tone on", "counting": "counting manual", "muggins": "muggins on",
             "overcount_penalty": "overcount penalty on", "time_limit": "time limit 30",
             "players": "players 3", "teams": "teams 2", "names": "names Ann,Ben,Cleo",
-            "pace": "pace 0.8", "brief": "brief on", **CHANNEL_SETTINGS}
+            "pace": "pace 0.8", "brief": "brief on", "language": "language fr",
+            **CHANNEL_SETTINGS}
 
 #: Commands whose key works only in the phases of its phrase (y and n answer a question, n
 #: starts a new game when the game is over); every other key works in every phase.

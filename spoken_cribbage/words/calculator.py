@@ -363,6 +363,10 @@ HELP: dict[str, str] = {
     "play.--rate": "speech rate, words a minute",
     "play.--volume": "speech volume, 0 to 1",
     "play.--difficulty": "the computer's strength (default expert)",
+    "play.--language": ("the game's language for this run: en, fr or zh-Hans (partly "
+                        "translated; see the languages command); the default is the language "
+                        "setting, else the system's (LANG)"),
+    "languages": "list the languages the game speaks, and how far each is translated",
     "play.--accessible": "plain output for screen readers (also ACCESSIBLE=1)",
     "play.--new": "start a new game in place of the saved one (which is kept as "
                   "abandoned-game-N.json)",

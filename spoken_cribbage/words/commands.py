@@ -20,6 +20,7 @@ from typing import Any
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES
 from spoken_cribbage.vocabulary import VoiceContext, also_keys, commands_for_help, keys_for
+from spoken_cribbage.words.catalogue import Message, join, number
 from spoken_cribbage.words.notices import Template
 
 #: What each key of the key list does, by verb.
@@ -121,38 +122,65 @@ def describe(ctx: VoiceContext) -> str:
     return first + ". You can also ask: count, crib, starter, table, scores, whose turn, my hand."
 
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
-
-
-def _ambiguous(d: Mapping[str, Any]) -> str:
+def _ambiguous(d: Mapping[str, Any]) -> dict[str, Any]:
+    """The facts of 'You have two fives: the five of hearts or the five of spades?'."""
     cards = d["cards"]
-    n = len(cards)
     ranks = {c.rank for c in cards}
     what = RANK_PLURALS[cards[0].rank] if len(ranks) == 1 else SUIT_NAMES[cards[0].suit]
-    many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-    names = [f"the {c.name}" for c in cards]
-    return f"You have {many} {what}: " + ", ".join(names[:-1]) + " or " + names[-1] + "?"
+    return {"count": len(cards), "many": number(len(cards)), "what": what,
+            "choices": join([f"the {c.name}" for c in cards])}
 
 
+# The refusals of a typed or spoken command, on the catalogue (words.catalogue): each message's
+# English text, and where the player hears it (the translator's comment).
 TEXTS: dict[str, Template] = {
-    "command.not_text": "Commands are text.",
-    "command.too_long": "That command is too long. Press question mark for the commands.",
-    "command.nothing_readable": "That line has no word in it: nothing was done.",
-    "command.setting_value": "Say {setting} and one value, like '{example}'.",
-    "command.takes_nothing": "'{verb}' takes nothing after it.",
-    "command.which_card_example": lambda d: (
-        f"{d['verb'].capitalize()} which card? Give a number or a name, like "
-        f"'{d['verb']} 5h' or '{d['verb']} 2'."),
-    "command.which_card": lambda d: f"{d['verb'].capitalize()} which card?",
-    "command.unknown": "I don't know '{text}'. Press question mark for help.",
-    "command.no_such_channel": lambda d: (
-        f"There is no channel '{d['name']}': say {', '.join(d['channels'][:-1])} or "
-        f"{d['channels'][-1]}."),
-    "command.not_a_card": ("'{token}' is not a card. Use a number from your hand, or a name "
-                           "like 5h, 10c or 'five of hearts'."),
-    "command.numbers_and_names": "Use card numbers or card names, not both at once.",
-    "command.claim_how": "Claim how many? Give your count as a number, like 'claim 12'.",
-    "command.ambiguous": _ambiguous,
-    "command.no_rank": lambda d: f"You have no {RANK_PLURALS[d['rank']]}.",
-    "command.no_suit": lambda d: f"You have no {SUIT_NAMES[d['suit']]}.",
+    "command.not_text": Message("Commands are text.",
+                                "a command that came as something other than text (a fault)"),
+    "command.too_long": Message("That command is too long. Press question mark for the commands.",
+                                "a typed command line far too long to be a command"),
+    "command.nothing_readable": Message("That line has no word in it: nothing was done.",
+                                        "a typed line of only spaces or signs"),
+    "command.setting_value": Message(
+        "Say {setting} and one value, like '{example}'.",
+        "a setting typed with no value or several, like 'rate'; {setting} is the setting's "
+        "name and {example} a whole command, both as typed in English"),
+    "command.takes_nothing": Message("'{verb}' takes nothing after it.",
+                                     "a command that takes nothing typed with more words; "
+                                     "{verb} is the command as typed"),
+    "command.which_card_example": Message(
+        "{Verb} which card? Give a number or a name, like '{verb} 5h' or '{verb} 2'.",
+        "'play' or 'discard' typed without a card; {verb} is the command as typed (English), "
+        "{Verb} the same with a capital",
+        prepare=lambda d: {"Verb": d["verb"].capitalize()}),
+    "command.which_card": Message("{Verb} which card?",
+                                  "'play' or 'discard' given something that is not one card",
+                                  prepare=lambda d: {"Verb": d["verb"].capitalize()}),
+    "command.unknown": Message("I don't know '{text}'. Press question mark for help.",
+                               "a typed line that is no command; {text} is the line"),
+    "command.no_such_channel": Message(
+        "There is no channel '{name}': say {channels}.",
+        "a channel named that is not one, like 'channel sound history'; {name} is what was "
+        "typed, {channels} the channels' names (typed in English) joined as a choice",
+        prepare=lambda d: {"channels": join(list(d["channels"]))}),
+    "command.not_a_card": Message(
+        "'{token}' is not a card. Use a number from your hand, or a name like 5h, 10c or "
+        "'five of hearts'.",
+        "a card typed that is no card; {token} is what was typed"),
+    "command.numbers_and_names": Message("Use card numbers or card names, not both at once.",
+                                         "cards typed both as numbers and as names"),
+    "command.claim_how": Message("Claim how many? Give your count as a number, like 'claim 12'.",
+                                 "manual counting: 'claim' typed without a number"),
+    "command.ambiguous": Message(
+        "You have {many} {what}: {choices}?",
+        "a card named that fits several in the hand (a rank, or a suit); {many} is their number "
+        "in words, {what} the cards' rank or suit (English card words), {choices} the cards",
+        plural="You have {many} {what}: {choices}?", prepare=_ambiguous),
+    "command.no_rank": Message("You have no {ranks}.",
+                               "a rank named that the hand does not hold; {ranks} is the rank "
+                               "in English card words, like 'fives'",
+                               prepare=lambda d: {"ranks": RANK_PLURALS[d["rank"]]}),
+    "command.no_suit": Message("You have no {suit}.",
+                               "a suit named that the hand does not hold; {suit} is the suit "
+                               "in English card words, like 'hearts'",
+                               prepare=lambda d: {"suit": SUIT_NAMES[d["suit"]]}),
 }

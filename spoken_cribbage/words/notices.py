@@ -3,7 +3,10 @@
 Each domain keeps its own table in its own module of ``words`` (``words.voice`` for
 ``voice.*`` codes, ``words.speech``, ``words.storage``, ``words.calculator``, ``words.cues``);
 a template is a ``str.format`` string over the notice's data, or a function of the data for
-sentences that need more than a fill-in.
+sentences that need more than a fill-in. A table moved onto the catalogue
+(:mod:`spoken_cribbage.words.catalogue`: ``command.*`` so far) holds a
+:class:`~spoken_cribbage.words.catalogue.Message` per code instead, said in the player's
+language; :func:`phrase` stays the one lookup of every table.
 
 >>> from spoken_cribbage.notice import Notice
 >>> phrase(Notice("notice.unknown_code_example"))
@@ -17,9 +20,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from spoken_cribbage.notice import Notice, Problem
+from spoken_cribbage.words.catalogue import CATALOGUE_MESSAGES, Message, say
 from spoken_cribbage.words.clean import fill
 
-Template = str | Callable[[Mapping[str, Any]], str]
+Template = str | Callable[[Mapping[str, Any]], str] | Message
 
 # code prefix -> module of words holding that domain's TEXTS table
 DOMAINS = {
@@ -51,5 +55,7 @@ def phrase(what: Notice | Problem | str, **data: Any) -> str:
         code, facts = what, data
     t = template(code)
     if t is None:
-        return f"Something happened that the game has no words for ({code})."
+        return say(CATALOGUE_MESSAGES["notice.unknown"], {"code": code}, "notice.unknown")
+    if isinstance(t, Message):
+        return say(t, facts, code)
     return fill(t, facts)

@@ -211,6 +211,8 @@ def setting_shown(name: str, value: object) -> str:
             str(value), str(value))
     if name == "names" and not value:
         return "the default names"
+    if name == "language" and not value:
+        return "the system's language"
     if name.startswith("channel_"):   # "history only", "cue only"
         return MODE_NAMES.get(str(value), str(value))
     return str(value)

@@ -41,7 +41,7 @@ _KINDS = {"int": "a whole number", "float": "a number", "str": "text", "bool": "
 _UNITS = {"rate": " words a minute", "target": " points", "time_limit": " seconds",
           "pace": " seconds"}
 _EMPTY = {"voice": "the default voice", "vosk_model": "the default model",
-          "names": "the default names"}
+          "names": "the default names", "language": "the system's language"}
 
 
 def _list(words: list[str], conj: str = "or") -> str:

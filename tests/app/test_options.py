@@ -106,9 +106,10 @@ def test_describe_lists_every_setting_then_the_file_one_sentence_a_line(tmp_path
         "Vosk model: the default model.", "Cues: on.", "Cue volume: 1.", "Count tone: off.",
         "Counting: auto.", "Muggins: off.", "Overcount penalty: off.", "Time limit: off.",
         "Players: 2.", "Teams: the usual for the table.", "Names: the default names.",
-        "Pace: 0.8 seconds.", "Brief: off.", "Channel game: spoken.", "Channel scores: spoken.",
-        "Channel prompts: spoken.", "Channel coach: spoken.", "Channel answers: spoken.",
-        "Channel system: spoken.", f"Settings file: {p}."]
+        "Pace: 0.8 seconds.", "Brief: off.", "Language: the system's language.",
+        "Channel game: spoken.", "Channel scores: spoken.", "Channel prompts: spoken.",
+        "Channel coach: spoken.", "Channel answers: spoken.", "Channel system: spoken.",
+        f"Settings file: {p}."]
     assert all(one_sentence(line) for line in lines[:-1])
 
 

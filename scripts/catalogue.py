@@ -1,0 +1,113 @@
+"""Extract, update and compile the game's message catalogues with Babel (docs/dev/languages.md).
+
+    python scripts/catalogue.py            # extract the English messages, update every .po, compile
+    python scripts/catalogue.py --check    # only say what is out of date or missing (exit 1)
+
+Extract: every :class:`~spoken_cribbage.words.catalogue.Message` of the tables moved onto the
+catalogue (the ``TEXTS`` of ``words.notices.DOMAINS``) and the catalogue's own messages go into
+``spoken_cribbage/words/locale/spoken_cribbage.pot``: the code as ``msgctxt``, the English text
+as ``msgid``, where it is heard as the comment. Update: each language's ``.po`` (the one file a
+translator edits) takes the new and changed messages (Babel marks a changed one fuzzy: it is
+said in English until a translator looks at it again). Compile: the ``.mo`` beside it, which
+ships in the wheel. tests/words/test_catalogue.py runs :func:`problems` and fails on any.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import importlib
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "spoken_cribbage" / "words" / "locale"
+POT = LOCALE / "spoken_cribbage.pot"
+#: our language code -> Babel's locale (for its plural rule)
+BABEL_LOCALES = {"fr": "fr", "zh-Hans": "zh_Hans"}
+#: a fixed date in the template's header, so that extracting again changes nothing
+DATE = dt.datetime(2026, 12, 4, tzinfo=dt.timezone.utc)
+
+sys.path.insert(0, str(ROOT))
+
+
+def messages() -> dict[str, object]:
+    """code -> Message of every table on the catalogue, in a stable order."""
+    from spoken_cribbage.words import catalogue, notices
+    found: dict[str, object] = dict(catalogue.CATALOGUE_MESSAGES)
+    for prefix, module in sorted(set(notices.DOMAINS.items())):
+        for code, t in importlib.import_module(module).TEXTS.items():
+            if code.startswith(prefix + ".") and isinstance(t, catalogue.Message):
+                found[code] = t
+    return found
+
+
+def template() -> Catalog:
+    pot = Catalog(project="spoken-cribbage", version="", creation_date=DATE,
+                  revision_date=DATE, fuzzy=False, header_comment=(
+                      "# The messages of Spoken Cribbage, in English (the source language).\n"
+                      "# Made by scripts/catalogue.py: do not edit; translate the .po files."))
+    for code, m in messages().items():
+        ident = (m.english, m.plural) if m.plural is not None else m.english  # type: ignore[attr-defined]
+        pot.add(ident, context=code, auto_comments=[f"Heard: {m.heard}"])  # type: ignore[attr-defined]
+    return pot
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=False, omit_header=False, no_location=True)
+    return out.getvalue()
+
+
+def _mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def build() -> dict[Path, bytes]:
+    """Every file the catalogue is made of, as it should be now."""
+    pot = template()
+    files = {POT: _po_bytes(pot)}
+    for language, babel_locale in BABEL_LOCALES.items():
+        folder = LOCALE / language / "LC_MESSAGES"
+        po_path = folder / "spoken_cribbage.po"
+        if po_path.exists():
+            with po_path.open("rb") as f:
+                po = read_po(f, locale=babel_locale)
+        else:
+            po = Catalog(locale=babel_locale, project="spoken-cribbage", version="",
+                         creation_date=DATE, revision_date=DATE, fuzzy=False)
+        po.update(pot, update_header_comment=False, update_creation_date=False)
+        po.obsolete.clear()   # a message no longer in the game leaves the file
+        files[po_path] = _po_bytes(po)
+        files[folder / "spoken_cribbage.mo"] = _mo_bytes(po)
+    return files
+
+
+def problems() -> list[str]:
+    """What is out of date: a file that the build would change."""
+    return [f"{path.relative_to(ROOT)} is out of date: run python scripts/catalogue.py"
+            for path, data in build().items()
+            if not path.exists() or path.read_bytes() != data]
+
+
+def main(argv: list[str]) -> int:
+    if "--check" in argv:
+        found = problems()
+        print("\n".join(found) or "The catalogues are up to date.")
+        return 1 if found else 0
+    for path, data in build().items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_bytes() != data:
+            path.write_bytes(data)
+            print(f"wrote {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

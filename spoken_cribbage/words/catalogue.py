@@ -1,0 +1,179 @@
+"""The one lookup of the game's messages in the player's language: gettext catalogues.
+
+English is the source language: a message is a :class:`Message`, its English text the
+gettext ``msgid``, its code (``command.unknown``) the ``msgctxt``, and ``heard`` the comment
+a translator reads. A translation is ``spoken_cribbage/words/locale/<language>/LC_MESSAGES/
+spoken_cribbage.po``, compiled to the ``.mo`` beside it that ships in the wheel
+(``scripts/catalogue.py`` extracts, updates and compiles them with Babel; a test checks the
+``.mo`` files are up to date). At run time only the standard library's :mod:`gettext` reads
+them. See docs/dev/languages.md.
+
+Nothing here assumes English grammar: plurals go through the catalogue's plural rule
+(``Plural-Forms``; Chinese has one form, French two), lists are joined by the language's own
+patterns (:func:`join`), and small counts are said in its own number words (:func:`number`).
+
+>>> use("en"); say(Message("You have {n} cards.", "example"), {"n": 3}, code="example.cards")
+'You have 3 cards.'
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections import ChainMap
+from collections.abc import Callable, Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, cast
+
+from spoken_cribbage.words.clean import fill
+
+__all__ = ["LANGUAGES", "Message", "use", "current", "text", "render", "say", "join", "number",
+           "language_from_environment", "languages_lines", "CATALOGUE_MESSAGES", "DOMAIN"]
+
+DOMAIN = "spoken_cribbage"
+
+#: The languages the game speaks, with how far each is translated ("partly": the messages
+#: moved onto the catalogue so far, see docs/dev/languages.md; the rest is still English).
+#: The code list itself is ``storage.settings.LANGUAGES`` (storage is below words).
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "français (partly translated: refusals of typed commands; the rest is in English)",
+    "zh-Hans": "简体中文（部分翻译：输入命令的拒绝提示；其余仍为英文）",
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of a moved table: its English text (a ``str.format`` template over the
+    facts), where it is heard (the translator's comment), a ``plural`` English text with the
+    fact ``count`` choosing between them by the language's rule, and ``prepare``: facts made
+    from the cleaned facts (a list joined, a count in words) before the template is filled."""
+
+    english: str
+    heard: str
+    plural: str | None = None
+    count: str = "count"
+    prepare: Callable[[Mapping[str, Any]], Mapping[str, Any]] | None = None
+
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+def _load(language: str) -> gettext.NullTranslations:
+    if language == "en":
+        return gettext.NullTranslations()
+    path = (resources.files("spoken_cribbage.words") / "locale" / language / "LC_MESSAGES"
+            / (DOMAIN + ".mo"))
+    with path.open("rb") as f:
+        return gettext.GNUTranslations(f)
+
+
+def use(language: str) -> None:
+    """Speak ``language`` (a key of :data:`LANGUAGES`) from now on."""
+    global _current, _language
+    if language not in LANGUAGES:
+        raise ValueError(language)
+    _current, _language = _load(language), language
+
+
+def current() -> str:
+    return _language
+
+
+def text(code: str, message: Message, count: int | None = None) -> str:
+    """The template of ``message`` in the current language (English when not translated)."""
+    if message.plural is not None and count is not None:
+        return _current.npgettext(code, message.english, message.plural, count)
+    return _current.pgettext(code, message.english)
+
+
+def render(code: str, message: Message, clean: Mapping[str, Any]) -> str:
+    """``message`` in the current language filled with facts already cleaned, and the facts
+    ``prepare`` makes of them."""
+    # the cleaned facts as they are (read by key only), the prepared ones over them
+    values = ChainMap(dict(message.prepare(clean)) if message.prepare else {},
+                      cast("MutableMapping[str, Any]", clean))
+    count = values.get(message.count) if message.plural is not None else None
+    return text(code, message, count if isinstance(count, int) else None).format_map(values)
+
+
+def say(message: Message, facts: Mapping[str, Any], code: str) -> str:
+    """``message`` in the current language, filled with ``facts``: every fact passes
+    :func:`~spoken_cribbage.words.clean.fill`'s cleaning first (issue 23)."""
+    return fill(lambda clean: render(code, message, clean), facts)
+
+
+# ----------------------------------------------------------------------------- grammar
+
+#: The catalogue's own messages: how a list is joined and small numbers said, per language.
+CATALOGUE_MESSAGES: dict[str, Message] = {
+    "list.or.two": Message("{first} or {last}",
+                           "joining two choices, as in 'the five of hearts or the five of "
+                           "spades' (a refused ambiguous card)"),
+    "list.or.middle": Message("{first}, {rest}",
+                              "joining the first choices of a list of three or more"),
+    "list.or.end": Message("{first} or {last}",
+                           "joining the last two choices of a list of three or more"),
+    **{f"number.{n}": Message(w, f"the count {n} said as a word, as in 'You have two fives' "
+                                 f"(a card named that fits {n} cards)")
+       for n, w in enumerate(("no", "one", "two", "three", "four", "five", "six"))},
+    "notice.unknown": Message("Something happened that the game has no words for ({code}).",
+                              "a notice of the program that has no sentence yet (a fault)"),
+}
+
+
+def _own(code: str) -> str:
+    return text(code, CATALOGUE_MESSAGES[code])
+
+
+def join(items: Sequence[str], kind: str = "or") -> str:
+    """``items`` as one list in the current language's words ('a, b or c'; '甲、乙或丙')."""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return _own(f"list.{kind}.two").format(first=items[0], last=items[1])
+    end = _own(f"list.{kind}.end").format(first=items[-2], last=items[-1])
+    for item in reversed(items[:-2]):
+        end = _own(f"list.{kind}.middle").format(first=item, rest=end)
+    return end
+
+
+def number(n: int) -> str:
+    """A small count in the current language's words ('two', 'deux', '两'); others as digits."""
+    return _own(f"number.{n}") if f"number.{n}" in CATALOGUE_MESSAGES else str(n)
+
+
+def languages_lines() -> list[str]:
+    """What the ``languages`` command says: each language, the one in use marked."""
+    return [f"{code}: {name}" + (" (in use)" if code == _language else "")
+            for code, name in LANGUAGES.items()] + [
+        "Choose with --language, or the setting: settings language fr. The default is the "
+        "system's language (LANG). Voice commands, card names and key letters stay English."]
+
+
+# ----------------------------------------------------------------------------- the system's language
+
+def language_from_environment(env: Mapping[str, str] | None = None) -> str:
+    """The language of the system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
+    as gettext reads them), if the game speaks it; English otherwise. Chinese in simplified
+    characters: ``zh_CN``, ``zh_SG``, ``zh_Hans``; ``zh_TW`` and ``zh_HK`` are traditional,
+    not translated yet."""
+    env = os.environ if env is None else env
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        for part in value.split(":"):
+            tag = part.split(".", 1)[0].split("@", 1)[0].replace("-", "_")
+            if not tag or tag in ("C", "POSIX"):
+                continue
+            lang, _, region = tag.partition("_")
+            if lang == "fr":
+                return "fr"
+            if lang == "zh" and region in ("CN", "SG", "Hans"):
+                return "zh-Hans"
+            if lang == "en":
+                return "en"
+        if value:
+            break
+    return "en"

@@ -1,0 +1,44 @@
+"""A seeded piped game in another language (issue 27): the moved notices in French or Chinese,
+the rest of the game still in English, chosen by --language, the setting or LANG."""
+
+from __future__ import annotations
+
+import subprocess
+
+from testkit import BIN, game_env
+
+INPUT = "xyzzy\nplay\nquit\ny\n"
+
+
+def _play(home, *options: str, **env: str) -> str:
+    run = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--cues", "off", *options],
+                         input=INPUT, capture_output=True, text=True, timeout=60,
+                         env=game_env(home, **env))
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_language_fr_says_the_refusals_in_french(tmp_path):
+    out = _play(tmp_path, "--language", "fr")
+    assert ("> xyzzy\nJe ne connais pas « xyzzy ». Appuyez sur point d'interrogation pour "
+            "l'aide.\n") in out
+    assert "> play\nPlay : quelle carte ? Donnez un numéro ou un nom, comme « play 5h »" in out
+    # what is not moved yet stays English, as `languages` says
+    assert "Your turn: lay away 2 cards." in out and "Goodbye." in out
+
+
+def test_the_system_language_and_the_setting(tmp_path):
+    assert "我不认识“xyzzy”。按问号获取帮助。" in _play(tmp_path, LANG="zh_CN.UTF-8")
+    english = "I don't know 'xyzzy'. Press question mark for help."
+    assert english in _play(tmp_path)                                  # LANG=C.UTF-8
+    (tmp_path / "settings.toml").write_text('language = "fr"\n')
+    assert "Je ne connais pas « xyzzy »" in _play(tmp_path, LANG="zh_CN.UTF-8")
+    assert english in _play(tmp_path, "--language", "en")             # the option first
+
+
+def test_language_changed_in_the_game_at_once_and_kept(tmp_path):
+    run = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--cues", "off"],
+                         input="language zh-Hans\nxyzzy\nquit\ny\n", capture_output=True,
+                         text=True, timeout=60, env=game_env(tmp_path))
+    assert "> language zh-Hans\nLanguage is now zh-Hans.\n> xyzzy\n我不认识“xyzzy”。" in run.stdout
+    assert 'language = "zh-Hans"' in (tmp_path / "settings.toml").read_text()

@@ -1,0 +1,145 @@
+"""The message catalogue (issue 27): every message of a moved table translated in every language,
+its placeholders matching, the compiled catalogues up to date, and the language chosen by
+--language, the setting or the system's locale."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from spoken_cribbage.engine.cards import parse_cards
+from spoken_cribbage.storage import settings as settings_mod
+from spoken_cribbage.vocabulary import CommandError
+from spoken_cribbage.words import catalogue
+from spoken_cribbage.words.notices import phrase
+
+LOCALE = Path(catalogue.__file__).parent / "locale"
+OTHERS = [code for code in catalogue.LANGUAGES if code != "en"]
+#: facts for every placeholder of the moved tables (the cleaned kinds a caller gives)
+FACTS = {"text": "xyzzy", "token": "9z", "verb": "play", "setting": "rate",
+         "example": "rate 200", "cards": tuple(parse_cards("5H 5C 5S")), "rank": 5, "suit": 2,
+         "code": "example.code"}
+
+
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    yield
+    catalogue.use("en")
+
+
+def _fields(template: str) -> set[str]:
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def _moved() -> dict[str, catalogue.Message]:
+    from scripts.catalogue import messages
+    return messages()  # type: ignore[return-value]
+
+
+def test_the_moved_tables_are_found():
+    codes = set(_moved())
+    assert {"command.unknown", "command.ambiguous", "list.or.two", "number.2",
+            "notice.unknown"} <= codes
+    assert len([c for c in codes if c.startswith("command.")]) == 15
+
+
+def test_compiled_catalogues_are_up_to_date():
+    pytest.importorskip("babel", reason="Babel (the [test] extra) builds the catalogues")
+    from scripts.catalogue import problems
+    assert problems() == []
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_message_translated_with_its_placeholders(language):
+    babel = pytest.importorskip("babel.messages.pofile", reason="Babel reads the .po files")
+    with (LOCALE / language / "LC_MESSAGES" / "spoken_cribbage.po").open("rb") as f:
+        po = babel.read_po(f)
+    by_code = {m.context: m for m in po if m.id}
+    wrong, checked = [], 0
+    for code, message in _moved().items():
+        m = by_code.get(code)
+        if m is None:
+            wrong.append(f"{code}: missing")
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(s.strip() for s in strings):
+            wrong.append(f"{code}: empty or fuzzy")
+            continue
+        if message.plural is not None and len(strings) != po.num_plurals:
+            wrong.append(f"{code}: {len(strings)} plural forms, not {po.num_plurals}")
+        # the same facts, whatever the case they are asked in ({Verb} or {verb})
+        english = {f.lower() for f in _fields(message.english)}
+        for s in strings:
+            if {f.lower() for f in _fields(s)} != english:
+                wrong.append(f"{code}: placeholders {sorted(_fields(s))} for {sorted(english)}")
+        checked += 1
+    assert wrong == []
+    assert checked == len(_moved())
+
+
+@pytest.mark.parametrize("language", catalogue.LANGUAGES)
+def test_every_moved_code_says_a_sentence(language):
+    catalogue.use(language)
+    english_too = 0
+    for code in _moved():
+        if not code.startswith("command."):
+            continue
+        said = phrase(code, **FACTS)
+        assert said.strip() and "{" not in said, (code, said)
+        if language != "en":
+            catalogue.use("en")
+            english_too += said == phrase(code, **FACTS)
+            catalogue.use(language)
+    assert english_too == 0
+
+
+def test_english_unchanged_and_the_grammar_per_language():
+    error = CommandError("command.ambiguous", text="five", cards=tuple(parse_cards("5H 5C 5S")))
+    assert phrase(error) == ("You have three fives: the five of hearts, the five of clubs or "
+                             "the five of spades?")
+    catalogue.use("fr")
+    assert phrase(error) == ("Vous avez trois fives : the five of hearts, the five of clubs ou "
+                             "the five of spades ?")
+    catalogue.use("zh-Hans")
+    assert phrase(error) == ("你有三张 fives：the five of hearts、the five of clubs或"
+                             "the five of spades？")
+    assert catalogue.join(["甲", "乙"]) == "甲或乙" and catalogue.number(2) == "两"
+
+
+def test_a_value_from_outside_is_cleaned_in_every_language():
+    for language in catalogue.LANGUAGES:
+        catalogue.use(language)
+        said = phrase("command.unknown", text="a\nYou win.\x1b[2J")
+        assert "\n" not in said and "\x1b" not in said and "\\x1b[2J" in said
+
+
+def test_languages_agree_and_the_setting_is_checked():
+    assert tuple(catalogue.LANGUAGES) == settings_mod.LANGUAGES
+    assert sorted(p.name for p in LOCALE.iterdir() if p.is_dir()) == sorted(OTHERS)
+    assert settings_mod.Settings(language="fr").validate().language == "fr"
+    with pytest.raises(settings_mod.SettingError):
+        settings_mod.Settings(language="de").validate()
+
+
+@pytest.mark.parametrize("env,language", [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "fr_CA"}, "fr"),
+    ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"), ({"LANG": "zh_TW.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"), ({}, "en"), ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LC_ALL": "fr_BE.UTF-8", "LANG": "en_GB.UTF-8"}, "fr"),
+    ({"LANGUAGE": "zh_CN:fr", "LANG": "fr_FR.UTF-8"}, "zh-Hans"),
+])
+def test_the_system_language(env, language):
+    assert catalogue.language_from_environment(env) == language
+
+
+def test_saved_language_read_without_touching_the_file(tmp_path):
+    path = tmp_path / "settings.toml"
+    path.write_text('language = "zh-Hans"\n')
+    assert settings_mod.saved_language(path) == "zh-Hans"
+    path.write_text('language = "xx"\n')
+    assert settings_mod.saved_language(path) == ""
+    path.write_text("not toml [")
+    assert settings_mod.saved_language(path) == "" and path.read_text() == "not toml ["
