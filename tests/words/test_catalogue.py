@@ -21,7 +21,7 @@ OTHERS = [code for code in catalogue.LANGUAGES if code != "en"]
 #: facts for every placeholder of the moved tables (the cleaned kinds a caller gives)
 FACTS = {"text": "xyzzy", "token": "9z", "verb": "play", "setting": "rate",
          "example": "rate 200", "cards": tuple(parse_cards("5H 5C 5S")), "rank": 5, "suit": 2,
-         "code": "example.code"}
+         "code": "example.code", "name": "sound", "channels": ("game", "scores", "prompts")}
 
 
 @pytest.fixture(autouse=True)
