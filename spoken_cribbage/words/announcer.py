@@ -223,9 +223,9 @@ class Announcer(EventVisitor[list[Line]]):
         return self._game_over(ev)
 
     @staticmethod
-    def count_just_said(lines: Sequence[Line]) -> bool:
+    def count_just_said(lines: Sequence[Line], printed: Sequence[Line] | None = None) -> bool:
         """See :func:`count_just_said` (here so a session needs no extra import)."""
-        return count_just_said(lines)
+        return count_just_said(lines, printed)
 
     def _out_of_cards(self, ev: g.Played, later: Sequence[g.Event]) -> bool:
         """Another seat played its last card, and the play goes on (worth saying once)."""
@@ -513,11 +513,12 @@ def _muggins_first(events: list[g.Event]) -> list[g.Event]:
     return events
 
 
-def count_just_said(lines: Sequence[Line]) -> bool:
+def count_just_said(lines: Sequence[Line], printed: Sequence[Line] | None = None) -> bool:
     """Did the last line that is not a score (or a go) say the count? Then a turn prompt
-    need not repeat it."""
+    need not repeat it. ``printed``: the lines of ``lines`` that were printed (None: all); a
+    count in a line not printed (another player's card kept in the history) was not said."""
     for line in reversed(lines):
         if line.kind in ("scores", "score", "go", "out"):
             continue
-        return line.kind in ("play", "reset")
+        return line.kind in ("play", "reset") and (printed is None or line in printed)
     return False

@@ -160,8 +160,8 @@ def after(seat: Narrated, events: list[g.Event], *, paced: bool = False, own: in
     elif my_turn(seat.me, obs):
         dealt = Batch(seat.me, events).dealt   # "Deal 2. Your crib." was just said
         # the count was said only if its line was printed (not kept in the history only)
-        turn = seat.answers.turn(seat.announcer.count_just_said(seat.output.printed(said)),
-                                 crib_said=dealt)
+        heard = seat.announcer.count_just_said(said, seat.output.printed(said))
+        turn = seat.answers.turn(heard, crib_said=dealt)
         if seat.runner.count_due(obs) and settings.time_limit:
             left = seat.runner.time_left(settings.time_limit, obs)
             turn = phrase("count_timed", turn=turn, seconds=max(0, round(left)))

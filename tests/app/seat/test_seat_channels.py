@@ -367,3 +367,22 @@ def test_with_no_sound_device_cue_only_says_it_has_no_sound():
     assert no_sound in after(out, lambda: s.command("channels"))
     s2, out2, _, _ = seat(Settings())   # a cue player that plays: not said
     assert not any(no_sound in t for t in after(out2, lambda: s2.command("profile quiet")))
+
+
+def test_quiet_play_says_the_count_when_the_other_players_card_was_not_printed():
+    """With the game channel not printed (quiet: cue only), 'Your turn.' after the computer's
+    card must carry the count: the line that said it was not heard (the player's own card,
+    printed before it, said an older count)."""
+    s, out, _, _ = seat(sm.with_profile(Settings(), "quiet"))
+    s.command("1 2")
+    checked = 0
+    while s.game.phase == g.PLAY and s.game.to_act == s.me:
+        playable = s.game.playable(s.me)
+        before = len(s.output.history)
+        move = f"play {playable[0].short}" if playable else "go"
+        said = after(out, lambda move=move: s.command(move))
+        theirs = [line for line in s.output.history[before:] if line.text.startswith("Computer plays")]
+        if theirs and s.game.phase == g.PLAY and s.game.to_act == s.me:
+            assert said[-1].startswith("Your turn") and f"Count {s.game.count}" in said[-1], said
+            checked += 1
+    assert checked > 0
