@@ -271,7 +271,12 @@ class LineSeat:
         self._prompted: tuple[object, ...] | None = None
         self._connected = list(remote.connected)
         self._names_were = list(remote.names)
-        remote.on_chat = lambda seat, text: out(words.chat(self._name(seat), text))
+        self.chat_on = True
+        remote.on_chat = self._chat
+
+    def _chat(self, seat: int, text: str) -> None:
+        if self.chat_on:
+            self.out(words.chat(self._name(seat), text))
 
     def _name(self, seat: int) -> str:
         given = self.remote.names[seat] if seat < len(self.remote.names) else ""
@@ -364,6 +369,10 @@ class LineSeat:
         # (the next deal: the deal's last line says to press Enter)
 
     def _answer(self, text: str, obs: g.Observation) -> None:
+        if text.lower() == "mute":
+            self.chat_on = not self.chat_on
+            self.out(words.chat_heard(self.chat_on))
+            return
         if text.startswith("'") or text.lower().startswith("say "):
             self.remote.say(text[1:] if text.startswith("'") else text[4:])
             return

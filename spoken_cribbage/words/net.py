@@ -142,6 +142,10 @@ def chat(name: str, text: str) -> str:
     return fill("{name} says: {text}", {"name": name, "text": text})
 
 
+def chat_heard(on: bool) -> str:
+    return "Chat on." if on else "Chat silenced: type mute again to hear it."
+
+
 def joined(name: str) -> str:
     return fill("{name} sits down.", {"name": name})
 
@@ -183,7 +187,7 @@ def waiting_for(names: Sequence[str]) -> str:
 
 def not_understood() -> str:
     return ("Type cards (5h kd) or their numbers, go, a count, Enter for the next deal, "
-            "'text to talk to the table, or q to leave.")
+            "'text to talk to the table, mute to silence the talk, or q to leave.")
 
 
 def leaving() -> str:

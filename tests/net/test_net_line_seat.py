@@ -1,0 +1,44 @@
+"""The line seat of `host` and `join` (app/net_command.LineSeat) at a table on the loopback:
+chat said as it comes and silenced with mute, a refusal said in the seat's words."""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.net.client import RemoteTable
+from testkit.net_support import CODE, running, table
+
+
+def test_chat_is_said_until_the_player_silences_it_and_a_refusal_is_a_sentence():
+    referee = table(2)
+    with running(referee) as address:
+        lena = RemoteTable.join(address, CODE, "Lena")
+        max_ = RemoteTable.join(address, CODE, "Max")
+        said: list[str] = []
+        lines: queue.Queue[str | None] = queue.Queue()
+        seat = LineSeat(lena, said.append)
+        done = threading.Thread(target=seat.run, args=(lines, 0.05))
+        done.start()
+
+        def wait_for(text: str) -> None:
+            for _ in range(100):
+                if any(text in line for line in said):
+                    return
+                threading.Event().wait(0.05)
+            raise AssertionError((text, said))
+
+        max_.say("hello\x07 there")
+        wait_for("Max says: hello there")
+        lines.put("mute")
+        wait_for("Chat silenced")
+        max_.say("second")
+        lines.put("qs kh jd")   # three cards where two are laid away
+        wait_for("Lay away exactly 2 cards, not 3.")
+        lines.put("q")
+        done.join(10)
+        assert not any("second" in line for line in said)
+        assert said[-1] == "You leave the table."
+        lena.close()
+        max_.close()
