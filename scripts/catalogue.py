@@ -19,10 +19,10 @@ import importlib
 import io
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po, write_po
+if TYPE_CHECKING:   # Babel is imported where it is used: messages() needs only the game
+    from babel.messages.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "spoken_cribbage" / "words" / "locale"
@@ -47,6 +47,7 @@ def messages() -> dict[str, object]:
 
 
 def template() -> Catalog:
+    from babel.messages.catalog import Catalog
     pot = Catalog(project="spoken-cribbage", version="", creation_date=DATE,
                   revision_date=DATE, fuzzy=False, header_comment=(
                       "# The messages of Spoken Cribbage, in English (the source language).\n"
@@ -58,12 +59,14 @@ def template() -> Catalog:
 
 
 def _po_bytes(catalog: Catalog) -> bytes:
+    from babel.messages.pofile import write_po
     out = io.BytesIO()
     write_po(out, catalog, width=100, sort_output=False, omit_header=False, no_location=True)
     return out.getvalue()
 
 
 def _mo_bytes(catalog: Catalog) -> bytes:
+    from babel.messages.mofile import write_mo
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()
@@ -71,6 +74,8 @@ def _mo_bytes(catalog: Catalog) -> bytes:
 
 def build() -> dict[Path, bytes]:
     """Every file the catalogue is made of, as it should be now."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
     pot = template()
     files = {POT: _po_bytes(pot)}
     for language, babel_locale in BABEL_LOCALES.items():
