@@ -181,8 +181,8 @@ class Announcer(EventVisitor[list[Line]]):
         return [self._played(ev, None)]
 
     def visit_said_go(self, ev: g.SaidGo) -> list[Line]:
-        if ev.seat == self.me:
-            return [Line.same("You cannot play: go.", "go")]
+        if ev.seat == self.me:   # the player's own move (said whatever the table's channel)
+            return [Line.same("You cannot play: go.", "go", own=True)]
         return [Line.same(f"{self.names.Subject(ev.seat)} says go.", "go")]
 
     def visit_count_reset(self, ev: g.CountReset) -> list[Line]:

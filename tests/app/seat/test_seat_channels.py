@@ -386,3 +386,17 @@ def test_quiet_play_says_the_count_when_the_other_players_card_was_not_printed()
             assert said[-1].startswith("Your turn") and f"Count {s.game.count}" in said[-1], said
             checked += 1
     assert checked > 0
+
+
+def test_quiet_play_prints_the_players_own_go():
+    """The player's go is their own move (the prompts channel), said even when the game says it
+    for them (no card fits) while the other players' moves are kept to the history."""
+    checked = 0
+    for seed in (7, 3, 11, 12):
+        s, out, _, _ = seat(sm.with_profile(Settings(), "quiet"), seed=seed)
+        play_a_deal(s)
+        mine = [line.text for line in s.output.history
+                if line.text.startswith(("You cannot play", "You play", "You say go"))]
+        assert all(t in out for t in mine), (seed, [t for t in mine if t not in out])
+        checked += sum(t.startswith("You cannot play") for t in mine)
+    assert checked > 0
