@@ -12,11 +12,13 @@ import json
 import os
 import sys
 from dataclasses import replace
+from typing import Any
 
 from spoken_cribbage.ai.analyze import AnalyzeInputError, analyze_discards, discard_advice, discard_table
 from spoken_cribbage.ai.players import LEVELS
 from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
+from spoken_cribbage.engine.errors import EngineProblem
 from spoken_cribbage.engine.scoring import HAND_SIZES, CountOverflowError, InvalidHandError, score_hand, score_play
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import table
@@ -89,9 +91,9 @@ def run_peg(args: argparse.Namespace) -> int:
             series = []
             try:
                 res = score_play(series, card)
-            except ValueError as e:   # a card given twice
+            except EngineProblem as e:   # a card given twice
                 return fail(e)
-        except ValueError as e:
+        except EngineProblem as e:   # (score_play's ValueErrors are all EngineProblems)
             return fail(e)
         series = [] if res.count == 31 else series + [card]
         plays.append((card, res, go))
@@ -134,7 +136,7 @@ def run_discard(args: argparse.Namespace) -> int:
     if not args.dealer and not args.pone and not partner:
         return fail(Notice("calculator.dealer_or_pone"), "discard")
     more = players is not None and players != 2 or partner or teams is not None
-    kw = dict(players=players if more else None, teams=teams, partner=partner)
+    kw: dict[str, Any] = dict(players=players if more else None, teams=teams, partner=partner)
     try:
         table = discard_table(is_dealer=args.dealer, **kw) if more else None
         options = analyze_discards(" ".join(args.cards), is_dealer=args.dealer, **kw)

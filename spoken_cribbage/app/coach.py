@@ -24,8 +24,8 @@ def move_end(events: Sequence[g.Event], seat: int) -> int:
             return i + 1
         if isinstance(e, g.Played) and e.seat == seat:
             j = i + 1
-            while j < len(events) and isinstance(events[j], g.Scored) \
-                    and events[j].seat == seat and events[j].reason == "play":
+            while j < len(events) and isinstance(ev := events[j], g.Scored) \
+                    and ev.seat == seat and ev.reason == "play":
                 j += 1
             return j
     return len(events)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.words.announce import Line
+from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase
 
 SORRY = phrase("voice.not_understood")
@@ -93,7 +94,7 @@ class HandsFree:
             elif rec.accepted and rec.command:
                 # Printed for the screen and the screen reader; the spoken confirmation is the
                 # announcement of the action that follows.
-                self.session.say([Line(phrase(rec.notice()), "", "voice")])
+                self.session.say([Line(phrase(rec.notice()), "", LineKind.VOICE)])
                 self.session.command(rec.command)
             else:
                 self.session.cue("refused")

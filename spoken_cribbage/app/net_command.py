@@ -27,7 +27,7 @@ from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, parse_cards
 from spoken_cribbage.net.client import Closed, Refused, RemoteTable
-from spoken_cribbage.net.server import Referee, ServerThread, new_code
+from spoken_cribbage.net.server import Player, Referee, ServerThread, new_code
 from spoken_cribbage.net.tables import TableSaveError, read_save, resume, save_of, write_save
 from spoken_cribbage.net.tls import (
     CertificateMismatch,
@@ -145,7 +145,8 @@ def run_host(args: argparse.Namespace) -> int:
             news = words.save_unreadable()
     if referee is None:
         game = g.Game(rules=rules, seed=seed)
-        players = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
+        players: dict[int, Player] = {s: make_player("expert", random.Random(seed * 7 + s))
+                                      for s in computers}
         referee = Referee(game, players, code=(split_code(args.code)[0] or new_code())[:32],
                           now=time.monotonic)
     referee.keep = args.keep

@@ -301,7 +301,7 @@ class Keeper:
         self.flush()
 
     def _stats_for(self, events: list[g.Event]) -> None:
-        if self.stats_db is None or self.saved is None:
+        if self.stats_db is None or self.saved is None or self.game is None:
             return
         game, saved = self.game, self.saved
         ended: set[int] = set()

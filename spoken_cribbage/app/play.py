@@ -4,29 +4,34 @@ from __future__ import annotations
 
 import random
 import sys
-from contextlib import ExitStack, nullcontext
+from contextlib import ExitStack, nullcontext, suppress
+from typing import Any
 
-from spoken_cribbage.storage import settings as settings_mod
-from spoken_cribbage.app.console import (LineWriter, env_accessible, plain_output, run_lines, run_tty,
-                                         unechoed_typeahead)
+from spoken_cribbage.ai.players import make_player
+from spoken_cribbage.app.console import (
+    LineWriter,
+    ask_yes_no,
+    env_accessible,
+    plain_output,
+    run_lines,
+    run_tty,
+    unechoed_typeahead,
+)
 from spoken_cribbage.app.output import visible
-from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.app.persist import Keeper
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.seat.question import NEW_GAME_WORDS, RESUME_WORDS
+from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
-from spoken_cribbage.storage import table, testhooks
-from spoken_cribbage.words.announce import seat_names
-from spoken_cribbage.ai.players import make_player
-from spoken_cribbage.app.session import Session
-from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.speech.base import NullSpeaker
-# --- persistence (save/resume/stats) ---
-from spoken_cribbage.words.announce import Line
+from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.storage import settings as settings_mod
+from spoken_cribbage.storage import table, testhooks
 from spoken_cribbage.words import catalogue
+from spoken_cribbage.words.announce import Line, seat_names
+from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase
-from spoken_cribbage.app.console import ask_yes_no
-from spoken_cribbage.app.seat.question import NEW_GAME_WORDS, RESUME_WORDS
-from spoken_cribbage.app.persist import Keeper
-# --- end persistence ---
 
 
 def _hint(game, seat):
@@ -60,7 +65,7 @@ def play(args) -> int:
             return _play(args)
     except Stopped as e:   # before the game was set (loading, the resume question)
         _say_stopped(None, phrase("storage.stopped", kept=False))
-        return int(e.code)
+        return 128 + e.signum
     finally:
         _restore_handlers(olds)
 
@@ -79,19 +84,10 @@ def _play(args) -> int:
     accessible = bool(args.accessible) or env_accessible()
     plain = plain_output(accessible, sys.stdout)
     writer = LineWriter(sys.stdout, plain)
-    # Options apply to this run only; a setting changed in the game is saved (run.on_settings).
-    file_settings, notice = settings_mod.load()
-    early = [phrase(notice)] if notice else []  # persistence: said once the speaker exists
-    overrides = settings_mod.options_given(args)
-    try:
-        from dataclasses import replace
-        settings = replace(file_settings, **overrides).validate()
-        if "names" in overrides:   # names given on this command line: no more than the seats
-            table.check_names(settings.names, settings.players)
-    except ValueError as e:
-        sys.stderr.write(phrase("storage.bad_option", reason=e) + "\n")
-        return 2
-    run = settings_mod.RunSettings(current=settings, overrides=overrides)
+    chosen = _run_settings(args)
+    if isinstance(chosen, int):
+        return chosen
+    settings, overrides, run, early = chosen
 
     speaker = _make_speaker(settings, writer)
     cue_errors = _HeldLines(lambda notice: writer.line(phrase(notice)))
@@ -100,10 +96,8 @@ def _play(args) -> int:
     # --- persistence: settings problems, the resume question, the keeper ---------------------
     def say_now(text: str, speech: str | None = None) -> None:
         writer.line(text)
-        try:
+        with suppress(Exception):
             speaker.say(visible(speech or text), priority=Priority.NORMAL)
-        except Exception:
-            pass
 
     for m in early:
         say_now(m)
@@ -112,63 +106,68 @@ def _play(args) -> int:
     _ignore_file_size_signal()
     keeper = Keeper(say=say_now)
     loaded = keeper.load()
-    resume = None
     # --seed without --new: a game for this run only, started afresh every time (so piped runs
     # are reproducible), neither saved nor counted; the game in progress is not touched.
     seeded = args.seed is not None and not getattr(args, "new", False)
-    if seeded:
-        if keeper.in_progress(loaded):
-            say_now(keeper.kept_for_later(args.seed))
-        keeper.close()   # the seeded game touches no save: another window may open it
-        keeper = Keeper(say=say_now, stats=False, keep=False)
-    elif keeper.elsewhere is not None and not keeper.in_progress(loaded):
-        # Another window has the game open: nothing of it is touched. Offer what can be done.
-        say_now(phrase(keeper.elsewhere))
-        if not getattr(args, "new", False) and not ask_yes_no(phrase("storage.apart_offer"),
-                                                              say_now, yes=NEW_GAME_WORDS):
-            say_now(phrase("storage.apart_goodbye"))
-            _restore_sigint(old_sigint)
-            _close(speaker)
-            _close(cues)
-            return 0
-    elif keeper.in_progress(loaded):
-        if keeper.elsewhere is not None:
-            say_now(phrase(keeper.elsewhere))
-        if getattr(args, "new", False):
-            say_now(keeper.abandon(loaded))
-        else:
-            answer = ask_yes_no(keeper.resume_question(loaded), say_now, yes=RESUME_WORDS,
-                                no=NEW_GAME_WORDS)
-            if answer is None:
-                say_now(phrase("storage.kept_goodbye"))
-                _restore_sigint(old_sigint)
-                _close(speaker)
-                _close(cues)
-                return 0
-            if answer:
-                resume = loaded
-            else:
-                say_now(keeper.abandon(loaded))
-    if resume is not None:
-        game = resume.game
-        seed = resume.saved.seed
-        difficulty = resume.saved.difficulty
-        names = seat_names(game.players, resume.saved.names or ())
-        levels = resume.saved.seat_levels()
-    else:
-        # (a test's fixed seeds, storage.testhooks, follow on from the game in the folder)
-        last = loaded.saved.seed if loaded.saved is not None else None
-        seed = args.seed if args.seed is not None else testhooks.new_seed(after=last)
-        game = Game(rules=rules_from(settings), seed=seed)
-        difficulty = settings.difficulty
-        names = names_from(settings, game.players)
-        levels = {s: difficulty for s in range(1, game.players)}
-    keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None,
-                 names=list(names[1:]), levels=[levels[s] for s in range(1, game.players)])
+    kept = _keeper_and_resume(args, keeper, loaded, say_now, seeded)
+    if kept is None:   # the player left at the question: nothing was started
+        _restore_sigint(old_sigint)
+        _close(speaker)
+        _close(cues)
+        return 0
+    keeper, resume = kept
+    game, seed, names, levels = _the_game(args, settings, keeper, loaded, resume)
     # --- end persistence ---------------------------------------------------------------------
 
-    opponents = make_opponents(levels, seed)
+    session = _seat(game, settings, writer, speaker, cues, keeper, run,
+                    opponents=make_opponents(levels, seed), names=names)
+    # The opening (what speaks, the first deal) goes out as one write: see LineWriter.hold.
+    opening = ExitStack()
+    opening.enter_context(writer.hold())
+    try:   # anything raised before the game loop (Ctrl-C) still sends the opening held so far
+        _say_what_speaks(writer, speaker, settings, cues, cue_errors)
+        voice, checker = _voice(session, settings)
+    except BaseException:
+        opening.close()
+        raise
+    try:
+        with session.answer():   # one answer: the keeper's lines go before the prompt
+            session.start(resumed=resume is not None, timer_coming=tty_in)
+            if resume is not None:
+                _tell_options_not_in_this_game(session, settings, overrides, game, resume)
+            keeper.flush()  # persistence: problems found while starting
+        opening.close()
+        if voice is not None:
+            voice.start()  # the model loads in the background: the game is already playable
+        if tty_in:
+            ended = _run_keys(session, writer, interrupted, voice, checker)
+            if ended is not None:   # SIGTERM or SIGHUP: the loop ended, the terminal is back
+                _say_stopped(writer, session.unsaved_words("stopped") or phrase(
+                    "storage.stopped", kept=not session.finished and not seeded))
+                return 128 + ended
+        else:
+            run_lines(session, sys.stdin, echo=writer.line)
+    except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
+        writer.line(session.unsaved_words("stopped")
+                    or phrase("storage.stopped", kept=not session.finished and not seeded))
+        return 130
+    except Stopped as e:   # SIGTERM or SIGHUP outside the key loop
+        _say_stopped(writer, session.unsaved_words("stopped")
+                     or phrase("storage.stopped", kept=not session.finished and not seeded))
+        return 128 + e.signum
+    finally:
+        opening.close()
+        checker.stop_quietly()
+        if voice is not None:
+            voice.stop()
+        _restore_sigint(old_sigint)
+        _close(speaker)
+        _close(cues)
+    return 0
 
+
+def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) -> Session:
+    """The session at the player's seat, its hooks into the keeper and this run's settings."""
     def new_game():
         """n at the end of a game: a new game in the same run, kept like the first (at the
         table the settings say now)."""
@@ -203,99 +202,152 @@ def _play(args) -> int:
     # persistence: while the game cannot be saved, quitting says so instead of "it is kept"
     keeper.watch(lambda notice: setattr(session, "unsaved", notice))
     # persistence: from now on the keeper speaks through the session (history, repeat)
-    keeper.set_say(lambda text, speech: session.say([Line(text, speech, "info")],
+    keeper.set_say(lambda text, speech: session.say([Line(text, speech, LineKind.INFO)],
                                                     priority=Priority.NORMAL))
-    # The opening (what speaks, the first deal) goes out as one write: see LineWriter.hold.
-    opening = ExitStack()
-    opening.enter_context(writer.hold())
-    try:   # anything raised before the game loop (Ctrl-C) still sends the opening held so far
-        status = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
-        said = status is not None and (speaker.available or (
-            settings.speech == "auto" and status.code == "speech.none"
-            and status.data.get("reason") is not None))
-        cue_problems = cue_errors.hold()
-        if settings.cues == "on":
-            cues.open()   # a problem is held, to be said after what speaks
-        held = cue_problems.release()
-        if said and not speaker.available and len(held) == 1 and held[0].code == "cues.could_not_start" \
-                and held[0].data.get("reason") == status.data.get("reason"):
-            # the same cause silences both: one line says so
-            writer.line(phrase("cues.speech_and_cues_off", reason=status.data["reason"]))
-        else:
-            if said:
-                writer.line(phrase(status))
-            for notice in held:
-                writer.line(phrase(notice))
-        # --- voice: hands-free play ----------------------------------------------------------------
-        voice = None
-        if settings.voice_engine != "off":
-            from spoken_cribbage.app.handsfree import HandsFree
-            voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
-                              vosk_model=settings.vosk_model or None,
-                              early=settings.command_end == "pause")
-            session.listen_toggle = voice.toggle
-        from spoken_cribbage.app.voice_check import VoiceCheck
-        checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine,
-                             vosk_model=settings.vosk_model or None)
-        session.voice_check = checker   # mic check: with voice on or off
-        # --- end voice -----------------------------------------------------------------------------
-    except BaseException:
-        opening.close()
-        raise
+    return session
+
+
+def _run_settings(args):
+    """The settings of this run: the file's with the options given (which apply to this run
+    only; a setting changed in the game is saved: run.on_settings). Returns (settings, the
+    options given, the run's settings, the sentences to say once the speaker exists), or the
+    exit status after a bad option's sentence on stderr."""
+    file_settings, notice = settings_mod.load()
+    early = [phrase(notice)] if notice else []  # persistence: said once the speaker exists
+    overrides: dict[str, Any] = settings_mod.options_given(args)
     try:
-        with session.answer():   # one answer: the keeper's lines go before the prompt
-            session.start(resumed=resume is not None, timer_coming=tty_in)
-            if resume is not None:   # options for rules the resumed game does not play by
-                kept = settings_mod.not_in_this_game(settings, settings_mod.game_values(
-                    game.rules, resume.saved.difficulty))
-                auto = game.rules.counting == "auto"   # muggins and penalty: manual counting's
-                for name in (n for n in kept if n in overrides and not (
-                        auto and n in ("muggins", "overcount_penalty"))):
-                    session.tell(phrase("storage.not_in_this_game", name=name,
-                                        value=getattr(settings, name), game=kept[name]), "game")
-            keeper.flush()  # persistence: problems found while starting
-        opening.close()
-        if voice is not None:
-            voice.start()  # the model loads in the background: the game is already playable
-        if tty_in:
-            # persistence: a Ctrl-C before or while the key loop starts asks the quit question
-            # inside the loop (the handler stays: raw mode turns Ctrl-C into a key anyway).
-            def ask_quit() -> None:
-                if not session.quit:
-                    session.interrupt()
+        from dataclasses import replace
+        settings = replace(file_settings, **overrides).validate()
+        if "names" in overrides:   # names given on this command line: no more than the seats
+            table.check_names(settings.names, settings.players)
+    except ValueError as e:
+        sys.stderr.write(phrase("storage.bad_option", reason=e) + "\n")
+        return 2
+    return settings, overrides, settings_mod.RunSettings(current=settings, overrides=overrides), early
 
-            def post(schedule) -> None:
-                _catch_sigint(interrupted, lambda: schedule(ask_quit))
-                for _ in interrupted[:2]:   # twice Ctrl-C while starting: quit at once
-                    schedule(ask_quit)
-                if voice is not None:
-                    voice.set_dispatch(schedule)  # voice results run on the key loop's thread
-                checker.set_dispatch(schedule)
 
-            ended = run_tty(session, writer, post=post)
-            if ended is not None:   # SIGTERM or SIGHUP: the loop ended, the terminal is back
-                _say_stopped(writer, session.unsaved_words("stopped") or phrase(
-                    "storage.stopped", kept=not session.finished and not seeded))
-                return 128 + ended
+def _keeper_and_resume(args, keeper, loaded, say_now, seeded: bool):
+    """The keeper of this run's game and the save to resume (None: a new game), after the
+    questions a save in the folder asks; None when the player leaves at a question."""
+    resume = None
+    if seeded:
+        if keeper.in_progress(loaded):
+            say_now(keeper.kept_for_later(args.seed))
+        keeper.close()   # the seeded game touches no save: another window may open it
+        keeper = Keeper(say=say_now, stats=False, keep=False)
+    elif keeper.elsewhere is not None and not keeper.in_progress(loaded):
+        # Another window has the game open: nothing of it is touched. Offer what can be done.
+        say_now(phrase(keeper.elsewhere))
+        if not getattr(args, "new", False) and not ask_yes_no(phrase("storage.apart_offer"),
+                                                              say_now, yes=NEW_GAME_WORDS):
+            say_now(phrase("storage.apart_goodbye"))
+            return None
+    elif keeper.in_progress(loaded):
+        if keeper.elsewhere is not None:
+            say_now(phrase(keeper.elsewhere))
+        if getattr(args, "new", False):
+            say_now(keeper.abandon(loaded))
         else:
-            run_lines(session, sys.stdin, echo=writer.line)
-    except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
-        writer.line(session.unsaved_words("stopped")
-                    or phrase("storage.stopped", kept=not session.finished and not seeded))
-        return 130
-    except Stopped as e:   # SIGTERM or SIGHUP outside the key loop
-        _say_stopped(writer, session.unsaved_words("stopped")
-                     or phrase("storage.stopped", kept=not session.finished and not seeded))
-        return int(e.code)
-    finally:
-        opening.close()
-        checker.stop_quietly()
+            answer = ask_yes_no(keeper.resume_question(loaded), say_now, yes=RESUME_WORDS,
+                                no=NEW_GAME_WORDS)
+            if answer is None:
+                say_now(phrase("storage.kept_goodbye"))
+                return None
+            if answer:
+                resume = loaded
+            else:
+                say_now(keeper.abandon(loaded))
+    return keeper, resume
+
+
+def _the_game(args, settings, keeper, loaded, resume):
+    """The game resumed or a new one, begun with the keeper: (game, seed, names, levels)."""
+    if resume is not None:
+        game = resume.game
+        seed = resume.saved.seed
+        difficulty = resume.saved.difficulty
+        names = seat_names(game.players, resume.saved.names or ())
+        levels = resume.saved.seat_levels()
+    else:
+        # (a test's fixed seeds, storage.testhooks, follow on from the game in the folder)
+        last = loaded.saved.seed if loaded.saved is not None else None
+        seed = args.seed if args.seed is not None else testhooks.new_seed(after=last)
+        game = Game(rules=rules_from(settings), seed=seed)
+        difficulty = settings.difficulty
+        names = names_from(settings, game.players)
+        levels = {s: difficulty for s in range(1, game.players)}
+    keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None,
+                 names=list(names[1:]), levels=[levels[s] for s in range(1, game.players)])
+    return game, seed, names, levels
+
+
+def _say_what_speaks(writer, speaker, settings, cues, cue_errors) -> None:
+    """The opening's first lines: what speaks, or why nothing does, and the cues' problems
+    (one line when the same cause silences both)."""
+    status: Any = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
+    said = status is not None and (speaker.available or (
+        settings.speech == "auto" and status.code == "speech.none"
+        and status.data.get("reason") is not None))
+    cue_problems = cue_errors.hold()
+    if settings.cues == "on":
+        cues.open()   # a problem is held, to be said after what speaks
+    held = cue_problems.release()
+    if said and not speaker.available and len(held) == 1 and held[0].code == "cues.could_not_start" \
+            and held[0].data.get("reason") == status.data.get("reason"):
+        # the same cause silences both: one line says so
+        writer.line(phrase("cues.speech_and_cues_off", reason=status.data["reason"]))
+    else:
+        if said:
+            writer.line(phrase(status))
+        for notice in held:
+            writer.line(phrase(notice))
+
+
+def _voice(session, settings):
+    """Hands-free play when the settings turn it on, and the mic check (with voice on or
+    off): (the hands-free voice or None, the mic check)."""
+    voice = None
+    if settings.voice_engine != "off":
+        from spoken_cribbage.app.handsfree import HandsFree
+        voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
+                          vosk_model=settings.vosk_model or None,
+                          early=settings.command_end == "pause")
+        session.listen_toggle = voice.toggle
+    from spoken_cribbage.app.voice_check import VoiceCheck
+    checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine,
+                         vosk_model=settings.vosk_model or None)
+    session.voice_check = checker   # mic check: with voice on or off
+    return voice, checker
+
+
+def _tell_options_not_in_this_game(session, settings, overrides, game, resume) -> None:
+    """Options given for rules the resumed game does not play by: a line for each."""
+    kept = settings_mod.not_in_this_game(settings, settings_mod.game_values(
+        game.rules, resume.saved.difficulty))
+    auto = game.rules.counting == "auto"   # muggins and penalty: manual counting's
+    for name in (n for n in kept if n in overrides and not (
+            auto and n in ("muggins", "overcount_penalty"))):
+        session.tell(phrase("storage.not_in_this_game", name=name,
+                            value=getattr(settings, name), game=kept[name]), "game")
+
+
+def _run_keys(session, writer, interrupted: list[int], voice, checker) -> int | None:
+    """The key loop on a terminal (console.run_tty): the signal that ended it, or None."""
+    # persistence: a Ctrl-C before or while the key loop starts asks the quit question
+    # inside the loop (the handler stays: raw mode turns Ctrl-C into a key anyway).
+    def ask_quit() -> None:
+        if not session.quit:
+            session.interrupt()
+
+    def post(schedule) -> None:
+        _catch_sigint(interrupted, lambda: schedule(ask_quit))
+        for _ in interrupted[:2]:   # twice Ctrl-C while starting: quit at once
+            schedule(ask_quit)
         if voice is not None:
-            voice.stop()
-        _restore_sigint(old_sigint)
-        _close(speaker)
-        _close(cues)
-    return 0
+            voice.set_dispatch(schedule)  # voice results run on the key loop's thread
+        checker.set_dispatch(schedule)
+
+    return run_tty(session, writer, post=post)
 
 
 def _replay(args) -> str | int | None:
@@ -374,10 +426,8 @@ def _catch_sigint(flag: list, then=None):
 def _restore_sigint(old) -> None:
     import signal
     if old is not None:
-        try:
+        with suppress(ValueError, OSError):
             signal.signal(signal.SIGINT, old)
-        except (ValueError, OSError):
-            pass
 
 
 def _catch_stop_signals() -> dict:
@@ -392,20 +442,16 @@ def _catch_stop_signals() -> dict:
         signum = getattr(signal, name, None)
         if signum is None:
             continue
-        try:
+        with suppress(ValueError, OSError):  # not the main thread
             olds[signum] = signal.signal(signum, handler)
-        except (ValueError, OSError):  # not the main thread
-            pass
     return olds
 
 
 def _restore_handlers(olds: dict) -> None:
     import signal
     for signum, old in olds.items():
-        try:
+        with suppress(ValueError, OSError, TypeError):
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
-        except (ValueError, OSError, TypeError):
-            pass
 
 
 def _say_stopped(writer, text: str) -> None:
@@ -413,10 +459,8 @@ def _say_stopped(writer, text: str) -> None:
     import signal
     for name in ("SIGTERM", "SIGHUP"):   # a second signal now must not cut this short
         if hasattr(signal, name):
-            try:
+            with suppress(ValueError, OSError):
                 signal.signal(getattr(signal, name), signal.SIG_IGN)
-            except (ValueError, OSError):
-                pass
     try:
         if writer is not None:
             writer.line(text)
@@ -432,17 +476,13 @@ def _ignore_file_size_signal() -> None:
     error the keeper reports, not kill the game with SIGXFSZ."""
     import signal
     if hasattr(signal, "SIGXFSZ"):
-        try:
+        with suppress(OSError, ValueError):
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        except (OSError, ValueError):
-            pass
 
 
 def _close(speaker) -> None:
-    try:
+    with suppress(Exception):
         speaker.close()
-    except Exception:
-        pass
 
 
 class _HeldLines:
@@ -458,7 +498,7 @@ class _HeldLines:
         else:
             self._say(notice)
 
-    def hold(self) -> "_HeldLines":
+    def hold(self) -> _HeldLines:
         self._held = []
         return self
 

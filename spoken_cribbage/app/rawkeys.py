@@ -29,13 +29,39 @@ def read_keys(on_key: Callable[[Any, str], Any], say: Callable[[str], None] | No
     import asyncio
 
     from prompt_toolkit.input import create_input
-    from prompt_toolkit.keys import Keys
 
-    from spoken_cribbage.words.seat import phrase
+    reader = _KeyReader(create_input(always_prefer_tty=True), on_key, say, on_back)
+    olds = _stop_signals_end_the_run()
+    try:
+        asyncio.run(reader.main())
+    finally:
+        _restore(reader.old_handlers)   # the loop's close sets them to the default
+        _restore(olds)
+    return reader.result[0] if reader.result else None
 
-    def _say(text: str) -> None:
-        if say is not None:
-            say(text)
+
+class _KeyReader:
+    """The keys of :func:`read_keys` until ``on_key`` answers, with Ctrl-Z and SIGTSTP/SIGCONT
+    answered as in the game."""
+
+    def __init__(self, inp: Any, on_key: Callable[[Any, str], Any],
+                 say: Callable[[str], None] | None, on_back: Callable[[], None] | None) -> None:
+        self.inp = inp
+        self.on_key = on_key
+        self.say_to = say
+        self.on_back = on_back
+        self.result: list[Any] = []
+        self.old_handlers: dict = {}
+        self.pending: Any = None   # the timer that flushes a lone Escape
+        self.fd = inp.fileno()
+        self.modes: dict[str, Any] = {"cooked": _shell_modes.get(self.fd) or _term_attrs(self.fd),
+                                      "raw": None}
+        self.loop: Any = None
+        self.done: Any = None
+
+    def say(self, text: str) -> None:
+        if self.say_to is not None:
+            self.say_to(text)
             return
         import sys
         try:
@@ -44,82 +70,72 @@ def read_keys(on_key: Callable[[Any, str], Any], say: Callable[[str], None] | No
         except (OSError, ValueError):
             pass
 
-    inp = create_input(always_prefer_tty=True)
-    result: list[Any] = []
+    def on_keys(self, flush: bool = False) -> None:
+        from prompt_toolkit.keys import Keys
 
-    async def main() -> None:
-        loop = asyncio.get_running_loop()
-        done = asyncio.Event()
-        pending: list = [None]
+        keys = self.inp.flush_keys() if flush else self.inp.read_keys()
+        if not flush:
+            if self.pending is not None:
+                self.pending.cancel()
+            self.pending = self.loop.call_later(0.25, self.on_keys, True)
+        for kp in keys:
+            if self.result:
+                return
+            if kp.key == Keys.ControlZ:
+                self.suspend(asked=True)
+                continue
+            answer = self.on_key(kp.key, kp.data)
+            if answer is not GO_ON:
+                self.result.append(answer)
+                self.done.set()
+                return
 
-        def on_keys(flush: bool = False) -> None:
-            keys = inp.flush_keys() if flush else inp.read_keys()
-            if not flush:
-                if pending[0] is not None:
-                    pending[0].cancel()
-                pending[0] = loop.call_later(0.25, on_keys, True)
-            for kp in keys:
-                if result:
-                    return
-                if kp.key == Keys.ControlZ:
-                    suspend(asked=True)
-                    continue
-                answer = on_key(kp.key, kp.data)
-                if answer is not GO_ON:
-                    result.append(answer)
-                    done.set()
-                    return
+    # A suspend from outside (SIGTSTP) gives the terminal back as the shell gave it; on
+    # SIGCONT (fg) single keys act at once again (as in the game: console.run_tty).
 
-        # A suspend from outside (SIGTSTP) gives the terminal back as the shell gave it; on
-        # SIGCONT (fg) single keys act at once again (as in the game: console.run_tty).
-        import os
+    def key_mode(self) -> None:
+        _set_term_attrs(self.fd, self.modes["raw"])
+
+    def suspend(self, asked: bool = False) -> None:
+        """Ctrl-Z (asked) or SIGTSTP from outside: stop, when a shell can bring it back."""
         import signal
 
-        fd = inp.fileno()
-        modes = {"cooked": _shell_modes.get(fd) or _term_attrs(fd), "raw": None}
+        from spoken_cribbage.words.seat import phrase
 
-        def key_mode() -> None:
-            _set_term_attrs(fd, modes["raw"])
+        if not job_control():   # nothing could bring the program back
+            if asked:   # an outside SIGTSTP is ignored then, as the system itself would
+                self.say(phrase("suspend_refused_here"))
+                if self.on_back is not None:
+                    self.on_back()
+            return
+        self.say(phrase("suspended_here"))
+        _set_term_attrs(self.fd, self.modes["cooked"])
+        os.kill(os.getpid(), signal.SIGSTOP)
+        self.key_mode()
+        self.say(phrase("back_here"))
+        if self.on_back is not None:
+            self.on_back()
 
-        def suspend(asked: bool = False) -> None:
-            """Ctrl-Z (asked) or SIGTSTP from outside: stop, when a shell can bring it back."""
-            if not job_control():   # nothing could bring the program back
-                if asked:   # an outside SIGTSTP is ignored then, as the system itself would
-                    _say(phrase("suspend_refused_here"))
-                    if on_back is not None:
-                        on_back()
-                return
-            _say(phrase("suspended_here"))
-            _set_term_attrs(fd, modes["cooked"])
-            os.kill(os.getpid(), signal.SIGSTOP)
-            key_mode()
-            _say(phrase("back_here"))
-            if on_back is not None:
-                on_back()
+    async def main(self) -> None:
+        import asyncio
+        import signal
 
-        handled = {signal.SIGTSTP: suspend, signal.SIGCONT: key_mode}
+        self.loop = asyncio.get_running_loop()
+        self.done = asyncio.Event()
+        handled = {signal.SIGTSTP: self.suspend, signal.SIGCONT: self.key_mode}
         for signum, fn in handled.items():
-            old_handlers[signum] = signal.getsignal(signum)
-            loop.add_signal_handler(signum, fn)
+            self.old_handlers[signum] = signal.getsignal(signum)
+            self.loop.add_signal_handler(signum, fn)
         try:
-            with inp.raw_mode(), inp.attach(on_keys):
-                modes["raw"] = _term_attrs(fd)
-                await done.wait()
+            with self.inp.raw_mode(), self.inp.attach(self.on_keys):
+                self.modes["raw"] = _term_attrs(self.fd)
+                await self.done.wait()
         finally:
             for signum in handled:
-                loop.remove_signal_handler(signum)
-            _restore(old_handlers)
-        if pending[0] is not None:
-            pending[0].cancel()
-
-    olds = _stop_signals_end_the_run()
-    old_handlers: dict = {}
-    try:
-        asyncio.run(main())
-    finally:
-        _restore(old_handlers)   # the loop's close sets them to the default
-        _restore(olds)
-    return result[0] if result else None
+                self.loop.remove_signal_handler(signum)
+            _restore(self.old_handlers)
+        if self.pending is not None:
+            self.pending.cancel()
 
 
 def suspend_with_a_line(fd: int | None, out_fd: int) -> dict:

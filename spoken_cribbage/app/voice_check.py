@@ -14,11 +14,15 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.words.announce import Line
 from spoken_cribbage.words.notices import phrase
+
+if TYPE_CHECKING:
+    from spoken_cribbage.voice.check import CheckResult
 
 
 class VoiceCheck:
@@ -43,7 +47,7 @@ class VoiceCheck:
         self._stop = threading.Event()
         self._run_id = 0          # lines of a stopped run are not said
         self._live = False        # a run is going on (as the game's thread sees it)
-        self.result = None        # the last run's CheckResult
+        self.result: CheckResult | None = None        # the last run's
         self.done = threading.Event()   # set when a run has ended and listening is back
 
     def set_dispatch(self, dispatch: Callable[[Callable[[], None]], None]) -> None:

@@ -24,11 +24,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from spoken_cribbage.vocabulary import PHASES
 from spoken_cribbage.voice.listen import ListenError, context_from, read_wav
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
+
+if TYPE_CHECKING:
+    from spoken_cribbage.voice.recognition import Recognition
 
 __all__ = ["add_listen_parser", "add_models_parser", "run_listen", "run_models", "main"]
 
@@ -88,6 +93,7 @@ def run_listen(args) -> int:
     _err(notice)
     if rec is None:
         return 2
+    result: Recognition | None
     if audio is not None:
         result = rec.recognize(audio, ctx)
     else:
@@ -124,7 +130,7 @@ def run_check(args) -> int:
     def say(notice) -> None:
         print(phrase(notice), file=out, flush=True)
 
-    blocks = None
+    blocks: Iterable[bytes] | None = None
     if args.file:
         try:
             audio = read_wav(args.file)

@@ -247,7 +247,7 @@ def game_heading(number: int, ended_at: str, result: str, my_score: int, their_s
     return f"Game {number}, {day}: {how}, in {deals} deal{'s' if deals != 1 else ''}, {against}."
 
 
-def replay_line(number: int, seed: int, target: int, difficulty: str, players: int = 2,
+def replay_line(number: int, seed: int | None, target: int, difficulty: str, players: int = 2,
                 teams: int = 0) -> str:
     table = ""
     if players != 2:
