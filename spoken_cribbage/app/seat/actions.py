@@ -33,7 +33,12 @@ class Actions(Protocol):
     names: Names
     settings: Settings
     output: Output
-    table: Table
+
+    @property
+    def table(self) -> Table:
+        """The table the seat sits at (read only here: the facade may hold a wider kind)."""
+        ...
+
     answers: Answers
     hand_view: HandView
     asking: Asking

@@ -36,7 +36,12 @@ class Asked(Protocol):
     settings: Settings
     answers: Answers
     output: Output
-    table: Table
+
+    @property
+    def table(self) -> Table:
+        """The table the seat sits at (read only here: the facade may hold a wider kind)."""
+        ...
+
     coach: CoachWatch
     show_reader: ShowReader
     #: help was the last thing asked for (the count clock waits)

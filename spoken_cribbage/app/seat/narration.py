@@ -56,7 +56,12 @@ class Narrated(Protocol):
     me: int
     names: Names
     settings: Settings
-    table: Table
+
+    @property
+    def table(self) -> Table:
+        """The table the seat sits at (read only here: the facade may hold a wider kind)."""
+        ...
+
     answers: Answers
     announcer: Announcer
     coach: CoachWatch
