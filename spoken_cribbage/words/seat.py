@@ -285,7 +285,8 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
              "Left and Right arrows, Home and End walk through your hand.",
              *also_lines(),
              "Slash opens a command line, like /play five of hearts; Escape cancels it.",
-             *command_lines()]
+             *command_lines(),
+             "/profile quiet picks a profile; /brief on says repeated words once."]
     if screen_reader is None:
         return lines + ["Escape also cancels a choice or silences speech."]
     name = screen_reader or "Your screen reader"

@@ -400,3 +400,14 @@ def test_quiet_play_prints_the_players_own_go():
         assert all(t in out for t in mine), (seed, [t for t in mine if t not in out])
         checked += sum(t.startswith("You cannot play") for t in mine)
     assert checked > 0
+
+
+def test_help_names_the_profile_and_brief_commands():
+    """Help names every new command of issue 25: /channels, /channel, /history, and the two that
+    take a value, /profile NAME and /brief."""
+    lines = help_lines("play", ["j the next profile: everything, quiet, teaching"])
+    text = " ".join(lines)
+    for typed in ("/channels", "/channel scores history", "/history scores", "/history save",
+                  "/profile quiet", "/brief on"):
+        assert typed in text, typed
+    assert all(len(t) <= 80 for t in lines)
