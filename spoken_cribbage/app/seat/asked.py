@@ -151,10 +151,13 @@ def recount(seat: Asked, c: Command) -> None:
     """The last show again, one hand (or the crib) a press."""
     def said(events: Sequence[g.Event]) -> list[Line]:
         # a fresh announcer: the show as said, not the game's own state
+        # the place's line names the starter: not again with the hand (coach verbosity names
+        # it with every hand, brief starter in a line of its own)
         announcer = Announcer(seat.names, seat.settings.verbosity,
-                              brief_parts(seat.settings.brief) - {"starter"})
+                              brief_parts(seat.settings.brief) | {"starter"})
         announcer.rules = seat.table.rules
-        return announcer.announce(list(events))
+        return [line for line in announcer.announce(list(events))
+                if line.kind is not LineKind.STARTER]
     seat.output.say(seat.show_reader.next_part(seat.table.events_for(seat.me), said), asked=True)
 
 

@@ -411,3 +411,18 @@ def test_help_names_the_profile_and_brief_commands():
                   "/profile quiet", "/brief on"):
         assert typed in text, typed
     assert all(len(t) <= 80 for t in lines)
+
+
+@pytest.mark.parametrize("brief", ["off", "on"])
+def test_the_last_show_again_names_the_starter_once_a_hand(brief):
+    """Key a at coach verbosity: the line with the hand's place names the starter; the hand's
+    own line does not name it again."""
+    s, out, _, _ = seat(Settings(verbosity="coach", brief=brief))
+    play_a_deal(s)
+    while s.game.phase == g.PLAY:
+        s.command("go")
+    starter = s.game.starter.name
+    for _ in range(3):
+        said = after(out, lambda: s.key("a"))
+        assert said[0].startswith("Show, ") and starter in said[0], said
+        assert f"with the {starter}" not in said[1], said   # the hand's own line
