@@ -14,9 +14,9 @@ from spoken_cribbage.app.console import (
     env_accessible,
     plain_output,
     run_lines,
-    run_tty,
     unechoed_typeahead,
 )
+from spoken_cribbage.app.keyloop import run_tty
 from spoken_cribbage.app.output import visible
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.seat.hooks import SeatHooks
@@ -332,7 +332,7 @@ def _tell_options_not_in_this_game(session, settings, overrides, game, resume) -
 
 
 def _run_keys(session, writer, interrupted: list[int], voice, checker) -> int | None:
-    """The key loop on a terminal (console.run_tty): the signal that ended it, or None."""
+    """The key loop on a terminal (keyloop.run_tty): the signal that ended it, or None."""
     # persistence: a Ctrl-C before or while the key loop starts asks the quit question
     # inside the loop (the handler stays: raw mode turns Ctrl-C into a key anyway).
     def ask_quit() -> None:

@@ -91,7 +91,7 @@ class _KeyReader:
                 return
 
     # A suspend from outside (SIGTSTP) gives the terminal back as the shell gave it; on
-    # SIGCONT (fg) single keys act at once again (as in the game: console.run_tty).
+    # SIGCONT (fg) single keys act at once again (as in the game: keyloop.run_tty).
 
     def key_mode(self) -> None:
         _set_term_attrs(self.fd, self.modes["raw"])

@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from spoken_cribbage.app import console
+from spoken_cribbage.app import console, keyloop
 from spoken_cribbage.app.seat import question as q
 from spoken_cribbage.app.seat.question import (
     ANSWER_VERBS,
@@ -123,7 +123,7 @@ def test_the_quit_question_lets_only_saying_commands_through():
 
 def test_keys_typed_ahead_never_answer_the_quit_or_voice_question():
     assert {Question.QUIT, Question.VOICE} == NOT_ANSWERED_AHEAD
-    assert console.YES_NO_QUESTIONS is NOT_ANSWERED_AHEAD
+    assert keyloop.YES_NO_QUESTIONS is NOT_ANSWERED_AHEAD
 
 
 # ------------------------------------------------------------------ every word, everywhere
