@@ -408,6 +408,9 @@ def _headed_line(words: list[str], text: str, ctx: VoiceContext) -> Command | No
     if head == "names" and len(words) > 1:   # names keep their capitals and spaces
         typed = " ".join(text.replace("\x00", " ").split()).split(" ", 1)[1]
         return Command(head, value=typed.strip())
+    if head == "brief" and len(words) > 2:   # "brief discard suits": several parts
+        parts = [p for w in words[1:] for p in w.split(",") if p and p != "and"]
+        return Command(head, value=",".join(parts))
     if head in SETTINGS or (head in VALUE_VERBS and len(words) > 1):
         if len(words) != 2:
             raise CommandError("command.setting_value", setting=head.replace("_", " "),

@@ -213,6 +213,8 @@ def setting_shown(name: str, value: object) -> str:
         return "the default names"
     if name == "language" and not value:
         return "the system's language"
+    if name == "brief" and "," in str(value):   # "discard and suits"
+        return list_words(str(value).split(","))
     if name.startswith("channel_"):   # "history only", "cue only"
         return MODE_NAMES.get(str(value), str(value))
     return str(value)

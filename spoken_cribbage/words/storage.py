@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.words.channels import MODE_NAMES
 from spoken_cribbage.words.clean import quoted
+from spoken_cribbage.words.lines import list_words
 from spoken_cribbage.words.notices import Template, phrase
 
 if TYPE_CHECKING:
@@ -149,6 +150,8 @@ def _shown(name: str, value: Any) -> str:
             value, value)
     elif name.startswith("channel_"):   # "history only", "cue only"
         shown = MODE_NAMES.get(str(value), str(value))
+    elif name == "brief" and "," in str(value):   # "discard and suits"
+        shown = list_words(str(value).split(","))
     else:
         shown = f"{value}{_UNITS.get(name, '')}"
     return shown

@@ -134,3 +134,22 @@ def test_the_a_key_reads_the_last_show_a_hand_a_press_across_other_keys():
     assert after(out, lambda: s.key("a")) == [
         "That was the whole show. Press a again to hear it from the start."]
     assert after(out, lambda: s.key("a"))[0] == "Show, 1 of 3, with the king of hearts:"
+
+
+def test_brief_parts_typed_as_words_and_said_as_a_list():
+    """'brief discard suits' (words, as a player says them) sets two parts, like
+    'brief discard,suits'; the setting is said 'discard and suits', not with a comma."""
+    from spoken_cribbage.vocabulary import VoiceContext, parse_command
+    from spoken_cribbage.words.seat import setting_shown
+
+    ctx = VoiceContext("play")
+    for typed in ("brief discard suits", "brief discard and suits", "brief discard, suits"):
+        c = parse_command(typed, ctx)
+        assert (c.verb, c.value) == ("brief", "discard,suits"), typed
+    assert setting_shown("brief", "discard,suits") == "discard and suits"
+    assert setting_shown("brief", "starter,scores,suits") == "starter, scores and suits"
+    assert setting_shown("brief", "on") == "on"
+    from spoken_cribbage.storage.settings import Settings, describe
+    from spoken_cribbage.words.notices import phrase
+    listed = [phrase(n) for n in describe(Settings(brief="discard,suits"))]
+    assert "Brief: discard and suits." in listed
