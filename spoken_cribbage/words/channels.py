@@ -34,7 +34,8 @@ MODE_NAMES: dict[str, str] = {
 PROFILE_SAID: dict[str, str] = {
     "everything": "Profile everything: every channel spoken.",
     "quiet": ("Profile quiet: scores, your turn and moves, and answers spoken; the other "
-              "players' moves as sound cues, kept in the history."),
+              "players' moves, the deals, the starter and the show as sound cues, kept for "
+              "left bracket; f says the starter, a the show."),
     "teaching": "Profile teaching: every channel spoken, with hints and the coach.",
 }
 

@@ -426,3 +426,15 @@ def test_the_last_show_again_names_the_starter_once_a_hand(brief):
         said = after(out, lambda: s.key("a"))
         assert said[0].startswith("Show, ") and starter in said[0], said
         assert f"with the {starter}" not in said[1], said   # the hand's own line
+
+
+def test_the_quiet_profile_says_what_it_keeps_out_of_the_way_and_how_to_reach_it():
+    """Quiet puts the whole game channel on cue only: not only the other players' cards, but
+    the starter, the deals and the show. Choosing it says so, and names the keys that reach
+    them (f the starter, a the show, left bracket the history)."""
+    s, out, _, _ = seat(Settings())
+    said = " ".join(after(out, lambda: s.command("profile quiet")))
+    for what in ("the starter", "the show", "f ", "a ", "left bracket"):
+        assert what in said, (what, said)
+    s.command("1 2")
+    assert not any(t.startswith("The starter is") for t in out[-5:])   # not said, as it says
