@@ -26,6 +26,7 @@ from websockets.exceptions import InvalidHandshake, InvalidURI
 from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, parse_cards
+from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Refused, RemoteTable
 from spoken_cribbage.net.server import Player, Referee, ServerThread, new_code
 from spoken_cribbage.net.tables import TableSaveError, read_save, resume, save_of, write_save
@@ -69,6 +70,12 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--new", action="store_true", help=h("host.--new"))
     parser.add_argument("--keep", type=_seconds, default=120, help=h("host.--keep"))
     parser.add_argument("--computer-holds", action="store_true", help=h("host.--computer-holds"))
+    parser.add_argument("--counting", choices=("auto", "manual"), default="auto",
+                        help=h("host.--counting"))
+    parser.add_argument("--turn-limit", type=_limit, default=None, metavar="SECONDS",
+                        help=h("host.--turn-limit"))
+    parser.add_argument("--count-limit", type=_limit, default=None, metavar="SECONDS",
+                        help=h("host.--count-limit"))
     return parser
 
 
@@ -98,6 +105,15 @@ def _seconds(text: str) -> int:
     return int(text)
 
 
+def _limit(text: str) -> int | None:
+    """--turn-limit, --count-limit: 10 to 600 seconds, or off."""
+    if text.strip().lower() == "off":
+        return None
+    if not text.strip().isdecimal() or not 10 <= int(text) <= 600:
+        raise argparse.ArgumentTypeError(words.bad_limit(text).rstrip("."))   # (argparse adds one)
+    return int(text)
+
+
 def _seats(text: str, players: int) -> list[int]:
     """--computers '2,4' (seats numbered from 1; the host sits at 1) as seats from 0."""
     seats = []
@@ -117,7 +133,8 @@ def run_host(args: argparse.Namespace) -> int:
     try:
         computers = _seats(args.computers, args.players)
         teams = teams_number(teams_value(args.teams))
-        rules = g.Rules(players=args.players, target=args.target, teams=teams)
+        rules = g.Rules(players=args.players, target=args.target, teams=teams,
+                        counting=args.counting)
     except argparse.ArgumentTypeError as e:
         out(str(e))
         return 2
@@ -150,6 +167,8 @@ def run_host(args: argparse.Namespace) -> int:
         referee = Referee(game, players, code=(split_code(args.code)[0] or new_code())[:32],
                           now=time.monotonic)
     referee.keep = args.keep
+    referee.turn_limit, referee.count_limit = args.turn_limit, args.count_limit
+    referee.fill_in = lambda seat: make_player("expert", random.Random(seed * 7 + seat))
     if args.computer_holds:
         referee.stand_in = lambda seat: make_player("expert", random.Random(seed * 7 + seat))
     secret = referee.code
@@ -296,6 +315,7 @@ class LineSeat:
         self.out(words.seated(self.seat, [self._name(s) for s in range(remote.players)
                                           if s != self.seat and (s in remote.computers
                                                                  or remote.connected[s])]))
+        self.out(words.limits(remote.turn_limit, remote.count_limit))
         try:
             while True:
                 self._say(self.remote.news())
@@ -317,10 +337,51 @@ class LineSeat:
             return 1
 
     def _say(self, events: list[g.Event]) -> None:
+        """The events just come (the last ones of the story), the table's notes among them
+        where they came, and after a rejoin the ones missed, marked as earlier."""
+        remote = self.remote
         self.announcer.names = self._names()
         self._seats_changed()
-        for line in self.announcer.announce(events):
-            self.out(line.text)
+        start = remote.heard - len(events)
+        missed, remote.missed = remote.missed, None
+        if missed is not None:
+            self.out(words.back())
+        at = start
+        for index, note in sorted(remote.take_notes(), key=lambda item: item[0]):
+            if index > at:
+                self._announce(events[at - start:index - start], at, missed)
+                at = index
+            self._note(note)
+        self._announce(events[at - start:], at, missed)
+        if missed is not None:
+            self._waits()
+
+    def _announce(self, events: list[g.Event], start: int,
+                  missed: tuple[int, int] | None) -> None:
+        if not events:
+            return
+        if missed is None or start >= missed[1]:
+            for line in self.announcer.announce(events):
+                self.out(line.text)
+            return
+        cut = missed[1] - start   # (the events before it were missed; the rest are new)
+        for line in self.announcer.announce(events[:cut]):
+            self.out(words.earlier(line.text))
+        self._announce(events[cut:], missed[1], None)
+
+    def _note(self, note: p.Note) -> None:
+        if note.code == p.NoteCode.TURN_PLAYED:
+            self.out(words.turn_played(self._name(note.seat)))
+        elif note.code == p.NoteCode.TIME_WARNING and note.seconds is not None:
+            self.out(words.time_warning(note.seconds))
+
+    def _waits(self) -> None:
+        """Whom the table waits for and how long they have (t), in words."""
+        remote = self.remote
+        waits = remote.ask_time()
+        phase = str(remote.observation(self.seat).phase)
+        self.out(words.waits([(self._name(w.seat), w.why.value, w.left, w.dropped)
+                              for w in waits], phase))
 
     def _seats_changed(self) -> None:
         remote = self.remote
@@ -373,6 +434,9 @@ class LineSeat:
         if text.lower() == "mute":
             self.chat_on = not self.chat_on
             self.out(words.chat_heard(self.chat_on))
+            return
+        if text.lower() in ("t", "time"):
+            self._waits()
             return
         if text.startswith("'") or text.lower().startswith("say "):
             self.remote.say(text[1:] if text.startswith("'") else text[4:])

@@ -62,6 +62,15 @@ class RemoteTable:
         self.ready: frozenset[int] = frozenset()       # who asked for the next deal
         self.held: frozenset[int] = frozenset()        # dropped seats a computer plays
         self.keep = 0                                  # the seconds a dropped seat is kept
+        self.turn_limit = welcome.turn_limit           # the table's limits (seconds), if any
+        self.count_limit = welcome.count_limit
+        #: The table's notes (a turn played for someone, a warning), each with the index in
+        #: the story of the events it comes before; taken by :meth:`take_notes`.
+        self.notes: list[tuple[int, p.Note]] = []
+        #: After a rejoin: the events of the story from ``missed[0]`` to ``missed[1]`` are the
+        #: ones the seat missed while its line was down (said as earlier).
+        self.missed: tuple[int, int] | None = None
+        self._clock: p.Clock | None = None
         self.timeout = timeout
         self.story: list[g.Event] = []         # this seat's events, from the game's start
         self.heard = 0                         # how many of them the seat has been given
@@ -141,6 +150,10 @@ class RemoteTable:
             self.ready = frozenset(message.ready)
             self.held = frozenset(message.held)
             self.keep = message.keep
+        elif isinstance(message, p.Note):
+            self.notes.append((len(self.story), message))
+        elif isinstance(message, p.Clock):
+            self._clock = message
         elif isinstance(message, p.Bye):
             raise Closed(message.reason)
         return True
@@ -152,6 +165,11 @@ class RemoteTable:
         del self.story[update.start:]
         self.story.extend(events)
         self.heard = min(self.heard, update.start)
+        if update.missed is not None and update.start == 0:
+            # Back after a drop: what had been sent before it is not said again.
+            first = min(update.missed, len(self.story))
+            self.heard = max(self.heard, first)
+            self.missed = (first, len(self.story))
         self._obs = p.observation_from_facts(update.observation, self._rules)
         if update.ack is not None:
             self._acked = update.ack
@@ -173,9 +191,27 @@ class RemoteTable:
         events, self.heard = self.story[self.heard:], len(self.story)
         return events
 
+    def take_notes(self) -> list[tuple[int, p.Note]]:
+        """The table's notes come since last taken, each with its index in the story."""
+        notes, self.notes = self.notes, []
+        return notes
+
     def say(self, text: str) -> None:
         """A chat line to everyone at the table."""
         self.ws.send(p.encode(p.Say(text)))
+
+    def ask_time(self) -> list[p.Wait]:
+        """Whom the table waits for now and how long they have, as the server's clock says
+        (Closed when no answer comes in time)."""
+        self._clock = None
+        self.ws.send(p.encode(p.AskTime()))
+        deadline = time.monotonic() + self.timeout
+        while self._clock is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Closed()
+            self._pump(left)
+        return list(self._clock.waits)
 
     # ------------------------------------------------------------------ the Table protocol
 

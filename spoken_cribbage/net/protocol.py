@@ -39,7 +39,8 @@ from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage.gamelog import LogError, event_from_plain, event_to_plain
 
 __all__ = ["VERSION", "MAX_FRAME", "NAME_LENGTH", "CHAT_LENGTH", "Reason", "Hello", "Act", "Say",
-           "Welcome", "Update", "Refused", "Chat", "Seats", "Bye", "ClientMessage",
+           "Welcome", "Update", "Refused", "Chat", "Seats", "Bye", "AskTime", "Clock", "Wait",
+           "WaitWhy", "Note", "NoteCode", "ClientMessage",
            "ServerMessage", "ProtocolError", "decode_client", "decode_server", "encode",
            "clean_text", "observation_facts", "observation_from_facts", "rules_facts",
            "rules_from_facts", "events_facts", "events_from_facts", "refusal_data"]
@@ -101,8 +102,12 @@ class Say(msgspec.Struct, tag="say", forbid_unknown_fields=True):
     text: _Text
 
 
-ClientMessage = Hello | Act | Say
-_CLIENT_TAGS = frozenset({"hello", "act", "say"})
+class AskTime(msgspec.Struct, tag="time", forbid_unknown_fields=True):
+    """Whom the table waits for, and how long they have: answered with :class:`Clock`."""
+
+
+ClientMessage = Hello | Act | Say | AskTime
+_CLIENT_TAGS = frozenset({"hello", "act", "say", "time"})
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -150,6 +155,8 @@ class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
     seat: _Seat
     rules: RulesFacts
     names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
+    turn_limit: _Int | None = None    # the table's turn limit (seconds), when the host set one
+    count_limit: _Int | None = None   # the time to count a hand (manual counting), when set
 
 
 class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
@@ -159,6 +166,9 @@ class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
     events: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=100_000)]
     observation: ObservationFacts
     ack: _Int | None = None
+    #: On a seat's first update after its line dropped: the index of the first event it missed
+    #: (those before it had been sent before the drop); the client says them as earlier.
+    missed: _Int | None = None
 
 
 class Refused(msgspec.Struct, tag="refused", forbid_unknown_fields=True):
@@ -188,7 +198,44 @@ class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):
     reason: Reason
 
 
-ServerMessage = Welcome | Update | Refused | Chat | Seats | Bye
+class WaitWhy(str, Enum):
+    """What the table waits for a person to do."""
+
+    TURN = "turn"            # their turn: discard or play (the turn limit, when set)
+    COUNT = "count"          # their count, manual counting (the counting time limit, when set)
+    NEXT_DEAL = "next deal"  # to ask for the next deal
+
+
+class Wait(msgspec.Struct, forbid_unknown_fields=True):
+    """One person the table waits for: ``left``, the seconds they have (None: no limit);
+    ``dropped``, when their line dropped, the seconds their seat is still kept."""
+    seat: _Seat
+    why: WaitWhy
+    left: Annotated[float, msgspec.Meta(ge=0, le=1e6)] | None = None
+    dropped: Annotated[float, msgspec.Meta(ge=0, le=1e6)] | None = None
+
+
+class Clock(msgspec.Struct, tag="clock", forbid_unknown_fields=True):
+    """The answer to :class:`AskTime`: whom the table waits for now (empty: nobody, the
+    computers are playing or the game is over)."""
+    waits: Annotated[list[Wait], msgspec.Meta(max_length=6)]
+
+
+class NoteCode(str, Enum):
+    """A fact of the table that is not an event of the game."""
+
+    TURN_PLAYED = "turn played"    # the seat's turn limit ran out: a computer played that turn
+    TIME_WARNING = "time warning"  # (to the seat alone) ``seconds`` left of its turn or count
+
+
+class Note(msgspec.Struct, tag="note", forbid_unknown_fields=True):
+    """A table's fact, sent before the update whose events it explains."""
+    code: NoteCode
+    seat: _Seat
+    seconds: _Int | None = None
+
+
+ServerMessage = Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
@@ -218,24 +265,26 @@ def _kind_known(frame: str | bytes, tags: frozenset[str]) -> bool:
     return not isinstance(raw, dict) or raw.get("type") in tags
 
 
-def decode_client(frame: str | bytes) -> Hello | Act | Say:
+def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime:
     """A client's message, checked; ProtocolError (OVERSIZED, BINARY, UNKNOWN, MALFORMED)."""
     if isinstance(frame, bytes):
         raise ProtocolError(Reason.BINARY)
     if len(frame) > MAX_FRAME or len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise ProtocolError(Reason.OVERSIZED)
     try:
-        message: Hello | Act | Say = _client_decoder.decode(frame)
+        message: Hello | Act | Say | AskTime = _client_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         reason = Reason.MALFORMED if _kind_known(frame, _CLIENT_TAGS) else Reason.UNKNOWN
         raise ProtocolError(reason, str(e)[:120]) from None
     return message
 
 
-def decode_server(frame: str | bytes) -> Welcome | Update | Refused | Chat | Seats | Bye:
+def decode_server(frame: str | bytes) -> (Welcome | Update | Refused | Chat | Seats | Bye | Clock
+                                          | Note):
     """A server's message, checked; ProtocolError (MALFORMED) for anything else."""
     try:
-        message: Welcome | Update | Refused | Chat | Seats | Bye = _server_decoder.decode(frame)
+        message: Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note = (
+            _server_decoder.decode(frame))
     except (msgspec.DecodeError, RecursionError) as e:
         raise ProtocolError(Reason.MALFORMED, str(e)[:120]) from None
     return message

@@ -47,6 +47,9 @@ _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: The most actions the referee plays by itself after one change (a whole deal is far fewer):
 #: a bound so that a fault can never loop.
 _MOST_STEPS = 10_000
+#: The one warning of a turn or a count with a limit comes this many seconds before its end
+#: (as the local game's counting clock), to that person alone.
+WARN_AT = 10.0
 
 
 class Player(Protocol):
@@ -95,10 +98,16 @@ class Referee:
     def __init__(self, game: g.Game, computers: dict[int, Player], *, code: str,
                  now: Callable[[], float], limits: Limits = Limits(),
                  on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
-                 keep: float = 120.0, stand_in: Callable[[int], Player] | None = None) -> None:
+                 keep: float = 120.0, stand_in: Callable[[int], Player] | None = None,
+                 turn_limit: float | None = None, count_limit: float | None = None,
+                 fill_in: Callable[[int], Player] | None = None) -> None:
         """``keep``: the seconds a dropped person's seat is kept for their name (the table
         waits); ``stand_in``: when the host chose it, the computer that plays a dropped
-        person's seat until they are back."""
+        person's seat until they are back. ``turn_limit``: the seconds a person has for a turn
+        (a discard, a play), after which ``fill_in``'s computer plays that one turn for them;
+        ``count_limit``: the seconds to count a hand at manual counting, after which the count
+        is given up (the engine's ``TimeUp``). Both run on ``now`` and are looked at by
+        :meth:`tick`."""
         self.game = game
         self.computers = computers
         self.on_action = on_action
@@ -112,10 +121,17 @@ class Referee:
         self.stand_in = stand_in
         self.dropped: dict[int, float] = {}   # a dropped person's seat: when it dropped
         self.held: dict[int, Player] = {}     # ... played by a computer until they are back
+        self.heard: dict[int, int] = {}       # ... how many events it had been sent then
+        self.turn_limit = turn_limit
+        self.count_limit = count_limit
+        self.fill_in = fill_in
+        # The person seats the table waits for: (what for, which turn) -> since when, warned.
+        self._due: dict[int, tuple[tuple[object, ...], float, bool]] = {}
         self.errors = 0          # internal failures (a bug): the fuzz tests want none
         self.refused = 0
         self._next_ident = 0
         self._step()
+        self._clock()
 
     @property
     def people_seats(self) -> list[int]:
@@ -127,15 +143,91 @@ class Referee:
         events = self.game.apply(action)
         if self.on_action is not None:
             self.on_action(self.game, action, events)
+        self._clock()
         return events
 
-    def computer_action(self, seat: int) -> g.Action:
-        """The computer's action at ``seat`` from its observation only, with a fresh random
-        stream per decision (as ``LocalTable.computer_action``): a table played again from its
-        saved actions plays on identically."""
+    def computer_action(self, seat: int, player: Player | None = None) -> g.Action:
+        """The computer's action at ``seat`` (``player``, else the seat's computer) from its
+        observation only, with a fresh random stream per decision (as
+        ``LocalTable.computer_action``): a table played again from its saved actions plays on
+        identically."""
         rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
-        player = self.computers[seat] if seat in self.computers else self.held[seat]
+        if player is None:
+            player = self.computers[seat] if seat in self.computers else self.held[seat]
         return player.act(self.game.observation(seat), rng=rng)
+
+    # ------------------------------------------------------------------ the clock
+
+    def waited_for(self) -> list[tuple[int, p.WaitWhy, tuple[object, ...]]]:
+        """The people the table waits for now: (seat, what for, which turn: a key that changes
+        when the same seat's next turn comes)."""
+        game, machines = self.game, {**self.computers, **self.held}
+        people = [s for s in range(game.players) if s not in machines]
+        if game.phase == g.DISCARD:
+            return [(s, p.WaitWhy.TURN, ("discard", game.deal_number))
+                    for s in game.pending_discards() if s in people]
+        if game.phase in (g.PLAY, g.SHOW) and game.to_act in people:
+            why = p.WaitWhy.TURN if game.phase == g.PLAY else p.WaitWhy.COUNT
+            return [(game.to_act, why, (str(game.phase), game.deal_number, len(game.actions)))]
+        if game.phase == g.DEAL_OVER and people:
+            connected = {c.seat for c in self.conns.values() if c.seat is not None}
+            return [(s, p.WaitWhy.NEXT_DEAL, ("next", game.deal_number)) for s in people
+                    if s in connected and s not in self.ready]
+        return []
+
+    def _limit(self, why: p.WaitWhy) -> float | None:
+        if why == p.WaitWhy.TURN:
+            return self.turn_limit
+        return self.count_limit if why == p.WaitWhy.COUNT else None
+
+    def _clock(self) -> None:
+        """After a change: a turn that has just fallen due starts its time now."""
+        now, due = self.now(), {}
+        for seat, _, key in self.waited_for():
+            was = self._due.get(seat)
+            due[seat] = was if was is not None and was[0] == key else (key, now, False)
+        self._due = due
+
+    def clock(self) -> p.Clock:
+        """Whom the table waits for, and how long each has (the answer to ``t``)."""
+        now, waits = self.now(), []
+        for seat, why, key in self.waited_for():
+            limit, since = self._limit(why), self._due.get(seat, (key, now, False))[1]
+            dropped = self.dropped.get(seat)
+            waits.append(p.Wait(seat, why, None if limit is None else max(0.0, since + limit - now),
+                                None if dropped is None or seat in self.held
+                                else max(0.0, dropped + self.keep - now)))
+        return p.Clock(waits)
+
+    def _time_runs_out(self, out: Outbox) -> None:
+        """The limits looked at: a person's one warning; a turn run out played by a computer
+        for them (everyone told), a count run out given up (the engine's TimeUp)."""
+        now = self.now()
+        for seat, why, _ in self.waited_for():
+            limit = self._limit(why)
+            entry = self._due.get(seat)
+            if limit is None or entry is None:
+                continue
+            key, since, warned = entry
+            left = since + limit - now
+            if left <= 0:
+                if why == p.WaitWhy.COUNT:
+                    self.apply(g.TimeUp(seat))
+                else:
+                    player = self.fill_in(seat) if self.fill_in is not None else None
+                    if player is None:
+                        continue
+                    for c in self.conns.values():
+                        if c.seat is not None:
+                            out.add(c.ident, p.Note(p.NoteCode.TURN_PLAYED, seat))
+                    self.apply(self.computer_action(seat, player))
+                self._moved(out)
+                return   # (one at a time: the next is looked at on the next tick)
+            if left <= WARN_AT < limit and not warned:
+                self._due[seat] = (key, since, True)
+                conn = self.seat_of(seat)
+                if conn is not None:
+                    out.add(conn.ident, p.Note(p.NoteCode.TIME_WARNING, seat, max(1, round(left))))
 
     # ------------------------------------------------------------------ connections
 
@@ -156,8 +248,10 @@ class Referee:
         self.ready.discard(seat)
         if self.game.phase != g.GAME_OVER:
             self.dropped[seat] = self.now()
+            self.heard[seat] = conn.sent
             if self.stand_in is not None:
                 self.held[seat] = self.stand_in(seat)
+                self._clock()
         self._seats(out)
         if self.game.phase == g.DEAL_OVER and self.ready and not self._not_ready():
             self.apply(g.NextDeal())   # (the one the others waited for has gone)
@@ -168,15 +262,22 @@ class Referee:
 
     def tick(self) -> Outbox:
         """The clock (every second or so): a dropped seat kept past its time is free again
-        for anyone (unless a computer holds it)."""
+        for anyone (unless a computer holds it); a turn or a count whose limit ran out is
+        played or given up, and a person with ten seconds left is told once."""
         out = Outbox()
         now = self.now()
         gone = [s for s, t in self.dropped.items() if s not in self.held and now - t >= self.keep]
         for seat in gone:
             del self.dropped[seat]
+            self.heard.pop(seat, None)
             self.names[seat] = ""
         if gone:
             self._seats(out)
+        try:
+            self._time_runs_out(out)
+        except Exception:   # noqa: BLE001 - a bug must not take the table down
+            log.exception("the referee failed on the clock")
+            self.errors += 1
         return out
 
     def seat_of(self, seat: int) -> _Conn | None:
@@ -228,6 +329,8 @@ class Referee:
             self._refuse(conn, out, p.Reason.NOT_JOINED)
         elif isinstance(message, p.Act):
             self._act(conn, conn.seat, message, out)
+        elif isinstance(message, p.AskTime):
+            out.add(conn.ident, self.clock())
         else:
             self._say(conn.seat, message, out)
 
@@ -256,12 +359,15 @@ class Referee:
             return
         conn.seat, conn.sent = seat, 0
         self.dropped.pop(seat, None)
-        self.held.pop(seat, None)   # (back: the person plays their own seat again)
+        missed = self.heard.pop(seat, None)   # (back after a drop: what they had been sent)
+        if self.held.pop(seat, None) is not None:   # (the person plays their own seat again)
+            self._clock()
         self.names[seat] = name or f"{seat + 1}"
         out.add(conn.ident, p.Welcome(p.VERSION, seat, p.rules_facts(self.game.rules),
-                                      list(self.names)))
+                                      list(self.names), _whole(self.turn_limit),
+                                      _whole(self.count_limit)))
         self._seats(out)   # (before the events: the client names the seats in them)
-        self._update(conn, out)
+        self._update(conn, out, missed=missed)
 
     def _act(self, conn: _Conn, seat: int, act: p.Act, out: Outbox) -> None:
         try:
@@ -343,11 +449,13 @@ class Referee:
 
     # ------------------------------------------------------------------ sending
 
-    def _update(self, conn: _Conn, out: Outbox, ack: int | None = None) -> None:
+    def _update(self, conn: _Conn, out: Outbox, ack: int | None = None,
+                missed: int | None = None) -> None:
         assert conn.seat is not None
         events = self.game.events_for(conn.seat, conn.sent)
         out.add(conn.ident, p.Update(conn.sent, p.events_facts(events),
-                                     p.observation_facts(self.game.observation(conn.seat)), ack))
+                                     p.observation_facts(self.game.observation(conn.seat)), ack,
+                                     missed))
         conn.sent = len(self.game.events)
 
     def _broadcast(self, out: Outbox, acked: tuple[int, int] | None) -> None:
@@ -363,6 +471,10 @@ class Referee:
         for c in self.conns.values():
             if c.seat is not None:
                 out.add(c.ident, message)
+
+
+def _whole(seconds: float | None) -> int | None:
+    return None if seconds is None else round(seconds)
 
 
 class TableServer:

@@ -7,6 +7,7 @@ line, no control character), after the server and the client have cleaned them."
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from spoken_cribbage.engine.cards import Card
@@ -28,6 +29,11 @@ HELP = {
     "host.--new": "a new table, even when the last one was not finished",
     "host.--keep": "seconds a dropped player's seat is kept for them, 10 to 3600 (default 120)",
     "host.--computer-holds": "a computer plays a dropped player's seat until they are back",
+    "host.--counting": "auto: the game counts the hands; manual: each player counts their own",
+    "host.--turn-limit": ("seconds each turn has, 10 to 600 (default off); when they run out a "
+                          "computer plays that turn"),
+    "host.--count-limit": ("seconds to count a hand at manual counting, 10 to 600 (default "
+                           "off); when they run out the count is given up"),
     "--name": "your name at the table",
     "--plain": "no encryption (only on this machine, for tests)",
     "join": "take a seat at a friend's table",
@@ -65,6 +71,10 @@ def bad_port(text: str) -> str:
 
 def bad_keep(text: str) -> str:
     return fill("The time a seat is kept is 10 to 3600 seconds, not {text}.", {"text": text})
+
+
+def bad_limit(text: str) -> str:
+    return fill("A time limit is 10 to 600 seconds, or off, not {text}.", {"text": text})
 
 
 def bad_computers(text: str, players: int) -> str:
@@ -187,8 +197,93 @@ def waiting_for(names: Sequence[str]) -> str:
 
 def not_understood() -> str:
     return ("Type cards (5h kd) or their numbers, go, a count, Enter for the next deal, "
-            "'text to talk to the table, mute to silence the talk, or q to leave.")
+            "t for whom the table waits for, 'text to talk to the table, mute to silence the "
+            "talk, or q to leave.")
 
 
 def leaving() -> str:
     return "You leave the table."
+
+
+# ----------------------------------------------------------------------------- the clock
+
+def span(seconds: float) -> str:
+    """Seconds in words a listener takes in at once: '20 seconds', '1 minute 40 seconds'
+    (whole seconds, rounded up: a second still left is never said as none)."""
+    whole = max(0, math.ceil(seconds - 1e-9))
+    minutes, rest = divmod(whole, 60)
+    parts = []
+    if minutes:
+        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    if rest or not minutes:
+        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+    return " ".join(parts)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _to_do(why: str, phase: str) -> str:
+    if why == "count":
+        return "count"
+    if why == "next deal":
+        return "ask for the next deal"
+    return "lay away" if phase == "discard" else "play"
+
+
+def waits(items: Sequence[tuple[str, str, float | None, float | None]], phase: str) -> str:
+    """The answer to t: whom the table waits for and how long they have, in words ('Max has
+    20 seconds to play.'), never a count down. ``items``: (name, why, seconds left or None,
+    seconds the dropped seat is still kept or None); ``phase``: the game's phase."""
+    if phase == "game over":
+        return "The game is over."
+    if not items:
+        return "The table waits for nobody now: the computers are playing."
+    said = []
+    for name, why, left, dropped in items:
+        to_do = _to_do(why, phase)
+        if left is None:
+            said.append(fill("The table waits for {name} to {what}.",
+                             {"name": name, "what": to_do}))
+        else:
+            has = "have" if name == "you" else "has"
+            said.append(fill("{name} {has} {span} to {what}.",
+                             {"name": _capital(name), "has": has, "span": span(left),
+                              "what": to_do}))
+        if dropped is not None:
+            said.append(fill("{name}'s line dropped: the seat is kept {span} more.",
+                             {"name": _capital(name), "span": span(dropped)}))
+    return " ".join(said)
+
+
+def limits(turn: int | None, count: int | None) -> str:
+    """The table's time limits, said once when seated (nothing when it has none)."""
+    said = []
+    if turn:
+        said.append(fill("Each turn has {span}; when it runs out a computer plays that turn.",
+                         {"span": span(turn)}))
+    if count:
+        said.append(fill("Each count has {span}; when it runs out the count is given up.",
+                         {"span": span(count)}))
+    return " ".join(said)
+
+
+def turn_played(name: str) -> str:
+    """Everyone hears that a person's turn limit ran out and a computer played the turn."""
+    if name == "you":
+        return "Your time ran out: a computer plays this turn for you."
+    return fill("{name}'s time ran out: a computer plays this turn for {name}.", {"name": name})
+
+
+def time_warning(seconds: int) -> str:
+    return fill("{span} left.", {"span": _capital(span(seconds))})
+
+
+def earlier(line: str) -> str:
+    """A line of what the player missed while their line was down."""
+    return f"Earlier: {line}"
+
+
+def back() -> str:
+    return "You are back at the table. What you missed, then where the game stands:"

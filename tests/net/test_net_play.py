@@ -103,12 +103,13 @@ def test_a_wrong_code_a_full_table_and_another_version_are_refused():
         lena.close()
 
 
-def test_a_player_whose_line_dropped_sits_again_by_name_and_hears_the_whole_story():
+def test_a_player_whose_line_dropped_sits_again_by_name_and_hears_what_they_missed():
     referee = table(2, computers=(1,), seed=2)
     with running(referee) as address:
         first = RemoteTable.join(address, CODE, "Lena")
         obs = first.observation(0)
         first.apply(_discard(obs), 0)
+        sent = len(first.story)   # (everything so far had been sent before the line dropped)
         first.close()
         for _ in range(50):   # the server hears the close
             if not referee.conns:
@@ -116,7 +117,10 @@ def test_a_player_whose_line_dropped_sits_again_by_name_and_hears_the_whole_stor
             time.sleep(0.02)
         again = RemoteTable.join(address, CODE, "Lena")
         assert again.seat == 0
-        assert again.news() == referee.game.events_for(0)
+        assert again.story == referee.game.events_for(0)
+        # Only what was missed is new to the seat (and said as earlier).
+        assert again.missed == (sent, len(referee.game.events))
+        assert again.news() == referee.game.events_for(0, sent)
         assert again.observation(0) == referee.game.observation(0)
         again.close()
 
