@@ -12,10 +12,9 @@ from typing import Callable, ContextManager, Sequence
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, seat_names)
-from spoken_cribbage.words.seat import (not_done, phrase, refusal)
+from spoken_cribbage.words.seat import (phrase, refusal)
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, parse_command,
-                                        phrases_for)
+from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, parse_command)
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
@@ -23,7 +22,7 @@ from spoken_cribbage.notice import Notice
 from spoken_cribbage.app.coach import CoachWatch, move_end
 from spoken_cribbage.app.seat.turns import LocalTable, Player, TurnRunner
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.seat import asked, narration
+from spoken_cribbage.app.seat import answering, asked, narration
 from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.speech.base import NullSpeaker
 from spoken_cribbage.speech.cues import NullCuePlayer
@@ -39,7 +38,7 @@ from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.app.seat.hand_view import HandView, Where
 from spoken_cribbage.app.seat.intent import (Intent)
 from spoken_cribbage.app.seat.keymap import KEYS, Moment
-from spoken_cribbage.app.seat.question import ANSWER_VERBS, Asking, Question, yes_or_no
+from spoken_cribbage.app.seat.question import Asking, Question, yes_or_no
 
 
 def _input(method):
@@ -258,7 +257,7 @@ class Session:
         (a yes/no question while one is open)."""
         if self.confirming is not None:
             return VoiceContext("question")
-        return self._moment_context()
+        return self.moment_context()
 
     def _moment_phase(self) -> str:
         """The game's moment for this seat in the vocabulary's words (its grammar, its keys)."""
@@ -275,7 +274,7 @@ class Session:
             return "over"
         return "other"
 
-    def _moment_context(self) -> VoiceContext:
+    def moment_context(self) -> VoiceContext:
         """The grammar of the game's moment, whether or not a question is open."""
         phase = self._moment_phase()
         if phase not in ("discard", "play", "other"):
@@ -443,64 +442,19 @@ class Session:
 
     @_input
     def doubtful(self, command: str, question: Notice) -> None:
-        """A voice command heard, but not surely enough to act on it: ask ``question`` ("Play
-        the nine of spades? Say yes or no.") and act only on yes (:meth:`_confirm`).
-
-        A doubtful answer (yes, no, cancel) is never itself confirmed: it is not understood,
-        and the open question is asked again. So is a command that is not legal now (heard in
-        a moment that has passed) or one heard while another question (quit, the discard) is
-        open. A new doubtful command replaces an open voice question."""
+        """A voice command heard, but not surely: ask ``question`` first (seat.answering)."""
         self._stop_cues_demo()
-        verb = command.split(" ", 1)[0]
-        if (verb in ANSWER_VERBS or self.asking.besides_voice()
-                or not self._legal_now(command)):
-            self.cue("refused")
-            self.tell(phrase_notice(Notice("voice.not_understood")), "voice")
-            self.ask_again()
-            return
-        self.ask(Question.VOICE, phrase_notice(question), command)
-
-    def _legal_now(self, command: str) -> bool:
-        """Whether the voice grammar of the game's moment (as if no question were open) holds
-        ``command``: a doubtful command is acted on only while it could still be said."""
-        return command in phrases_for(self._moment_context()).values()
+        answering.doubtful(self, command, question)
 
     def drop_voice_question(self) -> None:
         self.asking.drop_voice()
 
-    def _answer_voice_question(self, yes: bool) -> None:
-        held = self.asking.take_voice()
-        if not yes:
-            self.tell(not_done(held))
-        elif not self._legal_now(held):   # never act on a stale command
-            self.tell(not_done(held, stale=True, turn=self.answers.turn()), "error")
-        else:
-            self.command(held)   # the same path as a typed command; its announcement confirms
-
     def leave(self) -> None:
-        self.asking.close()
-        self.tell(self.unsaved_words("goodbye")
-                  or phrase("goodbye_kept" if self.kept and not self.finished else "goodbye"))
-        self.quit = True
+        answering.leave(self)
 
     def confirm(self, yes: bool) -> None:
-        """The open question answered (:func:`seat.question.yes_or_no`: cancel is no)."""
-        kind = self.confirming
-        if kind is Question.QUIT:
-            if yes:
-                self.leave()
-            else:
-                self.asking.close()
-                self.tell(phrase("back_to_game"))
-        elif kind is Question.DISCARD:
-            self.asking.close()
-            if yes:
-                self.announcer.confirmed = True   # the question named them (brief discard)
-                self.do(g.Discard(self.me, self.hand_view.take_marked()))
-            else:
-                self.commands.run(Command("cancel"))
-        elif kind is Question.VOICE:
-            self._answer_voice_question(yes)
+        """The open question answered (seat.answering)."""
+        answering.confirm(self, yes)
 
     # ------------------------------------------------------------------ the count clock
 
