@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from spoken_cribbage.app.seat.actions import Actions, claim, mark, numbered
+from spoken_cribbage.app.seat.answering import Answering, confirm
 from spoken_cribbage.app.seat.intent import (
     Act,
     Answer,
@@ -34,8 +35,8 @@ from spoken_cribbage.words.seat import cursor_line, more, phrase
 __all__ = ["ON_INTENT", "Chooser", "choose"]
 
 
-class Chooser(Actions, Protocol):
-    """What the keys need of the seat, besides what the game actions need."""
+class Chooser(Actions, Answering, Protocol):
+    """What the keys need of the seat, besides what the game actions and the answers need."""
 
     def count_due(self) -> bool:
         """Manual counting: the player's own count is due now."""
@@ -43,10 +44,6 @@ class Chooser(Actions, Protocol):
 
     def drop_voice_question(self) -> None:
         """The player acted another way: a voice command waiting for its yes is dropped."""
-        ...
-
-    def confirm(self, yes: bool) -> None:
-        """The open question answered."""
         ...
 
     def run(self, command: Command) -> None:
@@ -154,7 +151,7 @@ ON_INTENT: dict[type, Callable[[Chooser, Any], None]] = {
     ChooseCard: lambda seat, i: choose(seat, i.number), ChooseAtCursor: choose_at_cursor,
     MoveCursor: move_cursor, Act: act, Cancel: cancel,
     TypeDigit: type_digit, EraseDigit: erase_digit,
-    Answer: lambda seat, i: seat.confirm(i.yes),
+    Answer: lambda seat, i: confirm(seat, i.yes),
     AnswerFirst: lambda seat, i: seat.output.tell(phrase("press_y_or_n")),
     RunVerb: lambda seat, i: seat.run(Command(i.verb)),
     Unassigned: unassigned, OpenCommandLine: unassigned,
