@@ -147,21 +147,33 @@ def my_turn(obs: g.Observation) -> bool:
     return obs.phase == g.DEAL_OVER
 
 
-def play_out(remote: RemoteTable, seed: int, deadline: float) -> list[g.Event]:
+def steady_rng(seed: int, obs: g.Observation) -> random.Random:
+    """A random stream for one decision, from the seed and where the game stands only: a
+    scripted person started again (a client killed and joining again) decides as before."""
+    return random.Random(str((seed, obs.seat, obs.deal, str(obs.phase), len(obs.played),
+                              obs.count, obs.showing_crib, obs.scores)))
+
+
+def play_out(remote: RemoteTable, seed: int, deadline: float, *, acts: int | None = None,
+             steady: bool = False) -> list[g.Event]:
     """A scripted person at ``remote``: a computer player decides each of its turns, until the
-    game is over (or the deadline passes: AssertionError). Every event heard, in order."""
+    game is over (or the deadline passes: AssertionError), or after ``acts`` of its own
+    actions. ``steady``: each decision from :func:`steady_rng`. Every event heard, in order."""
     player = ComputerPlayer("easy", random.Random(seed))
     heard: list[g.Event] = []
     seat = remote.seat
+    done = 0
     while True:
         assert time.monotonic() < deadline, "the game did not end in time"
         obs = remote.observation(seat)
         heard.extend(remote.news())
-        if obs.phase == g.GAME_OVER:
+        if obs.phase == g.GAME_OVER or (acts is not None and done >= acts):
             return heard
         if my_turn(obs) and not (obs.phase == g.DEAL_OVER and seat in remote.ready):
             try:
-                heard.extend(remote.apply(player.act(obs), seat))
+                done += 1
+                rng = steady_rng(seed, obs) if steady else None
+                heard.extend(remote.apply(player.act(obs, rng=rng), seat))
             except g.IllegalActionError as e:
                 # Asked for the next deal twice (the seats saying so had not come yet), and
                 # the deal came in between.

@@ -315,7 +315,9 @@ class LineSeat:
         self.out(words.seated(self.seat, [self._name(s) for s in range(remote.players)
                                           if s != self.seat and (s in remote.computers
                                                                  or remote.connected[s])]))
-        self.out(words.limits(remote.turn_limit, remote.count_limit))
+        limits = words.limits(remote.turn_limit, remote.count_limit)
+        if limits:
+            self.out(limits)
         try:
             while True:
                 self._say(self.remote.news())
