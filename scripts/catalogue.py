@@ -4,7 +4,8 @@
     python scripts/catalogue.py --check    # only say what is out of date or missing (exit 1)
 
 Extract: every :class:`~spoken_cribbage.words.catalogue.Message` of the tables moved onto the
-catalogue (the ``TEXTS`` of ``words.notices.DOMAINS``) and the catalogue's own messages go into
+catalogue (the ``TEXTS`` of ``words.notices.DOMAINS``, and their ``PARTS``: forms and parts of
+sentences) and the catalogue's own messages go into
 ``spoken_cribbage/words/locale/spoken_cribbage.pot``: the code as ``msgctxt``, the English text
 as ``msgid``, where it is heard as the comment. Update: each language's ``.po`` (the one file a
 translator edits) takes the new and changed messages (Babel marks a changed one fuzzy: it is
@@ -40,7 +41,9 @@ def messages() -> dict[str, object]:
     from spoken_cribbage.words import catalogue, notices
     found: dict[str, object] = dict(catalogue.CATALOGUE_MESSAGES)
     for prefix, module in sorted(set(notices.DOMAINS.items())):
-        for code, t in importlib.import_module(module).TEXTS.items():
+        table = importlib.import_module(module)
+        # TEXTS: the codes a layer hands over; PARTS: the forms and parts of their sentences
+        for code, t in {**table.TEXTS, **getattr(table, "PARTS", {})}.items():
             if code.startswith(prefix + ".") and isinstance(t, catalogue.Message):
                 found[code] = t
     return found

@@ -38,8 +38,9 @@ DOMAIN = "spoken_cribbage"
 #: The code list itself is ``storage.settings.LANGUAGES`` (storage is below words).
 LANGUAGES: dict[str, str] = {
     "en": "English",
-    "fr": "français (partly translated: refusals of typed commands; the rest is in English)",
-    "zh-Hans": "简体中文（部分翻译：输入命令的拒绝提示；其余仍为英文）",
+    "fr": ("français (partly translated: refusals of typed commands, what is said about the "
+           "settings, saved game and statistics files; the rest is in English)"),
+    "zh-Hans": "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示；其余仍为英文）",
 }
 
 
@@ -116,6 +117,22 @@ CATALOGUE_MESSAGES: dict[str, Message] = {
                               "joining the first choices of a list of three or more"),
     "list.or.end": Message("{first} or {last}",
                            "joining the last two choices of a list of three or more"),
+    "list.and.two": Message("{first} and {last}",
+                            "joining two names or things together, as in 'you and Lena 60' "
+                            "(the players of one side in a saved game's scores)"),
+    "list.and.middle": Message("{first}, {rest}",
+                               "joining the first items of a list of three or more (all of "
+                               "them together)"),
+    "list.and.end": Message("{first} and {last}",
+                            "joining the last two items of a list of three or more (all of "
+                            "them together)"),
+    "list.all.two": Message("{first}, {last}",
+                            "joining two items of a plain list, as in 'you 100, computer 96' "
+                            "or the values a setting allows ('auto, manual')"),
+    "list.all.middle": Message("{first}, {rest}",
+                               "joining the first items of a plain list of three or more"),
+    "list.all.end": Message("{first}, {last}",
+                            "joining the last two items of a plain list of three or more"),
     **{f"number.{n}": Message(w, f"the count {n} said as a word, as in 'You have two fives' "
                                  f"(a card named that fits {n} cards)")
        for n, w in enumerate(("no", "one", "two", "three", "four", "five", "six"))},
@@ -130,8 +147,8 @@ def _own(code: str) -> str:
 
 def join(items: Sequence[str], kind: str = "or") -> str:
     """``items`` as one list in the current language's words ('a, b or c'; '甲、乙或丙')."""
-    if len(items) == 1:
-        return items[0]
+    if len(items) <= 1:
+        return items[0] if items else ""
     if len(items) == 2:
         return _own(f"list.{kind}.two").format(first=items[0], last=items[1])
     end = _own(f"list.{kind}.end").format(first=items[-2], last=items[-1])

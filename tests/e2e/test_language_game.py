@@ -42,3 +42,16 @@ def test_language_changed_in_the_game_at_once_and_kept(tmp_path):
                          text=True, timeout=60, env=game_env(tmp_path))
     assert "> language zh-Hans\nLanguage is now zh-Hans.\n> xyzzy\n我不认识“xyzzy”。" in run.stdout
     assert 'language = "zh-Hans"' in (tmp_path / "settings.toml").read_text()
+
+
+def test_a_damaged_settings_file_is_said_in_french_and_chinese(tmp_path):
+    """A storage notice in a real run: the settings file that is no TOML, set aside."""
+    (tmp_path / "settings.toml").write_text("not toml [\n")
+    out = _play(tmp_path, "--language", "fr")
+    assert out.startswith("Le fichier des réglages n'a pas pu servir (expected '=' after a key")
+    assert (" : il a été gardé sous le nom settings.toml.bad-1 et les réglages par défaut "
+            "s'appliquent.\n") in out
+    (tmp_path / "settings.toml").write_text("not toml [\n")
+    out = _play(tmp_path, LANG="zh_CN.UTF-8")
+    assert out.startswith("设置文件无法使用（expected '=' after a key")
+    assert "），已另存为 settings.toml.bad-2，现在使用默认设置。\n" in out

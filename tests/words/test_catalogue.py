@@ -11,9 +11,12 @@ from pathlib import Path
 import pytest
 
 from spoken_cribbage.engine.cards import parse_cards
+from spoken_cribbage.engine.game import Game
+from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.vocabulary import CommandError
 from spoken_cribbage.words import catalogue
+from spoken_cribbage.words import storage as storage_words
 from spoken_cribbage.words.notices import phrase
 
 LOCALE = Path(catalogue.__file__).parent / "locale"
@@ -22,6 +25,20 @@ OTHERS = [code for code in catalogue.LANGUAGES if code != "en"]
 FACTS = {"text": "xyzzy", "token": "9z", "verb": "play", "setting": "rate",
          "example": "rate 200", "cards": tuple(parse_cards("5H 5C 5S")), "rank": 5, "suit": 2,
          "code": "example.code", "name": "sound", "channels": ("game", "scores", "prompts")}
+#: facts for every storage.* code and its forms (a setting named 'rate', a saved game ...)
+STORAGE_FACTS = {
+    "name": "rate", "value": "x", "why": "long", "kind": "pipe", "field": "actions",
+    "teams": "2", "players": 4, "layouts": ("none", "2"), "sizes": (2, 3, 4),
+    "allowed": ("auto", "manual"), "low": 80, "high": 400, "most": 20, "given": 3,
+    "others": 1, "whole": True, "version": "9", "error": Notice("storage.disk_full"),
+    "reason": Notice("storage.permission_denied"), "moved": "settings.toml.bad",
+    "for_run": True, "option": "--rate", "this_game": 200.0, "path": "/home/a/settings.toml",
+    "format": 9, "n": 3, "finished": True, "detail": "Input/output error", "text": "boom",
+    "kept": "game.json.old", "seed": 3, "host": "kitchen", "when": "goodbye", "behind": 2,
+    "schema": 7, "game": Game(players=2, seed=1), "summary": "you 100, computer 96",
+    "who": "Lena", "score": 100, "count": 2, "ago": "2 moves ago", "head": "Stopped.",
+    "body": "Gone.", "setting": "rate", "later": "later", "size": 2, "ways": "in pairs",
+    "seats": "1 other player", "apart": True}
 
 
 @pytest.fixture(autouse=True)
@@ -44,6 +61,13 @@ def test_the_moved_tables_are_found():
     assert {"command.unknown", "command.ambiguous", "list.or.two", "number.2",
             "notice.unknown"} <= codes
     assert len([c for c in codes if c.startswith("command.")]) == 15
+    # storage.*: the 79 codes callers use (11 of them choose among their forms) and their
+    # forms and parts, every one a message
+    assert len([c for c in codes if c.startswith("storage.")]) == 146
+    assert len(storage_words.TEXTS) == 79 and len(storage_words.PARTS) == 78
+    choosers = [c for c, t in storage_words.TEXTS.items() if not isinstance(t, catalogue.Message)]
+    assert len(choosers) == 11
+    assert all(any(m.startswith(c + ".") for m in codes) for c in choosers), choosers
 
 
 def test_compiled_catalogues_are_up_to_date():
@@ -80,20 +104,42 @@ def test_every_message_translated_with_its_placeholders(language):
     assert checked == len(_moved())
 
 
+#: messages whose translation is rightly the English words
+SAME_AS_ENGLISH = {("fr", "storage.unit.target")}   # 'N points'
+
+
+def _has_words(template: catalogue.Message) -> bool:
+    """A message with words of its own ('{detail}', the system's words, has none: it is the
+    same in every language)."""
+    return any(ch.isalpha() for text, *_ in string.Formatter().parse(template.english)
+               for ch in text)
+
+
 @pytest.mark.parametrize("language", catalogue.LANGUAGES)
-def test_every_moved_code_says_a_sentence(language):
+@pytest.mark.parametrize("table,facts", [("command", FACTS), ("storage", STORAGE_FACTS)])
+def test_every_moved_code_says_a_sentence(language, table, facts):
     catalogue.use(language)
-    english_too = 0
-    for code in _moved():
-        if not code.startswith("command."):
-            continue
-        said = phrase(code, **FACTS)
+    from spoken_cribbage.words.notices import template
+    codes = [c for c in _moved() if c.startswith(table + ".")]
+    if table == "storage":   # and the codes that choose among their forms
+        codes += [c for c, t in storage_words.TEXTS.items() if not isinstance(t, catalogue.Message)]
+    english_too, checked = [], 0
+    for code in codes:
+        part = storage_words.PARTS.get(code)   # a form or part, said by its table alone
+        said = (phrase(code, **facts) if part is None
+                else catalogue.say(part, facts, code))
         assert said.strip() and "{" not in said, (code, said)
-        if language != "en":
+        checked += 1
+        t = template(code) if part is None else part
+        if language != "en" and (not isinstance(t, catalogue.Message) or _has_words(t)):
             catalogue.use("en")
-            english_too += said == phrase(code, **FACTS)
+            again = (phrase(code, **facts) if part is None
+                     else catalogue.say(part, facts, code))
+            if said == again and (language, code) not in SAME_AS_ENGLISH:
+                english_too.append(code)
             catalogue.use(language)
-    assert english_too == 0
+    assert english_too == []
+    assert checked == len(codes) > 0
 
 
 def test_english_unchanged_and_the_grammar_per_language():
@@ -107,6 +153,24 @@ def test_english_unchanged_and_the_grammar_per_language():
     assert phrase(error) == ("你有三张 fives：the five of hearts、the five of clubs或"
                              "the five of spades？")
     assert catalogue.join(["甲", "乙"]) == "甲或乙" and catalogue.number(2) == "两"
+
+
+def test_storage_in_french_and_chinese():
+    damaged = Notice("storage.settings_replaced", reason=Notice("storage.settings_not_a_table"),
+                     moved="settings.toml.bad", error=None)
+    notice = Notice("storage.not_kept", when="goodbye", behind=1)
+    catalogue.use("fr")
+    assert phrase(damaged) == (
+        "Le fichier des réglages n'a pas pu servir (le fichier des réglages n'est pas une "
+        "table) : il a été gardé sous le nom settings.toml.bad et les réglages par défaut "
+        "s'appliquent.")
+    assert phrase(notice) == "Au revoir. Votre partie n'est gardée que telle qu'elle était il y a 1 coup."
+    assert phrase("storage.teams", players=4, layouts=("none", "2"), teams="3") == (
+        "à 4 joueurs on joue chacun pour soi ou en 2 équipes de 2, pas en 3 équipes")
+    catalogue.use("zh-Hans")
+    assert phrase(notice) == "再见。你的牌局只保留了1步之前的样子。"
+    assert phrase("storage.resume_question", game=Game(players=2, seed=1, first_dealer=0)) == (
+        "你有一局未完成：你 0 分，电脑 0 分，你的底牌。继续吗？y/n")
 
 
 def test_a_value_from_outside_is_cleaned_in_every_language():
