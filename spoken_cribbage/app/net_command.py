@@ -178,6 +178,7 @@ def run_host(args: argparse.Namespace) -> int:
         with contextlib.suppress(OSError, TableSaveError):
             write_save(save_path, save_of(table_referee, levels))
     referee.on_action = save_table
+    referee.on_new_game = save_table   # (a rematch)
     save_table()
     context, code = None, secret
     if not args.plain:
@@ -292,6 +293,7 @@ class LineSeat:
         self._connected = list(remote.connected)
         self._names_were = list(remote.names)
         self.chat_on = True
+        self._ready_were: set[int] = set()
         remote.on_chat = self._chat
 
     def _chat(self, seat: int, text: str) -> None:
@@ -322,8 +324,6 @@ class LineSeat:
             while True:
                 self._say(self.remote.news())
                 obs = self.remote.observation(self.seat)
-                if obs.phase == g.GAME_OVER:
-                    return 0
                 self._prompt(obs)
                 try:
                     line = lines.get(timeout=wait)
@@ -336,7 +336,11 @@ class LineSeat:
                 self._answer(line.strip(), obs)
         except Closed as e:
             self.out(words.closed(e.reason.value if e.reason else None))
-            return 1
+            return 0 if self._over() else 1   # (after the game: the table's end, no failure)
+
+    def _over(self) -> bool:
+        story = self.remote.story
+        return bool(story) and isinstance(story[-1], g.GameOver)
 
     def _say(self, events: list[g.Event]) -> None:
         """The events just come (the last ones of the story), the table's notes among them
@@ -396,6 +400,10 @@ class LineSeat:
             if s != self.seat and before and not after:
                 self.out(words.seat_free(before))
         self._connected, self._names_were = now, names
+        if self._over():
+            for s in sorted(remote.ready - self._ready_were - {self.seat}):
+                self.out(words.asks_rematch(self._name(s)))
+        self._ready_were = set(remote.ready)
 
     def _waiting_for_next(self) -> None:
         """After Enter at a deal's end: whom the next deal waits for."""
@@ -415,6 +423,8 @@ class LineSeat:
             return "count"
         if obs.phase == g.DEAL_OVER:
             return "next"
+        if obs.phase == g.GAME_OVER and self.seat not in self.remote.ready:
+            return "rematch"
         return ""
 
     def _prompt(self, obs: g.Observation, again: bool = False) -> None:
@@ -430,6 +440,8 @@ class LineSeat:
             self.out(words.prompt_play(obs.count, obs.playable))
         elif due == "count":
             self.out(words.prompt_count())
+        elif due == "rematch":
+            self.out(words.prompt_rematch())
         # (the next deal: the deal's last line says to press Enter)
 
     def _answer(self, text: str, obs: g.Observation) -> None:
@@ -442,6 +454,9 @@ class LineSeat:
             return
         if text.startswith("'") or text.lower().startswith("say "):
             self.remote.say(text[1:] if text.startswith("'") else text[4:])
+            return
+        if obs.phase == g.GAME_OVER:
+            self._ask_rematch(text)
             return
         action = self._action(text, obs)
         if action is None and not text:
@@ -461,6 +476,19 @@ class LineSeat:
             self._prompt(obs, again=True)
         except Refused as e:
             self.out(words.refused(e.message.reason.value))
+
+    def _ask_rematch(self, text: str) -> None:
+        """After the game, Enter asks for a rematch with the same seats (one key for
+        everyone: it starts when all have pressed it)."""
+        remote = self.remote
+        if text:
+            self.out(words.prompt_rematch())
+            return
+        remote.rematch()
+        if self._over():
+            self.out(words.waiting_for([self._name(s) for s in range(remote.players)
+                                        if remote.connected[s] and s not in remote.ready
+                                        and s != self.seat]))
 
     def _action(self, text: str, obs: g.Observation) -> g.Action | None:
         due = self._due(obs)

@@ -200,6 +200,20 @@ class RemoteTable:
         """A chat line to everyone at the table."""
         self.ws.send(p.encode(p.Say(text)))
 
+    def rematch(self) -> None:
+        """Ask for another game with the same seats (it comes as an update from the game's
+        start once every person has asked)."""
+        self.ws.send(p.encode(p.Rematch()))
+        deadline = time.monotonic() + self.timeout
+        while self.seat not in self.ready and self._over():
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Closed()
+            self._pump(left)
+
+    def _over(self) -> bool:
+        return self._obs is not None and self._obs.phase == g.GAME_OVER
+
     def ask_time(self) -> list[p.Wait]:
         """Whom the table waits for now and how long they have, as the server's clock says
         (Closed when no answer comes in time)."""

@@ -39,7 +39,7 @@ from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage.gamelog import LogError, event_from_plain, event_to_plain
 
 __all__ = ["VERSION", "MAX_FRAME", "NAME_LENGTH", "CHAT_LENGTH", "Reason", "Hello", "Act", "Say",
-           "Welcome", "Update", "Refused", "Chat", "Seats", "Bye", "AskTime", "Clock", "Wait",
+           "Welcome", "Update", "Refused", "Chat", "Seats", "Bye", "AskTime", "Rematch", "Clock", "Wait",
            "WaitWhy", "Note", "NoteCode", "ClientMessage",
            "ServerMessage", "ProtocolError", "decode_client", "decode_server", "encode",
            "clean_text", "observation_facts", "observation_from_facts", "rules_facts",
@@ -106,8 +106,13 @@ class AskTime(msgspec.Struct, tag="time", forbid_unknown_fields=True):
     """Whom the table waits for, and how long they have: answered with :class:`Clock`."""
 
 
-ClientMessage = Hello | Act | Say | AskTime
-_CLIENT_TAGS = frozenset({"hello", "act", "say", "time"})
+class Rematch(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
+    """After the game: this person wants another with the same seats (it starts when every
+    person connected has asked; the seats say who has, in ``Seats.ready``)."""
+
+
+ClientMessage = Hello | Act | Say | AskTime | Rematch
+_CLIENT_TAGS = frozenset({"hello", "act", "say", "time", "rematch"})
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -189,7 +194,8 @@ class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):
     names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
     connected: Annotated[list[bool], msgspec.Meta(max_length=6)]
     computers: _Ints
-    ready: _Ints = []   # the people who asked for the next deal (it waits for everyone)
+    ready: _Ints = []   # the people who asked for the next deal (it waits for everyone), or
+                        # after the game for a rematch
     held: _Ints = []    # dropped people's seats a computer plays until they are back
     keep: _Int = 0      # the seconds a dropped person's seat is kept for them
 
@@ -265,14 +271,14 @@ def _kind_known(frame: str | bytes, tags: frozenset[str]) -> bool:
     return not isinstance(raw, dict) or raw.get("type") in tags
 
 
-def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime:
+def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime | Rematch:
     """A client's message, checked; ProtocolError (OVERSIZED, BINARY, UNKNOWN, MALFORMED)."""
     if isinstance(frame, bytes):
         raise ProtocolError(Reason.BINARY)
     if len(frame) > MAX_FRAME or len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise ProtocolError(Reason.OVERSIZED)
     try:
-        message: Hello | Act | Say | AskTime = _client_decoder.decode(frame)
+        message: Hello | Act | Say | AskTime | Rematch = _client_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         reason = Reason.MALFORMED if _kind_known(frame, _CLIENT_TAGS) else Reason.UNKNOWN
         raise ProtocolError(reason, str(e)[:120]) from None

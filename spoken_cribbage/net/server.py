@@ -125,6 +125,7 @@ class Referee:
         self.turn_limit = turn_limit
         self.count_limit = count_limit
         self.fill_in = fill_in
+        self.on_new_game: Callable[[g.Game], None] | None = None   # (a rematch: the save)
         # The person seats the table waits for: (what for, which turn) -> since when, warned.
         self._due: dict[int, tuple[tuple[object, ...], float, bool]] = {}
         self.errors = 0          # internal failures (a bug): the fuzz tests want none
@@ -256,6 +257,9 @@ class Referee:
         if self.game.phase == g.DEAL_OVER and self.ready and not self._not_ready():
             self.apply(g.NextDeal())   # (the one the others waited for has gone)
             self._moved(out)
+        elif self.game.phase == g.GAME_OVER and self.ready and not self._not_ready():
+            self.new_game()   # (a rematch the one who left had not asked for)
+            self._moved(out)
         elif seat in self.held and self.next_action() is not None:
             self._moved(out)   # (the computer holding the seat takes its turn)
         return out
@@ -331,6 +335,8 @@ class Referee:
             self._act(conn, conn.seat, message, out)
         elif isinstance(message, p.AskTime):
             out.add(conn.ident, self.clock())
+        elif isinstance(message, p.Rematch):
+            self._rematch(conn, conn.seat, out)
         else:
             self._say(conn.seat, message, out)
 
@@ -392,6 +398,32 @@ class Referee:
             self._refuse(conn, out, p.Reason.ILLEGAL, act.seq, str(e.code), p.refusal_data(e))
             return
         self._moved(out, acked=(conn.ident, act.seq))
+
+    def _rematch(self, conn: _Conn, seat: int, out: Outbox) -> None:
+        """A person asks for another game with the same seats: it starts when every person
+        connected has asked (the others hear who has, in the seats)."""
+        if self.game.phase != g.GAME_OVER:
+            self._refuse(conn, out, p.Reason.NOT_ALLOWED)
+            return
+        self.ready.add(seat)
+        if self._not_ready():
+            self._seats(out)
+            return
+        self.new_game()
+        self._moved(out)
+
+    def new_game(self) -> None:
+        """The next game at the table: the same rules and seats, a new deal (its seed drawn
+        from the last game's, so a seeded table plays its rematches the same way again)."""
+        old = self.game
+        seed = random.Random(f"rematch:{old.seed}").randrange(2**31)
+        self.game = g.Game(rules=old.rules, seed=seed)
+        for c in self.conns.values():
+            c.sent = 0
+        self.heard.clear()
+        if self.on_new_game is not None:
+            self.on_new_game(self.game)
+        self._clock()
 
     def _moved(self, out: Outbox, acked: tuple[int, int] | None = None) -> None:
         """The game moved: the referee's own turns, then everyone's update (and the seats, when

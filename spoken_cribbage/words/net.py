@@ -287,3 +287,12 @@ def earlier(line: str) -> str:
 
 def back() -> str:
     return "You are back at the table. What you missed, then where the game stands:"
+
+
+def prompt_rematch() -> str:
+    return ("The game is over: press Enter for a rematch with the same seats, or type q to "
+            "leave.")
+
+
+def asks_rematch(name: str) -> str:
+    return fill("{name} asks for a rematch: press Enter to play again.", {"name": name})

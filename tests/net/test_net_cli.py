@@ -19,7 +19,8 @@ PROGRAM = [sys.executable, "-m", "spoken_cribbage"]
 
 class Player:
     """One process of the game, its lines read in a thread; it answers the prompts: the first
-    two cards for a discard, the first card it may play, Enter for the next deal."""
+    two cards for a discard, the first card it may play, Enter for the next deal, q after the
+    game."""
 
     def __init__(self, args: list[str], home: Path) -> None:
         env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "c"),
@@ -53,6 +54,8 @@ class Player:
             answer = "1"
         elif line.startswith("Press Enter"):
             answer = ""
+        elif line.startswith("The game is over: press Enter for a rematch"):
+            answer = "q"
         if answer is not None and self.proc.poll() is None:
             assert self.proc.stdin is not None
             try:
