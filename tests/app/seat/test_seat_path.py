@@ -243,7 +243,7 @@ MARGIN = 3
 CEILING = {
     "discard digit": (2, 1, 2, 22, 4),
     "discard second digit": (2, 1, 2, 24, 5),
-    "enter confirms the discard": (4, 3, 1, 45, 17),
+    "enter confirms the discard": (4, 3, 1, 43, 17),
     "s scores": (1, 1, 1, 23, 5),
     "digit 3 in the play": (7, 3, 2, 60, 27),
     "count digit": (0, 0, 0, 19, 4),
