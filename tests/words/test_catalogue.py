@@ -16,6 +16,7 @@ from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.vocabulary import CommandError
 from spoken_cribbage.words import catalogue
+from spoken_cribbage.words import speech as speech_words
 from spoken_cribbage.words import storage as storage_words
 from spoken_cribbage.words.notices import phrase
 
@@ -39,6 +40,13 @@ STORAGE_FACTS = {
     "who": "Lena", "score": 100, "count": 2, "ago": "2 moves ago", "head": "Stopped.",
     "body": "Gone.", "setting": "rate", "later": "later", "size": 2, "ways": "in pairs",
     "seats": "1 other player", "apart": True}
+#: facts for every speech.* code and its forms
+SPEECH_FACTS = {
+    "output": Notice("speech.output_device", device="default"), "driver": "espeak",
+    "name": "Orca", "reason": Notice("speech.no_sound_device"), "device": "hw:0",
+    "player": "aplay", "mode": "loud", "voice": "fr", "detail": "Invalid argument",
+    "seconds": 8, "rate": 22050, "status": 3, "address": "unix:/run/speechd", "reply": "300"}
+TABLES = {"storage": storage_words, "speech": speech_words}
 
 
 @pytest.fixture(autouse=True)
@@ -65,9 +73,14 @@ def test_the_moved_tables_are_found():
     # forms and parts, every one a message
     assert len([c for c in codes if c.startswith("storage.")]) == 146
     assert len(storage_words.TEXTS) == 79 and len(storage_words.PARTS) == 78
-    choosers = [c for c, t in storage_words.TEXTS.items() if not isinstance(t, catalogue.Message)]
-    assert len(choosers) == 11
-    assert all(any(m.startswith(c + ".") for m in codes) for c in choosers), choosers
+    # speech.*: 49 codes (3 choose among their forms), 52 messages
+    assert len([c for c in codes if c.startswith("speech.")]) == 52
+    assert len(speech_words.TEXTS) == 49 and len(speech_words.PARTS) == 6
+    for table, count in (("storage", 11), ("speech", 3)):
+        choosers = [c for c, t in TABLES[table].TEXTS.items()
+                    if not isinstance(t, catalogue.Message)]
+        assert len(choosers) == count
+        assert all(any(m.startswith(c + ".") for m in codes) for c in choosers), choosers
 
 
 def test_compiled_catalogues_are_up_to_date():
@@ -116,16 +129,19 @@ def _has_words(template: catalogue.Message) -> bool:
 
 
 @pytest.mark.parametrize("language", catalogue.LANGUAGES)
-@pytest.mark.parametrize("table,facts", [("command", FACTS), ("storage", STORAGE_FACTS)])
+@pytest.mark.parametrize("table,facts", [("command", FACTS), ("storage", STORAGE_FACTS),
+                                         ("speech", SPEECH_FACTS)])
 def test_every_moved_code_says_a_sentence(language, table, facts):
     catalogue.use(language)
     from spoken_cribbage.words.notices import template
     codes = [c for c in _moved() if c.startswith(table + ".")]
-    if table == "storage":   # and the codes that choose among their forms
-        codes += [c for c, t in storage_words.TEXTS.items() if not isinstance(t, catalogue.Message)]
+    parts = TABLES[table].PARTS if table in TABLES else {}
+    if table in TABLES:   # and the codes that choose among their forms
+        codes += [c for c, t in TABLES[table].TEXTS.items()
+                  if not isinstance(t, catalogue.Message)]
     english_too, checked = [], 0
     for code in codes:
-        part = storage_words.PARTS.get(code)   # a form or part, said by its table alone
+        part = parts.get(code)   # a form or part, said by its table alone
         said = (phrase(code, **facts) if part is None
                 else catalogue.say(part, facts, code))
         assert said.strip() and "{" not in said, (code, said)
@@ -171,6 +187,17 @@ def test_storage_in_french_and_chinese():
     assert phrase(notice) == "再见。你的牌局只保留了1步之前的样子。"
     assert phrase("storage.resume_question", game=Game(players=2, seed=1, first_dealer=0)) == (
         "你有一局未完成：你 0 分，电脑 0 分，你的底牌。继续吗？y/n")
+
+
+def test_speech_in_french_and_chinese():
+    failed = Notice("speech.could_not_start", reason=Notice("speech.portaudio_hung", seconds=1))
+    catalogue.use("fr")
+    assert phrase(failed).startswith(
+        "La parole n'a pas pu démarrer : le système de son n'a pas répondu en 1 seconde (")
+    assert phrase("speech.screen_reader", name="Orca") == "Parole par Orca."
+    catalogue.use("zh-Hans")
+    assert phrase(failed).endswith("删除它即可解决）。游戏以文字继续。")
+    assert phrase("speech.espeak_could_not_start", status=255) == "espeak-ng 无法启动（错误 0xff）"
 
 
 def test_a_value_from_outside_is_cleaned_in_every_language():
