@@ -96,9 +96,9 @@ def leaks(referee: Recorder) -> list[tuple[int, set[str]]]:
 
 
 @contextlib.contextmanager
-def running(referee: Referee, ssl_context=None) -> Iterator[str]:
-    """The table served on a free loopback port for the block: its ws:// address (wss://
-    with ``ssl_context``)."""
+def running(referee: Referee, ssl_context=None, port: int = 0) -> Iterator[str]:
+    """The table served on a loopback port (0: a free one) for the block: its ws:// address
+    (wss:// with ``ssl_context``)."""
     started = threading.Event()
     box: dict[str, object] = {}
 
@@ -107,7 +107,7 @@ def running(referee: Referee, ssl_context=None) -> Iterator[str]:
         box["loop"] = loop
 
         async def main() -> None:
-            server = TableServer(referee, ssl_context=ssl_context)
+            server = TableServer(referee, port=port, ssl_context=ssl_context)
             box["port"] = await server.start()
             box["stop"] = stop = asyncio.Event()
             started.set()

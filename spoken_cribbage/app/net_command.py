@@ -31,7 +31,10 @@ from spoken_cribbage.net.client import Closed, Refused, RemoteTable
 from spoken_cribbage.net.server import Player, Referee, ServerThread, new_code
 from spoken_cribbage.net.tables import TableSaveError, read_save, resume, save_of, write_save
 from spoken_cribbage.net.tls import (
+    CertificateChanged,
     CertificateMismatch,
+    Pins,
+    PinsUnreadable,
     host_certificate,
     invite_code,
     server_context,
@@ -47,6 +50,8 @@ from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.seat import refusal
 
 DEFAULT_PORT = 5050
+#: The certificates of the tables this player joined, by address (in the data folder).
+PINS_FILE = "known-tables.json"
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 
@@ -223,12 +228,16 @@ def run_join(args: argparse.Namespace) -> int:
         out(words.code_without_check())
         return 2
     scheme = "ws" if args.plain else "wss"
-    return _sit(f"{scheme}://{_uri_host(host)}:{port}", args.code, args.name, out)
+    pins = None if args.plain else Pins(data_dir() / PINS_FILE)
+    return _sit(f"{scheme}://{_uri_host(host)}:{port}", args.code, args.name, out, pins)
 
 
-def _sit(uri: str, code: str, name: str, out: Callable[[str], None]) -> int:
+def _sit(uri: str, code: str, name: str, out: Callable[[str], None],
+         pins: Pins | None = None) -> int:
+    """Join the table at ``uri`` and play at it in lines (``pins``: the certificates of the
+    tables joined before, trusted on first use; the host's own seat has none)."""
     try:
-        remote = RemoteTable.join(uri, code, name)
+        remote = RemoteTable.join(uri, code, name, pins=pins)
     except Refused as e:
         out(words.refused(e.message.reason.value))
         return 1
@@ -238,9 +247,17 @@ def _sit(uri: str, code: str, name: str, out: Callable[[str], None]) -> int:
     except CertificateMismatch:
         out(words.certificate_mismatch())
         return 1
+    except CertificateChanged as e:
+        out(words.certificate_changed(e.address, str(e.path)))
+        return 1
+    except PinsUnreadable as e:
+        out(words.pins_unreadable(str(e.path)))
+        return 1
     except (OSError, TimeoutError, ValueError, InvalidURI, InvalidHandshake) as e:
         out(words.cannot_connect(uri.removeprefix("ws://"), str(e) or type(e).__name__))
         return 1
+    if remote.first_visit:
+        out(words.certificate_pinned())
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=_read_lines, args=(lines,), daemon=True).start()
     try:

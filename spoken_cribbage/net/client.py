@@ -19,6 +19,7 @@ import contextlib
 import ssl
 import time
 from collections.abc import Callable
+from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -27,7 +28,13 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_card
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.tls import CertificateMismatch, check_peer, client_context, split_code
+from spoken_cribbage.net.tls import (
+    CertificateMismatch,
+    Pins,
+    check_peer,
+    client_context,
+    split_code,
+)
 
 __all__ = ["RemoteTable", "Refused", "Closed"]
 
@@ -82,13 +89,17 @@ class RemoteTable:
         self.on_chat: Callable[[int, str], None] | None = None
         self._stack = contextlib.ExitStack()
         self._stack.callback(ws.close)
+        self.first_visit = False   # the table's certificate was pinned at this join
 
     @classmethod
-    def join(cls, uri: str, code: str, name: str = "", *, timeout: float = 10.0) -> RemoteTable:
+    def join(cls, uri: str, code: str, name: str = "", *, timeout: float = 10.0,
+             pins: Pins | None = None) -> RemoteTable:
         """Connect to the table at ``uri`` ("wss://host:port", or "ws://" for a plain one),
         sit down with the invite ``code`` (over TLS its tag must name the table's certificate:
-        CertificateMismatch if not): the table, with the seat's first observation. Refused or
-        Closed if not."""
+        CertificateMismatch if not; and with ``pins``, the certificate must be the one pinned
+        for the address, CertificateChanged if not, pinned on first use): the table, with the
+        seat's first observation (``first_visit``: its certificate was pinned just now).
+        Refused or Closed if not."""
         secret, tag = split_code(code)
         secure = uri.startswith("wss://")
         if secure and tag is None:
@@ -98,10 +109,13 @@ class RemoteTable:
                                          compression=None,
                                          ssl=client_context() if secure else None))
         try:
+            first_visit = False
             if secure and tag is not None:   # the table is the host's, before anything is sent
                 peer = ws.socket
-                check_peer(peer.getpeercert(binary_form=True)
-                           if isinstance(peer, ssl.SSLSocket) else None, tag)
+                der = peer.getpeercert(binary_form=True) if isinstance(peer, ssl.SSLSocket) else None
+                check_peer(der, tag)
+                if pins is not None and der is not None:
+                    first_visit = pins.check(urlsplit(uri).netloc.lower(), der)
             ws.send(p.encode(p.Hello(p.VERSION, secret, name)))
             first = p.decode_server(ws.recv(timeout=timeout))
             if isinstance(first, p.Refused):
@@ -110,6 +124,7 @@ class RemoteTable:
                 raise p.ProtocolError(p.Reason.MALFORMED, "no welcome")
             table = cls(ws, first, timeout=timeout)
             table._stack = stack
+            table.first_visit = first_visit
             while table._obs is None:
                 table._pump(timeout)
         except BaseException:

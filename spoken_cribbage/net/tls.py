@@ -8,18 +8,32 @@ sent only after the check; the tag is the first 40 bits of the SHA-256 of the ce
 hash to the tag closes before sending anything (:class:`CertificateMismatch`). The
 certificate is made with ``cryptography`` (Python's ssl reads certificates but cannot make
 one): an EC P-256 key, valid ten years, kept in the folder the caller gives.
+
+The tag is short (40 bits, to be read aloud), so the joiner's client also pins the whole
+certificate per address on first use, as SSH does with its known hosts (:class:`Pins`: the
+SHA-256 of each table's certificate by ``host:port``, in a file of the player's data folder):
+a later join to that address whose certificate is another is refused
+(:class:`CertificateChanged`) before anything is sent, whatever its code says.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import datetime
 import hashlib
+import hmac
 import os
 import ssl
 from pathlib import Path
+from typing import Annotated
 
-__all__ = ["CertificateMismatch", "host_certificate", "server_context", "client_context",
+import msgspec
+
+from spoken_cribbage.storage.paths import atomic_write
+
+__all__ = ["CertificateMismatch", "CertificateChanged", "PinsUnreadable", "Pins",
+           "host_certificate", "server_context", "client_context",
            "fingerprint_tag", "invite_code", "split_code", "check_peer"]
 
 _CERT, _KEY = "table-cert.pem", "table-key.pem"
@@ -28,6 +42,63 @@ TAG_LENGTH = 8
 
 class CertificateMismatch(Exception):
     """The table's certificate is not the one the invite code names."""
+
+
+class CertificateChanged(Exception):
+    """The table at ``address`` shows another certificate than the one pinned for it."""
+
+    def __init__(self, address: str, path: Path) -> None:
+        self.address, self.path = address, path
+        super().__init__(address)
+
+
+class PinsUnreadable(Exception):
+    """The file of pinned certificates cannot be read (nothing is trusted blindly instead)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        super().__init__(str(path))
+
+
+_Pinned = dict[Annotated[str, msgspec.Meta(max_length=300)],
+               Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]]
+
+
+class Pins:
+    """The certificates of the tables this player has joined, by address (``host:port``),
+    trusted on first use: one JSON object in ``path``, written atomically."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def read(self) -> dict[str, str]:
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return {}
+        except OSError:
+            raise PinsUnreadable(self.path) from None
+        try:
+            return msgspec.json.decode(data, type=_Pinned)
+        except msgspec.DecodeError:
+            raise PinsUnreadable(self.path) from None
+
+    def check(self, address: str, der: bytes) -> bool:
+        """CertificateChanged when ``address`` is pinned to another certificate; True when it
+        was not pinned (it is now), False when it is the one pinned."""
+        fingerprint = hashlib.sha256(der).hexdigest()
+        pins = self.read()
+        known = pins.get(address)
+        if known is not None:
+            if not hmac.compare_digest(known, fingerprint):
+                raise CertificateChanged(address, self.path)
+            return False
+        pins[address] = fingerprint
+        with contextlib.suppress(OSError):   # (not kept: the tag still checks the next join)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.path, msgspec.json.format(
+                msgspec.json.encode(dict(sorted(pins.items()))), indent=1))
+        return True
 
 
 def host_certificate(folder: Path) -> tuple[Path, Path]:

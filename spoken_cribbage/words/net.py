@@ -121,6 +121,26 @@ def certificate_mismatch() -> str:
             "sent. Check the address and ask the host for the code again.")
 
 
+def certificate_changed(address: str, path: str) -> str:
+    """A pinned table's certificate has changed: refused, and what to do."""
+    return fill("The table at {address} shows another certificate than the one it showed when "
+                "you first joined it: nothing was sent. Someone may be standing between you "
+                "and the table. If the host really made a new one (a new machine or a fresh "
+                "install), ask them, then remove the entry for {address} from {path} and join "
+                "again.", {"address": address, "path": path})
+
+
+def pins_unreadable(path: str) -> str:
+    return fill("The list of tables you joined before, {path}, could not be read, so no table "
+                "can be checked against it: nothing was sent. Remove that file to start the "
+                "list again.", {"path": path})
+
+
+def certificate_pinned() -> str:
+    return ("The first time at this table: its certificate is remembered, and a later join "
+            "to this address checks it is the same.")
+
+
 def no_certificate(error: str) -> str:
     return fill("Could not make the table's certificate: {error}.", {"error": error})
 

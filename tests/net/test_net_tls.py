@@ -1,12 +1,16 @@
 """TLS at a table (issue 26, item 3): the host's certificate is checked against the invite
-code's tag before anything is sent; a table whose certificate is another's gets nothing."""
+code's tag before anything is sent; a table whose certificate is another's gets nothing; and
+the certificate is pinned per address on first use (as SSH does): a changed one is refused with
+a clear sentence."""
 
 from __future__ import annotations
 
+import hashlib
 import time
 
 import pytest
 
+from spoken_cribbage.app.net_command import _sit
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import tls
 from spoken_cribbage.net.client import RemoteTable
@@ -49,3 +53,49 @@ def test_the_certificate_is_made_once_and_its_tag_is_short_and_stable(tmp_path):
     assert tls.host_certificate(tmp_path) == first
     assert tls.invite_code("ABC234", first[0]) == f"ABC234-{tag}" and len(tag) == 8
     assert tls.split_code(f" abc234-{tag.lower()} ") == ("ABC234", tag)
+
+
+def test_the_certificate_is_pinned_on_first_use_and_a_changed_one_is_refused(certificate,
+                                                                             tmp_path):
+    cert, key = certificate
+    other_cert, other_key = tls.host_certificate(tmp_path / "other")
+    pins = tls.Pins(tmp_path / "data" / "known-tables.json")
+    referee = table(2, computers=(1,))
+    with running(referee, tls.server_context(cert, key)) as address:
+        first = RemoteTable.join(address, tls.invite_code(CODE, cert), "Lena", pins=pins)
+        assert first.first_visit
+        first.close()
+        again = RemoteTable.join(address, tls.invite_code(CODE, cert), "Lena", pins=pins)
+        assert not again.first_visit   # the same certificate: welcome back
+        again.close()
+    port = int(address.rsplit(":", 1)[1])
+    assert pins.read() == {f"127.0.0.1:{port}": hashlib.sha256(
+        tls.certificate_der(cert)).hexdigest()}
+    # Another table at the same address, with a code that names its own certificate: the
+    # pin refuses it before anything is sent, whatever the code says.
+    impostor = table(2, computers=(1,))
+    with running(impostor, tls.server_context(other_cert, other_key), port=port) as same:
+        assert same == address
+        with pytest.raises(tls.CertificateChanged) as changed:
+            RemoteTable.join(address, tls.invite_code(CODE, other_cert), "Lena", pins=pins)
+        said: list[str] = []
+        assert _sit(address, tls.invite_code(CODE, other_cert), "Lena", said.append, pins) == 1
+        time.sleep(0.1)
+    assert changed.value.address == f"127.0.0.1:{port}"
+    assert impostor.names == ["", ""] and impostor.refused == 0
+    assert said == [f"The table at 127.0.0.1:{port} shows another certificate than the one it "
+                    "showed when you first joined it: nothing was sent. Someone may be "
+                    "standing between you and the table. If the host really made a new one (a "
+                    "new machine or a fresh install), ask them, then remove the entry for "
+                    f"127.0.0.1:{port} from {pins.path} and join again."]
+
+
+def test_a_pins_file_that_cannot_be_read_trusts_nothing(certificate, tmp_path):
+    cert, key = certificate
+    pins = tls.Pins(tmp_path / "known-tables.json")
+    pins.path.write_text('{"127.0.0.1:1": "not a hash\\u001b[2J"}')
+    referee = table(2, computers=(1,))
+    context = tls.server_context(cert, key)
+    with running(referee, context) as address, pytest.raises(tls.PinsUnreadable):
+        RemoteTable.join(address, tls.invite_code(CODE, cert), "Lena", pins=pins)
+    assert referee.names == ["", ""]
