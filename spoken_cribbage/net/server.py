@@ -161,22 +161,27 @@ class Referee:
 
     def waited_for(self) -> list[tuple[int, p.WaitWhy, tuple[object, ...]]]:
         """The people the table waits for now: (seat, what for, which turn: a key that changes
-        when the same seat's next turn comes)."""
+        when the same seat's next turn comes, or when somebody first sits there)."""
         game, machines = self.game, {**self.computers, **self.held}
         people = [s for s in range(game.players) if s not in machines]
         if game.phase == g.DISCARD:
-            return [(s, p.WaitWhy.TURN, ("discard", game.deal_number))
+            return [(s, p.WaitWhy.TURN, ("discard", game.deal_number, bool(self.names[s])))
                     for s in game.pending_discards() if s in people]
         if game.phase in (g.PLAY, g.SHOW) and game.to_act in people:
             why = p.WaitWhy.TURN if game.phase == g.PLAY else p.WaitWhy.COUNT
-            return [(game.to_act, why, (str(game.phase), game.deal_number, len(game.actions)))]
+            return [(game.to_act, why, (str(game.phase), game.deal_number, len(game.actions),
+                                        bool(self.names[game.to_act])))]
         if game.phase == g.DEAL_OVER and people:
             connected = {c.seat for c in self.conns.values() if c.seat is not None}
             return [(s, p.WaitWhy.NEXT_DEAL, ("next", game.deal_number)) for s in people
                     if s in connected and s not in self.ready]
         return []
 
-    def _limit(self, why: p.WaitWhy) -> float | None:
+    def _limit(self, why: p.WaitWhy, seat: int) -> float | None:
+        """The limit of what the table waits for (none for a seat nobody has sat at yet: a
+        friend still on their way is not hurried)."""
+        if not self.names[seat]:
+            return None
         if why == p.WaitWhy.TURN:
             return self.turn_limit
         return self.count_limit if why == p.WaitWhy.COUNT else None
@@ -193,7 +198,7 @@ class Referee:
         """Whom the table waits for, and how long each has (the answer to ``t``)."""
         now, waits = self.now(), []
         for seat, why, key in self.waited_for():
-            limit, since = self._limit(why), self._due.get(seat, (key, now, False))[1]
+            limit, since = self._limit(why, seat), self._due.get(seat, (key, now, False))[1]
             dropped = self.dropped.get(seat)
             waits.append(p.Wait(seat, why, None if limit is None else max(0.0, since + limit - now),
                                 None if dropped is None or seat in self.held
@@ -205,7 +210,7 @@ class Referee:
         for them (everyone told), a count run out given up (the engine's TimeUp)."""
         now = self.now()
         for seat, why, _ in self.waited_for():
-            limit = self._limit(why)
+            limit = self._limit(why, seat)
             entry = self._due.get(seat)
             if limit is None or entry is None:
                 continue
@@ -366,9 +371,9 @@ class Referee:
         conn.seat, conn.sent = seat, 0
         self.dropped.pop(seat, None)
         missed = self.heard.pop(seat, None)   # (back after a drop: what they had been sent)
-        if self.held.pop(seat, None) is not None:   # (the person plays their own seat again)
-            self._clock()
+        self.held.pop(seat, None)   # (the person plays their own seat again)
         self.names[seat] = name or f"{seat + 1}"
+        self._clock()   # (a first seat taken: its time starts now)
         out.add(conn.ident, p.Welcome(p.VERSION, seat, p.rules_facts(self.game.rules),
                                       list(self.names), _whole(self.turn_limit),
                                       _whole(self.count_limit)))
