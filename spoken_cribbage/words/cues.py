@@ -12,20 +12,33 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from spoken_cribbage.words.catalogue import Message
 from spoken_cribbage.words.notices import Template, phrase  # noqa: F401 (phrase: the doctest)
 from spoken_cribbage.words.storage import clause
 
 
-def _reason(d: Mapping[str, Any]) -> str:
-    return clause(d["reason"])
+def _reason(d: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The reason (a notice, or a foreign error's own words) as a clause."""
+    return {"reason": clause(d["reason"])}
 
 
+# The sentences of the sound cues' notices, on the catalogue (words.catalogue): the English text
+# and where it is heard (the translator's comment).
 TEXTS: dict[str, Template] = {
-    "cues.could_not_start": lambda d: f"Sound cues are off: {_reason(d)}. The game goes on.",
-    "cues.speech_and_cues_off": lambda d: (f"Speech and sound cues are off: {_reason(d)}. "
-                                           "The game goes on in text."),
-    "cues.stopped_working": lambda d: (f"Sound cues stopped working: {_reason(d)}. "
-                                       f"The game goes on."),
-    # why the cues command plays nothing (clauses)
-    "cues.silent_output": "the audio output is silent (SPOKEN_CRIBBAGE_AUDIO is null)",
+    "cues.could_not_start": Message(
+        "Sound cues are off: {reason}. The game goes on.",
+        "at start, the sound cues failing; {reason} is why, like 'no sound device was found'",
+        prepare=_reason),
+    "cues.speech_and_cues_off": Message(
+        "Speech and sound cues are off: {reason}. The game goes on in text.",
+        "at start, speech and the sound cues failing for one reason; {reason} is why",
+        prepare=_reason),
+    "cues.stopped_working": Message(
+        "Sound cues stopped working: {reason}. The game goes on.",
+        "during a game, the sound cues failing; {reason} is why", prepare=_reason),
+    # why the cues command plays nothing (a clause)
+    "cues.silent_output": Message(
+        "the audio output is silent (SPOKEN_CRIBBAGE_AUDIO is null)",
+        "why the cues command plays nothing, inside a sentence: lower case, no full stop; "
+        "SPOKEN_CRIBBAGE_AUDIO=null is a setting of the environment, as it is"),
 }

@@ -76,6 +76,7 @@ def test_the_moved_tables_are_found():
     # speech.*: 49 codes (3 choose among their forms), 52 messages
     assert len([c for c in codes if c.startswith("speech.")]) == 52
     assert len(speech_words.TEXTS) == 49 and len(speech_words.PARTS) == 6
+    assert len([c for c in codes if c.startswith("cues.")]) == 4   # cues.*: all 4, one each
     for table, count in (("storage", 11), ("speech", 3)):
         choosers = [c for c, t in TABLES[table].TEXTS.items()
                     if not isinstance(t, catalogue.Message)]
@@ -130,7 +131,8 @@ def _has_words(template: catalogue.Message) -> bool:
 
 @pytest.mark.parametrize("language", catalogue.LANGUAGES)
 @pytest.mark.parametrize("table,facts", [("command", FACTS), ("storage", STORAGE_FACTS),
-                                         ("speech", SPEECH_FACTS)])
+                                         ("speech", SPEECH_FACTS),
+                                         ("cues", {"reason": Notice("cues.silent_output")})])
 def test_every_moved_code_says_a_sentence(language, table, facts):
     catalogue.use(language)
     from spoken_cribbage.words.notices import template
@@ -198,6 +200,9 @@ def test_speech_in_french_and_chinese():
     catalogue.use("zh-Hans")
     assert phrase(failed).endswith("删除它即可解决）。游戏以文字继续。")
     assert phrase("speech.espeak_could_not_start", status=255) == "espeak-ng 无法启动（错误 0xff）"
+    # cues.* builds from the clauses of storage and speech, all in the one language
+    assert phrase("cues.could_not_start", reason=Notice("speech.no_sound_device")) == (
+        "提示音已关闭：没有找到音频设备。游戏继续。")
 
 
 def test_a_value_from_outside_is_cleaned_in_every_language():
