@@ -368,7 +368,7 @@ class LineSeat:
         start = remote.heard - len(events)
         missed, remote.missed = remote.missed, None
         if missed is not None:
-            self.out(words.back())
+            self.out(words.back(missed[1] > missed[0]))
         at = start
         for index, note in sorted(remote.take_notes(), key=lambda item: item[0]):
             if index > at:

@@ -297,7 +297,8 @@ def turn_played(name: str) -> str:
 
 
 def time_warning(seconds: int) -> str:
-    return fill("{span} left.", {"span": _capital(span(seconds))})
+    """The one warning before a person's own time runs out."""
+    return fill("{span} left for your turn.", {"span": _capital(span(seconds))})
 
 
 def earlier(line: str) -> str:
@@ -305,7 +306,10 @@ def earlier(line: str) -> str:
     return f"Earlier: {line}"
 
 
-def back() -> str:
+def back(missed: bool) -> str:
+    """Said first on a return after a dropped line (``missed``: something happened since)."""
+    if not missed:
+        return "You are back at the table; nothing happened while you were away."
     return "You are back at the table. What you missed, then where the game stands:"
 
 

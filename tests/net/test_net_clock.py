@@ -144,6 +144,8 @@ def test_the_waits_in_words():
         "1 minute 1 second more.")
     assert words.waits([], "play") == "The table waits for nobody now: the computers are playing."
     assert words.turn_played("Max") == "Max's time ran out: a computer plays this turn for Max."
+    assert words.time_warning(9) == "9 seconds left for your turn."
+    assert words.back(False) == "You are back at the table; nothing happened while you were away."
 
 
 def test_the_line_seat_says_whom_the_table_waits_for_and_a_turn_played_for_another():
