@@ -207,7 +207,8 @@ def run_host(args: argparse.Namespace) -> int:
         name = args.name or referee.names[0]   # (a table resumed: the host's seat by its name)
         return _sit(f"{scheme}://{here}:{port}", code, name, out)
     finally:
-        server.stop()
+        unfinished = referee.game.phase != g.GAME_OVER   # (saved: offered again)
+        server.stop(reason=p.Reason.HOST_LEFT if unfinished else p.Reason.SERVER_CLOSING)
 
 
 def run_join(args: argparse.Namespace) -> int:

@@ -83,6 +83,8 @@ class Reason(str, Enum):
     NOT_ALLOWED = "not allowed"        # a request a shared table does not take (undo)
     INTERNAL = "internal"              # the server failed (a bug; counted, never expected)
     SERVER_CLOSING = "server closing"
+    HOST_LEFT = "host left"            # the host left: the table is saved, offered again when
+                                       # the host opens it
 
 
 # ---------------------------------------------------------------------- client -> server

@@ -544,11 +544,11 @@ class TableServer:
             await asyncio.sleep(1.0)
             await self._send(self.referee.tick())
 
-    async def close(self) -> None:
-        """Tell every connection the table is closing, then close."""
+    async def close(self, reason: p.Reason = p.Reason.SERVER_CLOSING) -> None:
+        """Tell every connection the table is closing (``reason``: why), then close."""
         if self._ticker is not None:
             self._ticker.cancel()
-        bye = p.encode(p.Bye(p.Reason.SERVER_CLOSING))
+        bye = p.encode(p.Bye(reason))
         for ws in list(self._sockets.values()):
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(bye)
@@ -603,6 +603,7 @@ class ServerThread:
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._failed: BaseException | None = None
+        self.reason = p.Reason.SERVER_CLOSING   # what the connections are told at the stop
         self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
 
     def start(self, timeout: float = 10.0) -> int:
@@ -629,13 +630,15 @@ class ServerThread:
             self._stop = asyncio.Event()
             self._ready.set()
             await self._stop.wait()
-            await server.close()
+            await server.close(self.reason)
         try:
             loop.run_until_complete(main())
         finally:
             loop.close()
 
-    def stop(self, timeout: float = 10.0) -> None:
+    def stop(self, timeout: float = 10.0, reason: p.Reason = p.Reason.SERVER_CLOSING) -> None:
+        """Close the table, the connections told why (``reason``)."""
+        self.reason = reason
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             loop.call_soon_threadsafe(stop.set)

@@ -58,6 +58,8 @@ _REFUSED = {
     "not allowed": "A shared table does not allow that.",
     "internal": "The table failed on that message; nothing changed.",
     "server closing": "The table is closing.",
+    "host left": ("The host left the table. It is saved: join again with the same code when "
+                  "the host opens it again, and the game goes on where it stopped."),
 }
 
 
@@ -152,6 +154,8 @@ def refused(reason: str) -> str:
 def closed(reason: str | None) -> str:
     if reason is None:
         return "The connection to the table closed."
+    if reason == "host left":
+        return refused(reason)
     return fill("The table closed the connection: {why}", {"why": refused(reason)})
 
 

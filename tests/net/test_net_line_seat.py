@@ -1,5 +1,6 @@
 """The line seat of `host` and `join` (app/net_command.LineSeat) at a table on the loopback:
-chat said as it comes and silenced with mute, a refusal said in the seat's words."""
+chat said as it comes and silenced with mute, a refusal said in the seat's words, and why the
+table closed when the host leaves."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import queue
 import threading
 
 from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
+from spoken_cribbage.net.server import ServerThread
 from testkit.net_support import CODE, running, table
 
 
@@ -42,3 +45,22 @@ def test_chat_is_said_until_the_player_silences_it_and_a_refusal_is_a_sentence()
         assert said[-1] == "You leave the table."
         lena.close()
         max_.close()
+
+
+def test_when_the_host_leaves_the_others_hear_why_and_that_the_table_is_saved():
+    referee = table(2, computers=(1,))
+    server = ServerThread(referee)
+    port = server.start()
+    lena = RemoteTable.join(f"ws://127.0.0.1:{port}", CODE, "Lena")
+    said: list[str] = []
+    lines: queue.Queue[str | None] = queue.Queue()
+    status: list[int] = []
+    done = threading.Thread(target=lambda: status.append(LineSeat(lena, said.append)
+                                                         .run(lines, 0.05)))
+    done.start()
+    server.stop(reason=p.Reason.HOST_LEFT)
+    done.join(10)
+    lena.close()
+    assert said[-1] == ("The host left the table. It is saved: join again with the same code "
+                        "when the host opens it again, and the game goes on where it stopped.")
+    assert status == [1]
