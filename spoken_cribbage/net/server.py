@@ -26,19 +26,20 @@ import secrets
 import ssl
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Protocol
+from dataclasses import dataclass
 
-import msgspec
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.asyncio.server import serve as ws_serve
 from websockets.exceptions import ConnectionClosed
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.clocks import WARN_AT, Clocks, Outbox, Player
+from spoken_cribbage.net.clocks import Conn as _Conn
 from spoken_cribbage.net.tls import split_code
 
-__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer", "ServerThread"]
+__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer", "ServerThread", "Player",
+           "Outbox", "WARN_AT"]
 
 log = logging.getLogger(__name__)
 
@@ -47,15 +48,6 @@ _CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: The most actions the referee plays by itself after one change (a whole deal is far fewer):
 #: a bound so that a fault can never loop.
 _MOST_STEPS = 10_000
-#: The one warning of a turn or a count with a limit comes this many seconds before its end
-#: (as the local game's counting clock), to that person alone.
-WARN_AT = 10.0
-
-
-class Player(Protocol):
-    """A computer player (``ai.players.ComputerPlayer``): an action from its seat's observation."""
-
-    def act(self, obs: g.Observation, rng: random.Random | None = None) -> g.Action: ...
 
 
 def new_code(length: int = 6) -> str:
@@ -70,26 +62,7 @@ class Limits:
     burst: float = 40.0
 
 
-@dataclass
-class _Conn:
-    """One connection's state at the referee."""
-    ident: int
-    tokens: float
-    last: float
-    seat: int | None = None
-    sent: int = 0    # how many of the game's events this connection has been sent
-
-
-@dataclass
-class Outbox:
-    """Frames to send: (connection id, frame), in order."""
-    frames: list[tuple[int, str]] = field(default_factory=list)
-
-    def add(self, ident: int, message: msgspec.Struct) -> None:
-        self.frames.append((ident, p.encode(message)))
-
-
-class Referee:
+class Referee(Clocks):
     """One table: the game, its computer seats, the people's seats, every frame checked.
 
     ``computers``: the computer players by seat; the other seats are for people, taken in
@@ -156,84 +129,6 @@ class Referee:
         if player is None:
             player = self.computers[seat] if seat in self.computers else self.held[seat]
         return player.act(self.game.observation(seat), rng=rng)
-
-    # ------------------------------------------------------------------ the clock
-
-    def waited_for(self) -> list[tuple[int, p.WaitWhy, tuple[object, ...]]]:
-        """The people the table waits for now: (seat, what for, which turn: a key that changes
-        when the same seat's next turn comes, or when somebody first sits there)."""
-        game, machines = self.game, {**self.computers, **self.held}
-        people = [s for s in range(game.players) if s not in machines]
-        if game.phase == g.DISCARD:
-            return [(s, p.WaitWhy.TURN, ("discard", game.deal_number, bool(self.names[s])))
-                    for s in game.pending_discards() if s in people]
-        if game.phase in (g.PLAY, g.SHOW) and game.to_act in people:
-            why = p.WaitWhy.TURN if game.phase == g.PLAY else p.WaitWhy.COUNT
-            return [(game.to_act, why, (str(game.phase), game.deal_number, len(game.actions),
-                                        bool(self.names[game.to_act])))]
-        if game.phase == g.DEAL_OVER and people:
-            connected = {c.seat for c in self.conns.values() if c.seat is not None}
-            return [(s, p.WaitWhy.NEXT_DEAL, ("next", game.deal_number)) for s in people
-                    if s in connected and s not in self.ready]
-        return []
-
-    def _limit(self, why: p.WaitWhy, seat: int) -> float | None:
-        """The limit of what the table waits for (none for a seat nobody has sat at yet: a
-        friend still on their way is not hurried)."""
-        if not self.names[seat]:
-            return None
-        if why == p.WaitWhy.TURN:
-            return self.turn_limit
-        return self.count_limit if why == p.WaitWhy.COUNT else None
-
-    def _clock(self) -> None:
-        """After a change: a turn that has just fallen due starts its time now."""
-        now, due = self.now(), {}
-        for seat, _, key in self.waited_for():
-            was = self._due.get(seat)
-            due[seat] = was if was is not None and was[0] == key else (key, now, False)
-        self._due = due
-
-    def clock(self) -> p.Clock:
-        """Whom the table waits for, and how long each has (the answer to ``t``)."""
-        now, waits = self.now(), []
-        for seat, why, key in self.waited_for():
-            limit, since = self._limit(why, seat), self._due.get(seat, (key, now, False))[1]
-            dropped = self.dropped.get(seat)
-            waits.append(p.Wait(seat, why, None if limit is None else max(0.0, since + limit - now),
-                                None if dropped is None or seat in self.held
-                                else max(0.0, dropped + self.keep - now)))
-        return p.Clock(waits)
-
-    def _time_runs_out(self, out: Outbox) -> None:
-        """The limits looked at: a person's one warning; a turn run out played by a computer
-        for them (everyone told), a count run out given up (the engine's TimeUp)."""
-        now = self.now()
-        for seat, why, _ in self.waited_for():
-            limit = self._limit(why, seat)
-            entry = self._due.get(seat)
-            if limit is None or entry is None:
-                continue
-            key, since, warned = entry
-            left = since + limit - now
-            if left <= 0:
-                if why == p.WaitWhy.COUNT:
-                    self.apply(g.TimeUp(seat))
-                else:
-                    player = self.fill_in(seat) if self.fill_in is not None else None
-                    if player is None:
-                        continue
-                    for c in self.conns.values():
-                        if c.seat is not None:
-                            out.add(c.ident, p.Note(p.NoteCode.TURN_PLAYED, seat))
-                    self.apply(self.computer_action(seat, player))
-                self._moved(out)
-                return   # (one at a time: the next is looked at on the next tick)
-            if left <= WARN_AT < limit and not warned:
-                self._due[seat] = (key, since, True)
-                conn = self.seat_of(seat)
-                if conn is not None:
-                    out.add(conn.ident, p.Note(p.NoteCode.TIME_WARNING, seat, max(1, round(left))))
 
     # ------------------------------------------------------------------ connections
 
