@@ -8,37 +8,38 @@ from __future__ import annotations
 
 import functools
 import random
-from typing import Callable, ContextManager, Sequence
+from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager
 
-from spoken_cribbage.engine import game as g
-from spoken_cribbage.words.announce import (Announcer, Answers, Line, Names, seat_names)
-from spoken_cribbage.words.seat import (phrase, refusal)
-from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.vocabulary import (Command, CommandError, VoiceContext, parse_command)
-from spoken_cribbage.words.notices import phrase as phrase_notice
-from spoken_cribbage.storage import testhooks
-from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
-from spoken_cribbage.notice import Notice
-from spoken_cribbage.app.coach import CoachWatch, move_end
-from spoken_cribbage.app.seat.turns import LocalTable, Player, TurnRunner
-from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.seat import answering, asked, narration
 from spoken_cribbage.ai.players import RandomPlayer
-from spoken_cribbage.speech.base import NullSpeaker
-from spoken_cribbage.speech.cues import NullCuePlayer
-from spoken_cribbage.app.show_reader import ShowReader
-from spoken_cribbage.app.seat.output import Output
-from spoken_cribbage.app.seat.history import History
-from spoken_cribbage.app.seat.commands import ACTION_VERBS, Commands
-from spoken_cribbage.app.seat.devices import CuesDemo
+from spoken_cribbage.app.coach import CoachWatch, move_end
+from spoken_cribbage.app.seat import answering, asked, narration
 from spoken_cribbage.app.seat.actions import keep_the_sure_cards
 from spoken_cribbage.app.seat.choices import ON_INTENT
-from spoken_cribbage.words.lines import LineKind
-from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.app.seat.commands import ACTION_VERBS, Commands
+from spoken_cribbage.app.seat.devices import CuesDemo
 from spoken_cribbage.app.seat.hand_view import HandView, Where
-from spoken_cribbage.app.seat.intent import (Intent)
+from spoken_cribbage.app.seat.history import History
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.seat.intent import Intent
 from spoken_cribbage.app.seat.keymap import KEYS, Moment
+from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.question import Asking, Question, yes_or_no
+from spoken_cribbage.app.seat.turns import LocalTable, Player, TurnRunner
+from spoken_cribbage.app.show_reader import ShowReader
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.cards import Card
+from spoken_cribbage.notice import Notice
+from spoken_cribbage.speech.base import NullSpeaker
+from spoken_cribbage.speech.cues import NullCuePlayer
+from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.storage import testhooks
+from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
+from spoken_cribbage.vocabulary import Command, CommandError, VoiceContext, parse_command
+from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, seat_names
+from spoken_cribbage.words.lines import LineKind
+from spoken_cribbage.words.notices import phrase as phrase_notice
+from spoken_cribbage.words.seat import phrase, refusal
 
 
 def _input(method):
@@ -198,7 +199,7 @@ class Session:
     # ------------------------------------------------------------------ output (seat.output)
     # Lines, speech, cues and the transcript are the Output's; these delegate to it.
 
-    def answer(self, *, unprompted: bool = False) -> ContextManager[None]:
+    def answer(self, *, unprompted: bool = False) -> AbstractContextManager[None]:
         """Everything said inside is one answer, with the prompt last (``Output.answer``)."""
         return self.output.answer(unprompted=unprompted)
 
