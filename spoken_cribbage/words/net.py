@@ -202,7 +202,10 @@ def seat_free(name: str) -> str:
 
 
 def prompt_discard(count: int, hand: Sequence[Card]) -> str:
-    return (f"Lay away {number_words(count)} card{'s' if count != 1 else ''}: type their numbers "
+    if count == 1:   # (three players and more: one card, so one number or name)
+        return (f"Lay away one card: type its number or name, for example 1 or 5h. "
+                f"You hold {card_list(hand)}.")
+    return (f"Lay away {number_words(count)} cards: type their numbers "
             f"or names, for example 1 2 or 5h kd. You hold {card_list(hand)}.")
 
 

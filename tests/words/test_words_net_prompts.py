@@ -1,0 +1,15 @@
+"""The line seat's prompts at a shared table (issue 26), as a new player reads them."""
+
+from spoken_cribbage.engine.cards import parse_cards
+from spoken_cribbage.words import net as words
+
+
+def test_the_discard_prompt_asks_for_one_card_in_the_singular_at_a_table_of_three():
+    hand = parse_cards("ac 9s td th jh")
+    one = words.prompt_discard(1, hand)
+    assert one.startswith("Lay away one card: type its number or name, for example 1 or 5h. ")
+    assert "their" not in one and "1 2" not in one
+    two = words.prompt_discard(2, hand[:4])
+    assert two.startswith("Lay away two cards: type their numbers or names, for example 1 2 ")
+    assert one.endswith("You hold ace of clubs, nine of spades, ten of diamonds, ten of hearts "
+                        "and jack of hearts.")
