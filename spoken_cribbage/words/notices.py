@@ -4,8 +4,8 @@ Each domain keeps its own table in its own module of ``words`` (``words.voice`` 
 ``voice.*`` codes, ``words.speech``, ``words.storage``, ``words.calculator``, ``words.cues``);
 a template is a ``str.format`` string over the notice's data, or a function of the data for
 sentences that need more than a fill-in. A table moved onto the catalogue
-(:mod:`spoken_cribbage.words.catalogue`: ``command.*``, ``storage.*``, ``speech.*`` and ``cues.*`` so far) holds a
-:class:`~spoken_cribbage.words.catalogue.Message` per code instead, said in the player's
+(:mod:`spoken_cribbage.words.catalogue`: ``command.*``, ``storage.*``, ``speech.*``, ``cues.*``
+and ``voice.*`` so far) holds a :class:`~spoken_cribbage.words.catalogue.Message` per code instead, said in the player's
 language; :func:`phrase` stays the one lookup of every table.
 
 >>> from spoken_cribbage.notice import Notice

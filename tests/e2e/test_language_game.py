@@ -55,3 +55,20 @@ def test_a_damaged_settings_file_is_said_in_french_and_chinese(tmp_path):
     out = _play(tmp_path, LANG="zh_CN.UTF-8")
     assert out.startswith("设置文件无法使用（expected '=' after a key")
     assert "），已另存为 settings.toml.bad-2，现在使用默认设置。\n" in out
+
+
+def test_voice_notices_in_french_and_chinese(tmp_path):
+    """The voice.* table in a real run of the listen command, the language from LANG: the
+    hand it was given the wrong size, then a file that is not there."""
+    def listen(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(BIN), "listen", *args], input="", capture_output=True,
+                              text=True, timeout=60, env=game_env(tmp_path, LANG=lang))
+    missing = str(tmp_path / "nope.wav")
+    run = listen("fr_FR.UTF-8", "--file", missing)
+    assert run.returncode == 2
+    assert ("Pour le jeu, donnez les cartes encore en main, d'une à quatre cartes.\n"
+            in run.stderr + run.stdout)
+    run = listen("zh_CN.UTF-8", "--file", missing, "--hand", "5H 10C JD KS")
+    assert run.returncode == 2 and f"没有文件 {missing}。\n" in run.stderr + run.stdout
+    run = listen("C.UTF-8", "--file", missing, "--hand", "5H 10C JD KS")
+    assert f"There is no file {missing}.\n" in run.stderr + run.stdout

@@ -18,6 +18,7 @@ from spoken_cribbage.vocabulary import CommandError
 from spoken_cribbage.words import catalogue
 from spoken_cribbage.words import speech as speech_words
 from spoken_cribbage.words import storage as storage_words
+from spoken_cribbage.words import voice as voice_words
 from spoken_cribbage.words.notices import phrase
 
 LOCALE = Path(catalogue.__file__).parent / "locale"
@@ -46,7 +47,19 @@ SPEECH_FACTS = {
     "name": "Orca", "reason": Notice("speech.no_sound_device"), "device": "hw:0",
     "player": "aplay", "mode": "loud", "voice": "fr", "detail": "Invalid argument",
     "seconds": 8, "rate": 22050, "status": 3, "address": "unix:/run/speechd", "reply": "300"}
-TABLES = {"storage": storage_words, "speech": speech_words}
+#: facts for every voice.* code and its forms (a model, a download, the set-up check ...)
+VOICE_FACTS = {
+    "reason": Notice("voice.not_a_vosk_model", path="/m"), "error": "OSError", "heard": "go",
+    "command": "play 9S", "model": "vosk-model-small", "using": Notice("voice.using_pocketsphinx"),
+    "engine": "vosk", "path": "/m/my", "source": "--vosk-model", "missing": ("play", "five"),
+    "name": "vosk-small-en", "downloadable": ("vosk-small-en",), "description": None, "folder": "/m",
+    "size": 41205931, "url": "https://x/m.zip", "percent": 50, "got": 20_000_000,
+    "total": 40_000_000, "offered": 10, "expected": 12, "status": 404, "digest": "0123" * 16,
+    "entry": "../x", "question": "Play the nine of spades? Say yes or no.", "quiet": 3,
+    "commands": 3, "stop": "key", "seconds": 5, "noise": -62.3, "phrase": "play five",
+    "n": 1, "confirm": True, "asked": 3, "voice": -18.1, "snr": 44.2, "why": "missed",
+    "missed": 2, "count": 2, "mb": 41.2, "db": -62, "about": "Small"}
+TABLES = {"storage": storage_words, "speech": speech_words, "voice": voice_words}
 
 
 @pytest.fixture(autouse=True)
@@ -77,7 +90,10 @@ def test_the_moved_tables_are_found():
     assert len([c for c in codes if c.startswith("speech.")]) == 52
     assert len(speech_words.TEXTS) == 49 and len(speech_words.PARTS) == 6
     assert len([c for c in codes if c.startswith("cues.")]) == 4   # cues.*: all 4, one each
-    for table, count in (("storage", 11), ("speech", 3)):
+    # voice.*: 87 codes (11 choose among their forms), 106 messages
+    assert len([c for c in codes if c.startswith("voice.")]) == 106
+    assert len(voice_words.TEXTS) == 87 and len(voice_words.PARTS) == 30
+    for table, count in (("storage", 11), ("speech", 3), ("voice", 11)):
         choosers = [c for c, t in TABLES[table].TEXTS.items()
                     if not isinstance(t, catalogue.Message)]
         assert len(choosers) == count
@@ -119,7 +135,8 @@ def test_every_message_translated_with_its_placeholders(language):
 
 
 #: messages whose translation is rightly the English words
-SAME_AS_ENGLISH = {("fr", "storage.unit.target")}   # 'N points'
+SAME_AS_ENGLISH = {("fr", "storage.unit.target"),   # 'N points'
+                   ("fr", "voice.unit.db"), ("zh-Hans", "voice.unit.mb")}   # '-62 dB', '41.2 MB'
 
 
 def _has_words(template: catalogue.Message) -> bool:
@@ -131,7 +148,7 @@ def _has_words(template: catalogue.Message) -> bool:
 
 @pytest.mark.parametrize("language", catalogue.LANGUAGES)
 @pytest.mark.parametrize("table,facts", [("command", FACTS), ("storage", STORAGE_FACTS),
-                                         ("speech", SPEECH_FACTS),
+                                         ("speech", SPEECH_FACTS), ("voice", VOICE_FACTS),
                                          ("cues", {"reason": Notice("cues.silent_output")})])
 def test_every_moved_code_says_a_sentence(language, table, facts):
     catalogue.use(language)
@@ -239,3 +256,23 @@ def test_saved_language_read_without_touching_the_file(tmp_path):
     assert settings_mod.saved_language(path) == ""
     path.write_text("not toml [")
     assert settings_mod.saved_language(path) == "" and path.read_text() == "not toml ["
+
+
+def test_voice_in_french_and_chinese():
+    off = Notice("voice.off", reason=Notice("voice.not_a_vosk_model", path="/m"))
+    push = Notice("voice.check_suggest_push", why="missed", missed=1, asked=3)
+    catalogue.use("fr")
+    # the reason, a sentence of its own, said as a clause: no full stop, first letter as it is
+    assert phrase(off) == "La voix est coupée : /m n'est pas un dossier de modèle vosk."
+    assert phrase(push) == "Utilisez l'appui pour parler : 1 commande sur 3 a été manquée."
+    assert phrase("voice.downloaded", percent=50, got=20_000_000, total=40_000_000) == (
+        "Téléchargé à 50 % (20.0 Mo sur 40.0 Mo).")
+    # voice commands stay English: the command asked about, and yes or no
+    assert phrase("voice.confirm", heard="the nine", command="play 9S") == (
+        "Play the nine of spades ? Dites yes ou no.")
+    catalogue.use("zh-Hans")
+    assert phrase(off) == "语音已关闭：/m 不是 vosk 模型文件夹。"
+    assert phrase("voice.check_suggest_push", why="missed", missed=2, asked=3) == (
+        "请使用按键说话：3 条命令中漏听了 2 条。")
+    assert phrase("voice.check_figures", noise=-62.3, voice=-18.1, snr=44.2) == (
+        "环境噪声 -62 分贝，你的声音 -18 分贝：比噪声高 44 分贝。")
