@@ -518,6 +518,9 @@ class LineSeat:
         if due == "count" and text.isdecimal():
             n = int(text)   # a claim holds 0..46 (its constructor refuses more): more is no count
             return g.Claim(self.seat, n) if n <= 46 else None
+        if not due and obs.phase == g.PLAY:   # (a card typed in another's turn: the referee
+            cards = self._cards(words_typed, obs.hand)   # says whose turn it is, not "discard")
+            return g.Play(self.seat, cards[0]) if len(cards) == 1 else None
         cards = self._cards(words_typed, obs.hand if due == "discard" else obs.playable)
         if not cards:
             return None

@@ -1,0 +1,41 @@
+"""The line seat when a player types a card in another's turn (issue 26), as a new player
+would: the seat says it is not their turn, not a list of every key, nor that the discard is
+over."""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.net.client import RemoteTable
+from testkit.net_support import CODE, running, table
+
+
+def test_a_card_typed_in_another_players_turn_is_answered_with_whose_turn_it_is():
+    referee = table(2)
+    with running(referee) as address:
+        remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        for r in remotes:
+            hand = r.observation(r.seat).hand
+            r.apply(g.Discard(r.seat, tuple(hand[:2])), r.seat)
+        for r in remotes:
+            r.drain()
+        waiting = next(r for r in remotes
+                       if r.observation(r.seat).phase == g.PLAY
+                       and r.observation(r.seat).to_act != r.seat)
+        held = waiting.observation(waiting.seat).hand
+        said: list[str] = []
+        lines: queue.Queue[str | None] = queue.Queue()
+        seat = LineSeat(waiting, said.append)
+        done = threading.Thread(target=seat.run, args=(lines, 0.05))
+        done.start()
+        for typed in ("1", held[0].short.lower()):
+            lines.put(typed)
+        lines.put("q")
+        done.join(10)
+        answers = [line for line in said if line.startswith(("Wait", "Type cards", "The disc"))]
+        assert answers == ["Wait: it is not your turn."] * 2, said
+        for r in remotes:
+            r.close()
