@@ -195,7 +195,7 @@ def run_fuzz(args) -> dict:
             if len(gm.actions) != before:
                 again = g.Game.replay(gm.actions, seed=k)
                 assert again.scores == gm.scores and again.hands == gm.hands
-            if s.confirming:
+            if s.asking.kind:
                 s.command("n")
     return dict(counts, escaped_examples=escaped, seconds=round(time.time() - t0, 1))
 

@@ -170,7 +170,7 @@ class _Pilot:
             return "m"
         if gm.phase == g.DISCARD and me in gm.pending_discards():
             n = gm.discards_due(me)
-            held = s._held_positions()
+            held = s.hand_view.held_positions(s.game.observation(s.me).hand)
             return " ".join(str(i + 1) for i in held[:n])
         if gm.phase == g.PLAY and gm.to_act == me:
             fits = gm.playable(me)
@@ -180,7 +180,7 @@ class _Pilot:
             self.by_name = not self.by_name
             if self.by_name:
                 return f"play {card.short}"
-            return str(s.numbering.index(card) + 1)
+            return str(s.hand_view.numbering.index(card) + 1)
         if s.count_due():
             return str(self._right_count(gm))
         return ""   # Enter: the next deal (or whatever the prompt says)

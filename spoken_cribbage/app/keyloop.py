@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from spoken_cribbage.app.lineinput import LINE_LIMIT
 from spoken_cribbage.app.rawkeys import _restore as _restore_handlers
 from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
+from spoken_cribbage.app.seat import moment, narration
 from spoken_cribbage.app.seat.intent import Ignored, OpenCommandLine
 from spoken_cribbage.app.seat.keymap import KEYS
 from spoken_cribbage.app.seat.question import NOT_ANSWERED_AHEAD
@@ -125,7 +126,7 @@ class _KeyLoop:
         self.loop = asyncio.get_running_loop()
         self.done = asyncio.Event()
         self.idle = time.monotonic()
-        self.session.timer = self.later
+        self.session.runner.timer = self.later
         # ---- the terminal on suspend, resume and the signals that end the game
         self.fd = self.inp.fileno()
         self.modes = {"cooked": _shell_modes.get(self.fd) or _term_attrs(self.fd), "raw": None}
@@ -149,7 +150,7 @@ class _KeyLoop:
         self.idle = time.monotonic()
         self.on_keys()
         with self.writer.hold():
-            self.session.resume_clock()   # a resumed game: a count's ticks, the computers' turns
+            narration.resume_clock(self.session)   # a resumed game: a count's ticks, the computers' turns
         if self.post is not None:
             self.post(lambda fn: self.loop.call_soon_threadsafe(self.held(fn)))
         if not self.session.quit:
@@ -216,7 +217,7 @@ class _KeyLoop:
         for kp in keys:
             if ahead and kp.key not in (Keys.ControlC, Keys.ControlD):
                 continue   # never an answer (twice Ctrl-C still quits at once)
-            asked = self.session.confirming
+            asked = self.session.asking.kind
             try:
                 self.handle(kp)
             except Exception as e:  # never a traceback on the player's screen
@@ -225,7 +226,7 @@ class _KeyLoop:
             if self.session.quit:
                 self.done.set()
                 return
-            if self.session.confirming in YES_NO_QUESTIONS and self.session.confirming != asked:
+            if self.session.asking.kind in YES_NO_QUESTIONS and self.session.asking.kind != asked:
                 ahead = True
 
     def drop_to_line_end(self) -> list:
@@ -252,10 +253,10 @@ class _KeyLoop:
         text = "".join(kp.data for kp in keys).replace("\r\n", "\n").replace("\r", "\n")
         for part in text.split("\n")[:-1]:
             if part.strip():
-                asked = session.confirming
+                asked = session.asking.kind
                 self.run_line(part)
-                if session.quit or (session.confirming in YES_NO_QUESTIONS
-                                    and session.confirming != asked):
+                if session.quit or (session.asking.kind in YES_NO_QUESTIONS
+                                    and session.asking.kind != asked):
                     return   # the rest came before the question: never its answer
         rest = text.split("\n")[-1]
         if rest.strip():
@@ -295,7 +296,7 @@ class _KeyLoop:
             data if len(data) == 1 and data.isprintable() else None)
         if name is None:
             return
-        intent = KEYS.intent_for(name, self.session.moment())
+        intent = KEYS.intent_for(name, moment.moment(self.session))
         if isinstance(intent, OpenCommandLine):
             self.open_line()
         elif not isinstance(intent, Ignored):

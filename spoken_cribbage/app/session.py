@@ -12,34 +12,31 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager
 
 from spoken_cribbage.ai.players import RandomPlayer
-from spoken_cribbage.app.coach import CoachWatch, move_end
-from spoken_cribbage.app.seat import answering, asked, narration
-from spoken_cribbage.app.seat.actions import keep_the_sure_cards
+from spoken_cribbage.app.coach import CoachWatch
+from spoken_cribbage.app.seat import actions, answering, commands, moment, narration
 from spoken_cribbage.app.seat.choices import ON_INTENT
-from spoken_cribbage.app.seat.commands import ACTION_VERBS, Commands
+from spoken_cribbage.app.seat.commands import Commands
 from spoken_cribbage.app.seat.devices import CuesDemo
 from spoken_cribbage.app.seat.hand_view import HandView, Where
 from spoken_cribbage.app.seat.history import History
 from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.seat.intent import Intent
-from spoken_cribbage.app.seat.keymap import KEYS, Moment
+from spoken_cribbage.app.seat.keymap import KEYS
 from spoken_cribbage.app.seat.output import Output
-from spoken_cribbage.app.seat.question import Asking, Question, yes_or_no
+from spoken_cribbage.app.seat.question import Asking, Question
 from spoken_cribbage.app.seat.turns import LocalTable, Player, TurnRunner
 from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech.base import NullSpeaker
 from spoken_cribbage.speech.cues import NullCuePlayer
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
-from spoken_cribbage.vocabulary import Command, CommandError, VoiceContext, parse_command
+from spoken_cribbage.vocabulary import Command, VoiceContext
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, seat_names
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
-from spoken_cribbage.words.seat import phrase, refusal
 
 
 def _input(method):
@@ -53,14 +50,14 @@ def _input(method):
         self._in_input = True
         try:
             with self.answer():
-                if self._time_ran_out():
-                    return None
+                if self.runner.count_clock is not None and narration.input_begins(self):
+                    return None   # (without a count clock there is nothing to settle or hold)
                 self.help_open = False
-                self._clock_sync()
                 return method(self, *args, **kwargs)
         finally:
             self._in_input = False
-            self._clock_sync()
+            if self.runner.count_clock is not None:
+                narration.clock_sync(self)
     return wrapper
 
 
@@ -87,20 +84,22 @@ class Session:
         #: storage.testhooks). Its timer runs a function later on the game's thread:
         #: (seconds, function) -> a cancel function; the console sets it (``timer``).
         self.runner = TurnRunner(self.table, me, pace=lambda: self.settings.pace,
-                                 now=hooks.clock or testhooks.monotonic, on_paced=self._pace_step,
-                                 on_tick=self._on_tick)
+                                 now=hooks.clock or testhooks.monotonic,
+                                 on_paced=functools.partial(narration.pace_step, self),
+                                 on_tick=functools.partial(narration.on_tick, self))
         self.help_open = False     # help was the last thing asked for (the count clock waits)
         self._in_input = False
         #: Lines to the screen and the voice, cues, the transcript (``history``, ``last_batch``,
         #: ``hist_pos``): the listener's side. ``write_kind`` writes a line with its kind (the
         #: console bolds scores); the cue player (speech.cues) plays only with cues on.
         self.output = Output(hooks.write_kind or (lambda text, kind: write(text)),
-                             speaker or NullSpeaker(), cues or NullCuePlayer(), prompt=self.prompt_line,
+                             speaker or NullSpeaker(), cues or NullCuePlayer(),
+                             prompt=functools.partial(moment.prompt_line, self),
                              cues_on=lambda: self.settings.cues == "on",
                              modes=lambda: channel_modes(self.settings),
                              deal=lambda: self.game.deal_number)
         #: the cues command, while it runs (any key stops it)
-        self.cues_demo = CuesDemo(self.output, lambda: self.cues, lambda: self.timer)
+        self.cues_demo = CuesDemo(self.output, lambda: self.cues, lambda: self.runner.timer)
         self.me = me
         self.names = Names(names or seat_names(game.players, me=me), me)
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
@@ -132,29 +131,6 @@ class Session:
         self.table.game = game
 
     @property
-    def opponents(self) -> dict[int, Player]:
-        return self.table.opponents
-
-    @property
-    def new_game_factory(self) -> Callable[[], tuple] | None:
-        return self.table.new_game_factory
-
-    @new_game_factory.setter
-    def new_game_factory(self, factory: Callable[[], tuple] | None) -> None:
-        self.table.new_game_factory = factory
-
-    @property
-    def timer(self) -> Callable[[float, Callable[[], None]], Callable[[], None]] | None:
-        """Runs a function later on the game's thread: (seconds, function) -> a cancel
-        function. The console sets it; without it nothing is paced or ticked, and the cues
-        command says every name at once."""
-        return self.runner.timer
-
-    @timer.setter
-    def timer(self, timer: Callable[[float, Callable[[], None]], Callable[[], None]] | None) -> None:
-        self.runner.timer = timer
-
-    @property
     def count_clock(self):
         """The clock of the player's own count while one runs (seat.count_clock.CountClock)."""
         return self.runner.count_clock
@@ -178,44 +154,12 @@ class Session:
         self.history.restart(self.names)
         self.runner.stop_clock()
 
-    # the hand as last heard (seat.hand_view): read and set through the HandView
-    @property
-    def numbering(self) -> list[Card | None]:
-        return self.hand_view.numbering
-
-    @property
-    def marked(self) -> list[Card]:
-        return self.hand_view.marked
-
-    @property
-    def count_typed(self) -> str:
-        return self.hand_view.count_typed
-
-    @property
-    def confirming(self) -> Question | None:
-        """The yes/no question open (seat.question), None when none is."""
-        return self.asking.kind
-
     # ------------------------------------------------------------------ output (seat.output)
     # Lines, speech, cues and the transcript are the Output's; these delegate to it.
 
     def answer(self, *, unprompted: bool = False) -> AbstractContextManager[None]:
         """Everything said inside is one answer, with the prompt last (``Output.answer``)."""
         return self.output.answer(unprompted=unprompted)
-
-    def prompt_line(self) -> Line | None:
-        """What the game waits for from the player now (None while it does not wait: the
-        computers are playing, or the player has left)."""
-        if self.quit:
-            return None
-        line = self.asking.again()
-        if line:
-            return Line.same(line, "prompt")
-        if self.runner.waiting:
-            return None
-        if self.finished:
-            return Line.same(phrase("game_over_prompt"), "prompt")
-        return Line.same(self.answers.turn(), "turn")
 
     def say(self, lines: Sequence[Line], *, priority: Priority = Priority.NOW,
             record: bool = True) -> None:
@@ -240,50 +184,17 @@ class Session:
 
     # ------------------------------------------------------------------ what the seat sees
 
-    def _obs(self) -> g.Observation:
-        return self.game.observation(self.me)
-
-    def _playable(self) -> list[Card]:
-        return [a.card for a in self._obs().legal if isinstance(a, g.Play)]
-
     def count_due(self) -> bool:
         """Manual counting: the player's own count is due now."""
         return self.runner.count_due()
 
-    def _held_positions(self) -> list[int]:
-        return self.hand_view.held_positions(self._obs().hand)
-
     def voice_context(self) -> VoiceContext:
-        """The grammar for this moment: the phase, the hand as numbered, whether go is legal
-        (a yes/no question while one is open)."""
-        if self.confirming is not None:
-            return VoiceContext("question")
-        return self.moment_context()
-
-    def _moment_phase(self) -> str:
-        """The game's moment for this seat in the vocabulary's words (its grammar, its keys)."""
-        gm = self.game
-        if gm.phase == g.DISCARD and self.me in gm.pending_discards():
-            return "discard"
-        if gm.phase == g.PLAY and gm.to_act == self.me:
-            return "play"
-        if self.count_due():
-            return "counting"
-        if gm.phase == g.DEAL_OVER:
-            return "show"
-        if gm.phase == g.GAME_OVER:
-            return "over"
-        return "other"
+        """The grammar for this moment (seat.moment): a yes/no question while one is open."""
+        return moment.voice_context(self)
 
     def moment_context(self) -> VoiceContext:
         """The grammar of the game's moment, whether or not a question is open."""
-        phase = self._moment_phase()
-        if phase not in ("discard", "play", "other"):
-            return VoiceContext(phase)
-        numbering = self.hand_view.numbered(self._obs().hand)
-        if phase == "play":
-            return VoiceContext.numbered("play", numbering, can_go=not self._playable())
-        return VoiceContext.numbered(phase, numbering)
+        return moment.context(self)
 
     # ------------------------------------------------------------------ flow
 
@@ -304,17 +215,6 @@ class Session:
         """Say ``events``, play on until the player must act, then the prompt (seat.narration)."""
         narration.after(self, events, paced=paced, own=own)
 
-    def _pace_step(self) -> None:
-        """The runner's timer: the next computer turn of a paced run."""
-        if not self.quit:
-            with self.answer(unprompted=True):
-                self.after([], paced=True)
-
-    @property
-    def pacing(self) -> bool:
-        """A paced run of computer turns is under way (its next turn waits on the timer)."""
-        return self.runner.pacing
-
     def hint_text(self) -> str | None:
         try:
             return self.hooks.hint(self.game, self.me) if self.hooks.hint else None
@@ -327,7 +227,7 @@ class Session:
     def key(self, key: str) -> None:
         """A single key pressed (not on the command line), by the front end's name for it: the
         character it types, or "enter", "escape", "left", "f1", "tab" ... (seat.keymap)."""
-        self.handle(KEYS.intent_for(key, self.moment()))
+        self.handle(KEYS.intent_for(key, moment.moment(self)))
 
     def enter(self) -> None:
         """Enter with nothing typed: do what the prompt says."""
@@ -345,10 +245,6 @@ class Session:
         """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
         self.key(where)
 
-    def moment(self) -> Moment:
-        """What a key means depends on (seat.keymap): the game's moment, the question open."""
-        return Moment(self._moment_phase(), self.confirming)
-
     @_input
     def handle(self, intent: Intent) -> None:
         """What a key means (seat.intent), acted on: a key first stops the cues command and the
@@ -363,7 +259,7 @@ class Session:
         """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
         self._stop_cues_demo()
         self._stop_voice_check()
-        if self.confirming is Question.QUIT:
+        if self.asking.kind is Question.QUIT:
             self.leave()
         else:
             self.commands.run(Command("quit"))
@@ -375,39 +271,15 @@ class Session:
         """A typed line, or an accepted voice command."""
         self._stop_cues_demo()
         self._stop_voice_check()   # then the command runs
-        answer = yes_or_no(text)
-        if self.confirming is not None and answer is not None:
-            self.confirm(answer)
-            return
-        if not text.strip():
-            self.enter()
-            return
-        try:
-            cmd = parse_command(text, self.voice_context())
-        except CommandError as e:
-            if self.confirming is None and e.code == "command.ambiguous" and e.data.get("known"):
-                keep_the_sure_cards(self, e.data["verb"], e.data["known"])
-            self.tell(phrase("answer_y_or_n") if self.confirming is not None else phrase_notice(e),
-                      "error")
-            return
-        self.run(cmd)
+        commands.line(self, text)
 
     def run(self, cmd: Command) -> None:
-        if not self.asking.lets(cmd.verb):
-            self.tell(phrase("answer_y_or_n"))
-            return
-        if cmd.verb in ACTION_VERBS:
-            self.drop_voice_question()   # another action given: the question is moot
-        self.commands.run(cmd)
-
-    def help_lines(self) -> list[str]:
-        """Help for this moment (seat.asked)."""
-        return asked.help_lines(self)
+        commands.run(self, cmd)
 
     def remind(self) -> None:
         """The prompt again (whose turn, what to do), after something of its own that ran in
         the middle of the game (the voice check), so the last line says what the game waits for."""
-        prompt = self.prompt_line()
+        prompt = moment.prompt_line(self)
         if prompt is not None:
             self.say([prompt], priority=Priority.NORMAL)
 
@@ -459,63 +331,14 @@ class Session:
 
     # ------------------------------------------------------------------ the count clock
 
-    def clock_held(self) -> bool:
-        """The clock waits while help or a question is open."""
-        return self.confirming is not None or self.help_open
-
-    def _clock_sync(self) -> None:
-        self.runner.clock_sync(self.clock_held())
-
-    def resume_clock(self) -> None:
-        """The front end's timer is ready: a count clock already running starts its ticks, and
-        the computer turns a resumed game left waiting begin, paced."""
-        if self.runner.release():
-            with self.answer(unprompted=True):
-                self.after([])
-        self.runner.start_ticks(self.clock_held())
-
-    def _on_tick(self) -> None:
-        """The runner's timer: look at the clock, as one answer."""
-        with self.answer(unprompted=True):
-            self.tick()
-
     def tick(self) -> None:
         """Look at the count clock: the one warning, or the end of the time (the front end's
         timer calls this; so does every input, and a test on a fake clock)."""
-        self._time_ran_out()
-
-    def _time_ran_out(self) -> bool:
-        says = self.runner.check_clock()
-        if says.timed_out is not None:   # the table gave the count up: say what it did
-            self.hand_view.clear_count()
-            self.after(says.timed_out)
-            return True
-        if says.warning is not None:
-            self.tell(phrase("time_warning", seconds=says.warning), "prompt")
-        return False
-
-    def _play(self, card: Card) -> None:
-        self.do(g.Play(self.me, card))
-
-    def _apply(self, action: g.Action) -> list[g.Event]:
-        """Apply one action of the player's at the table (which tells ``on_action``, the
-        autosave, before anything is said); the coach judges it first. Returns the events as
-        the player's seat sees them."""
-        self.coach.before(self.game, self.me, action)
-        return self.table.apply(action, self.me)
+        narration.time_ran_out(self)
 
     def do(self, action: g.Action) -> None:
-        """Try an action: the engine is the referee; its refusal is phrased with what is
-        allowed now, and nothing changes."""
-        try:
-            events = self._apply(action)
-        except g.IllegalActionError as e:
-            obs = self._obs()
-            self.tell(refusal(e.code, e.reason, e.data, playable=self._playable(), hand=obs.hand,
-                              turn=self.answers.turn(), discard_count=self.game.discard_count,
-                              discarded=bool(obs.discards), names=self.names), "error")
-            return
-        self.after(events, own=move_end(events, self.me))
+        """Try an action of the player's (seat.actions)."""
+        actions.do(self, action)
 
     # ------------------------------------------------------------------ what the commands use
     # (the contexts of seat.asked.Asked, seat.devices.Devices and seat.actions.Actions)

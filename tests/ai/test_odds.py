@@ -13,6 +13,7 @@ from spoken_cribbage.ai import odds
 from spoken_cribbage.ai.odds import OddsError, load_table, win_chance
 from spoken_cribbage.ai.simulate import wins_from
 from spoken_cribbage.app.cli import main
+from spoken_cribbage.app.seat import asked
 from spoken_cribbage.engine import game as g
 from testkit.seated import after
 from testkit.seated import make as seat
@@ -134,7 +135,7 @@ def test_the_odds_key_and_command_say_my_chance():
     assert after(out, lambda: s.key("o")) == [expected]
     assert after(out, lambda: s.command("odds")) == [expected]
     assert after(out, lambda: s.command("what are my chances")) == [expected]
-    assert any("o your chance to win" in line for line in s.help_lines())
+    assert any("o your chance to win" in line for line in asked.help_lines(s))
 
 
 def test_after_the_show_the_chance_is_for_the_next_deal():

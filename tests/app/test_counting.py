@@ -10,6 +10,7 @@ import random
 import pytest
 
 from spoken_cribbage import parse_card, parse_cards
+from spoken_cribbage.app.seat import narration
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.engine.scoring import score_hand
@@ -490,7 +491,7 @@ def test_when_the_time_runs_out_you_score_nothing_and_half_goes_to_the_computer(
     assert lines[:4] == ["Time is up: no points for your hand.", CALL,
                          "Computer takes five, half the count.",
                          f"You {mine}, Computer {theirs + 5}."]
-    assert s.game.actions[-3] == g.TimeUp(0) and s.count_typed == ""
+    assert s.game.actions[-3] == g.TimeUp(0) and s.hand_view.count_typed == ""
     assert after(out, lambda: s.key("k")) == ["No clock is running: it runs while you count, "
                                               "with a time limit set."]
 
@@ -581,8 +582,8 @@ def test_the_console_timer_drives_the_clock():
     clock = FakeClock()
     timers = []
     s, out = seat(time_limit=15, clock=clock)
-    s.timer = lambda delay, fn: (timers.append((delay, fn)), lambda: None)[1]
-    s.resume_clock()   # as the console does once its timer is set
+    s.runner.timer = lambda delay, fn: (timers.append((delay, fn)), lambda: None)[1]
+    narration.resume_clock(s)   # as the console does once its timer is set
     assert timers and 0 < timers[-1][0] <= 5
     clock.t += 15
     timers[-1][1]()

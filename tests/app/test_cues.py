@@ -333,8 +333,8 @@ def make(seed, settings=None, **kw):
 
 
 def play_first_playable(s):
-    card = s._playable()[0]
-    s.command(str(s.numbering.index(card) + 1))
+    card = s.game.observation(s.me).playable[0]
+    s.command(str(s.hand_view.numbering.index(card) + 1))
 
 
 def test_a_seeded_deal_plays_the_cues_of_its_events():
@@ -519,7 +519,7 @@ def test_the_cues_command_is_paced_by_the_timer_and_a_key_stops_it():
         if not entry[2]:
             entry[1]()
 
-    s.timer = timer
+    s.runner.timer = timer
     s.start()
     rec.calls.clear()
     n = len(out)

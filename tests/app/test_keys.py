@@ -34,7 +34,7 @@ def test_escape_unmarks_then_silences():
     s, out = make()
     s.key("2")
     assert after(out, s.escape) == ["Choice cleared: choose 2 cards."]
-    assert s.marked == []
+    assert s.hand_view.marked == []
     # with speech off there is nothing to silence: Escape says so, as x does
     assert after(out, s.escape) == ["Speech is off: there is nothing to silence."]
     spoken = RecordingSpeaker()
@@ -60,30 +60,31 @@ def test_play_by_digit_keeps_the_numbers_the_player_heard():
     assert "is in the crib" in out[-1]
     hand_before = list(s.game.hands[0])
     playable = s.game.playable(0)
-    n = s.numbering.index(playable[0]) + 1
+    n = s.hand_view.numbering.index(playable[0]) + 1
     s.key(str(n))
     assert playable[0] not in s.game.hands[0]
     assert len(s.game.hands[0]) == len(hand_before) - 1
+    held = s.hand_view.held_positions(s.game.observation(s.me).hand)
     assert after(out, lambda: s.key(str(n)))[0].endswith(
         "is already played. Your cards are numbered " +
-        ", ".join(str(p + 1) for p in s._held_positions()[:-1]) +
-        (" and " if len(s._held_positions()) > 1 else "") + str(s._held_positions()[-1] + 1) + ".")
+        ", ".join(str(p + 1) for p in held[:-1]) +
+        (" and " if len(held) > 1 else "") + str(held[-1] + 1) + ".")
 
 
 def test_arrows_walk_the_hand_and_space_plays():
     s, out = make()
     s.key("1"), s.key("2"), s.enter()
-    first = s.numbering[2]
+    first = s.hand_view.numbering[2]
     line = after(out, lambda: s.move("home"))[0]
     assert line.startswith(f"{first.name.capitalize()}, card 3")
     assert line.endswith(("playable.", "not playable."))
     right = after(out, lambda: s.move("right"))[0]
-    assert right.startswith(f"{s.numbering[3].name.capitalize()}, card 4")
+    assert right.startswith(f"{s.hand_view.numbering[3].name.capitalize()}, card 4")
     assert after(out, lambda: s.move("left"))[0] == line
     end = after(out, lambda: s.move("end"))[0]
-    assert end.startswith(f"{s.numbering[5].name.capitalize()}, card 6")
+    assert end.startswith(f"{s.hand_view.numbering[5].name.capitalize()}, card 6")
     assert after(out, lambda: s.move("right"))[0] == end  # stays on the last card
-    card = s.numbering[5]
+    card = s.hand_view.numbering[5]
     if card in s.game.playable(0):
         s.space()
         assert card not in s.game.hands[0]
@@ -100,7 +101,7 @@ def test_enter_starts_the_next_deal_and_says_what_comes_next_at_the_end():
             s.key("1"), s.key("2"), s.enter()
         elif gm.phase == g.PLAY:
             card = rng.choice(gm.playable(0))
-            s.key(str(s.numbering.index(card) + 1))
+            s.key(str(s.hand_view.numbering.index(card) + 1))
         else:
             assert out[-1].endswith("Press Enter to go on.") or "Enter" in out[-1]
             s.enter()
@@ -172,10 +173,10 @@ def test_resumed_between_deals_says_whose_deal_and_enter():
     s, out = make(seed=8)
     s.key("1"), s.key("2"), s.enter()
     while s.game.phase == g.PLAY:
-        s.key(str(s.numbering.index(s.game.playable(0)[0]) + 1))
+        s.key(str(s.hand_view.numbering.index(s.game.playable(0)[0]) + 1))
     assert s.game.phase == g.DEAL_OVER
     out2 = []
-    r = Session(s.game, settings=Settings(), write=out2.append, opponents=s.opponents)
+    r = Session(s.game, settings=Settings(), write=out2.append, opponents=s.table.opponents)
     r.start(resumed=True)
     assert out2[0].startswith("Game resumed. You ")
     assert out2[-1] in ("Next: your deal. Press Enter for the next deal.",
@@ -195,9 +196,9 @@ def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise()
     for _ in range(8):
         if s.game.phase != g.PLAY:
             break
-        card = s._playable()[0]
+        card = s.game.observation(s.me).playable[0]
         before = (list(s.game.hands[0]), s.game.count, list(s.game.scores))
-        s.key(str(s.numbering.index(card) + 1))
+        s.key(str(s.hand_view.numbering.index(card) + 1))
         if s.game.can_undo(0) is None:
             lines = after(out, lambda: s.key("u"))
             assert lines[0] == f"Undone: you take back the {card.name}."
@@ -281,10 +282,10 @@ def test_backspace_takes_back_a_digit_of_the_count_being_typed():
     s.key("1"), s.key("2"), s.enter()
     while not s.count_due():       # play the cards that fit until the player's count is due
         assert s.game.phase == g.PLAY
-        s._play(s._playable()[0])
+        s.do(g.Play(s.me, s.game.observation(s.me).playable[0]))
     s.key("1"), s.key("2")
     assert after(out, lambda: s.key("backspace")) == ["Your count: 1."]
     assert after(out, lambda: s.key("backspace")) == ["Count cleared: type it again."]
     assert after(out, lambda: s.key("backspace")) == [
         "No digit to take back: type your count, then Enter."]
-    assert s.count_typed == ""
+    assert s.hand_view.count_typed == ""

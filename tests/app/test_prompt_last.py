@@ -24,7 +24,7 @@ def play_out_deal(s):
     for _ in range(20):
         if s.game.phase != g.PLAY:
             break
-        s.command("play " + s._playable()[0].short)
+        s.command("play " + s.game.observation(s.me).playable[0].short)
 
 
 def test_a_line_said_after_the_deal_end_prompt_goes_before_it():
@@ -55,7 +55,7 @@ def test_repeat_after_the_computers_card_says_the_card_and_the_count_again():
     s, out = seated()
     s.command("1 2")
     while s.game.phase == g.PLAY and s.game.to_act == 0:
-        block = after(out, lambda: s.command("play " + s._playable()[0].short))
+        block = after(out, lambda: s.command("play " + s.game.observation(s.me).playable[0].short))
         if any(line.startswith("Computer plays") for line in block):
             break
     computers = [line for line in block if line.startswith("Computer plays")]
@@ -113,7 +113,7 @@ def test_a_voice_notice_or_result_of_its_own_is_followed_by_the_prompt():
 def test_the_cues_command_paced_by_the_timer_ends_with_the_prompt_again():
     s, out = seated()
     pending = []
-    s.timer = lambda delay, fn: pending.append(fn) or (lambda: None)
+    s.runner.timer = lambda delay, fn: pending.append(fn) or (lambda: None)
     s.command("cues")
     while pending:
         pending.pop(0)()

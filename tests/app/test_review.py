@@ -20,7 +20,7 @@ def play_out_deal(s):
     for _ in range(20):
         if s.game.phase != g.PLAY:
             break
-        s.command("play " + s._playable()[0].short)
+        s.command("play " + s.game.observation(s.me).playable[0].short)
     assert s.game.phase in (g.DEAL_OVER, g.GAME_OVER)
 
 
@@ -100,7 +100,7 @@ def test_a_walk_started_before_the_game_ended_starts_again_after_it():
     for _ in range(20):
         if s.game.phase != g.PLAY:
             break
-        s.command("play " + s._playable()[0].short)
+        s.command("play " + s.game.observation(s.me).playable[0].short)
     assert s.game.phase == g.GAME_OVER
     deal = s.game.deal_number
     assert after(out, lambda: s.key("w"))[0] == (

@@ -10,6 +10,7 @@ import re
 import pytest
 
 from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.seat import narration
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
@@ -220,7 +221,7 @@ def test_the_held_key_is_one_phrase_of_the_vocabulary_and_works_with_two_players
 def test_a_new_game_can_seat_another_table_with_its_names():
     s, out = seated(2)
     new = g.Game(rules=table.rules_for(3), seed=9)
-    s.new_game_factory = lambda: (new, {k: RandomPlayer(random.Random(k)) for k in (1, 2)},
+    s.table.new_game_factory = lambda: (new, {k: RandomPlayer(random.Random(k)) for k in (1, 2)},
                                   ("you", "Ann", "Max"))
     s.finished = True          # (as at the end of a game: n, or "new game")
     lines = after(out, lambda: s.command("new game"))
@@ -278,7 +279,7 @@ def test_every_line_of_a_whole_game_names_its_player(players):
 def paced(seed: int = 5, pace: float = 0.8, players: int = 4):
     s, out = seated(players, seed=seed, settings=Settings(pace=pace))
     timers = Timers()
-    s.timer = timers
+    s.runner.timer = timers
     return s, out, timers
 
 
@@ -293,7 +294,7 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
                 break
             if timers.live():
                 runs += 1
-                assert timers.live()[0][0] == 0.8 and s.pacing
+                assert timers.live()[0][0] == 0.8 and s.runner.pacing
                 before = len(out)
                 # a key during the run is answered at once, and the run goes on
                 turn = after(out, lambda s=s: s.key("t"))[0]
@@ -301,7 +302,7 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
                                     r"plays) after (Max|Lena|Oliver)|No one else plays in this "
                                     r"series)\.", turn), turn
                 assert after(out, lambda s=s: s.key("r")) == [turn]
-                assert s.pacing
+                assert s.runner.pacing
                 step = len(out)
                 timers.run()
                 new = out[step:]
@@ -328,7 +329,7 @@ def test_no_pace_without_a_timer_or_at_pace_0():
             continue
         fits = s.game.playable(0)
         s.command(f"play {fits[0].short}" if fits else "go")
-    assert timers.pending == [] and not s.pacing
+    assert timers.pending == [] and not s.runner.pacing
 
 
 def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
@@ -350,7 +351,7 @@ def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
         s = Session(gm, settings=Settings(), write=out.append, speaker=sp,
                     opponents={k: RandomPlayer(random.Random(k)) for k in range(1, 4)})
         timers = Timers()
-        s.timer = timers
+        s.runner.timer = timers
         s.start()
         s.command("1")
         if timers.live():
@@ -524,8 +525,8 @@ def test_a_resumed_game_with_computer_turns_due_plays_them_paced_once_the_timer_
         s.start(resumed=True, timer_coming=True)
         assert not any(" plays the " in line for line in out), out      # nothing played yet
         timers = Timers()
-        s.timer = timers
-        s.resume_clock()
+        s.runner.timer = timers
+        narration.resume_clock(s)
         played = [line for line in out if " plays the " in line]
         assert len(played) == 1 and timers.live(), out    # one turn, the next on the timer
         assert timers.live()[0][0] == 0.8

@@ -142,8 +142,8 @@ def arrow_deal(seed: int = 3, settings=None):
         keys.append(k)
         s.key(k)
     while s.game.phase == g.PLAY and s.game.to_act == 0:
-        card = s._playable()[-1]                       # the last card that fits: arrows to it
-        steps = s._held_positions().index(s.numbering.index(card))
+        card = s.game.observation(s.me).playable[-1]                       # the last card that fits: arrows to it
+        steps = s.hand_view.held_positions(s.game.observation(s.me).hand).index(s.hand_view.numbering.index(card))
         keys.append(HOME)
         s.move("home")
         for _ in range(steps):

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from spoken_cribbage import speech as sp
+from spoken_cribbage.app.seat import asked
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import screenreader as sr
 from spoken_cribbage.speech import ssip
@@ -156,7 +157,7 @@ def play_deal(speaker, after_step):
         step()
         after_step("key")
     while s.game.phase == g.PLAY and s.game.to_act == 0:
-        s.key(str(s.numbering.index(s._playable()[-1]) + 1))
+        s.key(str(s.hand_view.numbering.index(s.game.observation(s.me).playable[-1]) + 1))
         after_step("key")
     assert s.game.phase == g.DEAL_OVER
     s.escape()
@@ -558,7 +559,7 @@ def test_help_says_the_screen_reader_is_the_voice():
         s = Session(g.Game(seed=3), settings=Settings(), write=lambda line: None,
                     speaker=speaker)
         s.start()
-        return s.help_lines()
+        return asked.help_lines(s)
 
     own = help_for(sp.RecordingSpeaker())
     assert own[-1] == "Escape also cancels a choice or silences speech."

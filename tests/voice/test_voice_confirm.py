@@ -132,7 +132,7 @@ def test_a_doubtful_answer_to_the_other_questions_is_not_acted_on_either():
     ask = "Lay away the ace of clubs and two of clubs? Enter or say yes to confirm."
     assert out[-1] == ask
     assert after(out, lambda: hf._heard(doubtful("yes", "yes"))) == [SORRY, ask]
-    assert s.game.phase == g.DISCARD and s.marked
+    assert s.game.phase == g.DISCARD and s.hand_view.marked
     s.command("quit")
     quit_q = out[-1]
     assert after(out, lambda: hf._heard(doubtful("yes", "yes"))) == [SORRY, quit_q]
@@ -148,10 +148,10 @@ def test_a_doubtful_discard_asks_first_then_goes_into_the_discard_flow():
     assert s.voice_context().phase == "discard"
     assert after(out, lambda: hf._heard(doubtful("discard AC", "the ace"))) == [
         "Discard the ace of clubs? Say yes or no."]
-    assert s.voice_context().phase == "question" and not s.marked
+    assert s.voice_context().phase == "question" and not s.hand_view.marked
     assert after(out, lambda: hf._heard(sure("no"))) == [
         "Heard: no.", "Not discarded: say the card again, or press its number."]
-    assert not s.marked and s.voice_context().phase == "discard"
+    assert not s.hand_view.marked and s.voice_context().phase == "discard"
     hf._heard(doubtful("discard AC", "the ace"))
     assert after(out, lambda: hf._heard(sure("yes"))) == [
         "Heard: yes.", "Ace of clubs chosen; choose one more."]
@@ -177,7 +177,7 @@ def test_a_stale_command_is_never_acted_on():
     assert lines == ["Heard: yes.",
                      "Not played: the game moved on since the question. Computer's turn."]
     assert s.game.actions == actions
-    assert s.confirming is None and s.voice_context().phase == "other"
+    assert s.asking.kind is None and s.voice_context().phase == "other"
 
 
 def test_a_doubtful_command_heard_after_the_moment_passed_is_not_asked_about():
@@ -187,7 +187,7 @@ def test_a_doubtful_command_heard_after_the_moment_passed_is_not_asked_about():
     cues.calls.clear()
     actions = list(s.game.actions)
     assert after(out, lambda: hf._heard(doubtful("play JC", "the jack"))) == [SORRY]
-    assert cues.calls == [("refused",)] and s.confirming is None and s.game.actions == actions
+    assert cues.calls == [("refused",)] and s.asking.kind is None and s.game.actions == actions
 
 
 def test_a_new_doubtful_command_replaces_the_question():
@@ -218,7 +218,7 @@ def test_a_card_chosen_another_way_drops_the_question():
     s, out, hf, _, _ = in_play()
     hf._heard(doubtful("play 5C"))
     assert after(out, lambda: s.key("3"))[0] == "You play the three of clubs. Count 13."
-    assert s.confirming is None and "5C" in hand(s)
+    assert s.asking.kind is None and "5C" in hand(s)
     assert after(out, lambda: s.command("yes")) == ["There is no question to answer yes to."]
 
 

@@ -8,12 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from spoken_cribbage.app.coach import move_end
+from spoken_cribbage.app.seat import narration
 from spoken_cribbage.app.seat.count_clock import CountClock
 from spoken_cribbage.app.seat.hand_view import HandView, Marked, Why
+from spoken_cribbage.app.seat.narration import Narrated
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.question import Asking, Question
 from spoken_cribbage.app.seat.registry import Registry
-from spoken_cribbage.app.seat.turns import Table
+from spoken_cribbage.app.seat.turns import LocalTable, Table
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.storage.settings import Settings
@@ -23,7 +26,7 @@ from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.seat import cards_count, hand_summary, more, numbers, phrase, refusal
 from spoken_cribbage.words.seat import undone as undone_line
 
-__all__ = ["ACTIONS", "Actions", "claim", "keep_the_sure_cards", "mark", "numbered"]
+__all__ = ["ACTIONS", "Actions", "Acting", "claim", "do", "keep_the_sure_cards", "mark", "numbered"]
 
 
 class Actions(Protocol):
@@ -309,3 +312,28 @@ def quit_game(seat: Actions, c: Command) -> None:
         return
     seat.ask(Question.QUIT, seat.unsaved_words("quit")
              or phrase("quit_kept" if seat.kept else "quit_seeded"))
+
+
+class Acting(Actions, Narrated, Protocol):
+    """What the player's own action needs of the seat: the coach judges it, the narration
+    says what followed; the table in this process (the coach reads its game)."""
+
+    @property
+    def table(self) -> LocalTable: ...
+
+
+def do(seat: Acting, action: g.Action) -> None:
+    """Try an action of the player's: the coach judges it first, then the table applies it
+    (and tells ``on_action``, the autosave, before anything is said); the engine is the
+    referee: its refusal is phrased with what is allowed now, and nothing changes."""
+    try:
+        seat.coach.before(seat.table.game, seat.me, action)
+        events = seat.table.apply(action, seat.me)
+    except g.IllegalActionError as e:
+        obs = _obs(seat)
+        playable = [a.card for a in obs.legal if isinstance(a, g.Play)]
+        seat.output.tell(refusal(e.code, e.reason, e.data, playable=playable, hand=obs.hand,
+                                 turn=seat.answers.turn(), discard_count=seat.table.game.discard_count,
+                                 discarded=bool(obs.discards), names=seat.names), LineKind.ERROR)
+        return
+    narration.after(seat, events, own=move_end(events, seat.me))

@@ -18,15 +18,21 @@ A command with a value (``rate 200``, ``cues off``) changes a setting
 
 from __future__ import annotations
 
-from spoken_cribbage.app.seat.actions import ACTIONS, Actions
+from typing import Protocol
+
+from spoken_cribbage.app.seat.actions import ACTIONS, Actions, keep_the_sure_cards
 from spoken_cribbage.app.seat.asked import ASKED, Asked
 from spoken_cribbage.app.seat.devices import DEVICES, Devices, change_setting
 from spoken_cribbage.app.seat.history import HISTORY, History
 from spoken_cribbage.app.seat.listening import LISTENING
+from spoken_cribbage.app.seat.question import yes_or_no
 from spoken_cribbage.app.seat.registry import Bound, Registry
-from spoken_cribbage.vocabulary import VALUE_VERBS, Command
+from spoken_cribbage.vocabulary import VALUE_VERBS, Command, CommandError, VoiceContext, parse_command
+from spoken_cribbage.words.lines import LineKind
+from spoken_cribbage.words.notices import phrase as phrase_notice
+from spoken_cribbage.words.seat import phrase
 
-__all__ = ["ACTION_VERBS", "GROUPS", "VERBS", "Commands"]
+__all__ = ["ACTION_VERBS", "GROUPS", "VERBS", "Commands", "Typed", "line", "run"]
 
 #: Every group of commands.
 GROUPS: tuple[Registry[Asked] | Registry[History] | Registry[Devices] | Registry[Actions], ...] = (
@@ -55,3 +61,50 @@ class Commands:
             change_setting(self.devices, command)
             return
         handler(command)
+
+
+class Typed(Actions, Protocol):
+    """What a typed line (or an accepted voice command) needs of the seat."""
+
+    commands: Commands
+
+    def confirm(self, yes: bool) -> None:
+        """The open question answered (seat.answering)."""
+        ...
+
+    def enter(self) -> None:
+        """Enter with nothing typed: do what the prompt says."""
+        ...
+
+    def voice_context(self) -> VoiceContext: ...
+
+
+def line(seat: Typed, text: str) -> None:
+    """A typed line, or an accepted voice command: a yes or no to the open question, Enter
+    when empty, else parsed in this moment's grammar and run."""
+    answer = yes_or_no(text)
+    if seat.asking.kind is not None and answer is not None:
+        seat.confirm(answer)
+        return
+    if not text.strip():
+        seat.enter()
+        return
+    try:
+        cmd = parse_command(text, seat.voice_context())
+    except CommandError as e:
+        if seat.asking.kind is None and e.code == "command.ambiguous" and e.data.get("known"):
+            keep_the_sure_cards(seat, e.data["verb"], e.data["known"])
+        seat.output.tell(phrase("answer_y_or_n") if seat.asking.kind is not None
+                         else phrase_notice(e), LineKind.ERROR)
+        return
+    run(seat, cmd)
+
+
+def run(seat: Typed, cmd: Command) -> None:
+    """Run ``cmd``, if the open question lets it (another action drops a voice question)."""
+    if not seat.asking.lets(cmd.verb):
+        seat.output.tell(phrase("answer_y_or_n"))
+        return
+    if cmd.verb in ACTION_VERBS:
+        seat.asking.drop_voice()   # another action given: the question is moot
+    seat.commands.run(cmd)

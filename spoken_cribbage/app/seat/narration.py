@@ -19,6 +19,7 @@ from spoken_cribbage.app.cues import event_cues
 from spoken_cribbage.app.seat.hand_view import HandView
 from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.seat.output import Output
+from spoken_cribbage.app.seat.question import Asking
 from spoken_cribbage.app.seat.turns import Table, TurnRunner
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card
@@ -29,7 +30,8 @@ from spoken_cribbage.words.announce import Announcer, Answers, Line, Names
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.seat import phrase
 
-__all__ = ["Batch", "Narrated", "after", "clock_update", "hand_lines", "my_turn", "start"]
+__all__ = ["Batch", "Narrated", "after", "clock_held", "clock_sync", "clock_update", "hand_lines", "my_turn",
+           "input_begins", "on_tick", "pace_step", "resume_clock", "start", "time_ran_out"]
 
 
 class Batch(EventVisitor[None]):
@@ -77,9 +79,11 @@ class Narrated(Protocol):
 
     def hint_text(self) -> str | None: ...
 
-    def clock_held(self) -> bool:
-        """The counting clock waits (help or a question is open)."""
-        ...
+    asking: Asking
+    #: help was the last thing asked for (the count clock waits)
+    help_open: bool
+    #: the player chose to leave
+    quit: bool
 
 
 def my_turn(me: int, obs: g.Observation) -> bool:
@@ -227,4 +231,63 @@ def clock_update(seat: Narrated, said: Sequence[Line] = (), obs: g.Observation |
     grace); and stops it when the count is no longer due."""
     grace = _words_time(seat, said) if getattr(seat.speaker, "available", False) else 0.0
     seat.runner.clock_update(limit=seat.settings.time_limit, grace=grace,
-                             hold=seat.clock_held(), over=seat.finished, obs=obs)
+                             hold=clock_held(seat), over=seat.finished, obs=obs)
+
+
+# ------------------------------------------------------------------ the count clock's glue
+# (the TurnRunner keeps the clock; the seat says its warning and its end)
+
+def clock_held(seat: Narrated) -> bool:
+    """The counting clock waits while help or a question is open."""
+    return seat.asking.kind is not None or seat.help_open
+
+
+def time_ran_out(seat: Narrated) -> bool:
+    """Look at the count clock: the one warning, or the end of the time (the count the table
+    gave up, said): True when the time ran out."""
+    says = seat.runner.check_clock()
+    if says.timed_out is not None:   # the table gave the count up: say what it did
+        seat.hand_view.clear_count()
+        after(seat, says.timed_out)
+        return True
+    if says.warning is not None:
+        seat.output.tell(phrase("time_warning", seconds=says.warning), "prompt")
+    return False
+
+
+def input_begins(seat: Narrated) -> bool:
+    """An input of the player's begins: a count whose time ran out is settled first (True:
+    the input is dropped, the time-up lines are the answer); help no longer counts as open,
+    and the count clock runs or waits as the moment says."""
+    if time_ran_out(seat):
+        return True
+    seat.help_open = False
+    clock_sync(seat)
+    return False
+
+
+def clock_sync(seat: Narrated) -> None:
+    """The count clock runs, or waits while help or a question is open."""
+    seat.runner.clock_sync(clock_held(seat))
+
+
+def on_tick(seat: Narrated) -> None:
+    """The runner's timer: look at the clock, as one answer."""
+    with seat.output.answer(unprompted=True):
+        time_ran_out(seat)
+
+
+def pace_step(seat: Narrated) -> None:
+    """The runner's timer: the next computer turn of a paced run."""
+    if not seat.quit:
+        with seat.output.answer(unprompted=True):
+            after(seat, [], paced=True)
+
+
+def resume_clock(seat: Narrated) -> None:
+    """The front end's timer is ready: a count clock already running starts its ticks, and
+    the computer turns a resumed game left waiting begin, paced."""
+    if seat.runner.release():
+        with seat.output.answer(unprompted=True):
+            after(seat, [])
+    seat.runner.start_ticks(clock_held(seat))

@@ -62,7 +62,7 @@ def stage_of(module: str | None) -> str | None:
     seat = "spoken_cribbage.app.seat."
     if module.startswith(seat):
         name = module[len(seat):]
-        if name in ("keymap", "intent"):
+        if name in ("keymap", "intent", "moment"):   # moment: the Moment the KeyMap reads
             return KEYMAP
         if name in ("turns", "count_clock"):
             return TABLE
@@ -279,7 +279,7 @@ def test_discard_scores_and_digit_three_in_the_play(trace):
     press("enter confirms the discard", session, tracer, speaker, "enter")
     assert session.game.phase == g.PLAY and session.game.to_act == ME
     press("s scores", session, tracer, speaker, "s")
-    card = session.numbering[2]
+    card = session.hand_view.numbering[2]
     assert card is not None and card in session.game.playable(ME)   # (seed 11: the nine of clubs)
     path = press("digit 3 in the play", session, tracer, speaker, "3")
     assert g.Play(ME, card) in session.game.actions
@@ -301,7 +301,7 @@ def _to_my_count(session: Session) -> None:
                 session.key(key)
         elif game.phase == g.PLAY and game.to_act == ME:
             fits = game.playable(ME)
-            session.key(str(session.numbering.index(fits[0]) + 1))
+            session.key(str(session.hand_view.numbering.index(fits[0]) + 1))
         else:
             session.key("enter")
     raise AssertionError("the player's count never fell due")

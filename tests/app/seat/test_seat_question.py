@@ -131,7 +131,7 @@ def test_keys_typed_ahead_never_answer_the_quit_or_voice_question():
 def _quit_asked():
     s, out = make()
     s.command("quit")
-    assert s.confirming is Question.QUIT
+    assert s.asking.kind is Question.QUIT
     return s, out
 
 
@@ -139,16 +139,16 @@ def _discard_asked():
     s, out = make()
     s.key("1")
     s.key("2")
-    assert s.confirming is Question.DISCARD and len(s.marked) == 2
+    assert s.asking.kind is Question.DISCARD and len(s.hand_view.marked) == 2
     return s, out
 
 
 def _voice_asked():
     s, out = make()
-    card = s.numbering[0]
+    card = s.hand_view.numbering[0]
     s.doubtful(f"discard {card.short}", Notice("voice.confirm", heard="that card",
                                               command=f"discard {card.short}"))
-    assert s.confirming is Question.VOICE and not s.marked
+    assert s.asking.kind is Question.VOICE and not s.hand_view.marked
     return s, out, card
 
 
@@ -166,27 +166,27 @@ def _give(s, how, word):
 def test_every_yes_word_answers_every_question_of_the_game(how, word):
     s, out = _quit_asked()
     _give(s, how, word)
-    assert s.quit and s.confirming is None
+    assert s.quit and s.asking.kind is None
     s, out = _discard_asked()
     _give(s, how, word)
     assert s.game.phase != g.DISCARD or 0 not in s.game.pending_discards()
-    assert s.confirming is None and not s.marked
+    assert s.asking.kind is None and not s.hand_view.marked
     s, out, card = _voice_asked()
     _give(s, how, word)
-    assert s.marked == [card] and s.confirming is None
+    assert s.hand_view.marked == [card] and s.asking.kind is None
 
 
 @pytest.mark.parametrize("how,word", _answers(NO_WORDS | CANCEL_WORDS))
 def test_every_no_word_answers_every_question_of_the_game(how, word):
     s, out = _quit_asked()
     assert after(out, lambda: _give(s, how, word)) == [BACK]
-    assert not s.quit and s.confirming is None
+    assert not s.quit and s.asking.kind is None
     s, out = _discard_asked()
     _give(s, how, word)
-    assert s.game.phase == g.DISCARD and not s.marked and s.confirming is None
+    assert s.game.phase == g.DISCARD and not s.hand_view.marked and s.asking.kind is None
     s, out, card = _voice_asked()
     _give(s, how, word)
-    assert not s.marked and s.confirming is None and s.game.phase == g.DISCARD
+    assert not s.hand_view.marked and s.asking.kind is None and s.game.phase == g.DISCARD
 
 
 def test_an_answer_with_a_full_stop_or_extra_spaces_answers_the_question():
@@ -204,7 +204,7 @@ def test_an_answer_with_a_full_stop_or_extra_spaces_answers_the_question():
 def test_a_word_that_is_no_answer_is_refused_and_the_question_stays():
     s, out = _quit_asked()
     assert after(out, lambda: s.command("maybe")) == [ANSWER_Y_OR_N]
-    assert s.confirming is Question.QUIT and not s.quit
+    assert s.asking.kind is Question.QUIT and not s.quit
 
 
 @pytest.mark.parametrize("word,expected", [*((w, True) for w in sorted(YES_WORDS)),
@@ -254,5 +254,5 @@ def test_every_answer_key_answers_the_resume_question_on_a_terminal(monkeypatch,
 
 def test_the_module_state_is_an_enum_not_a_string():
     s, _ = _quit_asked()
-    assert isinstance(s.confirming, Question) and s.confirming != "quit"
+    assert isinstance(s.asking.kind, Question) and s.asking.kind != "quit"
     assert q.Question("voice") is Question.VOICE
