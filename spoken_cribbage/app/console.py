@@ -166,7 +166,7 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
             line, too_long = "", False
         testhooks.input_line_read()   # (a test's fake clock moves on: storage.testhooks)
         if not line:
-            session.tell(session.unsaved_words("input_ended")
+            session.output.tell(session.unsaved_words("input_ended")
                          or phrase("input_ended_kept" if session.kept and not session.finished
                                    else "input_ended"))
             return
@@ -174,7 +174,7 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
         if echo is not None:
             echo("> " + shown(text, 60))
         if too_long:   # cut early, its rest dropped: nothing of it is run
-            session.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
+            session.output.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
             continue
         feed_line(session, text)
 

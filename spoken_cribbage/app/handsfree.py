@@ -78,11 +78,11 @@ class HandsFree:
 
         def tell() -> None:
             if cue:
-                self.session.cue(cue)
+                self.session.output.cue(cue)
             # A notice of its own (no microphone, the model loaded) is followed by the prompt
             # again; listening on or off answers the player's own key.
-            with self.session.answer(unprompted=cue is None):
-                self.session.tell(text, "voice")
+            with self.session.output.answer(unprompted=cue is None):
+                self.session.output.tell(text, "voice")
         self._run(tell)
 
     def _heard(self, rec) -> None:
@@ -94,10 +94,10 @@ class HandsFree:
             elif rec.accepted and rec.command:
                 # Printed for the screen and the screen reader; the spoken confirmation is the
                 # announcement of the action that follows.
-                self.session.say([Line(phrase(rec.notice()), "", LineKind.VOICE)])
+                self.session.output.say([Line(phrase(rec.notice()), "", LineKind.VOICE)])
                 self.session.command(rec.command)
             else:
-                self.session.cue("refused")
-                with self.session.answer(unprompted=True):   # then the prompt again
-                    self.session.tell(SORRY, "voice")
+                self.session.output.cue("refused")
+                with self.session.output.answer(unprompted=True):   # then the prompt again
+                    self.session.output.tell(SORRY, "voice")
         self._run(act)

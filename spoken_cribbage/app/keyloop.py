@@ -203,7 +203,7 @@ class _KeyLoop:
             self.take_paste(keys)
         except Exception as e:  # never a traceback on the player's screen
             self.close_line()
-            self.session.tell(phrase("key_error", error=shown(str(e))), "error")
+            self.session.output.tell(phrase("key_error", error=shown(str(e))), "error")
         long = sum(len(kp.data) for kp in keys) >= PASTE_SPLIT   # more may follow
         self.pasted = time.monotonic() if long else 0.0
         if self.session.quit:
@@ -222,7 +222,7 @@ class _KeyLoop:
                 self.handle(kp)
             except Exception as e:  # never a traceback on the player's screen
                 self.close_line()
-                self.session.tell(phrase("key_error", error=shown(str(e))), "error")
+                self.session.output.tell(phrase("key_error", error=shown(str(e))), "error")
             if self.session.quit:
                 self.done.set()
                 return
@@ -264,7 +264,7 @@ class _KeyLoop:
 
     def open_line(self, text: str = "") -> None:
         self.line = ""
-        self.session.tell(phrase("command_line"), "cue")
+        self.session.output.tell(phrase("command_line"), "cue")
         for ch in text:
             self.edit_line(ch, ch)
 
@@ -311,7 +311,7 @@ class _KeyLoop:
             self.writer.echo("\n")
             self.close_line()
             self.full = False
-            self.session.tell(phrase("command_cancelled"))
+            self.session.output.tell(phrase("command_cancelled"))
         elif k in (Keys.Backspace, Keys.ControlH):
             if self.line:
                 self.line = self.line[:-1]
@@ -328,17 +328,17 @@ class _KeyLoop:
         self.close_line()
         full, self.full = self.full, False
         if full:   # a paste past the limit: nothing of it is run
-            self.session.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
+            self.session.output.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
         elif text.strip():
             self.session.command(text)
         else:
-            self.session.tell(phrase("command_empty"))
+            self.session.output.tell(phrase("command_empty"))
 
     def type_char(self, data: str) -> None:
         line = self.line or ""
         if len(line) >= LINE_LIMIT:
             self.full = True
-            self.session.tell(phrase("line_full", most=LINE_LIMIT), "error")
+            self.session.output.tell(phrase("line_full", most=LINE_LIMIT), "error")
             return
         self.line = line + data
         self.writer.typed = self.line
@@ -351,7 +351,7 @@ class _KeyLoop:
                 with self.writer.hold():
                     fn()
             except Exception as e:
-                self.session.tell(phrase("key_error", error=shown(str(e))), "error")
+                self.session.output.tell(phrase("key_error", error=shown(str(e))), "error")
             finally:
                 self.idle = time.monotonic()
             if self.session.quit:
@@ -382,10 +382,10 @@ class _KeyLoop:
         if not job_control():
             if asked:   # an outside SIGTSTP is ignored then, as the system itself would
                 with self.writer.hold():
-                    self.session.tell(phrase("suspend_refused"), "error")
+                    self.session.output.tell(phrase("suspend_refused"), "error")
             return
         with self.writer.hold():
-            self.session.tell(phrase("suspended"))
+            self.session.output.tell(phrase("suspended"))
         self.loop.call_soon(self.stop_here)   # once the line is out (a key's lines are held)
 
     def stop_here(self) -> None:
@@ -396,7 +396,7 @@ class _KeyLoop:
         os.kill(os.getpid(), signal.SIGSTOP)
         self.key_mode()                             # continued (fg): keys act at once again
         with self.writer.hold():
-            self.session.tell(phrase("back_from_suspend"))
+            self.session.output.tell(phrase("back_from_suspend"))
 
     def ended_by(self, signum: int) -> None:
         self.ended_by_signal = signum

@@ -131,7 +131,7 @@ def _play(args) -> int:
         opening.close()
         raise
     try:
-        with session.answer():   # one answer: the keeper's lines go before the prompt
+        with session.output.answer():   # one answer: the keeper's lines go before the prompt
             session.start(resumed=resume is not None, timer_coming=tty_in)
             if resume is not None:
                 _tell_options_not_in_this_game(session, settings, overrides, game, resume)
@@ -202,7 +202,7 @@ def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) 
     # persistence: while the game cannot be saved, quitting says so instead of "it is kept"
     keeper.watch(lambda notice: setattr(session, "unsaved", notice))
     # persistence: from now on the keeper speaks through the session (history, repeat)
-    keeper.set_say(lambda text, speech: session.say([Line(text, speech, LineKind.INFO)],
+    keeper.set_say(lambda text, speech: session.output.say([Line(text, speech, LineKind.INFO)],
                                                     priority=Priority.NORMAL))
     return session
 
@@ -327,7 +327,7 @@ def _tell_options_not_in_this_game(session, settings, overrides, game, resume) -
     auto = game.rules.counting == "auto"   # muggins and penalty: manual counting's
     for name in (n for n in kept if n in overrides and not (
             auto and n in ("muggins", "overcount_penalty"))):
-        session.tell(phrase("storage.not_in_this_game", name=name,
+        session.output.tell(phrase("storage.not_in_this_game", name=name,
                             value=getattr(settings, name), game=kept[name]), "game")
 
 

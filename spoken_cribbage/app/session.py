@@ -1,19 +1,16 @@
-"""One player's seat at a game: commands in, announcements out.
-
-The session knows nothing about keys or terminals: the console feeds it command text and
-shortcut names, and it writes lines through ``write`` and speech through ``speaker``.
-"""
+"""One player's seat at a game (issue 24's facade): it composes the seat's stages
+(``spoken_cribbage/app/seat``, docs/dev/seat.md) and is the context their Protocols describe;
+the front ends feed it keys, lines and voice commands, and read it through the stages."""
 
 from __future__ import annotations
 
 import functools
 import random
 from collections.abc import Callable, Sequence
-from contextlib import AbstractContextManager
 
 from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.coach import CoachWatch
-from spoken_cribbage.app.seat import actions, answering, commands, moment, narration
+from spoken_cribbage.app.seat import actions, answering, commands, devices, moment, narration
 from spoken_cribbage.app.seat.choices import ON_INTENT
 from spoken_cribbage.app.seat.commands import Commands
 from spoken_cribbage.app.seat.devices import CuesDemo
@@ -30,12 +27,10 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech.base import NullSpeaker
 from spoken_cribbage.speech.cues import NullCuePlayer
-from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import testhooks
 from spoken_cribbage.storage.settings import Settings, brief_parts, channel_modes
 from spoken_cribbage.vocabulary import Command, VoiceContext
 from spoken_cribbage.words.announce import Announcer, Answers, Line, Names, seat_names
-from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
 
 
@@ -49,7 +44,7 @@ def _input(method):
             return method(self, *args, **kwargs)
         self._in_input = True
         try:
-            with self.answer():
+            with self.output.answer():
                 if self.runner.count_clock is not None and narration.input_begins(self):
                     return None   # (without a count clock there is nothing to settle or hold)
                 self.help_open = False
@@ -62,11 +57,7 @@ def _input(method):
 
 
 class Session:
-    """One seat: commands, keys and card choices in; lines and speech out.
-
-    Cards are chosen by their number in the hand *as last announced* (``numbering``): when a
-    card leaves the hand its number is not given to another card until the hand is announced
-    again, so the numbers a player heard stay true."""
+    """One seat: keys, lines and voice commands in; lines, speech and cues out (the Output)."""
 
     def __init__(self, game: g.Game, *, settings: Settings, write: Callable[[str], None],
                  hooks: SeatHooks = SeatHooks(), speaker=None, cues=None, me: int = 0,
@@ -74,24 +65,19 @@ class Session:
         #: the front end's callbacks (seat.hooks): autosave, statistics, settings kept, hints
         self.hooks = hooks
         self.settings = settings
-        #: The game behind the table's protocol (seat.turns), with the computer players and the
-        #: autosave (``on_action``, ``on_undo``).
+        #: the game behind the table protocol (seat.turns), the computers, the autosave
         self.table = LocalTable(game, opponents if opponents is not None else {
             s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != me},
             on_action=hooks.on_action, on_undo=hooks.on_undo, new_game=hooks.new_game)
-        #: The computers' turns (paced on the timer) and the counting clock. Its clock: seconds,
-        #: time.monotonic unless a test gives one (or SPOKEN_CRIBBAGE_TEST_CLOCK a fake one:
-        #: storage.testhooks). Its timer runs a function later on the game's thread:
-        #: (seconds, function) -> a cancel function; the console sets it (``timer``).
+        #: the computers' turns (paced on its timer: the console sets ``runner.timer``), the
+        #: count clock (time.monotonic, or a test's: storage.testhooks)
         self.runner = TurnRunner(self.table, me, pace=lambda: self.settings.pace,
                                  now=hooks.clock or testhooks.monotonic,
                                  on_paced=functools.partial(narration.pace_step, self),
                                  on_tick=functools.partial(narration.on_tick, self))
         self.help_open = False     # help was the last thing asked for (the count clock waits)
         self._in_input = False
-        #: Lines to the screen and the voice, cues, the transcript (``history``, ``last_batch``,
-        #: ``hist_pos``): the listener's side. ``write_kind`` writes a line with its kind (the
-        #: console bolds scores); the cue player (speech.cues) plays only with cues on.
+        #: the listener's side: lines, speech, cues, the transcript (``write_kind``: a kind too)
         self.output = Output(hooks.write_kind or (lambda text, kind: write(text)),
                              speaker or NullSpeaker(), cues or NullCuePlayer(),
                              prompt=functools.partial(moment.prompt_line, self),
@@ -103,12 +89,10 @@ class Session:
         self.me = me
         self.names = Names(names or seat_names(game.players, me=me), me)
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
-        #: The ``mic check`` command (app.voice_check.VoiceCheck: start(), stop(), running);
-        #: the front end sets it.
+        #: the ``mic check`` command (app.voice_check.VoiceCheck); the front end sets it
         self.voice_check = None
         self.kept = True        # the game is saved, so quitting keeps it
-        #: storage.not_kept while the game cannot be saved (the keeper sets it): then quitting
-        #: does not keep it as it is, and the quit question and goodbye say so
+        #: storage.not_kept while the game cannot be saved (the keeper sets it): quitting says so
         self.unsaved: Notice | None = None
         self.scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
         self.quit = False       # the player chose to leave
@@ -131,8 +115,7 @@ class Session:
         self.table.game = game
 
     @property
-    def count_clock(self):
-        """The clock of the player's own count while one runs (seat.count_clock.CountClock)."""
+    def count_clock(self):   # the player's own count's clock while one runs (seat.count_clock)
         return self.runner.count_clock
 
     def _bind(self, names: Sequence[str] | None = None) -> None:
@@ -154,35 +137,13 @@ class Session:
         self.history.restart(self.names)
         self.runner.stop_clock()
 
-    # ------------------------------------------------------------------ output (seat.output)
-    # Lines, speech, cues and the transcript are the Output's; these delegate to it.
-
-    def answer(self, *, unprompted: bool = False) -> AbstractContextManager[None]:
-        """Everything said inside is one answer, with the prompt last (``Output.answer``)."""
-        return self.output.answer(unprompted=unprompted)
-
-    def say(self, lines: Sequence[Line], *, priority: Priority = Priority.NOW,
-            record: bool = True) -> None:
-        self.output.say(lines, priority=priority, record=record)
-
-    def tell(self, text: str, kind: LineKind | str = LineKind.ANSWER) -> None:
-        self.output.tell(text, kind)
-
-    def cue(self, *names: str) -> None:
-        """Play sound cues, one after another, when cues are on (never instead of a line)."""
-        self.output.cue(*names)
-
     @property
-    def speaker(self):
-        """The voice (a ``speech.base.Speaker``), held by the Output."""
+    def speaker(self):   # the voice (speech.base.Speaker), held by the Output
         return self.output.speaker
 
     @property
-    def cues(self):
-        """The cue player (``speech.cues``), held by the Output."""
+    def cues(self):   # the cue player (speech.cues), held by the Output
         return self.output.cues
-
-    # ------------------------------------------------------------------ what the seat sees
 
     def count_due(self) -> bool:
         """Manual counting: the player's own count is due now."""
@@ -204,7 +165,7 @@ class Session:
         ``timer_coming``: the front end sets a timer once its loop runs (the console): a resumed
         game whose next turns are the computers' waits for it (:meth:`resume_clock`), so that
         they come paced, one at a time, as in play."""
-        with self.answer():
+        with self.output.answer():
             narration.start(self, resumed, timer_coming)
 
     def hand_lines(self) -> list[Line]:
@@ -229,69 +190,42 @@ class Session:
         character it types, or "enter", "escape", "left", "f1", "tab" ... (seat.keymap)."""
         self.handle(KEYS.intent_for(key, moment.moment(self)))
 
-    def enter(self) -> None:
-        """Enter with nothing typed: do what the prompt says."""
+    def enter(self) -> None:   # Enter with nothing typed: do what the prompt says
         self.key("enter")
 
-    def escape(self) -> None:
-        """Escape: cancel a question or an unconfirmed discard choice; otherwise silence."""
+    def escape(self) -> None:   # cancel a question or a discard choice; otherwise silence
         self.key("escape")
 
-    def space(self) -> None:
-        """Space: act on the card under the cursor."""
+    def space(self) -> None:   # act on the card under the cursor
         self.key(" ")
 
-    def move(self, where: Where) -> None:
-        """Arrows: 'left', 'right', 'home', 'end' through the cards held."""
+    def move(self, where: Where) -> None:   # arrows: left, right, home, end through the hand
         self.key(where)
 
     @_input
     def handle(self, intent: Intent) -> None:
         """What a key means (seat.intent), acted on: a key first stops the cues command and the
         voice check (a key that stops the check does only that)."""
-        self._stop_cues_demo()
-        if self._stop_voice_check():
+        if devices.stop_running(self):
             return
         ON_INTENT[type(intent)](self, intent)
 
     @_input
     def interrupt(self) -> None:
         """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
-        self._stop_cues_demo()
-        self._stop_voice_check()
-        if self.asking.kind is Question.QUIT:
-            self.leave()
-        else:
-            self.commands.run(Command("quit"))
+        devices.stop_running(self)
+        answering.interrupt(self)
 
     # ------------------------------------------------------------------ commands
 
     @_input
     def command(self, text: str) -> None:
         """A typed line, or an accepted voice command."""
-        self._stop_cues_demo()
-        self._stop_voice_check()   # then the command runs
+        devices.stop_running(self)   # then the command runs
         commands.line(self, text)
 
     def run(self, cmd: Command) -> None:
         commands.run(self, cmd)
-
-    def remind(self) -> None:
-        """The prompt again (whose turn, what to do), after something of its own that ran in
-        the middle of the game (the voice check), so the last line says what the game waits for."""
-        prompt = moment.prompt_line(self)
-        if prompt is not None:
-            self.say([prompt], priority=Priority.NORMAL)
-
-    def _stop_voice_check(self) -> bool:
-        """A key stops the voice check: True when one was running (the key did only that)."""
-        check = self.voice_check
-        if check is None or not check.running:
-            return False
-        try:
-            return bool(check.stop())
-        except Exception:
-            return False
 
     def unsaved_words(self, when: str) -> str | None:
         """The sentence for quitting (``when``: quit, goodbye, input_ended, stopped) while the
@@ -303,20 +237,12 @@ class Session:
     def ask(self, kind: Question, question: str, held: str | None = None) -> None:
         """Open a yes/no question (it replaces any open one) and ask it."""
         self.asking.ask(kind, question, held)
-        self.tell(question, "prompt")
-
-    def ask_again(self) -> None:
-        """Say the open question again (nothing when none is open)."""
-        line = self.asking.again()
-        if line:
-            self.tell(line, "prompt")
-
-    # ------------------------------------------------------------------ doubtful voice commands
+        self.output.tell(question, "prompt")
 
     @_input
     def doubtful(self, command: str, question: Notice) -> None:
         """A voice command heard, but not surely: ask ``question`` first (seat.answering)."""
-        self._stop_cues_demo()
+        self.cues_demo.stop()
         answering.doubtful(self, command, question)
 
     def drop_voice_question(self) -> None:
@@ -328,8 +254,6 @@ class Session:
     def confirm(self, yes: bool) -> None:
         """The open question answered (seat.answering)."""
         answering.confirm(self, yes)
-
-    # ------------------------------------------------------------------ the count clock
 
     def tick(self) -> None:
         """Look at the count clock: the one warning, or the end of the time (the front end's
@@ -365,7 +289,3 @@ class Session:
     def begin(self, names: Sequence[str] | None) -> None:
         self._bind(names)
         self.start()
-
-    def _stop_cues_demo(self) -> None:
-        """A key or a command stops the cues command (silently: the key does what it does)."""
-        self.cues_demo.stop()

@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from spoken_cribbage.app.seat import moment
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.words.announce import Line
@@ -97,11 +98,11 @@ class VoiceCheck:
             t.join(timeout=2)
 
     def _tell(self, text: str) -> None:
-        self.session.say([Line.same(text, "voice")], priority=Priority.NORMAL)
+        self.session.output.say([Line.same(text, "voice")], priority=Priority.NORMAL)
 
     def _remind(self) -> None:
         with contextlib.suppress(Exception):
-            self.session.remind()   # the game's prompt is the last line again
+            moment.remind(self.session)   # the game's prompt is the last line again
 
     # -- on the check's thread ------------------------------------------------------------------
     def _post(self, fn: Callable[[], None]) -> None:

@@ -161,7 +161,7 @@ def test_help_lists_the_keys_of_this_phase_slash_and_arrows():
 
 def test_milestones_come_before_the_prompt():
     def on_change(session, events):
-        session.say([__import__("spoken_cribbage.words.announce", fromlist=["Line"]).Line.same(
+        session.output.say([__import__("spoken_cribbage.words.announce", fromlist=["Line"]).Line.same(
             "Your best hand yet.")], priority=Priority.NORMAL)
 
     s, out = make(hooks=SeatHooks(on_change=on_change))

@@ -145,6 +145,6 @@ def test_speech_is_sent_clean():
     written = []
     s = Session(g.Game(seed=3), settings=Settings(speech="off", cues="off"),
                 write=written.append, speaker=Speaker())
-    s.tell(f"Hello {HOSTILE}")
+    s.output.tell(f"Hello {HOSTILE}")
     assert said[-1] == "Hello " + visible(HOSTILE)
     assert "\x1b" not in said[-1]

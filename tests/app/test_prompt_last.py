@@ -32,7 +32,7 @@ def test_a_line_said_after_the_deal_end_prompt_goes_before_it():
     'Press Enter for ...'."""
     def milestone(session, events):
         if any(isinstance(e, g.DealEnded) for e in events):
-            session.say([Line.same("Your best hand yet: 12.")], priority=Priority.NORMAL)
+            session.output.say([Line.same("Your best hand yet: 12.")], priority=Priority.NORMAL)
     s, out = seated(hooks=SeatHooks(on_change=milestone))
     play_out_deal(s)
     assert s.game.phase == g.DEAL_OVER
@@ -42,8 +42,8 @@ def test_a_line_said_after_the_deal_end_prompt_goes_before_it():
 def test_a_line_that_arrives_on_its_own_is_followed_by_the_prompt_again():
     s, out = seated()
     prompt = out[-1]
-    with s.answer(unprompted=True):
-        s.tell("No microphone found: voice is off. Keyboard play goes on.", "voice")
+    with s.output.answer(unprompted=True):
+        s.output.tell("No microphone found: voice is off. Keyboard play goes on.", "voice")
     assert out[-2:] == ["No microphone found: voice is off. Keyboard play goes on.",
                         "Your turn: lay away 2 cards for your crib."]
     assert prompt == "Your turn: lay away 2 cards."

@@ -24,3 +24,14 @@ def test_no_module_is_over_600_lines():
     assert checked > 50
     assert over == []
 
+
+
+#: The seat's facade (issue 24 item 3): it composes the stages of app/seat; new logic goes into
+#: a stage, not here.
+FACADE = "spoken_cribbage/app/session.py"
+FACADE_LIMIT = 300
+
+
+def test_the_seats_facade_stays_under_300_lines():
+    lines = len((ROOT / FACADE).read_text().splitlines())
+    assert lines < FACADE_LIMIT, f"{FACADE} has {lines} lines: move the new logic into a stage"

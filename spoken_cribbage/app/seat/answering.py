@@ -19,7 +19,7 @@ from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.words.seat import not_done, phrase
 
-__all__ = ["Answering", "confirm", "doubtful", "leave"]
+__all__ = ["Answering", "ask_again", "confirm", "doubtful", "interrupt", "leave"]
 
 
 class Answering(Protocol):
@@ -53,8 +53,6 @@ class Answering(Protocol):
 
     def ask(self, kind: Question, question: str, held: str | None = None) -> None: ...
 
-    def ask_again(self) -> None: ...
-
 
 def _legal_now(seat: Answering, command: str) -> bool:
     """Whether the voice grammar of the game's moment (as if no question were open) holds
@@ -74,7 +72,7 @@ def doubtful(seat: Answering, command: str, question: Notice) -> None:
     if verb in ANSWER_VERBS or seat.asking.besides_voice() or not _legal_now(seat, command):
         seat.output.cue("refused")
         seat.output.tell(phrase_notice(Notice("voice.not_understood")), LineKind.VOICE)
-        seat.ask_again()
+        ask_again(seat)
         return
     seat.ask(Question.VOICE, phrase_notice(question), command)
 
@@ -87,6 +85,21 @@ def _answer_voice(seat: Answering, yes: bool) -> None:
         seat.output.tell(not_done(held, stale=True, turn=seat.answers.turn()), LineKind.ERROR)
     else:
         seat.command(held)   # the same path as a typed command; its announcement confirms
+
+
+def ask_again(seat: Answering) -> None:
+    """Say the open question again (nothing when none is open)."""
+    line = seat.asking.again()
+    if line:
+        seat.output.tell(line, "prompt")
+
+
+def interrupt(seat: Answering) -> None:
+    """Ctrl-C: asks to quit; a second Ctrl-C in a row quits at once (the game is kept)."""
+    if seat.asking.kind is Question.QUIT:
+        leave(seat)
+    else:
+        seat.commands.run(Command("quit"))
 
 
 def leave(seat: Answering) -> None:

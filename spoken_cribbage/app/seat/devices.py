@@ -23,7 +23,8 @@ from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.words.seat import CUE_MEANINGS, phrase, setting_shown
 
 __all__ = ["CUE_DELAY", "CUE_ORDER", "CUE_STEP", "DEVICES", "NEXT_GAME_SETTINGS", "CuePlayer",
-           "CuesDemo", "Devices", "VoiceCheck", "Voice", "change_setting"]
+           "CuesDemo", "Devices", "VoiceCheck", "Voice", "change_setting",
+           "stop_running"]
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -57,6 +58,13 @@ class VoiceCheck(Protocol):
     """The microphone check (``app.voice_check.VoiceCheck``)."""
 
     def start(self) -> None: ...
+
+    @property
+    def running(self) -> bool: ...
+
+    def stop(self) -> bool:
+        """Stop the check: True when the key that stopped it should do only that."""
+        ...
 
 
 class CuesDemo:
@@ -245,3 +253,16 @@ def check(seat: Devices, c: Command) -> None:
         seat.output.tell(phrase("voice_check_unavailable"))
         return
     seat.voice_check.start()
+
+
+def stop_running(seat: Devices) -> bool:
+    """An input stops the cues command (silently: the input does what it does) and the voice
+    check: True when a check was running and stopped (a key that stops it does only that)."""
+    seat.cues_demo.stop()
+    check = seat.voice_check
+    if check is None or not check.running:
+        return False
+    try:
+        return bool(check.stop())
+    except Exception:
+        return False

@@ -8,14 +8,16 @@ from typing import Protocol
 
 from spoken_cribbage.app.seat.hand_view import HandView
 from spoken_cribbage.app.seat.keymap import Moment
+from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.question import Asking
 from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.words.announce import Answers, Line
 from spoken_cribbage.words.seat import phrase
 
-__all__ = ["Seated", "context", "moment", "phase", "prompt_line", "voice_context"]
+__all__ = ["Seated", "context", "moment", "phase", "prompt_line", "remind", "voice_context"]
 
 
 class Seated(Protocol):
@@ -30,6 +32,7 @@ class Seated(Protocol):
     finished: bool
     #: the player chose to leave
     quit: bool
+    output: Output
     #: the table in this process: the moment reads its game (``phase``, ``pending_discards``)
     table: LocalTable
 
@@ -89,3 +92,11 @@ def prompt_line(seat: Seated) -> Line | None:
     if seat.finished:
         return Line.same(phrase("game_over_prompt"), "prompt")
     return Line.same(seat.answers.turn(), "turn")
+
+
+def remind(seat: Seated) -> None:
+    """The prompt again (whose turn, what to do), after something of its own that ran in the
+    middle of the game (the voice check), so the last line says what the game waits for."""
+    prompt = prompt_line(seat)
+    if prompt is not None:
+        seat.output.say([prompt], priority=Priority.NORMAL)
