@@ -113,12 +113,13 @@ def test_dispatch_is_a_table_built_once_per_class():
 
 
 def test_the_consumers_of_events_are_visitors():
-    from spoken_cribbage.app import cues, session
+    from spoken_cribbage.app import cues
+    from spoken_cribbage.app.seat import history, narration, turns
     from spoken_cribbage.storage import stats
     from spoken_cribbage.words import announce, review
 
-    consumers = [announce.Announcer, announce._Batch, review._StepReader, cues._Cues, session._Batch,
-                 stats._DealRecords]
+    consumers = [announce.Announcer, announce._Batch, review._StepReader, cues._Cues, narration.Batch,
+                 history._Ended, turns._TurnTaken, stats._DealRecords]
     for cls in consumers:
         assert issubclass(cls, EventVisitor), cls
         overridden = [name for name in VISIT_METHODS.values()
