@@ -70,14 +70,14 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
 
     s = Session(game, hooks=SeatHooks(hint=hint), settings=settings, write=lambda t: None,
                 opponents=opponents)
-    orig_say = s.say
+    orig_say = s.output.say
 
     def say(batch, **kw):
         if kw.get("record", True):
             lines.extend(line for line in batch if line.text)
         orig_say(batch, **kw)
 
-    s.say = say  # type: ignore[method-assign]
+    s.output.say = say  # type: ignore[method-assign]
     s.start()
     commands: list[str] = []
     for _ in range(40):
