@@ -30,8 +30,11 @@ def collect(n: int, seed: int = 7):
         game = Game(seed=g_seed)
         g_seed += 1
         while game.winner is None:
-            seats = list(game.pending_discards()) if game.phase == "discard" else (
-                [game.to_act] if game.to_act is not None else [0])
+            seats = (
+                list(game.pending_discards())
+                if game.phase == "discard"
+                else ([game.to_act] if game.to_act is not None else [0])
+            )
             for seat in seats:
                 obs = game.observation(seat)
                 if obs.phase == "discard":
@@ -58,8 +61,9 @@ def report(name: str, ms: list[float], base: list[float]) -> None:
     med = statistics.median(ms)
     p95 = sorted(ms)[int(0.95 * (len(ms) - 1))]
     ratio = med / max(statistics.median(base), 1e-9)
-    print(f"{name:<22} median {med:7.3f} ms   p95 {p95:7.3f} ms   max {max(ms):7.3f} ms   "
-          f"x{ratio:,.0f} the random player")
+    print(
+        f"{name:<22} median {med:7.3f} ms   p95 {p95:7.3f} ms   max {max(ms):7.3f} ms   x{ratio:,.0f} the random player"
+    )
 
 
 def _fit_batch(seed: int) -> list[list[float]]:
@@ -73,17 +77,24 @@ def _fit_batch(seed: int) -> list[list[float]]:
         game = Game(seed=seed * 1000 + gi)
         peg = [0, 0]
         while game.winner is None:
-            seats = list(game.pending_discards()) if game.phase == "discard" else (
-                [game.to_act] if game.to_act is not None else [0])
+            seats = (
+                list(game.pending_discards())
+                if game.phase == "discard"
+                else ([game.to_act] if game.to_act is not None else [0])
+            )
             for s in seats:
                 for ev in game.apply(players[s].act(game.observation(s))):
                     if isinstance(ev, Scored) and ev.reason in ("play", "go", "last"):
                         peg[ev.seat] += ev.points
                     elif isinstance(ev, DealEnded):
                         for seat in range(2):
-                            rows.append([float(seat == game.dealer),
-                                         *_pegging_features(game.kept[seat]),
-                                         peg[seat] - peg[1 - seat]])
+                            rows.append(
+                                [
+                                    float(seat == game.dealer),
+                                    *_pegging_features(game.kept[seat]),
+                                    peg[seat] - peg[1 - seat],
+                                ]
+                            )
                         peg = [0, 0]
                 if game.winner is not None:
                     break
@@ -104,16 +115,25 @@ def fit_pegging(batches: int) -> None:
         sel = data[data[:, 0] == dealer]
         x = np.c_[np.ones(len(sel)), sel[:, 1:-1]]
         coef, *_ = np.linalg.lstsq(x, sel[:, -1], rcond=None)
-        print("dealer" if dealer else "pone", len(sel), "deals:",
-              " ".join(f"{n} {c:+.3f}" for n, c in zip(["const"] + names, coef, strict=True)))
+        print(
+            "dealer" if dealer else "pone",
+            len(sel),
+            "deals:",
+            " ".join(f"{n} {c:+.3f}" for n, c in zip(["const"] + names, coef, strict=True)),
+        )
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--positions", type=int, default=2000)
     ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--fit-pegging", type=int, default=0, metavar="BATCHES",
-                    help="instead: refit the expert's pegging correction on BATCHES x 60 games")
+    ap.add_argument(
+        "--fit-pegging",
+        type=int,
+        default=0,
+        metavar="BATCHES",
+        help="instead: refit the expert's pegging correction on BATCHES x 60 games",
+    )
     args = ap.parse_args()
     if args.fit_pegging:
         fit_pegging(args.fit_pegging)
@@ -128,8 +148,10 @@ def main() -> int:
         for i in range(args.games):
             play_game(levels, i, seed=11)
         dt = time.perf_counter() - t
-        print(f"{','.join(levels):<22} {args.games / dt:7.1f} games per second on one core "
-              f"({1000 * dt / args.games:.1f} ms per game)")
+        print(
+            f"{','.join(levels):<22} {args.games / dt:7.1f} games per second on one core "
+            f"({1000 * dt / args.games:.1f} ms per game)"
+        )
     return 0
 
 

@@ -63,19 +63,26 @@ def main() -> None:
     b = summary("baseline (pty + python loop)", measure(base, "c", "eight of hearts.\r\n", a.keys))
     base.send("q")
 
-    game = pexpect.spawn(str(BIN), ["--seed", "3", "--speech", "off", "--accessible", "--new"],
-                         env=env, encoding="utf-8", timeout=20)
+    game = pexpect.spawn(
+        str(BIN), ["--seed", "3", "--speech", "off", "--accessible", "--new"], env=env, encoding="utf-8", timeout=20
+    )
     game.delaybeforesend = None
     game.expect("Type two numbers")
     game.sendline("1 2")
     game.expect("Your turn to play")
     results = {}
-    for key, answer in (("c", "eight of hearts.\r\n"), ("s", "to go.\r\n"),
-                        ("h", "can be played.\r\n"), ("f", "king of hearts.\r\n")):
+    for key, answer in (
+        ("c", "eight of hearts.\r\n"),
+        ("s", "to go.\r\n"),
+        ("h", "can be played.\r\n"),
+        ("f", "king of hearts.\r\n"),
+    ):
         results[key] = summary(f"game key '{key}'", measure(game, key, answer, a.keys // 4 or 1))
     med = statistics.median(results.values())
-    print(f"game median over keys: {med:.2f} ms; ratio to baseline {med / b:.2f}x; "
-          f"target 20 ms: {'met' if med <= 20 else 'NOT met'}")
+    print(
+        f"game median over keys: {med:.2f} ms; ratio to baseline {med / b:.2f}x; "
+        f"target 20 ms: {'met' if med <= 20 else 'NOT met'}"
+    )
     game.sendcontrol("c")
     game.send("y")
 

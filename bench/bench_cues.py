@@ -65,7 +65,7 @@ def bench_player(runs: int, spacing: float) -> tuple[list[float], float]:
             if not ready.wait(5):
                 print("  (a cue did not reach the stream within 5 s)")
                 continue
-            if i >= 5:   # warm-up
+            if i >= 5:  # warm-up
                 samples.append(got["d"])
             time.sleep(spacing)
         latency = float(player._stream.latency)
@@ -91,8 +91,7 @@ def bench_session(runs: int, spacing: float) -> list[float]:
     player = sc.MixerCuePlayer(trace=trace)
     player.open()
     lines: list[str] = []
-    session = Session(g.Game(seed=3), settings=Settings(speech="off"), write=lines.append,
-                      cues=player)
+    session = Session(g.Game(seed=3), settings=Settings(speech="off"), write=lines.append, cues=player)
     session.start()
     time.sleep(0.5)
     samples = []
@@ -100,7 +99,7 @@ def bench_session(runs: int, spacing: float) -> list[float]:
         for i in range(runs + 5):
             ready.clear()
             t0 = time.perf_counter()
-            session.key("z")          # "The key z does nothing here. ..." and the refused cue
+            session.key("z")  # "The key z does nothing here. ..." and the refused cue
             if not ready.wait(5):
                 continue
             if i >= 5:
@@ -133,11 +132,12 @@ def bench_baseline(runs: int, spacing: float) -> tuple[list[float], list[float]]
         if not state["running"]:
             raise sd.CallbackStop
 
-    stream = sd.OutputStream(samplerate=sc.SAMPLE_RATE, channels=1, dtype="float32",
-                             blocksize=sc.BLOCK, latency="low", callback=callback)
+    stream = sd.OutputStream(
+        samplerate=sc.SAMPLE_RATE, channels=1, dtype="float32", blocksize=sc.BLOCK, latency="low", callback=callback
+    )
     cold, warm = [], []
     try:
-        for i in range(runs + 5):               # cold: start the stopped stream
+        for i in range(runs + 5):  # cold: start the stopped stream
             seen.clear()
             t0 = time.perf_counter()
             state["want"], state["running"] = True, False
@@ -150,7 +150,7 @@ def bench_baseline(runs: int, spacing: float) -> tuple[list[float], list[float]]
         stream.stop()
         state["running"] = True
         stream.start()
-        for i in range(runs + 5):               # warm: the stream runs, a flag is set
+        for i in range(runs + 5):  # warm: the stream runs, a flag is set
             seen.clear()
             t0 = time.perf_counter()
             state["want"] = True
@@ -167,29 +167,34 @@ def bench_baseline(runs: int, spacing: float) -> tuple[list[float], list[float]]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=200)
-    parser.add_argument("--real-home", action="store_true",
-                        help="use your own ALSA set-up (a real sound card) instead of a null device")
+    parser.add_argument(
+        "--real-home", action="store_true", help="use your own ALSA set-up (a real sound card) instead of a null device"
+    )
     args = parser.parse_args()
     if not args.real_home and sys.platform.startswith("linux"):
         home = tempfile.mkdtemp(prefix="bench-cues-")
         with open(os.path.join(home, ".asoundrc"), "w") as f:
             f.write("pcm.!default { type null }\n")
-        os.environ["HOME"] = home   # read by alsa-lib when PortAudio starts (first use)
-        print("output: ALSA's null device (a temporary ~/.asoundrc); this machine needs no sound "
-              "card, and the null device has no clock: add the device latency printed below")
+        os.environ["HOME"] = home  # read by alsa-lib when PortAudio starts (first use)
+        print(
+            "output: ALSA's null device (a temporary ~/.asoundrc); this machine needs no sound "
+            "card, and the null device has no clock: add the device latency printed below"
+        )
     else:
         print("output: your default sound device")
     from spoken_cribbage.speech import cues as sc
     from spoken_cribbage.speech.cues import IDLE_STOP
 
     print(f"cue benchmark: event to the first cue sample in the stream callback, {args.runs} cues")
-    cold_gap = IDLE_STOP + 0.03   # the stream has stopped itself before each cue
+    cold_gap = IDLE_STOP + 0.03  # the stream has stopped itself before each cue
     results = {}
     try:
         samples, latency = bench_player(args.runs, cold_gap)
         results["cold"] = summary("ours, play() with the stream stopped (cold)", samples)
-        print(f"  the stream's own output latency (PortAudio, latency='low', {sc.BLOCK} frames "
-              f"at {sc.SAMPLE_RATE} Hz): {latency * 1000:.1f} ms")
+        print(
+            f"  the stream's own output latency (PortAudio, latency='low', {sc.BLOCK} frames "
+            f"at {sc.SAMPLE_RATE} Hz): {latency * 1000:.1f} ms"
+        )
         # The stream stops itself after IDLE_STOP of audio; the null device takes that in
         # microseconds, so for the warm case the stream is kept running (busy on the null device).
         sc.IDLE_STOP = 3600.0
@@ -199,18 +204,15 @@ def main() -> None:
             sc.IDLE_STOP = IDLE_STOP
         results["warm"] = summary("ours, play() while the stream runs (warm)", samples)
         samples = bench_session(args.runs, cold_gap)
-        results["session"] = summary("ours, a refused key in the Session to its cue (cold)",
-                                     samples)
+        results["session"] = summary("ours, a refused key in the Session to its cue (cold)", samples)
         cold, warm = bench_baseline(args.runs, cold_gap)
-        results["base_cold"] = summary("baseline, silent buffer: start() to first callback (cold)",
-                                       cold)
+        results["base_cold"] = summary("baseline, silent buffer: start() to first callback (cold)", cold)
         results["base_warm"] = summary("baseline, silent buffer: running stream (warm)", warm)
     except Exception as exc:  # noqa: BLE001
         print(f"could not measure: {type(exc).__name__}: {exc}")
     for ours, base in (("cold", "base_cold"), ("warm", "base_warm"), ("session", "base_cold")):
         if ours in results and base in results:
-            print(f"ratio ours/baseline ({ours}/{base}) median: "
-                  f"{results[ours][0] / max(results[base][0], 1e-6):.1f}x")
+            print(f"ratio ours/baseline ({ours}/{base}) median: {results[ours][0] / max(results[base][0], 1e-6):.1f}x")
     worst = max((v[1] for k, v in results.items() if not k.startswith("base")), default=None)
     if worst is not None:
         verdict = "meets" if worst < TARGET_MS else "misses"

@@ -45,8 +45,7 @@ def positions(n: int, seed: int = 3):
     players = [make_player(EXPERT, random.Random(seed + s)) for s in range(2)]
     g = 0
     while len(discards) < n or len(plays) < n:
-        game = Game(seed=seed * 1000 + g, first_dealer=g % 2,
-                    scores=(rng.randrange(81, 121), rng.randrange(81, 121)))
+        game = Game(seed=seed * 1000 + g, first_dealer=g % 2, scores=(rng.randrange(81, 121), rng.randrange(81, 121)))
         g += 1
         while game.phase in ("discard", "play") and game.winner is None:
             seats = list(game.pending_discards()) if game.phase == "discard" else [game.to_act]
@@ -74,8 +73,7 @@ def timed(level: str, observations) -> list[float]:
 
 def summary(ms: list[float]) -> str:
     ms = sorted(ms)
-    return (f"median {statistics.median(ms):6.2f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:6.2f} ms, "
-            f"max {ms[-1]:6.2f} ms")
+    return f"median {statistics.median(ms):6.2f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:6.2f} ms, max {ms[-1]:6.2f} ms"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,29 +92,40 @@ def main(argv: list[str] | None = None) -> int:
     # decision times: first the first end-game discard of this process (it loads the win-chance
     # table and the end-game data and enumerates the cribs of its 15 splits), then positions
     warm_up()
-    first_ms = timed(EXPERT, [Game(seed=args.seed, first_dealer=0, scores=(100, 105))
-                              .observation(0)])[0]
+    first_ms = timed(EXPERT, [Game(seed=args.seed, first_dealer=0, scores=(100, 105)).observation(0)])[0]
     print(f"first end-game discard in this process (loads the table and data): {first_ms:.0f} ms")
     discards, plays = positions(args.positions)
     times = {}
     for level in (EXPERT, BASELINE):
         times[level] = (timed(level, discards), timed(level, plays))
-        print(f"{level:>14}: discard {summary(times[level][0])}; "
-              f"play {summary(times[level][1])}")
+        print(f"{level:>14}: discard {summary(times[level][0])}; play {summary(times[level][1])}")
     ratio_d = statistics.median(times[EXPERT][0]) / statistics.median(times[BASELINE][0])
     ratio_p = statistics.median(times[EXPERT][1]) / statistics.median(times[BASELINE][1])
-    print(f"  expert / expert-points at the median: discard {ratio_d:.1f}x, play {ratio_p:.1f}x "
-          f"({len(discards)} discards and {len(plays)} plays within 40 of the target)")
+    print(
+        f"  expert / expert-points at the median: discard {ratio_d:.1f}x, play {ratio_p:.1f}x "
+        f"({len(discards)} discards and {len(plays)} plays within 40 of the target)"
+    )
 
     # the games: simulate's paired mode (game i of each half on the same cards, seats swapped)
-    print(f"{2 * pairs} games, {EXPERT} against {BASELINE}, seed {args.seed}, paired, "
-          f"{args.workers} processes (end game within {endgame.NEAR} points for discards and "
-          f"{endgame.NEAR_PLAY} for plays)", flush=True)
+    print(
+        f"{2 * pairs} games, {EXPERT} against {BASELINE}, seed {args.seed}, paired, "
+        f"{args.workers} processes (end game within {endgame.NEAR} points for discards and "
+        f"{endgame.NEAR_PLAY} for plays)",
+        flush=True,
+    )
+
     def progress(done: int, total: int, elapsed: float) -> None:
         print(f"  {done} of {total} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
 
-    s = simulate([EXPERT, BASELINE], 2 * pairs, args.seed, workers=args.workers,
-                 progress=progress, progress_every=60, paired=True)
+    s = simulate(
+        [EXPERT, BASELINE],
+        2 * pairs,
+        args.seed,
+        workers=args.workers,
+        progress=progress,
+        progress_every=60,
+        paired=True,
+    )
     seconds = s["seconds"]
     games, wins = s["games"], s["wins"][0]
     pr = s["paired"]
@@ -125,27 +134,55 @@ def main(argv: list[str] | None = None) -> int:
     wlo, whi = wilson_interval(wins, games)
     verdict = "PASS" if lo > 0.5 else "FAIL"
     print(f"games {games}: {EXPERT} won {wins} ({wins / games:.2%})")
-    print(f"  95% interval over the {pr['pairs']} pairs: {lo:.2%} to {hi:.2%}: {verdict} "
-          f"(lower bound {'above' if lo > 0.5 else 'not above'} 50%)")
-    print(f"  (a Wilson interval that treats the {games} games as independent, which the pairs "
-          f"are not: {wlo:.2%} to {whi:.2%})")
-    print(f"  pairs of games on the same cards: {EXPERT} won both {both}, {BASELINE} won both "
-          f"{lost_both}, one each {split}")
-    print(f"  time: {seconds:.0f} s ({seconds / 60:.1f} min, {1000 * seconds / games:.0f} ms a game "
-          f"of wall time with {args.workers} processes)")
+    print(
+        f"  95% interval over the {pr['pairs']} pairs: {lo:.2%} to {hi:.2%}: {verdict} "
+        f"(lower bound {'above' if lo > 0.5 else 'not above'} 50%)"
+    )
+    print(
+        f"  (a Wilson interval that treats the {games} games as independent, which the pairs "
+        f"are not: {wlo:.2%} to {whi:.2%})"
+    )
+    print(
+        f"  pairs of games on the same cards: {EXPERT} won both {both}, {BASELINE} won both "
+        f"{lost_both}, one each {split}"
+    )
+    print(
+        f"  time: {seconds:.0f} s ({seconds / 60:.1f} min, {1000 * seconds / games:.0f} ms a game "
+        f"of wall time with {args.workers} processes)"
+    )
     if args.json:
-        args.json.write_text(json.dumps({
-            "games": games, "seed": args.seed, "wins": wins, "win_rate": round(wins / games, 4),
-            "ci95": [round(lo, 4), round(hi, 4)], "ci95_wilson": [round(wlo, 4), round(whi, 4)],
-            "pass": lo > 0.5, "pairs_won_both": both,
-            "pairs_lost_both": lost_both, "pairs_split": split, "seconds": round(seconds),
-            "workers": args.workers, "near": endgame.NEAR, "near_play": endgame.NEAR_PLAY,
-            "decision_ms": {lv: {"discard_median": round(statistics.median(d), 3),
-                                 "discard_max": round(max(d), 3),
-                                 "play_median": round(statistics.median(p), 3),
-                                 "play_max": round(max(p), 3)}
-                            for lv, (d, p) in times.items()},
-            "first_discard_ms": round(first_ms, 1)}, indent=1) + "\n")
+        args.json.write_text(
+            json.dumps(
+                {
+                    "games": games,
+                    "seed": args.seed,
+                    "wins": wins,
+                    "win_rate": round(wins / games, 4),
+                    "ci95": [round(lo, 4), round(hi, 4)],
+                    "ci95_wilson": [round(wlo, 4), round(whi, 4)],
+                    "pass": lo > 0.5,
+                    "pairs_won_both": both,
+                    "pairs_lost_both": lost_both,
+                    "pairs_split": split,
+                    "seconds": round(seconds),
+                    "workers": args.workers,
+                    "near": endgame.NEAR,
+                    "near_play": endgame.NEAR_PLAY,
+                    "decision_ms": {
+                        lv: {
+                            "discard_median": round(statistics.median(d), 3),
+                            "discard_max": round(max(d), 3),
+                            "play_median": round(statistics.median(p), 3),
+                            "play_max": round(max(p), 3),
+                        }
+                        for lv, (d, p) in times.items()
+                    },
+                    "first_discard_ms": round(first_ms, 1),
+                },
+                indent=1,
+            )
+            + "\n"
+        )
     return 0
 
 

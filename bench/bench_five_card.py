@@ -37,11 +37,12 @@ from spoken_cribbage.engine.cards import Card  # noqa: E402
 from spoken_cribbage.engine.scoring import hand_points, score_hand  # noqa: E402
 from testkit import five_card_reference as ref  # noqa: E402
 
-N_SETS = comb(52, 5) * 47         # 122,151,120
+N_SETS = comb(52, 5) * 47  # 122,151,120
 RANK_TEXT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 
 # ----------------------------------------------------------------------------- (a) the engine
+
 
 def classes():
     """Every class of sets: (hand ranks, starter rank, flush, nobs, sets in it), where flush
@@ -60,9 +61,10 @@ def classes():
                 continue
             # hand cards of the starter's rank come from its 3 other suits
             every = prod(comb(3, k) if r == s else comb(4, k) for r, k in held.items())
-            if jacks and s != 11:     # the jack of clubs among the hand's jacks
-                nobs = prod(comb(3, k - 1) if r == 11 else comb(3, k) if r == s else comb(4, k)
-                            for r, k in held.items())
+            if jacks and s != 11:  # the jack of clubs among the hand's jacks
+                nobs = prod(
+                    comb(3, k - 1) if r == 11 else comb(3, k) if r == s else comb(4, k) for r, k in held.items()
+                )
             else:
                 nobs = 0
             # all six clubs: five distinct ranks, none of them the starter's
@@ -72,9 +74,12 @@ def classes():
             hand_suit = 3 if distinct else 0
             plain = every - nobs - hand_suit - (all_suit - all_suit_nobs)
             plain_nobs = nobs - all_suit_nobs
-            for flush, has_nobs, size in ((None, False, plain), (None, True, plain_nobs),
-                                          ("hand", False, hand_suit),
-                                          ("all", jacks == 1, all_suit)):
+            for flush, has_nobs, size in (
+                (None, False, plain),
+                (None, True, plain_nobs),
+                ("hand", False, hand_suit),
+                ("all", jacks == 1, all_suit),
+            ):
                 if size:
                     yield hand_ranks, s, flush, has_nobs, 4 * size
 
@@ -91,13 +96,12 @@ def representative(hand_ranks, s, flush, has_nobs):
         choices = []
         for r in sorted(held):
             options = list(combinations([1, 2, 3] if r == s else [0, 1, 2, 3], held[r]))
-            if r == 11:               # try first the jacks that give the nobs wanted
+            if r == 11:  # try first the jacks that give the nobs wanted
                 options.sort(key=lambda suits: (0 in suits) != has_nobs)
             choices.append([[Card(r, x) for x in suits] for suits in options])
         for pick in product(*choices):
             hand = [c for cards in pick for c in cards]
-            if (len({c.suit for c in hand}) > 1
-                    and any(c.rank == 11 and c.suit == 0 for c in hand) == has_nobs):
+            if len({c.suit for c in hand}) > 1 and any(c.rank == 11 and c.suit == 0 for c in hand) == has_nobs:
                 break
         else:
             raise AssertionError(f"no hand for {hand_ranks} {s} {flush} {has_nobs}")
@@ -136,6 +140,7 @@ def engine_count():
 
 # ----------------------------------------------------------------------------- (b) brute force
 
+
 def brute_force_count(chunk: int = 50_000):
     """Histograms (hand rules, crib rules) by the independent reference over every set, and the
     sets at the maximum of each grouped by (hand ranks, starter rank)."""
@@ -144,7 +149,7 @@ def brute_force_count(chunk: int = 50_000):
     best_score = {False: -1, True: -1}
     best = {False: [], True: []}
     for start in range(0, len(hands), chunk):
-        part = hands[start:start + chunk]
+        part = hands[start : start + chunk]
         starters, hp, cp = ref.score_hands_with_every_starter(part)
         for crib, pts in ((False, hp), (True, cp)):
             hist[crib] += np.bincount(pts.ravel(), minlength=128)
@@ -165,6 +170,7 @@ def brute_force_count(chunk: int = 50_000):
 
 # ----------------------------------------------------------------------------- per call
 
+
 def per_call(n: int = 100_000) -> None:
     """Per-call µs (CPU time) of hand_points and score_hand on random 4- and 5-card hands
     (best of several rounds; the first 5-card call builds its table and is not timed)."""
@@ -178,25 +184,27 @@ def per_call(n: int = 100_000) -> None:
         sets = [(six[:size], six[size]) for six in (rng.sample(DECK, size + 1) for _ in range(n))]
         hand_points(*sets[0])
         times = {}
-        for name, fn, m, rounds in (("hand_points", hand_points, n, 5),
-                                    ("score_hand", score_hand, n // 10, 5)):
+        for name, fn, m, rounds in (("hand_points", hand_points, n, 5), ("score_hand", score_hand, n // 10, 5)):
             best = float("inf")
             for _ in range(rounds):
-                t0 = time.process_time()     # CPU time: steadier than wall on a busy machine
+                t0 = time.process_time()  # CPU time: steadier than wall on a busy machine
                 for hand, starter in sets[:m]:
                     fn(hand, starter)
                 best = min(best, (time.process_time() - t0) / m)
             times[name] = best * 1e6
-        print(f"  {size} cards: hand_points {times['hand_points']:5.2f} µs, "
-              f"score_hand {times['score_hand']:6.1f} µs")
+        print(f"  {size} cards: hand_points {times['hand_points']:5.2f} µs, score_hand {times['score_hand']:6.1f} µs")
     from spoken_cribbage.engine.scoring import _build_six_rank_table
+
     t0 = time.perf_counter()
     _build_six_rank_table()
-    print(f"  building hand_points' table for 5-card hands (once per process, on first use): "
-          f"{time.perf_counter() - t0:.2f} s")
+    print(
+        f"  building hand_points' table for 5-card hands (once per process, on first use): "
+        f"{time.perf_counter() - t0:.2f} s"
+    )
 
 
 # ----------------------------------------------------------------------------- report
+
 
 def describe(key) -> str:
     hand_ranks, s = key
@@ -205,8 +213,7 @@ def describe(key) -> str:
 
 def main(argv=None) -> int:
     argparse.ArgumentParser(description=__doc__.split("\n")[0]).parse_args(argv)
-    print(f"five-card hands with every starter: C(52, 5) x 47 = {N_SETS:,} sets, "
-          f"hand rules and crib rules")
+    print(f"five-card hands with every starter: C(52, 5) x 47 = {N_SETS:,} sets, hand rules and crib rules")
     with contextlib.suppress(OSError):
         print("load average at the start: " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     print()
@@ -214,15 +221,16 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     e_hist, e_best, n_classes, mismatches = engine_count()
     t_engine = time.perf_counter() - t0
-    print(f"(a) engine (score_hand on one real hand of each of {n_classes:,} classes, weighted "
-          f"by the class size): {t_engine:.1f} s; hand_points differs from score_hand on "
-          f"{mismatches} of {2 * n_classes:,} scorings")
+    print(
+        f"(a) engine (score_hand on one real hand of each of {n_classes:,} classes, weighted "
+        f"by the class size): {t_engine:.1f} s; hand_points differs from score_hand on "
+        f"{mismatches} of {2 * n_classes:,} scorings"
+    )
 
     t0 = time.perf_counter()
     b_hist, b_best = brute_force_count()
     t_brute = time.perf_counter() - t0
-    print(f"(b) independent brute force over all {N_SETS:,} sets "
-          f"(testkit/five_card_reference.py): {t_brute:.1f} s")
+    print(f"(b) independent brute force over all {N_SETS:,} sets (testkit/five_card_reference.py): {t_brute:.1f} s")
     print()
 
     ok = mismatches == 0
@@ -240,18 +248,22 @@ def main(argv=None) -> int:
         mean = sum(k * v for k, v in e.items()) / te
         same = e == b
         ok &= same and te == tb == N_SETS
-        print(f"{name}: totals (a) {te:,}, (b) {tb:,} (must be {N_SETS:,}); histograms "
-              + ("agree exactly" if same else "DIFFER"))
-        print(f"  maximum (a) {max(e)}, (b) {max(b)}; mean {mean:.4f}; "
-              f"scores that never occur below the maximum: {never}")
+        print(
+            f"{name}: totals (a) {te:,}, (b) {tb:,} (must be {N_SETS:,}); histograms "
+            + ("agree exactly" if same else "DIFFER")
+        )
+        print(
+            f"  maximum (a) {max(e)}, (b) {max(b)}; mean {mean:.4f}; scores that never occur below the maximum: {never}"
+        )
         same_best = e_best[crib] == b_best[crib]
         ok &= same_best
-        print(f"  sets reaching {max(e)}: {sum(e_best[crib].values()):,} "
-              f"((b): {sum(b_best[crib].values()):,}); by hand and starter ranks, "
-              + ("the same both ways:" if same_best else "DIFFERENT:"))
+        print(
+            f"  sets reaching {max(e)}: {sum(e_best[crib].values()):,} "
+            f"((b): {sum(b_best[crib].values()):,}); by hand and starter ranks, "
+            + ("the same both ways:" if same_best else "DIFFERENT:")
+        )
         for key in sorted(set(e_best[crib]) | set(b_best[crib])):
-            print(f"    {describe(key):32s} (a) {e_best[crib].get(key, 0):6,d}   "
-                  f"(b) {b_best[crib].get(key, 0):6,d}")
+            print(f"    {describe(key):32s} (a) {e_best[crib].get(key, 0):6,d}   (b) {b_best[crib].get(key, 0):6,d}")
     print()
     per_call()
     print()

@@ -50,8 +50,7 @@ def pct(values: list[float], q: float) -> float:
 
 
 def ms(values: list[float]) -> str:
-    return (f"p50 {pct(values, 0.5) * 1000:.2f} ms, p95 {pct(values, 0.95) * 1000:.2f} ms "
-            f"({len(values)} samples)")
+    return f"p50 {pct(values, 0.5) * 1000:.2f} ms, p95 {pct(values, 0.95) * 1000:.2f} ms ({len(values)} samples)"
 
 
 def echo(rounds: int) -> list[float]:
@@ -68,6 +67,7 @@ def echo(rounds: int) -> list[float]:
                 box["loop"], box["stop"] = asyncio.get_running_loop(), asyncio.Event()
                 started.set()
                 await box["stop"].wait()
+
         asyncio.run(main())
 
     thread = threading.Thread(target=run, daemon=True)
@@ -92,13 +92,14 @@ def action_to_other(games: int) -> list[float]:
     delays: list[float] = []
     for k in range(games):
         referee = table(2, seed=40 + k, target=121)
-        sent: dict[int, float] = {}   # the game's event count before an action -> its send time
+        sent: dict[int, float] = {}  # the game's event count before an action -> its send time
         lock = threading.Lock()
         with running(referee) as address:
             remotes = [RemoteTable.join(address, CODE, f"P{i}") for i in range(2)]
 
-            def play(remote: RemoteTable, seed: int, sent: dict[int, float] = sent,
-                     lock: threading.Lock = lock) -> None:
+            def play(
+                remote: RemoteTable, seed: int, sent: dict[int, float] = sent, lock: threading.Lock = lock
+            ) -> None:
                 player, seat = ComputerPlayer("easy", random.Random(seed)), remote.seat
                 deadline = time.monotonic() + 60
                 while time.monotonic() < deadline:
@@ -137,20 +138,17 @@ def referee_cost(games: int) -> tuple[list[float], int]:
         referee = table(2, seed=60 + k, target=121)
         a, b = referee.connect(), referee.connect()
         for ident, name in ((a, "A"), (b, "B")):
-            referee.receive(ident, json.dumps({"type": "hello", "version": p.VERSION,
-                                               "code": CODE, "name": name}))
-        players = {0: ComputerPlayer("easy", random.Random(k)),
-                   1: ComputerPlayer("easy", random.Random(k + 99))}
+            referee.receive(ident, json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": name}))
+        players = {0: ComputerPlayer("easy", random.Random(k)), 1: ComputerPlayer("easy", random.Random(k + 99))}
         seq = 0
         game = referee.game
         while game.phase != g.GAME_OVER:
             for seat, ident in ((0, a), (1, b)):
                 obs = game.observation(seat)
-                if not my_turn(obs) or seat in referee.ready:   # (the next deal waits for both)
+                if not my_turn(obs) or seat in referee.ready:  # (the next deal waits for both)
                     continue
                 seq += 1
-                frame = json.dumps({"type": "act", "seq": seq,
-                                    "action": players[seat].act(obs).to_text()})
+                frame = json.dumps({"type": "act", "seq": seq, "action": players[seat].act(obs).to_text()})
                 start = time.perf_counter()
                 out = referee.receive(ident, frame)
                 times.append(time.perf_counter() - start)
@@ -166,8 +164,9 @@ def memory(tables: int) -> float:
     for k in range(tables):
         referee = table(2, seed=k)
         for name in ("A", "B"):
-            referee.receive(referee.connect(), json.dumps(
-                {"type": "hello", "version": p.VERSION, "code": CODE, "name": name}))
+            referee.receive(
+                referee.connect(), json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": name})
+            )
         kept.append(referee)
     used = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
@@ -184,17 +183,21 @@ def main() -> int:
     print(f"an action to the update at the other client: {ms(action_to_other(args.games))}")
     cost, frames = referee_cost(args.games)
     per_second = len(cost) / sum(cost)
-    print(f"the referee per action (both updates encoded): {ms(cost)}; "
-          f"{per_second:,.0f} actions/s on one core, {frames} frames")
+    print(
+        f"the referee per action (both updates encoded): {ms(cost)}; "
+        f"{per_second:,.0f} actions/s on one core, {frames} frames"
+    )
     kib = memory(args.tables)
     print(f"memory per table (two people seated, game under way): {kib:.0f} KiB")
     # A person acts every 2 s at the busiest (a discard, then plays): 0.5 actions/s a seat,
     # 1 a second for a two-seat table; the loop stays under 50 ms at p95 while it is busy at most
     # about half the time (an M/D/1-like queue's wait grows sharply past that).
     tables = int(per_second * 0.5 / 1.0)
-    print(f"estimate: one process holds about {tables:,} two-seat tables ({2 * tables:,} "
-          f"players) at one action a second each with the loop half busy; their memory "
-          f"{tables * kib / 1024:.0f} MiB")
+    print(
+        f"estimate: one process holds about {tables:,} two-seat tables ({2 * tables:,} "
+        f"players) at one action a second each with the loop half busy; their memory "
+        f"{tables * kib / 1024:.0f} MiB"
+    )
     return 0
 
 

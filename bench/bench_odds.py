@@ -57,17 +57,17 @@ def main(argv: list[str] | None = None) -> int:
         args.positions, args.games = 8, 500
     warm_up()
     tables = {t: load_table(t) for t in (121, 61)}
-    print(f"table: {tables[121].deals} deals, {tables[121].seconds} s of play, made "
-          f"{tables[121].made}")
+    print(f"table: {tables[121].deals} deals, {tables[121].seconds} s of play, made {tables[121].made}")
     print(f"{args.positions} positions, {args.games} games each, margin {args.margin:g} points")
-    print(f"{'target':>6} {'me':>4} {'opp':>4} {'deals':>8} {'table':>6} {'sim':>6} "
-          f"{'95% CI':>13} {'diff':>6} {'z':>5}  ok")
+    print(
+        f"{'target':>6} {'me':>4} {'opp':>4} {'deals':>8} {'table':>6} {'sim':>6} "
+        f"{'95% CI':>13} {'diff':>6} {'z':>5}  ok"
+    )
     diffs, z2, within, passed = [], [], 0, 0
     start = time.monotonic()
     for k, (target, me, opp, me_deals) in enumerate(sample_positions(args.positions)):
         table = tables[target].win(me, opp, me_dealing=me_deals)
-        won = wins_from((me, opp), 0 if me_deals else 1, args.games, args.seed * 1000 + k,
-                        target=target)
+        won = wins_from((me, opp), 0 if me_deals else 1, args.games, args.seed * 1000 + k, target=target)
         sim = won / args.games
         lo, hi = wilson_interval(won, args.games)
         diff = 100 * (table - sim)
@@ -79,16 +79,22 @@ def main(argv: list[str] | None = None) -> int:
         z2.append(z * z)
         within += ok_margin
         passed += ok
-        print(f"{target:>6} {me:>4} {opp:>4} {'me' if me_deals else 'opponent':>8} "
-              f"{100 * table:6.1f} {100 * sim:6.1f} {100 * lo:6.1f}-{100 * hi:<6.1f} "
-              f"{diff:+6.1f} {z:+5.1f}  {'yes' if ok else 'NO'}", flush=True)
+        print(
+            f"{target:>6} {me:>4} {opp:>4} {'me' if me_deals else 'opponent':>8} "
+            f"{100 * table:6.1f} {100 * sim:6.1f} {100 * lo:6.1f}-{100 * hi:<6.1f} "
+            f"{diff:+6.1f} {z:+5.1f}  {'yes' if ok else 'NO'}",
+            flush=True,
+        )
     n = len(diffs)
-    print(f"mean difference {sum(diffs) / n:+.2f} points, mean absolute "
-          f"{sum(abs(d) for d in diffs) / n:.2f}, largest {max(abs(d) for d in diffs):.2f}")
-    print(f"within {args.margin:g} points: {within} of {n}; within {args.margin:g} points or the "
-          f"simulation's 95% interval widened by 1 point: {passed} of {n}")
-    print(f"mean squared z {sum(z2) / n:.2f} (about 1 if the table is right within the "
-          f"simulation's error)")
+    print(
+        f"mean difference {sum(diffs) / n:+.2f} points, mean absolute "
+        f"{sum(abs(d) for d in diffs) / n:.2f}, largest {max(abs(d) for d in diffs):.2f}"
+    )
+    print(
+        f"within {args.margin:g} points: {within} of {n}; within {args.margin:g} points or the "
+        f"simulation's 95% interval widened by 1 point: {passed} of {n}"
+    )
+    print(f"mean squared z {sum(z2) / n:.2f} (about 1 if the table is right within the simulation's error)")
     print(f"{time.monotonic() - start:.0f} s")
     return 0
 

@@ -55,16 +55,16 @@ def reference_scores(ranks: tuple[int, ...], suits: tuple[int, ...]) -> tuple[in
     """
     values = [min(r, 10) for r in ranks]
     pts = 0
-    for n in range(2, 6):                       # fifteens: every subset summing to 15 scores 2
+    for n in range(2, 6):  # fifteens: every subset summing to 15 scores 2
         for subset in _SUBSETS[n]:
             if sum(subset(values)) == 15:
                 pts += 2
-    for pair in _SUBSETS[2]:                    # pairs: every two cards of equal rank score 2
+    for pair in _SUBSETS[2]:  # pairs: every two cards of equal rank score 2
         a, b = pair(ranks)
         if a == b:
             pts += 2
-    for n in (5, 4, 3):                         # runs: n distinct consecutive ranks; only the
-        runs = 0                                # longest length found counts, once per subset
+    for n in (5, 4, 3):  # runs: n distinct consecutive ranks; only the
+        runs = 0  # longest length found counts, once per subset
         for subset in _SUBSETS[n]:
             rs = subset(ranks)
             if max(rs) - min(rs) == n - 1 and len(set(rs)) == n:
@@ -72,11 +72,11 @@ def reference_scores(ranks: tuple[int, ...], suits: tuple[int, ...]) -> tuple[in
         if runs:
             pts += n * runs
             break
-    for i in range(4):                          # nobs: a hand jack of the starter's suit
+    for i in range(4):  # nobs: a hand jack of the starter's suit
         if ranks[i] == 11 and suits[i] == suits[4]:
             pts += 1
     hand = crib = pts
-    if suits[0] == suits[1] == suits[2] == suits[3]:   # flush: 4 in a hand, 5 anywhere
+    if suits[0] == suits[1] == suits[2] == suits[3]:  # flush: 4 in a hand, 5 anywhere
         if suits[4] == suits[0]:
             hand += 5
             crib += 5
@@ -87,8 +87,9 @@ def reference_scores(ranks: tuple[int, ...], suits: tuple[int, ...]) -> tuple[in
 
 def reference_card_score(hand, starter, is_crib=False) -> int:
     """The reference on Card objects (for the per-call timing)."""
-    h, c = reference_scores(tuple(x.rank for x in hand) + (starter.rank,),
-                            tuple(x.suit for x in hand) + (starter.suit,))
+    h, c = reference_scores(
+        tuple(x.rank for x in hand) + (starter.rank,), tuple(x.suit for x in hand) + (starter.suit,)
+    )
     return c if is_crib else h
 
 
@@ -118,7 +119,7 @@ def run_reference(hand_indices: list[int], jobs: int) -> tuple[np.ndarray, np.nd
         parts = [_reference_chunk(hand_indices)]
     else:
         size = -(-len(hand_indices) // (jobs * 8))
-        chunks = [hand_indices[i:i + size] for i in range(0, len(hand_indices), size)]
+        chunks = [hand_indices[i : i + size] for i in range(0, len(hand_indices), size)]
         with ProcessPoolExecutor(jobs) as pool:
             parts = list(pool.map(_reference_chunk, chunks))
     wall = time.perf_counter() - t0
@@ -128,6 +129,7 @@ def run_reference(hand_indices: list[int], jobs: int) -> tuple[np.ndarray, np.nd
 
 
 # ----------------------------------------------------------------------------- helpers
+
 
 def distribution(points: np.ndarray) -> dict[int, int]:
     values, counts = np.unique(points, return_counts=True)
@@ -169,16 +171,24 @@ def random_combos(n: int, seed: int = 7) -> list[tuple[tuple[Card, ...], Card]]:
 
 # ----------------------------------------------------------------------------- main
 
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true",
-                    help="run the reference on a sample of hands and extrapolate its time")
-    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
-                    help="processes for the full reference run (default: all cores)")
+    ap.add_argument(
+        "--quick", action="store_true", help="run the reference on a sample of hands and extrapolate its time"
+    )
+    ap.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes for the full reference run (default: all cores)",
+    )
     args = ap.parse_args(argv)
 
-    print(f"Spoken Cribbage scoring benchmark  (Python {platform.python_version()}, "
-          f"numpy {np.__version__}, {os.cpu_count()} cores)")
+    print(
+        f"Spoken Cribbage scoring benchmark  (Python {platform.python_version()}, "
+        f"numpy {np.__version__}, {os.cpu_count()} cores)"
+    )
     print()
 
     # -- the fast table, cold (building the rank table and every hand is part of the time)
@@ -192,14 +202,15 @@ def main(argv: list[str] | None = None) -> int:
     score_all_hands()
     t_fast_warm = time.perf_counter() - t0
     print(f"score_all_hands, hand rules, {fast_hand.size:,} combinations:")
-    print(f"  first call (builds the rank table and all hands): {t_fast:7.3f} s wall, "
-          f"{cpu_fast:.3f} s CPU   target < 3 s: {'met' if t_fast < 3 else 'NOT MET'}")
+    print(
+        f"  first call (builds the rank table and all hands): {t_fast:7.3f} s wall, "
+        f"{cpu_fast:.3f} s CPU   target < 3 s: {'met' if t_fast < 3 else 'NOT MET'}"
+    )
     print(f"  again (rank table built):                         {t_fast_warm:7.3f} s")
     print(f"  crib rules (rank table built):                    {t_fast_crib:7.3f} s")
     try:
         load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-        print(f"  (load average while measuring: {load}; other work on the machine slows "
-              f"wall times)")
+        print(f"  (load average while measuring: {load}; other work on the machine slows wall times)")
     except OSError:
         pass
     print()
@@ -218,34 +229,37 @@ def main(argv: list[str] | None = None) -> int:
     per_combo_cpu = cpu / n_ref
     single_core_full = per_combo_cpu * TOTAL_COMBOS
     if args.quick:
-        print(f"plain reference scorer on a sample of {n_ref:,} combinations "
-              f"(every {step}th hand, all starters):")
-        print(f"  {wall:.2f} s; {per_combo_cpu * 1e6:.2f} µs per combination; "
-              f"all {TOTAL_COMBOS:,} would take about {single_core_full:.0f} s on one core")
+        print(f"plain reference scorer on a sample of {n_ref:,} combinations (every {step}th hand, all starters):")
+        print(
+            f"  {wall:.2f} s; {per_combo_cpu * 1e6:.2f} µs per combination; "
+            f"all {TOTAL_COMBOS:,} would take about {single_core_full:.0f} s on one core"
+        )
     else:
-        print(f"plain reference scorer over all {n_ref:,} combinations "
-              f"(hand and crib totals in one pass, {jobs} process{'es' if jobs > 1 else ''}):")
-        print(f"  wall {wall:.1f} s, CPU {cpu:.1f} s "
-              f"({per_combo_cpu * 1e6:.2f} µs per combination)")
+        print(
+            f"plain reference scorer over all {n_ref:,} combinations "
+            f"(hand and crib totals in one pass, {jobs} process{'es' if jobs > 1 else ''}):"
+        )
+        print(f"  wall {wall:.1f} s, CPU {cpu:.1f} s ({per_combo_cpu * 1e6:.2f} µs per combination)")
     ratio = single_core_full / t_fast
-    print(f"  speed-up of score_all_hands (first call, wall) over the reference on one core: "
-          f"{ratio:.0f}x   target >= 20x: {'met' if ratio >= 20 else 'NOT MET'}")
-    print(f"  the same in CPU time (less sensitive to other load): "
-          f"{single_core_full / max(cpu_fast, 1e-9):.0f}x")
+    print(
+        f"  speed-up of score_all_hands (first call, wall) over the reference on one core: "
+        f"{ratio:.0f}x   target >= 20x: {'met' if ratio >= 20 else 'NOT MET'}"
+    )
+    print(f"  the same in CPU time (less sensitive to other load): {single_core_full / max(cpu_fast, 1e-9):.0f}x")
     if not args.quick:
-        print(f"  speed-up over the reference's wall time with {jobs} processes: "
-              f"{wall / t_fast:.0f}x")
+        print(f"  speed-up over the reference's wall time with {jobs} processes: {wall / t_fast:.0f}x")
     print()
 
     # -- agreement
     print("agreement:")
     sample_hand = fast_hand[indices]
     sample_crib = fast_crib[indices]
-    for name, ref, fast in (("hand rules", ref_hand, sample_hand),
-                            ("crib rules", ref_crib, sample_crib)):
+    for name, ref, fast in (("hand rules", ref_hand, sample_hand), ("crib rules", ref_crib, sample_crib)):
         bad = int(np.count_nonzero(ref != fast))
-        print(f"  reference vs score_all_hands, {name}: "
-              + ("identical on every combination" if bad == 0 else f"{bad:,} combinations DIFFER"))
+        print(
+            f"  reference vs score_all_hands, {name}: "
+            + ("identical on every combination" if bad == 0 else f"{bad:,} combinations DIFFER")
+        )
     print("  score_all_hands vs published distributions:")
     compare_distribution("hand rules", distribution(fast_hand), DISTRIBUTION_HAND)
     compare_distribution("crib rules", distribution(fast_crib), DISTRIBUTION_CRIB)
@@ -261,8 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     t_hp = per_call(hand_points, combos, repeat=5)
     t_sh = per_call(score_hand, combos[:10_000], repeat=3)
     t_ref = per_call(reference_card_score, combos[:10_000], repeat=3)
-    agree = sum(hand_points(h, s) == score_hand(h, s).total == reference_card_score(h, s)
-                for h, s in combos[:20_000])
+    agree = sum(hand_points(h, s) == score_hand(h, s).total == reference_card_score(h, s) for h, s in combos[:20_000])
     print("per call, random hand + starter (Card objects):")
     print(f"  hand_points  {t_hp:7.2f} µs   ({t_ref / t_hp:5.1f}x the reference)")
     print(f"  score_hand   {t_sh:7.2f} µs   ({t_ref / t_sh:5.1f}x the reference; itemised)")

@@ -134,13 +134,12 @@ def bench_stock_pyttsx3(runs: int) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=30)
-    parser.add_argument("--real-home", action="store_true",
-                        help="use your own ALSA set-up instead of a null device")
+    parser.add_argument("--real-home", action="store_true", help="use your own ALSA set-up instead of a null device")
     args = parser.parse_args()
     if not args.real_home and sys.platform.startswith("linux"):
         home = tempfile.mkdtemp(prefix="bench-speech-")
         with open(os.path.join(home, ".asoundrc"), "w") as f:
-            f.write('pcm.!default { type null }\n')
+            f.write("pcm.!default { type null }\n")
         os.environ["HOME"] = home  # read by alsa-lib when PortAudio starts (first use)
     from spoken_cribbage import speech as sp
 
@@ -152,27 +151,21 @@ def main() -> None:
         samples = []
         print(f"sound device skipped: {exc}")
     if samples:
-        results["ours"], _ = summary(
-            "EspeakSpeaker -> sounddevice (ALSA null device), interrupting", samples
-        )
+        results["ours"], _ = summary("EspeakSpeaker -> sounddevice (ALSA null device), interrupting", samples)
     samples = bench_speaker(sp.NullSink, args.runs)
     if samples:
         med, _ = summary("EspeakSpeaker -> silent timed sink, interrupting", samples)
         results.setdefault("ours", med)
     samples = bench_espeak_cli(args.runs)
     if samples:
-        results["cli"], _ = summary(
-            "baseline: fresh espeak-ng --stdout process, first bytes", samples
-        )
+        results["cli"], _ = summary("baseline: fresh espeak-ng --stdout process, first bytes", samples)
     try:
         samples = bench_stock_pyttsx3(args.runs)
     except Exception as exc:  # noqa: BLE001
         samples = []
         print(f"baseline stock pyttsx3 skipped: {exc}")
     if samples:
-        results["stock"], _ = summary(
-            "baseline: stock pyttsx3 say+runAndWait until aplay launch", samples
-        )
+        results["stock"], _ = summary("baseline: stock pyttsx3 say+runAndWait until aplay launch", samples)
     ours = results.get("ours")
     if ours:
         verdict = "meets" if ours <= TARGET_MS else "misses"

@@ -53,10 +53,10 @@ def bench_route(server, runs: int, calls: list[float]) -> list[float]:
             if not server.wait_for(lambda ev, text=text: ev and ev[-1].text == text, 5):
                 print(f"announcement {i} never arrived")
                 continue
-            if i >= 5:   # warm-up
+            if i >= 5:  # warm-up
                 samples.append(server.events[-1].at - t0)
                 calls.append(returned - t0)
-            time.sleep(0.005)   # keys at a fast typist's pace, not a flood
+            time.sleep(0.005)  # keys at a fast typist's pace, not a flood
     finally:
         speaker.close()
     return samples

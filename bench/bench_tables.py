@@ -31,8 +31,7 @@ TABLES = [
     ("6 alone", ["expert"] * 6, None, 205),
     ("6 in two teams of three", ["expert"] * 6, 2, 206),
     ("6 in three teams of two", ["expert"] * 6, 3, 207),
-    ("4: expert team (seats 0, 2) vs standard team (1, 3)",
-     ["expert", "standard", "expert", "standard"], None, 208),
+    ("4: expert team (seats 0, 2) vs standard team (1, 3)", ["expert", "standard", "expert", "standard"], None, 208),
 ]
 
 
@@ -44,15 +43,16 @@ def _row(name: str, s: dict) -> str:
     sides = []
     for b in s["by_side"]:
         lo, hi = b["ci95"]
-        who = f"seat {b['seats'][0]}" if len(b["seats"]) == 1 else \
-            "seats " + "+".join(str(x) for x in b["seats"])
+        who = f"seat {b['seats'][0]}" if len(b["seats"]) == 1 else "seats " + "+".join(str(x) for x in b["seats"])
         sides.append(f"{who} {_pct(b['win_rate'])} ({100 * lo:.1f}-{100 * hi:.1f})")
     lo, hi = s["first_dealer_ci95"]
     roles = s["per_deal"]["by_role"]
-    return (f"| {name} | {s['games']:,} | {s['seed']} | {'; '.join(sides)} | "
-            f"{_pct(s['first_dealer_win_rate'])} ({100 * lo:.1f}-{100 * hi:.1f}), even "
-            f"{_pct(s['table']['even_share'])} | {roles['dealer']['total']:.2f} / "
-            f"{roles['pone']['total']:.2f} | {s['seconds']:.0f} s |")
+    return (
+        f"| {name} | {s['games']:,} | {s['seed']} | {'; '.join(sides)} | "
+        f"{_pct(s['first_dealer_win_rate'])} ({100 * lo:.1f}-{100 * hi:.1f}), even "
+        f"{_pct(s['table']['even_share'])} | {roles['dealer']['total']:.2f} / "
+        f"{roles['pone']['total']:.2f} | {s['seconds']:.0f} s |"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,8 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="write every summary to this file")
     args = ap.parse_args(argv)
     games = 60 if args.quick else args.games
-    print("| Table | Games | Seed | Wins by side (95% CI) | First dealer's side (95% CI) | "
-          "Points per deal, dealer / not dealing | Time |")
+    print(
+        "| Table | Games | Seed | Wins by side (95% CI) | First dealer's side (95% CI) | "
+        "Points per deal, dealer / not dealing | Time |"
+    )
     print("|---|---|---|---|---|---|---|")
     out = []
     start = time.monotonic()

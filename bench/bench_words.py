@@ -65,11 +65,11 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
     def hint(gm, seat):
         from spoken_cribbage.ai.coach import hint_for
         from spoken_cribbage.words.notices import phrase
+
         h = hint_for(gm, seat)
         return phrase(h) if h else None
 
-    s = Session(game, hooks=SeatHooks(hint=hint), settings=settings, write=lambda t: None,
-                opponents=opponents)
+    s = Session(game, hooks=SeatHooks(hint=hint), settings=settings, write=lambda t: None, opponents=opponents)
     orig_say = s.output.say
 
     def say(batch, **kw):
@@ -100,12 +100,15 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
 
 def deal_lines(lines: list[Line]) -> list[Line]:
     start = next(i for i, line in enumerate(lines) if line.text.startswith("Deal 1"))
-    end = max(i for i, line in enumerate(lines) if "deal 1" in line.text.lower() or
-              "next deal" in line.text.lower() or "Enter" in line.text)
-    deal = lines[start:end + 1]
+    end = max(
+        i
+        for i, line in enumerate(lines)
+        if "deal 1" in line.text.lower() or "next deal" in line.text.lower() or "Enter" in line.text
+    )
+    deal = lines[start : end + 1]
     # the coach's end-of-deal line is said after the prompt's batch; the program writes the
     # prompt last (one answer, the prompt last): so here too
-    after = [line for line in lines[end + 1:end + 3] if line.kind == "hint"]
+    after = [line for line in lines[end + 1 : end + 3] if line.kind == "hint"]
     return deal[:-1] + after + deal[-1:] if after else deal
 
 
@@ -114,10 +117,25 @@ def run_real(commands: list[str], verbosity: str, brief: str | None = None) -> l
         env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=home, PYTHONPATH=str(ROOT))
         env.pop("ACCESSIBLE", None)
         out = subprocess.run(
-            [sys.executable, "-m", "spoken_cribbage.app.cli", "--seed", str(SEED), "--speech", "off",
-             "--verbosity", verbosity, *(["--brief", brief] if brief else [])],
-            input="".join(c + "\n" for c in commands), capture_output=True, text=True,
-            env=env, timeout=120, cwd=home)
+            [
+                sys.executable,
+                "-m",
+                "spoken_cribbage.app.cli",
+                "--seed",
+                str(SEED),
+                "--speech",
+                "off",
+                "--verbosity",
+                verbosity,
+                *(["--brief", brief] if brief else []),
+            ],
+            input="".join(c + "\n" for c in commands),
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=120,
+            cwd=home,
+        )
     return out.stdout.splitlines()
 
 
@@ -128,14 +146,12 @@ def measure(verbosity: str, show: bool) -> tuple[int, int]:
     try:
         a = real.index(first)
         b = a + real[a:].index(last)
-        deal = real[a:b + 1]
+        deal = real[a : b + 1]
     except ValueError:
-        print(f"  the program's output does not contain the mirrored deal ({verbosity}); "
-              "counting the mirror's lines")
+        print(f"  the program's output does not contain the mirrored deal ({verbosity}); counting the mirror's lines")
         deal = [line.text for line in mine]
     if deal != [line.text for line in mine]:
-        print(f"  note: the program's lines differ from the mirror's ({verbosity}); "
-              "text words are the program's")
+        print(f"  note: the program's lines differ from the mirror's ({verbosity}); text words are the program's")
     kind_of = {line.text: line.kind for line in mine}
     text_words = sum(words(t) for t in deal)
     speech_words = sum(words(line.speech) for line in mine)
@@ -149,11 +165,15 @@ def measure(verbosity: str, show: bool) -> tuple[int, int]:
     for line in mine:
         by_kind_speech[line.kind] += words(line.speech)
     before = BASELINE.get(verbosity)
-    print(f"{verbosity}: {len(deal)} lines, text {text_words} words, speech {speech_words} words "
-          f"(about {speech_words * 60 / RATE:.0f} s at {RATE} words a minute)")
+    print(
+        f"{verbosity}: {len(deal)} lines, text {text_words} words, speech {speech_words} words "
+        f"(about {speech_words * 60 / RATE:.0f} s at {RATE} words a minute)"
+    )
     if before:
-        print(f"  before: text {before[0]}, speech {before[1]}; "
-              f"after/before text {text_words / before[0]:.2f}, speech {speech_words / before[1]:.2f}")
+        print(
+            f"  before: text {before[0]}, speech {before[1]}; "
+            f"after/before text {text_words / before[0]:.2f}, speech {speech_words / before[1]:.2f}"
+        )
     print(f"  moves sent: {', '.join(commands)}")
     print("  words by line kind (lines, text, speech):")
     for k in sorted(by_kind_text, key=lambda k: -by_kind_text[k]):
@@ -174,19 +194,24 @@ def words_of(verbosity: str, brief: str) -> tuple[int, int, int, bool]:
     real = [line for line in run_real(commands, verbosity, brief) if not line.startswith(">")]
     try:
         a = real.index(mine[0].text)
-        deal = real[a:a + real[a:].index(mine[-1].text) + 1]
+        deal = real[a : a + real[a:].index(mine[-1].text) + 1]
     except ValueError:
         deal = []
     same = deal == [line.text for line in mine]
-    return (len(mine), sum(words(t) for t in (deal if same else [line.text for line in mine])),
-            sum(words(line.speech) for line in mine), same)
+    return (
+        len(mine),
+        sum(words(t) for t in (deal if same else [line.text for line in mine])),
+        sum(words(line.speech) for line in mine),
+        same,
+    )
 
 
 def brief_table(levels: Sequence[str]) -> None:
-    print(f"seed {SEED}, deal 1, discard by keys and a confirmation; words of text and speech, "
-          "and the ratio to brief off at the same verbosity")
-    print(f"{'verbosity':9} {'brief':8} {'lines':>5} {'text':>5} {'speech':>6} {'text x':>6} "
-          f"{'speech x':>8}")
+    print(
+        f"seed {SEED}, deal 1, discard by keys and a confirmation; words of text and speech, "
+        "and the ratio to brief off at the same verbosity"
+    )
+    print(f"{'verbosity':9} {'brief':8} {'lines':>5} {'text':>5} {'speech':>6} {'text x':>6} {'speech x':>8}")
     for v in levels:
         base = None
         for b in BRIEF_SETS:
@@ -230,44 +255,61 @@ def profile_words(profile: str) -> tuple[int, int, int, int, int]:
     opponents = {1: make_player("expert", random.Random(SEED * 7 + 1))}
     printed: list[str] = []
     ear = _Ear()
-    def hint(gm: g.Game, seat: int) -> str | None:   # as mirror's: the coach's hint
+
+    def hint(gm: g.Game, seat: int) -> str | None:  # as mirror's: the coach's hint
         from spoken_cribbage.ai.coach import hint_for
         from spoken_cribbage.words.notices import phrase
+
         h = hint_for(gm, seat)
         return phrase(h) if h else None
 
-    s = Session(game, hooks=SeatHooks(hint=hint), settings=with_profile(Settings(speech="off"), profile),
-                write=printed.append, speaker=ear, cues=ear, opponents=opponents)
+    s = Session(
+        game,
+        hooks=SeatHooks(hint=hint),
+        settings=with_profile(Settings(speech="off"), profile),
+        write=printed.append,
+        speaker=ear,
+        cues=ear,
+        opponents=opponents,
+    )
     s.start()
     for _ in range(40):
         if game.phase not in (g.DISCARD, g.PLAY):
             break
         fits = game.playable(0) if game.phase == g.PLAY else []
         s.command("1 2" if game.phase == g.DISCARD else f"play {fits[0].short}" if fits else "go")
-    return (len(printed), sum(words(t) for t in printed), sum(words(t) for t in ear.said),
-            len(s.output.history), len(ear.cues))
+    return (
+        len(printed),
+        sum(words(t) for t in printed),
+        sum(words(t) for t in ear.said),
+        len(s.output.history),
+        len(ear.cues),
+    )
 
 
 def profile_table() -> None:
     print(f"seed {SEED}, the start and deal 1, in-process; the ratio to everything")
-    print(f"{'profile':10} {'lines':>5} {'text':>5} {'speech':>6} {'history':>7} {'cues':>4} "
-          f"{'text x':>6} {'speech x':>8}")
+    print(
+        f"{'profile':10} {'lines':>5} {'text':>5} {'speech':>6} {'history':>7} {'cues':>4} "
+        f"{'text x':>6} {'speech x':>8}"
+    )
     base = None
     for profile in ("everything", "quiet", "teaching"):
         n, t, sp, kept, cues = profile_words(profile)
         base = base or (t, sp)
-        print(f"{profile:10} {n:5} {t:5} {sp:6} {kept:7} {cues:4} {t / base[0]:6.2f} "
-              f"{sp / base[1]:8.2f}")
+        print(f"{profile:10} {n:5} {t:5} {sp:6} {kept:7} {cues:4} {t / base[0]:6.2f} {sp / base[1]:8.2f}")
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--verbosity", choices=("terse", "normal", "coach", "all"), default="all")
     ap.add_argument("--show", action="store_true", help="print the deal's lines")
-    ap.add_argument("--brief", action="store_true",
-                    help="the table of the brief setting's option sets at each verbosity")
-    ap.add_argument("--profiles", action="store_true",
-                    help="the words printed, spoken and kept of one deal under each profile")
+    ap.add_argument(
+        "--brief", action="store_true", help="the table of the brief setting's option sets at each verbosity"
+    )
+    ap.add_argument(
+        "--profiles", action="store_true", help="the words printed, spoken and kept of one deal under each profile"
+    )
     args = ap.parse_args()
     if args.profiles:
         profile_table()

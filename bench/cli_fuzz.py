@@ -77,30 +77,39 @@ def main() -> int:
                 codes["slow" if r.returncode is None else str(r.returncode)] += 1
                 if not cf.passed(r):
                     counts["failures"] += 1
-                    failures.append({"run": n, "argv": argv, "stdin": stdin.decode("utf-8",
-                                                                                   "replace"),
-                                     "returncode": r.returncode, "output": r.output})
+                    failures.append(
+                        {
+                            "run": n,
+                            "argv": argv,
+                            "stdin": stdin.decode("utf-8", "replace"),
+                            "returncode": r.returncode,
+                            "output": r.output,
+                        }
+                    )
                 elif r.returncode is None:
                     counts["slow"] += 1
                     slow.append({"run": n, "argv": argv})
                 if counts["runs"] % 50 == 0:
-                    print(f"  {counts['runs']} runs, {counts['failures']} failures, "
-                          f"{counts['slow']} slow", flush=True)
+                    print(f"  {counts['runs']} runs, {counts['failures']} failures, {counts['slow']} slow", flush=True)
 
     try:
         with ThreadPoolExecutor(args.jobs) as pool:
             list(pool.map(worker, range(args.jobs)))
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    out = {"runs": counts["runs"], "failures": failures, "tracebacks": sum(
-        1 for f in failures if "Traceback" in f["output"]), "slow": slow,
-        "exit_codes": dict(codes), "commands": dict(commands),
-        "seconds": round(time.monotonic() - t0, 1)}
+    out = {
+        "runs": counts["runs"],
+        "failures": failures,
+        "tracebacks": sum(1 for f in failures if "Traceback" in f["output"]),
+        "slow": slow,
+        "exit_codes": dict(codes),
+        "commands": dict(commands),
+        "seconds": round(time.monotonic() - t0, 1),
+    }
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / "robust-cli-fuzz.json"
     path.write_text(json.dumps(out, indent=1, ensure_ascii=True) + "\n")
-    summary = dict(out, failures=[{k: f[k] for k in ("run", "argv", "returncode")}
-                                  for f in failures[:20]])
+    summary = dict(out, failures=[{k: f[k] for k in ("run", "argv", "returncode")} for f in failures[:20]])
     print(json.dumps(summary, indent=1, ensure_ascii=True)[:4000])
     print(f"written to {path}")
     return 1 if failures else 0

@@ -40,12 +40,22 @@ ARGS = ["--speech", "off", "--cues", "off", "--difficulty", "easy", "--pace", "0
 def _play(home: Path, seeds: list[int], scripts: dict, out) -> None:
     for seed in seeds:
         lines = scripts[seed]
-        r = subprocess.run([str(rs.BIN), *ARGS, "--new", "--seed", str(seed)],
-                           input=("\n".join(lines) + "\nq\n").encode(), capture_output=True,
-                           env=rs.env_for(home), timeout=600)
-        out.put((seed, r.returncode, b"Press n for a new game" in r.stdout,
-                 b"Traceback" in r.stdout + r.stderr,
-                 b"This game is open in another window." in r.stdout))
+        r = subprocess.run(
+            [str(rs.BIN), *ARGS, "--new", "--seed", str(seed)],
+            input=("\n".join(lines) + "\nq\n").encode(),
+            capture_output=True,
+            env=rs.env_for(home),
+            timeout=600,
+        )
+        out.put(
+            (
+                seed,
+                r.returncode,
+                b"Press n for a new game" in r.stdout,
+                b"Traceback" in r.stdout + r.stderr,
+                b"This game is open in another window." in r.stdout,
+            )
+        )
 
 
 def copies_finishing(copies: int, games: int) -> dict:
@@ -62,11 +72,16 @@ def copies_finishing(copies: int, games: int) -> dict:
     for p in procs:
         p.join()
     s = StatsDB(home / "stats.sqlite3").summary()
-    result = {"copies": copies, "games": copies * games,
-              "finished": sum(1 for g in got if g[1] == 0 and g[2] and not g[3]),
-              "told_open_elsewhere": sum(1 for g in got if g[4]),
-              "recorded": s["wins"] + s["losses"], "abandoned": s["abandoned"],
-              "set_aside": len(list(home.glob("*.bad-*"))), "seconds": round(time.time() - t, 1)}
+    result = {
+        "copies": copies,
+        "games": copies * games,
+        "finished": sum(1 for g in got if g[1] == 0 and g[2] and not g[3]),
+        "told_open_elsewhere": sum(1 for g in got if g[4]),
+        "recorded": s["wins"] + s["losses"],
+        "abandoned": s["abandoned"],
+        "set_aside": len(list(home.glob("*.bad-*"))),
+        "seconds": round(time.time() - t, 1),
+    }
     shutil.rmtree(home, ignore_errors=True)
     return result
 
@@ -78,16 +93,24 @@ def two_resuming(trials: int) -> dict:
         home = Path(tempfile.mkdtemp(prefix="crib-resume-"))
         script = rs.make_script(700 + trial, "easy", noise=0)
         first = script.lines_from(0)[:4]
-        subprocess.run([str(rs.BIN), *ARGS, "--new", "--seed", str(script.seed)],
-                       input=("\n".join(first) + "\n").encode(), capture_output=True,
-                       env=rs.env_for(home), timeout=120)
+        subprocess.run(
+            [str(rs.BIN), *ARGS, "--new", "--seed", str(script.seed)],
+            input=("\n".join(first) + "\n").encode(),
+            capture_output=True,
+            env=rs.env_for(home),
+            timeout=120,
+        )
         k = rs.human_actions(rs.save_state(home).saved.actions)
         rest = ("\n".join(["y"] + script.lines_from(k)) + "\nq\n").encode()
         procs = []
         for _ in range(2):
-            p = subprocess.Popen([str(rs.BIN), *ARGS], stdin=subprocess.PIPE,
-                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                 env=rs.env_for(home))
+            p = subprocess.Popen(
+                [str(rs.BIN), *ARGS],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                env=rs.env_for(home),
+            )
             procs.append(p)
             time.sleep(0.3)
         outs = [p.communicate(rest, timeout=300)[0] for p in procs]
@@ -98,8 +121,13 @@ def two_resuming(trials: int) -> dict:
         else:
             lost += max(len(script.actions) - len(final or []), 0) or 1
         shutil.rmtree(home, ignore_errors=True)
-    return {"trials": trials, "complete": complete, "moves_lost": lost, "told_open_elsewhere": told,
-            "seconds": round(time.time() - t, 1)}
+    return {
+        "trials": trials,
+        "complete": complete,
+        "moves_lost": lost,
+        "told_open_elsewhere": told,
+        "seconds": round(time.time() - t, 1),
+    }
 
 
 def _aside(folder: str, worker: int, count: int, start) -> None:
@@ -141,8 +169,7 @@ def statistics(workers: int = 6, each: int = 150) -> dict:
     ctx = multiprocessing.get_context("fork")
     start = ctx.Event()
     t = time.time()
-    procs = [ctx.Process(target=_record, args=(str(path), w, each, start))
-             for w in range(workers)]
+    procs = [ctx.Process(target=_record, args=(str(path), w, each, start)) for w in range(workers)]
     for p in procs:
         p.start()
     start.set()
@@ -150,8 +177,7 @@ def statistics(workers: int = 6, each: int = 150) -> dict:
         p.join()
     n = StatsDB(path).summary()["games"]
     shutil.rmtree(home, ignore_errors=True)
-    return {"processes": workers, "records": workers * each, "recorded": n,
-            "seconds": round(time.time() - t, 1)}
+    return {"processes": workers, "records": workers * each, "recorded": n, "seconds": round(time.time() - t, 1)}
 
 
 def main() -> int:
@@ -161,26 +187,42 @@ def main() -> int:
     ap.add_argument("--trials", type=int, default=10)
     ap.add_argument("--json")
     a = ap.parse_args()
-    out = {"copies_finishing": copies_finishing(a.copies, a.games),
-           "two_resuming": two_resuming(a.trials), "set_aside": set_aside(),
-           "statistics": statistics()}
+    out = {
+        "copies_finishing": copies_finishing(a.copies, a.games),
+        "two_resuming": two_resuming(a.trials),
+        "set_aside": set_aside(),
+        "statistics": statistics(),
+    }
     c, r, s, st = (out[k] for k in ("copies_finishing", "two_resuming", "set_aside", "statistics"))
     print("| Run | Figure |\n|---|---|")
-    print(f"| {c['copies']} copies finishing {c['games']} games at once | {c['recorded']} of "
-          f"{c['games']} results recorded, {c['abandoned']} recorded as abandoned, "
-          f"{c['told_open_elsewhere']} starts told the game was open in another window, "
-          f"{c['set_aside']} files set aside ({c['seconds']} s) |")
-    print(f"| two copies resuming one save, {r['trials']} times | {r['complete']} of "
-          f"{r['trials']} saves hold every move, {r['moves_lost']} moves lost, "
-          f"{r['told_open_elsewhere']} second copies told ({r['seconds']} s) |")
-    print(f"| {s['processes']} processes setting {s['set_aside']} files aside at once | "
-          f"{s['kept']} of {s['set_aside']} kept |")
-    print(f"| {st['processes']} processes recording {st['records']} games at once | "
-          f"{st['recorded']} of {st['records']} recorded ({st['seconds']} s) |")
+    print(
+        f"| {c['copies']} copies finishing {c['games']} games at once | {c['recorded']} of "
+        f"{c['games']} results recorded, {c['abandoned']} recorded as abandoned, "
+        f"{c['told_open_elsewhere']} starts told the game was open in another window, "
+        f"{c['set_aside']} files set aside ({c['seconds']} s) |"
+    )
+    print(
+        f"| two copies resuming one save, {r['trials']} times | {r['complete']} of "
+        f"{r['trials']} saves hold every move, {r['moves_lost']} moves lost, "
+        f"{r['told_open_elsewhere']} second copies told ({r['seconds']} s) |"
+    )
+    print(
+        f"| {s['processes']} processes setting {s['set_aside']} files aside at once | "
+        f"{s['kept']} of {s['set_aside']} kept |"
+    )
+    print(
+        f"| {st['processes']} processes recording {st['records']} games at once | "
+        f"{st['recorded']} of {st['records']} recorded ({st['seconds']} s) |"
+    )
     if a.json:
         Path(a.json).write_text(json.dumps(out, indent=1))
-    ok = (c["recorded"] == c["games"] and not c["abandoned"] and r["complete"] == r["trials"]
-          and s["kept"] == s["set_aside"] and st["recorded"] == st["records"])
+    ok = (
+        c["recorded"] == c["games"]
+        and not c["abandoned"]
+        and r["complete"] == r["trials"]
+        and s["kept"] == s["set_aside"]
+        and st["recorded"] == st["records"]
+    )
     return 0 if ok else 1
 
 

@@ -73,7 +73,7 @@ def _garbage(p, outside):
 
 def _read_only(p, outside):
     if p.name == "settings.toml":
-        p.write_text('version = 1\nrate = 150\n')
+        p.write_text("version = 1\nrate = 150\n")
     else:
         shutil.copyfile(_READ_ONLY_SAVE if p.name == "game.json" else _READ_ONLY_STATS, p)
     os.chmod(p, 0o444)
@@ -84,10 +84,17 @@ def _planted_temporaries(p, outside):
         os.symlink(outside, p.parent / f".{p.name}.tmp-{pid}")
 
 
-KINDS = {"named pipe": _fifo, "folder": _folder, "link to /dev/zero": _device,
-         "dangling link": _dangling, "link outside": _outside_link, "empty file": _empty,
-         "random bytes": _garbage, "read-only file": _read_only,
-         "links at temporary names": _planted_temporaries}
+KINDS = {
+    "named pipe": _fifo,
+    "folder": _folder,
+    "link to /dev/zero": _device,
+    "dangling link": _dangling,
+    "link outside": _outside_link,
+    "empty file": _empty,
+    "random bytes": _garbage,
+    "read-only file": _read_only,
+    "links at temporary names": _planted_temporaries,
+}
 _READ_ONLY_SAVE = _READ_ONLY_STATS = None
 #: What cannot be used as the file: a run of a command that reads it must say so.
 MUST_SAY = ("named pipe", "folder", "link to /dev/zero", "random bytes")
@@ -99,12 +106,20 @@ def _make_reference_files(folder: Path) -> None:
     home = folder / "ref"
     home.mkdir()
     script = rs.make_script(41, "easy", noise=0)
-    subprocess.run([str(rs.BIN), "--speech", "off", "--cues", "off", "--difficulty", "easy",
-                    "--new", "--seed", "41"], input=("\n".join(script.lines_from(0)) + "\n").encode(),
-                   capture_output=True, env=rs.env_for(home), timeout=300)
-    subprocess.run([str(rs.BIN), "--speech", "off", "--cues", "off", "--difficulty", "easy",
-                    "--new", "--seed", "42"], input=b"1 2\n", capture_output=True,
-                   env=rs.env_for(home), timeout=120)
+    subprocess.run(
+        [str(rs.BIN), "--speech", "off", "--cues", "off", "--difficulty", "easy", "--new", "--seed", "41"],
+        input=("\n".join(script.lines_from(0)) + "\n").encode(),
+        capture_output=True,
+        env=rs.env_for(home),
+        timeout=300,
+    )
+    subprocess.run(
+        [str(rs.BIN), "--speech", "off", "--cues", "off", "--difficulty", "easy", "--new", "--seed", "42"],
+        input=b"1 2\n",
+        capture_output=True,
+        env=rs.env_for(home),
+        timeout=120,
+    )
     _READ_ONLY_SAVE, _READ_ONLY_STATS = home / "game.json", home / "stats.sqlite3"
 
 
@@ -113,19 +128,23 @@ def run_one(name: str, kind: str, command: str, root: Path) -> dict:
     outside = root / f"outside-{home.name}"
     outside.write_bytes(b"precious")
     target = home / name
-    if name != "stats.sqlite3":   # one finished game, so review, export and --replay read on
+    if name != "stats.sqlite3":  # one finished game, so review, export and --replay read on
         shutil.copyfile(_READ_ONLY_STATS, home / "stats.sqlite3")
     KINDS[kind](target, outside)
     args, inp = COMMANDS[command]
     t = time.monotonic()
     row = {"file": name, "kind": kind, "command": command}
     try:
-        r = subprocess.run([str(rs.BIN), *args], input=inp, capture_output=True, cwd=home,
-                           env=rs.env_for(home), timeout=LIMIT)
+        r = subprocess.run(
+            [str(rs.BIN), *args], input=inp, capture_output=True, cwd=home, env=rs.env_for(home), timeout=LIMIT
+        )
         text = (r.stdout + r.stderr).decode("utf-8", "replace")
-        row.update(hung=False, rc=r.returncode, traceback="Traceback" in text,
-                   said=any(w in text for w in (name, "statistics", "settings file",
-                                                "saved game", "can't be saved")))
+        row.update(
+            hung=False,
+            rc=r.returncode,
+            traceback="Traceback" in text,
+            said=any(w in text for w in (name, "statistics", "settings file", "saved game", "can't be saved")),
+        )
     except subprocess.TimeoutExpired:
         row.update(hung=True, rc=None, traceback=False, said=False)
     row["seconds"] = round(time.monotonic() - t, 2)
@@ -133,7 +152,7 @@ def run_one(name: str, kind: str, command: str, root: Path) -> dict:
     if kind == "read-only file":
         src = _READ_ONLY_SAVE if name == "game.json" else _READ_ONLY_STATS
         if name == "settings.toml":
-            row["read_only_kept"] = target.read_text() == 'version = 1\nrate = 150\n'
+            row["read_only_kept"] = target.read_text() == "version = 1\nrate = 150\n"
         elif name == "game.json" and command == "play":
             row["read_only_kept"] = target.read_bytes() == src.read_bytes()
     shutil.rmtree(home, ignore_errors=True)
@@ -157,16 +176,25 @@ def main() -> int:
     print("|---|---|---|---|---|---|")
     for name in FILES:
         mine = [r for r in rows if r["file"] == name]
-        quiet = [f"{r['kind']}/{r['command']}" for r in mine if not r["said"] and not r["hung"]
-                 and r["kind"] in MUST_SAY and (name == "stats.sqlite3"
-                                                or r["command"] in ("play", "replay"))]
-        print(f"| {name} | {len(mine)} | {sum(r['hung'] for r in mine)} | "
-              f"{sum(r['traceback'] for r in mine)} | {sum(r['outside_written'] for r in mine)} | "
-              f"{len(quiet)} |")
+        quiet = [
+            f"{r['kind']}/{r['command']}"
+            for r in mine
+            if not r["said"]
+            and not r["hung"]
+            and r["kind"] in MUST_SAY
+            and (name == "stats.sqlite3" or r["command"] in ("play", "replay"))
+        ]
+        print(
+            f"| {name} | {len(mine)} | {sum(r['hung'] for r in mine)} | "
+            f"{sum(r['traceback'] for r in mine)} | {sum(r['outside_written'] for r in mine)} | "
+            f"{len(quiet)} |"
+        )
     kept = [r for r in rows if "read_only_kept" in r]
-    print(f"\nRead-only files left as they were: {sum(r['read_only_kept'] for r in kept)} of "
-          f"{len(kept)}. Runs in all: {len(rows)}, "
-          f"{sum(r['seconds'] for r in rows):.0f} s.")
+    print(
+        f"\nRead-only files left as they were: {sum(r['read_only_kept'] for r in kept)} of "
+        f"{len(kept)}. Runs in all: {len(rows)}, "
+        f"{sum(r['seconds'] for r in rows):.0f} s."
+    )
     if a.json:
         Path(a.json).write_text(json.dumps(rows, indent=1))
     bad = [r for r in rows if r["hung"] or r["traceback"] or r["outside_written"]]

@@ -12,5 +12,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 scale = sys.argv[1] if len(sys.argv) > 1 else "10"
 env = dict(os.environ, SC_PROPERTY_SCALE=scale)
-sys.exit(subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          str(ROOT / "tests" / "test_game_properties.py")], cwd=ROOT, env=env))
+sys.exit(
+    subprocess.call(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            str(ROOT / "tests" / "test_game_properties.py"),
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+)

@@ -60,13 +60,26 @@ OUT = ROOT / "bench" / "out"
 #: The system calls a kill is aimed at, and what each writes.
 SYSCALLS = ("rename", "fsync", "fdatasync", "pwrite64", "unlink")
 TRACED = "rename,renameat,renameat2,fsync,fdatasync,pwrite64,unlink,unlinkat"
-STATS_KEYS = ("games", "wins", "losses", "abandoned", "skunks_given", "skunks_taken", "deals",
-              "average_hand", "average_crib", "average_pegging", "best_hand", "best_crib")
+STATS_KEYS = (
+    "games",
+    "wins",
+    "losses",
+    "abandoned",
+    "skunks_given",
+    "skunks_taken",
+    "deals",
+    "average_hand",
+    "average_crib",
+    "average_pegging",
+    "best_hand",
+    "best_crib",
+)
 
 
 @dataclass
 class Script(rs.Script):
     """A script and the target of its game (given when the game is made, on the first run)."""
+
     target: int = 121
 
 
@@ -76,14 +89,18 @@ def game_args(script: rs.Script, home: Path) -> list[str]:
     return args + ["--target", str(target)] if "--new" in args and target != 121 else args
 
 
-def run_real(script: rs.Script, home: Path, kill_after: float | None, timeout: float = 120
-             ) -> tuple[bool, bytes]:
+def run_real(script: rs.Script, home: Path, kill_after: float | None, timeout: float = 120) -> tuple[bool, bytes]:
     """rs.run_real with the script's target."""
     data, done = rs.next_input(script, home)
     if done:
         return False, b""
-    p = subprocess.Popen([str(rs.BIN), *game_args(script, home)], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=rs.env_for(home))
+    p = subprocess.Popen(
+        [str(rs.BIN), *game_args(script, home)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=rs.env_for(home),
+    )
     try:
         out, _ = p.communicate(data, timeout=timeout if kill_after is None else kill_after)
         return False, out
@@ -115,19 +132,29 @@ def with_settings(script: rs.Script, rng: random.Random) -> tuple[rs.Script, int
 def strace_runner(syscall: str | None, when: int, logs: list[Path]):
     """Runs the game's next input under strace, killed as it enters the ``when``-th
     ``syscall`` (None: not killed, only traced)."""
+
     def run(script: rs.Script, home: Path, _unused, timeout: float = 120) -> tuple[bool, bytes]:
         data, done = rs.next_input(script, home)
         if done:
             return False, b""
         log = home.parent / f"{home.name}.strace-{len(logs)}"
         logs.append(log)
-        cmd = ["strace", "-f", "-qq", "-y", "-o", str(log), "-e",
-               f"trace={TRACED}",
-               *(["-e", f"inject={syscall}:signal=KILL:when={when}"] if syscall else []),
-               str(rs.BIN), *game_args(script, home)]
-        p = subprocess.run(cmd, input=data, capture_output=True, env=rs.env_for(home),
-                           timeout=timeout)
+        cmd = [
+            "strace",
+            "-f",
+            "-qq",
+            "-y",
+            "-o",
+            str(log),
+            "-e",
+            f"trace={TRACED}",
+            *(["-e", f"inject={syscall}:signal=KILL:when={when}"] if syscall else []),
+            str(rs.BIN),
+            *game_args(script, home),
+        ]
+        p = subprocess.run(cmd, input=data, capture_output=True, env=rs.env_for(home), timeout=timeout)
         return p.returncode in (-signal.SIGKILL, 128 + signal.SIGKILL), p.stdout
+
     return run
 
 
@@ -139,8 +166,12 @@ def _file_at(lines: list[tuple[str, str]], i: int) -> str:
     counts for the file renamed or written just before it), or other."""
     while i >= 0:
         args = lines[i][1]
-        for name, what in (("game.json.lock", "other"), ("game.json", "save"),
-                           ("stats.sqlite3", "stats"), ("settings.toml", "settings")):
+        for name, what in (
+            ("game.json.lock", "other"),
+            ("game.json", "save"),
+            ("stats.sqlite3", "stats"),
+            ("settings.toml", "settings"),
+        ):
             if name in args:
                 return what
         i -= 1
@@ -149,9 +180,8 @@ def _file_at(lines: list[tuple[str, str]], i: int) -> str:
 
 def hit(log: Path, syscall: str, home: Path) -> str:
     """Which file the killed call was writing (see _file_at)."""
-    lines = [m.groups() for m in map(_CALL.match, log.read_text(errors="replace").splitlines())
-             if m]
-    killed = [i for i, (name, _) in enumerate(lines) if name == syscall]   # the last is it
+    lines = [m.groups() for m in map(_CALL.match, log.read_text(errors="replace").splitlines()) if m]
+    killed = [i for i, (name, _) in enumerate(lines) if name == syscall]  # the last is it
     return _file_at(lines, killed[-1]) if killed else "other"
 
 
@@ -159,8 +189,12 @@ def reference(script: rs.Script, home: Path) -> dict:
     """The uninterrupted run: its time, actions, statistics and settings."""
     t = time.monotonic()
     run_real(script, home, None, timeout=300)
-    return {"span": time.monotonic() - t, "actions": rs.final_actions(home),
-            "stats": stats_of(home), "settings": settings_of(home)}
+    return {
+        "span": time.monotonic() - t,
+        "actions": rs.final_actions(home),
+        "stats": stats_of(home),
+        "settings": settings_of(home),
+    }
 
 
 def stats_of(home: Path) -> dict:
@@ -168,8 +202,7 @@ def stats_of(home: Path) -> dict:
     kill kept out of them)."""
     from spoken_cribbage.app.persist import Keeper
 
-    k = Keeper(say=lambda t, s: None, save_path=home / "game.json",
-               stats_path=home / "stats.sqlite3")
+    k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "stats.sqlite3")
     k.load()
     s = k.stats_db.summary()
     return {key: s[key] for key in STATS_KEYS}
@@ -211,10 +244,9 @@ def calls_ahead(script: rs.Script, home: Path, base: Path) -> list[tuple[str, st
     logs: list[Path] = []
     strace_runner(None, 0, logs)(script, copy, None)
     seen: list[tuple[str, str]] = []
-    if not logs:    # the game is over: no run to make
+    if not logs:  # the game is over: no run to make
         return seen
-    lines = [m.groups() for m in map(_CALL.match, logs[-1].read_text(
-        errors="replace").splitlines()) if m]
+    lines = [m.groups() for m in map(_CALL.match, logs[-1].read_text(errors="replace").splitlines()) if m]
     for i, (name, _) in enumerate(lines):
         if name in SYSCALLS:
             seen.append((name, _file_at(lines, i)))
@@ -223,8 +255,9 @@ def calls_ahead(script: rs.Script, home: Path, base: Path) -> list[tuple[str, st
     return seen
 
 
-def choose_call(script: rs.Script, home: Path, base: Path, rng: random.Random,
-                file: str | None = None) -> tuple[str, int, str] | None:
+def choose_call(
+    script: rs.Script, home: Path, base: Path, rng: random.Random, file: str | None = None
+) -> tuple[str, int, str] | None:
     """A call to kill the next run at: first a file (the save, the statistics or the
     settings, each as likely; or ``file``), then one of the calls that write it, any of them
     as likely. Returns (system call, its number among the calls of its name, the file)."""
@@ -236,7 +269,7 @@ def choose_call(script: rs.Script, home: Path, base: Path, rng: random.Random,
         return None
     k = rng.choice([i for i, (_, f) in enumerate(ahead) if f == file])
     call = ahead[k][0]
-    return call, sum(1 for name, _ in ahead[:k + 1] if name == call), file
+    return call, sum(1 for name, _ in ahead[: k + 1] if name == call), file
 
 
 def kill_at_calls(script, home: Path, base: Path, rng: random.Random, s: dict, most: int) -> bool:
@@ -261,7 +294,7 @@ def kill_at_calls(script, home: Path, base: Path, rng: random.Random, s: dict, m
             s["by_file"][landed] += 1
             s["aimed_and_hit"] += landed == file
         elif call is not None:
-            s["missed"] += 1                    # the run ended before that call
+            s["missed"] += 1  # the run ended before that call
         for log in logs:
             log.unlink(missing_ok=True)
     return False
@@ -283,10 +316,19 @@ def main() -> int:
 
     rng = random.Random(args.seed)
     t0 = time.monotonic()
-    out: dict = {"random": {"kills": 0, "runs": 0, "mid_write": 0, "games": 0},
-                 "syscall": {"kills": 0, "runs": 0, "games": 0, "by_call": Counter(),
-                             "by_file": Counter(), "aimed_and_hit": 0, "missed": 0},
-                 "failures": []}
+    out: dict = {
+        "random": {"kills": 0, "runs": 0, "mid_write": 0, "games": 0},
+        "syscall": {
+            "kills": 0,
+            "runs": 0,
+            "games": 0,
+            "by_call": Counter(),
+            "by_file": Counter(),
+            "aimed_and_hit": 0,
+            "missed": 0,
+        },
+        "failures": [],
+    }
     seed = args.seed * 1000
     base = Path(tempfile.mkdtemp(prefix="crib-kill-soak-"))
 
@@ -301,8 +343,9 @@ def main() -> int:
             script, last = make_script(seed, rng, args.target)
             ref = reference(script, Path(tempfile.mkdtemp(dir=base)))
             home = Path(tempfile.mkdtemp(dir=base))
-            report = rs.play_with_kills(script, home, rng, ref["span"], runner=run_real,
-                                        max_kills=min(8, args.random - r["kills"]))
+            report = rs.play_with_kills(
+                script, home, rng, ref["span"], runner=run_real, max_kills=min(8, args.random - r["kills"])
+            )
             r["kills"] += report.kills
             r["runs"] += report.runs
             r["mid_write"] += report.mid_write
@@ -310,8 +353,9 @@ def main() -> int:
             failure = check(script, home, ref, last)
             if failure:
                 out["failures"].append(dict(failure, kind="random"))
-            print(f"  random moments: {r['kills']} kills, {r['games']} games, "
-                  f"{len(out['failures'])} failures", flush=True)
+            print(
+                f"  random moments: {r['kills']} kills, {r['games']} games, {len(out['failures'])} failures", flush=True
+            )
         # Kills at chosen system calls.
         s = out["syscall"]
         while s["kills"] < args.syscall and not over():
@@ -320,14 +364,16 @@ def main() -> int:
             ref = reference(script, Path(tempfile.mkdtemp(dir=base)))
             home = Path(tempfile.mkdtemp(dir=base))
             if not kill_at_calls(script, home, base, rng, s, args.syscall):
-                out["failures"].append({"seed": script.seed, "kind": "syscall",
-                                        "problem": "the game never finished"})
+                out["failures"].append({"seed": script.seed, "kind": "syscall", "problem": "the game never finished"})
             s["games"] += 1
             failure = check(script, home, ref, last)
             if failure:
                 out["failures"].append(dict(failure, kind="syscall"))
-            print(f"  system calls: {s['kills']} kills, {s['games']} games, "
-                  f"{len(out['failures'])} failures; by file {dict(s['by_file'])}", flush=True)
+            print(
+                f"  system calls: {s['kills']} kills, {s['games']} games, "
+                f"{len(out['failures'])} failures; by file {dict(s['by_file'])}",
+                flush=True,
+            )
     finally:
         failed = {f.get("home") for f in out["failures"]}
         for d in base.iterdir():

@@ -85,8 +85,7 @@ def main() -> int:
         start = time.perf_counter()
         reasons, errors, same = run(n, args.seed)
         took = time.perf_counter() - start
-        print(f"{name}: {n} frames in {took:.1f} s ({n / took:,.0f}/s); errors {errors}; "
-              f"table unchanged: {same}")
+        print(f"{name}: {n} frames in {took:.1f} s ({n / took:,.0f}/s); errors {errors}; table unchanged: {same}")
         for reason, count in reasons.most_common():
             print(f"  {reason}: {count}")
         ok = ok and errors == 0 and same and "NOT REFUSED" not in reasons

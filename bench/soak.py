@@ -57,14 +57,20 @@ def run_kills(args) -> dict:
         nonlocal games
         games += 1
         fin = rs.final_actions(home)
-        k = Keeper(say=lambda t, s: None, save_path=home / "game.json",
-                   stats_path=home / "stats.sqlite3")
+        k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "stats.sqlite3")
         k.load()
         s = k.stats_db.summary()
         bad = [n for n in os.listdir(home) if ".bad-" in n]
         if fin != script.actions or s["games"] != 1 or s["abandoned"] or bad:
-            failures.append({"seed": script.seed, "same_actions": fin == script.actions,
-                             "stats_games": s["games"], "bad_files": bad, "home": str(home)})
+            failures.append(
+                {
+                    "seed": script.seed,
+                    "same_actions": fin == script.actions,
+                    "stats_games": s["games"],
+                    "bad_files": bad,
+                    "home": str(home),
+                }
+            )
         else:
             shutil.rmtree(home, ignore_errors=True)
 
@@ -78,8 +84,7 @@ def run_kills(args) -> dict:
         span = max(time.monotonic() - t, 0.02)
         shutil.rmtree(clean, ignore_errors=True)
         home = Path(tempfile.mkdtemp(prefix="k-", dir=_fast_dir()))
-        rs.play_with_kills(script, home, rng, span, max_kills=min(25, args.kills - total.kills),
-                           report=total)
+        rs.play_with_kills(script, home, rng, span, max_kills=min(25, args.kills - total.kills), report=total)
         check(script, home)
         if games % 10 == 0:
             print(f"  {total.kills} kills, {games} games, {len(failures)} failures", flush=True)
@@ -96,37 +101,45 @@ def run_kills(args) -> dict:
         span = time.monotonic() - t
         shutil.rmtree(clean, ignore_errors=True)
         home = Path(tempfile.mkdtemp(prefix="crib-real-"))
-        rs.play_with_kills(script, home, rng, span, runner=rs.run_real,
-                           max_kills=min(10, args.real - real.kills), report=real)
+        rs.play_with_kills(
+            script, home, rng, span, runner=rs.run_real, max_kills=min(10, args.real - real.kills), report=real
+        )
         check(script, home)
         print(f"  real: {real.kills} kills", flush=True)
-    out = {"forked": forked,
-           "real": dict(vars(real), games=games - g0, seconds=round(time.time() - t1, 1)),
-           "kills_survived": total.kills + real.kills, "games": games,
-           "failures": failures}
+    out = {
+        "forked": forked,
+        "real": dict(vars(real), games=games - g0, seconds=round(time.time() - t1, 1)),
+        "kills_survived": total.kills + real.kills,
+        "games": games,
+        "failures": failures,
+    }
     return out
 
 
 def run_soak(args) -> dict:
     if args.tracemalloc:
         import tracemalloc
+
         tracemalloc.start()
     home = Path(tempfile.mkdtemp(prefix="soak-", dir=_fast_dir()))
     t0 = time.time()
 
     def show(s):
-        print(f"  {s['games']:6d} games  rss {s['rss_kb'] / 1024:6.1f} MB  objects {s['objects']}"
-              + (f"  traced {s['traced_kb'] / 1024:.2f} MB" if "traced_kb" in s else ""),
-              flush=True)
+        print(
+            f"  {s['games']:6d} games  rss {s['rss_kb'] / 1024:6.1f} MB  objects {s['objects']}"
+            + (f"  traced {s['traced_kb'] / 1024:.2f} MB" if "traced_kb" in s else ""),
+            flush=True,
+        )
 
-    r = rs.soak(args.games, home, levels=tuple(args.levels.split(",")),
-                sample_every=args.every, on_sample=show)
+    r = rs.soak(args.games, home, levels=tuple(args.levels.split(",")), sample_every=args.every, on_sample=show)
     r["seconds"] = round(time.time() - t0, 1)
     r["peak_rss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if args.tracemalloc:
         import tracemalloc
+
         r["traced_peak_kb"] = tracemalloc.get_traced_memory()[1] // 1024
     from spoken_cribbage.storage.stats import StatsDB
+
     r["stats"] = StatsDB(home / "stats.sqlite3").summary()
     shutil.rmtree(home, ignore_errors=True)
     settled = [s for s in r["samples"] if s["games"] >= args.every * 2]
@@ -146,9 +159,11 @@ def run_fuzz(args) -> dict:
     from spoken_cribbage.vocabulary import CommandError, parse_command
 
     rng = random.Random(args.seed)
-    alphabet = ([chr(c) for c in range(0, 0x2FFF) if not 0xD800 <= c < 0xE000]
-                + list("0123456789 ,;") * 40 + ["five", " of ", "hearts", "play ", "discard ",
-                                                 "the ", "go", "card ", "rate ", "10", "qs"] * 20)
+    alphabet = (
+        [chr(c) for c in range(0, 0x2FFF) if not 0xD800 <= c < 0xE000]
+        + list("0123456789 ,;") * 40
+        + ["five", " of ", "hearts", "play ", "discard ", "the ", "go", "card ", "rate ", "10", "qs"] * 20
+    )
     escaped: dict[str, str] = {}
     counts = {"parser_inputs": 0, "session_inputs": 0, "escaped": 0}
 
@@ -160,11 +175,12 @@ def run_fuzz(args) -> dict:
     for _ in range(args.inputs):
         t = text()
         counts["parser_inputs"] += 1
-        for name, fn, ok in (("parse_command", lambda x: parse_command(x, phase="discard"),
-                              CommandError),
-                             ("parse_command(play)", lambda x: parse_command(x), CommandError),
-                             ("parse_card", parse_card, InvalidCardError),
-                             ("parse_cards", parse_cards, InvalidCardError)):
+        for name, fn, ok in (
+            ("parse_command", lambda x: parse_command(x, phase="discard"), CommandError),
+            ("parse_command(play)", lambda x: parse_command(x), CommandError),
+            ("parse_card", parse_card, InvalidCardError),
+            ("parse_cards", parse_cards, InvalidCardError),
+        ):
             try:
                 fn(t)
             except ok as e:
@@ -176,12 +192,15 @@ def run_fuzz(args) -> dict:
     # Sessions: random text at random points of games.
     for k in range(args.sessions):
         gm = g.Game(seed=k)
-        s = Session(gm, settings=Settings(speech="off"), write=lambda x: None,
-                    opponents={1: make_player("random", random.Random(k))})
+        s = Session(
+            gm,
+            settings=Settings(speech="off"),
+            write=lambda x: None,
+            opponents={1: make_player("random", random.Random(k))},
+        )
         s.start()
         while gm.phase != g.GAME_OVER and not s.quit:
-            t = text() if rng.random() < 0.7 else rs.human_line(
-                rng.choice(gm.legal_actions(0) or [g.NextDeal()]))
+            t = text() if rng.random() < 0.7 else rs.human_line(rng.choice(gm.legal_actions(0) or [g.NextDeal()]))
             counts["session_inputs"] += 1
             before = len(gm.actions)
             try:

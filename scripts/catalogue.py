@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:   # Babel is imported where it is used: messages() needs only the game
+if TYPE_CHECKING:  # Babel is imported where it is used: messages() needs only the game
     from babel.messages.catalog import Catalog
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,6 +39,7 @@ sys.path.insert(0, str(ROOT))
 def messages() -> dict[str, object]:
     """code -> Message of every table on the catalogue, in a stable order."""
     from spoken_cribbage.words import catalogue, notices
+
     found: dict[str, object] = dict(catalogue.CATALOGUE_MESSAGES)
     for prefix, module in sorted(set(notices.DOMAINS.items())):
         table = importlib.import_module(module)
@@ -51,10 +52,18 @@ def messages() -> dict[str, object]:
 
 def template() -> Catalog:
     from babel.messages.catalog import Catalog
-    pot = Catalog(project="spoken-cribbage", version="", creation_date=DATE,
-                  revision_date=DATE, fuzzy=False, header_comment=(
-                      "# The messages of Spoken Cribbage, in English (the source language).\n"
-                      "# Made by scripts/catalogue.py: do not edit; translate the .po files."))
+
+    pot = Catalog(
+        project="spoken-cribbage",
+        version="",
+        creation_date=DATE,
+        revision_date=DATE,
+        fuzzy=False,
+        header_comment=(
+            "# The messages of Spoken Cribbage, in English (the source language).\n"
+            "# Made by scripts/catalogue.py: do not edit; translate the .po files."
+        ),
+    )
     for code, m in messages().items():
         ident = (m.english, m.plural) if m.plural is not None else m.english  # type: ignore[attr-defined]
         pot.add(ident, context=code, auto_comments=[f"Heard: {m.heard}"])  # type: ignore[attr-defined]
@@ -63,6 +72,7 @@ def template() -> Catalog:
 
 def _po_bytes(catalog: Catalog) -> bytes:
     from babel.messages.pofile import write_po
+
     out = io.BytesIO()
     write_po(out, catalog, width=100, sort_output=False, omit_header=False, no_location=True)
     return out.getvalue()
@@ -70,6 +80,7 @@ def _po_bytes(catalog: Catalog) -> bytes:
 
 def _mo_bytes(catalog: Catalog) -> bytes:
     from babel.messages.mofile import write_mo
+
     out = io.BytesIO()
     write_mo(out, catalog, use_fuzzy=False)
     return out.getvalue()
@@ -79,6 +90,7 @@ def build() -> dict[Path, bytes]:
     """Every file the catalogue is made of, as it should be now."""
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po
+
     pot = template()
     files = {POT: _po_bytes(pot)}
     for language, babel_locale in BABEL_LOCALES.items():
@@ -88,10 +100,16 @@ def build() -> dict[Path, bytes]:
             with po_path.open("rb") as f:
                 po = read_po(f, locale=babel_locale)
         else:
-            po = Catalog(locale=babel_locale, project="spoken-cribbage", version="",
-                         creation_date=DATE, revision_date=DATE, fuzzy=False)
+            po = Catalog(
+                locale=babel_locale,
+                project="spoken-cribbage",
+                version="",
+                creation_date=DATE,
+                revision_date=DATE,
+                fuzzy=False,
+            )
         po.update(pot, update_header_comment=False, update_creation_date=False)
-        po.obsolete.clear()   # a message no longer in the game leaves the file
+        po.obsolete.clear()  # a message no longer in the game leaves the file
         files[po_path] = _po_bytes(po)
         files[folder / "spoken_cribbage.mo"] = _mo_bytes(po)
     return files
@@ -99,9 +117,11 @@ def build() -> dict[Path, bytes]:
 
 def problems() -> list[str]:
     """What is out of date: a file that the build would change."""
-    return [f"{path.relative_to(ROOT)} is out of date: run python scripts/catalogue.py"
-            for path, data in build().items()
-            if not path.exists() or path.read_bytes() != data]
+    return [
+        f"{path.relative_to(ROOT)} is out of date: run python scripts/catalogue.py"
+        for path, data in build().items()
+        if not path.exists() or path.read_bytes() != data
+    ]
 
 
 def main(argv: list[str]) -> int:

@@ -33,8 +33,24 @@ from spoken_cribbage.engine.scoring import (
 __version__ = "0.1.0"
 
 __all__ = [
-    "Card", "InvalidCardError", "DuplicateCardError", "AmbiguousCardError", "parse_card",
-    "parse_cards", "match_card", "card_name", "Rules", "Outcome",
-    "card_short", "score_hand", "score_play", "hand_points", "ScoreItem", "HandScore",
-    "PlayScore", "InvalidHandError", "CountOverflowError", "__version__",
+    "Card",
+    "InvalidCardError",
+    "DuplicateCardError",
+    "AmbiguousCardError",
+    "parse_card",
+    "parse_cards",
+    "match_card",
+    "card_name",
+    "Rules",
+    "Outcome",
+    "card_short",
+    "score_hand",
+    "score_play",
+    "hand_points",
+    "ScoreItem",
+    "HandScore",
+    "PlayScore",
+    "InvalidHandError",
+    "CountOverflowError",
+    "__version__",
 ]

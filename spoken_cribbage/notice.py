@@ -34,8 +34,7 @@ class Notice:
         object.__setattr__(self, "data", MappingProxyType({**(data or {}), **more}))
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Notice) and self.code == other.code
-                and dict(self.data) == dict(other.data))
+        return isinstance(other, Notice) and self.code == other.code and dict(self.data) == dict(other.data)
 
     def __hash__(self) -> int:
         return hash(self.code)

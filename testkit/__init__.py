@@ -22,9 +22,8 @@ def game_env(home: Path, **extra: str) -> dict:
     env = dict(os.environ)
     env.update({"SPOKEN_CRIBBAGE_HOME": str(home), "TERM": "xterm-256color", "LANG": "C.UTF-8"})
     env.pop("NO_COLOR", None)
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):   # the game speaks English in the tests
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):  # the game speaks English in the tests
         env.pop(name, None)
     env.pop("ACCESSIBLE", None)
     env.update(extra)
     return env
-

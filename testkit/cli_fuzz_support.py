@@ -24,19 +24,123 @@ from pathlib import Path
 
 BIN = Path(sys.executable).parent / "spoken-cribbage"
 
-INTS = ["0", "1", "2", "3", "4", "6", "7", "-1", "121", "61", "1000", "99999999999999999999999",
-        str(2 ** 63), str(-2 ** 63 - 1), "1e3", "0x10", "1_000", "+5", " 5", "٣", "５", "nan", "",
-        "9" * 500]
+INTS = [
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "6",
+    "7",
+    "-1",
+    "121",
+    "61",
+    "1000",
+    "99999999999999999999999",
+    str(2**63),
+    str(-(2**63) - 1),
+    "1e3",
+    "0x10",
+    "1_000",
+    "+5",
+    " 5",
+    "٣",
+    "５",
+    "nan",
+    "",
+    "9" * 500,
+]
 FLOATS = ["0", "0.5", "1", "-1", "1e308", "-1e308", "nan", "inf", "-inf", "1,5", "", "0x1p3"]
-TEXTS = ["5H", "5h 6h 7h 8h", "ten of hearts", "QS", "x", "", " ", "-", "--", "é", "Ω" * 40,
-         "\x1b[2J\x1b]0;pwned\x07", "\x1b[31mred", "a\tb", "line\nbreak", "../up", "sub/dir/f.json",
-         "/dev/null", "out.json", "a" * 3000, "Alice,Bob", "Ann,\x1b[H,Cy", "2", "none", "usual"]
-CARDS = ["5H", "5C", "5S", "JD", "5D", "10H", "AS", "KD", "QS", "7C", "8D", "9H", "ZZ", "5X",
-         "five", "of", "hearts", "14H", "0S", "5H5C"]
-JUNK = ["--", "-", "-x", "--nope", "---target", "--target=5", "--seed=", "play", "help", "-h",
-        "--help", "stats", "=", "@file", "\x1b[2J", "é"]
-LINES = ["", "q", "y", "n", "quit", "help", "play 5h", "discard 5h 6h", "go", "next", "rate 200",
-         "names Ann", "voice \x1b[2J", "((", "\u200b", "undo", "score", "count", "1", "2", "9"]
+TEXTS = [
+    "5H",
+    "5h 6h 7h 8h",
+    "ten of hearts",
+    "QS",
+    "x",
+    "",
+    " ",
+    "-",
+    "--",
+    "é",
+    "Ω" * 40,
+    "\x1b[2J\x1b]0;pwned\x07",
+    "\x1b[31mred",
+    "a\tb",
+    "line\nbreak",
+    "../up",
+    "sub/dir/f.json",
+    "/dev/null",
+    "out.json",
+    "a" * 3000,
+    "Alice,Bob",
+    "Ann,\x1b[H,Cy",
+    "2",
+    "none",
+    "usual",
+]
+CARDS = [
+    "5H",
+    "5C",
+    "5S",
+    "JD",
+    "5D",
+    "10H",
+    "AS",
+    "KD",
+    "QS",
+    "7C",
+    "8D",
+    "9H",
+    "ZZ",
+    "5X",
+    "five",
+    "of",
+    "hearts",
+    "14H",
+    "0S",
+    "5H5C",
+]
+JUNK = [
+    "--",
+    "-",
+    "-x",
+    "--nope",
+    "---target",
+    "--target=5",
+    "--seed=",
+    "play",
+    "help",
+    "-h",
+    "--help",
+    "stats",
+    "=",
+    "@file",
+    "\x1b[2J",
+    "é",
+]
+LINES = [
+    "",
+    "q",
+    "y",
+    "n",
+    "quit",
+    "help",
+    "play 5h",
+    "discard 5h 6h",
+    "go",
+    "next",
+    "rate 200",
+    "names Ann",
+    "voice \x1b[2J",
+    "((",
+    "\u200b",
+    "undo",
+    "score",
+    "count",
+    "1",
+    "2",
+    "9",
+]
 
 
 @dataclass
@@ -44,7 +148,7 @@ class Option:
     strings: list[str]
     nargs: object
     choices: tuple | None
-    kind: str              # "flag", "int", "float", "text", "choice"
+    kind: str  # "flag", "int", "float", "text", "choice"
 
 
 @dataclass
@@ -61,15 +165,14 @@ def _kind(a: argparse.Action) -> str:
     if a.choices is not None:
         return "choice"
     name = getattr(a.type, "__name__", "")
-    return "int" if a.type is int else "float" if a.type is float else (
-        "int" if name in ("_time_limit",) else "text")
+    return "int" if a.type is int else "float" if a.type is float else ("int" if name in ("_time_limit",) else "text")
 
 
-def command_tree(parser: argparse.ArgumentParser | None = None, name: str | None = None
-                 ) -> Command:
+def command_tree(parser: argparse.ArgumentParser | None = None, name: str | None = None) -> Command:
     """The program's commands and options, read from its argparse parser."""
     if parser is None:
         from spoken_cribbage.app.cli import build_parser
+
         parser = build_parser()
     cmd = Command(name)
     for a in parser._actions:
@@ -79,13 +182,13 @@ def command_tree(parser: argparse.ArgumentParser | None = None, name: str | None
         elif isinstance(a, argparse._HelpAction):
             continue
         elif a.option_strings:
-            cmd.options.append(Option(list(a.option_strings), a.nargs,
-                                      tuple(a.choices) if a.choices else None, _kind(a)))
+            cmd.options.append(
+                Option(list(a.option_strings), a.nargs, tuple(a.choices) if a.choices else None, _kind(a))
+            )
         else:
-            cmd.positionals.append(Option([], a.nargs,
-                                          tuple(a.choices) if a.choices else None, _kind(a)))
+            cmd.positionals.append(Option([], a.nargs, tuple(a.choices) if a.choices else None, _kind(a)))
     if "play" in cmd.subcommands and not cmd.options:
-        cmd.options = cmd.subcommands["play"].options   # the play options work without "play"
+        cmd.options = cmd.subcommands["play"].options  # the play options work without "play"
     return cmd
 
 
@@ -104,7 +207,7 @@ def _value(o: Option, rng: random.Random) -> str:
 def _mangle(opt: str, rng: random.Random) -> str:
     r = rng.random()
     if r < 0.08 and len(opt) > 4:
-        return opt[:rng.randrange(3, len(opt))]       # an abbreviation (argparse allows some)
+        return opt[: rng.randrange(3, len(opt))]  # an abbreviation (argparse allows some)
     if r < 0.12:
         return opt.upper()
     if r < 0.15:
@@ -134,7 +237,7 @@ def random_argv(tree: Command, rng: random.Random) -> list[str]:
             if o.kind == "flag":
                 argv.append(opt)
             elif rng.random() < 0.1:
-                argv.append(opt)                      # the value left out
+                argv.append(opt)  # the value left out
             elif rng.random() < 0.1:
                 argv.append(f"{opt}={_value(o, rng)}")
             else:
@@ -142,10 +245,9 @@ def random_argv(tree: Command, rng: random.Random) -> list[str]:
         else:
             argv.append(rng.choice(JUNK + CARDS))
     for p in cmd.positionals:
-        n = {None: 1, "?": rng.randint(0, 1), "*": rng.randint(0, 7), "+": rng.randint(0, 7)}.get(
-            p.nargs, 1)  # type: ignore[call-overload]
+        n = {None: 1, "?": rng.randint(0, 1), "*": rng.randint(0, 7), "+": rng.randint(0, 7)}.get(p.nargs, 1)  # type: ignore[call-overload]
         if rng.random() < 0.1:
-            n = 0                                     # a required one left out
+            n = 0  # a required one left out
         argv += [_value(p, rng) for _ in range(n)]
     if rng.random() < 0.2:
         argv.insert(rng.randrange(len(argv) + 1), rng.choice(JUNK + TEXTS))
@@ -168,7 +270,7 @@ def random_stdin(rng: random.Random) -> bytes:
 @dataclass
 class Result:
     argv: list[str]
-    returncode: int | None          # None: still running at the time limit (killed then)
+    returncode: int | None  # None: still running at the time limit (killed then)
     traceback: bool
     output: str
 
@@ -178,10 +280,19 @@ def sandbox(base: Path) -> dict:
     home = base / "home"
     home.mkdir(parents=True, exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "SPOKEN_CRIBBAGE"))}
-    env.update({"HOME": str(home), "SPOKEN_CRIBBAGE_HOME": str(home / "data"),
-                "XDG_CONFIG_HOME": str(home / ".config"), "XDG_DATA_HOME": str(home / ".local"),
-                "XDG_CACHE_HOME": str(home / ".cache"), "LANG": "C.UTF-8", "TERM": "dumb",
-                "SPOKEN_CRIBBAGE_PORTAUDIO_TIMEOUT": "2", "PYTHONWARNINGS": "ignore"})
+    env.update(
+        {
+            "HOME": str(home),
+            "SPOKEN_CRIBBAGE_HOME": str(home / "data"),
+            "XDG_CONFIG_HOME": str(home / ".config"),
+            "XDG_DATA_HOME": str(home / ".local"),
+            "XDG_CACHE_HOME": str(home / ".cache"),
+            "LANG": "C.UTF-8",
+            "TERM": "dumb",
+            "SPOKEN_CRIBBAGE_PORTAUDIO_TIMEOUT": "2",
+            "PYTHONWARNINGS": "ignore",
+        }
+    )
     return env
 
 
@@ -189,8 +300,7 @@ def run_one(argv: list[str], stdin: bytes, base: Path, timeout: float = 30) -> R
     """Run the installed program once in the sandbox ``base`` (its working folder too)."""
     env = sandbox(base)
     try:
-        p = subprocess.run([str(BIN), *argv], input=stdin, capture_output=True, env=env,
-                           cwd=base, timeout=timeout)
+        p = subprocess.run([str(BIN), *argv], input=stdin, capture_output=True, env=env, cwd=base, timeout=timeout)
     except subprocess.TimeoutExpired as e:
         out = (e.stdout or b"") + (e.stderr or b"")
         text = out.decode("utf-8", "replace")

@@ -26,8 +26,9 @@ from itertools import chain, combinations
 
 import numpy as np
 
-N_HANDS = 2_598_960           # C(52, 5)
-N_SETS = N_HANDS * 47         # 122,151,120
+N_HANDS = 2_598_960  # C(52, 5)
+N_SETS = N_HANDS * 47  # 122,151,120
+
 
 def score_sets(hand: np.ndarray, starter: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Hand-rule and crib-rule points of each set: ``hand`` an (N, 5) array of card codes,
@@ -55,7 +56,7 @@ def score_with_starters(hand: np.ndarray, starters: np.ndarray) -> tuple[np.ndar
     # subset without the starter must sum to 15 by itself, one with it to 15 - its value.
     sums = np.zeros((n, 1), dtype=np.int16)
     for i in range(5):
-        sums = np.concatenate([sums, sums + value[:, i:i + 1]], axis=1)
+        sums = np.concatenate([sums, sums + value[:, i : i + 1]], axis=1)
     reach = np.stack([np.count_nonzero(sums == t, axis=1) for t in range(16)], axis=1)
     fifteens = reach[:, 15:16] + reach[rows, 15 - s_value]
 
@@ -66,13 +67,13 @@ def score_with_starters(hand: np.ndarray, starters: np.ndarray) -> tuple[np.ndar
             own_pairs += rank[:, i] == rank[:, j]
     count = np.zeros((n, 13), dtype=np.int16)
     for i in range(5):
-        count[np.arange(n), rank[:, i]] += 1     # one card per row at a time: no clashes
+        count[np.arange(n), rank[:, i]] += 1  # one card per row at a time: no clashes
     pairs = own_pairs[:, None] + count[rows, s_rank]
 
     # runs, for each of the 13 ranks the starter could have: walk up the ranks keeping the
     # current stretch's length and its number of card combinations; a stretch that ends with
     # 3 or more ranks scores length * combinations. Then each starter takes its rank's figure.
-    held = count[:, None, :] + np.eye(13, dtype=np.int16)[None, :, :]     # (n, 13 starters, 13)
+    held = count[:, None, :] + np.eye(13, dtype=np.int16)[None, :, :]  # (n, 13 starters, 13)
     length = np.zeros((n, 13), dtype=np.int16)
     ways = np.ones((n, 13), dtype=np.int16)
     run_by_rank = np.zeros((n, 13), dtype=np.int16)
@@ -101,8 +102,7 @@ def score_with_starters(hand: np.ndarray, starters: np.ndarray) -> tuple[np.ndar
 
 def all_hands() -> np.ndarray:
     """Every five-card hand as a (2,598,960, 5) int8 array of ascending card codes."""
-    flat = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.int8,
-                       count=N_HANDS * 5)
+    flat = np.fromiter(chain.from_iterable(combinations(range(52), 5)), dtype=np.int8, count=N_HANDS * 5)
     return flat.reshape(N_HANDS, 5)
 
 

@@ -21,8 +21,9 @@ def finished_game(seed: int, choices: int | None = None, rules: Rules | None = N
     return gm
 
 
-def record_finished_game(folder: Path, seed: int = 5, game_id: str | None = None,
-                         level: str = "standard", names: list[str] | None = None) -> StatsDB:
+def record_finished_game(
+    folder: Path, seed: int = 5, game_id: str | None = None, level: str = "standard", names: list[str] | None = None
+) -> StatsDB:
     """:func:`finished_game` ``seed`` recorded in ``folder``'s statistics (stats.sqlite3, as
     the program finds it with SPOKEN_CRIBBAGE_HOME=folder), its id ``game<seed>``."""
     db = StatsDB(Path(folder) / "stats.sqlite3")

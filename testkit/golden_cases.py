@@ -24,9 +24,14 @@ from pathlib import Path
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 
 #: The environment of every run (besides a fresh SPOKEN_CRIBBAGE_HOME and HOME).
-ENV = {"SPOKEN_CRIBBAGE_TEST_SEED": "7", "SPOKEN_CRIBBAGE_TEST_ID": "golden",
-       "SPOKEN_CRIBBAGE_TEST_CLOCK": "2026-01-01T12:00:00Z+4",
-       "LANG": "C.UTF-8", "TERM": "dumb", "COLUMNS": "100"}
+ENV = {
+    "SPOKEN_CRIBBAGE_TEST_SEED": "7",
+    "SPOKEN_CRIBBAGE_TEST_ID": "golden",
+    "SPOKEN_CRIBBAGE_TEST_CLOCK": "2026-01-01T12:00:00Z+4",
+    "LANG": "C.UTF-8",
+    "TERM": "dumb",
+    "COLUMNS": "100",
+}
 
 #: Every play run has these: no speech and no cues (the machine's sound device must not
 #: change a line).
@@ -36,42 +41,119 @@ KEYS = ["s", "c", "h", "t", "p", "v", "f", "b", "r", "[", "]", "?"]
 
 CASES: dict[str, list[tuple[list[str], list[str]]]] = {
     # two players, each verbosity; a plain --seed game (for this run only: nothing saved)
-    "two_normal": [(["play", "--seed", "101", *QUIET],
-                    ["@until play", *KEYS, "@auto"])],
-    "two_terse": [(["play", "--seed", "102", "--new", "--verbosity", "terse", "--target", "61",
-                    *QUIET], ["@until play", "s", "h", "@auto", "n", "@auto 6", "q", "y"])],
-    "two_coach": [(["play", "--seed", "103", "--new", "--target", "61", *QUIET],
-                   ["verbosity coach", "i", "@until play", "i", "o", "@auto"])],
+    "two_normal": [(["play", "--seed", "101", *QUIET], ["@until play", *KEYS, "@auto"])],
+    "two_terse": [
+        (
+            ["play", "--seed", "102", "--new", "--verbosity", "terse", "--target", "61", *QUIET],
+            ["@until play", "s", "h", "@auto", "n", "@auto 6", "q", "y"],
+        )
+    ],
+    "two_coach": [
+        (
+            ["play", "--seed", "103", "--new", "--target", "61", *QUIET],
+            ["verbosity coach", "i", "@until play", "i", "o", "@auto"],
+        )
+    ],
     # more players
-    "three": [(["play", "--seed", "104", "--new", "--players", "3", "--names", "Ann,Ben",
-                "--target", "61", *QUIET], ["@until play", "p", "s", "@auto"])],
-    "four_partners": [(["play", "--seed", "105", "--new", "--players", "4", "--teams", "2",
-                        "--target", "61", *QUIET], ["@until play", "p", "s", "s", "@auto"])],
-    "five": [(["play", "--seed", "106", "--new", "--players", "5", "--target", "61", *QUIET],
-              ["@until play", "p", "@auto"])],
-    "six": [(["play", "--seed", "107", "--new", "--players", "6", "--target", "61", *QUIET],
-             ["@until play", "p", "s", "@auto"])],
+    "three": [
+        (
+            ["play", "--seed", "104", "--new", "--players", "3", "--names", "Ann,Ben", "--target", "61", *QUIET],
+            ["@until play", "p", "s", "@auto"],
+        )
+    ],
+    "four_partners": [
+        (
+            ["play", "--seed", "105", "--new", "--players", "4", "--teams", "2", "--target", "61", *QUIET],
+            ["@until play", "p", "s", "s", "@auto"],
+        )
+    ],
+    "five": [
+        (["play", "--seed", "106", "--new", "--players", "5", "--target", "61", *QUIET], ["@until play", "p", "@auto"])
+    ],
+    "six": [
+        (
+            ["play", "--seed", "107", "--new", "--players", "6", "--target", "61", *QUIET],
+            ["@until play", "p", "s", "@auto"],
+        )
+    ],
     # manual counting: a count short (muggins for the computer), one too many (the penalty),
     # muggins called on the computer when it misses points
-    "manual_muggins": [(["play", "--seed", "108", "--new", "--counting", "manual", "--muggins",
-                         "on", "--overcount-penalty", "on", "--target", "61", *QUIET],
-                        ["@until count", "h", "@claim -2", "@until count", "@claim 1",
-                         "@until count", "nineteen", "@auto"])],
+    "manual_muggins": [
+        (
+            [
+                "play",
+                "--seed",
+                "108",
+                "--new",
+                "--counting",
+                "manual",
+                "--muggins",
+                "on",
+                "--overcount-penalty",
+                "on",
+                "--target",
+                "61",
+                *QUIET,
+            ],
+            ["@until count", "h", "@claim -2", "@until count", "@claim 1", "@until count", "nineteen", "@auto"],
+        )
+    ],
     # manual counting against the clock: 30 seconds, each line of input 4 seconds on the fake
     # clock: the time asked, the warning, help pausing it, the time running out
-    "manual_clock": [(["play", "--seed", "109", "--new", "--counting", "manual", "--time-limit",
-                       "30", "--target", "61", *QUIET],
-                      ["@until count", "k", "k", "?", "k", "k", "k", "k", "k", "k", "k",
-                       "@until count", "@claim 0", "@auto 12", "q", "y"])],
+    "manual_clock": [
+        (
+            ["play", "--seed", "109", "--new", "--counting", "manual", "--time-limit", "30", "--target", "61", *QUIET],
+            [
+                "@until count",
+                "k",
+                "k",
+                "?",
+                "k",
+                "k",
+                "k",
+                "k",
+                "k",
+                "k",
+                "k",
+                "@until count",
+                "@claim 0",
+                "@auto 12",
+                "q",
+                "y",
+            ],
+        )
+    ],
     # undo refused (nothing yet, a card seen since, the deal over), undo taken back in the
     # play twice, then quit: the save holds what is left
-    "undo": [(["play", "--seed", "110", "--new", *QUIET],
-              ["u", "@until play", "@auto 1", "u", "@until undo", "u", "h", "@auto 1",
-               "@until undo", "undo", "@auto 3", "@until discard", "u", "@auto 2", "q", "y"])],
+    "undo": [
+        (
+            ["play", "--seed", "110", "--new", *QUIET],
+            [
+                "u",
+                "@until play",
+                "@auto 1",
+                "u",
+                "@until undo",
+                "u",
+                "h",
+                "@auto 1",
+                "@until undo",
+                "undo",
+                "@auto 3",
+                "@until discard",
+                "u",
+                "@auto 2",
+                "q",
+                "y",
+            ],
+        )
+    ],
     # review in the game and afterwards, the list, export, statistics, a replay
     "review_replay": [
-        (["play", "--seed", "111", "--new", "--target", "61", *QUIET],
-         ["@until play", "@auto 3", "review", "w", "w", "w", "@auto"]),
+        (
+            ["play", "--seed", "111", "--new", "--target", "61", *QUIET],
+            ["@until play", "@auto 3", "review", "w", "w", "w", "@auto"],
+        ),
         (["review"], []),
         (["review", "--list"], []),
         (["stats"], []),
@@ -92,6 +174,7 @@ CASES: dict[str, list[tuple[list[str], list[str]]]] = {
 
 # ------------------------------------------------------------------ the autopilot (writer)
 
+
 class _Pilot:
     """A stdin for the program run in-process: each line comes from the steps, the ``@``
     steps worked out from the session's game at that moment."""
@@ -101,7 +184,7 @@ class _Pilot:
         self.session = None
         self.sent: list[str] = []
         self.by_name = False
-        self.left: int | None = None    # decisions left of an '@auto N'
+        self.left: int | None = None  # decisions left of an '@auto N'
 
     def isatty(self) -> bool:
         return False
@@ -126,6 +209,7 @@ class _Pilot:
     def _step(self, step: str) -> str | None:
         """The next line of an ``@`` step, or None when the step is done."""
         from spoken_cribbage.engine import game as g
+
         s = self.session
         if s is None or s.quit:
             return None
@@ -160,11 +244,13 @@ class _Pilot:
     @staticmethod
     def _right_count(gm) -> int:
         from spoken_cribbage.engine.scoring import score_hand
+
         seat, crib = gm.showing
         return score_hand(gm.showing_cards(), gm.starter, is_crib=crib).total
 
     def _decide(self, s, gm) -> str:
         from spoken_cribbage.engine import game as g
+
         me = s.me
         if gm.muggins_open(me):
             return "m"
@@ -183,7 +269,7 @@ class _Pilot:
             return str(s.hand_view.numbering.index(card) + 1)
         if s.count_due():
             return str(self._right_count(gm))
-        return ""   # Enter: the next deal (or whatever the prompt says)
+        return ""  # Enter: the next deal (or whatever the prompt says)
 
 
 def write_inputs(name: str) -> None:
@@ -216,8 +302,7 @@ def write_inputs(name: str) -> None:
                 old_stdin = sys.stdin
                 sys.stdin = pilot
                 try:
-                    with contextlib.redirect_stdout(io.StringIO()), \
-                            contextlib.redirect_stderr(io.StringIO()):
+                    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
                         cli.main(argv)
                 finally:
                     sys.stdin = old_stdin

@@ -25,7 +25,8 @@ import sys
 def main() -> None:
     from spoken_cribbage.app import cli, play  # noqa: F401 (the program's imports, once)
     from spoken_cribbage.engine import scoring
-    scoring._rank_table()   # the table every expert player warms up with, built once here
+
+    scoring._rank_table()  # the table every expert player warms up with, built once here
     for line in sys.stdin:
         request = json.loads(line)
         sys.stdout.flush()
@@ -43,9 +44,11 @@ def _child(request: dict, cli) -> None:
         os.chdir(request["cwd"])
         os.environ.clear()
         os.environ.update(request["env"])
-        files = ((request["stdin"], os.O_RDONLY),
-                 (request["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
-                 (request["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC))
+        files = (
+            (request["stdin"], os.O_RDONLY),
+            (request["stdout"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+            (request["stderr"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
+        )
         for fd, (path, flags) in enumerate(files):
             opened = os.open(path, flags, 0o644)
             os.dup2(opened, fd)
@@ -57,13 +60,14 @@ def _child(request: dict, cli) -> None:
         sys.argv = ["spoken-cribbage", *request["argv"]]
         try:
             code = cli.main(request["argv"])
-        except SystemExit as e:   # as the interpreter turns it into a status
+        except SystemExit as e:  # as the interpreter turns it into a status
             code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
             if e.code is not None and not isinstance(e.code, int):
                 print(e.code, file=sys.stderr)
         atexit._run_exitfuncs()
-    except BaseException:   # as the interpreter would: the traceback, status 1
+    except BaseException:  # as the interpreter would: the traceback, status 1
         import traceback
+
         traceback.print_exc()
         code = 1
     finally:

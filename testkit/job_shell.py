@@ -59,8 +59,7 @@ def wait_key_mode(child):
     """Until the game reads single keys in its key loop (before, a SIGTSTP is not the loop's;
     while the game starts, ISIG is off too, but not ICRNL: only the key loop's raw mode clears it)."""
     for _ in range(400):
-        if lflags(child) == (False, False, False) and not (
-                termios.tcgetattr(child.child_fd)[0] & termios.ICRNL):
+        if lflags(child) == (False, False, False) and not (termios.tcgetattr(child.child_fd)[0] & termios.ICRNL):
             return
         time.sleep(0.05)
     raise AssertionError("the game never entered key mode")
@@ -73,5 +72,3 @@ def game_pid(shell_pid):
             return int(kids[0])
         time.sleep(0.05)
     raise AssertionError("no game process")
-
-

@@ -42,8 +42,7 @@ class Recorder(Referee):
         game = self.game
         hidden = {c for s, h in enumerate(game.hands) if s != seat for c in h}
         hidden |= {c for c in game.deck if c != game.starter}
-        crib_shown = any(isinstance(e, g.HandShown) and e.is_crib
-                         for e in game.events[self._deal_start():])
+        crib_shown = any(isinstance(e, g.HandShown) and e.is_crib for e in game.events[self._deal_start() :])
         if not crib_shown:
             own = set(game.discards[seat]) if game.discards else set()
             hidden |= {c for c in game.crib if c not in own}
@@ -113,6 +112,7 @@ def running(referee: Referee, ssl_context=None, port: int = 0) -> Iterator[str]:
             started.set()
             await stop.wait()
             await server.close()
+
         try:
             loop.run_until_complete(main())
         finally:
@@ -129,8 +129,9 @@ def running(referee: Referee, ssl_context=None, port: int = 0) -> Iterator[str]:
         thread.join(10)
 
 
-def table(players: int = 2, computers: tuple[int, ...] = (), seed: int = 1, cls=Referee,
-          limits: Limits | None = None, **rules) -> Referee:
+def table(
+    players: int = 2, computers: tuple[int, ...] = (), seed: int = 1, cls=Referee, limits: Limits | None = None, **rules
+) -> Referee:
     game = g.Game(rules=g.Rules(players=players, **rules), seed=seed)
     bots = {s: ComputerPlayer("easy", random.Random(seed * 7 + s)) for s in computers}
     # (Scripted people act far faster than people: no rate limit unless a test sets one.)
@@ -150,12 +151,14 @@ def my_turn(obs: g.Observation) -> bool:
 def steady_rng(seed: int, obs: g.Observation) -> random.Random:
     """A random stream for one decision, from the seed and where the game stands only: a
     scripted person started again (a client killed and joining again) decides as before."""
-    return random.Random(str((seed, obs.seat, obs.deal, str(obs.phase), len(obs.played),
-                              obs.count, obs.showing_crib, obs.scores)))
+    return random.Random(
+        str((seed, obs.seat, obs.deal, str(obs.phase), len(obs.played), obs.count, obs.showing_crib, obs.scores))
+    )
 
 
-def play_out(remote: RemoteTable, seed: int, deadline: float, *, acts: int | None = None,
-             steady: bool = False) -> list[g.Event]:
+def play_out(
+    remote: RemoteTable, seed: int, deadline: float, *, acts: int | None = None, steady: bool = False
+) -> list[g.Event]:
     """A scripted person at ``remote``: a computer player decides each of its turns, until the
     game is over (or the deadline passes: AssertionError), or after ``acts`` of its own
     actions. ``steady``: each decision from :func:`steady_rng`. Every event heard, in order."""
@@ -184,6 +187,7 @@ def play_out(remote: RemoteTable, seed: int, deadline: float, *, acts: int | Non
 
 # ---------------------------------------------------------------------- the fuzzing client
 
+
 def fuzz_frames(rng: random.Random, obs: g.Observation | None) -> Iterator[str | bytes]:
     """Frames a server must refuse, changing nothing: malformed JSON, unknown kinds, wrong
     fields, oversized, binary, and actions out of turn or for another seat (``obs``: the seat's
@@ -199,8 +203,7 @@ def fuzz_frames(rng: random.Random, obs: g.Observation | None) -> Iterator[str |
         elif kind == 1:
             yield json.dumps({"type": rng.choice(["hack", "", "ACT", "hello2", "undo"]), "x": 1})
         elif kind == 2:
-            yield json.dumps({"type": "act", "seq": rng.choice([-1, "1", None, 2**40, 1.5]),
-                              "action": "go 0"})
+            yield json.dumps({"type": "act", "seq": rng.choice([-1, "1", None, 2**40, 1.5]), "action": "go 0"})
         elif kind == 3:
             yield json.dumps({"type": "act", "seq": 1, "action": "go 0", "extra": True})
         elif kind == 4:
@@ -211,16 +214,33 @@ def fuzz_frames(rng: random.Random, obs: g.Observation | None) -> Iterator[str |
             yield rng.choice(["[]", "null", "1", '"act"', "{}", "[" * 5000, '{"type":'])
         elif kind == 7:
             other = (seat + 1 + rng.randrange(5)) % 6
-            action = rng.choice([f"go {other}", f"play {other} {rng.choice(cards)}",
-                                 f"discard {other} {rng.choice(cards)} {rng.choice(cards)}"])
+            action = rng.choice(
+                [
+                    f"go {other}",
+                    f"play {other} {rng.choice(cards)}",
+                    f"discard {other} {rng.choice(cards)} {rng.choice(cards)}",
+                ]
+            )
             yield json.dumps({"type": "act", "seq": rng.randrange(100), "action": action})
         elif kind == 8:
-            action = rng.choice(["deal", "starter 5H", "cut 5H 6D", "next", f"claim {seat} 99",
-                                 f"muggins {seat}", "teleport", "play", f"play {seat} ZZ",
-                                 f"play {seat} {rng.choice(cards)}", f"go {seat}",
-                                 f"discard {seat} {rng.choice(cards)}"])
+            action = rng.choice(
+                [
+                    "deal",
+                    "starter 5H",
+                    "cut 5H 6D",
+                    "next",
+                    f"claim {seat} 99",
+                    f"muggins {seat}",
+                    "teleport",
+                    "play",
+                    f"play {seat} ZZ",
+                    f"play {seat} {rng.choice(cards)}",
+                    f"go {seat}",
+                    f"discard {seat} {rng.choice(cards)}",
+                ]
+            )
             if action in legal:
-                continue   # (only what must be refused)
+                continue  # (only what must be refused)
             yield json.dumps({"type": "act", "seq": rng.randrange(100), "action": action})
         elif kind == 9:
             yield json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": "again"})

@@ -29,9 +29,31 @@ from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.settings import Settings
 
 BIN = Path(sys.executable).parent / "spoken-cribbage"
-NOISE = ["c", "s", "t", "h", "b", "f", "v", "?", "count", "whose turn", "zzz", "play 5x",
-         "discard 9 9", "9", "the queen of swords", "go go", "\u00e9\u00e8 \x07 \u2665",
-         "card 99", "undo it now", "cancel", "yes", "no", "volume loud"]
+NOISE = [
+    "c",
+    "s",
+    "t",
+    "h",
+    "b",
+    "f",
+    "v",
+    "?",
+    "count",
+    "whose turn",
+    "zzz",
+    "play 5x",
+    "discard 9 9",
+    "9",
+    "the queen of swords",
+    "go go",
+    "\u00e9\u00e8 \x07 \u2665",
+    "card 99",
+    "undo it now",
+    "cancel",
+    "yes",
+    "no",
+    "volume loud",
+]
 
 
 def human_line(action: g.Action) -> str:
@@ -54,19 +76,21 @@ class Script:
     seed: int
     difficulty: str
     groups: list[list[str]]
-    actions: list[str]          # the uninterrupted game's actions
+    actions: list[str]  # the uninterrupted game's actions
     scores: tuple[int, ...]
 
     def lines_from(self, k: int) -> list[str]:
         return [line for grp in self.groups[k:] for line in grp]
 
 
-def make_script(seed: int, difficulty: str = "easy", noise: float = 0.3, target: int = 121
-                ) -> Script:
+def make_script(seed: int, difficulty: str = "easy", noise: float = 0.3, target: int = 121) -> Script:
     game = g.Game(seed=seed, target=target)
-    session = Session(game, settings=Settings(speech="off", difficulty=difficulty, target=target),
-                      write=lambda t: None,
-                      opponents={1: make_player(difficulty, random.Random(seed * 7 + 1))})
+    session = Session(
+        game,
+        settings=Settings(speech="off", difficulty=difficulty, target=target),
+        write=lambda t: None,
+        opponents={1: make_player(difficulty, random.Random(seed * 7 + 1))},
+    )
     session.start()
     rng = random.Random(f"script:{seed}")
     groups: list[list[str]] = []
@@ -83,8 +107,7 @@ def make_script(seed: int, difficulty: str = "easy", noise: float = 0.3, target:
         feed(session, line)
         assert game.actions[before] == action, (line, action)
         groups.append(grp)
-    return Script(seed, difficulty, groups, [g.action_to_text(a) for a in game.actions],
-                  tuple(game.scores))
+    return Script(seed, difficulty, groups, [g.action_to_text(a) for a in game.actions], tuple(game.scores))
 
 
 def human_actions(actions: list[str], me: int = 0) -> int:
@@ -140,15 +163,20 @@ def env_for(home: Path) -> dict:
 
 # ----------------------------------------------------------------------------- real processes
 
-def run_real(script: Script, home: Path, kill_after: float | None, timeout: float = 60
-             ) -> tuple[bool, bytes]:
+
+def run_real(script: Script, home: Path, kill_after: float | None, timeout: float = 60) -> tuple[bool, bytes]:
     """Run the installed game as a process with the next input; SIGKILL it after
     ``kill_after`` seconds (None: let it finish). Returns (killed, output)."""
     data, done = next_input(script, home)
     if done:
         return False, b""
-    p = subprocess.Popen([str(BIN), *game_args(script, home)], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env_for(home))
+    p = subprocess.Popen(
+        [str(BIN), *game_args(script, home)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env_for(home),
+    )
     if kill_after is None:
         out, _ = p.communicate(data, timeout=timeout)
         return False, out
@@ -163,16 +191,17 @@ def run_real(script: Script, home: Path, kill_after: float | None, timeout: floa
 
 # ----------------------------------------------------------------------------- forked children
 
+
 def warm_up() -> None:
     """Import and warm everything the game loads, so forked children start at once."""
     from spoken_cribbage.app import cli, persist, play  # noqa: F401
     from spoken_cribbage.storage import stats  # noqa: F401
+
     s = make_script(1, "expert", noise=0)
     del s
 
 
-def run_forked(script: Script, home: Path, kill_after: float | None, timeout: float = 60
-               ) -> tuple[bool, int]:
+def run_forked(script: Script, home: Path, kill_after: float | None, timeout: float = 60) -> tuple[bool, int]:
     """Like run_real, but the child is forked from this (warmed-up) process and runs
     ``cli.main`` with its standard input from a pipe: no interpreter start-up per run.
     Returns (killed, exit status)."""
@@ -197,6 +226,7 @@ def run_forked(script: Script, home: Path, kill_after: float | None, timeout: fl
             sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
             random.seed()
             from spoken_cribbage.app.cli import main
+
             rc = main(game_args(script, home))
         except BaseException:
             rc = 99
@@ -228,9 +258,9 @@ def final_actions(home: Path) -> list[str] | None:
 
 @dataclass
 class KillReport:
-    kills: int = 0              # SIGKILLs that landed on a running game
-    mid_write: int = 0          # ... of which left a temporary save file (killed mid-write)
-    runs: int = 0               # processes started
+    kills: int = 0  # SIGKILLs that landed on a running game
+    mid_write: int = 0  # ... of which left a temporary save file (killed mid-write)
+    runs: int = 0  # processes started
 
 
 def progress(home: Path) -> int:
@@ -238,9 +268,16 @@ def progress(home: Path) -> int:
     return -1 if st.saved is None else len(st.saved.actions)
 
 
-def play_with_kills(script: Script, home: Path, rng: random.Random, span: float, *,
-                    runner=run_forked, max_kills: int = 100, report: KillReport | None = None
-                    ) -> KillReport:
+def play_with_kills(
+    script: Script,
+    home: Path,
+    rng: random.Random,
+    span: float,
+    *,
+    runner=run_forked,
+    max_kills: int = 100,
+    report: KillReport | None = None,
+) -> KillReport:
     """Run the script to the end, SIGKILLing the game at random moments, then letting a last
     run finish. Each delay is a random part of a tenth of ``span`` (the time a whole game
     takes), pushed later while kills land before any progress (during start-up, say), so the
@@ -267,6 +304,7 @@ def play_with_kills(script: Script, home: Path, rng: random.Random, span: float,
 
 # ----------------------------------------------------------------------------- soak
 
+
 def rss_kb() -> int:
     with open("/proc/self/status") as f:
         for line in f:
@@ -275,8 +313,9 @@ def rss_kb() -> int:
     return 0
 
 
-def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: int = 100,
-         seed: int = 1, on_sample=None) -> dict:
+def soak(
+    games: int, home: Path, *, levels=("easy", "standard"), sample_every: int = 100, seed: int = 1, on_sample=None
+) -> dict:
     """Computer-vs-computer games through the whole stack: the player's seat is a computer
     player whose choices are typed as commands into a Session, with the Keeper saving after
     every action and recording statistics. Returns samples of memory as games go by."""
@@ -289,15 +328,18 @@ def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: i
     actions = 0
     said: list[str] = []
     for i in range(games):
-        k = Keeper(say=lambda t, sp: said.append(t), save_path=home / "game.json",
-                   stats_path=home / "stats.sqlite3")
+        k = Keeper(say=lambda t, sp: said.append(t), save_path=home / "game.json", stats_path=home / "stats.sqlite3")
         k.load()
         level = levels[i % len(levels)]
         gm = g.Game(seed=seed * 1_000_003 + i)
         k.begin(gm, difficulty=level)
-        sess = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
-                       settings=Settings(speech="off", difficulty=level), write=lambda t: None,
-                       opponents={1: make_player(level, random.Random(i))})
+        sess = Session(
+            gm,
+            hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+            settings=Settings(speech="off", difficulty=level),
+            write=lambda t: None,
+            opponents={1: make_player(level, random.Random(i))},
+        )
         me = make_player(levels[(i + 1) % len(levels)], random.Random(i))
         sess.start()
         while gm.phase != g.GAME_OVER:
@@ -308,14 +350,14 @@ def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: i
             if len(gm.actions) == before:
                 raise AssertionError(f"game {i}: the command for {action} was refused")
         actions += len(gm.actions)
-        k.close()   # the next game is the next process's: it lets go of the save
+        k.close()  # the next game is the next process's: it lets go of the save
         del said[:]
         if (i + 1) % sample_every == 0 or i == 0:
             gc.collect()
-            sample = {"games": i + 1, "rss_kb": rss_kb(), "objects": len(gc.get_objects()),
-                      "actions": actions}
+            sample = {"games": i + 1, "rss_kb": rss_kb(), "objects": len(gc.get_objects()), "actions": actions}
             try:
                 import tracemalloc
+
                 if tracemalloc.is_tracing():
                     sample["traced_kb"] = tracemalloc.get_traced_memory()[0] // 1024
             except ImportError:  # pragma: no cover
@@ -329,5 +371,11 @@ def soak(games: int, home: Path, *, levels=("easy", "standard"), sample_every: i
 def one_sentence(msg: str | None) -> bool:
     """One sentence: a capital first, a full stop (or ! or ?) last, none in between, no newline."""
     import re
-    return bool(msg) and msg[0].isupper() and msg[-1] in ".!?" and "\n" not in msg \
+
+    return (
+        bool(msg)
+        and msg[0].isupper()
+        and msg[-1] in ".!?"
+        and "\n" not in msg
         and not re.search(r"[.!?]\s+[A-Z]", msg[:-1])
+    )

@@ -12,8 +12,16 @@ from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import Settings
 
 
-def make(seed: int = 11, scores=None, *, players: int = 2, settings: Settings | None = None,
-         opponents: dict | None = None, start: bool = True, **kw) -> tuple[Session, list[str]]:
+def make(
+    seed: int = 11,
+    scores=None,
+    *,
+    players: int = 2,
+    settings: Settings | None = None,
+    opponents: dict | None = None,
+    start: bool = True,
+    **kw,
+) -> tuple[Session, list[str]]:
     """A session at a seeded game, started, the player at seat 0 and a random computer player at
     every other seat (seat k draws from ``random.Random(k)``) unless ``opponents`` says who
     plays; ``players`` seats with the table's rules (four: two partnerships). Returns (session,
@@ -23,8 +31,7 @@ def make(seed: int = 11, scores=None, *, players: int = 2, settings: Settings | 
     gm = g.Game(seed=seed, scores=scores, **rules)
     if opponents is None:
         opponents = {k: RandomPlayer(random.Random(k)) for k in range(1, players)}
-    s = Session(gm, settings=Settings() if settings is None else settings, write=out.append,
-                opponents=opponents, **kw)
+    s = Session(gm, settings=Settings() if settings is None else settings, write=out.append, opponents=opponents, **kw)
     if start:
         s.start()
     return s, out

@@ -26,13 +26,12 @@ from pathlib import Path
 class Event:
     at: float
     client: str
-    kind: str   # SPEAK, CANCEL, SET, QUIT, ...
+    kind: str  # SPEAK, CANCEL, SET, QUIT, ...
     text: str
 
 
 class FakeSSIPServer:
-    def __init__(self, path: str | Path, *, drop_after: int | None = None,
-                 refuse: bool = False) -> None:
+    def __init__(self, path: str | Path, *, drop_after: int | None = None, refuse: bool = False) -> None:
         self.path = str(path)
         self.drop_after = drop_after
         self.refuse = refuse

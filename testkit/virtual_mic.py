@@ -54,6 +54,7 @@ pcm.!default { type asym; playback.pcm "null"; capture.pcm "nosuchmicrophone" }
 def period_bytes() -> int:
     """Bytes PortAudio reads from ALSA per period: the microphone stream's block size."""
     from spoken_cribbage.voice.microphone import FRAME_SECONDS
+
     return int(RATE * FRAME_SECONDS) * 2
 
 
@@ -71,8 +72,7 @@ class VirtualMic:
     forever after, the microphone hears room noise, so an endpointer can close an utterance.
     """
 
-    def __init__(self, home: os.PathLike | str, script: bytes = b"", lead: float = 0.5,
-                 noise_level: float = 30.0):
+    def __init__(self, home: os.PathLike | str, script: bytes = b"", lead: float = 0.5, noise_level: float = 30.0):
         self.home = Path(home)
         self.home.mkdir(parents=True, exist_ok=True)
         self.fifo = self.home / "virtual-mic.fifo"
@@ -83,8 +83,8 @@ class VirtualMic:
         self.script = room_noise(lead, noise_level, seed=1) + script
         self.noise_level = noise_level
         self.period = period_bytes()
-        self.opens = 0            # times the device was opened (probes included)
-        self.bytes_sent = 0       # in the current open
+        self.opens = 0  # times the device was opened (probes included)
+        self.bytes_sent = 0  # in the current open
         self._said: collections.deque[bytes] = collections.deque()
         self._lock = threading.Lock()
         self._stop = threading.Event()

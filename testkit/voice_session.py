@@ -34,19 +34,17 @@ HELD_OUT_VOICES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     "espeak-nyc-m2": ("espeak-ng", ("-v", "en-us-nyc+m2", "-s", "140"), ()),
     "espeak-lancs-f4": ("espeak-ng", ("-v", "en-gb-x-gbclan+f4", "-s", "185"), ()),
     "espeak-wmids-m7-reverb": ("espeak-ng", ("-v", "en-gb-x-gbcwmd+m7"), ("reverb", "50", "50", "60")),
-    "espeak-us-klatt-phone": ("espeak-ng", ("-v", "en-us+klatt2", "-s", "160"),
-                              ("sinc", "300-3400")),
+    "espeak-us-klatt-phone": ("espeak-ng", ("-v", "en-us+klatt2", "-s", "160"), ("sinc", "300-3400")),
     "flite-kal16-slow": ("flite", ("-voice", "kal16", "--setf", "duration_stretch=1.3"), ()),
     "flite-awbtime-reverb": ("flite", ("-voice", "awb_time"), ("reverb", "40", "50", "80")),
-    "flite-slt-fast-phone": ("flite", ("-voice", "slt", "--setf", "duration_stretch=0.8"),
-                             ("sinc", "300-3400")),
+    "flite-slt-fast-phone": ("flite", ("-voice", "slt", "--setf", "duration_stretch=0.8"), ("sinc", "300-3400")),
 }
 
 #: Rooms: name -> (sox noise type, level of the noise in dBFS) or None (a faint floor only).
 ROOMS: dict[str, tuple[str, float] | None] = {
     "quiet": None,
     "pink-55": ("pinknoise", -55.0),
-    "brown-37": ("brownnoise", -37.0),   # speech (-6 dBFS peak, about -22 RMS) 15 dB above it
+    "brown-37": ("brownnoise", -37.0),  # speech (-6 dBFS peak, about -22 RMS) 15 dB above it
     "white-40": ("whitenoise", -40.0),
 }
 
@@ -78,18 +76,51 @@ def deal_script(variant: int = 0) -> list[Said]:
     p2 = VoiceContext("play", PLAY_HAND[2:])
     other = VoiceContext("other", ())
     scripts = [
-        [Said("my hand", d6), Said("fifth card", d6), Said("discard the king", d6),
-         Said("what's the count", p4), Said("fifth card", p4), Said("play the third card", p4),
-         Said("go", p3), Said("the second card", p3), Said("scores", other), Said("card two", p2)],
-        [Said("whose crib", d6), Said("discard the third card", d6), Said("sixth card", d6),
-         Said("play the fifth card", p4), Said("the fourth card", p4), Said("card three", p3),
-         Said("what's the count", p3), Said("first card", p2), Said("play card one", p2)],
-        [Said("discard card four", d6), Said("the fifth card", d6), Said("discard seven of spades", d6),
-         Said("jack of diamonds", p4), Said("the sixth card", p4), Said("play the five", p4),
-         Said("second card", p3), Said("fourth card", p2), Said("help", other)],
-        [Said("discard the second card", d6), Said("queen of clubs", d6), Said("card six", d6),
-         Said("play the second card", p4), Said("third card", p4), Said("card five", p3),
-         Said("play ten of clubs", p3), Said("the third card", p2), Said("what's the count", p2)],
+        [
+            Said("my hand", d6),
+            Said("fifth card", d6),
+            Said("discard the king", d6),
+            Said("what's the count", p4),
+            Said("fifth card", p4),
+            Said("play the third card", p4),
+            Said("go", p3),
+            Said("the second card", p3),
+            Said("scores", other),
+            Said("card two", p2),
+        ],
+        [
+            Said("whose crib", d6),
+            Said("discard the third card", d6),
+            Said("sixth card", d6),
+            Said("play the fifth card", p4),
+            Said("the fourth card", p4),
+            Said("card three", p3),
+            Said("what's the count", p3),
+            Said("first card", p2),
+            Said("play card one", p2),
+        ],
+        [
+            Said("discard card four", d6),
+            Said("the fifth card", d6),
+            Said("discard seven of spades", d6),
+            Said("jack of diamonds", p4),
+            Said("the sixth card", p4),
+            Said("play the five", p4),
+            Said("second card", p3),
+            Said("fourth card", p2),
+            Said("help", other),
+        ],
+        [
+            Said("discard the second card", d6),
+            Said("queen of clubs", d6),
+            Said("card six", d6),
+            Said("play the second card", p4),
+            Said("third card", p4),
+            Said("card five", p3),
+            Said("play ten of clubs", p3),
+            Said("the third card", p2),
+            Said("what's the count", p2),
+        ],
     ]
     return scripts[variant % len(scripts)]
 
@@ -124,9 +155,33 @@ def speech(text: str, voice: str) -> np.ndarray:
             _run(["flite", *args, "-t", text, "-o", str(raw)])
         else:
             _run(["espeak-ng", *args, "-w", str(raw), text])
-        _run(["sox", "-R", str(raw), "-r", str(RATE), "-c", "1", "-b", "16", str(tmp), *effects,
-              "silence", "1", "0.02", "0.1%", "reverse", "silence", "1", "0.02", "0.1%", "reverse",
-              "norm", "-6"])
+        _run(
+            [
+                "sox",
+                "-R",
+                str(raw),
+                "-r",
+                str(RATE),
+                "-c",
+                "1",
+                "-b",
+                "16",
+                str(tmp),
+                *effects,
+                "silence",
+                "1",
+                "0.02",
+                "0.1%",
+                "reverse",
+                "silence",
+                "1",
+                "0.02",
+                "0.1%",
+                "reverse",
+                "norm",
+                "-6",
+            ]
+        )
         raw.unlink()
         os.replace(tmp, out)
     return np.frombuffer(read_pcm(out), dtype="<i2").astype(np.float64)
@@ -144,8 +199,27 @@ def room_track(room: str, seconds: float, seed: int = 0) -> np.ndarray:
     if not out.exists():
         tmp = out.with_name(f"{out.stem}.tmp.{os.getpid()}.{uuid.uuid4().hex[:8]}.wav")
         skip = (seed % 100) / 10.0
-        _run(["sox", "-R", "-n", "-r", str(RATE), "-c", "1", "-b", "16", str(tmp), "synth",
-              f"{seconds + skip:.3f}", kind, "trim", f"{skip:.3f}", "norm", "-20"])
+        _run(
+            [
+                "sox",
+                "-R",
+                "-n",
+                "-r",
+                str(RATE),
+                "-c",
+                "1",
+                "-b",
+                "16",
+                str(tmp),
+                "synth",
+                f"{seconds + skip:.3f}",
+                kind,
+                "trim",
+                f"{skip:.3f}",
+                "norm",
+                "-20",
+            ]
+        )
         os.replace(tmp, out)
     a = np.frombuffer(read_pcm(out), dtype="<i2").astype(np.float64)[:n]
     a = np.pad(a, (0, n - a.size))
@@ -153,8 +227,9 @@ def room_track(room: str, seconds: float, seed: int = 0) -> np.ndarray:
     return floor + a * (32768 * 10 ** (level / 20) / rms)
 
 
-def session_audio(script: list[Said], voice: str, room: str, gap: float = 1.6, seed: int = 0
-                  ) -> tuple[bytes, list[tuple[float, float]]]:
+def session_audio(
+    script: list[Said], voice: str, room: str, gap: float = 1.6, seed: int = 0
+) -> tuple[bytes, list[tuple[float, float]]]:
     """One recording of the whole session and each utterance's (start, end) in seconds."""
     clips = [speech(s.text, voice) for s in script]
     total = gap + sum(c.size / RATE + gap for c in clips) + 0.5
@@ -162,7 +237,7 @@ def session_audio(script: list[Said], voice: str, room: str, gap: float = 1.6, s
     marks, t = [], gap
     for c in clips:
         i = int(t * RATE)
-        track[i:i + c.size] += c
+        track[i : i + c.size] += c
         marks.append((t, t + c.size / RATE))
         t += c.size / RATE + gap
     pcm = np.clip(np.round(track), -32768, 32767).astype("<i2").tobytes()
@@ -202,12 +277,12 @@ class Outcome:
         return any(c != exp and c.startswith(("play ", "discard ")) for c in self.done)
 
 
-def run_session(rec, script: list[Said], voice: str, room: str, early: bool = True, seed: int = 0
-                ) -> list[Outcome]:
+def run_session(rec, script: list[Said], voice: str, room: str, early: bool = True, seed: int = 0) -> list[Outcome]:
     """Say ``script`` into one Listener (the recognizer ``rec`` is kept as it is: a game's mode)."""
     import time
 
     from spoken_cribbage.voice.microphone import Listener
+
     pcm, marks = session_audio(script, voice, room, seed=seed)
     state = {"i": 0}
     listener = Listener(rec, lambda: script[min(state["i"], len(script) - 1)].ctx, early=early)
@@ -220,12 +295,13 @@ def run_session(rec, script: list[Said], voice: str, room: str, early: bool = Tr
             state["i"] += 1
         clock = max(clock, now)
         t = time.perf_counter()
-        res = listener.feed(pcm[i:i + block])
+        res = listener.feed(pcm[i : i + block])
         clock += time.perf_counter() - t
         for r, _ in res:
             k = _owner(marks, now)
-            outcomes[k].results.append((r.command if r.accepted else None, bool(r.confirm),
-                                        (clock - marks[k][1]) * 1000))
+            outcomes[k].results.append(
+                (r.command if r.accepted else None, bool(r.confirm), (clock - marks[k][1]) * 1000)
+            )
             outcomes[k].details.append(r)
     for r, _ in listener.flush():
         outcomes[-1].results.append((r.command if r.accepted else None, bool(r.confirm), None))

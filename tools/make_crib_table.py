@@ -36,21 +36,24 @@ def crib_mean(c1: int, c2: int, table: np.ndarray) -> float:
     """Mean crib points over every other-two-cards pair and starter, for card codes c1, c2."""
     rest = np.array([c for c in range(52) if c not in (c1, c2)], dtype=np.int64)
     pairs = np.array(list(combinations(range(50), 2)), dtype=np.int64)
-    o1, o2 = rest[pairs[:, 0]], rest[pairs[:, 1]]                      # (1225,)
+    o1, o2 = rest[pairs[:, 0]], rest[pairs[:, 1]]  # (1225,)
     # starters: every card of the 50 not in the pair -> build (1225, 48)
     mask = np.ones((len(pairs), 50), dtype=bool)
     mask[np.arange(len(pairs)), pairs[:, 0]] = False
     mask[np.arange(len(pairs)), pairs[:, 1]] = False
     st = np.broadcast_to(rest, (len(pairs), 50))[mask].reshape(len(pairs), 48)
-    cards = [np.full_like(st, c1), np.full_like(st, c2),
-             np.broadcast_to(o1[:, None], st.shape), np.broadcast_to(o2[:, None], st.shape)]
+    cards = [
+        np.full_like(st, c1),
+        np.full_like(st, c2),
+        np.broadcast_to(o1[:, None], st.shape),
+        np.broadcast_to(o2[:, None], st.shape),
+    ]
     ranks = [c // 4 for c in cards]
     suits = [c % 4 for c in cards]
     s_rank, s_suit = st // 4, st % 4
     key = (((ranks[0] * 13 + ranks[1]) * 13 + ranks[2]) * 13 + ranks[3]) * 13 + s_rank
     pts = table[key].astype(np.int64)
-    flush5 = ((suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-              & (suits[3] == s_suit))
+    flush5 = (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3]) & (suits[3] == s_suit)
     pts += np.where(flush5, 5, 0)
     nobs = np.zeros(st.shape, dtype=bool)
     for r, s in zip(ranks, suits, strict=True):
@@ -72,8 +75,8 @@ def build() -> dict:
                 suited[r1][r2] = suited[r2][r1] = round(w, 4)
     return {
         "description": "Expected crib points given the two laid-away cards; the other two crib "
-                       "cards uniformly random among the other 50, the starter among the other 48. "
-                       "Exact enumeration (1,225 x 48 cribs per class). Index [rank-1][rank-1].",
+        "cards uniformly random among the other 50, the starter among the other 48. "
+        "Exact enumeration (1,225 x 48 cribs per class). Index [rank-1][rank-1].",
         "generator": "tools/make_crib_table.py",
         "offsuit": offsuit,
         "suited": suited,

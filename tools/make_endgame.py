@@ -77,9 +77,8 @@ def play_deal(seed: int) -> dict:
                     if ev.is_crib:
                         crib = ev.total
                         assert starter is not None
-                        return {"starter": starter.rank, "keep": keep, "peg": peg,
-                                "hand": hand, "crib": crib}
-                    role = 0 if ev.seat == 0 else 1   # seat 0 deals
+                        return {"starter": starter.rank, "keep": keep, "peg": peg, "hand": hand, "crib": crib}
+                    role = 0 if ev.seat == 0 else 1  # seat 0 deals
                     hand[role] = ev.total
                     keep[role] = ev.cards
 
@@ -104,8 +103,7 @@ def build(deals: list[dict]) -> dict:
         b_own = np.searchsorted(e_own, p_own, side="right")
         b_opp = np.searchsorted(e_opp, p_opp, side="right")
         joint = np.zeros((OWN_BINS, OPP_BINS, PEG_CAP + 1, PEG_CAP + 1), dtype=np.int64)
-        np.add.at(joint, (b_own, b_opp, np.minimum(own, PEG_CAP).astype(int),
-                          np.minimum(opp, PEG_CAP).astype(int)), 1)
+        np.add.at(joint, (b_own, b_opp, np.minimum(own, PEG_CAP).astype(int), np.minimum(opp, PEG_CAP).astype(int)), 1)
         out_peg[name] = {
             "own_coef": [round(float(v), 5) for v in c_own],
             "opp_coef": [round(float(v), 5) for v in c_opp],
@@ -113,10 +111,12 @@ def build(deals: list[dict]) -> dict:
             "opp_edges": [round(float(v), 5) for v in e_opp],
             "joint": joint.tolist(),
         }
-        means = [[float(own[(b_own == i) & (b_opp == j)].mean()) for j in range(OPP_BINS)]
-                 for i in range(OWN_BINS)]
-        print(f"{name}: pegging own {own.mean():.2f} opp {opp.mean():.2f}; own by bin "
-              + " ".join(f"{m[0]:.2f}/{m[-1]:.2f}" for m in means), file=sys.stderr)
+        means = [[float(own[(b_own == i) & (b_opp == j)].mean()) for j in range(OPP_BINS)] for i in range(OWN_BINS)]
+        print(
+            f"{name}: pegging own {own.mean():.2f} opp {opp.mean():.2f}; own by bin "
+            + " ".join(f"{m[0]:.2f}/{m[-1]:.2f}" for m in means),
+            file=sys.stderr,
+        )
     return {"hand": out_hand, "pegging": out_peg}
 
 
@@ -135,11 +135,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{i + 1} deals, {time.process_time() - t:.0f} s", file=sys.stderr, flush=True)
     seconds = time.process_time() - t
     data = {
-        "description": ("What the end-game discard knows of a deal beyond its own cards, from "
-                        "expert-points self-play far from the end: hand[role][starter rank - 1]"
-                        "[points] counts kept hands by show points; pegging[role] predicts a "
-                        "player's and the opponent's pegging from the player's kept four and "
-                        "counts joint[own bin][opp bin][own points][opp points]."),
+        "description": (
+            "What the end-game discard knows of a deal beyond its own cards, from "
+            "expert-points self-play far from the end: hand[role][starter rank - 1]"
+            "[points] counts kept hands by show points; pegging[role] predicts a "
+            "player's and the opponent's pegging from the player's kept four and "
+            "counts joint[own bin][opp bin][own points][opp points]."
+        ),
         "generator": "tools/make_endgame.py",
         "generator_version": GENERATOR_VERSION,
         "made": dt.date.today().isoformat(),
@@ -147,8 +149,16 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "seconds_playing": round(seconds),
         "peg_cap": PEG_CAP,
-        "features": ["constant", "pairs", "low cards (up to 2)", "fives", "ten-cards",
-                     "two-card fifteens", "adjacent ranks", "sum of values / 10"],
+        "features": [
+            "constant",
+            "pairs",
+            "low cards (up to 2)",
+            "fives",
+            "ten-cards",
+            "two-card fifteens",
+            "adjacent ranks",
+            "sum of values / 10",
+        ],
         **build(deals),
     }
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")

@@ -91,8 +91,13 @@ def opp_group(need: int) -> int:
 def classes() -> list[tuple[int, int, int]]:
     """Every (role, own need, opponent group) that is not the base view: role 0 dealer, 1 pone;
     own need 1..36, or FAR."""
-    return [(role, n, grp) for role in (0, 1) for n in range(1, FAR + 1) for grp in range(3)
-            if not (n == FAR and grp == FAR_GROUP)]
+    return [
+        (role, n, grp)
+        for role in (0, 1)
+        for n in range(1, FAR + 1)
+        for grp in range(3)
+        if not (n == FAR and grp == FAR_GROUP)
+    ]
 
 
 def class_of(role: int, own_need: int, opp_need: int) -> tuple[int, int, int] | None:
@@ -154,15 +159,16 @@ def check_view_classes(deals: int = 60, seed: int = 7_000_000) -> int:
     for i in range(deals):
         game = Game(target=UNREACHABLE, seed=seed + i, first_dealer=0)
         while game.phase in ("discard", "play"):
-            seats = (list(game.pending_discards()) if game.phase == "discard"
-                     else [game.to_act])
+            seats = list(game.pending_discards()) if game.phase == "discard" else [game.to_act]
             for seat in seats:
                 if len(game.observation(seat).legal) > 1:
                     for group in same_groups:
                         acts = {player.act(_observe(game, seat, v)) for v in group}
                         if len(acts) != 1:
-                            raise SystemExit(f"make_odds: the expert's choice changes within a "
-                                             f"view class {group}: the classes need revising")
+                            raise SystemExit(
+                                f"make_odds: the expert's choice changes within a "
+                                f"view class {group}: the classes need revising"
+                            )
                     checked += 1
                 game.apply(player.act(_observe(game, seat, BASE_VIEW)))
     return checked
@@ -196,11 +202,10 @@ class Pool:
         return len(self.offsets) - 1
 
     def trace(self, i: int) -> np.ndarray:
-        return self.flat[self.offsets[i]:self.offsets[i + 1]]
+        return self.flat[self.offsets[i] : self.offsets[i + 1]]
 
 
-def _play_pool(seeds: list[int], views: list[tuple[tuple[int, int], tuple[int, int]]],
-               progress=None) -> Pool:
+def _play_pool(seeds: list[int], views: list[tuple[tuple[int, int], tuple[int, int]]], progress=None) -> Pool:
     traces = []
     for k, (s, (dv, pv)) in enumerate(zip(seeds, views, strict=True)):
         traces.append(play_deal(s, dv, pv))
@@ -224,7 +229,7 @@ class Stats:
 
     def __init__(self, n: int):
         self.n = n
-        self.first = np.zeros((NMAX + 2, NMAX + 2), dtype=np.int64)   # [nd, pone's points then]
+        self.first = np.zeros((NMAX + 2, NMAX + 2), dtype=np.int64)  # [nd, pone's points then]
         self.totals = np.zeros((NMAX * 2 + 2, NMAX * 2 + 2), dtype=np.int64)
 
     def add(self, trace: np.ndarray, sign: int = 1) -> None:
@@ -280,8 +285,7 @@ def _term(st: Stats, nd: int, np_: int, x: int, y: int, W: np.ndarray) -> float:
     return total / st.n
 
 
-def solve(target: int, base: Stats, by_class: dict[tuple[int, int, int], Stats]
-          ) -> tuple[np.ndarray, float]:
+def solve(target: int, base: Stats, by_class: dict[tuple[int, int, int], Stats]) -> tuple[np.ndarray, float]:
     """W[x, y]: the chance the dealer wins, dealer at x, pone at y. Also the largest change
     made to keep the table within [0, 1] and monotone."""
     T = target
@@ -311,8 +315,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--deals", type=int, default=150_000, help="deals in the base pool")
     ap.add_argument("--class-deals", type=int, default=1500, help="deals per view class")
     ap.add_argument("--seed", type=int, default=1, help="seeds base * 10,000,000 + i")
-    ap.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "make-odds",
-                    help="folder for the deal traces (resumes a stopped run)")
+    ap.add_argument(
+        "--cache",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "make-odds",
+        help="folder for the deal traces (resumes a stopped run)",
+    )
     ap.add_argument("--table-only", action="store_true", help="use cached traces only")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
@@ -335,8 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.table_only:
         t = time.time()
         checked = check_view_classes()
-        print(f"view classes checked on {checked} decisions ({time.time() - t:.0f} s)",
-              file=sys.stderr, flush=True)
+        print(f"view classes checked on {checked} decisions ({time.time() - t:.0f} s)", file=sys.stderr, flush=True)
 
     # the base pool, in chunks of 10,000 deals
     chunk = 10_000
@@ -352,8 +359,11 @@ def main(argv: list[str] | None = None) -> int:
             pool.save(path)
             spent = time.process_time() - t
             note_seconds(spent)
-            print(f"base deals {start + n} of {args.deals}: {spent:.0f} s, "
-                  f"{1000 * spent / n:.2f} ms a deal", file=sys.stderr, flush=True)
+            print(
+                f"base deals {start + n} of {args.deals}: {spent:.0f} s, {1000 * spent / n:.2f} ms a deal",
+                file=sys.stderr,
+                flush=True,
+            )
         parts.append(Pool.load(path))
     base = Pool([])
     base.flat = np.concatenate([p.flat for p in parts])
@@ -379,8 +389,11 @@ def main(argv: list[str] | None = None) -> int:
             pool.save(path)
             spent = time.process_time() - t
             note_seconds(spent)
-            print(f"class {idx + 1} of {len(keys)} {key}: {spent:.0f} s "
-                  f"({time.time() - t_classes:.0f} s so far)", file=sys.stderr, flush=True)
+            print(
+                f"class {idx + 1} of {len(keys)} {key}: {spent:.0f} s ({time.time() - t_classes:.0f} s so far)",
+                file=sys.stderr,
+                flush=True,
+            )
         pool = Pool.load(path)
         by_class[key] = class_stats(pool, base, seeds)
 
@@ -395,9 +408,11 @@ def main(argv: list[str] | None = None) -> int:
     table_seconds = time.time() - t
     total_deals = args.deals + len(keys) * args.class_deals
     data = {
-        "description": ("The chance that the dealer of the coming deal wins a two-player game "
-                        "between expert players: tables[target][x][y] with the dealer at x "
-                        "points and the pone at y. The other side's chance is 1 minus it."),
+        "description": (
+            "The chance that the dealer of the coming deal wins a two-player game "
+            "between expert players: tables[target][x][y] with the dealer at x "
+            "points and the pone at y. The other side's chance is 1 minus it."
+        ),
         "generator": "tools/make_odds.py",
         "generator_version": GENERATOR_VERSION,
         "made": dt.date.today().isoformat(),
@@ -415,10 +430,13 @@ def main(argv: list[str] | None = None) -> int:
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n")
     t121 = tables["121"]
-    print(f"wrote {args.out}: {total_deals} deals, {play_seconds:.0f} s playing, "
-          f"{table_seconds:.0f} s for the tables ({time.time() - started:.0f} s this run); "
-          f"dealer at 0-0 to 121: {t121[0][0]:.4f}; to 61: {tables['61'][0][0]:.4f}; "
-          f"largest adjustment {adjust}", file=sys.stderr)
+    print(
+        f"wrote {args.out}: {total_deals} deals, {play_seconds:.0f} s playing, "
+        f"{table_seconds:.0f} s for the tables ({time.time() - started:.0f} s this run); "
+        f"dealer at 0-0 to 121: {t121[0][0]:.4f}; to 61: {tables['61'][0][0]:.4f}; "
+        f"largest adjustment {adjust}",
+        file=sys.stderr,
+    )
     return 0
 
 

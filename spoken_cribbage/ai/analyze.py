@@ -35,8 +35,7 @@ from spoken_cribbage.engine.cards import Card, InvalidCardError, parse_cards
 from spoken_cribbage.engine.rules import PLAYERS, TEAM_LAYOUTS, Rules
 from spoken_cribbage.notice import Notice, Problem
 
-__all__ = ["analyze_discards", "discard_advice", "play_advice", "AnalyzeInputError", "DiscardTable",
-           "discard_table"]
+__all__ = ["analyze_discards", "discard_advice", "play_advice", "AnalyzeInputError", "DiscardTable", "discard_table"]
 
 
 class AnalyzeInputError(Problem, ValueError):
@@ -67,12 +66,12 @@ class DiscardTable:
         return self.owner == "yours"
 
     def to_json(self) -> dict[str, Any]:
-        return {"players": self.players, "sides": self.sides, "crib": self.owner,
-                "crib_weight": round(self.weight, 4)}
+        return {"players": self.players, "sides": self.sides, "crib": self.owner, "crib_weight": round(self.weight, 4)}
 
 
-def discard_table(*, is_dealer: bool, players: int | None = None, teams: int | None = None,
-                  partner: bool = False) -> DiscardTable:
+def discard_table(
+    *, is_dealer: bool, players: int | None = None, teams: int | None = None, partner: bool = False
+) -> DiscardTable:
     """The table for :func:`analyze_discards` (two players unless ``players`` says otherwise;
     ``teams`` as :class:`~spoken_cribbage.engine.rules.Rules` takes it; ``partner``: the crib
     is the seat's partner's)."""
@@ -82,21 +81,24 @@ def discard_table(*, is_dealer: bool, players: int | None = None, teams: int | N
     try:
         rules = Rules(n, teams=teams)
     except ValueError:
-        raise AnalyzeInputError("calculator.discard_teams", players=n,
-                                layouts=TEAM_LAYOUTS.get(n, ())) from None
+        raise AnalyzeInputError("calculator.discard_teams", players=n, layouts=TEAM_LAYOUTS.get(n, ())) from None
     if partner and rules.team_size == 1:
         raise AnalyzeInputError("calculator.no_partner", players=n)
     if is_dealer and rules.discards_for(True) == 0:
-        raise AnalyzeInputError("calculator.dealer_lays_none", players=n,
-                                dealt=rules.dealt_to(True))
+        raise AnalyzeInputError("calculator.dealer_lays_none", players=n, dealt=rules.dealt_to(True))
     owner = "yours" if is_dealer else "partner" if partner else "opponent"
     weight = 1.0 if owner != "opponent" else rival_weight(rules.sides)
     return DiscardTable(n, rules.sides, owner, weight)
 
 
-def analyze_discards(hand: Sequence[Card | str] | str, *, is_dealer: bool,
-                     players: int | None = None, teams: int | None = None,
-                     partner: bool = False) -> list[DiscardOption]:
+def analyze_discards(
+    hand: Sequence[Card | str] | str,
+    *,
+    is_dealer: bool,
+    players: int | None = None,
+    teams: int | None = None,
+    partner: bool = False,
+) -> list[DiscardOption]:
     """All discards of a dealt hand, best net first: six cards with two players (the
     default), five with three to five, six with six (see :func:`discard_table` for
     ``players``, ``teams`` and ``partner``). Raises AnalyzeInputError on bad input."""
@@ -114,38 +116,66 @@ def analyze_discards(hand: Sequence[Card | str] | str, *, is_dealer: bool,
         return rank_discards(cards, is_dealer=is_dealer)
     needed = Rules(table.players).dealt_to(is_dealer)
     if len(cards) != needed:
-        raise AnalyzeInputError("calculator.dealt_cards", count=len(cards), needed=needed,
-                                players=table.players, dealer=is_dealer)
-    return rank_discards(cards, is_dealer=is_dealer, players=table.players,
-                         crib_weight=table.weight)
+        raise AnalyzeInputError(
+            "calculator.dealt_cards", count=len(cards), needed=needed, players=table.players, dealer=is_dealer
+        )
+    return rank_discards(cards, is_dealer=is_dealer, players=table.players, crib_weight=table.weight)
 
 
-def discard_advice(hand6: Sequence[Card | str] | str, is_dealer: bool, *,
-                   players: int | None = None, teams: int | None = None,
-                   partner: bool = False) -> Notice:
+def discard_advice(
+    hand6: Sequence[Card | str] | str,
+    is_dealer: bool,
+    *,
+    players: int | None = None,
+    teams: int | None = None,
+    partner: bool = False,
+) -> Notice:
     """The analyzer's best discard, ``calculator.discard_hint``: the cards to ``keep`` and to
     ``discard``, the ``net`` points expected and whether the crib is the player's (``dealer``);
     at a larger table also whose it is (``owner``), its ``weight`` and the ``sides``."""
-    best = analyze_discards(hand6, is_dealer=is_dealer, players=players, teams=teams,
-                            partner=partner)[0]
+    best = analyze_discards(hand6, is_dealer=is_dealer, players=players, teams=teams, partner=partner)[0]
     if players is None or players == 2:
-        return Notice("calculator.discard_hint", keep=best.keep, discard=best.discard,
-                      net=best.net, dealer=is_dealer)
+        return Notice("calculator.discard_hint", keep=best.keep, discard=best.discard, net=best.net, dealer=is_dealer)
     table = discard_table(is_dealer=is_dealer, players=players, teams=teams, partner=partner)
-    return Notice("calculator.discard_hint", keep=best.keep, discard=best.discard, net=best.net,
-                  dealer=is_dealer, owner=table.owner, weight=table.weight, sides=table.sides)
+    return Notice(
+        "calculator.discard_hint",
+        keep=best.keep,
+        discard=best.discard,
+        net=best.net,
+        dealer=is_dealer,
+        owner=table.owner,
+        weight=table.weight,
+        sides=table.sides,
+    )
 
 
-def play_advice(hand: Sequence[Card | str], *, series: Sequence[Card | str],
-                played: Sequence[Card | str], starter: Card | str | None, is_dealer: bool,
-                my_score: int = 0, their_score: int = 0, target: int = 121,
-                discards: Sequence[Card | str] = (), kept: Sequence[Card | str] | None = None
-                ) -> Notice:
+def play_advice(
+    hand: Sequence[Card | str],
+    *,
+    series: Sequence[Card | str],
+    played: Sequence[Card | str],
+    starter: Card | str | None,
+    is_dealer: bool,
+    my_score: int = 0,
+    their_score: int = 0,
+    target: int = 121,
+    discards: Sequence[Card | str] = (),
+    kept: Sequence[Card | str] | None = None,
+) -> Notice:
     """The expert's suggestion for the play: ``calculator.play_hint`` with the ``card`` and the
     ``points`` it makes now, or ``calculator.say_go``."""
-    card = choose_play(hand, series=series, played=played, starter=starter, is_dealer=is_dealer,
-                       my_score=my_score, their_score=their_score, target=target,
-                       discards=discards, kept=kept)
+    card = choose_play(
+        hand,
+        series=series,
+        played=played,
+        starter=starter,
+        is_dealer=is_dealer,
+        my_score=my_score,
+        their_score=their_score,
+        target=target,
+        discards=discards,
+        kept=kept,
+    )
     if card is None:
         return Notice("calculator.say_go")
     s = _as_cards(series)

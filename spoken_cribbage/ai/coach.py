@@ -41,18 +41,25 @@ def hint_for(game: g.Game, seat: int) -> Notice | None:
         else:
             rules = game.rules
             partner = not obs.is_dealer and rules.side_of(seat) == rules.side_of(obs.dealer)
-            best = discard_advice(hand, obs.is_dealer, players=rules.players, teams=rules.teams,
-                                  partner=partner)
+            best = discard_advice(hand, obs.is_dealer, players=rules.players, teams=rules.teams, partner=partner)
         press = tuple(hand.index(c) + 1 for c in best.data["discard"])
         return Notice("calculator.coach_discard", best.data, press=press)
     if game.phase == g.PLAY and game.to_act == seat:
         if obs.players > 2:
             return _table_play_advice(obs)
         other = obs.scores[1 - obs.side]
-        return play_advice(obs.hand, series=obs.series, played=[c for _, c in obs.played],
-                           starter=obs.starter, is_dealer=obs.is_dealer, my_score=obs.my_score,
-                           their_score=other, target=obs.target, discards=obs.discards,
-                           kept=obs.kept)
+        return play_advice(
+            obs.hand,
+            series=obs.series,
+            played=[c for _, c in obs.played],
+            starter=obs.starter,
+            is_dealer=obs.is_dealer,
+            my_score=obs.my_score,
+            their_score=other,
+            target=obs.target,
+            discards=obs.discards,
+            kept=obs.kept,
+        )
     return None
 
 
@@ -63,8 +70,7 @@ def _table_play_advice(obs: g.Observation) -> Notice:
     if card is None:
         return Notice("calculator.say_go")
     series = [c.rank for c in obs.series]
-    return Notice("calculator.play_hint", card=card,
-                  points=_peg_points(series, obs.count, card.rank))
+    return Notice("calculator.play_hint", card=card, points=_peg_points(series, obs.count, card.rank))
 
 
 #: The smallest difference the coach says (points): under it the line would say "about 0.0".
@@ -98,9 +104,10 @@ def _judge_discard(game: g.Game, seat: int, action: g.Discard) -> Notice | None:
     else:
         rules = game.rules
         partner = not obs.is_dealer and rules.side_of(seat) == rules.side_of(obs.dealer)
-        options = analyze_discards(hand, is_dealer=obs.is_dealer, players=rules.players,
-                                   teams=rules.teams, partner=partner)
-    best = options[0]   # the hint's discard (discard_advice)
+        options = analyze_discards(
+            hand, is_dealer=obs.is_dealer, players=rules.players, teams=rules.teams, partner=partner
+        )
+    best = options[0]  # the hint's discard (discard_advice)
     mine = next((o for o in options if set(o.discard) == set(action.cards)), None)
     if mine is None:
         return None
@@ -109,12 +116,12 @@ def _judge_discard(game: g.Game, seat: int, action: g.Discard) -> Notice | None:
     better = best.net - mine.net
     noise = FLOOR
     if game.players == 2:
-        noise = max(noise, _pegging_adjust(mine.keep, obs.is_dealer)
-                    - _pegging_adjust(best.keep, obs.is_dealer))
+        noise = max(noise, _pegging_adjust(mine.keep, obs.is_dealer) - _pegging_adjust(best.keep, obs.is_dealer))
     if better <= noise:
         return Notice("calculator.coach_close", better=max(0.0, better))
-    return Notice("calculator.coach_discard_better", keep=best.keep, discard=best.discard,
-                  mine=mine.discard, better=better)
+    return Notice(
+        "calculator.coach_discard_better", keep=best.keep, discard=best.discard, mine=mine.discard, better=better
+    )
 
 
 def _judge_play(game: g.Game, seat: int, action: g.Play) -> Notice | None:
@@ -128,10 +135,18 @@ def _judge_play(game: g.Game, seat: int, action: g.Play) -> Notice | None:
     if obs.players > 2:
         values = table_play_values(view_from_observation(obs))
     else:
-        values = play_values(obs.hand, series=obs.series, played=[c for _, c in obs.played],
-                             starter=obs.starter, is_dealer=obs.is_dealer, my_score=obs.my_score,
-                             their_score=obs.scores[1 - obs.side], target=obs.target,
-                             discards=obs.discards, kept=obs.kept)
+        values = play_values(
+            obs.hand,
+            series=obs.series,
+            played=[c for _, c in obs.played],
+            starter=obs.starter,
+            is_dealer=obs.is_dealer,
+            my_score=obs.my_score,
+            their_score=obs.scores[1 - obs.side],
+            target=obs.target,
+            discards=obs.discards,
+            kept=obs.kept,
+        )
     if expert not in values or action.card not in values:
         return None
     (s_e, v_e), (s_m, v_m) = values[expert], values[action.card]
@@ -145,5 +160,4 @@ def _judge_play(game: g.Game, seat: int, action: g.Play) -> Notice | None:
 def said(verdict: Notice | None) -> bool:
     """Whether the coach says ``verdict`` on its own after the move (a better move, by more
     than noise)."""
-    return verdict is not None and verdict.code in ("calculator.coach_discard_better",
-                                                    "calculator.coach_play_better")
+    return verdict is not None and verdict.code in ("calculator.coach_discard_better", "calculator.coach_play_better")

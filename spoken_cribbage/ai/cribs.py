@@ -92,7 +92,8 @@ RIVAL_WEIGHT_NOTE = (
     "points of the seat's own side count +1; points of one rival side count -1/(sides - 1): "
     "with two sides -1, with three -1/2, with four -1/3... To first order a seat's chance to "
     "win does not change when every side scores the same, so one point to each of the "
-    "sides - 1 rivals together costs what one point of its own gains.")
+    "sides - 1 rivals together costs what one point of its own gains."
+)
 
 
 def rival_weight(sides: int) -> float:

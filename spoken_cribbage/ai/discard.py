@@ -29,14 +29,18 @@ class DiscardOption:
     discard: tuple[Card, ...]
     expected_hand: float
     expected_crib: float
-    net: float             # expected hand plus the crib when dealing, minus it when not
-    crib_weight: float = 1.0   # how the crib counts in ``net``: +1 the own side's, -1 an
+    net: float  # expected hand plus the crib when dealing, minus it when not
+    crib_weight: float = 1.0  # how the crib counts in ``net``: +1 the own side's, -1 an
     #                            opponent's with two sides, -1/(sides - 1) with more
 
     def to_json(self) -> dict[str, Any]:
-        return {"keep": [c.short for c in self.keep], "discard": [c.short for c in self.discard],
-                "expected_hand": round(self.expected_hand, 2),
-                "expected_crib": round(self.expected_crib, 2), "net": round(self.net, 2)}
+        return {
+            "keep": [c.short for c in self.keep],
+            "discard": [c.short for c in self.discard],
+            "expected_hand": round(self.expected_hand, 2),
+            "expected_crib": round(self.expected_crib, 2),
+            "net": round(self.net, 2),
+        }
 
 
 def _hand_distribution(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:
@@ -83,18 +87,20 @@ def _table_shape(n_cards: int, players: int | None, is_dealer: bool) -> tuple[in
     reads the table from the hand: 6 cards two players, 5 cards three or four."""
     if players is None:
         if n_cards not in (5, 6):
-            raise ValueError(f"a dealt hand has 6 cards (5 with three to five players), "
-                             f"not {n_cards}")
+            raise ValueError(f"a dealt hand has 6 cards (5 with three to five players), not {n_cards}")
         players = 2 if n_cards == 6 else 3
     rules = Rules(players)
     if n_cards != rules.dealt_to(is_dealer):
-        raise ValueError(f"with {players} players the {'dealer' if is_dealer else 'non-dealer'} "
-                         f"is dealt {rules.dealt_to(is_dealer)} cards, not {n_cards}")
+        raise ValueError(
+            f"with {players} players the {'dealer' if is_dealer else 'non-dealer'} "
+            f"is dealt {rules.dealt_to(is_dealer)} cards, not {n_cards}"
+        )
     return players, rules.discards_for(is_dealer), rules.crib_size
 
 
-def rank_discards(hand: Sequence[Card | str], *, is_dealer: bool, players: int | None = None,
-                  crib_weight: float | None = None) -> list[DiscardOption]:
+def rank_discards(
+    hand: Sequence[Card | str], *, is_dealer: bool, players: int | None = None, crib_weight: float | None = None
+) -> list[DiscardOption]:
     """Every way to lay away 2 of 6 cards (two players), or 1 of 5 (three to five players) or
     1 of 6 (six players), best net first.
 
@@ -137,7 +143,7 @@ def rank_discards(hand: Sequence[Card | str], *, is_dealer: bool, players: int |
 # the hand, low cards (value <= 4, up to 2), fives, ten-cards, two-card fifteens, adjacent
 # ranks, and the sum of values / 10.
 _PEG_COEF = {
-    False: (0.303, 0.201, -0.203, 0.038, 0.236, 0.103, -0.661),   # pone
+    False: (0.303, 0.201, -0.203, 0.038, 0.236, 0.103, -0.661),  # pone
     True: (-0.023, 0.126, 0.274, -0.340, -0.032, 0.011, -0.157),  # dealer
 }
 
@@ -159,26 +165,41 @@ def _pegging_adjust(keep: Sequence[Card], is_dealer: bool) -> float:
     return sum(c * f for c, f in zip(_PEG_COEF[is_dealer], _pegging_features(keep), strict=True))
 
 
-def _choose_discard_endgame(cards: list[Card], is_dealer: bool, my_score: int, their_score: int,
-                            target: int) -> tuple[Card, ...]:
+def _choose_discard_endgame(
+    cards: list[Card], is_dealer: bool, my_score: int, their_score: int, target: int
+) -> tuple[Card, ...]:
     """The discard with the best chance to win the game (``endgame.discard_chances``); near
     ties (decided positions) go to the best expected points."""
     options = rank_discards(cards, is_dealer=is_dealer)
     seen = set(cards)
     starters = [c for c in DECK if c not in seen]
     hands = [_hand_distribution(o.keep, starters) for o in options]
-    chances = endgame.discard_chances([o.discard for o in options], hands, starters,
-                                      [_pegging_features(o.keep) for o in options],
-                                      is_dealer=is_dealer, me=my_score, opp=their_score,
-                                      target=target)
-    best = max(range(len(options)), key=lambda i: (
-        round(float(chances[i]), 4), options[i].net + _pegging_adjust(options[i].keep, is_dealer)))
+    chances = endgame.discard_chances(
+        [o.discard for o in options],
+        hands,
+        starters,
+        [_pegging_features(o.keep) for o in options],
+        is_dealer=is_dealer,
+        me=my_score,
+        opp=their_score,
+        target=target,
+    )
+    best = max(
+        range(len(options)),
+        key=lambda i: (round(float(chances[i]), 4), options[i].net + _pegging_adjust(options[i].keep, is_dealer)),
+    )
     return options[best].discard
 
 
-def _choose_discard_expert(cards: list[Card], is_dealer: bool, my_score: int, their_score: int,
-                           target: int, players: int | None = None,
-                           weight: float | None = None) -> tuple[Card, ...]:
+def _choose_discard_expert(
+    cards: list[Card],
+    is_dealer: bool,
+    my_score: int,
+    their_score: int,
+    target: int,
+    players: int | None = None,
+    weight: float | None = None,
+) -> tuple[Card, ...]:
     options = rank_discards(cards, is_dealer=is_dealer, players=players, crib_weight=weight)
     need = target - my_score
     seen = set(cards)
@@ -208,9 +229,9 @@ def _choose_discard_expert(cards: list[Card], is_dealer: bool, my_score: int, th
     return best.discard
 
 
-def _choose_discard_easy(cards: list[Card], is_dealer: bool, rng: random.Random,
-                         players: int | None = None, weight: float | None = None
-                         ) -> tuple[Card, ...]:
+def _choose_discard_easy(
+    cards: list[Card], is_dealer: bool, rng: random.Random, players: int | None = None, weight: float | None = None
+) -> tuple[Card, ...]:
     options = rank_discards(cards, is_dealer=is_dealer, players=players, crib_weight=weight)
     crib_weight = 0.5 if rng.random() < 0.5 else 0.0
     sign = (1.0 if is_dealer else -1.0) if weight is None else weight
@@ -221,10 +242,18 @@ def _choose_discard_easy(cards: list[Card], is_dealer: bool, rng: random.Random,
     return max(scored, key=lambda t: t[0])[1].discard
 
 
-def choose_discard(hand: Sequence[Card | str], *, is_dealer: bool, my_score: int = 0,
-                   their_score: int = 0, target: int = 121, level: str = "expert",
-                   rng: random.Random | None = None, players: int | None = None,
-                   crib_weight: float | None = None) -> tuple[Card, ...]:
+def choose_discard(
+    hand: Sequence[Card | str],
+    *,
+    is_dealer: bool,
+    my_score: int = 0,
+    their_score: int = 0,
+    target: int = 121,
+    level: str = "expert",
+    rng: random.Random | None = None,
+    players: int | None = None,
+    crib_weight: float | None = None,
+) -> tuple[Card, ...]:
     """The cards to lay away in the crib: 2 of 6 with two players, 1 of 5 with three to five,
     1 of 6 with six; none for the dealer of five or six.
 
@@ -242,16 +271,12 @@ def choose_discard(hand: Sequence[Card | str], *, is_dealer: bool, my_score: int
     if level == "random":
         return tuple(rng.sample(cards, n_out))
     if level == "greedy":
-        options = rank_discards(cards, is_dealer=is_dealer, players=players,
-                                crib_weight=crib_weight)
+        options = rank_discards(cards, is_dealer=is_dealer, players=players, crib_weight=crib_weight)
         return max(options, key=lambda o: o.expected_hand).discard
     if level == "easy":
         return _choose_discard_easy(cards, is_dealer, rng, players, crib_weight)
     if level == "standard":
-        return rank_discards(cards, is_dealer=is_dealer, players=players,
-                             crib_weight=crib_weight)[0].discard
-    if (level == "expert" and n == 2 and len(cards) == 6
-            and endgame.applies(target, my_score, their_score)):
+        return rank_discards(cards, is_dealer=is_dealer, players=players, crib_weight=crib_weight)[0].discard
+    if level == "expert" and n == 2 and len(cards) == 6 and endgame.applies(target, my_score, their_score):
         return _choose_discard_endgame(cards, is_dealer, my_score, their_score, target)
-    return _choose_discard_expert(cards, is_dealer, my_score, their_score, target, players,
-                                  crib_weight)
+    return _choose_discard_expert(cards, is_dealer, my_score, their_score, target, players, crib_weight)

@@ -37,8 +37,17 @@ from spoken_cribbage.ai.odds import TARGETS, load_table
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.engine.scoring import rank_table_numpy
 
-__all__ = ["DATA_PATH", "EndgameModel", "load_model", "crib_distribution", "discard_chances",
-           "show_chances", "applies", "NEAR", "NEAR_PLAY"]
+__all__ = [
+    "DATA_PATH",
+    "EndgameModel",
+    "load_model",
+    "crib_distribution",
+    "discard_chances",
+    "show_chances",
+    "applies",
+    "NEAR",
+    "NEAR_PLAY",
+]
 
 DATA_PATH = Path(__file__).with_name("data") / "endgame.json"
 
@@ -58,7 +67,7 @@ class _PegModel:
     opp_coef: np.ndarray
     own_edges: np.ndarray
     opp_edges: np.ndarray
-    joint: np.ndarray          # [own bin, opp bin, own points, opp points], sums to 1 per bin
+    joint: np.ndarray  # [own bin, opp bin, own points, opp points], sums to 1 per bin
 
 
 @dataclass(frozen=True)
@@ -66,7 +75,7 @@ class EndgameModel:
     """``hand[role][rank - 1]``: the distribution of an expert's kept hand by show points with
     a starter of that rank (role 0 dealer, 1 pone); ``peg[role]``: pegging by kept four."""
 
-    hand: np.ndarray           # (2, 13, 30)
+    hand: np.ndarray  # (2, 13, 30)
     peg: tuple[_PegModel, _PegModel]
     cap: int
 
@@ -82,8 +91,15 @@ def load_model() -> EndgameModel:
         p = raw["pegging"][role]
         joint = np.array(p["joint"], dtype=float)
         joint /= joint.sum(axis=(2, 3), keepdims=True)
-        pegs.append(_PegModel(np.array(p["own_coef"]), np.array(p["opp_coef"]),
-                              np.array(p["own_edges"]), np.array(p["opp_edges"]), joint))
+        pegs.append(
+            _PegModel(
+                np.array(p["own_coef"]),
+                np.array(p["opp_coef"]),
+                np.array(p["own_edges"]),
+                np.array(p["opp_edges"]),
+                joint,
+            )
+        )
     return EndgameModel(hand, (pegs[0], pegs[1]), int(raw["peg_cap"]))
 
 
@@ -96,11 +112,15 @@ def applies(target: int, my_score: int, their_score: int, near: int | None = Non
     """Whether the end game is played by the chance to win: a target the table covers, with
     either side within ``near`` (:data:`NEAR`) points of it."""
     near = NEAR if near is None else near
-    return (target in TARGETS and min(target - my_score, target - their_score) <= near
-            and max(my_score, their_score) < target)
+    return (
+        target in TARGETS
+        and min(target - my_score, target - their_score) <= near
+        and max(my_score, their_score) < target
+    )
 
 
 # ----------------------------------------------------------------------------- the crib
+
 
 @cache
 def _crib_class(r1: int, r2: int, suited: bool) -> np.ndarray:
@@ -117,15 +137,20 @@ def _crib_class(r1: int, r2: int, suited: bool) -> np.ndarray:
     mask[np.arange(len(pairs)), pairs[:, 0]] = False
     mask[np.arange(len(pairs)), pairs[:, 1]] = False
     st = np.broadcast_to(rest, (len(pairs), 50))[mask].reshape(len(pairs), 48)
-    cards = [np.full_like(st, c1), np.full_like(st, c2),
-             np.broadcast_to(o1[:, None], st.shape), np.broadcast_to(o2[:, None], st.shape)]
+    cards = [
+        np.full_like(st, c1),
+        np.full_like(st, c2),
+        np.broadcast_to(o1[:, None], st.shape),
+        np.broadcast_to(o2[:, None], st.shape),
+    ]
     ranks = [c // 4 for c in cards]
     suits = [c % 4 for c in cards]
     s_rank, s_suit = st // 4, st % 4
     key = (((ranks[0] * 13 + ranks[1]) * 13 + ranks[2]) * 13 + ranks[3]) * 13 + s_rank
     pts = table[key].astype(np.int64)
-    pts += np.where((suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3])
-                    & (suits[3] == s_suit), 5, 0)
+    pts += np.where(
+        (suits[0] == suits[1]) & (suits[1] == suits[2]) & (suits[2] == suits[3]) & (suits[3] == s_suit), 5, 0
+    )
     nobs = np.zeros(st.shape, dtype=bool)
     for r, s in zip(ranks, suits, strict=True):
         nobs |= (r == 10) & (s == s_suit)
@@ -144,6 +169,7 @@ def crib_distribution(a: Card, b: Card) -> np.ndarray:
 
 # ----------------------------------------------------------------------------- the deal
 
+
 def _peg_joint(role: int, features: Sequence[float]) -> np.ndarray:
     m = load_model().peg[role]
     x = np.concatenate(([1.0], np.asarray(features, dtype=float)))
@@ -160,8 +186,7 @@ def _next_deal(target: int, is_dealer: bool) -> np.ndarray:
     return 1.0 - d.T if is_dealer else d
 
 
-def _after_play(target: int, is_dealer: bool, a0: int, b0: int, rows: int, cols: int
-                ) -> np.ndarray:
+def _after_play(target: int, is_dealer: bool, a0: int, b0: int, rows: int, cols: int) -> np.ndarray:
     """Z[i, k]: my chance once the play is over, with my score a0 + i after my hand (and
     crib, when dealing) and the opponent's b0 + k after theirs (and their crib), the shows
     counted in order: the pone's hand first."""
@@ -171,30 +196,29 @@ def _after_play(target: int, is_dealer: bool, a0: int, b0: int, rows: int, cols:
     y = b0 + np.arange(cols)
     z = V[np.minimum(x, T - 1)[:, None], np.minimum(y, T - 1)[None, :]]
     mine, theirs = (x >= T)[:, None], (y >= T)[None, :]
-    if is_dealer:   # their hand is counted first
+    if is_dealer:  # their hand is counted first
         return np.where(theirs, 0.0, np.where(mine, 1.0, z))
     return np.where(mine, 1.0, np.where(theirs, 0.0, z))
 
 
 @lru_cache(maxsize=32)
-def _kernel_fft(role: int, bins: tuple[int, ...], mine_from: int, theirs_from: int,
-                shape: tuple[int, int]) -> np.ndarray:
+def _kernel_fft(
+    role: int, bins: tuple[int, ...], mine_from: int, theirs_from: int, shape: tuple[int, int]
+) -> np.ndarray:
     """The FFT of the play's joint distributions ``bins`` of ``role``, flipped, with the cells
     where my points reach ``mine_from`` or theirs ``theirs_from`` set to zero."""
-    joints = load_model().peg[role].joint.reshape(-1, load_model().cap + 1,
-                                                  load_model().cap + 1)[list(bins)].copy()
+    joints = load_model().peg[role].joint.reshape(-1, load_model().cap + 1, load_model().cap + 1)[list(bins)].copy()
     joints[:, mine_from:, :] = 0.0
     joints[:, :, theirs_from:] = 0.0
     return np.fft.rfft2(joints[:, ::-1, ::-1], shape)
 
 
-def _correlate(z: np.ndarray, kernel_fft: np.ndarray, P: int, rows: int, cols: int
-               ) -> np.ndarray:
+def _correlate(z: np.ndarray, kernel_fft: np.ndarray, P: int, rows: int, cols: int) -> np.ndarray:
     """E[b, i, k] = sum over p, q of kernels[b, p, q] * z[i + p, k + q], for i < rows and
     k < cols (by FFT; ``kernel_fft`` from :func:`_kernel_fft`)."""
     shape = (z.shape[0] + P - 1, z.shape[1] + P - 1)
     full = np.fft.irfft2(np.fft.rfft2(z, shape)[None] * kernel_fft, shape)
-    return full[:, P - 1:P - 1 + rows, P - 1:P - 1 + cols]
+    return full[:, P - 1 : P - 1 + rows, P - 1 : P - 1 + cols]
 
 
 @lru_cache(maxsize=32)
@@ -202,13 +226,21 @@ def _shift_matrix(pmf: tuple[float, ...], n: int) -> np.ndarray:
     """M with ``x @ M == np.convolve(x, pmf)`` for any x of length ``n``."""
     m = np.zeros((n, n + len(pmf) - 1))
     for i in range(n):
-        m[i, i:i + len(pmf)] = pmf
+        m[i, i : i + len(pmf)] = pmf
     return m
 
 
-def discard_chances(discards: Sequence[Sequence[Card]], hand_points: npt.ArrayLike,
-                    starters: Sequence[Card], features: Sequence[Sequence[float]], *,
-                    is_dealer: bool, me: int, opp: int, target: int) -> np.ndarray:
+def discard_chances(
+    discards: Sequence[Sequence[Card]],
+    hand_points: npt.ArrayLike,
+    starters: Sequence[Card],
+    features: Sequence[Sequence[float]],
+    *,
+    is_dealer: bool,
+    me: int,
+    opp: int,
+    target: int,
+) -> np.ndarray:
     """My chance to win the game for each way to split the hand: ``discards[i]`` laid away,
     ``hand_points[i, j]`` the show points of the four kept with ``starters[j]``, and
     ``features[i]`` their pegging features (``players._pegging_features``).
@@ -224,17 +256,17 @@ def discard_chances(discards: Sequence[Sequence[Card]], hand_points: npt.ArrayLi
     P = cap + 1
     n = len(discards)
     hand_points = np.asarray(hand_points, dtype=np.int64)
-    cribs = np.stack([crib_distribution(*d) for d in discards])          # (n, 13, 30)
+    cribs = np.stack([crib_distribution(*d) for d in discards])  # (n, 13, 30)
     nc = cribs.shape[2]
-    opp_hands = model.hand[1 if is_dealer else 0]                       # (13, 30)
+    opp_hands = model.hand[1 if is_dealer else 0]  # (13, 30)
     nh = opp_hands.shape[1]
     peg = model.peg[role]
     x = np.array([np.concatenate(([1.0], np.asarray(f, dtype=float))) for f in features])
-    bins = (np.searchsorted(peg.own_edges, x @ peg.own_coef, side="right")
-            * (len(peg.opp_edges) + 1)
-            + np.searchsorted(peg.opp_edges, x @ peg.opp_coef, side="right"))
+    bins = np.searchsorted(peg.own_edges, x @ peg.own_coef, side="right") * (len(peg.opp_edges) + 1) + np.searchsorted(
+        peg.opp_edges, x @ peg.opp_coef, side="right"
+    )
     used, b_of = np.unique(bins, return_inverse=True)
-    joints = peg.joint.reshape(-1, P, P)[used]                           # (B, P, P)
+    joints = peg.joint.reshape(-1, P, P)[used]  # (B, P, P)
     # my points added after the play: hand (dealer: and crib); theirs: hand (pone: and crib)
     rows = nh + (nc - 1 if is_dealer else 0)
     cols = nh + (0 if is_dealer else nc - 1)
@@ -254,25 +286,26 @@ def discard_chances(discards: Sequence[Sequence[Card]], hand_points: npt.ArrayLi
         theirs = (b0 + pm >= T)[None, :]
         const = (joints * np.where(mine, np.where(theirs, 0.5, 1.0), 0.0)).sum(axis=(1, 2))
         z = _after_play(T, is_dealer, a0, b0, rows + cap, cols + cap)
-        kf = _kernel_fft(role, tuple(used.tolist()), min(P, T - a0), min(P, T - b0),
-                         (z.shape[0] + P - 1, z.shape[1] + P - 1))
-        E = _correlate(z, kf, P, rows, cols)                              # (B, rows, cols)
-        Eo = E[b_of]                                                     # (n, rows, cols)
+        kf = _kernel_fft(
+            role, tuple(used.tolist()), min(P, T - a0), min(P, T - b0), (z.shape[0] + P - 1, z.shape[1] + P - 1)
+        )
+        E = _correlate(z, kf, P, rows, cols)  # (B, rows, cols)
+        Eo = E[b_of]  # (n, rows, cols)
         for r in sel_r:
             sel = np.flatnonzero(ranks == r)
             if not len(sel):
                 continue
-            h = hand_points[:, sel]                                      # (n, m)
-            crib = cribs[:, r - 1, :]                                    # (n, nc)
+            h = hand_points[:, sel]  # (n, m)
+            crib = cribs[:, r - 1, :]  # (n, nc)
             oh = opp_hands[r - 1]
             if is_dealer:
-                t = Eo @ oh                                              # (n, rows)
-                idx = h[:, :, None] + np.arange(nc)[None, None, :]        # (n, m, nc)
+                t = Eo @ oh  # (n, rows)
+                idx = h[:, :, None] + np.arange(nc)[None, None, :]  # (n, m, nc)
                 g = np.take_along_axis(t[:, None, :], idx, axis=2)
                 val = np.einsum("omc,oc->om", g, crib)
             else:
-                ps = crib @ _shift_matrix(tuple(oh.tolist()), nc)           # (n, cols)
-                g = np.take_along_axis(Eo, h[:, :, None], axis=1)          # (n, m, cols)
+                ps = crib @ _shift_matrix(tuple(oh.tolist()), nc)  # (n, cols)
+                g = np.take_along_axis(Eo, h[:, :, None], axis=1)  # (n, m, cols)
                 val = np.einsum("oms,os->om", g, ps)
             result[:, sel] = const[b_of][:, None] + val
     chances: np.ndarray = result.mean(axis=1)
@@ -281,9 +314,19 @@ def discard_chances(discards: Sequence[Sequence[Card]], hand_points: npt.ArrayLi
 
 # ----------------------------------------------------------------------------- the play
 
-def show_chances(*, target: int, is_dealer: bool, me: int, opp: int, my_show: int,
-                 discards: Sequence[Card], starter_rank: int, size: int = 32,
-                 opp_show: Sequence[float] | None = None) -> np.ndarray:
+
+def show_chances(
+    *,
+    target: int,
+    is_dealer: bool,
+    me: int,
+    opp: int,
+    my_show: int,
+    discards: Sequence[Card],
+    starter_rank: int,
+    size: int = 32,
+    opp_show: Sequence[float] | None = None,
+) -> np.ndarray:
     """G[i, k]: my chance to win once the play is over, with my score ``me + i`` and the
     opponent's ``opp + k`` (i, k < ``size``); then the shows in order (the pone's hand first):
     my hand scores ``my_show``, the opponent's hand is distributed as an expert's of its role
@@ -291,13 +334,15 @@ def show_chances(*, target: int, is_dealer: bool, me: int, opp: int, my_show: in
     crib as :func:`crib_distribution` of my two ``discards``."""
     T = target
     model = load_model()
-    opp_hand = (np.asarray(opp_show, dtype=float) if opp_show is not None
-                else model.hand[1 if is_dealer else 0, starter_rank - 1])
+    opp_hand = (
+        np.asarray(opp_show, dtype=float)
+        if opp_show is not None
+        else model.hand[1 if is_dealer else 0, starter_rank - 1]
+    )
     crib = crib_distribution(*discards)[starter_rank - 1]
     if is_dealer:
         # their hand first, then my hand and crib: rows add my show, cols their hand
-        z = _after_play(T, is_dealer, me + my_show, opp, size + len(crib) - 1,
-                        size + len(opp_hand) - 1)
+        z = _after_play(T, is_dealer, me + my_show, opp, size + len(crib) - 1, size + len(opp_hand) - 1)
         u = np.lib.stride_tricks.sliding_window_view(z, len(opp_hand), axis=1)[:, :size] @ opp_hand
         grid: np.ndarray = np.lib.stride_tricks.sliding_window_view(u, len(crib), axis=0)[:size] @ crib
         return grid
@@ -306,4 +351,3 @@ def show_chances(*, target: int, is_dealer: bool, me: int, opp: int, my_show: in
     win = np.lib.stride_tricks.sliding_window_view(z, len(s_pmf), axis=1)[:, :size]
     grid = win @ s_pmf
     return grid
-

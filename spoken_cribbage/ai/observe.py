@@ -68,8 +68,7 @@ def _view_multi(obs: Observation) -> _PlayView:
     rules = obs.rules if obs.rules is not None else Rules(obs.players)
     me, n = obs.seat, obs.players
     left = obs.cards_left or (0,) * n
-    active = [s for s in ((me + k) % n for k in range(1, n))
-              if left[s] > 0 and s not in obs.gone]
+    active = [s for s in ((me + k) % n for k in range(1, n)) if left[s] > 0 and s not in obs.gone]
     nxt = active[0] if active else None
     my_cards = set(obs.hand) | set(obs.kept) | set(obs.discards)
     known = list(my_cards) + [c for _, c in obs.played] + ([obs.starter] if obs.starter else [])
@@ -86,15 +85,30 @@ def _view_multi(obs: Observation) -> _PlayView:
         nside = rules.side_of(nxt)
         weight = 1.0 if nside == side else rival_weight(rules.sides)
         need = obs.target - obs.scores[nside]
-    my_show = (scoring.hand_points(obs.kept, obs.starter)
-               if obs.starter is not None and len(obs.kept) in (4, 5) else None)
+    my_show = (
+        scoring.hand_points(obs.kept, obs.starter) if obs.starter is not None and len(obs.kept) in (4, 5) else None
+    )
     return _PlayView(
-        hand=list(obs.hand), series=[c.rank for c in obs.series], count=obs.count, pool=pool,
-        opp_cards=opp_cards, my_score=obs.scores[side], their_score=their, target=obs.target,
-        is_dealer=obs.is_dealer, my_show=my_show, starter=obs.starter, discards=tuple(obs.discards),
+        hand=list(obs.hand),
+        series=[c.rank for c in obs.series],
+        count=obs.count,
+        pool=pool,
+        opp_cards=opp_cards,
+        my_score=obs.scores[side],
+        their_score=their,
+        target=obs.target,
+        is_dealer=obs.is_dealer,
+        my_show=my_show,
+        starter=obs.starter,
+        discards=tuple(obs.discards),
         opp_played=tuple(c for s, c in obs.played if s == nxt),
-        opp_unseen=_unseen_cards(known, limit), players=n, next_weight=weight,
-        heads_up=len(active) == 1, alone=nxt is None, next_need=need)
+        opp_unseen=_unseen_cards(known, limit),
+        players=n,
+        next_weight=weight,
+        heads_up=len(active) == 1,
+        alone=nxt is None,
+        next_need=need,
+    )
 
 
 def view_from_observation(obs: Observation) -> _PlayView:
@@ -112,11 +126,20 @@ def view_from_observation(obs: Observation) -> _PlayView:
         pool = _unseen_pool(known, 0)
         limit = 0
     their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
-    my_show = (scoring.hand_points(obs.kept, obs.starter)
-               if obs.starter is not None and len(obs.kept) == 4 else None)
+    my_show = scoring.hand_points(obs.kept, obs.starter) if obs.starter is not None and len(obs.kept) == 4 else None
     return _PlayView(
-        hand=list(obs.hand), series=[c.rank for c in obs.series], count=obs.count, pool=pool,
-        opp_cards=opp_cards, my_score=obs.scores[obs.side], their_score=their, target=obs.target,
-        is_dealer=obs.is_dealer, my_show=my_show, starter=obs.starter, discards=tuple(obs.discards),
+        hand=list(obs.hand),
+        series=[c.rank for c in obs.series],
+        count=obs.count,
+        pool=pool,
+        opp_cards=opp_cards,
+        my_score=obs.scores[obs.side],
+        their_score=their,
+        target=obs.target,
+        is_dealer=obs.is_dealer,
+        my_show=my_show,
+        starter=obs.starter,
+        discards=tuple(obs.discards),
         opp_played=tuple(c for s, c in obs.played if s == opp),
-        opp_unseen=_unseen_cards(known, limit))
+        opp_unseen=_unseen_cards(known, limit),
+    )

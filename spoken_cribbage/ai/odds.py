@@ -26,8 +26,7 @@ from pathlib import Path
 from spoken_cribbage.engine.game import DEAL_OVER, GAME_OVER, Observation
 from spoken_cribbage.notice import Problem
 
-__all__ = ["TARGETS", "OddsError", "OddsTable", "load_table", "win_chance", "chance_for",
-           "DATA_PATH"]
+__all__ = ["TARGETS", "OddsError", "OddsTable", "load_table", "win_chance", "chance_for", "DATA_PATH"]
 
 DATA_PATH = Path(__file__).with_name("data") / "win_chances.json"
 #: The targets the table covers.
@@ -100,21 +99,21 @@ def _read(path: Path, target: int) -> OddsTable:
     if not isinstance(raw, dict) or not isinstance(raw.get("tables"), dict):
         raise bad("no tables")
     rows = raw["tables"].get(str(target))
-    if not isinstance(rows, list) or len(rows) != target or not all(
-            isinstance(r, list) and len(r) == target for r in rows):
+    if (
+        not isinstance(rows, list)
+        or len(rows) != target
+        or not all(isinstance(r, list) and len(r) == target for r in rows)
+    ):
         raise bad(f"no {target} by {target} table")
-    if not all(type(v) in (int, float) and math.isfinite(v) and 0.0 <= v <= 1.0
-               for r in rows for v in r):
+    if not all(type(v) in (int, float) and math.isfinite(v) and 0.0 <= v <= 1.0 for r in rows for v in r):
         raise bad("a value that is not a chance")
     deals, seconds = raw.get("deals"), raw.get("seconds_playing")
     if type(deals) is not int or deals < 1 or type(seconds) is not int:
         raise bad("no count of deals or seconds")
-    return OddsTable(target, tuple(tuple(float(v) for v in r) for r in rows), deals, seconds,
-                     str(raw.get("made", "")))
+    return OddsTable(target, tuple(tuple(float(v) for v in r) for r in rows), deals, seconds, str(raw.get("made", "")))
 
 
-def win_chance(me: int, opponent: int, *, me_dealing: bool, target: int = 121,
-               path: Path | str | None = None) -> float:
+def win_chance(me: int, opponent: int, *, me_dealing: bool, target: int = 121, path: Path | str | None = None) -> float:
     """My chance to win a game to ``target`` with ``me`` points against ``opponent``, when I
     deal the coming deal (``me_dealing``) or the opponent does."""
     return load_table(target, path).win(me, opponent, me_dealing=me_dealing)

@@ -94,9 +94,22 @@ from spoken_cribbage.engine.game import (
 from spoken_cribbage.engine.rules import Rules
 
 __all__ = [
-    "LEVELS", "ComputerPlayer", "RandomPlayer", "make_player", "choose_discard", "choose_play", "rank_discards",
-    "DiscardOption", "expected_crib", "view_from_observation", "warm_up", "choose_claim",
-    "EASY_MISS_CHANCE", "crib_weight", "one_card_crib", "RIVAL_WEIGHT_NOTE",
+    "LEVELS",
+    "ComputerPlayer",
+    "RandomPlayer",
+    "make_player",
+    "choose_discard",
+    "choose_play",
+    "rank_discards",
+    "DiscardOption",
+    "expected_crib",
+    "view_from_observation",
+    "warm_up",
+    "choose_claim",
+    "EASY_MISS_CHANCE",
+    "crib_weight",
+    "one_card_crib",
+    "RIVAL_WEIGHT_NOTE",
 ]
 
 
@@ -104,8 +117,14 @@ __all__ = [
 EASY_MISS_CHANCE = 0.3
 
 
-def choose_claim(cards: Sequence[Card], starter: Card, *, is_crib: bool = False,
-                 level: str = "expert", rng: random.Random | None = None) -> int:
+def choose_claim(
+    cards: Sequence[Card],
+    starter: Card,
+    *,
+    is_crib: bool = False,
+    level: str = "expert",
+    rng: random.Random | None = None,
+) -> int:
     """The count a computer player states for a hand (manual counting): the right count, except
     that the ``easy`` level sometimes (:data:`EASY_MISS_CHANCE`) misses one scoring item, as a
     person might (a fifteen, a pair, the nobs...)."""
@@ -137,12 +156,13 @@ class ComputerPlayer:
         legal = obs.legal
         if not legal:
             raise ValueError("this seat has nothing to do now")
-        if Muggins(obs.seat) in legal:   # points an opponent missed: always taken
+        if Muggins(obs.seat) in legal:  # points an opponent missed: always taken
             return Muggins(obs.seat)
         if obs.phase == SHOW and obs.to_act == obs.seat and obs.starter is not None:
             level = "expert" if self.level == "random" else self.level
-            return Claim(obs.seat, choose_claim(obs.showing, obs.starter, is_crib=obs.showing_crib,
-                                                level=level, rng=rng))
+            return Claim(
+                obs.seat, choose_claim(obs.showing, obs.starter, is_crib=obs.showing_crib, level=level, rng=rng)
+            )
         if obs.phase == DEAL_OVER:
             return NextDeal()
         if self.level == "random":
@@ -150,16 +170,28 @@ class ComputerPlayer:
         if obs.phase == DISCARD:
             their = max(s for i, s in enumerate(obs.scores) if i != obs.side)
             rules = obs.rules if obs.rules is not None else Rules(obs.players)
-            if obs.players == 2:   # exactly as always
-                out = choose_discard(obs.hand, is_dealer=obs.is_dealer,
-                                     my_score=obs.scores[obs.side], their_score=their,
-                                     target=obs.target, level=self.level, rng=rng)
+            if obs.players == 2:  # exactly as always
+                out = choose_discard(
+                    obs.hand,
+                    is_dealer=obs.is_dealer,
+                    my_score=obs.scores[obs.side],
+                    their_score=their,
+                    target=obs.target,
+                    level=self.level,
+                    rng=rng,
+                )
             else:
-                out = choose_discard(obs.hand, is_dealer=obs.is_dealer,
-                                     my_score=obs.scores[obs.side], their_score=their,
-                                     target=obs.target, level=self.level, rng=rng,
-                                     players=obs.players,
-                                     crib_weight=crib_weight(rules, obs.seat, obs.dealer))
+                out = choose_discard(
+                    obs.hand,
+                    is_dealer=obs.is_dealer,
+                    my_score=obs.scores[obs.side],
+                    their_score=their,
+                    target=obs.target,
+                    level=self.level,
+                    rng=rng,
+                    players=obs.players,
+                    crib_weight=crib_weight(rules, obs.seat, obs.dealer),
+                )
             return Discard(obs.seat, tuple(out))
         if obs.phase == PLAY:
             if len(legal) == 1:

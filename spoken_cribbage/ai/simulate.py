@@ -43,12 +43,19 @@ from spoken_cribbage.engine.game import DealEnded, Game, GameOver, Scored
 from spoken_cribbage.engine.rules import PLAYERS, TEAM_LAYOUTS, Rules
 from spoken_cribbage.notice import Problem
 
-__all__ = ["GameResult", "play_game", "simulate", "summarize", "wilson_interval", "SimulationError",
-           "wins_from", "paired_interval"]
+__all__ = [
+    "GameResult",
+    "play_game",
+    "simulate",
+    "summarize",
+    "wilson_interval",
+    "SimulationError",
+    "wins_from",
+    "paired_interval",
+]
 
 _CATS = ("hand", "crib", "pegging", "heels")
-_REASON = {"hand": "hand", "crib": "crib", "play": "pegging", "go": "pegging", "last": "pegging",
-           "heels": "heels"}
+_REASON = {"hand": "hand", "crib": "crib", "play": "pegging", "go": "pegging", "last": "pegging", "heels": "heels"}
 
 
 class SimulationError(Problem, ValueError):
@@ -66,21 +73,19 @@ class GameResult:
     first_dealer: int
     winner: int
     scores: tuple[int, ...]
-    skunk: int                     # 0 none, 1 skunk, 2 double skunk (inflicted by the winner)
-    deals: int = 0                 # completed deals
+    skunk: int  # 0 none, 1 skunk, 2 double skunk (inflicted by the winner)
+    deals: int = 0  # completed deals
     # points[seat][role][cat], role 0 dealer, 1 pone
     points: list[list[list[int]]] = field(default_factory=list)
     role_deals: list[list[int]] = field(default_factory=list)  # [seat][role] completed deals
 
 
-def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121,
-              teams: int | None = None) -> GameResult:
+def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121, teams: int | None = None) -> GameResult:
     """Play one game between computer players at ``levels`` (one per seat); ``teams`` as in
     :class:`~spoken_cribbage.engine.rules.Rules`. ``winner`` is the winning side."""
     game_seed = seed * 1_000_003 + index
     first = index % len(levels)
-    game = Game(rules=Rules(len(levels), target, teams=teams), seed=game_seed,
-                first_dealer=first)
+    game = Game(rules=Rules(len(levels), target, teams=teams), seed=game_seed, first_dealer=first)
     players = [make_player(lv, random.Random(game_seed * 7 + s + 1)) for s, lv in enumerate(levels)]
     n = len(levels)
     pts = [[[0] * len(_CATS) for _ in range(2)] for _ in range(n)]
@@ -114,16 +119,22 @@ def play_game(levels: Sequence[str], index: int, seed: int, target: int = 121,
     return GameResult(index, first, over.winner, over.scores, skunk, deals, pts, role_deals)
 
 
-def wins_from(scores: Sequence[int], dealer: int, games: int, seed: int = 1, *,
-              target: int = 121, levels: Sequence[str] = ("expert", "expert")) -> int:
+def wins_from(
+    scores: Sequence[int],
+    dealer: int,
+    games: int,
+    seed: int = 1,
+    *,
+    target: int = 121,
+    levels: Sequence[str] = ("expert", "expert"),
+) -> int:
     """Play ``games`` whole games from ``scores`` (by seat), ``dealer`` dealing the first deal;
     return how many seat 0 wins. Game ``i`` is dealt from seed ``seed * 1_000_003 + i``."""
     won = 0
     for i in range(games):
         game_seed = seed * 1_000_003 + i
         game = Game(target=target, seed=game_seed, first_dealer=dealer, scores=tuple(scores))
-        players = [make_player(lv, random.Random(game_seed * 7 + s + 1))
-                   for s, lv in enumerate(levels)]
+        players = [make_player(lv, random.Random(game_seed * 7 + s + 1)) for s, lv in enumerate(levels)]
         while game.winner is None:
             if game.phase == "discard":
                 seats = list(game.pending_discards())
@@ -150,8 +161,16 @@ def wilson_interval(wins: int, n: int, z: float = 1.959964) -> tuple[float, floa
 
 def _swapped(r: GameResult, index: int) -> GameResult:
     """A two-player game played with the seats swapped, told from the first player's seat."""
-    return GameResult(index, 1 - r.first_dealer, 1 - r.winner, tuple(reversed(r.scores)), r.skunk,
-                      r.deals, list(reversed(r.points)), list(reversed(r.role_deals)))
+    return GameResult(
+        index,
+        1 - r.first_dealer,
+        1 - r.winner,
+        tuple(reversed(r.scores)),
+        r.skunk,
+        r.deals,
+        list(reversed(r.points)),
+        list(reversed(r.role_deals)),
+    )
 
 
 #: One worker's share: (levels, game indices, seed, target, paired, teams).
@@ -176,15 +195,19 @@ def paired_interval(results: Sequence[GameResult], z: float = 1.959964) -> dict[
     win rate with its 95% interval over the pairs (normal approximation; a pair scores 1, 1/2
     or 0)."""
     by_index = sorted(results, key=lambda r: r.index)
-    pairs = zip(by_index[::2], by_index[1::2], strict=False)   # an odd last game is left out
+    pairs = zip(by_index[::2], by_index[1::2], strict=False)  # an odd last game is left out
     scores = [((a.winner == 0) + (b.winner == 0)) / 2 for a, b in pairs]
     n = len(scores)
     mean = sum(scores) / n
     var = sum((x - mean) ** 2 for x in scores) / (n - 1) if n > 1 else 0.25
     half = z * math.sqrt(var / n)
-    return {"pairs": n, "won_both": [scores.count(1.0), scores.count(0.0)],
-            "split": scores.count(0.5), "win_rate": round(mean, 4),
-            "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)]}
+    return {
+        "pairs": n,
+        "won_both": [scores.count(1.0), scores.count(0.0)],
+        "split": scores.count(0.5),
+        "win_rate": round(mean, 4),
+        "ci95": [round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4)],
+    }
 
 
 def table_rules(levels: Sequence[str], teams: int | None = None, target: int = 121) -> Rules:
@@ -200,15 +223,21 @@ def table_rules(levels: Sequence[str], teams: int | None = None, target: int = 1
     try:
         return Rules(n, target, teams=teams)
     except ValueError:
-        raise SimulationError("calculator.simulate_teams", players=n,
-                              layouts=TEAM_LAYOUTS.get(n, ())) from None
+        raise SimulationError("calculator.simulate_teams", players=n, layouts=TEAM_LAYOUTS.get(n, ())) from None
 
 
-def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 121,
-             workers: int | None = None,
-             progress: Callable[[int, int, float], object] | None = None,
-             progress_every: float = 5.0, paired: bool = False,
-             teams: int | None = None) -> dict[str, Any]:
+def simulate(
+    levels: Sequence[str],
+    games: int,
+    seed: int = 1,
+    *,
+    target: int = 121,
+    workers: int | None = None,
+    progress: Callable[[int, int, float], object] | None = None,
+    progress_every: float = 5.0,
+    paired: bool = False,
+    teams: int | None = None,
+) -> dict[str, Any]:
     """Play ``games`` games and return the summary dictionary (the ``--json`` output).
 
     ``levels`` has one level a seat, two to six; ``teams`` as in Rules (None the usual table
@@ -227,10 +256,11 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
         raise SimulationError("calculator.paired_two_players")
     if workers is None:
         workers = min(os.cpu_count() or 1, max(1, games // 20))
-    runs = (games + 1) // 2 if paired else games   # a paired run plays each index twice
+    runs = (games + 1) // 2 if paired else games  # a paired run plays each index twice
     chunk = max(1, min(50, runs // (workers * 8) or 1))
-    tasks: list[_Task] = [(levels, list(range(i, min(i + chunk, runs))), seed, target, paired, teams)
-                          for i in range(0, runs, chunk)]
+    tasks: list[_Task] = [
+        (levels, list(range(i, min(i + chunk, runs))), seed, target, paired, teams) for i in range(0, runs, chunk)
+    ]
     games = 2 * runs if paired else games
     results: list[GameResult] = []
     warm_up(len(levels))  # build the tables once, before the workers fork
@@ -242,6 +272,7 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
         pool = None
     else:
         import multiprocessing as mp
+
         pool = mp.get_context("fork" if hasattr(os, "fork") else "spawn").Pool(workers)
         iterator = pool.imap_unordered(_run_chunk, tasks)
     try:
@@ -256,15 +287,15 @@ def simulate(levels: Sequence[str], games: int, seed: int = 1, *, target: int = 
             pool.close()
             pool.join()
     results.sort(key=lambda r: r.index)
-    summary = summarize(levels, results, seed, time.monotonic() - start,
-                        rules=rules if len(levels) > 2 else None)
+    summary = summarize(levels, results, seed, time.monotonic() - start, rules=rules if len(levels) > 2 else None)
     if paired:
         summary["paired"] = paired_interval(results)
     return summary
 
 
-def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
-              elapsed: float, rules: Rules | None = None) -> dict[str, Any]:
+def summarize(
+    levels: Sequence[str], results: Sequence[GameResult], seed: int, elapsed: float, rules: Rules | None = None
+) -> dict[str, Any]:
     """The summary of ``results``. ``rules`` (more than two players) maps seats to sides: a
     seat's wins are its side's, and the summary gains ``table`` and ``by_side``."""
     n = len(levels)
@@ -273,8 +304,7 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
     sides = rules.sides if rules is not None else n
     side_wins = [sum(1 for r in results if r.winner == k) for k in range(sides)]
     side_skunks = [sum(1 for r in results if r.winner == k and r.skunk >= 1) for k in range(sides)]
-    side_doubles = [sum(1 for r in results if r.winner == k and r.skunk >= 2)
-                    for k in range(sides)]
+    side_doubles = [sum(1 for r in results if r.winner == k and r.skunk >= 2) for k in range(sides)]
     wins = [side_wins[side(s)] for s in range(n)]
     skunks = [side_skunks[side(s)] for s in range(n)]
     doubles = [side_doubles[side(s)] for s in range(n)]
@@ -297,9 +327,15 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
     for s in range(n):
         d = rdeals[s][0] + rdeals[s][1]
         both = [tot[s][0][k] + tot[s][1][k] for k in range(len(_CATS))]
-        by_seat.append({"player": levels[s], "deals": d, **block(both, d),
-                        "as_dealer": block(tot[s][0], rdeals[s][0]),
-                        "as_pone": block(tot[s][1], rdeals[s][1])})
+        by_seat.append(
+            {
+                "player": levels[s],
+                "deals": d,
+                **block(both, d),
+                "as_dealer": block(tot[s][0], rdeals[s][0]),
+                "as_pone": block(tot[s][1], rdeals[s][1]),
+            }
+        )
     all_dealer = [sum(tot[s][0][k] for s in range(n)) for k in range(len(_CATS))]
     all_pone = [sum(tot[s][1][k] for s in range(n)) for k in range(len(_CATS))]
     dd = sum(rdeals[s][0] for s in range(n))
@@ -325,13 +361,18 @@ def summarize(levels: Sequence[str], results: Sequence[GameResult], seed: int,
         "seconds": round(elapsed, 2),
     }
     if rules is not None:
-        summary["table"] = {"players": n, "teams": rules.team_count, "sides": sides,
-                            "even_share": round(1 / sides, 4)}
+        summary["table"] = {"players": n, "teams": rules.team_count, "sides": sides, "even_share": round(1 / sides, 4)}
         summary["by_side"] = [
-            {"side": k, "seats": list(rules.seats_of(k)),
-             "players": [levels[s] for s in rules.seats_of(k)],
-             "wins": side_wins[k], "win_rate": round(side_wins[k] / games, 4),
-             "ci95": [round(x, 4) for x in wilson_interval(side_wins[k], games)],
-             "skunks": side_skunks[k], "double_skunks": side_doubles[k]}
-            for k in range(sides)]
+            {
+                "side": k,
+                "seats": list(rules.seats_of(k)),
+                "players": [levels[s] for s in rules.seats_of(k)],
+                "wins": side_wins[k],
+                "win_rate": round(side_wins[k] / games, 4),
+                "ci95": [round(x, 4) for x in wilson_interval(side_wins[k], games)],
+                "skunks": side_skunks[k],
+                "double_skunks": side_doubles[k],
+            }
+            for k in range(sides)
+        ]
     return summary

@@ -26,8 +26,17 @@ from spoken_cribbage.storage.settings import SettingError, Settings
 from spoken_cribbage.words.calculator import help_text
 from spoken_cribbage.words.notices import phrase
 
-__all__ = ["add_score_parser", "run_score", "add_peg_parser", "run_peg", "add_discard_parser",
-           "run_discard", "add_simulate_parser", "run_simulate", "EXIT_USAGE"]
+__all__ = [
+    "add_score_parser",
+    "run_score",
+    "add_peg_parser",
+    "run_peg",
+    "add_discard_parser",
+    "run_discard",
+    "add_simulate_parser",
+    "run_simulate",
+    "EXIT_USAGE",
+]
 
 EXIT_USAGE = 2
 
@@ -39,6 +48,7 @@ def fail(what: Notice | Problem, command: str = "") -> int:
 
 
 # ----------------------------------------------------------------------------- score / peg
+
 
 def add_score_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("score", help=help_text("score"))
@@ -53,7 +63,7 @@ def run_score(args: argparse.Namespace) -> int:
     try:
         hand = parse_cards(args.cards)
         starter = parse_card(args.starter)
-        if len(hand) not in HAND_SIZES:   # 4, or 5 at a table of six (hand and crib)
+        if len(hand) not in HAND_SIZES:  # 4, or 5 at a table of six (hand and crib)
             return fail(Notice("calculator.score_hand_size", count=len(hand)), "score")
         result = score_hand(hand, starter, is_crib=args.crib)
     except (InvalidCardError, InvalidHandError) as e:
@@ -78,7 +88,7 @@ def run_peg(args: argparse.Namespace) -> int:
         cards = parse_cards(args.cards)
     except InvalidCardError as e:
         return fail(e)
-    plays = []   # (card, its score, the count of the go before it or None)
+    plays = []  # (card, its score, the count of the go before it or None)
     series: list = []
     for card in cards:
         go = None
@@ -91,17 +101,29 @@ def run_peg(args: argparse.Namespace) -> int:
             series = []
             try:
                 res = score_play(series, card)
-            except EngineProblem as e:   # a card given twice
+            except EngineProblem as e:  # a card given twice
                 return fail(e)
-        except EngineProblem as e:   # (score_play's ValueErrors are all EngineProblems)
+        except EngineProblem as e:  # (score_play's ValueErrors are all EngineProblems)
             return fail(e)
         series = [] if res.count == 31 else series + [card]
         plays.append((card, res, go))
     if args.json:
-        print(json.dumps({"plays": [
-            {"card": c.short, "count": r.count, "points": r.points,
-             "items": [i.to_json() for i in r.items], "go_before": 1 if go is not None else 0}
-            for c, r, go in plays]}))
+        print(
+            json.dumps(
+                {
+                    "plays": [
+                        {
+                            "card": c.short,
+                            "count": r.count,
+                            "points": r.points,
+                            "items": [i.to_json() for i in r.items],
+                            "go_before": 1 if go is not None else 0,
+                        }
+                        for c, r, go in plays
+                    ]
+                }
+            )
+        )
     else:
         for k, (c, r, go) in enumerate(plays):
             if go is not None:
@@ -112,9 +134,9 @@ def run_peg(args: argparse.Namespace) -> int:
 
 # ----------------------------------------------------------------------------- discard
 
+
 def add_discard_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("discard", help=help_text("discard"),
-                       description=help_text("discard:description"))
+    p = sub.add_parser("discard", help=help_text("discard"), description=help_text("discard:description"))
     p.add_argument("cards", nargs="*", help=help_text("discard.cards"))
     p.add_argument("--dealer", action="store_true", help=help_text("discard.--dealer"))
     p.add_argument("--pone", action="store_true", help=help_text("discard.--pone"))
@@ -149,17 +171,18 @@ def run_discard(args: argparse.Namespace) -> int:
         out["options"] = [o.to_json() for o in options]
         print(json.dumps(out))
     else:
-        print(phrase("calculator.discard_table", options=options, dealer=args.dealer,
-                     table=table))
+        print(phrase("calculator.discard_table", options=options, dealer=args.dealer, table=table))
         print(phrase(discard_advice(options[0].keep + options[0].discard, args.dealer, **kw)))
     return 0
 
 
 # ----------------------------------------------------------------------------- simulate
 
+
 def add_simulate_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("simulate", help=help_text("simulate"),
-                       description=help_text("simulate:description", levels=", ".join(LEVELS)))
+    p = sub.add_parser(
+        "simulate", help=help_text("simulate"), description=help_text("simulate:description", levels=", ".join(LEVELS))
+    )
     p.add_argument("--games", type=int, default=100, help=help_text("simulate.--games"))
     p.add_argument("--seed", type=int, default=1, help=help_text("simulate.--seed"))
     p.add_argument("--players", default="expert,standard", help=help_text("simulate.--players"))
@@ -175,23 +198,30 @@ def run_simulate(args: argparse.Namespace) -> int:
     levels = [x.strip() for x in str(args.players).split(",") if x.strip()]
 
     def progress(done: int, total: int, elapsed: float) -> None:
-        print(phrase("calculator.simulate_progress", done=done, total=total, elapsed=elapsed),
-              file=sys.stderr, flush=True)
+        print(
+            phrase("calculator.simulate_progress", done=done, total=total, elapsed=elapsed), file=sys.stderr, flush=True
+        )
 
-    most = os.cpu_count() or 1   # more processes than processors only compete for them
+    most = os.cpu_count() or 1  # more processes than processors only compete for them
     if args.workers is not None and not 1 <= args.workers <= most:
         return fail(Notice("calculator.workers_range", most=most), "simulate")
-    try:   # the target within the game's own bounds (the target setting's)
+    try:  # the target within the game's own bounds (the target setting's)
         replace(Settings(), target=args.target).validate()
     except SettingError as e:
         return fail(e, "simulate")
     # never more processes than games to share
     workers = None if args.workers is None else min(args.workers, max(1, args.games))
     try:
-        summary = simulate(levels, args.games, args.seed, target=args.target,
-                           workers=workers, progress=progress,
-                           paired=bool(getattr(args, "paired", False)),
-                           teams=getattr(args, "teams", None))
+        summary = simulate(
+            levels,
+            args.games,
+            args.seed,
+            target=args.target,
+            workers=workers,
+            progress=progress,
+            paired=bool(getattr(args, "paired", False)),
+            teams=getattr(args, "teams", None),
+        )
     except SimulationError as e:
         return fail(e, "simulate")
     if args.json:
@@ -208,4 +238,4 @@ def _teams_count(text: str) -> int | None:
     return table.teams_number(table.teams_value(text))
 
 
-_teams_count.__name__ = "teams"   # argparse: "invalid teams value: 'x'"
+_teams_count.__name__ = "teams"  # argparse: "invalid teams value: 'x'"

@@ -22,58 +22,52 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         from spoken_cribbage.app.output import one_line
+
         sys.stderr.write(one_line(phrase("calculator.usage_error", message=message)) + "\n")
         raise SystemExit(EXIT_USAGE)
 
 
 # ----------------------------------------------------------------------------- play
 
+
 def _add_play_options(p) -> None:
     # Options apply to this run only and are never written to the settings file; a setting
     # changed in the game (rate 200, say) is saved.
     p.add_argument("--target", type=int, default=None, help=help_text("play.--target"))
     p.add_argument("--seed", type=_seed, default=None, metavar="N", help=help_text("play.--seed"))
-    p.add_argument("--speech", choices=settings_mod.SPEECH_MODES, default=None,
-                   help=help_text("play.--speech"))
+    p.add_argument("--speech", choices=settings_mod.SPEECH_MODES, default=None, help=help_text("play.--speech"))
     p.add_argument("--rate", type=int, default=None, help=help_text("play.--rate"))
     p.add_argument("--volume", type=float, default=None, help=help_text("play.--volume"))
     p.add_argument("--verbosity", choices=("terse", "normal", "coach"), default=None)
-    p.add_argument("--language", choices=settings_mod.LANGUAGES, default=None,
-                   help=help_text("play.--language"))
-    p.add_argument("--difficulty", choices=("easy", "standard", "expert"), default=None,
-                   help=help_text("play.--difficulty"))
+    p.add_argument("--language", choices=settings_mod.LANGUAGES, default=None, help=help_text("play.--language"))
+    p.add_argument(
+        "--difficulty", choices=("easy", "standard", "expert"), default=None, help=help_text("play.--difficulty")
+    )
     p.add_argument("--accessible", action="store_true", help=help_text("play.--accessible"))
     p.add_argument("--new", action="store_true", help=help_text("play.--new"))
-    p.add_argument("--voice", choices=("auto", "vosk", "pocketsphinx", "off"), default=None,
-                   help=help_text("play.--voice"))
-    p.add_argument("--listen", choices=("push", "continuous"), default=None,
-                   help=help_text("play.--listen"))
-    p.add_argument("--command-end", choices=("pause", "silence"), default=None,
-                   help=help_text("play.--command-end"))
+    p.add_argument(
+        "--voice", choices=("auto", "vosk", "pocketsphinx", "off"), default=None, help=help_text("play.--voice")
+    )
+    p.add_argument("--listen", choices=("push", "continuous"), default=None, help=help_text("play.--listen"))
+    p.add_argument("--command-end", choices=("pause", "silence"), default=None, help=help_text("play.--command-end"))
     p.add_argument("--vosk-model", default=None, help=help_text("play.--vosk-model"))
     p.add_argument("--cues", choices=("on", "off"), default=None, help=help_text("play.--cues"))
     p.add_argument("--cue-volume", type=float, default=None, help=help_text("play.--cue-volume"))
-    p.add_argument("--count-tone", choices=("on", "off"), default=None,
-                   help=help_text("play.--count-tone"))
-    p.add_argument("--counting", choices=settings_mod.COUNTING_MODES, default=None,
-                   help=help_text("play.--counting"))
-    p.add_argument("--muggins", choices=("on", "off"), default=None,
-                   help=help_text("play.--muggins"))
-    p.add_argument("--overcount-penalty", choices=("on", "off"), default=None,
-                   help=help_text("play.--overcount-penalty"))
-    p.add_argument("--time-limit", type=_time_limit, default=None, metavar="SECONDS",
-                   help=help_text("play.--time-limit"))
-    p.add_argument("--replay", type=int, default=None, metavar="N",
-                   help=help_text("play.--replay"))
-    p.add_argument("--players", type=int, default=None, metavar="N",
-                   help=help_text("play.--players"))
-    p.add_argument("--teams", type=_teams, default=None, metavar="N",
-                   help=help_text("play.--teams"))
+    p.add_argument("--count-tone", choices=("on", "off"), default=None, help=help_text("play.--count-tone"))
+    p.add_argument("--counting", choices=settings_mod.COUNTING_MODES, default=None, help=help_text("play.--counting"))
+    p.add_argument("--muggins", choices=("on", "off"), default=None, help=help_text("play.--muggins"))
+    p.add_argument(
+        "--overcount-penalty", choices=("on", "off"), default=None, help=help_text("play.--overcount-penalty")
+    )
+    p.add_argument(
+        "--time-limit", type=_time_limit, default=None, metavar="SECONDS", help=help_text("play.--time-limit")
+    )
+    p.add_argument("--replay", type=int, default=None, metavar="N", help=help_text("play.--replay"))
+    p.add_argument("--players", type=int, default=None, metavar="N", help=help_text("play.--players"))
+    p.add_argument("--teams", type=_teams, default=None, metavar="N", help=help_text("play.--teams"))
     p.add_argument("--names", default=None, metavar="NAMES", help=help_text("play.--names"))
-    p.add_argument("--pace", type=float, default=None, metavar="SECONDS",
-                   help=help_text("play.--pace"))
-    p.add_argument("--brief", type=_brief, default=None, metavar="PARTS",
-                   help=help_text("play.--brief"))
+    p.add_argument("--pace", type=float, default=None, metavar="SECONDS", help=help_text("play.--pace"))
+    p.add_argument("--brief", type=_brief, default=None, metavar="PARTS", help=help_text("play.--brief"))
 
 
 def _brief(text: str) -> str:
@@ -92,7 +86,7 @@ def _time_limit(text: str) -> int:
 
 
 #: A seed is kept in the save and the statistics as a 64-bit integer.
-SEED_RANGE = (0, 2 ** 63 - 1)
+SEED_RANGE = (0, 2**63 - 1)
 
 
 def _seed(text: str) -> int:
@@ -111,6 +105,7 @@ def _teams(text: str) -> str:
     """--teams: as the settings keep it (usual, none, a number); anything else is left for the
     settings to refuse in a sentence."""
     from spoken_cribbage.storage.table import teams_value
+
     try:
         return teams_value(text)
     except ValueError:
@@ -119,6 +114,7 @@ def _teams(text: str) -> str:
 
 def run_play(args) -> int:
     from spoken_cribbage.app.play import play
+
     return play(args)
 
 
@@ -150,9 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
     calculators.add_discard_parser(sub)
     calculators.add_simulate_parser(sub)
     sub.add_parser("languages", help=help_text("languages"))
-    runners = {"play": run_play, "score": calculators.run_score, "peg": calculators.run_peg,
-               "languages": run_languages,
-               "discard": calculators.run_discard, "simulate": calculators.run_simulate}
+    runners = {
+        "play": run_play,
+        "score": calculators.run_score,
+        "peg": calculators.run_peg,
+        "languages": run_languages,
+        "discard": calculators.run_discard,
+        "simulate": calculators.run_simulate,
+    }
     for name, module, add, run in _OPTIONAL:
         try:
             mod = importlib.import_module(module)
@@ -168,19 +169,21 @@ def _use_language(argv: Sequence[str]) -> None:
     """Speak the language of --language, else the ``language`` setting, else the system's
     (LANG), from the first sentence on (a refused command line too)."""
     from spoken_cribbage.words import catalogue
+
     chosen = None
     for i, arg in enumerate(argv):
         if arg.startswith("--language="):
             chosen = arg.split("=", 1)[1]
         elif arg == "--language" and i + 1 < len(argv):
             chosen = argv[i + 1]
-    if chosen not in settings_mod.LANGUAGES:   # argparse refuses a wrong one
+    if chosen not in settings_mod.LANGUAGES:  # argparse refuses a wrong one
         chosen = settings_mod.saved_language() or catalogue.language_from_environment()
     catalogue.use(chosen)
 
 
 def run_languages(args: argparse.Namespace) -> int:
     from spoken_cribbage.words.catalogue import languages_lines
+
     print("\n".join(languages_lines()))
     return 0
 
@@ -189,6 +192,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run one command. Everything it writes to the terminal passes the one output boundary
     (app.output): nothing from outside reaches the terminal with its control characters."""
     from spoken_cribbage.app.output import cleaned_output
+
     with cleaned_output():
         return _main(argv)
 

@@ -24,8 +24,7 @@ def move_end(events: Sequence[g.Event], seat: int) -> int:
             return i + 1
         if isinstance(e, g.Played) and e.seat == seat:
             j = i + 1
-            while j < len(events) and isinstance(ev := events[j], g.Scored) \
-                    and ev.seat == seat and ev.reason == "play":
+            while j < len(events) and isinstance(ev := events[j], g.Scored) and ev.seat == seat and ev.reason == "play":
                 j += 1
             return j
     return len(events)
@@ -37,9 +36,9 @@ class CoachWatch:
     def __init__(self) -> None:
         #: The verdict on the player's last move this deal (None: no move judged yet).
         self.last: Notice | None = None
-        self._last_at = -1   # the action the last verdict judged, by its place in the game
+        self._last_at = -1  # the action the last verdict judged, by its place in the game
         self._pending: list[Notice] = []
-        self._lost: list[tuple[int, float]] = []   # this deal's said verdicts: (place, points)
+        self._lost: list[tuple[int, float]] = []  # this deal's said verdicts: (place, points)
         self._deal: int | None = None
 
     def undone(self, actions: int) -> None:

@@ -42,19 +42,20 @@ def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
     try:
         import select
         import termios
+
         fd = stream.fileno()
         before = termios.tcgetattr(fd)
-        _shell_modes[fd] = before   # what a suspend gives back to the shell (run_tty)
+        _shell_modes[fd] = before  # what a suspend gives back to the shell (run_tty)
         quiet = termios.tcgetattr(fd)
         quiet[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG)
         quiet[6][termios.VMIN], quiet[6][termios.VTIME] = 1, 0
         termios.tcsetattr(fd, termios.TCSANOW, quiet)
-    except (ImportError, AttributeError, OSError, ValueError):   # termios.error is an OSError
+    except (ImportError, AttributeError, OSError, ValueError):  # termios.error is an OSError
         yield
         return
     try:
         if before[3] & termios.ECHO and select.select([fd], [], [], 0)[0]:
-            out.write("\n")   # after the letters echoed so far
+            out.write("\n")  # after the letters echoed so far
             out.flush()
     except (OSError, ValueError):
         pass
@@ -66,11 +67,11 @@ def unechoed_typeahead(stream: TextIO, out: TextIO) -> Iterator[None]:
             termios.tcsetattr(fd, termios.TCSANOW, before)
 
 
-
 def drop_typeahead(stream: TextIO) -> None:
     """Forget the keys typed on the terminal and not yet read (before a question is asked)."""
     try:
         import termios
+
         termios.tcflush(stream.fileno(), termios.TCIFLUSH)
     except (ImportError, AttributeError, OSError, ValueError):
         pass
@@ -104,9 +105,9 @@ class LineWriter:
         self.stream = underlying(stream)
         self.plain = plain
         self.lock = threading.RLock()
-        self.typed = ""        # what the player has typed on the current line
-        self.raw = False       # raw terminal mode: we echo typed characters ourselves
-        self._held: list[str] | None = None   # text written while held, sent at the end
+        self.typed = ""  # what the player has typed on the current line
+        self.raw = False  # raw terminal mode: we echo typed characters ourselves
+        self._held: list[str] | None = None  # text written while held, sent at the end
         self._depth = 0
 
     @contextmanager
@@ -164,16 +165,17 @@ def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | No
             line, too_long = read_bounded(stream)
         except (OSError, ValueError, UnicodeDecodeError):
             line, too_long = "", False
-        testhooks.input_line_read()   # (a test's fake clock moves on: storage.testhooks)
+        testhooks.input_line_read()  # (a test's fake clock moves on: storage.testhooks)
         if not line:
-            session.output.tell(session.unsaved_words("input_ended")
-                         or phrase("input_ended_kept" if session.kept and not session.finished
-                                   else "input_ended"))
+            session.output.tell(
+                session.unsaved_words("input_ended")
+                or phrase("input_ended_kept" if session.kept and not session.finished else "input_ended")
+            )
             return
         text = line.rstrip("\r\n")
         if echo is not None:
             echo("> " + shown(text, 60))
-        if too_long:   # cut early, its rest dropped: nothing of it is run
+        if too_long:  # cut early, its rest dropped: nothing of it is run
             session.output.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
             continue
         feed_line(session, text)
@@ -183,7 +185,7 @@ def feed_line(session: Session, text: str) -> None:
     """One line of input without a terminal: a single key's character acts as that key; an
     empty line is Enter; anything else is a command."""
     t = text.strip()
-    if t.startswith("/"):   # the command line's slash, typed out of habit
+    if t.startswith("/"):  # the command line's slash, typed out of habit
         text = t = t[1:].strip()
         if not t:
             return
@@ -197,9 +199,15 @@ def feed_line(session: Session, text: str) -> None:
         session.command(text)
 
 
-def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None = None,
-               tty: bool | None = None, *, yes: Iterable[str] = (),
-               no: Iterable[str] = ()) -> bool | None:
+def ask_yes_no(
+    question: str,
+    say: Callable[[str], None],
+    stream: TextIO | None = None,
+    tty: bool | None = None,
+    *,
+    yes: Iterable[str] = (),
+    no: Iterable[str] = (),
+) -> bool | None:
     """Ask a yes/no question: True, False, or None when the player leaves (q, Ctrl-C, Ctrl-D,
     Escape, or the end of the input). On a terminal a single key answers (raw mode, as in the
     game); otherwise one line is read per answer: the yes/no words of the vocabulary
@@ -212,7 +220,7 @@ def ask_yes_no(question: str, say: Callable[[str], None], stream: TextIO | None 
         except (AttributeError, ValueError):
             tty = False
     if tty:
-        drop_typeahead(stream)   # a key typed before the question never answers it
+        drop_typeahead(stream)  # a key typed before the question never answers it
     say(question)
     if tty:
         try:

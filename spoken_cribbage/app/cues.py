@@ -56,7 +56,7 @@ class _Cues(EventVisitor[None]):
         self.out.append("go")
 
     def visit_count_reset(self, e: g.CountReset) -> None:
-        if e.next_seat is not None:   # at the end of the play the show follows instead
+        if e.next_seat is not None:  # at the end of the play the show follows instead
             self.out.append("count_reset")
 
     def visit_hand_shown(self, e: g.HandShown | g.CountDue) -> None:
@@ -64,7 +64,7 @@ class _Cues(EventVisitor[None]):
             self.out.append("show")
             self.shown = True
 
-    visit_count_due = visit_hand_shown   # type: ignore[assignment]
+    visit_count_due = visit_hand_shown  # type: ignore[assignment]
 
     def visit_scored(self, e: g.Scored) -> None:
         cue = _scored(e)
@@ -75,8 +75,7 @@ class _Cues(EventVisitor[None]):
         self.out.append("win" if e.winner == self.side else "lose")
 
 
-def event_cues(events: Iterable[g.Event], *, me: int, side: int,
-               count_tone: bool = False) -> list[str]:
+def event_cues(events: Iterable[g.Event], *, me: int, side: int, count_tone: bool = False) -> list[str]:
     """The cue names for a batch of events seen from seat ``me`` (on ``side``), in order."""
     cues = _Cues(me, side, count_tone)
     for e in events:

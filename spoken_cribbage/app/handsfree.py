@@ -36,20 +36,37 @@ class HandsFree:
     """Connects a VoiceInput to a session. ``dispatch`` runs a function on the game's thread
     (the console's event loop); until one is given, calls run under a lock."""
 
-    def __init__(self, session: Session, *, engine: str = "auto", mode: str = "push",
-                 vosk_model: str | None = None, audio_source=None, recognizer=None,
-                 early: bool = True):
+    def __init__(
+        self,
+        session: Session,
+        *,
+        engine: str = "auto",
+        mode: str = "push",
+        vosk_model: str | None = None,
+        audio_source=None,
+        recognizer=None,
+        early: bool = True,
+    ):
         from spoken_cribbage.voice.microphone import VoiceInput
         from spoken_cribbage.voice.recognizers import choose_recognizer
 
         self.session = session
         self._lock = threading.RLock()
         self._dispatch: Callable[[Callable[[], None]], None] | None = None
-        source = recognizer if recognizer is not None else (
-            lambda: choose_recognizer(vosk_model or None, None if engine == "auto" else engine))
-        self.input = VoiceInput(source, lambda: voice_context(session), mode=mode,
-                                on_heard=self._heard, on_message=self._message,
-                                audio_source=audio_source, early=early)
+        source = (
+            recognizer
+            if recognizer is not None
+            else (lambda: choose_recognizer(vosk_model or None, None if engine == "auto" else engine))
+        )
+        self.input = VoiceInput(
+            source,
+            lambda: voice_context(session),
+            mode=mode,
+            on_heard=self._heard,
+            on_message=self._message,
+            audio_source=audio_source,
+            early=early,
+        )
 
     def set_dispatch(self, dispatch: Callable[[Callable[[], None]], None]) -> None:
         self._dispatch = dispatch
@@ -83,6 +100,7 @@ class HandsFree:
             # again; listening on or off answers the player's own key.
             with self.session.output.answer(unprompted=cue is None):
                 self.session.output.tell(text, "voice")
+
         self._run(tell)
 
     def _heard(self, rec) -> None:
@@ -98,6 +116,7 @@ class HandsFree:
                 self.session.command(rec.command)
             else:
                 self.session.output.cue("refused")
-                with self.session.output.answer(unprompted=True):   # then the prompt again
+                with self.session.output.answer(unprompted=True):  # then the prompt again
                     self.session.output.tell(SORRY, "voice")
+
         self._run(act)

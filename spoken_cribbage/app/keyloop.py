@@ -29,8 +29,8 @@ if TYPE_CHECKING:
 class KeyWriter(Protocol):
     """What the loop needs of the console's LineWriter."""
 
-    typed: str   # what the player has typed on the current line
-    raw: bool    # raw terminal mode: the loop echoes typed characters itself
+    typed: str  # what the player has typed on the current line
+    raw: bool  # raw terminal mode: the loop echoes typed characters itself
 
     def hold(self) -> AbstractContextManager[None]: ...
 
@@ -67,16 +67,16 @@ def is_paste(keys, least: int = PASTE_MIN) -> bool:
     least ``least`` of them, not starting with the command line's slash."""
     chars = [kp.data for kp in keys]
     text = [c for c in chars if len(c) == 1 and c.isprintable()]
-    return (len(text) >= least and chars[0] != "/"
-            and all(len(c) == 1 and (c.isprintable() or c in "\r\n") for c in chars))
+    return (
+        len(text) >= least and chars[0] != "/" and all(len(c) == 1 and (c.isprintable() or c in "\r\n") for c in chars)
+    )
 
 
 #: What run_tty's ``post`` is given: a way to run a function on the key loop's thread.
 Schedule = Callable[[Callable[[], None]], object]
 
 
-def run_tty(session: Session, writer: KeyWriter, post: Callable[[Schedule], None] | None = None
-            ) -> int | None:
+def run_tty(session: Session, writer: KeyWriter, post: Callable[[Schedule], None] | None = None) -> int | None:
     """The interactive loop on a real terminal, with prompt_toolkit reading keys.
 
     Single keys are shortcuts, answered at once. Slash opens a command line on which every key is
@@ -95,7 +95,7 @@ def run_tty(session: Session, writer: KeyWriter, post: Callable[[Schedule], None
     try:
         asyncio.run(keys.main())
     finally:
-        _restore_handlers(keys.old_handlers)   # the loop's close sets them to the default
+        _restore_handlers(keys.old_handlers)  # the loop's close sets them to the default
     return keys.ended_by_signal
 
 
@@ -103,18 +103,17 @@ class _KeyLoop:
     """run_tty's loop: the keys read, the command line being typed, pastes, and the terminal on
     suspend, resume and the signals that end the game."""
 
-    def __init__(self, session: Session, writer: KeyWriter, inp: Any,
-                 post: Callable[[Schedule], None] | None) -> None:
+    def __init__(self, session: Session, writer: KeyWriter, inp: Any, post: Callable[[Schedule], None] | None) -> None:
         self.session = session
         self.writer = writer
         #: prompt_toolkit's input (its Vt100Input: drop_to_line_end reaches into its buffer)
         self.inp = inp
         self.post = post
-        self.line: str | None = None   # the open command line's text, or None
-        self.full = False   # the command line is past its limit: the rest is dropped up to Enter
-        self.flush: asyncio.TimerHandle | None = None   # flushes a lone Escape
-        self.pasted = 0.0   # when the last paste was taken
-        self.idle = time.monotonic()   # when the loop last finished something and began to wait
+        self.line: str | None = None  # the open command line's text, or None
+        self.full = False  # the command line is past its limit: the rest is dropped up to Enter
+        self.flush: asyncio.TimerHandle | None = None  # flushes a lone Escape
+        self.pasted = 0.0  # when the last paste was taken
+        self.idle = time.monotonic()  # when the loop last finished something and began to wait
         self.old_handlers: dict = {}
         self.ended_by_signal: int | None = None
         self.fd = -1
@@ -150,7 +149,7 @@ class _KeyLoop:
         self.idle = time.monotonic()
         self.on_keys()
         with self.writer.hold():
-            narration.resume_clock(self.session)   # a resumed game: a count's ticks, the computers' turns
+            narration.resume_clock(self.session)  # a resumed game: a count's ticks, the computers' turns
         if self.post is not None:
             self.post(lambda fn: self.loop.call_soon_threadsafe(self.held(fn)))
         if not self.session.quit:
@@ -163,6 +162,7 @@ class _KeyLoop:
                     fn()
             finally:
                 self.idle = time.monotonic()
+
         return run
 
     def close_line(self) -> None:
@@ -195,16 +195,15 @@ class _KeyLoop:
 
     def took_paste(self, keys: list, waited: float) -> bool:
         """Keys that are a paste are taken as lines (take_paste): True when they were."""
-        pasting = time.monotonic() - self.pasted < PASTE_ON_S   # a long paste's rest
-        if not ((waited > BUSY_S or pasting) and self.line is None and is_paste(
-                keys, PASTE_MIN if not pasting else 1)):
+        pasting = time.monotonic() - self.pasted < PASTE_ON_S  # a long paste's rest
+        if not ((waited > BUSY_S or pasting) and self.line is None and is_paste(keys, PASTE_MIN if not pasting else 1)):
             return False
         try:
             self.take_paste(keys)
         except Exception as e:  # never a traceback on the player's screen
             self.close_line()
             self.session.output.tell(phrase("key_error", error=shown(str(e))), "error")
-        long = sum(len(kp.data) for kp in keys) >= PASTE_SPLIT   # more may follow
+        long = sum(len(kp.data) for kp in keys) >= PASTE_SPLIT  # more may follow
         self.pasted = time.monotonic() if long else 0.0
         if self.session.quit:
             self.done.set()
@@ -213,10 +212,10 @@ class _KeyLoop:
     def take_each(self, keys: list) -> None:
         from prompt_toolkit.keys import Keys
 
-        ahead = False   # a question was asked: the keys read with its key came before it
+        ahead = False  # a question was asked: the keys read with its key came before it
         for kp in keys:
             if ahead and kp.key not in (Keys.ControlC, Keys.ControlD):
-                continue   # never an answer (twice Ctrl-C still quits at once)
+                continue  # never an answer (twice Ctrl-C still quits at once)
             asked = self.session.asking.kind
             try:
                 self.handle(kp)
@@ -235,14 +234,13 @@ class _KeyLoop:
         inp = self.inp
         reader = getattr(inp, "stdin_reader", None)
         parser = getattr(inp, "vt100_parser", None)
-        if reader is None or parser is None or not isinstance(getattr(inp, "_buffer", None),
-                                                               list):
+        if reader is None or parser is None or not isinstance(getattr(inp, "_buffer", None), list):
             return inp.read_keys()
         data = reader.read()
         ends = [i for i in (data.find(c) for c in "\r\n\x1b\x03\x04") if i >= 0]
         if not ends:
             return []
-        parser.feed(data[min(ends):])
+        parser.feed(data[min(ends) :])
         keys, inp._buffer = inp._buffer, []
         return keys
 
@@ -255,9 +253,8 @@ class _KeyLoop:
             if part.strip():
                 asked = session.asking.kind
                 self.run_line(part)
-                if session.quit or (session.asking.kind in YES_NO_QUESTIONS
-                                    and session.asking.kind != asked):
-                    return   # the rest came before the question: never its answer
+                if session.quit or (session.asking.kind in YES_NO_QUESTIONS and session.asking.kind != asked):
+                    return  # the rest came before the question: never its answer
         rest = text.split("\n")[-1]
         if rest.strip():
             self.open_line(rest.lstrip("/"))
@@ -292,8 +289,7 @@ class _KeyLoop:
             return
         # a key that types no character (Enter, Up, F1, Tab ...) by its name, else the
         # character typed; then what it means now (seat.keymap)
-        name = named_key(k) if isinstance(k, Keys) else (
-            data if len(data) == 1 and data.isprintable() else None)
+        name = named_key(k) if isinstance(k, Keys) else (data if len(data) == 1 and data.isprintable() else None)
         if name is None:
             return
         intent = KEYS.intent_for(name, moment.moment(self.session))
@@ -318,7 +314,7 @@ class _KeyLoop:
                 self.writer.typed = self.line
                 self.writer.echo("\b \b")
         elif self.full:
-            return   # the line is past its limit: the rest of it is dropped, up to Enter
+            return  # the line is past its limit: the rest of it is dropped, up to Enter
         elif data and len(data) == 1 and data.isprintable():
             self.type_char(data)
 
@@ -327,7 +323,7 @@ class _KeyLoop:
         self.writer.echo("\n")
         self.close_line()
         full, self.full = self.full, False
-        if full:   # a paste past the limit: nothing of it is run
+        if full:  # a paste past the limit: nothing of it is run
             self.session.output.tell(phrase("line_too_long", most=LINE_LIMIT), "error")
         elif text.strip():
             self.session.command(text)
@@ -346,6 +342,7 @@ class _KeyLoop:
 
     def later(self, delay: float, fn: Callable[[], None]) -> Callable[[], None]:
         """Run ``fn`` on this loop after ``delay`` s (the cues command); never a traceback."""
+
         def run() -> None:
             try:
                 with self.writer.hold():
@@ -356,6 +353,7 @@ class _KeyLoop:
                 self.idle = time.monotonic()
             if self.session.quit:
                 self.done.set()
+
         return self.loop.call_later(delay, run).cancel
 
     # ---- the terminal on suspend, resume and the signals that end the game
@@ -363,8 +361,11 @@ class _KeyLoop:
     def handle_signals(self) -> dict:
         import signal
 
-        handled: dict = {signal.SIGTSTP: self.suspend, signal.SIGCONT: self.key_mode,
-                         signal.SIGTERM: lambda: self.ended_by(signal.SIGTERM)}
+        handled: dict = {
+            signal.SIGTSTP: self.suspend,
+            signal.SIGCONT: self.key_mode,
+            signal.SIGTERM: lambda: self.ended_by(signal.SIGTERM),
+        }
         if hasattr(signal, "SIGHUP"):
             handled[signal.SIGHUP] = lambda: self.ended_by(signal.SIGHUP)
         for signum, fn in handled.items():
@@ -380,21 +381,21 @@ class _KeyLoop:
     def suspend(self, asked: bool = False) -> None:
         """Ctrl-Z (asked) or SIGTSTP from outside: stop, when a shell can resume the game."""
         if not job_control():
-            if asked:   # an outside SIGTSTP is ignored then, as the system itself would
+            if asked:  # an outside SIGTSTP is ignored then, as the system itself would
                 with self.writer.hold():
                     self.session.output.tell(phrase("suspend_refused"), "error")
             return
         with self.writer.hold():
             self.session.output.tell(phrase("suspended"))
-        self.loop.call_soon(self.stop_here)   # once the line is out (a key's lines are held)
+        self.loop.call_soon(self.stop_here)  # once the line is out (a key's lines are held)
 
     def stop_here(self) -> None:
         import signal
 
         self.writer.raw = False
-        _set_term_attrs(self.fd, self.modes["cooked"])   # the terminal as the shell gave it
+        _set_term_attrs(self.fd, self.modes["cooked"])  # the terminal as the shell gave it
         os.kill(os.getpid(), signal.SIGSTOP)
-        self.key_mode()                             # continued (fg): keys act at once again
+        self.key_mode()  # continued (fg): keys act at once again
         with self.writer.hold():
             self.session.output.tell(phrase("back_from_suspend"))
 

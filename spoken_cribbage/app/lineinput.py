@@ -28,8 +28,7 @@ def read_bounded(stream: TextIO, limit: int = LINE_LIMIT) -> tuple[str, bool]:
             return line[:limit], True
 
 
-def read_line(stream: TextIO | None = None, out: TextIO | None = None,
-              tty: bool | None = None) -> str | None:
+def read_line(stream: TextIO | None = None, out: TextIO | None = None, tty: bool | None = None) -> str | None:
     """The next line typed, or None when the player stops (Escape, Ctrl-C, Ctrl-D, the end of
     the input)."""
     stream = stream if stream is not None else sys.stdin
@@ -43,7 +42,7 @@ def read_line(stream: TextIO | None = None, out: TextIO | None = None,
         try:
             return _read_tty(out)
         except (OSError, RuntimeError, ImportError, EOFError):
-            pass   # no usable terminal after all: read lines
+            pass  # no usable terminal after all: read lines
     try:
         line, _ = read_bounded(stream)
     except (OSError, ValueError, UnicodeDecodeError):
@@ -83,11 +82,11 @@ def _read_tty(out: TextIO) -> str | None:
             echo(data)
         return GO_ON
 
-    def say(text: str) -> None:   # a line of its own, after the text typed so far
+    def say(text: str) -> None:  # a line of its own, after the text typed so far
         echo(("\n" if typed and not said[0] else "") + text + "\n")
         said[0] = True
 
-    def on_back() -> None:   # back from a suspend: what was typed is shown again
+    def on_back() -> None:  # back from a suspend: what was typed is shown again
         said[0] = False
         echo("".join(typed))
 

@@ -57,16 +57,15 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 # ----------------------------------------------------------------------------- parsers
 
+
 def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-def]
     h = words.help_text
     parser = sub.add_parser("host", help=h("host"), description=h("host:description"))
     parser.add_argument("--port", type=_port, default=DEFAULT_PORT, help=h("host.--port"))
     parser.add_argument("--address", default="127.0.0.1", help=h("host.--address"))
-    parser.add_argument("--players", type=int, choices=range(2, 7), default=2,
-                        help=h("host.--players"))
+    parser.add_argument("--players", type=int, choices=range(2, 7), default=2, help=h("host.--players"))
     parser.add_argument("--teams", default="usual", help=h("host.--teams"))
-    parser.add_argument("--target", type=int, choices=(61, 121), default=121,
-                        help=h("host.--target"))
+    parser.add_argument("--target", type=int, choices=(61, 121), default=121, help=h("host.--target"))
     parser.add_argument("--computers", default="", help=h("host.--computers"))
     parser.add_argument("--code", default="", help=h("host.--code"))
     parser.add_argument("--name", default="", help=h("--name"))
@@ -75,12 +74,9 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--new", action="store_true", help=h("host.--new"))
     parser.add_argument("--keep", type=_seconds, default=120, help=h("host.--keep"))
     parser.add_argument("--computer-holds", action="store_true", help=h("host.--computer-holds"))
-    parser.add_argument("--counting", choices=("auto", "manual"), default="auto",
-                        help=h("host.--counting"))
-    parser.add_argument("--turn-limit", type=_limit, default=None, metavar="SECONDS",
-                        help=h("host.--turn-limit"))
-    parser.add_argument("--count-limit", type=_limit, default=None, metavar="SECONDS",
-                        help=h("host.--count-limit"))
+    parser.add_argument("--counting", choices=("auto", "manual"), default="auto", help=h("host.--counting"))
+    parser.add_argument("--turn-limit", type=_limit, default=None, metavar="SECONDS", help=h("host.--turn-limit"))
+    parser.add_argument("--count-limit", type=_limit, default=None, metavar="SECONDS", help=h("host.--count-limit"))
     return parser
 
 
@@ -106,7 +102,7 @@ def _port(text: str) -> int:
 
 def _seconds(text: str) -> int:
     if not text.isdecimal() or not 10 <= int(text) <= 3600:
-        raise argparse.ArgumentTypeError(words.bad_keep(text).rstrip("."))   # (argparse adds one)
+        raise argparse.ArgumentTypeError(words.bad_keep(text).rstrip("."))  # (argparse adds one)
     return int(text)
 
 
@@ -115,7 +111,7 @@ def _limit(text: str) -> int | None:
     if text.strip().lower() == "off":
         return None
     if not text.strip().isdecimal() or not 10 <= int(text) <= 600:
-        raise argparse.ArgumentTypeError(words.bad_limit(text).rstrip("."))   # (argparse adds one)
+        raise argparse.ArgumentTypeError(words.bad_limit(text).rstrip("."))  # (argparse adds one)
     return int(text)
 
 
@@ -133,17 +129,17 @@ def _seats(text: str, players: int) -> list[int]:
 
 # ----------------------------------------------------------------------------- commands
 
+
 def run_host(args: argparse.Namespace) -> int:
     out = _writer()
     try:
         computers = _seats(args.computers, args.players)
         teams = teams_number(teams_value(args.teams))
-        rules = g.Rules(players=args.players, target=args.target, teams=teams,
-                        counting=args.counting)
+        rules = g.Rules(players=args.players, target=args.target, teams=teams, counting=args.counting)
     except argparse.ArgumentTypeError as e:
         out(str(e))
         return 2
-    except ValueError as e:   # the engine's or the settings' refusal of the table
+    except ValueError as e:  # the engine's or the settings' refusal of the table
         out(phrase(e) if isinstance(e, Problem) else words.bad_table())
         return 2
     if args.plain and args.address not in LOOPBACK:
@@ -167,10 +163,8 @@ def run_host(args: argparse.Namespace) -> int:
             news = words.save_unreadable()
     if referee is None:
         game = g.Game(rules=rules, seed=seed)
-        players: dict[int, Player] = {s: make_player("expert", random.Random(seed * 7 + s))
-                                      for s in computers}
-        referee = Referee(game, players, code=(split_code(args.code)[0] or new_code())[:32],
-                          now=time.monotonic)
+        players: dict[int, Player] = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
+        referee = Referee(game, players, code=(split_code(args.code)[0] or new_code())[:32], now=time.monotonic)
     referee.keep = args.keep
     referee.turn_limit, referee.count_limit = args.turn_limit, args.count_limit
     referee.fill_in = lambda seat: make_player("expert", random.Random(seed * 7 + seat))
@@ -182,8 +176,9 @@ def run_host(args: argparse.Namespace) -> int:
     def save_table(*_: object) -> None:
         with contextlib.suppress(OSError, TableSaveError):
             write_save(save_path, save_of(table_referee, levels))
+
     referee.on_action = save_table
-    referee.on_new_game = save_table   # (a rematch)
+    referee.on_new_game = save_table  # (a rematch)
     save_table()
     context, code = None, secret
     if not args.plain:
@@ -204,17 +199,17 @@ def run_host(args: argparse.Namespace) -> int:
         out(news)
         here = "127.0.0.1" if args.address in ("0.0.0.0", "", "::") else _uri_host(args.address)
         scheme = "ws" if args.plain else "wss"
-        name = args.name or referee.names[0]   # (a table resumed: the host's seat by its name)
+        name = args.name or referee.names[0]  # (a table resumed: the host's seat by its name)
         return _sit(f"{scheme}://{here}:{port}", code, name, out)
     finally:
-        unfinished = referee.game.phase != g.GAME_OVER   # (saved: offered again)
+        unfinished = referee.game.phase != g.GAME_OVER  # (saved: offered again)
         server.stop(reason=p.Reason.HOST_LEFT if unfinished else p.Reason.SERVER_CLOSING)
 
 
 def run_join(args: argparse.Namespace) -> int:
     out = _writer()
     host, port_text = args.address, str(DEFAULT_PORT)
-    if args.address.count(":") == 1:   # (an IPv6 address alone has several)
+    if args.address.count(":") == 1:  # (an IPv6 address alone has several)
         host, _, port_text = args.address.partition(":")
     try:
         port = _port(port_text)
@@ -233,8 +228,7 @@ def run_join(args: argparse.Namespace) -> int:
     return _sit(f"{scheme}://{_uri_host(host)}:{port}", args.code, args.name, out, pins)
 
 
-def _sit(uri: str, code: str, name: str, out: Callable[[str], None],
-         pins: Pins | None = None) -> int:
+def _sit(uri: str, code: str, name: str, out: Callable[[str], None], pins: Pins | None = None) -> int:
     """Join the table at ``uri`` and play at it in lines (``pins``: the certificates of the
     tables joined before, trusted on first use; the host's own seat has none)."""
     try:
@@ -277,6 +271,7 @@ def _writer() -> Callable[[str], None]:
     def write(line: str) -> None:
         if line:
             print(line, flush=True)
+
     return write
 
 
@@ -290,12 +285,13 @@ def _shown_address(address: str) -> str:
     if address not in ("0.0.0.0", "", "::"):
         return address
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-        s.connect(("192.0.2.1", 9))   # (TEST-NET: nothing is sent on a UDP connect)
+        s.connect(("192.0.2.1", 9))  # (TEST-NET: nothing is sent on a UDP connect)
         return str(s.getsockname()[0])
     return socket.gethostname()
 
 
 # ----------------------------------------------------------------------------- the seat
+
 
 class LineSeat:
     """A seat at a shared table, in lines: events said as they come, a prompt when the seat
@@ -332,9 +328,16 @@ class LineSeat:
     def run(self, lines: queue.Queue[str | None], wait: float = 0.1) -> int:
         """Play until the game is over, the player leaves or the table closes."""
         remote = self.remote
-        self.out(words.seated(self.seat, [self._name(s) for s in range(remote.players)
-                                          if s != self.seat and (s in remote.computers
-                                                                 or remote.connected[s])]))
+        self.out(
+            words.seated(
+                self.seat,
+                [
+                    self._name(s)
+                    for s in range(remote.players)
+                    if s != self.seat and (s in remote.computers or remote.connected[s])
+                ],
+            )
+        )
         limits = words.limits(remote.turn_limit, remote.count_limit)
         if limits:
             self.out(limits)
@@ -354,7 +357,7 @@ class LineSeat:
                 self._answer(line.strip(), obs)
         except Closed as e:
             self.out(words.closed(e.reason.value if e.reason else None))
-            return 0 if self._over() else 1   # (after the game: the table's end, no failure)
+            return 0 if self._over() else 1  # (after the game: the table's end, no failure)
 
     def _over(self) -> bool:
         story = self.remote.story
@@ -373,22 +376,21 @@ class LineSeat:
         at = start
         for index, note in sorted(remote.take_notes(), key=lambda item: item[0]):
             if index > at:
-                self._announce(events[at - start:index - start], at, missed)
+                self._announce(events[at - start : index - start], at, missed)
                 at = index
             self._note(note)
-        self._announce(events[at - start:], at, missed)
+        self._announce(events[at - start :], at, missed)
         if missed is not None:
             self._waits()
 
-    def _announce(self, events: list[g.Event], start: int,
-                  missed: tuple[int, int] | None) -> None:
+    def _announce(self, events: list[g.Event], start: int, missed: tuple[int, int] | None) -> None:
         if not events:
             return
         if missed is None or start >= missed[1]:
             for line in self.announcer.announce(events):
                 self.out(line.text)
             return
-        cut = missed[1] - start   # (the events before it were missed; the rest are new)
+        cut = missed[1] - start  # (the events before it were missed; the rest are new)
         for line in self.announcer.announce(events[:cut]):
             self.out(words.earlier(line.text))
         self._announce(events[cut:], missed[1], None)
@@ -404,16 +406,16 @@ class LineSeat:
         remote = self.remote
         waits = remote.ask_time()
         phase = str(remote.observation(self.seat).phase)
-        self.out(words.waits([(self._name(w.seat), w.why.value, w.left, w.dropped)
-                              for w in waits], phase))
+        self.out(words.waits([(self._name(w.seat), w.why.value, w.left, w.dropped) for w in waits], phase))
 
     def _seats_changed(self) -> None:
         remote = self.remote
         now, names = list(remote.connected), list(remote.names)
         for s, (was, is_) in enumerate(zip(self._connected, now, strict=False)):
             if s != self.seat and was != is_:
-                self.out(words.joined(self._name(s)) if is_
-                         else words.dropped(self._name(s), remote.keep, s in remote.held))
+                self.out(
+                    words.joined(self._name(s)) if is_ else words.dropped(self._name(s), remote.keep, s in remote.held)
+                )
         for s, (before, after) in enumerate(zip(self._names_were, names, strict=False)):
             if s != self.seat and before and not after:
                 self.out(words.seat_free(before))
@@ -428,9 +430,15 @@ class LineSeat:
         remote = self.remote
         self.remote.drain()
         if remote.observation(self.seat).phase == g.DEAL_OVER:
-            self.out(words.waiting_for([self._name(s) for s in range(remote.players)
-                                        if remote.connected[s] and s not in remote.ready
-                                        and s != self.seat]))
+            self.out(
+                words.waiting_for(
+                    [
+                        self._name(s)
+                        for s in range(remote.players)
+                        if remote.connected[s] and s not in remote.ready and s != self.seat
+                    ]
+                )
+            )
 
     def _due(self, obs: g.Observation) -> str:
         if obs.phase == g.DISCARD and self.seat in obs.waiting:
@@ -489,8 +497,7 @@ class LineSeat:
             if isinstance(action, g.NextDeal):
                 self._waiting_for_next()
         except g.IllegalActionError as e:
-            self.out(refusal(str(e.code), e.reason, e.data, playable=obs.playable,
-                             hand=obs.hand, names=self._names()))
+            self.out(refusal(str(e.code), e.reason, e.data, playable=obs.playable, hand=obs.hand, names=self._names()))
             self._prompt(obs, again=True)
         except Refused as e:
             self.out(words.refused(e.message.reason.value))
@@ -504,9 +511,15 @@ class LineSeat:
             return
         remote.rematch()
         if self._over():
-            self.out(words.waiting_for([self._name(s) for s in range(remote.players)
-                                        if remote.connected[s] and s not in remote.ready
-                                        and s != self.seat]))
+            self.out(
+                words.waiting_for(
+                    [
+                        self._name(s)
+                        for s in range(remote.players)
+                        if remote.connected[s] and s not in remote.ready and s != self.seat
+                    ]
+                )
+            )
 
     def _action(self, text: str, obs: g.Observation) -> g.Action | None:
         due = self._due(obs)
@@ -516,10 +529,10 @@ class LineSeat:
         if words_typed == ["go"]:
             return g.Go(self.seat)
         if due == "count" and text.isdecimal():
-            n = int(text)   # a claim holds 0..46 (its constructor refuses more): more is no count
+            n = int(text)  # a claim holds 0..46 (its constructor refuses more): more is no count
             return g.Claim(self.seat, n) if n <= 46 else None
-        if not due and obs.phase == g.PLAY:   # (a card typed in another's turn: the referee
-            cards = self._cards(words_typed, obs.hand)   # says whose turn it is, not "discard")
+        if not due and obs.phase == g.PLAY:  # (a card typed in another's turn: the referee
+            cards = self._cards(words_typed, obs.hand)  # says whose turn it is, not "discard")
             return g.Play(self.seat, cards[0]) if len(cards) == 1 else None
         cards = self._cards(words_typed, obs.hand if due == "discard" else obs.playable)
         if not cards:

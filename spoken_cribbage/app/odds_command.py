@@ -26,8 +26,7 @@ def add_odds_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser("odds", help=help_text("odds"), description=help_text("odds:description"))
     p.add_argument("me", type=int, help=help_text("odds.me"))
     p.add_argument("opponent", type=int, help=help_text("odds.opponent"))
-    p.add_argument("--dealer", choices=("me", "opponent"), required=True,
-                   help=help_text("odds.--dealer"))
+    p.add_argument("--dealer", choices=("me", "opponent"), required=True, help=help_text("odds.--dealer"))
     p.add_argument("--target", type=int, default=121, help=help_text("odds.--target"))
     p.add_argument("--json", action="store_true", help=help_text("--json"))
     return p
@@ -35,14 +34,22 @@ def add_odds_parser(sub) -> argparse.ArgumentParser:
 
 def run_odds(args: argparse.Namespace) -> int:
     try:
-        win = win_chance(args.me, args.opponent, me_dealing=args.dealer == "me",
-                         target=args.target)
+        win = win_chance(args.me, args.opponent, me_dealing=args.dealer == "me", target=args.target)
     except OddsError as e:
         print(phrase("calculator.error", command="odds", message=phrase(e)), file=sys.stderr)
         return EXIT_NO_TABLE if e.code == "calculator.odds_unreadable" else EXIT_USAGE
     if args.json:
-        print(json.dumps({"me": args.me, "opponent": args.opponent, "dealer": args.dealer,
-                          "target": args.target, "win": round(win, 4)}))
+        print(
+            json.dumps(
+                {
+                    "me": args.me,
+                    "opponent": args.opponent,
+                    "dealer": args.dealer,
+                    "target": args.target,
+                    "win": round(win, 4),
+                }
+            )
+        )
     else:
         print(phrase(Notice("calculator.odds_chance", win=win)))
     return 0

@@ -30,6 +30,7 @@ from spoken_cribbage.words.clean import one_line, visible
 
 __all__ = ["visible", "one_line", "CleanStream", "cleaned_output", "underlying"]
 
+
 class CleanStream:
     """A text stream that cleans what is written to it (:func:`visible`) and passes everything
     else to the stream it wraps."""

@@ -33,37 +33,44 @@ from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.stats import game_milestones, hand_milestone
 from spoken_cribbage.words.storage import game_summary as describe  # noqa: F401 (tests, callers)
 
-Say = Callable[[str, str], None]   # (text, speech)
+Say = Callable[[str, str], None]  # (text, speech)
 
 #: The most saves kept apart (game-2.json ... ): copies of the game open at once, in effect.
 MAX_SLOTS = 99
 
 
 class Keeper:
-    def __init__(self, *, say: Say, me: int = 0,
-                 save_path: Path | None = None, stats_path: Path | None = None,
-                 stats: bool = True, keep: bool = True):
+    def __init__(
+        self,
+        *,
+        say: Say,
+        me: int = 0,
+        save_path: Path | None = None,
+        stats_path: Path | None = None,
+        stats: bool = True,
+        keep: bool = True,
+    ):
         self._say = say
-        self.keep = keep   # False: a game for this run only (--seed), never written
+        self.keep = keep  # False: a game for this run only (--seed), never written
         self.me = me
         self.save_path = save_path or paths.save_path()
-        self.base_path = self.save_path      # the save; a game kept apart has its own (slot)
-        self.lock: GameLock | None = None    # held on the save while its game is open
+        self.base_path = self.save_path  # the save; a game kept apart has its own (slot)
+        self.lock: GameLock | None = None  # held on the save while its game is open
         #: storage.open_elsewhere when the save was open in another window (the caller says
         #: it); this copy then keeps its game apart, in game-N.json (``apart``).
         self.elsewhere: Notice | None = None
         self.apart = False
-        self.on_disk: list[str] | None = None   # this game's actions as its file holds them
+        self.on_disk: list[str] | None = None  # this game's actions as its file holds them
         self._watch = None
         self.stats_db = StatsDB(stats_path) if stats else None
         self.stats_ok = stats
         self.game: g.Game | None = None
         self.saved: SavedGame | None = None
-        self.save_problem: Notice | None = None   # the reason saving fails now, once said
+        self.save_problem: Notice | None = None  # the reason saving fails now, once said
         self.stats_problem: Notice | None = None
         self.pending: list[tuple[str, str]] = []
         self.best: int | None = None
-        self.saves = 0                          # successful writes (for tests and the soak)
+        self.saves = 0  # successful writes (for tests and the soak)
 
     # ------------------------------------------------------------------ saying
 
@@ -138,14 +145,14 @@ class Keeper:
                 if chosen is not None and path == chosen[0]:
                     break
                 if os.path.lexists(path):
-                    continue   # held by another copy (or it would have been chosen)
+                    continue  # held by another copy (or it would have been chosen)
                 lock = GameLock(path)
                 if lock.acquire().held:
                     if chosen is not None and chosen[1] is not None:
                         chosen[1].release()
                     chosen = (path, lock, Loaded())
                     break
-        if chosen is None:   # no lock can be had here (a read-only folder): nothing is saved
+        if chosen is None:  # no lock can be had here (a read-only folder): nothing is saved
             chosen = (self._slot(2), None, Loaded())
         self.save_path, self.lock, loaded = chosen
         return loaded
@@ -161,8 +168,11 @@ class Keeper:
             names = os.listdir(base.parent)
         except OSError:
             return []
-        found = sorted((int(m.group(1)), name) for name in names
-                       if (m := pattern.match(name)) and 2 <= int(m.group(1)) <= MAX_SLOTS)
+        found = sorted(
+            (int(m.group(1)), name)
+            for name in names
+            if (m := pattern.match(name)) and 2 <= int(m.group(1)) <= MAX_SLOTS
+        )
         return [base.with_name(name) for _, name in found]
 
     def close(self) -> None:
@@ -177,8 +187,7 @@ class Keeper:
 
     def resume_question(self, loaded: Loaded) -> str:
         names = loaded.saved.names if loaded.saved is not None else None
-        return phrase("storage.resume_question", game=loaded.game, me=self.me, names=names,
-                      apart=self.apart)
+        return phrase("storage.resume_question", game=loaded.game, me=self.me, names=names, apart=self.apart)
 
     def abandon(self, loaded: Loaded) -> str:
         """The player starts a new game instead: the old one is counted as abandoned in the
@@ -187,11 +196,20 @@ class Keeper:
         assert loaded.saved is not None and loaded.game is not None
         if not any(getattr(a, "seat", None) == self.me for a in loaded.game.actions):
             return phrase("storage.abandoned", kept=None)
-        self._record(lambda db: (db.record_deals(loaded.saved.id, deal_records(loaded.game, self.me)),
-                                 db.record_game(game_record(loaded.game, loaded.saved.id,
-                                                            loaded.saved.difficulty, self.me,
-                                                            self._names(loaded.saved,
-                                                                        loaded.game)))))
+        self._record(
+            lambda db: (
+                db.record_deals(loaded.saved.id, deal_records(loaded.game, self.me)),
+                db.record_game(
+                    game_record(
+                        loaded.game,
+                        loaded.saved.id,
+                        loaded.saved.difficulty,
+                        self.me,
+                        self._names(loaded.saved, loaded.game),
+                    )
+                ),
+            )
+        )
         moved = savegame.put_away(self.save_path)
         return phrase("storage.abandoned", kept=moved.name if moved is not None else None)
 
@@ -200,16 +218,22 @@ class Keeper:
         """Said when --seed starts a game while another is in progress (which is not touched)."""
         return phrase("storage.seed_for_this_run", seed=seed)
 
-    def begin(self, game: g.Game, *, difficulty: str, saved: SavedGame | None = None,
-              names: list[str] | None = None, levels: list[str] | None = None) -> None:
+    def begin(
+        self,
+        game: g.Game,
+        *,
+        difficulty: str,
+        saved: SavedGame | None = None,
+        names: list[str] | None = None,
+        levels: list[str] | None = None,
+    ) -> None:
         resumed = saved is not None
         """Start keeping ``game``: save it now and after every action. ``names`` and
         ``levels``: the other seats' names and computer levels, in seat order (kept with a
         game of more than two, or with names of the player's own)."""
         self.game = game
         if saved is None:
-            saved = SavedGame.from_game(game, difficulty=difficulty, me=self.me, names=names,
-                                        levels=levels)
+            saved = SavedGame.from_game(game, difficulty=difficulty, me=self.me, names=names, levels=levels)
         self.saved = saved
         self.on_disk = list(saved.actions) if resumed else None
         if self.stats_db is not None:
@@ -272,8 +296,7 @@ class Keeper:
             return Notice("storage.not_kept", behind=None)
         if disk == now:
             return None
-        return Notice("storage.not_kept",
-                      behind=len(now) - len(disk) if now[:len(disk)] == disk else 0)
+        return Notice("storage.not_kept", behind=len(now) - len(disk) if now[: len(disk)] == disk else 0)
 
     def watch(self, fn) -> None:
         """Call ``fn(not_kept())`` now and whenever saving fails or works again (the session's
@@ -326,6 +349,7 @@ class Keeper:
     def _record_finished(self, saved: SavedGame, game: g.Game | None, *, announce: bool) -> None:
         if self.stats_db is None or game is None:
             return
+
         def rec(db: StatsDB) -> None:
             if db.has_game(saved.id):
                 return
@@ -341,8 +365,7 @@ class Keeper:
 
     def _names(self, saved: SavedGame, game: g.Game) -> list[str]:
         """The other seats' names as the game said them (the save's, or the defaults)."""
-        return [n for s, n in enumerate(seat_names(game.players, saved.names or (), self.me))
-                if s != self.me]
+        return [n for s, n in enumerate(seat_names(game.players, saved.names or (), self.me)) if s != self.me]
 
     def _record(self, fn) -> None:
         if self.stats_db is None:
@@ -355,8 +378,7 @@ class Keeper:
         self.stats_problem = None
 
     def _stats_failed(self, e: Exception) -> None:
-        reason = (e.reason if isinstance(e, StatsError)
-                  else Notice("storage.detail", text=str(e)[:60]))
+        reason = e.reason if isinstance(e, StatsError) else Notice("storage.detail", text=str(e)[:60])
         if self.stats_problem is None:
             self.tell_later(Notice("storage.stats_not_recorded", reason=reason))
         self.stats_problem = reason
@@ -387,4 +409,3 @@ def _alive(pid: int) -> bool:
     except (PermissionError, OverflowError, OSError):
         return True
     return True
-

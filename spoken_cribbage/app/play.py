@@ -37,6 +37,7 @@ from spoken_cribbage.words.notices import phrase
 def _hint(game, seat):
     from spoken_cribbage.ai.coach import hint_for
     from spoken_cribbage.words.notices import phrase
+
     hint = hint_for(game, seat)
     return phrase(hint) if hint else None
 
@@ -54,6 +55,7 @@ class Stopped(SystemExit):
 def play(args) -> int:
     olds = _catch_stop_signals()
     from spoken_cribbage.app.rawkeys import suspend_with_a_line
+
     tty = _isatty(sys.stdin)
     try:
         out_fd = sys.stdout.fileno()
@@ -63,7 +65,7 @@ def play(args) -> int:
     try:
         with unechoed_typeahead(sys.stdin, sys.stdout) if _isatty(sys.stdin) else nullcontext():
             return _play(args)
-    except Stopped as e:   # before the game was set (loading, the resume question)
+    except Stopped as e:  # before the game was set (loading, the resume question)
         _say_stopped(None, phrase("storage.stopped", kept=False))
         return 128 + e.signum
     finally:
@@ -77,7 +79,7 @@ def _play(args) -> int:
     interrupted: list[int] = []
     tty_in = _isatty(sys.stdin)
     old_sigint = _catch_sigint(interrupted) if tty_in else None
-    replaying = _replay(args)   # play --replay N: game N's seed (its deals), target, level
+    replaying = _replay(args)  # play --replay N: game N's seed (its deals), target, level
     if isinstance(replaying, int):
         _restore_sigint(old_sigint)
         return replaying
@@ -110,7 +112,7 @@ def _play(args) -> int:
     # are reproducible), neither saved nor counted; the game in progress is not touched.
     seeded = args.seed is not None and not getattr(args, "new", False)
     kept = _keeper_and_resume(args, keeper, loaded, say_now, seeded)
-    if kept is None:   # the player left at the question: nothing was started
+    if kept is None:  # the player left at the question: nothing was started
         _restore_sigint(old_sigint)
         _close(speaker)
         _close(cues)
@@ -119,19 +121,20 @@ def _play(args) -> int:
     game, seed, names, levels = _the_game(args, settings, keeper, loaded, resume)
     # --- end persistence ---------------------------------------------------------------------
 
-    session = _seat(game, settings, writer, speaker, cues, keeper, run,
-                    opponents=make_opponents(levels, seed), names=names)
+    session = _seat(
+        game, settings, writer, speaker, cues, keeper, run, opponents=make_opponents(levels, seed), names=names
+    )
     # The opening (what speaks, the first deal) goes out as one write: see LineWriter.hold.
     opening = ExitStack()
     opening.enter_context(writer.hold())
-    try:   # anything raised before the game loop (Ctrl-C) still sends the opening held so far
+    try:  # anything raised before the game loop (Ctrl-C) still sends the opening held so far
         _say_what_speaks(writer, speaker, settings, cues, cue_errors)
         voice, checker = _voice(session, settings)
     except BaseException:
         opening.close()
         raise
     try:
-        with session.output.answer():   # one answer: the keeper's lines go before the prompt
+        with session.output.answer():  # one answer: the keeper's lines go before the prompt
             session.start(resumed=resume is not None, timer_coming=tty_in)
             if resume is not None:
                 _tell_options_not_in_this_game(session, settings, overrides, game, resume)
@@ -141,19 +144,25 @@ def _play(args) -> int:
             voice.start()  # the model loads in the background: the game is already playable
         if tty_in:
             ended = _run_keys(session, writer, interrupted, voice, checker)
-            if ended is not None:   # SIGTERM or SIGHUP: the loop ended, the terminal is back
-                _say_stopped(writer, session.unsaved_words("stopped") or phrase(
-                    "storage.stopped", kept=not session.finished and not seeded))
+            if ended is not None:  # SIGTERM or SIGHUP: the loop ended, the terminal is back
+                _say_stopped(
+                    writer,
+                    session.unsaved_words("stopped")
+                    or phrase("storage.stopped", kept=not session.finished and not seeded),
+                )
                 return 128 + ended
         else:
             run_lines(session, sys.stdin, echo=writer.line)
     except KeyboardInterrupt:  # persistence: Ctrl-C outside the raw-mode loop
-        writer.line(session.unsaved_words("stopped")
-                    or phrase("storage.stopped", kept=not session.finished and not seeded))
+        writer.line(
+            session.unsaved_words("stopped") or phrase("storage.stopped", kept=not session.finished and not seeded)
+        )
         return 130
-    except Stopped as e:   # SIGTERM or SIGHUP outside the key loop
-        _say_stopped(writer, session.unsaved_words("stopped")
-                     or phrase("storage.stopped", kept=not session.finished and not seeded))
+    except Stopped as e:  # SIGTERM or SIGHUP outside the key loop
+        _say_stopped(
+            writer,
+            session.unsaved_words("stopped") or phrase("storage.stopped", kept=not session.finished and not seeded),
+        )
         return 128 + e.signum
     finally:
         opening.close()
@@ -168,6 +177,7 @@ def _play(args) -> int:
 
 def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) -> Session:
     """The session at the player's seat, its hooks into the keeper and this run's settings."""
+
     def new_game():
         """n at the end of a game: a new game in the same run, kept like the first (at the
         table the settings say now)."""
@@ -175,35 +185,48 @@ def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) 
         new = Game(rules=rules_from(session.settings), seed=new_seed)
         level = session.settings.difficulty
         new_names = names_from(session.settings, new.players)
-        keeper.begin(new, difficulty=level, names=list(new_names[1:]),
-                     levels=[level] * (new.players - 1))
-        return (new, make_opponents({s: level for s in range(1, new.players)}, new_seed),
-                new_names)
+        keeper.begin(new, difficulty=level, names=list(new_names[1:]), levels=[level] * (new.players - 1))
+        return (new, make_opponents({s: level for s in range(1, new.players)}, new_seed), new_names)
 
     def describe_settings(current):
         """The settings, each rule the game in progress does not play by said so."""
         saved = keeper.saved
-        return run.describe(current, game=settings_mod.game_values(
-            session.game.rules, saved.difficulty if saved is not None else None))
+        return run.describe(
+            current, game=settings_mod.game_values(session.game.rules, saved.difficulty if saved is not None else None)
+        )
 
     def on_settings(new, name=None):
-        if name == "language":   # the translated messages in the new language from now on
+        if name == "language":  # the translated messages in the new language from now on
             catalogue.use(new.language or catalogue.language_from_environment())
         return run.on_settings(new, name)
 
-    hooks = SeatHooks(write_kind=writer.line, new_game=new_game, describe_settings=describe_settings,
-                      on_settings=on_settings, hint=_hint,
-                      on_change=keeper.on_change,  # persistence: stats after each batch
-                      on_action=keeper.on_action,  # persistence: save after every action
-                      on_undo=keeper.on_undo)
-    session = Session(game, settings=settings, write=writer.line, hooks=hooks, speaker=speaker,
-                      opponents=opponents, names=names, cues=cues)
-    session.kept = keeper.keep   # a --seed game is for this run only
+    hooks = SeatHooks(
+        write_kind=writer.line,
+        new_game=new_game,
+        describe_settings=describe_settings,
+        on_settings=on_settings,
+        hint=_hint,
+        on_change=keeper.on_change,  # persistence: stats after each batch
+        on_action=keeper.on_action,  # persistence: save after every action
+        on_undo=keeper.on_undo,
+    )
+    session = Session(
+        game,
+        settings=settings,
+        write=writer.line,
+        hooks=hooks,
+        speaker=speaker,
+        opponents=opponents,
+        names=names,
+        cues=cues,
+    )
+    session.kept = keeper.keep  # a --seed game is for this run only
     # persistence: while the game cannot be saved, quitting says so instead of "it is kept"
     keeper.watch(lambda notice: setattr(session, "unsaved", notice))
     # persistence: from now on the keeper speaks through the session (history, repeat)
-    keeper.set_say(lambda text, speech: session.output.say([Line(text, speech, LineKind.INFO)],
-                                                    priority=Priority.NORMAL))
+    keeper.set_say(
+        lambda text, speech: session.output.say([Line(text, speech, LineKind.INFO)], priority=Priority.NORMAL)
+    )
     return session
 
 
@@ -217,8 +240,9 @@ def _run_settings(args):
     overrides: dict[str, Any] = settings_mod.options_given(args)
     try:
         from dataclasses import replace
+
         settings = replace(file_settings, **overrides).validate()
-        if "names" in overrides:   # names given on this command line: no more than the seats
+        if "names" in overrides:  # names given on this command line: no more than the seats
             table.check_names(settings.names, settings.players)
     except ValueError as e:
         sys.stderr.write(phrase("storage.bad_option", reason=e) + "\n")
@@ -233,13 +257,14 @@ def _keeper_and_resume(args, keeper, loaded, say_now, seeded: bool):
     if seeded:
         if keeper.in_progress(loaded):
             say_now(keeper.kept_for_later(args.seed))
-        keeper.close()   # the seeded game touches no save: another window may open it
+        keeper.close()  # the seeded game touches no save: another window may open it
         keeper = Keeper(say=say_now, stats=False, keep=False)
     elif keeper.elsewhere is not None and not keeper.in_progress(loaded):
         # Another window has the game open: nothing of it is touched. Offer what can be done.
         say_now(phrase(keeper.elsewhere))
-        if not getattr(args, "new", False) and not ask_yes_no(phrase("storage.apart_offer"),
-                                                              say_now, yes=NEW_GAME_WORDS):
+        if not getattr(args, "new", False) and not ask_yes_no(
+            phrase("storage.apart_offer"), say_now, yes=NEW_GAME_WORDS
+        ):
             say_now(phrase("storage.apart_goodbye"))
             return None
     elif keeper.in_progress(loaded):
@@ -248,8 +273,7 @@ def _keeper_and_resume(args, keeper, loaded, say_now, seeded: bool):
         if getattr(args, "new", False):
             say_now(keeper.abandon(loaded))
         else:
-            answer = ask_yes_no(keeper.resume_question(loaded), say_now, yes=RESUME_WORDS,
-                                no=NEW_GAME_WORDS)
+            answer = ask_yes_no(keeper.resume_question(loaded), say_now, yes=RESUME_WORDS, no=NEW_GAME_WORDS)
             if answer is None:
                 say_now(phrase("storage.kept_goodbye"))
                 return None
@@ -276,8 +300,13 @@ def _the_game(args, settings, keeper, loaded, resume):
         difficulty = settings.difficulty
         names = names_from(settings, game.players)
         levels = {s: difficulty for s in range(1, game.players)}
-    keeper.begin(game, difficulty=difficulty, saved=resume.saved if resume is not None else None,
-                 names=list(names[1:]), levels=[levels[s] for s in range(1, game.players)])
+    keeper.begin(
+        game,
+        difficulty=difficulty,
+        saved=resume.saved if resume is not None else None,
+        names=list(names[1:]),
+        levels=[levels[s] for s in range(1, game.players)],
+    )
     return game, seed, names, levels
 
 
@@ -285,15 +314,21 @@ def _say_what_speaks(writer, speaker, settings, cues, cue_errors) -> None:
     """The opening's first lines: what speaks, or why nothing does, and the cues' problems
     (one line when the same cause silences both)."""
     status: Any = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
-    said = status is not None and (speaker.available or (
-        settings.speech == "auto" and status.code == "speech.none"
-        and status.data.get("reason") is not None))
+    said = status is not None and (
+        speaker.available
+        or (settings.speech == "auto" and status.code == "speech.none" and status.data.get("reason") is not None)
+    )
     cue_problems = cue_errors.hold()
     if settings.cues == "on":
-        cues.open()   # a problem is held, to be said after what speaks
+        cues.open()  # a problem is held, to be said after what speaks
     held = cue_problems.release()
-    if said and not speaker.available and len(held) == 1 and held[0].code == "cues.could_not_start" \
-            and held[0].data.get("reason") == status.data.get("reason"):
+    if (
+        said
+        and not speaker.available
+        and len(held) == 1
+        and held[0].code == "cues.could_not_start"
+        and held[0].data.get("reason") == status.data.get("reason")
+    ):
         # the same cause silences both: one line says so
         writer.line(phrase("cues.speech_and_cues_off", reason=status.data["reason"]))
     else:
@@ -309,30 +344,35 @@ def _voice(session, settings):
     voice = None
     if settings.voice_engine != "off":
         from spoken_cribbage.app.handsfree import HandsFree
-        voice = HandsFree(session, engine=settings.voice_engine, mode=settings.listen,
-                          vosk_model=settings.vosk_model or None,
-                          early=settings.command_end == "pause")
+
+        voice = HandsFree(
+            session,
+            engine=settings.voice_engine,
+            mode=settings.listen,
+            vosk_model=settings.vosk_model or None,
+            early=settings.command_end == "pause",
+        )
         session.listen_toggle = voice.toggle
     from spoken_cribbage.app.voice_check import VoiceCheck
-    checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine,
-                         vosk_model=settings.vosk_model or None)
-    session.voice_check = checker   # mic check: with voice on or off
+
+    checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine, vosk_model=settings.vosk_model or None)
+    session.voice_check = checker  # mic check: with voice on or off
     return voice, checker
 
 
 def _tell_options_not_in_this_game(session, settings, overrides, game, resume) -> None:
     """Options given for rules the resumed game does not play by: a line for each."""
-    kept = settings_mod.not_in_this_game(settings, settings_mod.game_values(
-        game.rules, resume.saved.difficulty))
-    auto = game.rules.counting == "auto"   # muggins and penalty: manual counting's
-    for name in (n for n in kept if n in overrides and not (
-            auto and n in ("muggins", "overcount_penalty"))):
-        session.output.tell(phrase("storage.not_in_this_game", name=name,
-                            value=getattr(settings, name), game=kept[name]), "game")
+    kept = settings_mod.not_in_this_game(settings, settings_mod.game_values(game.rules, resume.saved.difficulty))
+    auto = game.rules.counting == "auto"  # muggins and penalty: manual counting's
+    for name in (n for n in kept if n in overrides and not (auto and n in ("muggins", "overcount_penalty"))):
+        session.output.tell(
+            phrase("storage.not_in_this_game", name=name, value=getattr(settings, name), game=kept[name]), "game"
+        )
 
 
 def _run_keys(session, writer, interrupted: list[int], voice, checker) -> int | None:
     """The key loop on a terminal (keyloop.run_tty): the signal that ended it, or None."""
+
     # persistence: a Ctrl-C before or while the key loop starts asks the quit question
     # inside the loop (the handler stays: raw mode turns Ctrl-C into a key anyway).
     def ask_quit() -> None:
@@ -341,7 +381,7 @@ def _run_keys(session, writer, interrupted: list[int], voice, checker) -> int | 
 
     def post(schedule) -> None:
         _catch_sigint(interrupted, lambda: schedule(ask_quit))
-        for _ in interrupted[:2]:   # twice Ctrl-C while starting: quit at once
+        for _ in interrupted[:2]:  # twice Ctrl-C while starting: quit at once
             schedule(ask_quit)
         if voice is not None:
             voice.set_dispatch(schedule)  # voice results run on the key loop's thread
@@ -359,6 +399,7 @@ def _replay(args) -> str | int | None:
         return None
     from spoken_cribbage.app.review_command import NoGame, stored_game
     from spoken_cribbage.words.review import review_text
+
     if args.seed is not None:
         sys.stderr.write(review_text("replay_and_seed") + "\n")
         return 2
@@ -373,11 +414,12 @@ def _replay(args) -> str | int | None:
         args.target = stored.target
     if args.difficulty is None and stored.difficulty in ("easy", "standard", "expert"):
         args.difficulty = stored.difficulty
-    if getattr(args, "players", None) is None:   # the same table
+    if getattr(args, "players", None) is None:  # the same table
         args.players = stored.players
         args.teams = "none" if not stored.teams else str(stored.teams)
-    if (getattr(args, "names", None) is None and stored.names
-            and int(args.players) == stored.players):   # the same people at it
+    if (
+        getattr(args, "names", None) is None and stored.names and int(args.players) == stored.players
+    ):  # the same people at it
         args.names = ",".join(stored.names)
     return review_text("replaying", number=stored.number, seed=stored.seed)
 
@@ -385,9 +427,14 @@ def _replay(args) -> str | int | None:
 def rules_from(settings) -> Rules:
     """The table a new game is played at: the players and teams, the target and the counting
     rules of the settings (checked when the settings were: storage.table)."""
-    return table.rules_for(settings.players, settings.teams, target=settings.target,
-                           counting=settings.counting, muggins=settings.muggins == "on",
-                           overcount_penalty=settings.overcount_penalty == "on")
+    return table.rules_for(
+        settings.players,
+        settings.teams,
+        target=settings.target,
+        counting=settings.counting,
+        muggins=settings.muggins == "on",
+        overcount_penalty=settings.overcount_penalty == "on",
+    )
 
 
 def names_from(settings, players: int) -> tuple[str, ...]:
@@ -425,6 +472,7 @@ def _catch_sigint(flag: list, then=None):
 
 def _restore_sigint(old) -> None:
     import signal
+
     if old is not None:
         with suppress(ValueError, OSError):
             signal.signal(signal.SIGINT, old)
@@ -449,6 +497,7 @@ def _catch_stop_signals() -> dict:
 
 def _restore_handlers(olds: dict) -> None:
     import signal
+
     for signum, old in olds.items():
         with suppress(ValueError, OSError, TypeError):
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
@@ -457,7 +506,8 @@ def _restore_handlers(olds: dict) -> None:
 def _say_stopped(writer, text: str) -> None:
     """The last line, when a signal ends the game (after SIGHUP nobody may read it)."""
     import signal
-    for name in ("SIGTERM", "SIGHUP"):   # a second signal now must not cut this short
+
+    for name in ("SIGTERM", "SIGHUP"):  # a second signal now must not cut this short
         if hasattr(signal, name):
             with suppress(ValueError, OSError):
                 signal.signal(getattr(signal, name), signal.SIG_IGN)
@@ -475,6 +525,7 @@ def _ignore_file_size_signal() -> None:
     """persistence: with a file-size limit (ulimit -f) a write past it must fail with an
     error the keeper reports, not kill the game with SIGXFSZ."""
     import signal
+
     if hasattr(signal, "SIGXFSZ"):
         with suppress(OSError, ValueError):
             signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -510,9 +561,10 @@ class _HeldLines:
 def _make_cues(settings, on_error):
     """The sound cue player (its stream opens when cues are on: see play())."""
     from spoken_cribbage.speech.cues import NullCuePlayer, make_cue_player
+
     try:
         cues = make_cue_player(volume=settings.cue_volume, on_error=on_error)
-    except Exception:   # no sound device library: no cues, never a crash
+    except Exception:  # no sound device library: no cues, never a crash
         return NullCuePlayer()
     return cues
 
@@ -521,6 +573,11 @@ def _make_speaker(settings, writer):
     if settings.speech == "off":
         return NullSpeaker()
     from spoken_cribbage.speech import make_speaker
-    return make_speaker(settings.speech, rate=settings.rate, volume=settings.volume,
-                        voice=settings.voice or None,
-                        on_error=lambda notice: writer.line(phrase(notice)))
+
+    return make_speaker(
+        settings.speech,
+        rate=settings.rate,
+        volume=settings.volume,
+        voice=settings.voice or None,
+        on_error=lambda notice: writer.line(phrase(notice)),
+    )

@@ -38,8 +38,7 @@ MOST = 29
 
 
 def add_practice_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("practice", help=help_text("practice"),
-                       description=help_text("practice:description"))
+    p = sub.add_parser("practice", help=help_text("practice"), description=help_text("practice:description"))
     p.add_argument("kind", choices=("count", "discard"), help=help_text("practice.kind"))
     p.add_argument("--crib", action="store_true", help=help_text("practice.--crib"))
     p.add_argument("--rounds", type=int, default=5, help=help_text("practice.--rounds"))
@@ -83,15 +82,18 @@ class _Keeper:
 
 def run_practice(args) -> int:
     if args.rounds < 1:
-        print(phrase("calculator.error", command="practice",
-                     message=phrase(Notice("calculator.rounds_at_least_one"))), file=sys.stderr)
+        print(
+            phrase("calculator.error", command="practice", message=phrase(Notice("calculator.rounds_at_least_one"))),
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     if args.crib and args.kind != "count":
-        print(phrase("calculator.error", command="practice",
-                     message=phrase(Notice("calculator.crib_is_for_count"))), file=sys.stderr)
+        print(
+            phrase("calculator.error", command="practice", message=phrase(Notice("calculator.crib_is_for_count"))),
+            file=sys.stderr,
+        )
         return EXIT_USAGE
-    rng = random.Random(args.seed if args.seed is not None
-                        else random.SystemRandom().randrange(2 ** 31))
+    rng = random.Random(args.seed if args.seed is not None else random.SystemRandom().randrange(2**31))
     keeper = _Keeper()
     if args.kind == "count":
         return _count(rng, args.rounds, args.crib, keeper)
@@ -123,7 +125,7 @@ def _count(rng: random.Random, rounds: int, crib: bool, keeper: _Keeper) -> int:
             if text is None:
                 return _stop("count", right, seconds, keeper, what=what)
             if text.isdecimal() and text.isascii() and int(text) > MOST:
-                _out(say("count_too_big", given=int(text)))   # a number, but no hand's count
+                _out(say("count_too_big", given=int(text)))  # a number, but no hand's count
                 continue
             if re.fullmatch(r"\d{1,2}", text) and text.isascii():
                 break
@@ -149,7 +151,7 @@ def _count(rng: random.Random, rounds: int, crib: bool, keeper: _Keeper) -> int:
 def _chosen(text: str, hand: list[Card]) -> list[Card] | str:
     """The two cards named in ``text`` (numbers as the hand was read, or names, apart or joined
     by 'and' or commas: the game's own parser), or the sentence saying what is wrong."""
-    if re.fullmatch(r"[1-6]{2}", text):   # "14": cards 1 and 4
+    if re.fullmatch(r"[1-6]{2}", text):  # "14": cards 1 and 4
         text = f"{text[0]} {text[1]}"
     ctx = VoiceContext("discard", tuple(hand))
     try:
@@ -193,8 +195,7 @@ def _discard(rng: random.Random, rounds: int, keeper: _Keeper) -> int:
                 break
             _out(chosen)
         took = time.monotonic() - start
-        rank, mine = next((k, o) for k, o in enumerate(options, 1)
-                          if set(o.discard) == set(chosen))
+        rank, mine = next((k, o) for k, o in enumerate(options, 1) if set(o.discard) == set(chosen))
         best = options[0]
         cost = max(best.net - mine.net, 0.0)
         correct = rank == 1 or cost < 0.005
@@ -206,8 +207,16 @@ def _discard(rng: random.Random, rounds: int, keeper: _Keeper) -> int:
     return _stop("discard", right, seconds, keeper, costs=costs, finished=True)
 
 
-def _stop(kind: str, right: int, seconds: list[float], keeper: _Keeper, *, what: str = "",
-          costs: list[float] | None = None, finished: bool = False) -> int:
+def _stop(
+    kind: str,
+    right: int,
+    seconds: list[float],
+    keeper: _Keeper,
+    *,
+    what: str = "",
+    costs: list[float] | None = None,
+    finished: bool = False,
+) -> int:
     """The end of a session: what this one gave, then all practice of this kind so far."""
     if not finished:
         _out(say("stopped"))
@@ -217,7 +226,14 @@ def _stop(kind: str, right: int, seconds: list[float], keeper: _Keeper, *, what:
     if kind == "count":
         _out(say("count_session", right=right, rounds=len(seconds), seconds=average, what=what))
     else:
-        _out(say("discard_session", right=right, rounds=len(seconds),
-                 cost=sum(costs or [0.0]) / len(seconds), seconds=average))
+        _out(
+            say(
+                "discard_session",
+                right=right,
+                rounds=len(seconds),
+                cost=sum(costs or [0.0]) / len(seconds),
+                seconds=average,
+            )
+        )
     _out(*keeper.overall(kind))
     return 0

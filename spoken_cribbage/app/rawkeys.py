@@ -20,8 +20,11 @@ __all__ = ["GO_ON", "read_keys"]
 GO_ON = object()
 
 
-def read_keys(on_key: Callable[[Any, str], Any], say: Callable[[str], None] | None = None,
-              on_back: Callable[[], None] | None = None) -> Any:
+def read_keys(
+    on_key: Callable[[Any, str], Any],
+    say: Callable[[str], None] | None = None,
+    on_back: Callable[[], None] | None = None,
+) -> Any:
     """Ctrl-Z is answered here, as in the game: it suspends with a line, and fg brings the keys
     back with a line; with no shell to bring the program back, it is refused with a line. After
     either line ``on_back`` is called (to show again what was typed). ``say`` writes a line (standard
@@ -35,7 +38,7 @@ def read_keys(on_key: Callable[[Any, str], Any], say: Callable[[str], None] | No
     try:
         asyncio.run(reader.main())
     finally:
-        _restore(reader.old_handlers)   # the loop's close sets them to the default
+        _restore(reader.old_handlers)  # the loop's close sets them to the default
         _restore(olds)
     return reader.result[0] if reader.result else None
 
@@ -44,18 +47,22 @@ class _KeyReader:
     """The keys of :func:`read_keys` until ``on_key`` answers, with Ctrl-Z and SIGTSTP/SIGCONT
     answered as in the game."""
 
-    def __init__(self, inp: Any, on_key: Callable[[Any, str], Any],
-                 say: Callable[[str], None] | None, on_back: Callable[[], None] | None) -> None:
+    def __init__(
+        self,
+        inp: Any,
+        on_key: Callable[[Any, str], Any],
+        say: Callable[[str], None] | None,
+        on_back: Callable[[], None] | None,
+    ) -> None:
         self.inp = inp
         self.on_key = on_key
         self.say_to = say
         self.on_back = on_back
         self.result: list[Any] = []
         self.old_handlers: dict = {}
-        self.pending: Any = None   # the timer that flushes a lone Escape
+        self.pending: Any = None  # the timer that flushes a lone Escape
         self.fd = inp.fileno()
-        self.modes: dict[str, Any] = {"cooked": _shell_modes.get(self.fd) or _term_attrs(self.fd),
-                                      "raw": None}
+        self.modes: dict[str, Any] = {"cooked": _shell_modes.get(self.fd) or _term_attrs(self.fd), "raw": None}
         self.loop: Any = None
         self.done: Any = None
 
@@ -64,6 +71,7 @@ class _KeyReader:
             self.say_to(text)
             return
         import sys
+
         try:
             sys.stdout.write(text + "\n")
             sys.stdout.flush()
@@ -102,8 +110,8 @@ class _KeyReader:
 
         from spoken_cribbage.words.seat import phrase
 
-        if not job_control():   # nothing could bring the program back
-            if asked:   # an outside SIGTSTP is ignored then, as the system itself would
+        if not job_control():  # nothing could bring the program back
+            if asked:  # an outside SIGTSTP is ignored then, as the system itself would
                 self.say(phrase("suspend_refused_here"))
                 if self.on_back is not None:
                     self.on_back()
@@ -169,7 +177,7 @@ def suspend_with_a_line(fd: int | None, out_fd: int) -> dict:
     try:
         if signum is not None:
             olds[signum] = signal.signal(signum, handler)
-    except (ValueError, OSError):   # not the main thread
+    except (ValueError, OSError):  # not the main thread
         pass
     return olds
 
@@ -188,13 +196,14 @@ def _stop_signals_end_the_run() -> dict:
         try:
             if signum is not None and signal.getsignal(signum) == signal.SIG_DFL:
                 olds[signum] = signal.signal(signum, handler)
-        except (ValueError, OSError):   # not the main thread
+        except (ValueError, OSError):  # not the main thread
             pass
     return olds
 
 
 def _restore(olds: dict) -> None:
     import signal
+
     for signum, old in olds.items():
         with contextlib.suppress(ValueError, OSError, TypeError):
             signal.signal(signum, old if old is not None else signal.SIG_DFL)
@@ -210,6 +219,7 @@ _shell_modes: dict = {}
 
 def _term_attrs(fd: int):
     import termios
+
     try:
         return termios.tcgetattr(fd)
     except (termios.error, OSError):
@@ -218,6 +228,7 @@ def _term_attrs(fd: int):
 
 def _set_term_attrs(fd: int, attrs) -> None:
     import termios
+
     if attrs is None:
         return
     with contextlib.suppress(termios.error, OSError):
@@ -230,7 +241,6 @@ def job_control() -> bool:
     leader, or by a shell without job control, a stopped game could never be resumed."""
     try:
         ppid = os.getppid()
-        return (os.getsid(0) != os.getpid() and os.getsid(ppid) == os.getsid(0)
-                and os.getpgid(ppid) != os.getpgrp())
+        return os.getsid(0) != os.getpid() and os.getsid(ppid) == os.getsid(0) and os.getpgid(ppid) != os.getpgrp()
     except (OSError, AttributeError):
         return False

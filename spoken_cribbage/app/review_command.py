@@ -38,9 +38,10 @@ class NoGame(Exception):
 
 # ----------------------------------------------------------------------------- finding a game
 
+
 def _db() -> StatsDB:
     db = StatsDB()
-    notice = db.open_for_reading()   # a bad file is set aside (and said), a fresh one started
+    notice = db.open_for_reading()  # a bad file is set aside (and said), a fresh one started
     if notice:
         print(phrase(notice), file=sys.stderr)
     return db
@@ -102,9 +103,13 @@ def _from_outside(stored: StoredGame) -> StoredGame:
     from dataclasses import replace
 
     from spoken_cribbage.app.output import one_line
-    return replace(stored, ended_at=one_line(stored.ended_at),
-                   difficulty=one_line(stored.difficulty),
-                   names=None if stored.names is None else tuple(one_line(n) for n in stored.names))
+
+    return replace(
+        stored,
+        ended_at=one_line(stored.ended_at),
+        difficulty=one_line(stored.difficulty),
+        names=None if stored.names is None else tuple(one_line(n) for n in stored.names),
+    )
 
 
 def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
@@ -115,9 +120,15 @@ def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
     events = game_events(stored)
     names = _names(stored)
     rules = _rules(stored)
-    blocks = [(0, [_heading(stored, events),
-                   replay_line(stored.number, stored.seed, stored.target, stored.difficulty,
-                               stored.players, stored.teams)])]
+    blocks = [
+        (
+            0,
+            [
+                _heading(stored, events),
+                replay_line(stored.number, stored.seed, stored.target, stored.difficulty, stored.players, stored.teams),
+            ],
+        )
+    ]
     for deal, evs in deals_of(events):
         lines = [t for step in deal_steps(evs, names, rules=rules, reveal=True) for t in step]
         if lines:
@@ -127,9 +138,9 @@ def transcript(stored: StoredGame) -> list[tuple[int, list[str]]]:
 
 # ----------------------------------------------------------------------------- review
 
+
 def add_review_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("review", help=help_text("review"),
-                       description=help_text("review:description"))
+    p = sub.add_parser("review", help=help_text("review"), description=help_text("review:description"))
     p.add_argument("number", nargs="?", type=int, default=None, help=help_text("review.number"))
     p.add_argument("--list", action="store_true", help=help_text("review.--list"))
     return p
@@ -146,7 +157,7 @@ def run_review(args) -> int:
         return 1
     interactive = _isatty(sys.stdin) and _isatty(sys.stdout)
     for deal, block in blocks:
-        if interactive and deal > 1:   # deal by deal: Enter for the next, q to stop
+        if interactive and deal > 1:  # deal by deal: Enter for the next, q to stop
             print(review_text("next_deal", deal=deal), flush=True)
             answer = read_line()
             if answer is None or answer.strip().lower() in ("q", "quit", "stop"):
@@ -160,7 +171,7 @@ def run_review(args) -> int:
 
 def _names(stored: StoredGame) -> Names:
     me = stored.me or 0
-    if stored.names is None:    # recorded before names were kept
+    if stored.names is None:  # recorded before names were kept
         return names_for(stored.players, me)
     return Names(seat_names(stored.players, stored.names, me), me)
 
@@ -174,9 +185,19 @@ def _heading(stored: StoredGame, events: list[g.Event] | None = None) -> str:
         if scores is None and events is None and stored.reviewable:
             with contextlib.suppress(NoGame):
                 scores = _final_scores(game_events(stored))
-    return game_heading(stored.number, stored.ended_at, stored.result, stored.my_score,
-                        stored.their_score, stored.difficulty, stored.deals, stored.players,
-                        stored.teams, names=_names(stored), scores=scores)
+    return game_heading(
+        stored.number,
+        stored.ended_at,
+        stored.result,
+        stored.my_score,
+        stored.their_score,
+        stored.difficulty,
+        stored.deals,
+        stored.players,
+        stored.teams,
+        names=_names(stored),
+        scores=scores,
+    )
 
 
 def _final_scores(events: list[g.Event]) -> tuple[int, ...] | None:
@@ -204,9 +225,9 @@ def _list() -> int:
 
 # ----------------------------------------------------------------------------- export
 
+
 def add_export_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("export", help=help_text("export"),
-                       description=help_text("export:description"))
+    p = sub.add_parser("export", help=help_text("export"), description=help_text("export:description"))
     p.add_argument("number", nargs="?", type=int, default=None, help=help_text("review.number"))
     p.add_argument("--out", required=True, help=help_text("export.--out"))
     return p
@@ -222,16 +243,16 @@ def run_export(args) -> int:
     text = "\n\n".join("\n".join(block) for _, block in blocks) + "\n"
     path = Path(args.out)
     from spoken_cribbage.app.output import one_line
-    shown_path = one_line(path)   # a line break in it cannot start a line of its own
+
+    shown_path = one_line(path)  # a line break in it cannot start a line of its own
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as e:
         from spoken_cribbage.storage.savegame import why
-        print(review_text("not_written", number=stored.number, path=shown_path,
-                          reason=phrase(why(e))), file=sys.stderr)
+
+        print(review_text("not_written", number=stored.number, path=shown_path, reason=phrase(why(e))), file=sys.stderr)
         return 1
-    print(review_text("written", number=stored.number, path=shown_path,
-                      lines=sum(len(b) for _, b in blocks)))
+    print(review_text("written", number=stored.number, path=shown_path, lines=sum(len(b) for _, b in blocks)))
     return 0
 
 

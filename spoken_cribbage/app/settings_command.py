@@ -25,8 +25,7 @@ _NAMES = tuple(f.name for f in fields(settings_mod.Settings))
 
 
 def add_settings_parser(sub) -> argparse.ArgumentParser:
-    p = sub.add_parser("settings", help=help_text("settings"),
-                       description=help_text("settings:description"))
+    p = sub.add_parser("settings", help=help_text("settings"), description=help_text("settings:description"))
     p.add_argument("name", nargs="?", metavar="NAME", help=help_text("settings.name"))
     p.add_argument("value", nargs="*", metavar="VALUE", help=help_text("settings.value"))
     return p
@@ -50,7 +49,7 @@ def _error(message: str) -> int:
 
 def run_settings(args) -> int:
     current, notice = settings_mod.load()
-    if notice is not None:   # the file was damaged and set aside: said first, as in the game
+    if notice is not None:  # the file was damaged and set aside: said first, as in the game
         print(phrase(notice))
     if args.name is None:
         for line in settings_mod.describe(current):
@@ -58,13 +57,14 @@ def run_settings(args) -> int:
         return 0
     name, value = split_setting([args.name, *args.value])
     if name not in _NAMES:
-        return _error(phrase("calculator.setting_refused",
-                             reason=phrase("storage.no_such_setting", name=shown(name, 30))))
+        return _error(
+            phrase("calculator.setting_refused", reason=phrase("storage.no_such_setting", name=shown(name, 30)))
+        )
     if not value:
         line = next(n for n in settings_mod.describe(current) if n.data.get("name") == name)
         print(phrase(line))
         return 0
-    if not value.isprintable():   # never echoed raw to the terminal in a refusal
+    if not value.isprintable():  # never echoed raw to the terminal in a refusal
         return _error(phrase("calculator.setting_refused", reason=phrase("calculator.setting_unprintable")))
     try:
         new = current.changed(name, value)
@@ -75,9 +75,12 @@ def run_settings(args) -> int:
     if failed is not None:
         print(phrase(failed), file=sys.stderr)
         return 1
-    said = phrase("calculator.setting_saved", Name=name.replace("_", " ").capitalize(),
-                  value=setting_shown(name, getattr(new, name)))
-    if name != "teams" and new.teams != current.teams:   # players reset teams that do not fit
+    said = phrase(
+        "calculator.setting_saved",
+        Name=name.replace("_", " ").capitalize(),
+        value=setting_shown(name, getattr(new, name)),
+    )
+    if name != "teams" and new.teams != current.teams:  # players reset teams that do not fit
         said += " " + seat_phrase("teams_reset", value=setting_shown("teams", new.teams))
     print(said)
     return 0

@@ -17,7 +17,7 @@ def last_show(events: Sequence[g.Event]) -> tuple[int, list[list[g.Event]]]:
     :class:`HandShown` with the points pegged for it (none before any show)."""
     start = max((i for i, e in enumerate(events) if isinstance(e, g.PlayEnded)), default=-1)
     hands: list[list[g.Event]] = []
-    for e in events[start + 1:]:
+    for e in events[start + 1 :]:
         if isinstance(e, g.HandShown):
             hands.append([e])
         elif hands and isinstance(e, g.Scored) and e.reason in ("hand", "crib"):
@@ -31,11 +31,10 @@ class ShowReader:
     """The place in the last show (kept across other keys)."""
 
     def __init__(self) -> None:
-        self._show: int | None = None   # where the show read began in the events
+        self._show: int | None = None  # where the show read began in the events
         self._next = 0
 
-    def next_part(self, events: Sequence[g.Event],
-                  say: Callable[[Sequence[g.Event]], list[Line]]) -> list[Line]:
+    def next_part(self, events: Sequence[g.Event], say: Callable[[Sequence[g.Event]], list[Line]]) -> list[Line]:
         """The next hand of the last show in ``events`` (the seat's), said by ``say`` (a fresh
         announcer's lines for events), after a line with its place and the starter."""
         start, hands = last_show(events)
@@ -50,6 +49,5 @@ class ShowReader:
         self._next += 1
         shown = part[0]
         assert isinstance(shown, g.HandShown)
-        head = Line.same(phrase("show_part", part=self._next, parts=len(hands),
-                                starter=shown.starter.name), "answer")
+        head = Line.same(phrase("show_part", part=self._next, parts=len(hands), starter=shown.starter.name), "answer")
         return [head, *say(part)]

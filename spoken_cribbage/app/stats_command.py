@@ -19,6 +19,7 @@ def add_stats_parser(subparsers) -> argparse.ArgumentParser:
 
 def run_stats(args) -> int:
     import sys
+
     db = StatsDB()
     notice = db.open_for_reading()
     if notice:
@@ -35,4 +36,3 @@ def run_stats(args) -> int:
         for line in stats_sentences(s):
             print(line)
     return 0
-

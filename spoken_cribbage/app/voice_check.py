@@ -32,9 +32,17 @@ class VoiceCheck:
     check (``engine``, ``vosk_model``). ``audio_source`` (tests) yields audio blocks instead of
     the microphone."""
 
-    def __init__(self, session, *, handsfree=None, engine: str = "auto",
-                 vosk_model: str | None = None, audio_source=None, recognizer=None,
-                 sd_module=None):
+    def __init__(
+        self,
+        session,
+        *,
+        handsfree=None,
+        engine: str = "auto",
+        vosk_model: str | None = None,
+        audio_source=None,
+        recognizer=None,
+        sd_module=None,
+    ):
         self.session = session
         self.handsfree = handsfree
         self.engine = engine
@@ -46,10 +54,10 @@ class VoiceCheck:
         self._lock = threading.RLock()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._run_id = 0          # lines of a stopped run are not said
-        self._live = False        # a run is going on (as the game's thread sees it)
-        self.result: CheckResult | None = None        # the last run's
-        self.done = threading.Event()   # set when a run has ended and listening is back
+        self._run_id = 0  # lines of a stopped run are not said
+        self._live = False  # a run is going on (as the game's thread sees it)
+        self.result: CheckResult | None = None  # the last run's
+        self.done = threading.Event()  # set when a run has ended and listening is back
 
     def set_dispatch(self, dispatch: Callable[[Callable[[], None]], None]) -> None:
         self._dispatch = dispatch
@@ -63,9 +71,10 @@ class VoiceCheck:
         if self._live:
             return
         if self._thread is not None:
-            self._thread.join(timeout=3)   # a stopped run lets go of the microphone first
+            self._thread.join(timeout=3)  # a stopped run lets go of the microphone first
         if self.audio_source is None:
             from spoken_cribbage.voice.microphone import microphone_problem
+
             problem = microphone_problem(self._sd)
             if problem is not None:
                 self._tell(phrase(problem))
@@ -74,13 +83,14 @@ class VoiceCheck:
         self._live = True
         self._stop = threading.Event()
         self.done.clear()
-        self._thread = threading.Thread(target=self._run, args=(self._run_id, self._stop),
-                                        name="voice-check", daemon=True)
+        self._thread = threading.Thread(
+            target=self._run, args=(self._run_id, self._stop), name="voice-check", daemon=True
+        )
         self._thread.start()
 
     def stop(self) -> bool:
         """Stop a running check (a key was pressed): True when one was running."""
-        with self._lock:   # (without a dispatch, the check's lines are told under it too)
+        with self._lock:  # (without a dispatch, the check's lines are told under it too)
             if not self._live:
                 return False
             self._live = False
@@ -102,7 +112,7 @@ class VoiceCheck:
 
     def _remind(self) -> None:
         with contextlib.suppress(Exception):
-            moment.remind(self.session)   # the game's prompt is the last line again
+            moment.remind(self.session)  # the game's prompt is the last line again
 
     # -- on the check's thread ------------------------------------------------------------------
     def _post(self, fn: Callable[[], None]) -> None:
@@ -121,6 +131,7 @@ class VoiceCheck:
         def tell() -> None:
             if self._live and run_id == self._run_id:
                 self._tell(text)
+
         self._post(tell)
 
     def _busy(self) -> bool:
@@ -140,25 +151,27 @@ class VoiceCheck:
         try:
             rec = self.recognizer
             if voice_input is not None and voice_input.running and voice_input.available:
-                voice_input.wait_ready(30)   # its model loads in the background
+                voice_input.wait_ready(30)  # its model loads in the background
                 rec = rec or voice_input.recognizer
                 voice_input.stop()
                 paused = True
             if rec is None:
                 from spoken_cribbage.voice.recognizers import choose_recognizer
-                rec, notice = choose_recognizer(self.vosk_model or None,
-                                                None if self.engine in ("auto", "off") else self.engine)
+
+                rec, notice = choose_recognizer(
+                    self.vosk_model or None, None if self.engine in ("auto", "off") else self.engine
+                )
                 if rec is None:
                     self._say(run_id, notice)
                     return
                 self.recognizer = rec
-            self._say(run_id, Notice("voice.check_begins", quiet=int(check.QUIET_SECONDS),
-                                     commands=len(check.PROMPTS), stop="key"))
+            self._say(
+                run_id,
+                Notice("voice.check_begins", quiet=int(check.QUIET_SECONDS), commands=len(check.PROMPTS), stop="key"),
+            )
             began = True
-            blocks = (self.audio_source() if self.audio_source is not None
-                      else microphone_blocks(stop, self._sd))
-            self.result = check.run_check(blocks, rec, lambda n: self._say(run_id, n), stop=stop,
-                                          busy=self._busy)
+            blocks = self.audio_source() if self.audio_source is not None else microphone_blocks(stop, self._sd)
+            self.result = check.run_check(blocks, rec, lambda n: self._say(run_id, n), stop=stop, busy=self._busy)
         except MicrophoneError as exc:
             self._say(run_id, exc.notice)
         except Exception as exc:  # noqa: BLE001 - never a traceback to a player
@@ -171,11 +184,11 @@ class VoiceCheck:
             self._post(lambda: self._finish(run_id, paused, began))
 
     def _finish(self, run_id: int, paused: bool, began: bool) -> None:
-        if run_id == self._run_id and self._live:   # (a stopped run has said its last line)
+        if run_id == self._run_id and self._live:  # (a stopped run has said its last line)
             self._live = False
-            if began:   # (a check that could not begin is one sentence)
+            if began:  # (a check that could not begin is one sentence)
                 self._remind()
         if paused and self.handsfree is not None:
             with contextlib.suppress(Exception):
-                self.handsfree.input.start()   # listening as before (continuous says so)
+                self.handsfree.input.start()  # listening as before (continuous says so)
         self.done.set()

@@ -39,8 +39,7 @@ __all__ = ["add_listen_parser", "add_models_parser", "run_listen", "run_models",
 
 
 def add_listen_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser("listen", help=help_text("listen"),
-                              description=help_text("listen:description"))
+    p = subparsers.add_parser("listen", help=help_text("listen"), description=help_text("listen:description"))
     src = p.add_mutually_exclusive_group()
     src.add_argument("--file", metavar="WAV", help=help_text("listen.--file"))
     src.add_argument("--mic", action="store_true", help=help_text("listen.--mic"))
@@ -56,8 +55,7 @@ def add_listen_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def add_models_parser(subparsers) -> argparse.ArgumentParser:
-    p = subparsers.add_parser("models", help=help_text("models"),
-                              description=help_text("models:description"))
+    p = subparsers.add_parser("models", help=help_text("models"), description=help_text("models:description"))
     sub = p.add_subparsers(dest="models_command")
     d = sub.add_parser("download", help=help_text("models.download"))
     d.add_argument("name", help=help_text("models.download.name"))
@@ -66,11 +64,13 @@ def add_models_parser(subparsers) -> argparse.ArgumentParser:
 
 def _err(what) -> None:
     from spoken_cribbage.app.output import one_line
-    print(one_line(phrase(what)), file=sys.stderr)   # one sentence: a value's line break shows
+
+    print(one_line(phrase(what)), file=sys.stderr)  # one sentence: a value's line break shows
 
 
 def run_listen(args) -> int:
     from spoken_cribbage.voice.recognizers import choose_recognizer
+
     if getattr(args, "check", False):
         return run_check(args)
     if not args.file and not args.mic:
@@ -85,6 +85,7 @@ def run_listen(args) -> int:
     if audio is None:
         # No microphone: say so at once, before loading a model (and never "Say a command.").
         from spoken_cribbage.voice.microphone import microphone_problem
+
         problem = microphone_problem()
         if problem:
             _err(problem)
@@ -98,6 +99,7 @@ def run_listen(args) -> int:
         result = rec.recognize(audio, ctx)
     else:
         from spoken_cribbage.voice.microphone import listen_once
+
         _err("voice.say_a_command")
         result = listen_once(rec, ctx, timeout=args.timeout, on_message=_err)
         if result is None:
@@ -105,8 +107,14 @@ def run_listen(args) -> int:
     if args.json:
         print(json.dumps(result.as_json()))
     elif result.accepted and result.confirm:
-        print(phrase("voice.heard_command_asked", heard=result.heard, command=result.command,
-                     question=phrase(result.notice())))
+        print(
+            phrase(
+                "voice.heard_command_asked",
+                heard=result.heard,
+                command=result.command,
+                question=phrase(result.notice()),
+            )
+        )
     elif result.accepted:
         print(phrase("voice.heard_command", heard=result.heard, command=result.command))
     else:
@@ -140,9 +148,9 @@ def run_check(args) -> int:
         if len(audio) < check.QUIET_SECONDS * RATE * 2:
             _err(Notice("voice.check_too_short", path=args.file, quiet=int(check.QUIET_SECONDS)))
             return 2
-        blocks = (audio[i:i + 960] for i in range(0, len(audio), 960))
+        blocks = (audio[i : i + 960] for i in range(0, len(audio), 960))
     else:
-        problem = microphone_problem()   # at once, before a model is loaded
+        problem = microphone_problem()  # at once, before a model is loaded
         if problem:
             _err(problem)
             return 2
@@ -150,8 +158,14 @@ def run_check(args) -> int:
     _err(notice)
     if rec is None:
         return 2
-    say(Notice("voice.check_begins", quiet=int(check.QUIET_SECONDS), commands=len(check.PROMPTS),
-               stop=None if args.file else "ctrl-c"))
+    say(
+        Notice(
+            "voice.check_begins",
+            quiet=int(check.QUIET_SECONDS),
+            commands=len(check.PROMPTS),
+            stop=None if args.file else "ctrl-c",
+        )
+    )
     if blocks is None:
         blocks = microphone_blocks()
     try:
@@ -162,7 +176,7 @@ def run_check(args) -> int:
     finally:
         close = getattr(blocks, "close", None)
         if close is not None:
-            close()   # the microphone, at once
+            close()  # the microphone, at once
     if args.json:
         print(json.dumps(result.as_json()))
     return 0
@@ -170,14 +184,23 @@ def run_check(args) -> int:
 
 def run_models(args) -> int:
     from spoken_cribbage.voice import models as modelstore
+
     try:
         if getattr(args, "models_command", None) == "download":
             modelstore.download(args.name, progress=lambda n: print(phrase(n), flush=True))
             return 0
         print(phrase("voice.models_folder", folder=modelstore.models_dir()))
         for m in modelstore.list_models():
-            print(phrase("voice.model_line", name=m.name, engine=m.engine, description=m.description,
-                         path=m.path if m.installed else None, downloadable=m.downloadable))
+            print(
+                phrase(
+                    "voice.model_line",
+                    name=m.name,
+                    engine=m.engine,
+                    description=m.description,
+                    path=m.path if m.installed else None,
+                    downloadable=m.downloadable,
+                )
+            )
         return 0
     except modelstore.ModelError as exc:
         _err(exc)

@@ -28,10 +28,38 @@ SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 SUIT_SINGULAR = ("club", "diamond", "heart", "spade")
 SUIT_GLYPHS = ("♣♧", "♦♢", "♥♡", "♠♤")
 RANK_SHORT = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_NAMES = ("", "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-              "ten", "jack", "queen", "king")
-RANK_PLURALS = ("", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
-                "nines", "tens", "jacks", "queens", "kings")
+RANK_NAMES = (
+    "",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+)
+RANK_PLURALS = (
+    "",
+    "aces",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+)
 
 
 def shown_text(token: str) -> str:
@@ -45,8 +73,7 @@ class InvalidCardError(EngineProblem):
     """Text that does not name a card. ``token`` is the offending text; ``code`` says why
     (``calculator.not_a_card`` by default) and ``data`` holds the particulars."""
 
-    def __init__(self, token: str, message: str | None = None, *,
-                 code: str = "calculator.not_a_card", **data: Any):
+    def __init__(self, token: str, message: str | None = None, *, code: str = "calculator.not_a_card", **data: Any):
         self.token = token
         data.setdefault("shown", shown_text(token))
         super().__init__(code, token=token, **data)
@@ -122,19 +149,24 @@ def _checked(rank: object, suit: object) -> tuple[int, int]:
 
     shown = f"Card({reprlib.repr(rank)}, {reprlib.repr(suit)})"
     if not (whole(rank) and 1 <= rank <= 13):
-        raise InvalidCardError(shown, f"not a card: {shown}: the rank must be a whole number "
-                                      "from 1 (ace) to 13 (king)", code="calculator.bad_rank")
+        raise InvalidCardError(
+            shown,
+            f"not a card: {shown}: the rank must be a whole number from 1 (ace) to 13 (king)",
+            code="calculator.bad_rank",
+        )
     if not (whole(suit) and 0 <= suit <= 3):
-        raise InvalidCardError(shown, f"not a card: {shown}: the suit must be a whole number "
-                                      "from 0 to 3 (clubs, diamonds, hearts, spades)",
-                               code="calculator.bad_suit")
+        raise InvalidCardError(
+            shown,
+            f"not a card: {shown}: the suit must be a whole number from 0 to 3 (clubs, diamonds, hearts, spades)",
+            code="calculator.bad_suit",
+        )
     return int(rank), int(suit)  # an int subclass (IntEnum) is stored as a plain int
 
 
 def _card_make(cls: type[Card], iterable: Iterable[Any]) -> Card:
     """``Card._make`` (and so ``_replace``) validates like the constructor."""
     try:
-        values = tuple(iterable)   # anything: the constructor checks it
+        values = tuple(iterable)  # anything: the constructor checks it
     except Exception:  # noqa: BLE001 - not an iterable, or one that fails
         raise ArgumentTypeError("Card._make", "iterable", iterable, "a rank and a suit") from None
     if len(values) != 2:
@@ -151,8 +183,14 @@ def is_card(obj: object) -> TypeGuard[Card]:
     """True for a genuine Card, one of the 52: a :class:`Card` itself (not a subclass, which
     could compare or hash as another card) with an int rank 1..13 and an int suit 0..3, even
     one made past the constructor with ``tuple.__new__``."""
-    return (type(obj) is Card and len(obj) == 2 and type(obj[0]) is int
-            and type(obj[1]) is int and 0 < obj[0] < 14 and -1 < obj[1] < 4)
+    return (
+        type(obj) is Card
+        and len(obj) == 2
+        and type(obj[0]) is int
+        and type(obj[1]) is int
+        and 0 < obj[0] < 14
+        and -1 < obj[1] < 4
+    )
 
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for r in range(1, 14) for s in range(4))
@@ -167,6 +205,7 @@ DECK_IDS = frozenset(map(id, DECK))
 # ----------------------------------------------------------------------------- argument checks
 # The engine's public functions check what they are given with these, once, at the boundary.
 
+
 def _check_int(value: object, function: str, argument: str, low: int, high: int) -> int:
     """``value`` if it is a whole number (an int, not a bool) from ``low`` to ``high``; else
     ArgumentTypeError (not an int) or InvalidArgumentError (out of range)."""
@@ -179,7 +218,7 @@ def _check_int(value: object, function: str, argument: str, low: int, high: int)
         if isinstance(value, bool) or not hasattr(type(value), "__index__"):
             raise ArgumentTypeError(function, argument, value, expected)
         try:
-            value = operator.index(cast(SupportsIndex, value))   # its type has __index__
+            value = operator.index(cast(SupportsIndex, value))  # its type has __index__
         except Exception:  # noqa: BLE001 - a hostile __index__
             raise ArgumentTypeError(function, argument, value, expected) from None
         if low <= value <= high:
@@ -204,7 +243,7 @@ def _check_card(obj: object, function: str, argument: str = "card") -> Card:
     that is not a Card (a text, a tuple, a subclass of Card), InvalidArgumentError for a Card
     forged outside the deck."""
     if id(obj) in DECK_IDS:
-        return cast(Card, obj)   # one of the DECK objects
+        return cast(Card, obj)  # one of the DECK objects
     if is_card(obj):
         return DECK[(obj[0] - 1) * 4 + obj[1]]
     if type(obj) is Card:
@@ -217,9 +256,9 @@ def _check_cards(objs: object, function: str, argument: str = "cards") -> tuple[
     Card), in order; the errors of :func:`_check_card`."""
     if isinstance(objs, (str, bytes, Card)) or not hasattr(type(objs), "__iter__"):
         raise ArgumentTypeError(function, argument, objs, "a list of cards")
-    iterable = cast(Iterable[object], objs)   # its type has __iter__
+    iterable = cast(Iterable[object], objs)  # its type has __iter__
     if type(objs) in (list, tuple) and all(id(c) in DECK_IDS for c in iterable):
-        return tuple(cast(Iterable[Card], iterable))   # every item one of the DECK cards
+        return tuple(cast(Iterable[Card], iterable))  # every item one of the DECK cards
     try:
         items = list(iterable)
     except Exception:  # noqa: BLE001 - an iterable that fails is not a list of cards
@@ -320,8 +359,7 @@ def match_card(text: str, hand: Iterable[Card]) -> Card:
     if card is not None:
         if card in held:
             return card
-        raise InvalidCardError(text, f"not in the hand: {card.short}",
-                               code="calculator.card_not_held", card=card)
+        raise InvalidCardError(text, f"not in the hand: {card.short}", code="calculator.card_not_held", card=card)
     low = t.lower()
     rank = _RANK_WORDS.get(low)
     if rank is None and low in RANK_PLURALS[1:]:
@@ -356,10 +394,10 @@ def split_card_tokens(text: str) -> list[str]:
     i = 0
     while i < len(words):
         if i + 2 < len(words) and words[i + 1].lower() == "of":
-            tokens.append(" ".join(words[i:i + 3]))
+            tokens.append(" ".join(words[i : i + 3]))
             i += 3
         elif i + 3 < len(words) and words[i].lower() == "the" and words[i + 2].lower() == "of":
-            tokens.append(" ".join(words[i + 1:i + 4]))
+            tokens.append(" ".join(words[i + 1 : i + 4]))
             i += 4
         else:
             tokens.append(words[i])
@@ -380,8 +418,7 @@ def parse_cards(text: str | Iterable[str], *, distinct: bool = True) -> list[Car
         try:
             items = list(text)
         except Exception:  # noqa: BLE001 - an iterable that fails
-            raise ArgumentTypeError("parse_cards", "text", text, "a text or a list of texts"
-                                    ) from None
+            raise ArgumentTypeError("parse_cards", "text", text, "a text or a list of texts") from None
         tokens = [t for item in items for t in split_card_tokens(item)]
     cards = [parse_card(t) for t in tokens]
     if _check_bool(distinct, "parse_cards", "distinct"):

@@ -82,8 +82,14 @@ class _ChanceNodes:
         @property
         def pone(self) -> int: ...
         def _emit(self, event: Event) -> None: ...
-        def _score(self, seat: int, points: int, reason: ScoreReason,
-                   items: Sequence[ScoreItem] = (), cards: Sequence[Card] = ()) -> None: ...
+        def _score(
+            self,
+            seat: int,
+            points: int,
+            reason: ScoreReason,
+            items: Sequence[ScoreItem] = (),
+            cards: Sequence[Card] = (),
+        ) -> None: ...
         def _check(self, action: Action) -> None: ...
         def _record(self, action: Action) -> None: ...
         def _forget_undo(self) -> None: ...
@@ -103,7 +109,7 @@ class _ChanceNodes:
             if self.chance == "auto":
                 self._do_chance(self._draw())
                 if self.rng is self._rng_at_start and self._rng_state is not None:
-                    self._rng_now = self.rng.getstate()   # where undo rewinds the rng to
+                    self._rng_now = self.rng.getstate()  # where undo rewinds the rng to
             elif self._script:
                 action = self._script.pop(0)
                 self._check(action)
@@ -124,7 +130,7 @@ class _ChanceNodes:
             hands: list[list[Card]] = [[] for _ in range(self.players)]
             order = self.seats_from(self.dealer)
             sizes = [self.dealt_to_seat(s) for s in range(self.players)]
-            for round_ in range(max(sizes)):   # one at a time, from the dealer's left
+            for round_ in range(max(sizes)):  # one at a time, from the dealer's left
                 for seat in order:
                     if round_ < sizes[seat]:
                         hands[seat].append(deck.pop())
@@ -164,7 +170,7 @@ class _ChanceNodes:
         self._show_due, self.showing, self._chances, self.claims = [], None, [], []
         self.phase = DISCARD
         self._pending = None
-        if not self.discards_due(self.dealer):   # five or six players: the dealer keeps all
+        if not self.discards_due(self.dealer):  # five or six players: the dealer keeps all
             self.kept[self.dealer] = tuple(self.hands[self.dealer])
         self._emit(Dealt(self.deal_number, self.dealer, tuple(tuple(h) for h in self.hands)))
         if a.crib_card is not None:
@@ -180,14 +186,13 @@ class _ChanceNodes:
     def _turn_starter(self, card: Card) -> None:
         self._forget_undo()
         cutter = (self.dealer - 1) % self.players  # the player on the dealer's right cuts
-        self.deck = [c for c in self.deck if c != card]   # a new list: undo's snapshots hold the old
+        self.deck = [c for c in self.deck if c != card]  # a new list: undo's snapshots hold the old
         self.starter = card
         self.phase = PLAY
         self._pending = None
         self._emit(StarterTurned(card, self.dealer, cutter))
         if card.rank == 11:
-            self._score(self.dealer, 2, ScoreReason.HEELS,
-                        (ScoreItem(ItemKind.HEELS, 2, (card,)),), (card,))
+            self._score(self.dealer, 2, ScoreReason.HEELS, (ScoreItem(ItemKind.HEELS, 2, (card,)),), (card,))
         self.to_act = self.pone
 
 
@@ -195,19 +200,15 @@ def _checked_chance(chance: str | Iterable[ChanceAction]) -> str | list[ChanceAc
     """A new game's ``chance``: "auto", "manual", or its chance actions as a list."""
     if isinstance(chance, str):
         if chance not in ("auto", "manual"):
-            raise InvalidArgumentError("Game", "chance", chance, '"auto", "manual" or a '
-                                       "sequence of chance actions")
+            raise InvalidArgumentError("Game", "chance", chance, '"auto", "manual" or a sequence of chance actions')
         return chance
     if isinstance(chance, bytes) or not hasattr(type(chance), "__iter__"):
-        raise ArgumentTypeError("Game", "chance", chance, '"auto", "manual" or a '
-                                "sequence of chance actions")
+        raise ArgumentTypeError("Game", "chance", chance, '"auto", "manual" or a sequence of chance actions')
     try:
         script = list(chance)
     except Exception:  # noqa: BLE001 - an iterable that fails
-        raise ArgumentTypeError("Game", "chance", chance, "a sequence of chance actions"
-                                ) from None
+        raise ArgumentTypeError("Game", "chance", chance, "a sequence of chance actions") from None
     for a in script:
         if type(a) not in CHANCE_ACTIONS:
-            raise ArgumentTypeError("Game", "chance", a, "chance actions only "
-                                    "(CutForDealer, Deal, TurnStarter)")
+            raise ArgumentTypeError("Game", "chance", a, "chance actions only (CutForDealer, Deal, TurnStarter)")
     return script

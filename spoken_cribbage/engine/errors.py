@@ -78,9 +78,12 @@ class EngineProblem(Problem, EngineError, ValueError):
     def __str__(self) -> str:
         return self.message or Problem.__str__(self)
 
-    def __reduce__(self) -> tuple[Callable[[type[EngineProblem], tuple[Any, ...], dict[str, Any]],
-                                          EngineProblem],
-                                 tuple[type[EngineProblem], tuple[Any, ...], dict[str, Any]]]:
+    def __reduce__(
+        self,
+    ) -> tuple[
+        Callable[[type[EngineProblem], tuple[Any, ...], dict[str, Any]], EngineProblem],
+        tuple[type[EngineProblem], tuple[Any, ...], dict[str, Any]],
+    ]:
         return (_rebuild, (type(self), self.args, dict(self.__dict__)))
 
 
@@ -92,12 +95,18 @@ class InvalidArgumentError(EngineProblem):
 
     default_code = "engine.bad_value"
 
-    def __init__(self, function: str, argument: str, value: object, expected: str, *,
-                 code: str | None = None, **data: object):
-        super().__init__(code or self.default_code, function=function, argument=argument,
-                         shown=shown(value), expected=expected, **data)
-        self.message = (f"{function}: {argument} must be {expected}, not "
-                        f"{self.data['shown']}")
+    def __init__(
+        self, function: str, argument: str, value: object, expected: str, *, code: str | None = None, **data: object
+    ):
+        super().__init__(
+            code or self.default_code,
+            function=function,
+            argument=argument,
+            shown=shown(value),
+            expected=expected,
+            **data,
+        )
+        self.message = f"{function}: {argument} must be {expected}, not {self.data['shown']}"
 
 
 class ArgumentTypeError(InvalidArgumentError, TypeError):

@@ -14,10 +14,30 @@ from spoken_cribbage.engine.cards import Card, _check_int
 from spoken_cribbage.engine.rules import PLAYERS, Named, Rules
 from spoken_cribbage.engine.scoring import ScoreItem
 
-__all__ = ["ScoreReason", "DealerReason", "Event", "GameStarted", "CutForDeal", "DealerChosen",
-           "Dealt", "Discarded", "CribCardFromDeck", "StarterTurned", "Scored", "Played",
-           "SaidGo", "CountReset", "PlayEnded", "HandShown", "CountDue", "Claimed",
-           "CountTimedOut", "MugginsCalled", "DealEnded", "GameOver"]
+__all__ = [
+    "ScoreReason",
+    "DealerReason",
+    "Event",
+    "GameStarted",
+    "CutForDeal",
+    "DealerChosen",
+    "Dealt",
+    "Discarded",
+    "CribCardFromDeck",
+    "StarterTurned",
+    "Scored",
+    "Played",
+    "SaidGo",
+    "CountReset",
+    "PlayEnded",
+    "HandShown",
+    "CountDue",
+    "Claimed",
+    "CountTimedOut",
+    "MugginsCalled",
+    "DealEnded",
+    "GameOver",
+]
 
 _MOST_SEATS = max(PLAYERS)
 
@@ -31,9 +51,9 @@ class ScoreReason(Named):
     LAST = "last"
     HAND = "hand"
     CRIB = "crib"
-    MUGGINS = "muggins"        # manual counting: points another seat missed in its count
-    OVERCOUNT = "overcount"    # manual counting: points another seat claimed too many
-    TIME = "time"              # manual counting: half the count of a seat whose time ran out
+    MUGGINS = "muggins"  # manual counting: points another seat missed in its count
+    OVERCOUNT = "overcount"  # manual counting: points another seat claimed too many
+    TIME = "time"  # manual counting: half the count of a seat whose time ran out
 
 
 class DealerReason(Named):
@@ -42,6 +62,7 @@ class DealerReason(Named):
     LOWEST_CUT = "lowest cut"
     GIVEN = "given"
     ALTERNATE = "alternate"
+
 
 @dataclass(frozen=True)
 class Event:
@@ -57,7 +78,7 @@ class Event:
 class GameStarted(Event):
     players: int
     target: int
-    teams: int | None = None   # as the game's Rules were given (None: the usual for the size)
+    teams: int | None = None  # as the game's Rules were given (None: the usual for the size)
 
     @property
     def rules(self) -> Rules:
@@ -67,6 +88,7 @@ class GameStarted(Event):
 @dataclass(frozen=True)
 class CutForDeal(Event):
     """One round of cutting for the first deal; ``cards[seat]`` is each seat's cut."""
+
     cards: tuple[Card, ...]
     tie: bool
 
@@ -81,6 +103,7 @@ class DealerChosen(Event):
 class Dealt(Event):
     """The cards are dealt. ``hands`` by seat, sorted. Each hand is private to its seat: in a
     seat's view (:meth:`Game.events_for`) the other seats' hands are empty tuples."""
+
     deal: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -89,14 +112,14 @@ class Dealt(Event):
         """This event as ``seat`` sees it: the other seats' hands empty."""
         if type(seat) is not int or not 0 <= seat < _MOST_SEATS:
             _check_int(seat, "Dealt.seen_by", "seat", 0, _MOST_SEATS - 1)
-        return Dealt(self.deal, self.dealer,
-                     tuple(h if s == seat else () for s, h in enumerate(self.hands)))
+        return Dealt(self.deal, self.dealer, tuple(h if s == seat else () for s, h in enumerate(self.hands)))
 
 
 @dataclass(frozen=True)
 class Discarded(Event):
     """``seat`` laid ``number`` cards away. ``cards`` is private to the seat: empty in the
     other seats' views."""
+
     seat: int
     cards: tuple[Card, ...]
     crib_owner: int
@@ -117,6 +140,7 @@ class Discarded(Event):
 class CribCardFromDeck(Event):
     """Three players: one card goes from the deck to the crib, face down: ``card`` is None in
     every seat's view (the crib is seen when it is shown)."""
+
     card: Card | None
 
     def seen_by(self, seat: int) -> CribCardFromDeck:
@@ -135,6 +159,7 @@ class StarterTurned(Event):
 @dataclass(frozen=True)
 class Scored(Event):
     """Points pegged, for a :class:`ScoreReason`: heels, play, go, last, hand, crib."""
+
     seat: int
     side: int
     points: int
@@ -175,6 +200,7 @@ class PlayEnded(Event):
 @dataclass(frozen=True)
 class HandShown(Event):
     """A hand or the crib counted in the show (``total`` may be 0: 'nineteen')."""
+
     seat: int
     side: int
     is_crib: bool
@@ -187,6 +213,7 @@ class HandShown(Event):
 @dataclass(frozen=True)
 class CountDue(Event):
     """Manual counting: a hand (or the crib) is laid out for ``seat`` to count (a Claim)."""
+
     seat: int
     side: int
     is_crib: bool
@@ -198,6 +225,7 @@ class CountDue(Event):
 class Claimed(Event):
     """Manual counting: ``seat`` said its count is ``claimed``; ``total`` and ``items`` are the
     right count. A :class:`HandShown` of the same hand follows, then what is pegged."""
+
     seat: int
     side: int
     is_crib: bool
@@ -212,6 +240,7 @@ class Claimed(Event):
 class CountTimedOut(Event):
     """Manual counting: ``seat``'s time to count ran out. It scores nothing for the hand;
     ``points`` (half of ``total``, rounded down) go to ``to_seat``."""
+
     seat: int
     side: int
     is_crib: bool
@@ -227,6 +256,7 @@ class CountTimedOut(Event):
 class MugginsCalled(Event):
     """Muggins: ``seat`` takes the ``points`` that ``from_seat`` missed in its count of a hand
     (or the crib) worth ``total`` (``items``, ``cards``). A :class:`Scored` follows."""
+
     seat: int
     side: int
     from_seat: int

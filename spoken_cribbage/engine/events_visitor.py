@@ -75,8 +75,7 @@ class EventVisitor(Generic[R]):
         fn = self._dispatch.get(type(event))
         if fn is None:
             if not isinstance(event, g.Event):
-                raise ArgumentTypeError(f"{type(self).__name__}.visit", "event", event,
-                                        "an event (Played, Scored...)")
+                raise ArgumentTypeError(f"{type(self).__name__}.visit", "event", event, "an event (Played, Scored...)")
             fn = self._resolve(type(event))
         return fn(self, event)  # type: ignore[no-any-return]
 

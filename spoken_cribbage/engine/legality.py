@@ -48,28 +48,28 @@ class Refusal(Named):
     NOT_AN_ACTION = "not an action"
     NO_SUCH_PLAYER = "no such player"
     GAME_OVER = "game over"
-    CHANCE_PENDING = "chance pending"          # data: pending (the chance action class)
-    NO_CHANCE_NOW = "no chance now"            # a chance action when none is due
-    IMPOSSIBLE_CHANCE = "impossible chance"    # data: detail (a clause)
+    CHANCE_PENDING = "chance pending"  # data: pending (the chance action class)
+    NO_CHANCE_NOW = "no chance now"  # a chance action when none is due
+    IMPOSSIBLE_CHANCE = "impossible chance"  # data: detail (a clause)
     DISCARD_OVER = "discard over"
     ALREADY_DISCARDED = "already discarded"
-    NOTHING_TO_LAY_AWAY = "nothing to lay away"   # five or six players: the dealer lays none
+    NOTHING_TO_LAY_AWAY = "nothing to lay away"  # five or six players: the dealer lays none
     NOT_A_LIST_OF_CARDS = "not a list of cards"
-    WRONG_NUMBER_OF_CARDS = "wrong number of cards"   # data: needed, given
+    WRONG_NUMBER_OF_CARDS = "wrong number of cards"  # data: needed, given
     NOT_A_CARD = "not a card"
-    CARD_TWICE = "card twice"                  # data: card
-    NOT_IN_HAND = "not in hand"                # data: card
+    CARD_TWICE = "card twice"  # data: card
+    NOT_IN_HAND = "not in hand"  # data: card
     PLAY_NOT_STARTED = "play not started"
     PLAY_OVER = "play over"
-    NOT_YOUR_TURN = "not your turn"            # data: seat, to_act
-    COUNT_OVER_31 = "count over 31"            # data: card, count (the count it would make)
+    NOT_YOUR_TURN = "not your turn"  # data: seat, to_act
+    COUNT_OVER_31 = "count over 31"  # data: card, count (the count it would make)
     CAN_STILL_PLAY = "can still play"
     DEAL_NOT_OVER = "deal not over"
-    UNDO_BLOCKED = "undo blocked"              # data: blocked (an UndoBlocked)
-    NOT_COUNTING = "not counting"              # a count (or time up) when no count is due
-    NOT_A_COUNT = "not a count"                # data: points (what was claimed)
-    MUGGINS_OFF = "muggins off"                # data: counting (the game's counting mode)
-    NOTHING_MISSED = "nothing missed"          # data: last ((seat, claimed, total, called) or None)
+    UNDO_BLOCKED = "undo blocked"  # data: blocked (an UndoBlocked)
+    NOT_COUNTING = "not counting"  # a count (or time up) when no count is due
+    NOT_A_COUNT = "not a count"  # data: points (what was claimed)
+    MUGGINS_OFF = "muggins off"  # data: counting (the game's counting mode)
+    NOTHING_MISSED = "nothing missed"  # data: last ((seat, claimed, total, called) or None)
 
 
 # ``id(card) in _DECK_IDS``: a fast, exact test of a genuine card (cards.DECK_IDS).
@@ -105,7 +105,7 @@ class UndoBlocked(str, Enum):
     CARD_REVEALED = "a card has been seen since"
     STARTER_CUT = "the starter has been cut"
     DEAL_OVER = "the deal is over"
-    NEW_DEAL = "you have made no move in this deal yet"   # the last was in an earlier deal
+    NEW_DEAL = "you have made no move in this deal yet"  # the last was in an earlier deal
     SHOW = "the show has begun"
     GAME_OVER = "the game is over"
     NOT_REPLAYABLE = "this game's random source cannot be rewound"
@@ -145,8 +145,7 @@ class _Legality:
     def pending_discards(self) -> tuple[int, ...]:
         if self.phase != DISCARD:
             return ()
-        return tuple(s for s in range(self.players)
-                     if not self.discards[s] and self.discards_due(s))
+        return tuple(s for s in range(self.players) if not self.discards[s] and self.discards_due(s))
 
     def playable(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds that fit under 31 (whether or not it is its turn); none
@@ -163,10 +162,8 @@ class _Legality:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = self._seat(seat, "Game.legal_actions")
         if self.phase == DISCARD:
-            seats = self.pending_discards() if seat is None else (
-                (seat,) if seat in self.pending_discards() else ())
-            return [Discard(s, combo) for s in seats
-                    for combo in combinations(self.hands[s], self.discards_due(s))]
+            seats = self.pending_discards() if seat is None else ((seat,) if seat in self.pending_discards() else ())
+            return [Discard(s, combo) for s in seats for combo in combinations(self.hands[s], self.discards_due(s))]
         if self.phase == PLAY:
             s = self.to_act
             if s is None or (seat is not None and seat != s):
@@ -175,8 +172,9 @@ class _Legality:
             return [Play(s, c) for c in cards] if cards else [Go(s)]
         if self.phase == SHOW:
             s = self.to_act
-            claims: list[Action] = ([Claim(s, n) for n in range(self.rules.max_show + 1)]
-                                    if s is not None and seat in (None, s) else [])
+            claims: list[Action] = (
+                [Claim(s, n) for n in range(self.rules.max_show + 1)] if s is not None and seat in (None, s) else []
+            )
             return claims + self._muggins_legal(seat)
         if self.phase == DEAL_OVER:
             return [NextDeal(), *self._muggins_legal(seat)]
@@ -200,8 +198,7 @@ class _Legality:
             raise IllegalActionError("there is no such player", Refusal.NO_SUCH_PLAYER, seat=seat)
 
     def _genuine(self, cards: object, n: int) -> bool:
-        return (type(cards) is tuple and len(cards) == n
-                and all(id(c) in _DECK_IDS or is_card(c) for c in cards))
+        return type(cards) is tuple and len(cards) == n and all(id(c) in _DECK_IDS or is_card(c) for c in cards)
 
     def _check_chance(self, action: ChanceAction) -> None:
         if self._pending is not type(action):
@@ -211,26 +208,27 @@ class _Legality:
             return IllegalActionError(detail, Refusal.IMPOSSIBLE_CHANCE, detail=detail)
 
         if isinstance(action, CutForDealer):
-            if not self._genuine(action.cards, self.players) or \
-                    len(set(action.cards)) != self.players:
+            if not self._genuine(action.cards, self.players) or len(set(action.cards)) != self.players:
                 raise impossible(f"the cut is {self.players} different cards, one a seat")
         elif isinstance(action, Deal):
             hands, crib = action.hands, action.crib_card
             sizes = [self.dealt_to_seat(s) for s in range(self.players)]
-            if not (type(hands) is tuple and len(hands) == self.players
-                    and all(self._genuine(h, n) for h, n in zip(hands, sizes, strict=True))):
+            if not (
+                type(hands) is tuple
+                and len(hands) == self.players
+                and all(self._genuine(h, n) for h, n in zip(hands, sizes, strict=True))
+            ):
                 if len(set(sizes)) == 1:
                     raise impossible(f"a deal is {self.players} hands of {sizes[0]} cards")
-                raise impossible(f"a deal is {self.players} hands of {max(sizes)} cards, "
-                                 f"the dealer's of {min(sizes)}")
+                raise impossible(f"a deal is {self.players} hands of {max(sizes)} cards, the dealer's of {min(sizes)}")
             if (crib is not None) != bool(self.rules.crib_cards_from_deck) or (
-                    crib is not None and not (id(crib) in _DECK_IDS or is_card(crib))):
+                crib is not None and not (id(crib) in _DECK_IDS or is_card(crib))
+            ):
                 raise impossible("the crib takes a card from the deck with three players only")
             cards = [c for h in hands for c in h] + ([crib] if crib is not None else [])
             if len(set(cards)) != len(cards):
                 raise impossible("a card is dealt twice")
-        elif not (id(action.card) in _DECK_IDS or is_card(action.card)) \
-                or action.card not in self.deck:
+        elif not (id(action.card) in _DECK_IDS or is_card(action.card)) or action.card not in self.deck:
             raise impossible("the starter is one of the cards not dealt")
 
     def parse_action(self, text: str) -> Action:
@@ -257,9 +255,8 @@ class _Legality:
             action = action_from_text(text)
         except InvalidCardError:
             raise
-        except InvalidArgumentError as e:   # the codec's refusal, named for this method
-            raise InvalidArgumentError("Game.parse_action", "text", text,
-                                       str(e.data["expected"])) from None
+        except InvalidArgumentError as e:  # the codec's refusal, named for this method
+            raise InvalidArgumentError("Game.parse_action", "text", text, str(e.data["expected"])) from None
         self._check(action)
         return action
 
@@ -273,8 +270,7 @@ class _Legality:
             self._check_chance(action)
             return
         if self._pending is not None:
-            what = ("the starter is not turned yet" if self._pending is TurnStarter
-                    else "the cards are not dealt yet")
+            what = "the starter is not turned yet" if self._pending is TurnStarter else "the cards are not dealt yet"
             raise IllegalActionError(what, Refusal.CHANCE_PENDING, pending=self._pending)
         if t is not NextDeal:
             seat = action.seat  # type: ignore[union-attr]
@@ -296,72 +292,69 @@ class _Legality:
             raise IllegalActionError("the discard is over", Refusal.DISCARD_OVER)
         n = self.discards_due(action.seat)
         if not n:
-            raise IllegalActionError("the dealer lays nothing away in this game",
-                                     Refusal.NOTHING_TO_LAY_AWAY)
+            raise IllegalActionError("the dealer lays nothing away in this game", Refusal.NOTHING_TO_LAY_AWAY)
         if self.discards[action.seat]:
-            raise IllegalActionError("those cards are already in the crib",
-                                     Refusal.ALREADY_DISCARDED)
+            raise IllegalActionError("those cards are already in the crib", Refusal.ALREADY_DISCARDED)
         if type(action.cards) is not tuple:
-            raise IllegalActionError("the cards to lay away are not a list of cards",
-                                     Refusal.NOT_A_LIST_OF_CARDS)
+            raise IllegalActionError("the cards to lay away are not a list of cards", Refusal.NOT_A_LIST_OF_CARDS)
         if len(action.cards) != n:
             raise IllegalActionError(
                 f"lay away exactly {n} card{'s' if n > 1 else ''}, not {len(action.cards)}",
-                Refusal.WRONG_NUMBER_OF_CARDS, needed=n, given=len(action.cards))
+                Refusal.WRONG_NUMBER_OF_CARDS,
+                needed=n,
+                given=len(action.cards),
+            )
         if not all(id(c) in _DECK_IDS or is_card(c) for c in action.cards):
             raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
         if len(set(action.cards)) != len(action.cards):
             twice = next(c for i, c in enumerate(action.cards) if c in action.cards[:i])
-            raise IllegalActionError("the same card is named twice", Refusal.CARD_TWICE,
-                                     card=twice)
+            raise IllegalActionError("the same card is named twice", Refusal.CARD_TWICE, card=twice)
         for c in action.cards:
             if c not in self.hands[action.seat]:
-                raise IllegalActionError(f"the {c.name} is not in the hand",
-                                         Refusal.NOT_IN_HAND, card=c)
+                raise IllegalActionError(f"the {c.name} is not in the hand", Refusal.NOT_IN_HAND, card=c)
 
     def _check_play_or_go(self, action: Play | Go) -> None:
         if self.phase != PLAY:
             if self.phase == DISCARD:
-                raise IllegalActionError("the play has not started: the discard comes first",
-                                         Refusal.PLAY_NOT_STARTED)
+                raise IllegalActionError("the play has not started: the discard comes first", Refusal.PLAY_NOT_STARTED)
             raise IllegalActionError("the play is over", Refusal.PLAY_OVER)
         if action.seat != self.to_act:
-            raise IllegalActionError("it is not that player's turn", Refusal.NOT_YOUR_TURN,
-                                     seat=action.seat, to_act=self.to_act)
+            raise IllegalActionError(
+                "it is not that player's turn", Refusal.NOT_YOUR_TURN, seat=action.seat, to_act=self.to_act
+            )
         if isinstance(action, Play):
             c = action.card
             if not (id(c) in _DECK_IDS or is_card(c)):
                 raise IllegalActionError("that is not a card", Refusal.NOT_A_CARD)
             if c not in self.hands[action.seat]:
-                raise IllegalActionError(f"the {c.name} is not in the hand",
-                                         Refusal.NOT_IN_HAND, card=c)
+                raise IllegalActionError(f"the {c.name} is not in the hand", Refusal.NOT_IN_HAND, card=c)
             count = self.count + c.value
             if count > 31:
-                raise IllegalActionError(f"the count would be {count}",
-                                         Refusal.COUNT_OVER_31, card=c, count=count)
+                raise IllegalActionError(f"the count would be {count}", Refusal.COUNT_OVER_31, card=c, count=count)
         elif self.playable(action.seat):
-            raise IllegalActionError("a card can still be played, so no go",
-                                     Refusal.CAN_STILL_PLAY)
+            raise IllegalActionError("a card can still be played, so no go", Refusal.CAN_STILL_PLAY)
 
     def _check_count(self, action: Claim | TimeUp) -> None:
         if self.phase != SHOW:
             raise IllegalActionError("no count is due now", Refusal.NOT_COUNTING)
         if action.seat != self.to_act:
-            raise IllegalActionError("it is not that player's count", Refusal.NOT_YOUR_TURN,
-                                     seat=action.seat, to_act=self.to_act)
+            raise IllegalActionError(
+                "it is not that player's count", Refusal.NOT_YOUR_TURN, seat=action.seat, to_act=self.to_act
+            )
         if isinstance(action, Claim):
             p = action.points
             top = self.rules.max_show
             if type(p) is not int or not 0 <= p <= top:
-                raise IllegalActionError(f"a count is a whole number from 0 to {top}",
-                                         Refusal.NOT_A_COUNT, points=p)
+                raise IllegalActionError(f"a count is a whole number from 0 to {top}", Refusal.NOT_A_COUNT, points=p)
 
     def _check_muggins(self, action: Muggins) -> None:
         if not (self.rules.manual and self.rules.muggins):
-            raise IllegalActionError("muggins is not played in this game",
-                                     Refusal.MUGGINS_OFF, counting=self.rules.counting)
+            raise IllegalActionError(
+                "muggins is not played in this game", Refusal.MUGGINS_OFF, counting=self.rules.counting
+            )
         if not self.muggins_open(action.seat):
             side = self.side_of(action.seat)
             last = next((c for c in reversed(self.claims) if self.side_of(c[0]) != side), None)
-            raise IllegalActionError("no points are missed in a count that can still be called",
-                                     Refusal.NOTHING_MISSED, last=last)
+            raise IllegalActionError(
+                "no points are missed in a count that can still be called", Refusal.NOTHING_MISSED, last=last
+            )

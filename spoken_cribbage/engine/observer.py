@@ -26,6 +26,7 @@ class Observation:
     An output, not an input: only :meth:`Game.observation` makes it and no engine function
     takes one from a caller (:meth:`Game.apply` takes actions), so its fields are not checked
     when one is made. (The computer player reads one; it is given by the game.)"""
+
     seat: int
     players: int
     side: int
@@ -34,25 +35,25 @@ class Observation:
     dealer: int
     target: int
     scores: tuple[int, ...]
-    hand: tuple[Card, ...]            # cards held now (as dealt, then the unplayed ones)
-    kept: tuple[Card, ...]            # the hand kept for the show (after the discard; at once
-                                      # for a dealer who lays nothing away)
-    discards: tuple[Card, ...]        # own cards laid in the crib
+    hand: tuple[Card, ...]  # cards held now (as dealt, then the unplayed ones)
+    kept: tuple[Card, ...]  # the hand kept for the show (after the discard; at once
+    # for a dealer who lays nothing away)
+    discards: tuple[Card, ...]  # own cards laid in the crib
     starter: Card | None
-    played: tuple[tuple[int, Card], ...]   # every card played this deal, in order, with its seat
-    series: tuple[Card, ...]          # cards since the last reset
+    played: tuple[tuple[int, Card], ...]  # every card played this deal, in order, with its seat
+    series: tuple[Card, ...]  # cards since the last reset
     count: int
-    gone: tuple[int, ...]             # seats that said go in this series
-    cards_left: tuple[int, ...]       # how many cards each seat still holds in the play
+    gone: tuple[int, ...]  # seats that said go in this series
+    cards_left: tuple[int, ...]  # how many cards each seat still holds in the play
     legal: tuple[Action, ...]
     history: tuple[Play | Go, ...] = ()
     """The public story of this deal's play, in order: every card played and every go said."""
     rules: Rules | None = None
-    to_act: int | None = None         # whose turn it is in the play (None outside it)
-    waiting: tuple[int, ...] = ()     # seats that still have to lay away for the crib
-    showing: tuple[Card, ...] = ()    # manual counting: the hand (or crib) being counted now
-    showing_crib: bool = False        # ... and whether it is the crib
-    back_pegs: tuple[int, ...] = ()   # by side: the score before its last points (the pegboard)
+    to_act: int | None = None  # whose turn it is in the play (None outside it)
+    waiting: tuple[int, ...] = ()  # seats that still have to lay away for the crib
+    showing: tuple[Card, ...] = ()  # manual counting: the hand (or crib) being counted now
+    showing_crib: bool = False  # ... and whether it is the crib
+    back_pegs: tuple[int, ...] = ()  # by side: the score before its last points (the pegboard)
 
     @property
     def playable(self) -> tuple[Card, ...]:
@@ -105,21 +106,32 @@ class _Observer:
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self._seat(seat, "Game.observation")
         return Observation(
-            seat=seat, players=self.players, side=self.side_of(seat), phase=self.phase,
-            deal=self.deal_number, dealer=self.dealer, target=self.target,
-            scores=tuple(self.scores), hand=tuple(self.hands[seat]) if self.hands else (),
+            seat=seat,
+            players=self.players,
+            side=self.side_of(seat),
+            phase=self.phase,
+            deal=self.deal_number,
+            dealer=self.dealer,
+            target=self.target,
+            scores=tuple(self.scores),
+            hand=tuple(self.hands[seat]) if self.hands else (),
             kept=tuple(self.kept[seat]) if self.kept else (),
             discards=tuple(self.discards[seat]) if self.discards else (),
-            starter=self.starter, played=tuple(self.played),
-            series=tuple(c for _, c in self.series), count=self.count,
+            starter=self.starter,
+            played=tuple(self.played),
+            series=tuple(c for _, c in self.series),
+            count=self.count,
             gone=tuple(sorted(self.gone)),
             cards_left=tuple(len(h) for h in self.hands) if self.hands else (),
-            legal=tuple(self.legal_actions(seat)), history=tuple(self.history),
-            rules=self.rules, to_act=self.to_act if self.phase in (PLAY, SHOW) else None,
+            legal=tuple(self.legal_actions(seat)),
+            history=tuple(self.history),
+            rules=self.rules,
+            to_act=self.to_act if self.phase in (PLAY, SHOW) else None,
             waiting=tuple(self.pending_discards()) if self.phase == DISCARD else (),
             showing=self.showing_cards(),
             showing_crib=self.showing is not None and self.showing[1],
-            back_pegs=tuple(self.back_pegs))
+            back_pegs=tuple(self.back_pegs),
+        )
 
     def events_for(self, seat: int, start: int = 0) -> list[Event]:
         """The events from index ``start`` on, as ``seat`` sees them: the same stream, with every
@@ -129,5 +141,7 @@ class _Observer:
             seat = self._seat(seat, "Game.events_for")
         if type(start) is not int or not 0 <= start <= len(self.events):
             start = _check_int(start, "Game.events_for", "start", 0, len(self.events))
-        return [e.seen_by(seat) if type(e) in _PRIVATE else e  # type: ignore[attr-defined]
-                for e in self.events[start:]]
+        return [
+            e.seen_by(seat) if type(e) in _PRIVATE else e  # type: ignore[attr-defined]
+            for e in self.events[start:]
+        ]

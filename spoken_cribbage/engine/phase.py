@@ -10,11 +10,11 @@ __all__ = ["Phase", "DEAL", "DISCARD", "STARTER", "PLAY", "SHOW", "DEAL_OVER", "
 class Phase(Named):
     """Where the game stands. Members equal their text, so ``game.phase == "discard"`` holds."""
 
-    DEAL = "deal"              # waiting for the cut for the deal or the deal (manual chance only)
+    DEAL = "deal"  # waiting for the cut for the deal or the deal (manual chance only)
     DISCARD = "discard"
-    STARTER = "starter"        # the discard is done, the starter not turned (manual chance only)
+    STARTER = "starter"  # the discard is done, the starter not turned (manual chance only)
     PLAY = "play"
-    SHOW = "show"              # manual counting: the show waits for a seat's count (a Claim)
+    SHOW = "show"  # manual counting: the show waits for a seat's count (a Claim)
     DEAL_OVER = "deal over"
     GAME_OVER = "game over"
 

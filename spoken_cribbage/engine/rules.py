@@ -100,14 +100,13 @@ class Rules:
     def __post_init__(self) -> None:
         """Refuse a table the game does not play: ArgumentTypeError for a value of the wrong
         kind, InvalidArgumentError for one out of range (both ValueErrors, with codes)."""
+
         def refuse(argument: str, expected: str, right_kind: bool) -> NoReturn:
             value = getattr(self, argument)
-            raise (InvalidArgumentError if right_kind else ArgumentTypeError)(
-                "Rules", argument, value, expected)
+            raise (InvalidArgumentError if right_kind else ArgumentTypeError)("Rules", argument, value, expected)
 
         if type(self.players) is not int or self.players not in PLAYERS:
-            refuse("players", "2 to 6 (cribbage here is for 2 to 6 players)",
-                   type(self.players) is int)
+            refuse("players", "2 to 6 (cribbage here is for 2 to 6 players)", type(self.players) is int)
         if type(self.target) is not int or self.target < 1:
             refuse("target", "a whole number, at least 1", type(self.target) is int)
         if not isinstance(self.counting, str) or self.counting not in COUNTING_MODES:
@@ -116,19 +115,19 @@ class Rules:
             if type(getattr(self, flag)) is not bool:
                 refuse(flag, "True or False", False)
         t = self.teams
-        if t is not None and (type(t) is not int
-                              or (t != 0 and t not in TEAM_LAYOUTS.get(self.players, ()))):
+        if t is not None and (type(t) is not int or (t != 0 and t not in TEAM_LAYOUTS.get(self.players, ()))):
             layouts = TEAM_LAYOUTS.get(self.players)
             if not layouts:
-                refuse("teams", f"None or 0 ({self.players} players play each for themselves)",
-                       type(t) is int)
-            refuse("teams", f"None, 0 or {' or '.join(map(str, layouts))} ({self.players} players "
-                   f"play in {' or '.join(map(str, layouts))} teams, or each for themselves)",
-                   type(t) is int)
+                refuse("teams", f"None or 0 ({self.players} players play each for themselves)", type(t) is int)
+            refuse(
+                "teams",
+                f"None, 0 or {' or '.join(map(str, layouts))} ({self.players} players "
+                f"play in {' or '.join(map(str, layouts))} teams, or each for themselves)",
+                type(t) is int,
+            )
 
     def _key(self) -> tuple[int, int, str, bool, bool, int]:
-        return (self.players, self.target, self.counting, self.muggins, self.overcount_penalty,
-                self.team_count)
+        return (self.players, self.target, self.counting, self.muggins, self.overcount_penalty, self.team_count)
 
     def __eq__(self, other: object) -> bool:
         """The same table however ``teams`` was spelled: ``Rules(4) == Rules(4, teams=2)``."""
@@ -200,8 +199,7 @@ class Rules:
     @property
     def crib_cards_from_deck(self) -> int:
         """Cards the crib takes from the deck to make up its size: 1 with three players."""
-        return (self.crib_size - (self.players - 1) * self.discards_for(False)
-                - self.discards_for(True))
+        return self.crib_size - (self.players - 1) * self.discards_for(False) - self.discards_for(True)
 
     @property
     def max_show(self) -> int:
@@ -234,16 +232,15 @@ class Rules:
         if not isinstance(scores, (tuple, list)):
             raise ArgumentTypeError("Rules.skunk", "scores", scores, "a tuple of scores by side")
         if len(scores) != self.sides:
-            raise InvalidArgumentError("Rules.skunk", "scores", scores,
-                                       f"{self.sides} scores, one a side")
+            raise InvalidArgumentError("Rules.skunk", "scores", scores, f"{self.sides} scores, one a side")
         for score in scores:
-            _check_int(score, "Rules.skunk", "scores", 0, 10 ** 9)
+            _check_int(score, "Rules.skunk", "scores", 0, 10**9)
         _check_int(winner, "Rules.skunk", "winner", 0, self.sides - 1)
         double = self.double_skunk_line
-        return tuple(0 if s == winner else
-                     2 if double is not None and score < double else
-                     1 if score < self.skunk_line else 0
-                     for s, score in enumerate(scores))
+        return tuple(
+            0 if s == winner else 2 if double is not None and score < double else 1 if score < self.skunk_line else 0
+            for s, score in enumerate(scores)
+        )
 
 
 @dataclass(frozen=True)
@@ -256,23 +253,23 @@ class Outcome:
     skunks: tuple[int, ...]
 
 
-def _table_rules(rules: Rules | None, players: int | None, target: int | None,
-                 teams: int | None) -> Rules:
+def _table_rules(rules: Rules | None, players: int | None, target: int | None, teams: int | None) -> Rules:
     """The table of a new game: ``rules``, or the rules the older ``players``, ``target`` and
     ``teams`` make (which must then agree with ``rules`` when both are given)."""
     if rules is None:
-        return Rules(2 if players is None else players, 121 if target is None else target,
-                     teams=teams)
+        return Rules(2 if players is None else players, 121 if target is None else target, teams=teams)
     if type(rules) is not Rules:
         raise ArgumentTypeError("Game", "rules", rules, "a Rules or None")
     if players is not None or target is not None or teams is not None:
-        given = Rules(rules.players if players is None else players,  # checks them
-                      rules.target if target is None else target,
-                      teams=rules.teams if teams is None else teams)
-        if (given.players, given.target, given.team_count) != (
-                rules.players, rules.target, rules.team_count):
-            raise InvalidArgumentError("Game", "rules", rules, "the same table as "
-                                       "players, target and teams when those are given too")
+        given = Rules(
+            rules.players if players is None else players,  # checks them
+            rules.target if target is None else target,
+            teams=rules.teams if teams is None else teams,
+        )
+        if (given.players, given.target, given.team_count) != (rules.players, rules.target, rules.team_count):
+            raise InvalidArgumentError(
+                "Game", "rules", rules, "the same table as players, target and teams when those are given too"
+            )
     return rules
 
 
@@ -280,7 +277,7 @@ def _check_scores(scores: Sequence[int], rules: Rules) -> None:
     """A new game's starting ``scores``: one by side, each below the target."""
     if type(scores) not in (tuple, list):
         raise ArgumentTypeError("Game", "scores", scores, "a tuple of scores by side")
-    if len(scores) != rules.sides or not all(
-            type(x) is int and 0 <= x < rules.target for x in scores):
-        raise InvalidArgumentError("Game", "scores", scores, f"{rules.sides} whole "
-                                   "numbers, each from 0 to below the target")
+    if len(scores) != rules.sides or not all(type(x) is int and 0 <= x < rules.target for x in scores):
+        raise InvalidArgumentError(
+            "Game", "scores", scores, f"{rules.sides} whole numbers, each from 0 to below the target"
+        )

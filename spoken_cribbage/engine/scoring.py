@@ -26,15 +26,25 @@ from typing import TYPE_CHECKING, Any
 from spoken_cribbage.engine.cards import Card, _check_bool, _check_card, _check_cards
 from spoken_cribbage.engine.errors import ArgumentTypeError, EngineProblem, InvalidArgumentError
 
-if TYPE_CHECKING:   # numpy is imported where it is used (not on the game's import path)
+if TYPE_CHECKING:  # numpy is imported where it is used (not on the game's import path)
     import numpy as np
     import numpy.typing as npt
 from spoken_cribbage.engine.rules import Named
 
 __all__ = [
-    "ItemKind", "ScoreItem", "HandScore", "PlayScore", "InvalidHandError", "CountOverflowError",
-    "score_hand", "score_play", "hand_points", "score_all_hands", "DISTRIBUTION_HAND",
-    "DISTRIBUTION_CRIB", "HAND_SIZES",
+    "ItemKind",
+    "ScoreItem",
+    "HandScore",
+    "PlayScore",
+    "InvalidHandError",
+    "CountOverflowError",
+    "score_hand",
+    "score_play",
+    "hand_points",
+    "score_all_hands",
+    "DISTRIBUTION_HAND",
+    "DISTRIBUTION_CRIB",
+    "HAND_SIZES",
 ]
 
 #: The sizes of hand (or crib) the show scores, without the starter: 4, or 5 with six players.
@@ -177,8 +187,7 @@ def _show_runs(cards: Sequence[Card]) -> list[ScoreItem]:
     return items
 
 
-_PAIR_KINDS = {2: (ItemKind.PAIR, 2), 3: (ItemKind.PAIR_ROYAL, 6),
-               4: (ItemKind.DOUBLE_PAIR_ROYAL, 12)}
+_PAIR_KINDS = {2: (ItemKind.PAIR, 2), 3: (ItemKind.PAIR_ROYAL, 6), 4: (ItemKind.DOUBLE_PAIR_ROYAL, 12)}
 
 
 def score_play(series: Iterable[Card], card: Card) -> PlayScore:
@@ -228,27 +237,27 @@ def _build_rank_table() -> npt.NDArray[np.int8]:
     indexed by r0*13**4 + r1*13**3 + r2*13**2 + r3*13 + r4."""
     import numpy as np
 
-    idx = np.arange(13 ** 5, dtype=np.int64)
-    r = np.empty((13 ** 5, 5), dtype=np.int8)
+    idx = np.arange(13**5, dtype=np.int64)
+    r = np.empty((13**5, 5), dtype=np.int8)
     for k in range(5):
-        r[:, 4 - k] = (idx // 13 ** k) % 13
+        r[:, 4 - k] = (idx // 13**k) % 13
     vals = np.minimum(r.astype(np.int16) + 1, 10)
-    pts = np.zeros(13 ** 5, dtype=np.int16)
+    pts = np.zeros(13**5, dtype=np.int16)
     for n in range(2, 6):
         for combo in combinations(range(5), n):
             s = vals[:, combo].sum(axis=1)
             pts += np.where(s == 15, 2, 0).astype(np.int16)
     for a, b in combinations(range(5), 2):
         pts += np.where(r[:, a] == r[:, b], 2, 0).astype(np.int16)
-    counts = np.zeros((13 ** 5, 13), dtype=np.int16)
-    rows = np.arange(13 ** 5)
+    counts = np.zeros((13**5, 13), dtype=np.int16)
+    rows = np.arange(13**5)
     for k in range(5):
         counts[rows, r[:, k]] += 1
-    done = np.zeros(13 ** 5, dtype=bool)
+    done = np.zeros(13**5, dtype=bool)
     for length in (5, 4, 3):
-        found = np.zeros(13 ** 5, dtype=np.int16)
+        found = np.zeros(13**5, dtype=np.int16)
         for start in range(0, 14 - length):
-            window = counts[:, start:start + length]
+            window = counts[:, start : start + length]
             prod = np.prod(window, axis=1)
             found += np.where(done, 0, prod * length).astype(np.int16)
         pts += found
@@ -267,7 +276,7 @@ def _rank_table() -> list[int]:
 def rank_table_numpy() -> npt.NDArray[np.int8]:
     """The rank table as a numpy int8 array (see :func:`_build_rank_table`)."""
     _rank_table()
-    assert _RANK_TABLE_NP is not None   # made with _RANK_TABLE
+    assert _RANK_TABLE_NP is not None  # made with _RANK_TABLE
     return _RANK_TABLE_NP
 
 
@@ -279,9 +288,8 @@ def _build_six_rank_table() -> dict[int, int]:
 
     import numpy as np
 
-    rows = [r for r in combinations_with_replacement(range(13), 6)
-            if max(r.count(x) for x in set(r)) <= 4]
-    r = np.array(rows, dtype=np.int64)                       # ranks 0..12, shape (n, 6)
+    rows = [r for r in combinations_with_replacement(range(13), 6) if max(r.count(x) for x in set(r)) <= 4]
+    r = np.array(rows, dtype=np.int64)  # ranks 0..12, shape (n, 6)
     n = len(rows)
     vals = np.minimum(r + 1, 10)
     pts = np.zeros(n, dtype=np.int64)
@@ -290,7 +298,7 @@ def _build_six_rank_table() -> dict[int, int]:
             pts += 2 * (vals[:, combo].sum(axis=1) == 15)
     for a, b in combinations(range(6), 2):
         pts += 2 * (r[:, a] == r[:, b])
-    counts = np.zeros((n, 15), dtype=np.int64)               # ranks at 1..13, 0 and 14 empty
+    counts = np.zeros((n, 15), dtype=np.int64)  # ranks at 1..13, 0 and 14 empty
     for k in range(6):
         np.add.at(counts, (np.arange(n), r[:, k] + 1), 1)
     held = counts > 0
@@ -299,7 +307,7 @@ def _build_six_rank_table() -> dict[int, int]:
             stop = start + length
             longest = held[:, start:stop].all(axis=1) & ~held[:, start - 1] & ~held[:, stop]
             pts += np.where(longest, length * counts[:, start:stop].prod(axis=1), 0)
-    keys = (5 ** r).sum(axis=1)
+    keys = (5**r).sum(axis=1)
     return dict(zip(keys.tolist(), pts.tolist(), strict=True))
 
 
@@ -317,8 +325,7 @@ def _six_table() -> dict[int, int]:
 # The rank table's key for four hand cards and the starter, one look-up a card: the offset of
 # each rank at each position. Dicts, so that a rank outside 1..13 (a card forged past the
 # constructor) fails the look-up instead of landing on another hand's entry.
-_OFFSETS4: tuple[dict[int, int], ...] = tuple(
-    {r: (r - 1) * 13 ** (4 - k) for r in range(1, 14)} for k in range(5))
+_OFFSETS4: tuple[dict[int, int], ...] = tuple({r: (r - 1) * 13 ** (4 - k) for r in range(1, 14)} for k in range(5))
 _WEIGHT6 = {r: 5 ** (r - 1) for r in range(1, 14)}
 
 
@@ -355,40 +362,72 @@ def hand_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> i
         n = len(hand)
         if n == 4:
             a, b, c, d = hand
-            if (type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
-                    and type(starter) is Card and (is_crib is False or is_crib is True)):
+            if (
+                type(a) is Card
+                and type(b) is Card
+                and type(c) is Card
+                and type(d) is Card
+                and type(starter) is Card
+                and (is_crib is False or is_crib is True)
+            ):
                 ra, rb, rc, rd, rs = a[0], b[0], c[0], d[0], starter[0]
                 # A card forged with tuple.__new__ can hold a float (5.0) or a bool rank, which
                 # the tables below would read as 5 or 1: the ranks must be ints (the table
                 # look-up then refuses one out of 1..13).
                 # So can a suit (2.0, True, 7): the suits must be ints 0..3 (no bit above 3).
                 s, sb, sc, sd, ss = a[1], b[1], c[1], d[1], starter[1]
-                if (type(ra) is int and type(rb) is int and type(rc) is int and type(rd) is int
-                        and type(rs) is int and type(s) is int and type(sb) is int
-                        and type(sc) is int and type(sd) is int and type(ss) is int
-                        and not (s | sb | sc | sd | ss) & -4):
+                if (
+                    type(ra) is int
+                    and type(rb) is int
+                    and type(rc) is int
+                    and type(rd) is int
+                    and type(rs) is int
+                    and type(s) is int
+                    and type(sb) is int
+                    and type(sc) is int
+                    and type(sd) is int
+                    and type(ss) is int
+                    and not (s | sb | sc | sd | ss) & -4
+                ):
                     o0, o1, o2, o3, o4 = _OFFSETS4
-                    pts = (_RANK_TABLE or _rank_table())[
-                        o0[ra] + o1[rb] + o2[rc] + o3[rd] + o4[rs]]
+                    pts = (_RANK_TABLE or _rank_table())[o0[ra] + o1[rb] + o2[rc] + o3[rd] + o4[rs]]
                     if s == sb == sc == sd:
                         if ss == s:
                             pts += 5
                         elif not is_crib:
                             pts += 4
-                    if ((ra == 11 and s == ss) or (rb == 11 and sb == ss) or (rc == 11 and sc == ss)
-                            or (rd == 11 and sd == ss)):
+                    if (
+                        (ra == 11 and s == ss)
+                        or (rb == 11 and sb == ss)
+                        or (rc == 11 and sc == ss)
+                        or (rd == 11 and sd == ss)
+                    ):
                         pts += 1
                     return pts
         elif n == 5:
             a, b, c, d, e = hand
-            if (type(a) is Card and type(b) is Card and type(c) is Card and type(d) is Card
-                    and type(e) is Card and type(starter) is Card
-                    and (is_crib is False or is_crib is True)
-                    and type(a[0]) is int and type(b[0]) is int and type(c[0]) is int
-                    and type(d[0]) is int and type(e[0]) is int and type(starter[0]) is int
-                    and type(a[1]) is int and type(b[1]) is int and type(c[1]) is int
-                    and type(d[1]) is int and type(e[1]) is int and type(starter[1]) is int
-                    and not (a[1] | b[1] | c[1] | d[1] | e[1] | starter[1]) & -4):
+            if (
+                type(a) is Card
+                and type(b) is Card
+                and type(c) is Card
+                and type(d) is Card
+                and type(e) is Card
+                and type(starter) is Card
+                and (is_crib is False or is_crib is True)
+                and type(a[0]) is int
+                and type(b[0]) is int
+                and type(c[0]) is int
+                and type(d[0]) is int
+                and type(e[0]) is int
+                and type(starter[0]) is int
+                and type(a[1]) is int
+                and type(b[1]) is int
+                and type(c[1]) is int
+                and type(d[1]) is int
+                and type(e[1]) is int
+                and type(starter[1]) is int
+                and not (a[1] | b[1] | c[1] | d[1] | e[1] | starter[1]) & -4
+            ):
                 return _five_card_points(hand, starter, is_crib)
     except Exception:  # noqa: BLE001 - checked below, to say what is wrong
         pass
@@ -422,8 +461,11 @@ def _check_hands_array(hands: object, function: str) -> npt.NDArray[np.integer[A
     expected = "an (N, 4) integer array of card codes 0..51, each row ascending"
     if not isinstance(hands, np.ndarray) or hands.dtype.kind not in "iu":
         raise ArgumentTypeError(function, "hands", hands, expected)
-    if hands.ndim != 2 or hands.shape[1] != 4 or (hands.size and (
-            hands.min() < 0 or hands.max() > 51 or not (np.diff(hands, axis=1) > 0).all())):
+    if (
+        hands.ndim != 2
+        or hands.shape[1] != 4
+        or (hands.size and (hands.min() < 0 or hands.max() > 51 or not (np.diff(hands, axis=1) > 0).all()))
+    ):
         raise InvalidArgumentError(function, "hands", hands, expected)
     return hands
 
@@ -434,13 +476,11 @@ def starters_array(hands: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int8]:
 
     g = _check_hands_array(hands, "starters_array").astype(np.int16) - np.arange(4, dtype=np.int16)
     j = np.arange(48, dtype=np.int16)
-    out: npt.NDArray[np.int8] = (j[None, :] + (g[:, :, None] <= j[None, None, :]).sum(axis=1)
-                                 ).astype(np.int8)
+    out: npt.NDArray[np.int8] = (j[None, :] + (g[:, :, None] <= j[None, None, :]).sum(axis=1)).astype(np.int8)
     return out
 
 
-def score_all_hands(is_crib: bool = False, hands: npt.NDArray[np.integer[Any]] | None = None
-                    ) -> npt.NDArray[np.int8]:
+def score_all_hands(is_crib: bool = False, hands: npt.NDArray[np.integer[Any]] | None = None) -> npt.NDArray[np.int8]:
     """Score every hand with every starter (12,994,800 combinations); return the numpy
     array of totals, shape (270725, 48)."""
     import numpy as np
@@ -473,10 +513,36 @@ def score_all_hands(is_crib: bool = False, hands: npt.NDArray[np.integer[Any]] |
 
 # Published distributions: number of the 12,994,800 hand + starter combinations at each score.
 DISTRIBUTION_HAND = {
-    0: 1009008, 1: 99792, 2: 2813796, 3: 505008, 4: 2855676, 5: 697508, 6: 1800268,
-    7: 751324, 8: 1137236, 9: 361224, 10: 388740, 11: 51680, 12: 317340, 13: 19656,
-    14: 90100, 15: 9168, 16: 58248, 17: 11196, 18: 2708, 19: 0, 20: 8068, 21: 2496,
-    22: 444, 23: 356, 24: 3680, 25: 0, 26: 0, 27: 0, 28: 76, 29: 4,
+    0: 1009008,
+    1: 99792,
+    2: 2813796,
+    3: 505008,
+    4: 2855676,
+    5: 697508,
+    6: 1800268,
+    7: 751324,
+    8: 1137236,
+    9: 361224,
+    10: 388740,
+    11: 51680,
+    12: 317340,
+    13: 19656,
+    14: 90100,
+    15: 9168,
+    16: 58248,
+    17: 11196,
+    18: 2708,
+    19: 0,
+    20: 8068,
+    21: 2496,
+    22: 444,
+    23: 356,
+    24: 3680,
+    25: 0,
+    26: 0,
+    27: 0,
+    28: 76,
+    29: 4,
 }
 # Under crib rules (only a five-card flush counts).
 DISTRIBUTION_CRIB = {

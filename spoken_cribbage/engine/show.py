@@ -50,8 +50,14 @@ class _Show:
         _chances: list[_Chance]
 
         def _emit(self, event: Event) -> None: ...
-        def _score(self, seat: int, points: int, reason: ScoreReason,
-                   items: Sequence[ScoreItem] = (), cards: Sequence[Card] = ()) -> None: ...
+        def _score(
+            self,
+            seat: int,
+            points: int,
+            reason: ScoreReason,
+            items: Sequence[ScoreItem] = (),
+            cards: Sequence[Card] = (),
+        ) -> None: ...
         def side_of(self, seat: int) -> int: ...
         def seats_from(self, seat: int) -> list[int]: ...
         def opponent_of(self, seat: int) -> int: ...
@@ -74,13 +80,11 @@ class _Show:
             return
         for seat in self.seats_from(self.dealer):
             res = _score_hand(tuple(self.kept[seat]), starter, False)
-            self._emit(HandShown(seat, self.side_of(seat), False, self.kept[seat], starter,
-                                 res.total, res.items))
+            self._emit(HandShown(seat, self.side_of(seat), False, self.kept[seat], starter, res.total, res.items))
             self._score(seat, res.total, ScoreReason.HAND, res.items, self.kept[seat])
         crib = tuple(sort_hand(self.crib))
         res = _score_hand(crib, starter, True)
-        self._emit(HandShown(self.dealer, self.side_of(self.dealer), True, crib, starter,
-                             res.total, res.items))
+        self._emit(HandShown(self.dealer, self.side_of(self.dealer), True, crib, starter, res.total, res.items))
         self._score(self.dealer, res.total, ScoreReason.CRIB, res.items, crib)
         self.phase = DEAL_OVER
         self.to_act = None
@@ -94,8 +98,7 @@ class _Show:
             self.showing = None
             self.phase = DEAL_OVER
             self.to_act = None
-            self._emit(DealEnded(self.deal_number, (self.dealer + 1) % self.players,
-                                 tuple(self.scores)))
+            self._emit(DealEnded(self.deal_number, (self.dealer + 1) % self.players, tuple(self.scores)))
             return
         seat, crib = self.showing = self._show_due.pop(0)
         self.to_act = seat
@@ -119,15 +122,16 @@ class _Show:
         self._emit(Claimed(seat, side, crib, cards, self.starter, a.points, res.total, res.items))
         self._emit(HandShown(seat, side, crib, cards, self.starter, res.total, res.items))
         got = min(a.points, res.total)
-        self._score(seat, got, ScoreReason.CRIB if crib else ScoreReason.HAND,
-                    res.items if got == res.total else (), cards)
+        self._score(
+            seat, got, ScoreReason.CRIB if crib else ScoreReason.HAND, res.items if got == res.total else (), cards
+        )
         if a.points > res.total and self.rules.overcount_penalty:
-            self._score(self.opponent_of(seat), a.points - res.total, ScoreReason.OVERCOUNT,
-                        (), cards)
+            self._score(self.opponent_of(seat), a.points - res.total, ScoreReason.OVERCOUNT, (), cards)
         elif a.points < res.total and self.rules.muggins:
             others = {self.side_of(s) for s in range(self.players)} - {side}
-            self._chances.append(_Chance(seat, crib, res.total - a.points, res.total, res.items,
-                                         cards, others, len(self.claims) - 1))
+            self._chances.append(
+                _Chance(seat, crib, res.total - a.points, res.total, res.items, cards, others, len(self.claims) - 1)
+            )
         self._next_count()
 
     def _do_muggins(self, a: Muggins) -> None:
@@ -136,8 +140,7 @@ class _Show:
         self._chances = [c for c in self._chances if side not in c.sides]
         for c in taken:
             self.claims[c.claim] = self.claims[c.claim][:3] + (True,)
-            self._emit(MugginsCalled(a.seat, side, c.seat, c.is_crib, c.missed, c.total, c.items,
-                                     c.cards))
+            self._emit(MugginsCalled(a.seat, side, c.seat, c.is_crib, c.missed, c.total, c.items, c.cards))
             self._score(a.seat, c.missed, ScoreReason.MUGGINS, c.items, c.cards)
 
     def _do_time_up(self, a: TimeUp) -> None:
@@ -148,8 +151,7 @@ class _Show:
         side = self.side_of(seat)
         self._pass_chances(side)
         to, half = self.opponent_of(seat), res.total // 2
-        self._emit(CountTimedOut(seat, side, crib, cards, self.starter, res.total, res.items,
-                                 to, half))
+        self._emit(CountTimedOut(seat, side, crib, cards, self.starter, res.total, res.items, to, half))
         self._emit(HandShown(seat, side, crib, cards, self.starter, res.total, res.items))
         self._score(to, half, ScoreReason.TIME, (), cards)
         self._next_count()
@@ -159,6 +161,7 @@ class _Show:
 class _Chance:
     """A muggins chance: ``seat`` missed ``missed`` points counting a hand (or the crib) worth
     ``total``; ``sides`` may still call it (each loses it by acting otherwise)."""
+
     seat: int
     is_crib: bool
     missed: int
@@ -166,4 +169,4 @@ class _Chance:
     items: tuple[ScoreItem, ...]
     cards: tuple[Card, ...]
     sides: set[int]
-    claim: int      # its index in Game.claims
+    claim: int  # its index in Game.claims

@@ -58,18 +58,17 @@ class Closed(Exception):
 class RemoteTable:
     """A ``Table`` whose game is on a server; ``seat``: the seat the server gave this client."""
 
-    def __init__(self, ws: ClientConnection, welcome: p.Welcome, *,
-                 timeout: float = 10.0) -> None:
+    def __init__(self, ws: ClientConnection, welcome: p.Welcome, *, timeout: float = 10.0) -> None:
         self.ws = ws
         self.seat = welcome.seat
         self._rules = p.rules_from_facts(welcome.rules)
         self.names = [p.clean_text(n, p.NAME_LENGTH) for n in welcome.names]
         self.connected: list[bool] = [False] * self._rules.players
-        self.computers: frozenset[int] = frozenset()   # the computer seats, from the server
-        self.ready: frozenset[int] = frozenset()       # who asked for the next deal
-        self.held: frozenset[int] = frozenset()        # dropped seats a computer plays
-        self.keep = 0                                  # the seconds a dropped seat is kept
-        self.turn_limit = welcome.turn_limit           # the table's limits (seconds), if any
+        self.computers: frozenset[int] = frozenset()  # the computer seats, from the server
+        self.ready: frozenset[int] = frozenset()  # who asked for the next deal
+        self.held: frozenset[int] = frozenset()  # dropped seats a computer plays
+        self.keep = 0  # the seconds a dropped seat is kept
+        self.turn_limit = welcome.turn_limit  # the table's limits (seconds), if any
         self.count_limit = welcome.count_limit
         #: The table's notes (a turn played for someone, a warning), each with the index in
         #: the story of the events it comes before; taken by :meth:`take_notes`.
@@ -79,8 +78,8 @@ class RemoteTable:
         self.missed: tuple[int, int] | None = None
         self._clock: p.Clock | None = None
         self.timeout = timeout
-        self.story: list[g.Event] = []         # this seat's events, from the game's start
-        self.heard = 0                         # how many of them the seat has been given
+        self.story: list[g.Event] = []  # this seat's events, from the game's start
+        self.heard = 0  # how many of them the seat has been given
         self.chat: list[tuple[int, str]] = []  # (seat, cleaned text), as they came
         self._obs: g.Observation | None = None
         self._seq = 0
@@ -89,11 +88,12 @@ class RemoteTable:
         self.on_chat: Callable[[int, str], None] | None = None
         self._stack = contextlib.ExitStack()
         self._stack.callback(ws.close)
-        self.first_visit = False   # the table's certificate was pinned at this join
+        self.first_visit = False  # the table's certificate was pinned at this join
 
     @classmethod
-    def join(cls, uri: str, code: str, name: str = "", *, timeout: float = 10.0,
-             pins: Pins | None = None) -> RemoteTable:
+    def join(
+        cls, uri: str, code: str, name: str = "", *, timeout: float = 10.0, pins: Pins | None = None
+    ) -> RemoteTable:
         """Connect to the table at ``uri`` ("wss://host:port", or "ws://" for a plain one),
         sit down with the invite ``code`` (over TLS its tag must name the table's certificate:
         CertificateMismatch if not; and with ``pins``, the certificate must be the one pinned
@@ -104,13 +104,19 @@ class RemoteTable:
         secure = uri.startswith("wss://")
         if secure and tag is None:
             raise CertificateMismatch("")
-        stack = contextlib.ExitStack()   # (the connection used as websockets asks, 17.1 on)
-        ws = stack.enter_context(connect(uri, open_timeout=timeout, max_size=8 * 1024 * 1024,
-                                         compression=None,
-                                         ssl=client_context() if secure else None))
+        stack = contextlib.ExitStack()  # (the connection used as websockets asks, 17.1 on)
+        ws = stack.enter_context(
+            connect(
+                uri,
+                open_timeout=timeout,
+                max_size=8 * 1024 * 1024,
+                compression=None,
+                ssl=client_context() if secure else None,
+            )
+        )
         try:
             first_visit = False
-            if secure and tag is not None:   # the table is the host's, before anything is sent
+            if secure and tag is not None:  # the table is the host's, before anything is sent
                 peer = ws.socket
                 der = peer.getpeercert(binary_form=True) if isinstance(peer, ssl.SSLSocket) else None
                 check_peer(der, tag)
@@ -177,7 +183,7 @@ class RemoteTable:
         if update.start > len(self.story):
             raise p.ProtocolError(p.Reason.MALFORMED, "events missing")
         events = p.events_from_facts(update.events)
-        del self.story[update.start:]
+        del self.story[update.start :]
         self.story.extend(events)
         self.heard = min(self.heard, update.start)
         if update.missed is not None and update.start == 0:
@@ -203,7 +209,7 @@ class RemoteTable:
 
     def news(self) -> list[g.Event]:
         """The events the seat has not been given yet (given now)."""
-        events, self.heard = self.story[self.heard:], len(self.story)
+        events, self.heard = self.story[self.heard :], len(self.story)
         return events
 
     def take_notes(self) -> list[tuple[int, p.Note]]:
@@ -278,11 +284,12 @@ class RemoteTable:
         return self.news()
 
     def can_undo(self, seat: int) -> g.UndoBlocked | None:
-        return g.UndoBlocked.NOT_REPLAYABLE   # (undo is off at a shared table)
+        return g.UndoBlocked.NOT_REPLAYABLE  # (undo is off at a shared table)
 
     def undo(self, seat: int) -> list[g.Action]:
-        raise g.IllegalActionError(str(g.UndoBlocked.NOT_REPLAYABLE), g.Refusal.UNDO_BLOCKED,
-                                   blocked=g.UndoBlocked.NOT_REPLAYABLE)
+        raise g.IllegalActionError(
+            str(g.UndoBlocked.NOT_REPLAYABLE), g.Refusal.UNDO_BLOCKED, blocked=g.UndoBlocked.NOT_REPLAYABLE
+        )
 
     def events_for(self, seat: int, start: int = 0) -> list[g.Event]:
         self._mine(seat)

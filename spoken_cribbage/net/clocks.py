@@ -34,6 +34,7 @@ class Player(Protocol):
 @dataclass
 class Outbox:
     """Frames to send: (connection id, frame), in order."""
+
     frames: list[tuple[int, str]] = field(default_factory=list)
 
     def add(self, ident: int, message: msgspec.Struct) -> None:
@@ -43,11 +44,12 @@ class Outbox:
 @dataclass
 class Conn:
     """One connection's state at the referee."""
+
     ident: int
     tokens: float
     last: float
     seat: int | None = None
-    sent: int = 0    # how many of the game's events this connection has been sent
+    sent: int = 0  # how many of the game's events this connection has been sent
 
 
 class Clocks:
@@ -67,7 +69,8 @@ class Clocks:
     fill_in: Callable[[int], Player] | None
     _due: dict[int, tuple[tuple[object, ...], float, bool]]
 
-    if TYPE_CHECKING:   # (the referee's own)
+    if TYPE_CHECKING:  # (the referee's own)
+
         def apply(self, action: g.Action) -> list[g.Event]: ...
 
         def computer_action(self, seat: int, player: Player | None = None) -> g.Action: ...
@@ -76,23 +79,33 @@ class Clocks:
 
         def seat_of(self, seat: int) -> Conn | None: ...
 
-
     def waited_for(self) -> list[tuple[int, p.WaitWhy, tuple[object, ...]]]:
         """The people the table waits for now: (seat, what for, which turn: a key that changes
         when the same seat's next turn comes, or when somebody first sits there)."""
         game, machines = self.game, {**self.computers, **self.held}
         people = [s for s in range(game.players) if s not in machines]
         if game.phase == g.DISCARD:
-            return [(s, p.WaitWhy.TURN, ("discard", game.deal_number, bool(self.names[s])))
-                    for s in game.pending_discards() if s in people]
+            return [
+                (s, p.WaitWhy.TURN, ("discard", game.deal_number, bool(self.names[s])))
+                for s in game.pending_discards()
+                if s in people
+            ]
         if game.phase in (g.PLAY, g.SHOW) and game.to_act in people:
             why = p.WaitWhy.TURN if game.phase == g.PLAY else p.WaitWhy.COUNT
-            return [(game.to_act, why, (str(game.phase), game.deal_number, len(game.actions),
-                                        bool(self.names[game.to_act])))]
+            return [
+                (
+                    game.to_act,
+                    why,
+                    (str(game.phase), game.deal_number, len(game.actions), bool(self.names[game.to_act])),
+                )
+            ]
         if game.phase == g.DEAL_OVER and people:
             connected = {c.seat for c in self.conns.values() if c.seat is not None}
-            return [(s, p.WaitWhy.NEXT_DEAL, ("next", game.deal_number)) for s in people
-                    if s in connected and s not in self.ready]
+            return [
+                (s, p.WaitWhy.NEXT_DEAL, ("next", game.deal_number))
+                for s in people
+                if s in connected and s not in self.ready
+            ]
         return []
 
     def _limit(self, why: p.WaitWhy, seat: int) -> float | None:
@@ -118,9 +131,14 @@ class Clocks:
         for seat, why, key in self.waited_for():
             limit, since = self._limit(why, seat), self._due.get(seat, (key, now, False))[1]
             dropped = self.dropped.get(seat)
-            waits.append(p.Wait(seat, why, None if limit is None else max(0.0, since + limit - now),
-                                None if dropped is None or seat in self.held
-                                else max(0.0, dropped + self.keep - now)))
+            waits.append(
+                p.Wait(
+                    seat,
+                    why,
+                    None if limit is None else max(0.0, since + limit - now),
+                    None if dropped is None or seat in self.held else max(0.0, dropped + self.keep - now),
+                )
+            )
         return p.Clock(waits)
 
     def _time_runs_out(self, out: Outbox) -> None:
@@ -146,7 +164,7 @@ class Clocks:
                             out.add(c.ident, p.Note(p.NoteCode.TURN_PLAYED, seat))
                     self.apply(self.computer_action(seat, player))
                 self._moved(out)
-                return   # (one at a time: the next is looked at on the next tick)
+                return  # (one at a time: the next is looked at on the next tick)
             if left <= WARN_AT < limit and not warned:
                 self._due[seat] = (key, since, True)
                 conn = self.seat_of(seat)

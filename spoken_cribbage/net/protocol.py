@@ -38,12 +38,43 @@ from spoken_cribbage.engine.cards import Card, is_card, parse_card
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.storage.gamelog import LogError, event_from_plain, event_to_plain
 
-__all__ = ["VERSION", "MAX_FRAME", "NAME_LENGTH", "CHAT_LENGTH", "Reason", "Hello", "Act", "Say",
-           "Welcome", "Update", "Refused", "Chat", "Seats", "Bye", "AskTime", "Rematch", "Clock", "Wait",
-           "WaitWhy", "Note", "NoteCode", "ClientMessage",
-           "ServerMessage", "ProtocolError", "decode_client", "decode_server", "encode",
-           "clean_text", "observation_facts", "observation_from_facts", "rules_facts",
-           "rules_from_facts", "events_facts", "events_from_facts", "refusal_data"]
+__all__ = [
+    "VERSION",
+    "MAX_FRAME",
+    "NAME_LENGTH",
+    "CHAT_LENGTH",
+    "Reason",
+    "Hello",
+    "Act",
+    "Say",
+    "Welcome",
+    "Update",
+    "Refused",
+    "Chat",
+    "Seats",
+    "Bye",
+    "AskTime",
+    "Rematch",
+    "Clock",
+    "Wait",
+    "WaitWhy",
+    "Note",
+    "NoteCode",
+    "ClientMessage",
+    "ServerMessage",
+    "ProtocolError",
+    "decode_client",
+    "decode_server",
+    "encode",
+    "clean_text",
+    "observation_facts",
+    "observation_from_facts",
+    "rules_facts",
+    "rules_from_facts",
+    "events_facts",
+    "events_from_facts",
+    "refusal_data",
+]
 
 #: The protocol's version: a client of another version is refused at its hello.
 VERSION = 1
@@ -66,28 +97,29 @@ _Ints = Annotated[list[int], msgspec.Meta(max_length=6)]
 class Reason(str, Enum):
     """Why the server refused a message (``Refused.reason``) or closed (``Bye.reason``)."""
 
-    MALFORMED = "malformed"            # not JSON, or not the schema of its kind
-    UNKNOWN = "unknown message"        # a kind of message the protocol does not have
-    OVERSIZED = "oversized"            # longer than MAX_FRAME
-    TOO_FAST = "too fast"              # over the connection's rate limit
-    BINARY = "binary"                  # a binary frame: the protocol is text
-    VERSION = "version"                # another protocol version
-    NOT_JOINED = "not joined"          # an action or chat before the hello
+    MALFORMED = "malformed"  # not JSON, or not the schema of its kind
+    UNKNOWN = "unknown message"  # a kind of message the protocol does not have
+    OVERSIZED = "oversized"  # longer than MAX_FRAME
+    TOO_FAST = "too fast"  # over the connection's rate limit
+    BINARY = "binary"  # a binary frame: the protocol is text
+    VERSION = "version"  # another protocol version
+    NOT_JOINED = "not joined"  # an action or chat before the hello
     ALREADY_JOINED = "already joined"  # a second hello
-    BAD_CODE = "bad code"              # the invite code is wrong
-    TABLE_FULL = "table full"          # no seat free
-    NOT_AN_ACTION = "not an action"    # the action's text reads as no action
-    NOT_YOURS = "not yours"            # an action for another seat, or chance's (a deal)
-    ILLEGAL = "illegal"                # the game refused it (``refusal``: the engine's code,
-                                       # "not your turn" for an action out of turn)
-    NOT_ALLOWED = "not allowed"        # a request a shared table does not take (undo)
-    INTERNAL = "internal"              # the server failed (a bug; counted, never expected)
+    BAD_CODE = "bad code"  # the invite code is wrong
+    TABLE_FULL = "table full"  # no seat free
+    NOT_AN_ACTION = "not an action"  # the action's text reads as no action
+    NOT_YOURS = "not yours"  # an action for another seat, or chance's (a deal)
+    ILLEGAL = "illegal"  # the game refused it (``refusal``: the engine's code,
+    # "not your turn" for an action out of turn)
+    NOT_ALLOWED = "not allowed"  # a request a shared table does not take (undo)
+    INTERNAL = "internal"  # the server failed (a bug; counted, never expected)
     SERVER_CLOSING = "server closing"
-    HOST_LEFT = "host left"            # the host left: the table is saved, offered again when
-                                       # the host opens it
+    HOST_LEFT = "host left"  # the host left: the table is saved, offered again when
+    # the host opens it
 
 
 # ---------------------------------------------------------------------- client -> server
+
 
 class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
     version: int
@@ -119,6 +151,7 @@ _CLIENT_TAGS = frozenset({"hello", "act", "say", "time", "rematch"})
 
 # ---------------------------------------------------------------------- server -> client
 
+
 class RulesFacts(msgspec.Struct, forbid_unknown_fields=True):
     players: _Players
     target: _Int
@@ -131,6 +164,7 @@ class RulesFacts(msgspec.Struct, forbid_unknown_fields=True):
 class ObservationFacts(msgspec.Struct, forbid_unknown_fields=True):
     """A seat's :class:`~spoken_cribbage.engine.observer.Observation`: cards as short codes
     ("5H"), actions as their text codes."""
+
     seat: _Seat
     players: _Players
     side: _Seat
@@ -162,13 +196,14 @@ class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
     seat: _Seat
     rules: RulesFacts
     names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
-    turn_limit: _Int | None = None    # the table's turn limit (seconds), when the host set one
-    count_limit: _Int | None = None   # the time to count a hand (manual counting), when set
+    turn_limit: _Int | None = None  # the table's turn limit (seconds), when the host set one
+    count_limit: _Int | None = None  # the time to count a hand (manual counting), when set
 
 
 class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
     """The events from index ``start`` of the seat's story, and its observation now; ``ack``:
     the ``seq`` of this client's action that caused them."""
+
     start: _Int
     events: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=100_000)]
     observation: ObservationFacts
@@ -181,8 +216,8 @@ class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
 class Refused(msgspec.Struct, tag="refused", forbid_unknown_fields=True):
     reason: Reason
     seq: _Int | None = None
-    refusal: _Short | None = None      # the engine's Refusal code, for ILLEGAL
-    data: dict[str, Any] = {}          # its particulars, as plain values
+    refusal: _Short | None = None  # the engine's Refusal code, for ILLEGAL
+    data: dict[str, Any] = {}  # its particulars, as plain values
 
 
 class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
@@ -193,13 +228,14 @@ class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
 class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):
     """Who sits where (an empty name: nobody yet), who is connected now, the computer seats,
     and who has asked for the next deal."""
+
     names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
     connected: Annotated[list[bool], msgspec.Meta(max_length=6)]
     computers: _Ints
-    ready: _Ints = []   # the people who asked for the next deal (it waits for everyone), or
-                        # after the game for a rematch
-    held: _Ints = []    # dropped people's seats a computer plays until they are back
-    keep: _Int = 0      # the seconds a dropped person's seat is kept for them
+    ready: _Ints = []  # the people who asked for the next deal (it waits for everyone), or
+    # after the game for a rematch
+    held: _Ints = []  # dropped people's seats a computer plays until they are back
+    keep: _Int = 0  # the seconds a dropped person's seat is kept for them
 
 
 class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):
@@ -209,14 +245,15 @@ class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):
 class WaitWhy(str, Enum):
     """What the table waits for a person to do."""
 
-    TURN = "turn"            # their turn: discard or play (the turn limit, when set)
-    COUNT = "count"          # their count, manual counting (the counting time limit, when set)
+    TURN = "turn"  # their turn: discard or play (the turn limit, when set)
+    COUNT = "count"  # their count, manual counting (the counting time limit, when set)
     NEXT_DEAL = "next deal"  # to ask for the next deal
 
 
 class Wait(msgspec.Struct, forbid_unknown_fields=True):
     """One person the table waits for: ``left``, the seconds they have (None: no limit);
     ``dropped``, when their line dropped, the seconds their seat is still kept."""
+
     seat: _Seat
     why: WaitWhy
     left: Annotated[float, msgspec.Meta(ge=0, le=1e6)] | None = None
@@ -226,18 +263,20 @@ class Wait(msgspec.Struct, forbid_unknown_fields=True):
 class Clock(msgspec.Struct, tag="clock", forbid_unknown_fields=True):
     """The answer to :class:`AskTime`: whom the table waits for now (empty: nobody, the
     computers are playing or the game is over)."""
+
     waits: Annotated[list[Wait], msgspec.Meta(max_length=6)]
 
 
 class NoteCode(str, Enum):
     """A fact of the table that is not an event of the game."""
 
-    TURN_PLAYED = "turn played"    # the seat's turn limit ran out: a computer played that turn
+    TURN_PLAYED = "turn played"  # the seat's turn limit ran out: a computer played that turn
     TIME_WARNING = "time warning"  # (to the seat alone) ``seconds`` left of its turn or count
 
 
 class Note(msgspec.Struct, tag="note", forbid_unknown_fields=True):
     """A table's fact, sent before the update whose events it explains."""
+
     code: NoteCode
     seat: _Seat
     seconds: _Int | None = None
@@ -269,7 +308,7 @@ def _kind_known(frame: str | bytes, tags: frozenset[str]) -> bool:
     try:
         raw = msgspec.json.decode(frame)
     except (msgspec.DecodeError, RecursionError):
-        return True   # not JSON at all: malformed
+        return True  # not JSON at all: malformed
     return not isinstance(raw, dict) or raw.get("type") in tags
 
 
@@ -287,12 +326,10 @@ def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime | Rematch:
     return message
 
 
-def decode_server(frame: str | bytes) -> (Welcome | Update | Refused | Chat | Seats | Bye | Clock
-                                          | Note):
+def decode_server(frame: str | bytes) -> Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note:
     """A server's message, checked; ProtocolError (MALFORMED) for anything else."""
     try:
-        message: Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note = (
-            _server_decoder.decode(frame))
+        message: Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note = _server_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         raise ProtocolError(Reason.MALFORMED, str(e)[:120]) from None
     return message
@@ -320,6 +357,7 @@ def clean_text(text: str, limit: int) -> str:
 
 # ---------------------------------------------------------------------- facts of the engine
 
+
 def _short(card: Card) -> str:
     return card.short
 
@@ -343,32 +381,57 @@ def _action(text: str) -> g.Action:
 
 
 def rules_facts(rules: Rules) -> RulesFacts:
-    return RulesFacts(players=rules.players, target=rules.target, counting=str(rules.counting),
-                      muggins=rules.muggins, overcount_penalty=rules.overcount_penalty,
-                      teams=rules.teams)
+    return RulesFacts(
+        players=rules.players,
+        target=rules.target,
+        counting=str(rules.counting),
+        muggins=rules.muggins,
+        overcount_penalty=rules.overcount_penalty,
+        teams=rules.teams,
+    )
 
 
 def rules_from_facts(facts: RulesFacts) -> Rules:
     try:
-        return Rules(players=facts.players, target=facts.target, counting=facts.counting,
-                     muggins=facts.muggins, overcount_penalty=facts.overcount_penalty,
-                     teams=facts.teams)
+        return Rules(
+            players=facts.players,
+            target=facts.target,
+            counting=facts.counting,
+            muggins=facts.muggins,
+            overcount_penalty=facts.overcount_penalty,
+            teams=facts.teams,
+        )
     except (ValueError, TypeError):
         raise ProtocolError(Reason.MALFORMED, "not a table's rules") from None
 
 
 def observation_facts(obs: g.Observation) -> ObservationFacts:
     return ObservationFacts(
-        seat=obs.seat, players=obs.players, side=obs.side, phase=str(obs.phase), deal=obs.deal,
-        dealer=obs.dealer, target=obs.target, scores=list(obs.scores),
-        hand=[_short(c) for c in obs.hand], kept=[_short(c) for c in obs.kept],
+        seat=obs.seat,
+        players=obs.players,
+        side=obs.side,
+        phase=str(obs.phase),
+        deal=obs.deal,
+        dealer=obs.dealer,
+        target=obs.target,
+        scores=list(obs.scores),
+        hand=[_short(c) for c in obs.hand],
+        kept=[_short(c) for c in obs.kept],
         discards=[_short(c) for c in obs.discards],
         starter=None if obs.starter is None else obs.starter.short,
-        played=[(s, c.short) for s, c in obs.played], series=[_short(c) for c in obs.series],
-        count=obs.count, gone=list(obs.gone), cards_left=list(obs.cards_left),
-        legal=[a.to_text() for a in obs.legal], history=[a.to_text() for a in obs.history],
-        to_act=obs.to_act, waiting=list(obs.waiting), showing=[_short(c) for c in obs.showing],
-        showing_crib=obs.showing_crib, back_pegs=list(obs.back_pegs))
+        played=[(s, c.short) for s, c in obs.played],
+        series=[_short(c) for c in obs.series],
+        count=obs.count,
+        gone=list(obs.gone),
+        cards_left=list(obs.cards_left),
+        legal=[a.to_text() for a in obs.legal],
+        history=[a.to_text() for a in obs.history],
+        to_act=obs.to_act,
+        waiting=list(obs.waiting),
+        showing=[_short(c) for c in obs.showing],
+        showing_crib=obs.showing_crib,
+        back_pegs=list(obs.back_pegs),
+    )
 
 
 def observation_from_facts(facts: ObservationFacts, rules: Rules) -> g.Observation:
@@ -380,15 +443,32 @@ def observation_from_facts(facts: ObservationFacts, rules: Rules) -> g.Observati
             raise ProtocolError(Reason.MALFORMED, "not a play or a go")
         history.append(action)
     return g.Observation(
-        seat=facts.seat, players=facts.players, side=facts.side, phase=facts.phase,
-        deal=facts.deal, dealer=facts.dealer, target=facts.target, scores=tuple(facts.scores),
-        hand=_cards(facts.hand), kept=_cards(facts.kept), discards=_cards(facts.discards),
+        seat=facts.seat,
+        players=facts.players,
+        side=facts.side,
+        phase=facts.phase,
+        deal=facts.deal,
+        dealer=facts.dealer,
+        target=facts.target,
+        scores=tuple(facts.scores),
+        hand=_cards(facts.hand),
+        kept=_cards(facts.kept),
+        discards=_cards(facts.discards),
         starter=None if facts.starter is None else _card(facts.starter),
-        played=tuple((s, _card(c)) for s, c in facts.played), series=_cards(facts.series),
-        count=facts.count, gone=tuple(facts.gone), cards_left=tuple(facts.cards_left),
-        legal=tuple(_action(t) for t in facts.legal), history=tuple(history), rules=rules,
-        to_act=facts.to_act, waiting=tuple(facts.waiting), showing=_cards(facts.showing),
-        showing_crib=facts.showing_crib, back_pegs=tuple(facts.back_pegs))
+        played=tuple((s, _card(c)) for s, c in facts.played),
+        series=_cards(facts.series),
+        count=facts.count,
+        gone=tuple(facts.gone),
+        cards_left=tuple(facts.cards_left),
+        legal=tuple(_action(t) for t in facts.legal),
+        history=tuple(history),
+        rules=rules,
+        to_act=facts.to_act,
+        waiting=tuple(facts.waiting),
+        showing=_cards(facts.showing),
+        showing_crib=facts.showing_crib,
+        back_pegs=tuple(facts.back_pegs),
+    )
 
 
 def events_facts(events: list[g.Event]) -> list[dict[str, Any]]:

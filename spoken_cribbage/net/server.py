@@ -38,8 +38,7 @@ from spoken_cribbage.net.clocks import WARN_AT, Clocks, Outbox, Player
 from spoken_cribbage.net.clocks import Conn as _Conn
 from spoken_cribbage.net.tls import split_code
 
-__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer", "ServerThread", "Player",
-           "Outbox", "WARN_AT"]
+__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer", "ServerThread", "Player", "Outbox", "WARN_AT"]
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +57,7 @@ def new_code(length: int = 6) -> str:
 @dataclass(frozen=True)
 class Limits:
     """A connection's limits: ``rate`` frames a second on average, ``burst`` at once."""
+
     rate: float = 20.0
     burst: float = 40.0
 
@@ -68,12 +68,21 @@ class Referee(Clocks):
     ``computers``: the computer players by seat; the other seats are for people, taken in
     order by each hello with the right ``code``. ``now``: the clock of the rate limit."""
 
-    def __init__(self, game: g.Game, computers: dict[int, Player], *, code: str,
-                 now: Callable[[], float], limits: Limits = Limits(),
-                 on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
-                 keep: float = 120.0, stand_in: Callable[[int], Player] | None = None,
-                 turn_limit: float | None = None, count_limit: float | None = None,
-                 fill_in: Callable[[int], Player] | None = None) -> None:
+    def __init__(
+        self,
+        game: g.Game,
+        computers: dict[int, Player],
+        *,
+        code: str,
+        now: Callable[[], float],
+        limits: Limits = Limits(),
+        on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
+        keep: float = 120.0,
+        stand_in: Callable[[int], Player] | None = None,
+        turn_limit: float | None = None,
+        count_limit: float | None = None,
+        fill_in: Callable[[int], Player] | None = None,
+    ) -> None:
         """``keep``: the seconds a dropped person's seat is kept for their name (the table
         waits); ``stand_in``: when the host chose it, the computer that plays a dropped
         person's seat until they are back. ``turn_limit``: the seconds a person has for a turn
@@ -89,19 +98,19 @@ class Referee(Clocks):
         self.limits = limits
         self.names = ["" for _ in range(game.players)]
         self.conns: dict[int, _Conn] = {}
-        self.ready: set[int] = set()   # the people who asked for the next deal
+        self.ready: set[int] = set()  # the people who asked for the next deal
         self.keep = keep
         self.stand_in = stand_in
-        self.dropped: dict[int, float] = {}   # a dropped person's seat: when it dropped
-        self.held: dict[int, Player] = {}     # ... played by a computer until they are back
-        self.heard: dict[int, int] = {}       # ... how many events it had been sent then
+        self.dropped: dict[int, float] = {}  # a dropped person's seat: when it dropped
+        self.held: dict[int, Player] = {}  # ... played by a computer until they are back
+        self.heard: dict[int, int] = {}  # ... how many events it had been sent then
         self.turn_limit = turn_limit
         self.count_limit = count_limit
         self.fill_in = fill_in
-        self.on_new_game: Callable[[g.Game], None] | None = None   # (a rematch: the save)
+        self.on_new_game: Callable[[g.Game], None] | None = None  # (a rematch: the save)
         # The person seats the table waits for: (what for, which turn) -> since when, warned.
         self._due: dict[int, tuple[tuple[object, ...], float, bool]] = {}
-        self.errors = 0          # internal failures (a bug): the fuzz tests want none
+        self.errors = 0  # internal failures (a bug): the fuzz tests want none
         self.refused = 0
         self._next_ident = 0
         self._step()
@@ -155,13 +164,13 @@ class Referee(Clocks):
                 self._clock()
         self._seats(out)
         if self.game.phase == g.DEAL_OVER and self.ready and not self._not_ready():
-            self.apply(g.NextDeal())   # (the one the others waited for has gone)
+            self.apply(g.NextDeal())  # (the one the others waited for has gone)
             self._moved(out)
         elif self.game.phase == g.GAME_OVER and self.ready and not self._not_ready():
-            self.new_game()   # (a rematch the one who left had not asked for)
+            self.new_game()  # (a rematch the one who left had not asked for)
             self._moved(out)
         elif seat in self.held and self.next_action() is not None:
-            self._moved(out)   # (the computer holding the seat takes its turn)
+            self._moved(out)  # (the computer holding the seat takes its turn)
         return out
 
     def tick(self) -> Outbox:
@@ -179,7 +188,7 @@ class Referee(Clocks):
             self._seats(out)
         try:
             self._time_runs_out(out)
-        except Exception:   # noqa: BLE001 - a bug must not take the table down
+        except Exception:  # noqa: BLE001 - a bug must not take the table down
             log.exception("the referee failed on the clock")
             self.errors += 1
         return out
@@ -198,14 +207,21 @@ class Referee(Clocks):
             return out
         try:
             self._receive(conn, frame, out)
-        except Exception:   # noqa: BLE001 - a bug must not take the table down
+        except Exception:  # noqa: BLE001 - a bug must not take the table down
             log.exception("the referee failed on a frame")
             self.errors += 1
             out.add(ident, p.Refused(p.Reason.INTERNAL))
         return out
 
-    def _refuse(self, conn: _Conn, out: Outbox, reason: p.Reason, seq: int | None = None,
-                refusal: str | None = None, data: dict[str, object] | None = None) -> None:
+    def _refuse(
+        self,
+        conn: _Conn,
+        out: Outbox,
+        reason: p.Reason,
+        seq: int | None = None,
+        refusal: str | None = None,
+        data: dict[str, object] | None = None,
+    ) -> None:
         self.refused += 1
         out.add(conn.ident, p.Refused(reason, seq, refusal, data or {}))
 
@@ -247,7 +263,7 @@ class Referee(Clocks):
         if hello.version != p.VERSION:
             self._refuse(conn, out, p.Reason.VERSION)
             return
-        secret = split_code(hello.code)[0]   # (the tag of the certificate is the client's)
+        secret = split_code(hello.code)[0]  # (the tag of the certificate is the client's)
         if not hmac.compare_digest(secret.encode(), self.code.encode()):
             self._refuse(conn, out, p.Reason.BAD_CODE)
             return
@@ -256,8 +272,7 @@ class Referee(Clocks):
         free = [s for s in self.people_seats if s not in taken]
         # The seat kept for this name (a line that dropped; no name: a seat named by its
         # number), else the first never taken.
-        seat = next((s for s in free if self.names[s] and self.names[s] == (name or f"{s + 1}")),
-                    None)
+        seat = next((s for s in free if self.names[s] and self.names[s] == (name or f"{s + 1}")), None)
         if seat is None:
             seat = next((s for s in free if not self.names[s]), None)
         if seat is None:
@@ -265,14 +280,22 @@ class Referee(Clocks):
             return
         conn.seat, conn.sent = seat, 0
         self.dropped.pop(seat, None)
-        missed = self.heard.pop(seat, None)   # (back after a drop: what they had been sent)
-        self.held.pop(seat, None)   # (the person plays their own seat again)
+        missed = self.heard.pop(seat, None)  # (back after a drop: what they had been sent)
+        self.held.pop(seat, None)  # (the person plays their own seat again)
         self.names[seat] = name or f"{seat + 1}"
-        self._clock()   # (a first seat taken: its time starts now)
-        out.add(conn.ident, p.Welcome(p.VERSION, seat, p.rules_facts(self.game.rules),
-                                      list(self.names), _whole(self.turn_limit),
-                                      _whole(self.count_limit)))
-        self._seats(out)   # (before the events: the client names the seats in them)
+        self._clock()  # (a first seat taken: its time starts now)
+        out.add(
+            conn.ident,
+            p.Welcome(
+                p.VERSION,
+                seat,
+                p.rules_facts(self.game.rules),
+                list(self.names),
+                _whole(self.turn_limit),
+                _whole(self.count_limit),
+            ),
+        )
+        self._seats(out)  # (before the events: the client names the seats in them)
         self._update(conn, out, missed=missed)
 
     def _act(self, conn: _Conn, seat: int, act: p.Act, out: Outbox) -> None:
@@ -381,13 +404,15 @@ class Referee(Clocks):
 
     # ------------------------------------------------------------------ sending
 
-    def _update(self, conn: _Conn, out: Outbox, ack: int | None = None,
-                missed: int | None = None) -> None:
+    def _update(self, conn: _Conn, out: Outbox, ack: int | None = None, missed: int | None = None) -> None:
         assert conn.seat is not None
         events = self.game.events_for(conn.seat, conn.sent)
-        out.add(conn.ident, p.Update(conn.sent, p.events_facts(events),
-                                     p.observation_facts(self.game.observation(conn.seat)), ack,
-                                     missed))
+        out.add(
+            conn.ident,
+            p.Update(
+                conn.sent, p.events_facts(events), p.observation_facts(self.game.observation(conn.seat)), ack, missed
+            ),
+        )
         conn.sent = len(self.game.events)
 
     def _broadcast(self, out: Outbox, acked: tuple[int, int] | None) -> None:
@@ -397,9 +422,14 @@ class Referee(Clocks):
 
     def _seats(self, out: Outbox) -> None:
         connected = {c.seat for c in self.conns.values() if c.seat is not None}
-        message = p.Seats(list(self.names), [s in connected for s in range(self.game.players)],
-                          sorted(self.computers), sorted(self.ready), sorted(self.held),
-                          round(self.keep))
+        message = p.Seats(
+            list(self.names),
+            [s in connected for s in range(self.game.players)],
+            sorted(self.computers),
+            sorted(self.ready),
+            sorted(self.held),
+            round(self.keep),
+        )
         for c in self.conns.values():
             if c.seat is not None:
                 out.add(c.ident, message)
@@ -416,8 +446,9 @@ class TableServer:
     #: referee refuses frames past :data:`~spoken_cribbage.net.protocol.MAX_FRAME` below it.
     WS_MAX_SIZE = 64 * 1024
 
-    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0,
-                 ssl_context: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self, referee: Referee, host: str = "127.0.0.1", port: int = 0, ssl_context: ssl.SSLContext | None = None
+    ) -> None:
         self.referee = referee
         self.host, self.port = host, port
         self.ssl_context = ssl_context
@@ -427,8 +458,9 @@ class TableServer:
 
     async def start(self) -> int:
         """Listen; the port listened on."""
-        self._server = await ws_serve(self._handle, self.host, self.port, ssl=self.ssl_context,
-                                      max_size=self.WS_MAX_SIZE, compression=None)
+        self._server = await ws_serve(
+            self._handle, self.host, self.port, ssl=self.ssl_context, max_size=self.WS_MAX_SIZE, compression=None
+        )
         self._ticker = asyncio.create_task(self._tick())
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
@@ -471,9 +503,13 @@ class TableServer:
             await self._send(self.referee.disconnect(ident))
 
 
-async def serve(referee: Referee, host: str = "127.0.0.1", port: int = 0,
-                ready: Callable[[int], None] | None = None,
-                stop: asyncio.Event | None = None) -> None:
+async def serve(
+    referee: Referee,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    ready: Callable[[int], None] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
     """Run a table until ``stop`` is set (forever without one); ``ready`` hears the port."""
     server = TableServer(referee, host, port)
     bound = await server.start()
@@ -489,8 +525,9 @@ class ServerThread:
     """A table served from a thread of its own (its own asyncio loop), so that a program that
     plays at the table in its main thread (``spoken-cribbage host``) can serve it too."""
 
-    def __init__(self, referee: Referee, host: str = "127.0.0.1", port: int = 0,
-                 ssl_context: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self, referee: Referee, host: str = "127.0.0.1", port: int = 0, ssl_context: ssl.SSLContext | None = None
+    ) -> None:
         self.referee = referee
         self.host, self.port = host, port
         self.ssl_context = ssl_context
@@ -498,7 +535,7 @@ class ServerThread:
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._failed: BaseException | None = None
-        self.reason = p.Reason.SERVER_CLOSING   # what the connections are told at the stop
+        self.reason = p.Reason.SERVER_CLOSING  # what the connections are told at the stop
         self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
 
     def start(self, timeout: float = 10.0) -> int:
@@ -526,6 +563,7 @@ class ServerThread:
             self._ready.set()
             await self._stop.wait()
             await server.close(self.reason)
+
         try:
             loop.run_until_complete(main())
         finally:

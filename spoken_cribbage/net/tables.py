@@ -34,8 +34,7 @@ class TableSave(msgspec.Struct, forbid_unknown_fields=True):
     version: int
     rules: p.RulesFacts
     seed: int
-    actions: Annotated[list[Annotated[str, msgspec.Meta(max_length=120)]],
-                       msgspec.Meta(max_length=100_000)]
+    actions: Annotated[list[Annotated[str, msgspec.Meta(max_length=120)]], msgspec.Meta(max_length=100_000)]
     computers: dict[int, Annotated[str, msgspec.Meta(max_length=20)]]
     names: Annotated[list[Annotated[str, msgspec.Meta(max_length=120)]], msgspec.Meta(max_length=6)]
     code: Annotated[str, msgspec.Meta(max_length=32)]
@@ -50,9 +49,16 @@ def save_of(referee: Referee, levels: dict[int, str]) -> TableSave:
     game = referee.game
     if game.seed is None:
         raise TableSaveError("a table without a seed cannot be saved")
-    return TableSave(SAVE_VERSION, p.rules_facts(game.rules), game.seed,
-                     [a.to_text() for a in game.actions], dict(levels), list(referee.names),
-                     referee.code, game.phase == g.GAME_OVER)
+    return TableSave(
+        SAVE_VERSION,
+        p.rules_facts(game.rules),
+        game.seed,
+        [a.to_text() for a in game.actions],
+        dict(levels),
+        list(referee.names),
+        referee.code,
+        game.phase == g.GAME_OVER,
+    )
 
 
 def write_save(path: Path, save: TableSave) -> None:
@@ -71,16 +77,20 @@ def read_save(path: Path) -> TableSave:
     return save
 
 
-def resume(save: TableSave, make_player: Callable[[str, random.Random], Player], *,
-           now: Callable[[], float] = time.monotonic) -> Referee:
+def resume(
+    save: TableSave, make_player: Callable[[str, random.Random], Player], *, now: Callable[[], float] = time.monotonic
+) -> Referee:
     """The table the save describes, its game played again to where it stopped (its people's
     seats kept for their names); TableSaveError if the game refuses it."""
     try:
         rules = p.rules_from_facts(save.rules)
         actions = [g.action_from_text(a) for a in save.actions]
         game = g.Game.replay(actions, rules=rules, seed=save.seed)
-        computers = {s: make_player(level, random.Random(save.seed * 7 + s))
-                     for s, level in save.computers.items() if 0 <= s < rules.players}
+        computers = {
+            s: make_player(level, random.Random(save.seed * 7 + s))
+            for s, level in save.computers.items()
+            if 0 <= s < rules.players
+        }
     except (ValueError, p.ProtocolError) as e:
         raise TableSaveError(str(e)[:120]) from None
     if len(save.names) != rules.players:

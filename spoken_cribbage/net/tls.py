@@ -32,9 +32,19 @@ import msgspec
 
 from spoken_cribbage.storage.paths import atomic_write
 
-__all__ = ["CertificateMismatch", "CertificateChanged", "PinsUnreadable", "Pins",
-           "host_certificate", "server_context", "client_context",
-           "fingerprint_tag", "invite_code", "split_code", "check_peer"]
+__all__ = [
+    "CertificateMismatch",
+    "CertificateChanged",
+    "PinsUnreadable",
+    "Pins",
+    "host_certificate",
+    "server_context",
+    "client_context",
+    "fingerprint_tag",
+    "invite_code",
+    "split_code",
+    "check_peer",
+]
 
 _CERT, _KEY = "table-cert.pem", "table-key.pem"
 TAG_LENGTH = 8
@@ -60,8 +70,7 @@ class PinsUnreadable(Exception):
         super().__init__(str(path))
 
 
-_Pinned = dict[Annotated[str, msgspec.Meta(max_length=300)],
-               Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]]
+_Pinned = dict[Annotated[str, msgspec.Meta(max_length=300)], Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]]
 
 
 class Pins:
@@ -94,10 +103,9 @@ class Pins:
                 raise CertificateChanged(address, self.path)
             return False
         pins[address] = fingerprint
-        with contextlib.suppress(OSError):   # (not kept: the tag still checks the next join)
+        with contextlib.suppress(OSError):  # (not kept: the tag still checks the next join)
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.path, msgspec.json.format(
-                msgspec.json.encode(dict(sorted(pins.items()))), indent=1))
+            atomic_write(self.path, msgspec.json.format(msgspec.json.encode(dict(sorted(pins.items()))), indent=1))
         return True
 
 
@@ -116,14 +124,19 @@ def host_certificate(folder: Path) -> tuple[Path, Path]:
     private = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "Spoken Cribbage table")])
     now = datetime.datetime.now(datetime.timezone.utc)
-    certificate = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
-                   .public_key(private.public_key()).serial_number(x509.random_serial_number())
-                   .not_valid_before(now - datetime.timedelta(days=1))
-                   .not_valid_after(now + datetime.timedelta(days=3650))
-                   .sign(private, hashes.SHA256()))
-    key_bytes = private.private_bytes(serialization.Encoding.PEM,
-                                      serialization.PrivateFormat.PKCS8,
-                                      serialization.NoEncryption())
+    certificate = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(private.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(days=1))
+        .not_valid_after(now + datetime.timedelta(days=3650))
+        .sign(private, hashes.SHA256())
+    )
+    key_bytes = private.private_bytes(
+        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+    )
     fd = os.open(key, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "wb") as f:
         f.write(key_bytes)

@@ -34,7 +34,7 @@ WRITE_FRAMES = 512
 #: on without sound. A process killed while PortAudio started can leave JACK's lock in
 #: /dev/shm/jack_db-<uid> held, and every later start then waits for ever: the game must not.
 PORTAUDIO_START_S = float(os.environ.get("SPOKEN_CRIBBAGE_PORTAUDIO_TIMEOUT", "8") or 8)
-_HUNG: list = []   # the thread of a PortAudio start that did not come back
+_HUNG: list = []  # the thread of a PortAudio start that did not come back
 
 
 def import_sounddevice() -> Any:
@@ -43,17 +43,18 @@ def import_sounddevice() -> Any:
     attempt goes on in a background thread, and no other is made while it runs)."""
     if _HUNG and _HUNG[0].is_alive():
         raise SpeechUnavailable("speech.portaudio_hung", seconds=round(PORTAUDIO_START_S))
-    out: dict[str, Any] = {}   # the module, or the exception its import raised
+    out: dict[str, Any] = {}  # the module, or the exception its import raised
 
     def attempt() -> None:
         try:
             import sounddevice
+
             out["module"] = sounddevice
         except BaseException as exc:  # noqa: BLE001 - handed to the caller below
             out["error"] = exc
 
     if sys.modules.get("sounddevice") is not None:
-        attempt()   # already started: nothing can hang
+        attempt()  # already started: nothing can hang
     else:
         thread = threading.Thread(target=attempt, name="portaudio-start", daemon=True)
         thread.start()
@@ -64,11 +65,11 @@ def import_sounddevice() -> Any:
     if "module" in out:
         return out["module"]
     exc = out.get("error")
-    if isinstance(exc, OSError):   # "PortAudio library not found"
+    if isinstance(exc, OSError):  # "PortAudio library not found"
         raise SpeechUnavailable("speech.no_portaudio") from exc
     if isinstance(exc, ImportError):
         raise SpeechUnavailable("speech.no_sounddevice", detail=short(exc)) from exc
-    assert isinstance(exc, BaseException)   # the import either gave the module or raised
+    assert isinstance(exc, BaseException)  # the import either gave the module or raised
     raise exc
 
 
@@ -103,12 +104,14 @@ class SoundDeviceSink(AudioSink):
         super().open(sample_rate)
         try:
             self._stream = self._sd.RawOutputStream(
-                samplerate=sample_rate, channels=1, dtype="int16",
-                device=self._device, latency=DEVICE_LATENCY,
+                samplerate=sample_rate,
+                channels=1,
+                dtype="int16",
+                device=self._device,
+                latency=DEVICE_LATENCY,
             )
         except Exception as exc:  # noqa: BLE001
-            raise SpeechUnavailable("speech.no_device_for_rate", rate=sample_rate,
-                                    detail=short(exc)) from exc
+            raise SpeechUnavailable("speech.no_device_for_rate", rate=sample_rate, detail=short(exc)) from exc
 
     def begin(self, cancel: threading.Event) -> bool:
         if not super().begin(cancel):
@@ -194,6 +197,5 @@ def choose_sink(spec: str | None = None) -> AudioSink:
     argv = shlex.split(spec)
     why = probe([a.replace("{rate}", str(DEFAULT_SAMPLE_RATE)) for a in argv])
     if why is not None:
-        raise SpeechUnavailable("speech.player_broken", player=os.path.basename(argv[0]),
-                                reason=why)
+        raise SpeechUnavailable("speech.player_broken", player=os.path.basename(argv[0]), reason=why)
     return PlayerSink(argv)

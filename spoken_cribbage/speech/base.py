@@ -56,7 +56,7 @@ class Speaker(Protocol):
 
     available: bool
     description: str  # for developers
-    status: Notice    # what the player is told about speech: speech.espeak, speech.none, ...
+    status: Notice  # what the player is told about speech: speech.espeak, speech.none, ...
 
     def say(self, text: str, *, priority: Priority = Priority.NOW) -> None: ...
     def stop(self) -> None: ...
@@ -172,9 +172,7 @@ def resolve_voice(voice: str, table: list[VoiceEntry]) -> str:
         for vid, name, langs in table:
             if pick(vid, name, langs):
                 return vid
-    starts = sorted(
-        (len(vid), vid) for vid, name, _ in table if want and name.lower().startswith(want)
-    )
+    starts = sorted((len(vid), vid) for vid, name, _ in table if want and name.lower().startswith(want))
     if starts:
         return starts[0][1]
     words_wanted = want.split()

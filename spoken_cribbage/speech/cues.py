@@ -53,9 +53,23 @@ IDLE_STOP = 0.25
 
 #: The game's cues, in the order the ``cues`` command plays them.
 CUE_NAMES: tuple[str, ...] = (
-    "your_turn", "my_card", "their_card", "points", "fifteen", "thirty_one", "go",
-    "count_reset", "starter", "heels", "new_deal", "show", "win", "lose",
-    "listen_on", "listen_off", "refused",
+    "your_turn",
+    "my_card",
+    "their_card",
+    "points",
+    "fifteen",
+    "thirty_one",
+    "go",
+    "count_reset",
+    "starter",
+    "heels",
+    "new_deal",
+    "show",
+    "win",
+    "lose",
+    "listen_on",
+    "listen_off",
+    "refused",
 )
 #: The count tones: "count_0" (lowest) to "count_31" (highest), two octaves apart.
 COUNT_TONES: tuple[str, ...] = tuple(f"count_{n}" for n in range(32))
@@ -64,6 +78,7 @@ OnError = Callable[[Notice], None]
 
 
 # ----------------------------------------------------------------------------- synthesis
+
 
 @dataclass(frozen=True)
 class Note:
@@ -75,7 +90,7 @@ class Note:
     f0: float | tuple[float, ...]
     f1: float | tuple[float, ...] | None = None
     timbre: str = "sine"
-    decay: float | None = None   # time constant of an exponential decay (s); None: sustained
+    decay: float | None = None  # time constant of an exponential decay (s); None: sustained
     attack: float = 0.004
     release: float = 0.012
 
@@ -86,7 +101,7 @@ TIMBRES: dict[str, tuple[float, ...]] = {
     "soft": (1.0, 0.15),
     "bell": (1.0, 0.4, 0.15, 0.08),
     "bright": (1.0, 0.5, 0.33, 0.25, 0.2),
-    "hollow": (1.0, 0.0, 0.33, 0.0, 0.2, 0.0, 0.14),   # odd harmonics: a clarinet-like tone
+    "hollow": (1.0, 0.0, 0.33, 0.0, 0.2, 0.0, 0.14),  # odd harmonics: a clarinet-like tone
     "buzz": (1.0, 0.0, 0.5, 0.0, 0.35, 0.0, 0.25, 0.0, 0.2),
 }
 
@@ -94,9 +109,16 @@ C5, E5, G5 = 523.25, 659.26, 783.99
 C6, E6, G6 = 1046.5, 1318.5, 1568.0
 
 
-def _notes(pitches: Sequence[float], length: float, *, step: float | None = None,
-           timbre: str = "bell", decay: float | None = 0.05, last: float | None = None,
-           start: float = 0.0) -> list[Note]:
+def _notes(
+    pitches: Sequence[float],
+    length: float,
+    *,
+    step: float | None = None,
+    timbre: str = "bell",
+    decay: float | None = 0.05,
+    last: float | None = None,
+    start: float = 0.0,
+) -> list[Note]:
     """A run of notes, one after another (``last``: a longer final note)."""
     step = step or length
     out = []
@@ -113,8 +135,10 @@ CUES: dict[str, list[Note]] = {
     "my_card": [Note(0.0, 0.05, 1318.5, timbre="soft", decay=0.018, attack=0.002)],
     "their_card": [Note(0.0, 0.06, 415.3, timbre="hollow", decay=0.022, attack=0.002)],
     # a coin: short then long, up a fourth
-    "points": [Note(0.0, 0.035, 987.77, timbre="bright", attack=0.002, release=0.006),
-               Note(0.035, 0.09, 1318.5, timbre="bright", decay=0.05, attack=0.002)],
+    "points": [
+        Note(0.0, 0.035, 987.77, timbre="bright", attack=0.002, release=0.006),
+        Note(0.035, 0.09, 1318.5, timbre="bright", decay=0.05, attack=0.002),
+    ],
     # three and four quick rising notes
     "fifteen": _notes((C6, E6, G6), 0.04, decay=0.05, last=0.06),
     "thirty_one": _notes((C6, E6, G6, 2093.0), 0.028, decay=0.05, last=0.055),
@@ -131,11 +155,15 @@ CUES: dict[str, list[Note]] = {
     # two soft notes, falling: the hands are counted
     "show": _notes((880.0, 659.26), 0.06, step=0.065, last=0.075, timbre="soft", decay=None),
     # major chords rising, minor chords falling
-    "win": [Note(0.0, 0.04, (C5, E5, G5), timbre="soft"),
-            Note(0.04, 0.04, (E5, G5, C6), timbre="soft"),
-            Note(0.08, 0.065, (C6, E6, G6), timbre="soft", decay=0.08)],
-    "lose": [Note(0.0, 0.06, (440.0, 523.25, 659.26), timbre="soft"),
-             Note(0.06, 0.085, (329.63, 392.0, 493.88), timbre="soft", decay=0.08)],
+    "win": [
+        Note(0.0, 0.04, (C5, E5, G5), timbre="soft"),
+        Note(0.04, 0.04, (E5, G5, C6), timbre="soft"),
+        Note(0.08, 0.065, (C6, E6, G6), timbre="soft", decay=0.08),
+    ],
+    "lose": [
+        Note(0.0, 0.06, (440.0, 523.25, 659.26), timbre="soft"),
+        Note(0.06, 0.085, (329.63, 392.0, 493.88), timbre="soft", decay=0.08),
+    ],
     # a glide up when the microphone opens, down when it closes
     "listen_on": [Note(0.0, 0.09, 440.0, 880.0, timbre="sine", attack=0.008, release=0.02)],
     "listen_off": [Note(0.0, 0.09, 880.0, 440.0, timbre="sine", attack=0.008, release=0.02)],
@@ -153,8 +181,7 @@ def _note_samples(note: Note, rate: int) -> np.ndarray:
     n = max(1, int(round(note.length * rate)))
     t = np.arange(n) / rate
     f0s = note.f0 if isinstance(note.f0, tuple) else (note.f0,)
-    f1s = note.f1 if isinstance(note.f1, tuple) else (
-        (note.f1,) * len(f0s) if note.f1 is not None else f0s)
+    f1s = note.f1 if isinstance(note.f1, tuple) else ((note.f1,) * len(f0s) if note.f1 is not None else f0s)
     out = np.zeros(n)
     weights = TIMBRES[note.timbre]
     for f0, f1 in zip(f0s, f1s, strict=True):
@@ -162,23 +189,23 @@ def _note_samples(note: Note, rate: int) -> np.ndarray:
         freq = f0 * (f1 / f0) ** (t / note.length)
         phase = 2 * np.pi * np.cumsum(freq) / rate
         for k, w in enumerate(weights, 1):
-            if w and k * max(f0, f1) < rate / 2 * 0.9:   # no harmonic near or past Nyquist
+            if w and k * max(f0, f1) < rate / 2 * 0.9:  # no harmonic near or past Nyquist
                 out += w * np.sin(k * phase)
     env = np.ones(n)
     if note.decay:
         env *= np.exp(-t / note.decay)
     a = min(n, max(1, int(note.attack * rate)))
     r = min(n - a, max(1, int(note.release * rate)))
-    env[:a] *= 0.5 - 0.5 * np.cos(np.pi * np.arange(a) / a)          # raised-cosine attack
-    env[n - r:] *= 0.5 + 0.5 * np.cos(np.pi * np.arange(1, r + 1) / r)  # and release to zero
+    env[:a] *= 0.5 - 0.5 * np.cos(np.pi * np.arange(a) / a)  # raised-cosine attack
+    env[n - r :] *= 0.5 + 0.5 * np.cos(np.pi * np.arange(1, r + 1) / r)  # and release to zero
     return out * env
 
 
 def _window_rms_max(x: np.ndarray, rate: int) -> float:
     w = max(1, int(LOUDNESS_WINDOW * rate))
     if len(x) <= w:
-        return float(np.sqrt(np.mean(x ** 2)))
-    c = np.concatenate(([0.0], np.cumsum(x ** 2)))
+        return float(np.sqrt(np.mean(x**2)))
+    c = np.concatenate(([0.0], np.cumsum(x**2)))
     return float(np.sqrt(np.max(c[w:] - c[:-w]) / w))
 
 
@@ -189,12 +216,12 @@ def synthesize(notes: Sequence[Note], rate: int = SAMPLE_RATE) -> np.ndarray:
     for note in notes:
         s = _note_samples(note, rate)
         i = int(round(note.start * rate))
-        out[i:i + len(s)] += s[: len(out) - i]
+        out[i : i + len(s)] += s[: len(out) - i]
     level = _window_rms_max(out, rate)
     if level > 0:
         out *= TARGET_RMS / level
     peak = float(np.max(np.abs(out)))
-    if peak > 0.89:   # never past -1 dBFS
+    if peak > 0.89:  # never past -1 dBFS
         out *= 0.89 / peak
     return out
 
@@ -202,8 +229,7 @@ def synthesize(notes: Sequence[Note], rate: int = SAMPLE_RATE) -> np.ndarray:
 def notes_of(name: str) -> list[Note]:
     """The notes of a cue (``count_N``: one short tone at :func:`count_pitch`)."""
     if name.startswith("count_") and name[6:].isdigit() and int(name[6:]) <= 31:
-        return [Note(0.0, 0.06, count_pitch(int(name[6:])), timbre="soft", decay=None,
-                     release=0.02)]
+        return [Note(0.0, 0.06, count_pitch(int(name[6:])), timbre="soft", decay=None, release=0.02)]
     if name not in CUES:
         raise KeyError(name)
     return CUES[name]
@@ -241,13 +267,14 @@ def write_wav(name: str, path: str | Path, rate: int = SAMPLE_RATE) -> Path:
 
 # ----------------------------------------------------------------------------- players
 
+
 class NullCuePlayer:
     """Plays nothing (cues off, SPOKEN_CRIBBAGE_AUDIO=null, or no sound device)."""
 
     available = False
 
     def __init__(self, reason: Any = None) -> None:
-        self.reason = reason   # why it is silent: a notice, or None
+        self.reason = reason  # why it is silent: a notice, or None
 
     def open(self) -> bool:
         return False
@@ -281,7 +308,7 @@ class RecordingCuePlayer(NullCuePlayer):
 
     def play(self, *names: str) -> None:
         for name in names:
-            notes_of(name)   # KeyError for a cue that does not exist
+            notes_of(name)  # KeyError for a cue that does not exist
         self.calls.append(tuple(names))
 
     def stop(self) -> None:
@@ -318,11 +345,17 @@ class MixerCuePlayer:
 
     available = True
 
-    def __init__(self, device: Any = None, *, volume: float = 1.0,
-                 on_error: OnError | None = None, rate: int = SAMPLE_RATE,
-                 trace: Callable[[str, float, float], None] | None = None,
-                 sd: Any = None) -> None:
-        self._sd = sd   # the sounddevice module (tests pass a double)
+    def __init__(
+        self,
+        device: Any = None,
+        *,
+        volume: float = 1.0,
+        on_error: OnError | None = None,
+        rate: int = SAMPLE_RATE,
+        trace: Callable[[str, float, float], None] | None = None,
+        sd: Any = None,
+    ) -> None:
+        self._sd = sd  # the sounddevice module (tests pass a double)
         self._device = device
         self._volume = max(0.0, min(1.0, float(volume)))
         self._on_error = on_error
@@ -332,7 +365,7 @@ class MixerCuePlayer:
         self._voices: list[_Voice] = []
         self._idle = 0
         self._flush = False
-        self._running = False   # the stream is started and its callback has not stopped it
+        self._running = False  # the stream is started and its callback has not stopped it
         self._stream: Any = None
         self._failed = False
         self._closed = False
@@ -341,7 +374,7 @@ class MixerCuePlayer:
         self._lock = threading.Lock()
         self._samples: dict[str, np.ndarray] = {}
         self.device_name = ""
-        self.reason: Any = None   # why cues cannot play (a notice or a clause), once they cannot
+        self.reason: Any = None  # why cues cannot play (a notice or a clause), once they cannot
 
     # -- opening, once ----------------------------------------------------------------------
     def open(self) -> bool:
@@ -360,9 +393,15 @@ class MixerCuePlayer:
                     raise _NoDevice()
                 self.device_name = str(info.get("name", "default"))
                 self._stream = sd.OutputStream(
-                    samplerate=self.rate, channels=1, dtype="float32", device=self._device,
-                    blocksize=BLOCK, latency="low", callback=self._callback,
-                    finished_callback=self._wake.set)
+                    samplerate=self.rate,
+                    channels=1,
+                    dtype="float32",
+                    device=self._device,
+                    blocksize=BLOCK,
+                    latency="low",
+                    callback=self._callback,
+                    finished_callback=self._wake.set,
+                )
                 self._CallbackStop = sd.CallbackStop
             except _NoDevice:
                 self._fail("cues.could_not_start", Notice("speech.no_sound_device"))
@@ -430,7 +469,7 @@ class MixerCuePlayer:
         return samples
 
     def _run(self) -> None:
-        for name in CUE_NAMES:   # rendered here, so that play() finds them ready
+        for name in CUE_NAMES:  # rendered here, so that play() finds them ready
             self._samples_of(name)
         while True:
             self._wake.wait()
@@ -442,7 +481,7 @@ class MixerCuePlayer:
                 continue
             try:
                 if not stream.stopped:
-                    stream.stop()   # it stopped itself: make it startable again
+                    stream.stop()  # it stopped itself: make it startable again
                 self._running = True
                 stream.start()
             except Exception as exc:  # noqa: BLE001 - PortAudioError: the device went away
@@ -467,17 +506,17 @@ class MixerCuePlayer:
             self._idle += frames
             if self._idle >= IDLE_STOP * self.rate:
                 self._idle = 0
-                self._running = False   # a cue queued from now on restarts the stream
+                self._running = False  # a cue queued from now on restarts the stream
                 raise self._CallbackStop
             return
         self._idle = 0
         keep = []
         for v in voices:
-            start = max(0, -v.pos)          # where in this block the voice begins
+            start = max(0, -v.pos)  # where in this block the voice begins
             if start < frames:
-                src = v.samples[max(0, v.pos): max(0, v.pos) + frames - start]
-                out[start:start + len(src)] += src
-                if v.pos <= 0 and self.trace is not None:   # its first sample
+                src = v.samples[max(0, v.pos) : max(0, v.pos) + frames - start]
+                out[start : start + len(src)] += src
+                if v.pos <= 0 and self.trace is not None:  # its first sample
                     self.trace(v.name, v.queued, time.perf_counter())
             v.pos += frames
             if v.pos < len(v.samples):
@@ -490,8 +529,7 @@ class _NoDevice(Exception):
     pass
 
 
-def make_cue_player(*, volume: float = 1.0, on_error: OnError | None = None,
-                    spec: str | None = None):
+def make_cue_player(*, volume: float = 1.0, on_error: OnError | None = None, spec: str | None = None):
     """The cue player for ``spec`` (default ``$SPOKEN_CRIBBAGE_AUDIO``): "null" is silent,
     "device:NAME" a PortAudio device by name or number, anything else (a player command line
     included, which can only take speech) the default sound device. The stream opens on

@@ -119,8 +119,11 @@ def library() -> ctypes.CDLL:
         ("espeak_SetParameter", c_int, [c_int, c_int, c_int]),
         ("espeak_SetVoiceByName", c_int, [c_char_p]),
         ("espeak_ListVoices", ctypes.POINTER(ctypes.POINTER(_Voice)), [c_void_p]),
-        ("espeak_Synth", c_int, [c_char_p, ctypes.c_size_t, ctypes.c_uint, c_int,
-                                 ctypes.c_uint, ctypes.c_uint, c_void_p, c_void_p]),
+        (
+            "espeak_Synth",
+            c_int,
+            [c_char_p, ctypes.c_size_t, ctypes.c_uint, c_int, ctypes.c_uint, ctypes.c_uint, c_void_p, c_void_p],
+        ),
         ("espeak_IsPlaying", c_int, []),
         ("espeak_Synchronize", c_int, []),
     ):
@@ -254,8 +257,7 @@ class Synthesizer:
 
 def _synth(lib: ctypes.CDLL, data: bytes) -> int:
     """espeak_Synth in synchronous mode: returns when all PCM went through the callback."""
-    return int(lib.espeak_Synth(data, len(data) + 1, 0, _POS_CHARACTER, 0,
-                                _CHARS_UTF8 | _ENDPAUSE, None, None))
+    return int(lib.espeak_Synth(data, len(data) + 1, 0, _POS_CHARACTER, 0, _CHARS_UTF8 | _ENDPAUSE, None, None))
 
 
 def _system_sink() -> AudioSink:
@@ -356,7 +358,7 @@ def render_to_wav(
 
     def keep(pcm: bytes) -> bool:
         chunks.append(pcm)
-        return True   # go on
+        return True  # go on
 
     synth.synthesize(text, keep)
     with wave.open(os.fspath(path), "wb") as f:

@@ -197,9 +197,7 @@ class NativePyttsx3Speaker(SpeechWorker):
         try:
             return pyttsx3.Engine(self.driver_name)
         except ImportError as exc:
-            raise SpeechUnavailable(
-                "speech.driver_cannot_load", driver=self.driver_name, reason=short(exc)
-            ) from exc
+            raise SpeechUnavailable("speech.driver_cannot_load", driver=self.driver_name, reason=short(exc)) from exc
 
     def _create_stock_espeak_engine(self, pyttsx3: types.ModuleType) -> Any:
         """pyttsx3's stock espeak driver on our espeak-ng (Linux, forced native path): its own
@@ -256,8 +254,7 @@ class NativePyttsx3Speaker(SpeechWorker):
 
     def _cb_started(self, name: Any = None, **_: Any) -> None:
         sent, cur = self._sent, self._current
-        if (sent is not None and cur is not None and self._event_name(name) == sent.name
-                and not sent.started):
+        if sent is not None and cur is not None and self._event_name(name) == sent.name and not sent.started:
             sent.started = True
             self._started(cur)
 
@@ -272,7 +269,8 @@ class NativePyttsx3Speaker(SpeechWorker):
     def _cb_error(self, name: Any = None, exception: Any = None, **_: Any) -> None:
         if self._engine_error is None:
             self._engine_error = (
-                exception if isinstance(exception, BaseException)
+                exception
+                if isinstance(exception, BaseException)
                 else _EngineFailure("speech.engine_error", detail=short(str(exception)))
             )
 

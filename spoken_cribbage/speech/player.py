@@ -261,4 +261,3 @@ def probe(argv: Sequence[str]) -> Reason | None:
         return None
     last = _last_line(done.stderr)
     return short(last) if last else Notice("speech.exit_code", status=done.returncode)
-

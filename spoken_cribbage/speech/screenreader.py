@@ -65,6 +65,7 @@ def detect(platform: str | None = None, env: dict[str, str] | None = None) -> Sc
 
 # --- Linux ---------------------------------------------------------------------------------------
 
+
 def _same_session(theirs: dict[str, str], ours: dict[str, str]) -> bool:
     for key in SESSION_KEYS:
         if ours.get(key) and theirs.get(key):
@@ -90,7 +91,7 @@ def _console_reader(proc: Path | None = None, pid: int | None = None) -> ScreenR
     """yasr as an ancestor of this process (it reads the terminal it wraps)."""
     proc = proc or PROC
     pid = os.getppid() if pid is None else pid
-    for _ in range(64):   # the chain to init is short; never loop forever
+    for _ in range(64):  # the chain to init is short; never loop forever
         if pid <= 1:
             return None
         try:
@@ -100,7 +101,7 @@ def _console_reader(proc: Path | None = None, pid: int | None = None) -> ScreenR
             return None
         if comm in CONSOLE_READERS:
             return ScreenReader(CONSOLE_READERS[comm], "parent process")
-        pid = int(stat.rsplit(")", 1)[1].split()[1])   # after "pid (comm) state": ppid
+        pid = int(stat.rsplit(")", 1)[1].split()[1])  # after "pid (comm) state": ppid
     return None
 
 
@@ -122,25 +123,38 @@ def _orca_process(env: dict[str, str], proc: Path | None = None) -> ScreenReader
     return None
 
 
-ATSPI_CALL = ["gdbus", "call", "--session", "--timeout", "1", "--dest", "org.a11y.Bus",
-              "--object-path", "/org/a11y/bus", "--method", "org.freedesktop.DBus.Properties.Get",
-              "org.a11y.Status", "ScreenReaderEnabled"]
+ATSPI_CALL = [
+    "gdbus",
+    "call",
+    "--session",
+    "--timeout",
+    "1",
+    "--dest",
+    "org.a11y.Bus",
+    "--object-path",
+    "/org/a11y/bus",
+    "--method",
+    "org.freedesktop.DBus.Properties.Get",
+    "org.a11y.Status",
+    "ScreenReaderEnabled",
+]
 
 
 def _atspi(env: dict[str, str]) -> ScreenReader | None:
     """GNOME's "screen reader on" flag, when there is a session bus and gdbus to ask it."""
-    if not env.get("DBUS_SESSION_BUS_ADDRESS") or shutil.which("gdbus", path=env.get("PATH")) \
-            is None:
+    if not env.get("DBUS_SESSION_BUS_ADDRESS") or shutil.which("gdbus", path=env.get("PATH")) is None:
         return None
     try:
-        out = subprocess.run(ATSPI_CALL, capture_output=True, text=True, timeout=2, env=env,
-                             stdin=subprocess.DEVNULL).stdout
+        out = subprocess.run(
+            ATSPI_CALL, capture_output=True, text=True, timeout=2, env=env, stdin=subprocess.DEVNULL
+        ).stdout
     except (OSError, subprocess.TimeoutExpired):
         return None
     return ScreenReader("Orca", "at-spi") if "true" in out else None
 
 
 # --- Windows -------------------------------------------------------------------------------------
+
 
 def _windows() -> ScreenReader | None:
     found = _accessible_output2()
@@ -172,18 +186,21 @@ def _windows_flag() -> bool:
 
 # --- macOS ---------------------------------------------------------------------------------------
 
+
 def _voiceover() -> ScreenReader | None:
     if shutil.which("pgrep") is None:
         return None
     try:
-        out = subprocess.run(["pgrep", "-x", "VoiceOver"], capture_output=True, text=True,
-                             timeout=2, stdin=subprocess.DEVNULL).stdout
+        out = subprocess.run(
+            ["pgrep", "-x", "VoiceOver"], capture_output=True, text=True, timeout=2, stdin=subprocess.DEVNULL
+        ).stdout
     except (OSError, subprocess.TimeoutExpired):
         return None
     return ScreenReader("VoiceOver", "process") if out.strip() else None
 
 
 # --- the screen reader as the voice --------------------------------------------------------------
+
 
 class ScreenReaderVoice(NullSpeaker):
     """The screen reader speaks; the game adds no voice (the lines it prints are read).
@@ -201,4 +218,3 @@ class ScreenReaderVoice(NullSpeaker):
         self.status = Notice("speech.screen_reader", name=self.reader)
         how = reader.how if reader is not None else "chosen"
         self.description = f"screen reader {self.reader or '(unnamed)'} ({how})"
-

@@ -73,8 +73,7 @@ def server_address(env: Mapping[str, str] | None = None) -> Address:
     env = os.environ if env is None else env
     value = (env.get(ADDRESS_ENV) or "").strip()
     if not value:
-        runtime = env.get("XDG_RUNTIME_DIR") or env.get("XDG_CACHE_HOME") or str(
-            Path.home() / ".cache")
+        runtime = env.get("XDG_RUNTIME_DIR") or env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
         return ("unix", str(Path(runtime) / DEFAULT_SOCKET))
     method, _, rest = value.partition(":")
     if method == "unix_socket":
@@ -180,9 +179,13 @@ def spawn_server(address: Address, timeout: float = 5.0) -> None:
     if kind != "unix" or exe is None:
         raise SpeechUnavailable("speech.ssip_cannot_spawn")
     try:
-        done = subprocess.run([exe, "--spawn", "--communication-method", "unix_socket",
-                               "--socket-path", where], timeout=timeout, stdin=subprocess.DEVNULL,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        done = subprocess.run(
+            [exe, "--spawn", "--communication-method", "unix_socket", "--socket-path", where],
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise SpeechUnavailable("speech.ssip_cannot_spawn") from exc
     if done.returncode != 0:
@@ -197,8 +200,7 @@ def connect(address: Address, *, spawn: bool = False, timeout: float = TIMEOUT_S
         return Connection(address, timeout)
     except OSError as first:
         if not spawn:
-            raise SpeechUnavailable("speech.no_ssip", address=shown_address(address),
-                                    detail=short(first)) from first
+            raise SpeechUnavailable("speech.no_ssip", address=shown_address(address), detail=short(first)) from first
     spawn_server(address)
     deadline = time.monotonic() + timeout
     while True:
@@ -206,8 +208,7 @@ def connect(address: Address, *, spawn: bool = False, timeout: float = TIMEOUT_S
             return Connection(address, timeout)
         except OSError as exc:
             if time.monotonic() > deadline:
-                raise SpeechUnavailable("speech.no_ssip", address=shown_address(address),
-                                        detail=short(exc)) from exc
+                raise SpeechUnavailable("speech.no_ssip", address=shown_address(address), detail=short(exc)) from exc
             time.sleep(0.05)
 
 
@@ -251,8 +252,7 @@ class SSIPSpeaker:
             self._voices = self._list_voices()
         except (OSError, EngineError) as exc:
             self._conn.close()
-            raise SpeechUnavailable("speech.no_ssip", address=shown_address(self.address),
-                                    detail=short(exc)) from exc
+            raise SpeechUnavailable("speech.no_ssip", address=shown_address(self.address), detail=short(exc)) from exc
         self._cond = threading.Condition()
         self._todo: deque[tuple[str, Any]] = deque()
         self._closing = False
@@ -395,8 +395,7 @@ class SSIPSpeaker:
             self._failed = True
             self._todo.clear()
         self.available = False
-        reason = short(exc) if isinstance(exc, EngineError) else Notice(
-            "speech.ssip_lost", detail=short(exc))
+        reason = short(exc) if isinstance(exc, EngineError) else Notice("speech.ssip_lost", detail=short(exc))
         self.status = Notice("speech.none", reason=Notice("speech.failed", reason=reason))
         self.description = f"no speech: speech-dispatcher stopped working ({reason})"
         self._conn.close()

@@ -146,14 +146,13 @@ class SpeechWorker:
             utt = Utterance(text, priority)
             if priority is Priority.NORMAL:
                 self._queue.append(utt)
-            else:   # after the NOW and NEXT ones waiting, before every NORMAL one
+            else:  # after the NOW and NEXT ones waiting, before every NORMAL one
                 at = 0
                 while at < len(self._queue) and self._queue[at].priority is not Priority.NORMAL:
                     at += 1
                 self._queue.insert(at, utt)
             while len(self._queue) > MAX_QUEUED:
-                i = next((i for i, u in enumerate(self._queue)
-                          if u.priority is Priority.NORMAL), 0)
+                i = next((i for i, u in enumerate(self._queue) if u.priority is Priority.NORMAL), 0)
                 drop = self._queue[i]
                 del self._queue[i]
                 drop.cancel.set()

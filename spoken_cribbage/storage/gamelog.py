@@ -28,11 +28,12 @@ from spoken_cribbage.engine.scoring import ItemKind, ScoreItem
 __all__ = ["events_to_json", "events_from_json", "event_to_plain", "event_from_plain", "LogError"]
 
 _EVENTS: dict[str, type] = {
-    name: cls for name, cls in vars(g).items()
+    name: cls
+    for name, cls in vars(g).items()
     if isinstance(cls, type) and issubclass(cls, g.Event) and cls is not g.Event
 }
 _HINTS: dict[type, dict[str, Any]] = {}
-_NAMES: dict[type, tuple[str, ...]] = {}   # each event class's field names, in order
+_NAMES: dict[type, tuple[str, ...]] = {}  # each event class's field names, in order
 
 
 class LogError(ValueError):
@@ -43,8 +44,7 @@ def _plain(value: Any) -> Any:
     if is_card(value):
         return value.short
     if isinstance(value, ScoreItem):
-        return {"kind": str(value.kind), "points": value.points,
-                "cards": [c.short for c in value.cards]}
+        return {"kind": str(value.kind), "points": value.points, "cards": [c.short for c in value.cards]}
     if isinstance(value, Enum):
         return str(value.value)
     if isinstance(value, (tuple, list)):
@@ -90,8 +90,7 @@ def _read(hint: Any, value: Any) -> Any:
     if hint is ScoreItem:
         if not isinstance(value, dict) or set(value) != {"kind", "points", "cards"}:
             raise LogError(f"not a scoring item: {value!r}")
-        return ScoreItem(ItemKind(value["kind"]), _read(int, value["points"]),
-                         _read(tuple[Card, ...], value["cards"]))
+        return ScoreItem(ItemKind(value["kind"]), _read(int, value["points"]), _read(tuple[Card, ...], value["cards"]))
     if isinstance(hint, type) and issubclass(hint, Enum):
         return hint(value)
     return _read_plain(hint, value)

@@ -42,8 +42,7 @@ _BINARY = getattr(os, "O_BINARY", 0)
 #: Windows locks a byte range: one byte well past what is written, so the holder's line
 #: stays readable by the other copy.
 _WINDOWS_BYTE = 1 << 20
-_UNSUPPORTED = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL,
-                getattr(errno, "ENOTSUP", errno.EOPNOTSUPP)}
+_UNSUPPORTED = {errno.ENOLCK, errno.EOPNOTSUPP, errno.ENOSYS, errno.EINVAL, getattr(errno, "ENOTSUP", errno.EOPNOTSUPP)}
 _HOST_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$")
 
 
@@ -52,6 +51,7 @@ class LockResult:
     """What trying the lock found: ``held`` (ours now), ``busy`` (another process holds it:
     ``pid`` and ``host`` if its line could be read), or neither (``problem`` says why no lock
     could be taken; ``unsupported`` when the folder cannot lock at all)."""
+
     held: bool = False
     busy: bool = False
     pid: int | None = None
@@ -89,7 +89,7 @@ class GameLock:
         if self._fd is not None:
             return LockResult(held=True)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)   # the first run makes the folder
+            self.path.parent.mkdir(parents=True, exist_ok=True)  # the first run makes the folder
             fd = self._open()
         except OSError as e:
             return LockResult(problem=e)
@@ -99,11 +99,17 @@ class GameLock:
                 return LockResult(problem=OSError(errno.EPERM, "not a regular file"))
             _lock(fd)
         except OSError as e:
-            busy = isinstance(e, BlockingIOError) or e.errno in (errno.EAGAIN, errno.EACCES,
-                                                                 errno.EWOULDBLOCK,
-                                                                 getattr(errno, "EDEADLOCK", -1))
-            result = (LockResult(busy=True, **_holder(fd)) if busy else
-                      LockResult(unsupported=e.errno in _UNSUPPORTED, problem=e))
+            busy = isinstance(e, BlockingIOError) or e.errno in (
+                errno.EAGAIN,
+                errno.EACCES,
+                errno.EWOULDBLOCK,
+                getattr(errno, "EDEADLOCK", -1),
+            )
+            result = (
+                LockResult(busy=True, **_holder(fd))
+                if busy
+                else LockResult(unsupported=e.errno in _UNSUPPORTED, problem=e)
+            )
             os.close(fd)
             return result
         self._fd = fd
@@ -112,7 +118,7 @@ class GameLock:
             os.lseek(fd, 0, os.SEEK_SET)
             os.write(fd, line.ljust(80))
         except OSError:
-            pass   # a read-only lock file still locks; the line is only for the other copy
+            pass  # a read-only lock file still locks; the line is only for the other copy
         return LockResult(held=True)
 
     def _open(self) -> int:

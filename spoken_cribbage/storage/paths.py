@@ -26,6 +26,7 @@ def config_dir() -> Path:
     if h:
         return h
     import platformdirs
+
     return Path(platformdirs.user_config_dir("spoken-cribbage", appauthor=False))
 
 
@@ -34,6 +35,7 @@ def data_dir() -> Path:
     if h:
         return h
     import platformdirs
+
     return Path(platformdirs.user_data_dir("spoken-cribbage", appauthor=False))
 
 
@@ -60,8 +62,13 @@ class FileRefused(OSError):
         self.data = {"name": Path(path).name, **data}
 
 
-_KINDS = ((stat.S_ISFIFO, "pipe"), (stat.S_ISCHR, "device"), (stat.S_ISBLK, "device"),
-          (stat.S_ISSOCK, "socket"), (stat.S_ISDIR, "folder"))
+_KINDS = (
+    (stat.S_ISFIFO, "pipe"),
+    (stat.S_ISCHR, "device"),
+    (stat.S_ISBLK, "device"),
+    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISDIR, "folder"),
+)
 
 
 def _kind(mode: int) -> str:

@@ -43,9 +43,9 @@ from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths, testhooks
 
 SAVE_FORMAT = "spoken-cribbage-save"
-SAVE_VERSION = 2                   # the newest this code reads and writes
-_OLD_PLAYERS = (2, 3, 4)           # what version 1 could hold (and no teams)
-MAX_SAVE_BYTES = 4 * 1024 * 1024   # a whole game is a few kilobytes
+SAVE_VERSION = 2  # the newest this code reads and writes
+_OLD_PLAYERS = (2, 3, 4)  # what version 1 could hold (and no teams)
+MAX_SAVE_BYTES = 4 * 1024 * 1024  # a whole game is a few kilobytes
 MAX_ACTIONS = 20000
 DIFFICULTIES = ("easy", "standard", "expert", "greedy", "random")
 
@@ -65,21 +65,21 @@ class SaveError(Problem, ValueError):
 
 @dataclass
 class SavedGame:
-    seed: int | None   # None only for a game made without a seed (tests): not loadable
+    seed: int | None  # None only for a game made without a seed (tests): not loadable
     target: int = 121
     players: int = 2
     me: int = 0
     difficulty: str = "expert"
     actions: list[str] = field(default_factory=list)
     finished: bool = False
-    id: str = ""                  # a new game's (testhooks.new_id) when not given
+    id: str = ""  # a new game's (testhooks.new_id) when not given
     saved_at: str = ""
-    counting: str = "auto"        # manual counting and its rules (written only when manual)
+    counting: str = "auto"  # manual counting and its rules (written only when manual)
     muggins: bool = False
     overcount_penalty: bool = False
-    teams: int | None = None      # as the rules were given (None: the usual for the size)
-    names: list[str] | None = None     # the other seats' names, in seat order (None: default)
-    levels: list[str] | None = None    # the other seats' computer levels, the same order
+    teams: int | None = None  # as the rules were given (None: the usual for the size)
+    names: list[str] | None = None  # the other seats' names, in seat order (None: default)
+    levels: list[str] | None = None  # the other seats' computer levels, the same order
 
     def __post_init__(self) -> None:
         if not self.id:
@@ -90,22 +90,44 @@ class SavedGame:
     @property
     def rules(self) -> Rules:
         """The table the save was played at (a save stores its players and target)."""
-        return Rules(self.players, self.target, counting=self.counting, muggins=self.muggins,
-                     overcount_penalty=self.overcount_penalty, teams=self.teams)
+        return Rules(
+            self.players,
+            self.target,
+            counting=self.counting,
+            muggins=self.muggins,
+            overcount_penalty=self.overcount_penalty,
+            teams=self.teams,
+        )
 
     @classmethod
-    def from_game(cls, game: g.Game, *, difficulty: str, game_id: str | None = None,
-                  me: int = 0, names: list[str] | None = None,
-                  levels: list[str] | None = None) -> SavedGame:
+    def from_game(
+        cls,
+        game: g.Game,
+        *,
+        difficulty: str,
+        game_id: str | None = None,
+        me: int = 0,
+        names: list[str] | None = None,
+        levels: list[str] | None = None,
+    ) -> SavedGame:
         """``names`` and ``levels``: the other seats', in seat order (the player's left out)."""
         rules = game.rules
-        return cls(seed=game.seed, target=rules.target, players=rules.players, me=me,
-                   difficulty=difficulty, actions=[g.action_to_text(a) for a in game.actions],
-                   finished=game.phase == g.GAME_OVER, id=game_id or testhooks.new_id(game.seed),
-                   counting=rules.counting, muggins=rules.muggins,
-                   overcount_penalty=rules.overcount_penalty, teams=rules.teams,
-                   names=None if names is None else list(names),
-                   levels=None if levels is None else list(levels))
+        return cls(
+            seed=game.seed,
+            target=rules.target,
+            players=rules.players,
+            me=me,
+            difficulty=difficulty,
+            actions=[g.action_to_text(a) for a in game.actions],
+            finished=game.phase == g.GAME_OVER,
+            id=game_id or testhooks.new_id(game.seed),
+            counting=rules.counting,
+            muggins=rules.muggins,
+            overcount_penalty=rules.overcount_penalty,
+            teams=rules.teams,
+            names=None if names is None else list(names),
+            levels=None if levels is None else list(levels),
+        )
 
     def seat_levels(self) -> dict[int, str]:
         """Each other seat's computer level (every one at ``difficulty`` in an older save)."""
@@ -134,21 +156,28 @@ class SavedGame:
 
     # ------------------------------------------------------------------ bytes
 
-    def _body(self, game: g.Game | None = None) -> dict[str, Any]:   # JSON values
+    def _body(self, game: g.Game | None = None) -> dict[str, Any]:  # JSON values
         old = self.teams is None and self.players in _OLD_PLAYERS
-        body = {"format": SAVE_FORMAT, "version": 1 if old else SAVE_VERSION, "id": self.id,
-                "seed": self.seed, "target": self.target, "players": self.players,
-                "me": self.me, "difficulty": self.difficulty, "finished": self.finished,
-                "actions": list(self.actions)}
+        body = {
+            "format": SAVE_FORMAT,
+            "version": 1 if old else SAVE_VERSION,
+            "id": self.id,
+            "seed": self.seed,
+            "target": self.target,
+            "players": self.players,
+            "me": self.me,
+            "difficulty": self.difficulty,
+            "finished": self.finished,
+            "actions": list(self.actions),
+        }
         if self.teams is not None:
             body["teams"] = self.teams
         if self.names is not None:
             body["names"] = list(self.names)
         if self.levels is not None:
             body["levels"] = list(self.levels)
-        if self.counting != "auto":   # a save with the default counting is as it always was
-            body.update(counting=self.counting, muggins=self.muggins,
-                        overcount_penalty=self.overcount_penalty)
+        if self.counting != "auto":  # a save with the default counting is as it always was
+            body.update(counting=self.counting, muggins=self.muggins, overcount_penalty=self.overcount_penalty)
         if game is not None:
             body["scores"] = list(game.scores)
             body["dealer"] = game.dealer
@@ -172,8 +201,9 @@ class SavedGame:
 
 def _digest(body: Mapping[str, object]) -> str:
     clean = {k: v for k, v in body.items() if k != "check"}
-    return hashlib.sha256(json.dumps(clean, sort_keys=True, ensure_ascii=True,
-                                     separators=(",", ":")).encode("ascii")).hexdigest()
+    return hashlib.sha256(
+        json.dumps(clean, sort_keys=True, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    ).hexdigest()
 
 
 def _int(d: Mapping[str, object], key: str, lo: int, hi: int) -> int:
@@ -188,7 +218,7 @@ def from_bytes(raw: bytes) -> tuple[SavedGame, g.Game]:
     body = _save_body(raw)
     saved = _saved_game(body, _checked_version(body))
     try:
-        _ = saved.rules   # the table the save names: ValueError for teams that do not fit it
+        _ = saved.rules  # the table the save names: ValueError for teams that do not fit it
     except ValueError:
         raise SaveError("storage.save_field", field="teams") from None
     return saved, saved.replay()
@@ -230,7 +260,7 @@ def _checked_version(body: Mapping[str, Any]) -> int:
 
 def _saved_game(body: Mapping[str, Any], version: int) -> SavedGame:
     """The game a save's fields describe, each field checked; SaveError for the first wrong."""
-    seed = _int(body, "seed", -(2 ** 63), 2 ** 63)
+    seed = _int(body, "seed", -(2**63), 2**63)
     target = _int(body, "target", 5, 1000)
     players = _int(body, "players", 2, 6)
     me = _int(body, "me", 0, players - 1)
@@ -241,12 +271,14 @@ def _saved_game(body: Mapping[str, Any], version: int) -> SavedGame:
     if type(finished) is not bool:
         raise SaveError("storage.save_no_finished")
     gid = body.get("id")
-    if not isinstance(gid, str) or not 1 <= len(gid) <= 64 or not gid.isascii() \
-            or not gid.replace("-", "").isalnum():
+    if not isinstance(gid, str) or not 1 <= len(gid) <= 64 or not gid.isascii() or not gid.replace("-", "").isalnum():
         raise SaveError("storage.save_field", field="id")
     actions = body.get("actions")
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS \
-            or not all(isinstance(a, str) and len(a) < 100 for a in actions):
+    if (
+        not isinstance(actions, list)
+        or len(actions) > MAX_ACTIONS
+        or not all(isinstance(a, str) and len(a) < 100 for a in actions)
+    ):
         raise SaveError("storage.save_field", field="actions")
     saved_at = body.get("saved_at", "")
     counting = body.get("counting", "auto")
@@ -262,17 +294,27 @@ def _saved_game(body: Mapping[str, Any], version: int) -> SavedGame:
         raise SaveError("storage.save_field", field="teams")
     if version < 2 and (teams is not None or players not in _OLD_PLAYERS):
         raise SaveError("storage.save_field", field="players")
-    others = _seat_list(body, "names", players - 1, lambda v: 1 <= len(v) <= 40
-                        and v.isprintable() and "," not in v)
+    others = _seat_list(body, "names", players - 1, lambda v: 1 <= len(v) <= 40 and v.isprintable() and "," not in v)
     levels = _seat_list(body, "levels", players - 1, lambda v: v in DIFFICULTIES)
-    return SavedGame(seed=seed, target=target, players=players, me=me, difficulty=difficulty,
-                     actions=list(actions), finished=finished, id=gid,
-                     saved_at=saved_at if isinstance(saved_at, str) else "",
-                     counting=counting, names=others, levels=levels, **flags, teams=teams)
+    return SavedGame(
+        seed=seed,
+        target=target,
+        players=players,
+        me=me,
+        difficulty=difficulty,
+        actions=list(actions),
+        finished=finished,
+        id=gid,
+        saved_at=saved_at if isinstance(saved_at, str) else "",
+        counting=counting,
+        names=others,
+        levels=levels,
+        **flags,
+        teams=teams,
+    )
 
 
-def _seat_list(body: Mapping[str, Any], key: str, n: int, ok: Callable[[str], bool]
-               ) -> list[str] | None:
+def _seat_list(body: Mapping[str, Any], key: str, n: int, ok: Callable[[str], bool]) -> list[str] | None:
     """A list of ``n`` strings, one for each other seat, each passing ``ok``; None if absent."""
     if key not in body:
         return None
@@ -288,12 +330,14 @@ def _no_constant(name: str) -> NoReturn:
 
 # ----------------------------------------------------------------------------- files
 
+
 @dataclass
 class Loaded:
     """What reading the save file found."""
+
     saved: SavedGame | None = None
     game: g.Game | None = None
-    notice: Notice | None = None    # what to tell the player, when the file had to be put aside
+    notice: Notice | None = None  # what to tell the player, when the file had to be put aside
     moved_to: Path | None = None
 
 
@@ -323,8 +367,7 @@ def load(path: Path | None = None) -> Loaded:
 def _aside(path: Path, reason: Notice) -> Loaded:
     moved = paths.move_aside(path)
     if moved is not None:
-        return Loaded(notice=Notice("storage.save_set_aside", reason=reason, moved=moved.name),
-                      moved_to=moved)
+        return Loaded(notice=Notice("storage.save_set_aside", reason=reason, moved=moved.name), moved_to=moved)
     return Loaded(notice=Notice("storage.save_not_moved", reason=reason))
 
 

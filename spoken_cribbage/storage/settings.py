@@ -68,8 +68,17 @@ LANGUAGES = ("en", "fr", "zh-Hans")
 #: hand) and answers spoken; the game's events (the other players' cards) as cues, in history.
 PROFILES: dict[str, tuple[dict[str, str], str | None]] = {
     "everything": ({c: "spoken" for c in CHANNELS}, None),
-    "quiet": ({"game": "cue", "scores": "spoken", "prompts": "spoken", "coach": "history",
-               "answers": "spoken", "system": "spoken"}, None),
+    "quiet": (
+        {
+            "game": "cue",
+            "scores": "spoken",
+            "prompts": "spoken",
+            "coach": "history",
+            "answers": "spoken",
+            "system": "spoken",
+        },
+        None,
+    ),
     "teaching": ({c: "spoken" for c in CHANNELS}, "coach"),
 }
 
@@ -87,8 +96,7 @@ def with_profile(settings: Settings, name: str) -> Settings:
     """The settings with profile ``name``'s channel modes and verbosity; SettingError if there
     is no such profile."""
     if name not in PROFILES:
-        raise SettingError("storage.setting_one_of", name="profile", value=name[:40],
-                           allowed=tuple(PROFILES))
+        raise SettingError("storage.setting_one_of", name="profile", value=name[:40], allowed=tuple(PROFILES))
     modes, verbosity = PROFILES[name]
     if verbosity is None:
         verbosity = "normal" if settings.verbosity == "coach" else settings.verbosity
@@ -111,8 +119,7 @@ def brief_value(text: str) -> str:
     if words in (["on"], ["all"]):
         return "on"
     if not words or any(w not in BRIEF_PARTS for w in words):
-        raise SettingError("storage.setting_one_of", name="brief", value=text[:40],
-                           allowed=("off", "on", *BRIEF_PARTS))
+        raise SettingError("storage.setting_one_of", name="brief", value=text[:40], allowed=("off", "on", *BRIEF_PARTS))
     parts = [p for p in BRIEF_PARTS if p in words]
     return "on" if len(parts) == len(BRIEF_PARTS) else ",".join(parts)
 
@@ -141,19 +148,19 @@ class Settings:
     listen: str = "push"
     command_end: str = "pause"  # voice: act at a short pause, or wait for a longer silence
     vosk_model: str = ""
-    cues: str = "on"          # short sounds for game events
+    cues: str = "on"  # short sounds for game events
     cue_volume: float = 1.0
-    count_tone: str = "off"   # a tone after each card, its pitch rising with the count
-    counting: str = "auto"    # the show: the game counts, or the player counts (manual)
-    muggins: str = "off"      # manual counting: points missed go to the opponent
-    overcount_penalty: str = "off"   # manual counting: points claimed too many go to the opponent
-    time_limit: int = 0       # manual counting: seconds to count a hand (15 to 90), 0 off
-    players: int = 2          # the table of a new game: how many players (storage.table)
-    teams: str = "usual"      # usual, none (each for themselves) or a number of teams
-    names: str = ""           # the other players' names, comma-separated ("" the default names)
-    pace: float = 0.8         # seconds between two computer turns in a row (0: at once)
-    brief: str = "off"        # fewer words where they repeat: off, on or parts (BRIEF_PARTS)
-    language: str = ""        # a LANGUAGES code, or "" for the system's language (LANG)
+    count_tone: str = "off"  # a tone after each card, its pitch rising with the count
+    counting: str = "auto"  # the show: the game counts, or the player counts (manual)
+    muggins: str = "off"  # manual counting: points missed go to the opponent
+    overcount_penalty: str = "off"  # manual counting: points claimed too many go to the opponent
+    time_limit: int = 0  # manual counting: seconds to count a hand (15 to 90), 0 off
+    players: int = 2  # the table of a new game: how many players (storage.table)
+    teams: str = "usual"  # usual, none (each for themselves) or a number of teams
+    names: str = ""  # the other players' names, comma-separated ("" the default names)
+    pace: float = 0.8  # seconds between two computer turns in a row (0: at once)
+    brief: str = "off"  # fewer words where they repeat: off, on or parts (BRIEF_PARTS)
+    language: str = ""  # a LANGUAGES code, or "" for the system's language (LANG)
     # the mode of each channel (CHANNELS, CHANNEL_MODES): spoken, history, cue or off
     channel_game: str = "spoken"
     channel_scores: str = "spoken"
@@ -180,15 +187,21 @@ class Settings:
         for channel in CHANNELS:
             _one_of(f"channel_{channel}", getattr(self, f"channel_{channel}"), CHANNEL_MODES)
         if brief_value(self.brief) != self.brief:
-            raise SettingError("storage.setting_one_of", name="brief", value=self.brief[:40],
-                               allowed=("off", "on", *BRIEF_PARTS))
-        for name in TEXT_SETTINGS:   # free text: shown and spoken, so printable and short
+            raise SettingError(
+                "storage.setting_one_of", name="brief", value=self.brief[:40], allowed=("off", "on", *BRIEF_PARTS)
+            )
+        for name in TEXT_SETTINGS:  # free text: shown and spoken, so printable and short
             _text(name, getattr(self, name))
         low, high = TIME_LIMITS
         if self.time_limit != 0 and not low <= self.time_limit <= high:
             raise SettingError("storage.time_limit", low=low, high=high)
-        for name, least, most in (("rate", 80, 500), ("volume", 0, 1), ("target", 5, 1000),
-                                  ("cue_volume", 0, 1), ("pace", *PACE_LIMITS)):
+        for name, least, most in (
+            ("rate", 80, 500),
+            ("volume", 0, 1),
+            ("target", 5, 1000),
+            ("cue_volume", 0, 1),
+            ("pace", *PACE_LIMITS),
+        ):
             if not (least <= getattr(self, name) <= most):
                 raise SettingError("storage.setting_between", name=name, low=least, high=most)
         try:
@@ -223,22 +236,22 @@ class Settings:
             value = brief_value(value)
         if name.startswith("channel_"):
             value = value.strip().lower()
-        if name == "language":   # typed lines come lower case: zh-hans is zh-Hans; system is ""
+        if name == "language":  # typed lines come lower case: zh-hans is zh-Hans; system is ""
             value = value.strip()
             value = {code.lower(): code for code in LANGUAGES}.get(
-                value.lower(), "" if value.lower() in ("system", "default") else value)
+                value.lower(), "" if value.lower() in ("system", "default") else value
+            )
         if name == "players" and self.teams != table.USUAL:
             # another table size: its usual layout, unless the layout kept still fits it
             try:
                 table.check(int(value), self.teams)
             except (ValueError, TypeError):
                 base = replace(self, teams=table.USUAL)
-        v: Any   # the type of the field named at run time (checked by validate)
+        v: Any  # the type of the field named at run time (checked by validate)
         try:
             v = ftype(value) if ftype is not bool else value.lower() in ("1", "true", "yes", "on")
         except ValueError:
-            raise SettingError("storage.setting_needs_number", name=name, value=value,
-                               whole=ftype is int) from None
+            raise SettingError("storage.setting_needs_number", name=name, value=value, whole=ftype is int) from None
         return replace(base, **{name: v}).validate()
 
 
@@ -265,7 +278,7 @@ def from_dict(data: Mapping[str, object]) -> Settings:
     version = data.get("version", SETTINGS_VERSION)
     if not isinstance(version, int) or version > SETTINGS_VERSION:
         raise SettingError("storage.settings_newer", version=version)
-    kwargs: dict[str, Any] = {}   # each value of its field's type, checked below
+    kwargs: dict[str, Any] = {}  # each value of its field's type, checked below
     defaults = Settings()
     for f in fields(Settings):
         if f.name in data:
@@ -274,8 +287,7 @@ def from_dict(data: Mapping[str, object]) -> Settings:
             if want is float and isinstance(v, int) and not isinstance(v, bool):
                 v = float(v)
             if type(v) is not want:
-                raise SettingError("storage.setting_wrong_kind", name=f.name,
-                                   kind=want.__name__, value=str(v)[:30])
+                raise SettingError("storage.setting_wrong_kind", name=f.name, kind=want.__name__, value=str(v)[:30])
             kwargs[f.name] = v
     return Settings(**kwargs).validate()
 
@@ -291,23 +303,21 @@ def load(path: Path | None = None) -> tuple[Settings, Notice | None]:
     path = path or paths.settings_path()
     try:
         if path.is_dir():
-            return Settings(), _replace_bad(path, Notice(
-                "storage.settings_unreadable", error=Notice("storage.folder_in_its_place")))
+            return Settings(), _replace_bad(
+                path, Notice("storage.settings_unreadable", error=Notice("storage.folder_in_its_place"))
+            )
         raw = paths.read_regular(path, MAX_SETTINGS_BYTES + 1)
     except (FileNotFoundError, NotADirectoryError):
         return Settings(), None
     except paths.FileRefused as e:
-        return Settings(), _replace_bad(path, Notice("storage.settings_unreadable",
-                                                     error=Notice(e.code, **e.data)))
+        return Settings(), _replace_bad(path, Notice("storage.settings_unreadable", error=Notice(e.code, **e.data)))
     except OSError as e:
-        return Settings(), _replace_bad(path, Notice("storage.settings_unreadable",
-                                                     error=_oserror(e)))
+        return Settings(), _replace_bad(path, Notice("storage.settings_unreadable", error=_oserror(e)))
     if len(raw) > MAX_SETTINGS_BYTES:
         return Settings(), _replace_bad(path, Notice("storage.settings_too_large"))
     try:
         return from_dict(tomllib.loads(raw.decode("utf-8"))), None
-    except (ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError,
-            TypeError) as e:
+    except (ValueError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError, TypeError) as e:
         return Settings(), _replace_bad(path, _reason(e))
 
 
@@ -329,8 +339,7 @@ def _replace_bad(path: Path, reason: Notice) -> Notice:
     moved = paths.move_aside(path)
     if moved is None:
         return Notice("storage.settings_not_moved", reason=reason)
-    return Notice("storage.settings_replaced", reason=reason, moved=moved.name,
-                  error=save(Settings(), path))
+    return Notice("storage.settings_replaced", reason=reason, moved=moved.name, error=save(Settings(), path))
 
 
 def _oserror(e: OSError) -> Notice:
@@ -361,13 +370,29 @@ def save(settings: Settings, path: Path | None = None) -> Notice | None:
 # The convention: command-line options apply to one run; settings changed in the game persist.
 
 OPTIONS = {  # setting name -> the command-line option that sets it for one run
-    "speech": "--speech", "rate": "--rate", "volume": "--volume", "verbosity": "--verbosity",
-    "difficulty": "--difficulty", "target": "--target", "voice_engine": "--voice",
-    "listen": "--listen", "command_end": "--command-end", "vosk_model": "--vosk-model",
-    "cues": "--cues", "cue_volume": "--cue-volume", "count_tone": "--count-tone",
-    "counting": "--counting", "muggins": "--muggins", "overcount_penalty": "--overcount-penalty",
-    "time_limit": "--time-limit", "players": "--players", "teams": "--teams", "names": "--names",
-    "pace": "--pace", "brief": "--brief", "language": "--language",
+    "speech": "--speech",
+    "rate": "--rate",
+    "volume": "--volume",
+    "verbosity": "--verbosity",
+    "difficulty": "--difficulty",
+    "target": "--target",
+    "voice_engine": "--voice",
+    "listen": "--listen",
+    "command_end": "--command-end",
+    "vosk_model": "--vosk-model",
+    "cues": "--cues",
+    "cue_volume": "--cue-volume",
+    "count_tone": "--count-tone",
+    "counting": "--counting",
+    "muggins": "--muggins",
+    "overcount_penalty": "--overcount-penalty",
+    "time_limit": "--time-limit",
+    "players": "--players",
+    "teams": "--teams",
+    "names": "--names",
+    "pace": "--pace",
+    "brief": "--brief",
+    "language": "--language",
 }
 
 
@@ -397,7 +422,7 @@ def save_changes(changes: Mapping[str, SettingValue], path: Path | None = None) 
     current, msg = load(path)
     try:
         new = current
-        typed: dict[str, Any] = {}   # each value of its field's type, checked by validate
+        typed: dict[str, Any] = {}  # each value of its field's type, checked by validate
         for name, value in changes.items():
             if isinstance(value, str) and not isinstance(getattr(current, name, ""), str):
                 new = new.changed(name, value)
@@ -418,23 +443,22 @@ class RunSettings:
     ``current`` is what the game uses now; ``overrides`` maps each setting given as an option
     (and not changed in the game since) to its value. Pass ``on_settings`` to the Session: it
     saves only what the player changed. ``describe()`` lists every setting for the player."""
+
     current: Settings
     overrides: dict[str, SettingValue] = field(default_factory=dict)
     path: Path | None = None
 
     def on_settings(self, new: Settings, name: str | None = None) -> Notice | None:
         # every field that changed, saved together (``players`` can reset ``teams`` with it)
-        names = [f.name for f in fields(Settings)
-                 if getattr(new, f.name) != getattr(self.current, f.name)]
+        names = [f.name for f in fields(Settings) if getattr(new, f.name) != getattr(self.current, f.name)]
         if name and name not in names:
             names.append(name)
         self.current = new
         for n in names:
-            self.overrides.pop(n, None)   # changed in the game: no longer for this run only
+            self.overrides.pop(n, None)  # changed in the game: no longer for this run only
         return save_changes({n: getattr(new, n) for n in names}, self.path)
 
-    def describe(self, settings: Settings | None = None, game: dict[str, SettingValue] | None = None
-                 ) -> list[Notice]:
+    def describe(self, settings: Settings | None = None, game: dict[str, SettingValue] | None = None) -> list[Notice]:
         return describe(settings or self.current, self.path, self.overrides, game)
 
 
@@ -446,24 +470,30 @@ def game_values(rules: Rules, difficulty: str | None = None) -> dict[str, Settin
     """The values a game in progress plays by, as settings (``rules``: the engine's Rules;
     ``difficulty``: the computer's level it began with)."""
     on = {True: "on", False: "off"}
-    values: dict[str, SettingValue] = {"counting": rules.counting, "muggins": on[bool(rules.muggins)],
-              "overcount_penalty": on[bool(rules.overcount_penalty)], "target": rules.target,
-              "players": rules.players}
+    values: dict[str, SettingValue] = {
+        "counting": rules.counting,
+        "muggins": on[bool(rules.muggins)],
+        "overcount_penalty": on[bool(rules.overcount_penalty)],
+        "target": rules.target,
+        "players": rules.players,
+    }
     if difficulty is not None:
         values["difficulty"] = difficulty
     return values
 
 
-def not_in_this_game(settings: Settings, game: Mapping[str, SettingValue]
-                     ) -> dict[str, SettingValue]:
+def not_in_this_game(settings: Settings, game: Mapping[str, SettingValue]) -> dict[str, SettingValue]:
     """The rules the settings give that the game in progress does not play by (name -> the
     game's value): they apply from a new game."""
     return {n: v for n, v in game.items() if n in GAME_RULES and getattr(settings, n) != v}
 
 
-def describe(settings: Settings, path: Path | None = None,
-             overrides: Mapping[str, object] | None = None,
-             game: Mapping[str, SettingValue] | None = None) -> list[Notice]:
+def describe(
+    settings: Settings,
+    path: Path | None = None,
+    overrides: Mapping[str, object] | None = None,
+    game: Mapping[str, SettingValue] | None = None,
+) -> list[Notice]:
     """Every setting and its value (``storage.setting_value``, one line each in words), then
     where the file is (``storage.settings_file``).
 
@@ -473,9 +503,16 @@ def describe(settings: Settings, path: Path | None = None,
     play by says so (``this_game``: the game's value; the setting applies from a new game)."""
     overrides = overrides or {}
     differ = not_in_this_game(settings, game or {})
-    lines = [Notice("storage.setting_value", name=f.name, value=getattr(settings, f.name),
-                    for_run=f.name in overrides, option=OPTIONS.get(f.name),
-                    **({"this_game": differ[f.name]} if f.name in differ else {}))
-             for f in fields(Settings)]
+    lines = [
+        Notice(
+            "storage.setting_value",
+            name=f.name,
+            value=getattr(settings, f.name),
+            for_run=f.name in overrides,
+            option=OPTIONS.get(f.name),
+            **({"this_game": differ[f.name]} if f.name in differ else {}),
+        )
+        for f in fields(Settings)
+    ]
     lines.append(Notice("storage.settings_file", path=path or paths.settings_path()))
     return lines

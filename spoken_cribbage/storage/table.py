@@ -65,6 +65,7 @@ def teams_number(teams: str) -> int | None:
 
 class OtherRules(TypedDict, total=False):
     """The engine's rules other than the table (players, teams)."""
+
     target: int
     counting: str
     muggins: bool
@@ -114,8 +115,7 @@ def check(players: object, teams: str = USUAL) -> None:
     if type(players) is not int or players not in sizes():
         raise TableError("storage.players", players=players, sizes=sizes())
     if teams != USUAL and teams not in layouts(players):
-        raise TableError("storage.teams", players=players, teams=teams,
-                         layouts=layouts(players))
+        raise TableError("storage.teams", players=players, teams=teams, layouts=layouts(players))
 
 
 def rules_for(players: int = 2, teams: str = USUAL, **rules: Unpack[OtherRules]) -> Rules:
@@ -144,7 +144,7 @@ def split_names(text: str) -> list[str]:
             raise TableError("storage.names", name=name, why="unprintable")
         if name.lower() in ("you", "your", "yours"):
             raise TableError("storage.names", name=name, why="you")
-        if name.lower() in ("me", "my", "mine", "myself", "i"):   # what a player says of themselves
+        if name.lower() in ("me", "my", "mine", "myself", "i"):  # what a player says of themselves
             raise TableError("storage.names", name=name, why="me")
         if name.lower() in seen:
             raise TableError("storage.names", name=name, why="twice")
@@ -160,6 +160,5 @@ def check_names(text: str, players: int) -> list[str]:
         raise TableError("storage.names_empty")
     names = split_names(text)
     if len(names) > players - 1:
-        raise TableError("storage.names_extra", given=len(names), others=players - 1,
-                         players=players)
+        raise TableError("storage.names_extra", given=len(names), others=players - 1, players=players)
     return names

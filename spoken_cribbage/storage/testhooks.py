@@ -29,7 +29,7 @@ ID = "SPOKEN_CRIBBAGE_TEST_ID"
 CLOCK = "SPOKEN_CRIBBAGE_TEST_CLOCK"
 
 _STAMP = "%Y-%m-%dT%H:%M:%SZ"
-_lines = 0   # lines of piped input read so far (the fake clock's steps)
+_lines = 0  # lines of piped input read so far (the fake clock's steps)
 
 
 def _get(name: str) -> str | None:
@@ -41,8 +41,8 @@ def new_seed(after: int | None = None) -> int:
     the seed of the game before (``after``, None for the first)."""
     fixed = _get(SEED)
     if fixed is None:
-        return random.SystemRandom().randrange(2 ** 31)
-    return random.Random(f"{int(fixed)}:{after}").randrange(2 ** 31)
+        return random.SystemRandom().randrange(2**31)
+    return random.Random(f"{int(fixed)}:{after}").randrange(2**31)
 
 
 def new_id(seed: int | None) -> str:
@@ -51,6 +51,7 @@ def new_id(seed: int | None) -> str:
     fixed = _get(ID)
     if fixed is None:
         import uuid
+
         return uuid.uuid4().hex
     return hashlib.sha256(f"{fixed}:{seed}".encode()).hexdigest()[:32]
 

@@ -10,8 +10,9 @@ from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.notice import Problem
 
 #: The channel settings (issue 25): "channel scores history" (``storage.settings.CHANNELS``).
-CHANNEL_SETTINGS = {f"channel_{c}": f"channel {c} history" for c in (
-    "game", "scores", "prompts", "coach", "answers", "system")}
+CHANNEL_SETTINGS = {
+    f"channel_{c}": f"channel {c} history" for c in ("game", "scores", "prompts", "coach", "answers", "system")
+}
 #: Commands that take one word after them: "profile quiet", "history scores", "history save".
 VALUE_VERBS = {"profile": "profile quiet", "history": "history scores"}
 
@@ -20,7 +21,7 @@ def shown(text: str, limit: int = 40) -> str:
     """Text a player typed, made safe to echo in one printed line."""
     clean = "".join(ch if ch.isprintable() else " " for ch in str(text))
     clean = " ".join(clean.split())
-    return clean if len(clean) <= limit else clean[:limit - 3] + "..."
+    return clean if len(clean) <= limit else clean[: limit - 3] + "..."
 
 
 class CommandError(Problem, ValueError):

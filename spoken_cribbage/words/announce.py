@@ -38,14 +38,34 @@ from spoken_cribbage.words.names import COMPUTER, COMPUTER_NAMES, Names, seat_na
 
 __all__ = [
     # lines
-    "VERBOSITIES", "LineKind", "Line", "article_rank", "list_words", "card_list", "numbered_hand",
-    "numbered_cards", "hand_lines", "cap",
+    "VERBOSITIES",
+    "LineKind",
+    "Line",
+    "article_rank",
+    "list_words",
+    "card_list",
+    "numbered_hand",
+    "numbered_cards",
+    "hand_lines",
+    "cap",
     # calls
-    "the_ranks", "show_call", "play_call", "_PAIR_GROUP", "_RUN_COUNT", "_PLAY_NAMES",
+    "the_ranks",
+    "show_call",
+    "play_call",
+    "_PAIR_GROUP",
+    "_RUN_COUNT",
+    "_PLAY_NAMES",
     # names
-    "COMPUTER", "COMPUTER_NAMES", "seat_names", "Names",
+    "COMPUTER",
+    "COMPUTER_NAMES",
+    "seat_names",
+    "Names",
     # the lines of events
-    "Announcer", "count_just_said", "_Batch", "_muggins_first", "_REASON_TEXT",
+    "Announcer",
+    "count_just_said",
+    "_Batch",
+    "_muggins_first",
+    "_REASON_TEXT",
     # answers to questions
     "Answers",
 ]

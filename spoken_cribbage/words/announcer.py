@@ -21,8 +21,7 @@ _REASON_TEXT = {"go": "one for the go", "last": "one for last", "heels": "two fo
 class Announcer(EventVisitor[list[Line]]):
     """Turns game events into lines, from one player's point of view."""
 
-    def __init__(self, names: Names | None = None, verbosity: str = "normal",
-                 brief: frozenset[str] = frozenset()):
+    def __init__(self, names: Names | None = None, verbosity: str = "normal", brief: frozenset[str] = frozenset()):
         self.names = names or Names()
         self.verbosity = verbosity
         #: The parts of the ``brief`` setting (storage.settings.BRIEF_PARTS): fewer words
@@ -32,9 +31,9 @@ class Announcer(EventVisitor[list[Line]]):
         #: session sets it; the discard line then does not name them again with ``discard``).
         self.confirmed = False
         self.rules = Rules()
-        self._claim: g.Claimed | None = None   # the last count claimed (for an overcount line)
-        self._starter_said = False   # brief starter: named at the start of this show
-        self._pegged: tuple[int, ...] | None = None   # brief scores: the scores the play left
+        self._claim: g.Claimed | None = None  # the last count claimed (for an overcount line)
+        self._starter_said = False  # brief starter: named at the start of this show
+        self._pegged: tuple[int, ...] | None = None  # brief scores: the scores the play left
 
     def _brief(self, part: str) -> bool:
         """A part of the ``brief`` setting applies now (not at terse verbosity)."""
@@ -88,8 +87,11 @@ class Announcer(EventVisitor[list[Line]]):
             against = [n.side_name(s, sides) for s in range(sides) if s != mine]
             opposite = len(partners) == 1 and partners[0] == (me + players // 2) % players
             who = list_words([n.subject(s) for s in partners])
-            head = (f"Your partner is {who}" + (", sitting opposite" if opposite else "")
-                    if len(partners) == 1 else f"Your partners are {who}")
+            head = (
+                f"Your partner is {who}" + (", sitting opposite" if opposite else "")
+                if len(partners) == 1
+                else f"Your partners are {who}"
+            )
             if len(against) == 1:
                 lines.append(Line.same(f"{head}; {against[0]} play against you.", "game"))
             else:
@@ -108,16 +110,14 @@ class Announcer(EventVisitor[list[Line]]):
     def visit_game_started(self, ev: g.GameStarted) -> list[Line]:
         n = self.names
         if self.rules.players != ev.players or self.rules.target != ev.target:
-            self.rules = ev.rules   # (a bound game's rules know its teams too)
+            self.rules = ev.rules  # (a bound game's rules know its teams too)
         rules = self.rules
-        if rules.sides < rules.players:   # partners
+        if rules.sides < rules.players:  # partners
             mine = self.me % rules.sides
             # three teams: "you and Oliver against Max and Ruby and against Lena and
             # Valentina" (a side of three: "you, Lena and Ruby")
-            others = " and against ".join(n.side_name(s, rules.sides)
-                                          for s in range(rules.sides) if s != mine)
-            head = (f"New game to {ev.target} points: {n.side_name(mine, rules.sides)} "
-                    f"against {others}.")
+            others = " and against ".join(n.side_name(s, rules.sides) for s in range(rules.sides) if s != mine)
+            head = f"New game to {ev.target} points: {n.side_name(mine, rules.sides)} against {others}."
         else:
             others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
             head = f"New game to {ev.target} points against {others}."
@@ -128,7 +128,7 @@ class Announcer(EventVisitor[list[Line]]):
 
     def visit_cut_for_deal(self, ev: g.CutForDeal) -> list[Line]:
         n = self.names
-        if len(ev.cards) > 2:   # a line a braille display holds: the ranks decide
+        if len(ev.cards) > 2:  # a line a braille display holds: the ranks decide
             cuts = ", ".join(f"{n.subject(s)} {article_rank(c)}" for s, c in enumerate(ev.cards))
             text = f"Cut for the deal: {cuts}."
             if ev.tie:
@@ -142,37 +142,36 @@ class Announcer(EventVisitor[list[Line]]):
 
     def visit_dealer_chosen(self, ev: g.DealerChosen) -> list[Line]:
         if ev.reason == "lowest cut":
-            return [Line.same(f"{self.names.Verb(ev.dealer, 'deal')} first: the lower card deals.",
-                              "deal")]
+            return [Line.same(f"{self.names.Verb(ev.dealer, 'deal')} first: the lower card deals.", "deal")]
         return []
 
     def visit_dealt(self, ev: g.Dealt) -> list[Line]:
         crib = self.names.possessive(ev.dealer)
         hand = ev.hands[self.me]
-        lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib{self._crib_side(ev.dealer)}.",
-                           "deal")]
+        lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib{self._crib_side(ev.dealer)}.", "deal")]
         lines.extend(Line.same(t, "hand") for t in hand_lines(hand))
         return lines
 
     def visit_discarded(self, ev: g.Discarded) -> list[Line]:
         if ev.seat == self.me:
             confirmed, self.confirmed = self.confirmed, False
-            if confirmed and self._brief("discard"):   # the question just named them
+            if confirmed and self._brief("discard"):  # the question just named them
                 return [Line.same("Laid away.", "discard")]
-            return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.",
-                              "discard")]
+            return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.", "discard")]
         if self.verbosity != "coach":
             return []  # the turn prompt (or the waiting line) follows at once
         k = ev.number
-        return [Line.same(f"{self.names.Verb(ev.seat, 'lay', 'lays')} away "
-                          f"{'a card' if k == 1 else f'{k} cards'}.", "discard")]
+        return [
+            Line.same(
+                f"{self.names.Verb(ev.seat, 'lay', 'lays')} away {'a card' if k == 1 else f'{k} cards'}.", "discard"
+            )
+        ]
 
     def visit_crib_card_from_deck(self, ev: g.CribCardFromDeck) -> list[Line]:
         return [Line.same("One card from the deck goes to the crib.", "discard")]
 
     def visit_starter_turned(self, ev: g.StarterTurned) -> list[Line]:
-        return [Line(f"The starter is the {ev.card.name}.",
-                     f"The starter is the {ev.card.name}.", LineKind.STARTER)]
+        return [Line(f"The starter is the {ev.card.name}.", f"The starter is the {ev.card.name}.", LineKind.STARTER)]
 
     def visit_scored(self, ev: g.Scored) -> list[Line]:
         return self._scored(ev)
@@ -181,7 +180,7 @@ class Announcer(EventVisitor[list[Line]]):
         return [self._played(ev, None)]
 
     def visit_said_go(self, ev: g.SaidGo) -> list[Line]:
-        if ev.seat == self.me:   # the player's own move (said whatever the table's channel)
+        if ev.seat == self.me:  # the player's own move (said whatever the table's channel)
             return [Line.same("You cannot play: go.", "go", own=True)]
         return [Line.same(f"{self.names.Subject(ev.seat)} says go.", "go")]
 
@@ -196,7 +195,7 @@ class Announcer(EventVisitor[list[Line]]):
         # 'One for last' ends the play and the first show line says whose hand it is.
         lines = []
         pegged, self._pegged = self._pegged, None
-        if self._brief("scores") and pegged is not None:   # the score the play left, once
+        if self._brief("scores") and pegged is not None:  # the score the play left, once
             lines.append(Line.same(self.names.scores(pegged, self.sides) + ".", "scores"))
         if self.verbosity == "coach":
             lines.append(Line.same("The play is over. Now the show.", "show"))
@@ -217,7 +216,7 @@ class Announcer(EventVisitor[list[Line]]):
         nxt = "your deal" if nd == self.me else f"{self.names.possessive(nd)} deal"
         # The scores were said after the last show: not again here.
         # ("End of deal N." is implied by the crib's count just before: the prompt is enough.)
-        return [Line.same(f"Press Enter for {nxt}.", "prompt")]   # what the game waits for
+        return [Line.same(f"Press Enter for {nxt}.", "prompt")]  # what the game waits for
 
     def visit_game_over(self, ev: g.GameOver) -> list[Line]:
         return self._game_over(ev)
@@ -234,8 +233,7 @@ class Announcer(EventVisitor[list[Line]]):
         for e in later:
             if isinstance(e, g.Played):
                 break
-            if isinstance(e, (g.PlayEnded, g.HandShown)) or (
-                    isinstance(e, g.CountReset) and e.next_seat is None):
+            if isinstance(e, (g.PlayEnded, g.HandShown)) or (isinstance(e, g.CountReset) and e.next_seat is None):
                 return False
         return True
 
@@ -260,19 +258,22 @@ class Announcer(EventVisitor[list[Line]]):
         who = n.subject(ev.seat)
         if ev.reason in _REASON_TEXT:
             call = _REASON_TEXT[ev.reason]
-            return [Line.same(f"{cap(call)} to {'you' if ev.seat == self.me else who}.", "score"),
-                    *self._peg_scores(ev)]
+            return [
+                Line.same(f"{cap(call)} to {'you' if ev.seat == self.me else who}.", "score"),
+                *self._peg_scores(ev),
+            ]
         if ev.reason == "play":
-            return [Line.same(f"{cap(play_call(ev.items))} to {who}.", "score"),
-                    *self._peg_scores(ev)]
-        if ev.reason in ("muggins", "time"):   # said with the muggins call or the time up
+            return [Line.same(f"{cap(play_call(ev.items))} to {who}.", "score"), *self._peg_scores(ev)]
+        if ev.reason in ("muggins", "time"):  # said with the muggins call or the time up
             return [self._scores_line(ev)]
         if ev.reason == "overcount":
             claim = self._claim
-            over = (f"the {number_words(ev.points)} {n.subject(claim.seat)} claimed too many"
-                    if claim is not None else f"{number_words(ev.points)}")
-            return [Line.same(f"Overcount: {n.verb(ev.seat, 'take')} {over}.", "score"),
-                    self._scores_line(ev)]
+            over = (
+                f"the {number_words(ev.points)} {n.subject(claim.seat)} claimed too many"
+                if claim is not None
+                else f"{number_words(ev.points)}"
+            )
+            return [Line.same(f"Overcount: {n.verb(ev.seat, 'take')} {over}.", "score"), self._scores_line(ev)]
         return [Line.same(f"{n.Verb(ev.seat, 'score')} {ev.points}.", "score"), self._scores_line(ev)]
 
     def _scores_line(self, ev: g.Scored) -> Line:
@@ -332,7 +333,7 @@ class Announcer(EventVisitor[list[Line]]):
         what = "crib" if ev.is_crib else "hand"
         said = "nineteen" if ev.claimed == 0 else number_words(ev.claimed)
         if ev.seat != self.me:
-            if ev.claimed <= ev.total:   # an undercount is the player's to find: muggins
+            if ev.claimed <= ev.total:  # an undercount is the player's to find: muggins
                 verb = "says" if ev.claimed == 0 else "counts"
                 return [Line.same(f"{n.Subject(ev.seat)} {verb} {said}.", "show")]
             head = f"{n.Subject(ev.seat)} counts {said}, but the {what} counts "
@@ -343,8 +344,7 @@ class Announcer(EventVisitor[list[Line]]):
         if not ev.total:
             return [Line.same(f"{head}nothing: nineteen.", "show")]
         call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
-        return [Line.same(f"{head}{number_words(ev.total)}.", "show"),
-                Line.same(f"{cap(call)}.", "show")]
+        return [Line.same(f"{head}{number_words(ev.total)}.", "show"), Line.same(f"{cap(call)}.", "show")]
 
     def _timed_out(self, ev: g.CountTimedOut) -> list[Line]:
         n = self.names
@@ -354,20 +354,23 @@ class Announcer(EventVisitor[list[Line]]):
             call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
             lines.append(Line.same(f"{cap(call)}.", "show"))
         if ev.points:
-            lines.append(Line.same(f"{n.Verb(ev.to_seat, 'take')} {number_words(ev.points)}, "
-                                   f"half the count.", "score"))
+            lines.append(Line.same(f"{n.Verb(ev.to_seat, 'take')} {number_words(ev.points)}, half the count.", "score"))
         return lines
 
     def _muggins(self, ev: g.MugginsCalled) -> list[Line]:
         n = self.names
         missed = number_words(ev.points)
-        lines = [Line.same(f"Muggins: {n.verb(ev.seat, 'take')} the {missed} "
-                           f"{n.subject(ev.from_seat)} missed.", "score")]
-        if ev.seat == self.me:   # the count the other player should have said
+        lines = [
+            Line.same(f"Muggins: {n.verb(ev.seat, 'take')} the {missed} {n.subject(ev.from_seat)} missed.", "score")
+        ]
+        if ev.seat == self.me:  # the count the other player should have said
             what = "crib" if ev.is_crib else "hand"
             call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
-            lines.append(Line.same(f"{n.possessive(ev.from_seat).capitalize()} {what} counts "
-                                   f"{number_words(ev.total)}: {call}.", "show"))
+            lines.append(
+                Line.same(
+                    f"{n.possessive(ev.from_seat).capitalize()} {what} counts {number_words(ev.total)}: {call}.", "show"
+                )
+            )
         return lines
 
     def _crib_side(self, dealer: int) -> str:
@@ -386,7 +389,7 @@ class Announcer(EventVisitor[list[Line]]):
         winner = ev.winner
         mine = self.me % self.sides
         wins = cap(n.side_verb(winner, self.sides, "win"))
-        if self.sides > 2:   # the scores were just said: the winner's line names the winner
+        if self.sides > 2:  # the scores were just said: the winner's line names the winner
             text = f"{wins} with {ev.scores[winner]}" + ("!" if winner == mine else ".")
         elif winner == mine:
             text = f"{wins}, {ev.scores[winner]} to {max(s for i, s in enumerate(ev.scores) if i != winner)}!"
@@ -397,8 +400,7 @@ class Announcer(EventVisitor[list[Line]]):
             if sk:
                 kind = "a double skunk" if sk == 2 else "a skunk"
                 loser = n.side_name(side, self.sides)
-                lines.append(Line.same(f"That is {kind}: {loser} did not reach "
-                                       f"{self._skunk_line(sk)}.", "game"))
+                lines.append(Line.same(f"That is {kind}: {loser} did not reach {self._skunk_line(sk)}.", "game"))
         return lines
 
     def _skunk_line(self, level: int) -> int:
@@ -435,7 +437,7 @@ class _Batch(EventVisitor[int]):
     def visit_played(self, ev: g.Played) -> int:
         a, nxt = self.a, self._ahead(1)
         scored = nxt if isinstance(nxt, g.Scored) and nxt.reason == "play" else None
-        out = a._out_of_cards(ev, self.events[self.i + 1:])
+        out = a._out_of_cards(ev, self.events[self.i + 1 :])
         self.lines.append(a._played(ev, scored, out))
         if scored:
             self.lines.extend(a._peg_scores(scored))
@@ -461,8 +463,7 @@ class _Batch(EventVisitor[int]):
         pegged = self._ahead(k)
         if isinstance(pegged, g.Scored) and pegged.reason in ("hand", "crib"):
             if ev.claimed != ev.total and (ev.seat == a.me or ev.claimed > ev.total):
-                self.lines.append(Line.same(
-                    f"{a.names.Verb(ev.seat, 'peg')} {number_words(pegged.points)}.", "score"))
+                self.lines.append(Line.same(f"{a.names.Verb(ev.seat, 'peg')} {number_words(pegged.points)}.", "score"))
             self.lines.append(a._scores_line(pegged))
             k += 1
         return k
@@ -481,7 +482,7 @@ class _Batch(EventVisitor[int]):
             return self.visit_event(ev)
         # the other seats lay away at once: one line names them all
         others: list[g.Discarded] = []
-        for e in events[self.i:]:
+        for e in events[self.i :]:
             if not isinstance(e, g.Discarded) or e.seat == a.me:
                 break
             others.append(e)
@@ -490,7 +491,7 @@ class _Batch(EventVisitor[int]):
 
     def visit_game_over(self, ev: g.GameOver) -> int:
         if self.lines and self.lines[-1].kind == "scores" and self.a.sides == 2:
-            self.lines.pop()   # the winner's line says the final score: once, not twice
+            self.lines.pop()  # the winner's line says the final score: once, not twice
         return self.visit_event(ev)
 
 
@@ -499,14 +500,13 @@ def _muggins_first(events: list[g.Event]) -> list[g.Event]:
     (or the end of the deal) that the engine reported first."""
     i = 1
     while i < len(events):
-        if isinstance(events[i], g.MugginsCalled) and isinstance(events[i - 1],
-                                                                  (g.CountDue, g.DealEnded)):
+        if isinstance(events[i], g.MugginsCalled) and isinstance(events[i - 1], (g.CountDue, g.DealEnded)):
             j = i + 1
             while j < len(events) and isinstance(events[j], (g.Scored, g.MugginsCalled, g.GameOver)):
                 j += 1
             block = events[i:j]
             before = [] if any(isinstance(e, g.GameOver) for e in block) else [events[i - 1]]
-            events[i - 1:j] = block + before
+            events[i - 1 : j] = block + before
             i = max(1, i - 1)
             continue
         i += 1

@@ -46,7 +46,7 @@ class Answers:
         d = o.dealer
         whose = "It is your crib" if d == self.me else f"It is {self.names.possessive(d)} crib"
         sides = self._sides(o)
-        if sides < o.players:   # partners: the crib counts for the dealer's side
+        if sides < o.players:  # partners: the crib counts for the dealer's side
             whose += f", for {self.names.side_name(d % sides, sides)}"
         return whose + "."
 
@@ -65,8 +65,9 @@ class Answers:
             return "No cards on the table yet."
         if o.players > 2:
             return self._table_by_player(o)
-        series = ("This series: " + card_list(o.series) + f", count {o.count}."
-                  if o.series else "No cards in this series.")
+        series = (
+            "This series: " + card_list(o.series) + f", count {o.count}." if o.series else "No cards in this series."
+        )
         by_seat = []
         for seat in range(o.players):
             cards = [c for s, c in o.played if s == seat]
@@ -76,7 +77,7 @@ class Answers:
 
     def _table_by_player(self, o: g.Observation) -> str:
         n = self.names
-        series = o.played[len(o.played) - len(o.series):] if o.series else ()
+        series = o.played[len(o.played) - len(o.series) :] if o.series else ()
         if series:
             plays = [f"{n.subject(s)} {c.name}" for s, c in series]
             head = f"This series, count {o.count}: {', '.join(plays)}."
@@ -93,8 +94,11 @@ class Answers:
         """How many cards each player holds: 'Cards held: you 3, Max 2, Lena 3, Oliver 2.'"""
         o = self.obs
         if o.phase in (g.DEAL_OVER, g.GAME_OVER, g.SHOW) or not o.cards_left:
-            return "No one holds a card: the play is over." if o.phase in (
-                g.DEAL_OVER, g.SHOW) else "No one holds a card now."
+            return (
+                "No one holds a card: the play is over."
+                if o.phase in (g.DEAL_OVER, g.SHOW)
+                else "No one holds a card now."
+            )
         n = self.names
         parts = []
         for k in range(o.players):
@@ -133,12 +137,12 @@ class Answers:
             if front == back:
                 lines.append(f"{whose} pegs are both on {front}: nothing pegged yet.")
             else:
-                lines.append(f"{whose} front peg is on {front}, {their} back peg on {back}: "
-                             f"{who} last pegged {front - back}.")
+                lines.append(
+                    f"{whose} front peg is on {front}, {their} back peg on {back}: {who} last pegged {front - back}."
+                )
         return lines
 
-    def turn(self, count_said: bool = False, crib_said: bool = False, after: bool = False
-             ) -> str:
+    def turn(self, count_said: bool = False, crib_said: bool = False, after: bool = False) -> str:
         """Whose turn, and what to do. ``count_said``: the line just before said the count,
         so the prompt does not say it again; ``crib_said``: so did the crib's owner (a new deal).
         ``after`` (the turn key, with more than two players): also who plays next."""
@@ -153,8 +157,10 @@ class Answers:
             return ""
         n = self.names
         now = o.to_act
-        nxt = next((s for s in ((now + k) % o.players for k in range(1, o.players))
-                    if o.cards_left[s] and s not in o.gone), None)
+        nxt = next(
+            (s for s in ((now + k) % o.players for k in range(1, o.players)) if o.cards_left[s] and s not in o.gone),
+            None,
+        )
         if nxt is None:
             return " No one else plays in this series."
         if now == self.me:
@@ -172,7 +178,7 @@ class Answers:
             what = "crib" if o.showing_crib else "hand"
             if o.to_act == me:
                 return f"Count your {what}: type the points, then press Enter."
-            assert o.to_act is not None   # the show has a seat counting
+            assert o.to_act is not None  # the show has a seat counting
             return f"{self.names.possessive(o.to_act).capitalize()} count."
         if o.phase == g.DISCARD:
             if me in o.waiting:
@@ -188,7 +194,7 @@ class Answers:
             if o.playable:
                 return "Your turn." if count_said else f"Your turn. Count {o.count}."
             return f"Your turn. Count {o.count}. No card fits: say go."
-        assert o.to_act is not None   # the play has a seat to act
+        assert o.to_act is not None  # the play has a seat to act
         return f"{self.names.possessive(o.to_act).capitalize()} turn."
 
     def numbered(self, numbering: Sequence[Card | None] | None = None) -> tuple[list[Card], list[int]]:
@@ -216,8 +222,7 @@ class Answers:
         cards, nums = self.numbered(numbering)
         if o.phase == g.SHOW and o.to_act == self.me and o.starter is not None:
             what = "crib" if o.showing_crib else "hand"
-            return (f"You are counting your {what}: {card_list(o.showing)}.\n"
-                    f"With the starter: the {o.starter.name}.")
+            return f"You are counting your {what}: {card_list(o.showing)}.\nWith the starter: the {o.starter.name}."
         if not cards:
             if o.phase in (g.PLAY,):
                 return "You have no cards left to play."

@@ -27,8 +27,7 @@ _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
 def _ambiguous(d: Mapping[str, Any]) -> str:
     cards: Sequence[Card] = d["cards"]
     n = len(cards)
-    what = (RANK_PLURALS[cards[0].rank] if len({c.rank for c in cards}) == 1
-            else SUIT_NAMES[cards[0].suit])
+    what = RANK_PLURALS[cards[0].rank] if len({c.rank for c in cards}) == 1 else SUIT_NAMES[cards[0].suit]
     many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
     names = [f"the {c.name}" for c in cards]
     return f"You have {many} {what}: {', '.join(names[:-1])} or {names[-1]}?"
@@ -55,12 +54,10 @@ def _discard_hint(d: Mapping[str, Any]) -> str:
     elif owner == "partner":
         tail = "with your partner's crib"
     elif sides > 2:
-        tail = (f"after an opponent's crib, counted at {_SHARE_WORDS[sides - 1]} "
-                f"({_rivals(sides)})")
+        tail = f"after an opponent's crib, counted at {_SHARE_WORDS[sides - 1]} ({_rivals(sides)})"
     else:
         tail = "after your opponent's crib"
-    return (f"Keep {_ranks(d['keep'])}; lay away {_ranks(d['discard'])}. "
-            f"About {d['net']:.1f} points {tail}.")
+    return f"Keep {_ranks(d['keep'])}; lay away {_ranks(d['discard'])}. About {d['net']:.1f} points {tail}."
 
 
 def _coach_discard(d: Mapping[str, Any]) -> str:
@@ -76,8 +73,9 @@ def _the(cards: Sequence[Card], full: bool) -> str:
     if full:
         return " and ".join(f"the {c.name}" for c in sort_hand(cards))
     ranks = sorted({c.rank for c in cards})
-    return " and ".join(f"both {RANK_PLURALS[r]}" if sum(c.rank == r for c in cards) == 2
-                        else f"the {RANK_NAMES[r]}" for r in ranks)
+    return " and ".join(
+        f"both {RANK_PLURALS[r]}" if sum(c.rank == r for c in cards) == 2 else f"the {RANK_NAMES[r]}" for r in ranks
+    )
 
 
 def _coach_discard_better(d: Mapping[str, Any]) -> str:
@@ -86,8 +84,10 @@ def _coach_discard_better(d: Mapping[str, Any]) -> str:
     kept = [c for c in d["mine"] if c not in d["discard"]]
     away = [c for c in d["discard"] if c not in d["mine"]]
     full = bool({c.rank for c in kept} & {c.rank for c in away})
-    return (f"The expert keeps {_the(kept, full)} and lays away {_the(away, full)} here: "
-            f"about {d['better']:.1f} points better.")
+    return (
+        f"The expert keeps {_the(kept, full)} and lays away {_the(away, full)} here: "
+        f"about {d['better']:.1f} points better."
+    )
 
 
 def _coach_play_better(d: Mapping[str, Any]) -> str:
@@ -118,8 +118,7 @@ def kept_and_laid(keep: Sequence[Card], discard: Sequence[Card]) -> tuple[str, s
     split = {c.rank for c in keep} & {c.rank for c in discard}
 
     def said(cards: Sequence[Card]) -> str:
-        return ", ".join(c.name if c.rank in split else RANK_NAMES[c.rank]
-                         for c in sort_hand(cards))
+        return ", ".join(c.name if c.rank in split else RANK_NAMES[c.rank] for c in sort_hand(cards))
 
     return said(keep), said(discard)
 
@@ -140,47 +139,53 @@ def _discard_table(d: Mapping[str, Any]) -> str:
         elif table.owner == "partner":
             whose = "the crib is your partner's"
         elif table.sides > 2:
-            whose = (f"the crib is an opponent's, counted at {_SHARE_WORDS[table.sides - 1]} "
-                     f"against you ({_rivals(table.sides)})")
+            whose = (
+                f"the crib is an opponent's, counted at {_SHARE_WORDS[table.sides - 1]} "
+                f"against you ({_rivals(table.sides)})"
+            )
         else:
             whose = "the crib is your opponent's"
         many = "discard" if len(options) == 1 else "discards"
-        lines = [f"The {len(options)} {many} with {_PLAYER_WORDS[table.players]} players, "
-                 f"best first; {whose}."]
+        lines = [f"The {len(options)} {many} with {_PLAYER_WORDS[table.players]} players, best first; {whose}."]
     for o in options:
         keep, away = kept_and_laid(o.keep, o.discard)
         owner = table.owner if table is not None else ("yours" if d["dealer"] else "opponent")
         crib = {"yours": "crib", "partner": "partner's crib", "opponent": "their crib"}[owner]
-        lines.append(f"Keep {keep}; lay away {away}: "
-                     f"hand {o.expected_hand:.1f}, {crib} {o.expected_crib:.1f}, net {o.net:.1f}.")
+        lines.append(
+            f"Keep {keep}; lay away {away}: hand {o.expected_hand:.1f}, {crib} {o.expected_crib:.1f}, net {o.net:.1f}."
+        )
     return "\n".join(lines)
 
 
 def _seats_words(seats: Sequence[int]) -> str:
     names = [str(x) for x in seats]
-    return "seat " + names[0] if len(names) == 1 else \
-        "seats " + ", ".join(names[:-1]) + " and " + names[-1]
+    return "seat " + names[0] if len(names) == 1 else "seats " + ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _table_report(s: Mapping[str, Any]) -> list[str]:
     """The lines of a table of three or more: the table, each side's wins, the first dealer."""
     t = s["table"]
     n = t["players"]
-    layout = ("each for themselves" if not t["teams"]
-              else f"{_PLAYER_WORDS[t['teams']]} teams")
-    lines = [f"{s['games']} games, seed {s['seed']}: {_PLAYER_WORDS[n]} players, {layout}: "
-             + ", ".join(s["players"])]
+    layout = "each for themselves" if not t["teams"] else f"{_PLAYER_WORDS[t['teams']]} teams"
+    lines = [f"{s['games']} games, seed {s['seed']}: {_PLAYER_WORDS[n]} players, {layout}: " + ", ".join(s["players"])]
     for b in s["by_side"]:
         lo, hi = b["ci95"]
-        who = (f"seat {b['seats'][0]} {b['players'][0]}" if len(b["seats"]) == 1 else
-               f"team {b['side'] + 1} ({_seats_words(b['seats'])}: {', '.join(b['players'])})")
-        lines.append(f"{who}: {b['wins']} wins, {100 * b['win_rate']:.1f}% (95% CI "
-                     f"{100 * lo:.1f} to {100 * hi:.1f}), {b['skunks']} skunks "
-                     f"({b['double_skunks']} double)")
+        who = (
+            f"seat {b['seats'][0]} {b['players'][0]}"
+            if len(b["seats"]) == 1
+            else f"team {b['side'] + 1} ({_seats_words(b['seats'])}: {', '.join(b['players'])})"
+        )
+        lines.append(
+            f"{who}: {b['wins']} wins, {100 * b['win_rate']:.1f}% (95% CI "
+            f"{100 * lo:.1f} to {100 * hi:.1f}), {b['skunks']} skunks "
+            f"({b['double_skunks']} double)"
+        )
     lo, hi = s["first_dealer_ci95"]
-    lines.append(f"first dealer's side won {100 * s['first_dealer_win_rate']:.1f}% "
-                 f"(95% CI {100 * lo:.1f} to {100 * hi:.1f}); an even share is "
-                 f"{100 * t['even_share']:.1f}%")
+    lines.append(
+        f"first dealer's side won {100 * s['first_dealer_win_rate']:.1f}% "
+        f"(95% CI {100 * lo:.1f} to {100 * hi:.1f}); an even share is "
+        f"{100 * t['even_share']:.1f}%"
+    )
     return lines
 
 
@@ -194,21 +199,24 @@ def _two_player_lines(s: Mapping[str, Any]) -> list[str]:
     lines = [f"{s['games']} games, seed {s['seed']}: " + " versus ".join(s["players"])]
     for seat, name in enumerate(s["players"]):
         lo, hi = s["ci95"][seat]
-        who = name if "paired" in s else f"seat {seat} {name}"   # paired: both seats in turn
-        lines.append(f"{who}: {s['wins'][seat]} wins, "
-                     f"{100 * s['win_rate'][seat]:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f}), "
-                     f"{s['skunks'][seat]} skunks ({s['double_skunks'][seat]} double)")
+        who = name if "paired" in s else f"seat {seat} {name}"  # paired: both seats in turn
+        lines.append(
+            f"{who}: {s['wins'][seat]} wins, "
+            f"{100 * s['win_rate'][seat]:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f}), "
+            f"{s['skunks'][seat]} skunks ({s['double_skunks'][seat]} double)"
+        )
     if "paired" in s:
         pr = s["paired"]
         a, b = s["players"]
         lo, hi = pr["ci95"]
-        lines.append(f"{pr['pairs']} pairs of games on the same cards, seats swapped: {a} won "
-                     f"both {pr['won_both'][0]}, {b} won both {pr['won_both'][1]}, one each "
-                     f"{pr['split']}; {a} {100 * pr['win_rate']:.2f}% (95% CI over the pairs "
-                     f"{100 * lo:.2f} to {100 * hi:.2f})")
+        lines.append(
+            f"{pr['pairs']} pairs of games on the same cards, seats swapped: {a} won "
+            f"both {pr['won_both'][0]}, {b} won both {pr['won_both'][1]}, one each "
+            f"{pr['split']}; {a} {100 * pr['win_rate']:.2f}% (95% CI over the pairs "
+            f"{100 * lo:.2f} to {100 * hi:.2f})"
+        )
     lo, hi = s["first_dealer_ci95"]
-    lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% "
-                 f"(95% CI {100 * lo:.1f} to {100 * hi:.1f})")
+    lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f})")
     return lines
 
 
@@ -216,23 +224,23 @@ def _per_deal_lines(s: Mapping[str, Any]) -> list[str]:
     lines = []
     pd = s["per_deal"]
     more = "table" in s
-    lines.append(f"points per completed deal ({pd['completed_deals']} deals; pegging = play, go "
-                 f"and last; heels apart):")
+    lines.append(
+        f"points per completed deal ({pd['completed_deals']} deals; pegging = play, go and last; heels apart):"
+    )
     for seat, b in enumerate(pd["by_seat"]):
         for role in ("as_dealer", "as_pone"):
             r = b[role]
             crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "as_dealer" else ""
             who = b["player"] if "paired" in s else f"seat {seat} {b['player']}"
             said = "not dealing" if more and role == "as_pone" else role.replace("_", " ")
-            lines.append(f"  {who} {said}: total "
-                         f"{r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
+            lines.append(
+                f"  {who} {said}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}"
+            )
     for role, r in pd["by_role"].items():
         crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "dealer" else ""
         said = "seat not dealing" if more and role == "pone" else role
-        lines.append(f"  any {said}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, "
-                     f"hand {r['hand']:.2f}{crib}")
-    lines.append(f"{s['seconds']:.1f} seconds, "
-                 f"{s['games'] / max(s['seconds'], 1e-9):.1f} games per second")
+        lines.append(f"  any {said}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
+    lines.append(f"{s['seconds']:.1f} seconds, {s['games'] / max(s['seconds'], 1e-9):.1f} games per second")
     return lines
 
 
@@ -241,8 +249,7 @@ def _teams_refusal(d: Mapping[str, Any]) -> str:
     n = _PLAYER_WORDS.get(d["players"], str(d["players"]))
     if not d["layouts"]:
         return f"{n} players play each for themselves (--teams 0)"
-    return (f"{n} players play in {' or '.join(str(x) for x in d['layouts'])} teams, "
-            "or each for themselves (--teams 0)")
+    return f"{n} players play in {' or '.join(str(x) for x in d['layouts'])} teams, or each for themselves (--teams 0)"
 
 
 def _odds_chance(d: Mapping[str, Any]) -> str:
@@ -258,10 +265,9 @@ def _odds_chance(d: Mapping[str, Any]) -> str:
 TEXTS: dict[str, Template] = {
     # the engine's card and hand errors (spoken_cribbage.engine.cards, .scoring)
     "calculator.not_a_card": "'{shown}' is not a card. Try 5H, 10C, QS or 'five of hearts'.",
-    "calculator.bad_rank": "{token} is not a card: the rank must be a whole number "
-                           "from 1 (ace) to 13 (king).",
+    "calculator.bad_rank": "{token} is not a card: the rank must be a whole number from 1 (ace) to 13 (king).",
     "calculator.bad_suit": "{token} is not a card: the suit must be a whole number "
-                           "from 0 to 3 (clubs, diamonds, hearts, spades).",
+    "from 0 to 3 (clubs, diamonds, hearts, spades).",
     "calculator.card_twice": "The card {token} is given twice.",
     "calculator.card_not_held": "You do not have the {card.name}.",
     "calculator.no_rank_held": lambda d: f"You have no {RANK_PLURALS[d['rank']]}.",
@@ -272,9 +278,9 @@ TEXTS: dict[str, Template] = {
     # the engine refusing a call it was given wrongly (spoken_cribbage.engine.errors): a fault of
     # the program, not of the player; nothing was changed
     "engine.bad_type": "That could not be done: {function} was given {shown} for its {argument}, "
-                       "which is not the right kind of value. Nothing was changed.",
+    "which is not the right kind of value. Nothing was changed.",
     "engine.bad_value": "That could not be done: {function} was given {shown} for its {argument}, "
-                        "which is out of range. Nothing was changed.",
+    "which is out of range. Nothing was changed.",
     # the analyzer and the coach (spoken_cribbage.ai.analyze, .coach)
     "calculator.six_cards": "Give exactly 6 cards, not {count}.",
     "calculator.discard_hint": _discard_hint,
@@ -287,17 +293,15 @@ TEXTS: dict[str, Template] = {
     "calculator.coach_same": "The expert would have done the same.",
     "calculator.coach_close": lambda d: (
         "The expert would have done otherwise, but the difference is within the analysis' "
-        f"noise (about {d['better']:.1f} points)."),
+        f"noise (about {d['better']:.1f} points)."
+    ),
     "calculator.coach_no_move": "No move of yours to judge yet this deal.",
-    "calculator.coach_deal_lost": lambda d: (
-        f"The coach estimates you lost about {d['points']:.1f} points this deal."),
+    "calculator.coach_deal_lost": lambda d: f"The coach estimates you lost about {d['points']:.1f} points this deal.",
     # simulations (spoken_cribbage.ai.simulate)
-    "calculator.two_levels": "simulate needs two levels or more, up to six, one a seat, "
-                             "e.g. expert,standard",
+    "calculator.two_levels": "simulate needs two levels or more, up to six, one a seat, e.g. expert,standard",
     "calculator.simulate_teams": lambda d: _teams_refusal(d),
     "calculator.paired_two_players": "--paired is for two players only",
-    "calculator.unknown_level": lambda d: (f"unknown player {quoted(d['level'])}; choose from "
-                                           f"{', '.join(d['levels'])}"),
+    "calculator.unknown_level": lambda d: f"unknown player {quoted(d['level'])}; choose from {', '.join(d['levels'])}",
     "calculator.games_at_least_one": "the number of games must be at least 1",
     # the command line (spoken_cribbage.app.cli, .calculators)
     "calculator.error": _error,
@@ -306,7 +310,8 @@ TEXTS: dict[str, Template] = {
     "calculator.crashed": "spoken-cribbage: something went wrong: {kind}: {error}",
     "calculator.score_hand_size": lambda d: (
         "Give the 4 cards of a hand, or 5 at a table of six, and the starter after --starter; "
-        f"{d['count']} {'card was' if d['count'] == 1 else 'cards were'} given."),
+        f"{d['count']} {'card was' if d['count'] == 1 else 'cards were'} given."
+    ),
     "calculator.setting_refused": "That setting was not changed: {reason}.",
     "calculator.setting_saved": "{Name} is now {value}, from the next start of the game.",
     "calculator.setting_unprintable": "the value has characters that cannot be shown",
@@ -316,24 +321,27 @@ TEXTS: dict[str, Template] = {
     "calculator.peg_play": _peg_play,
     "calculator.peg_go": _peg_go,
     "calculator.dealer_and_pone": "Choose one of --dealer and --pone, not both.",
-    "calculator.dealer_or_pone": "Say whose crib it is: --dealer or --pone (or --partner at a "
-                                 "team table).",
+    "calculator.dealer_or_pone": "Say whose crib it is: --dealer or --pone (or --partner at a team table).",
     "calculator.discard_table": _discard_table,
     "calculator.dealt_cards": lambda d: (
         f"With {_PLAYER_WORDS[d['players']]} players the "
         f"{'dealer' if d['dealer'] else 'seat that does not deal'} is dealt {d['needed']} cards; "
-        f"give {d['needed']}, not {d['count']}."),
+        f"give {d['needed']}, not {d['count']}."
+    ),
     "calculator.dealer_lays_none": lambda d: (
         f"With {_PLAYER_WORDS[d['players']]} players the dealer is dealt {d['dealt']} cards "
-        "and lays none away: there is no discard to choose."),
+        "and lays none away: there is no discard to choose."
+    ),
     "calculator.discard_players": "--players is a number from 2 to 6.",
     "calculator.discard_teams": lambda d: cap(_teams_refusal(d)) + ".",
     "calculator.no_partner": lambda d: (
         f"At this table of {_PLAYER_WORDS[d['players']]} each plays for themselves: there is "
-        "no partner. Give --teams for a team table."),
+        "no partner. Give --teams for a team table."
+    ),
     "calculator.whose_crib_three": "Choose one of --dealer, --pone and --partner.",
     "calculator.workers_range": lambda d: (
-        f"--workers must be between 1 and {d['most']}, the processors of this machine"),
+        f"--workers must be between 1 and {d['most']}, the processors of this machine"
+    ),
     "calculator.rounds_at_least_one": "--rounds must be at least 1.",
     "calculator.crib_is_for_count": "--crib is for practice count.",
     "calculator.simulate_progress": "simulate: {done} of {total} games, {elapsed:.0f} s",
@@ -341,11 +349,14 @@ TEXTS: dict[str, Template] = {
     # win chances (spoken_cribbage.ai.odds; the odds command, in the game and on the command line)
     "calculator.odds_chance": _odds_chance,
     "calculator.odds_unreadable": "The win-chance table cannot be read, so no chance is given.",
-    "calculator.odds_target": lambda d: ("Win chances are known for games to "
-                                         f"{' and to '.join(str(t) for t in d['targets'])} only, "
-                                         f"not to {d['target']}."),
-    "calculator.odds_score": lambda d: (f"Scores go from 0 to {d['target'] - 1} in a game to "
-                                        f"{d['target']}; {d['score']} is not one."),
+    "calculator.odds_target": lambda d: (
+        "Win chances are known for games to "
+        f"{' and to '.join(str(t) for t in d['targets'])} only, "
+        f"not to {d['target']}."
+    ),
+    "calculator.odds_score": lambda d: (
+        f"Scores go from 0 to {d['target'] - 1} in a game to {d['target']}; {d['score']} is not one."
+    ),
     "calculator.odds_players": "Win chances are known for two-player games only.",
     "calculator.odds_game_over": "The game is over: no chance to give.",
 }
@@ -357,109 +368,121 @@ HELP: dict[str, str] = {
     "play": "play a game against the computer (the default)",
     "play.--target": "points to win (default 121)",
     "play.--seed": "play a new game with this seed, for this run only: it is not saved, "
-                   "and a game in progress is kept for later (with --new it is the saved game)",
-    "play.--speech": ("who speaks: auto (a running screen reader, else our own voice), "
-                      "screenreader, tts (our own voice; on is the same) or off"),
+    "and a game in progress is kept for later (with --new it is the saved game)",
+    "play.--speech": (
+        "who speaks: auto (a running screen reader, else our own voice), "
+        "screenreader, tts (our own voice; on is the same) or off"
+    ),
     "play.--rate": "speech rate, words a minute",
     "play.--volume": "speech volume, 0 to 1",
     "play.--difficulty": "the computer's strength (default expert)",
-    "play.--language": ("the game's language for this run: en, fr or zh-Hans (partly "
-                        "translated; see the languages command); the default is the language "
-                        "setting, else the system's (LANG)"),
+    "play.--language": (
+        "the game's language for this run: en, fr or zh-Hans (partly "
+        "translated; see the languages command); the default is the language "
+        "setting, else the system's (LANG)"
+    ),
     "languages": "list the languages the game speaks, and how far each is translated",
     "play.--accessible": "plain output for screen readers (also ACCESSIBLE=1)",
-    "play.--new": "start a new game in place of the saved one (which is kept as "
-                  "abandoned-game-N.json)",
+    "play.--new": "start a new game in place of the saved one (which is kept as abandoned-game-N.json)",
     "play.--voice": "voice commands engine (default off)",
     "play.--listen": "voice: push-to-talk key (l) or continuous listening",
     "play.--command-end": "voice: act on a whole command at a short pause (default), or wait for "
-                          "half a second of silence (slower; for players who pause between words)",
+    "half a second of silence (slower; for players who pause between words)",
     "play.--vosk-model": "folder of a vosk model",
     "play.--cues": "short sounds for game events (default on)",
     "play.--cue-volume": "volume of the sound cues, 0 to 1",
-    "play.--brief": ("fewer words where they repeat, at normal and coach verbosity: off (the "
-                     "default), on, or some of discard, suits, starter, scores"),
+    "play.--brief": (
+        "fewer words where they repeat, at normal and coach verbosity: off (the "
+        "default), on, or some of discard, suits, starter, scores"
+    ),
     "play.--count-tone": "after each card, a tone whose pitch rises with the count (default off)",
     "play.--counting": "the show: auto (the game counts) or manual (you count your own hand)",
     "play.--muggins": "manual counting: points missed in a count go to the opponent (default off)",
-    "play.--overcount-penalty": ("manual counting: points claimed too many go to the opponent "
-                                 "(default off)"),
+    "play.--overcount-penalty": ("manual counting: points claimed too many go to the opponent (default off)"),
     "play.--time-limit": "manual counting: seconds to count a hand, 15 to 90, or off (default)",
     "play.--players": "how many play, 2 to 6: you and the computer players (default 2)",
-    "play.--teams": ("who plays with whom: 2 with four players is two partnerships (the usual "
-                     "table), none each for themselves"),
+    "play.--teams": (
+        "who plays with whom: 2 with four players is two partnerships (the usual table), none each for themselves"
+    ),
     "play.--names": "the other players' names, comma-separated, like Ann,Ben,Cleo",
     "play.--pace": "seconds between two computer turns in a row (default 0.8; 0 at once)",
     "score": "count a hand the way players say it",
     "score.cards": "the hand: four cards, like 5H 5C 5S JD, or five at a table of six",
     "score.--starter": "the starter card, like 5D",
-    "score.--crib": "score as a crib (a flush only with the starter: 5 cards, or 6 at a "
-                    "table of six)",
+    "score.--crib": "score as a crib (a flush only with the starter: 5 cards, or 6 at a table of six)",
     "peg": "score cards played in order as one series",
     "peg.cards": "cards in the order played, like 8S 6D 7H",
     "discard": "rank the ways to lay away cards for the crib (two of six; one with more players)",
     "discard:description": "Rank all 15 discards of a six-card hand by expected hand, expected "
-                           "crib and net value; with --players 3 to 5 the five discards of a "
-                           "five-card hand, with --players 6 the six of a six-card hand.",
+    "crib and net value; with --players 3 to 5 the five discards of a "
+    "five-card hand, with --players 6 the six of a six-card hand.",
     "discard.cards": "six cards, e.g. 5H 5S JD 6C 7C KS (five with three to five players)",
     "discard.--dealer": "the crib is yours",
     "discard.--pone": "the crib is your opponent's",
     "discard.--partner": "the crib is your partner's (a team table)",
     "discard.--players": "players at the table, 2 to 6 (default 2)",
-    "discard.--teams": "teams: 0 each for themselves, 2 or 3 (default: the usual table, "
-                       "partners with four)",
+    "discard.--teams": "teams: 0 each for themselves, 2 or 3 (default: the usual table, partners with four)",
     "simulate": "play many games between computer players and report statistics",
     "simulate:description": "Play many games between computer players (levels: {levels}) and "
-                            "report wins, skunks and points per deal.",
+    "report wins, skunks and points per deal.",
     "simulate.--games": "number of games (default 100)",
     "simulate.--seed": "random seed (default 1)",
-    "simulate.--players": "two to six levels, comma separated, seat 0 first "
-                          "(default expert,standard)",
+    "simulate.--players": "two to six levels, comma separated, seat 0 first (default expert,standard)",
     "simulate.--teams": "teams: 0 each for themselves, 2 or 3 where the table allows "
-                        "(default: the usual table, partners with four)",
+    "(default: the usual table, partners with four)",
     "simulate.--target": "game target, 5 to 1000 (default 121)",
     "simulate.--workers": "processes, at most one a processor (default: all cores)",
     "simulate.--json": "print the summary as JSON",
     "simulate.--paired": "play each game twice on the same cards with the seats swapped, and "
-                         "give the win rate's interval over the pairs",
+    "give the win rate's interval over the pairs",
     "settings": "list your settings, or change one",
-    "settings:description": ("List every setting, its value and the settings file, as settings "
-                             "does in the game; with a name, that setting; with a name and a "
-                             "value, change it, like: settings rate 200, settings cue volume "
-                             "0.5."),
+    "settings:description": (
+        "List every setting, its value and the settings file, as settings "
+        "does in the game; with a name, that setting; with a name and a "
+        "value, change it, like: settings rate 200, settings cue volume "
+        "0.5."
+    ),
     "settings.name": "a setting, as in the game: rate, cue volume (or cue-volume), names ...",
     "settings.value": "its new value, checked as in the game",
     "odds": "your chance to win from the scores and who deals",
-    "odds:description": ("Your chance to win a game between expert players, from the scores and "
-                         "who deals the coming deal, read from a table built by expert self-play."),
+    "odds:description": (
+        "Your chance to win a game between expert players, from the scores and "
+        "who deals the coming deal, read from a table built by expert self-play."
+    ),
     "odds.me": "your score",
     "odds.opponent": "your opponent's score",
     "odds.--dealer": "who deals the coming deal: me or opponent",
     "odds.--target": "the game's target: 121 (default) or 61",
     "stats": "read out your statistics",
     "review": "read a finished game back, deal by deal",
-    "review:description": ("Read a finished game back deal by deal, every card named: game N "
-                           "as numbered by --list, the last one by default."),
+    "review:description": (
+        "Read a finished game back deal by deal, every card named: game N "
+        "as numbered by --list, the last one by default."
+    ),
     "review.number": "the game's number (see review --list); the last game by default",
     "review.--list": "list your games with their numbers",
     "export": "write a finished game as a plain-text transcript, with its seed",
-    "export:description": ("Write a finished game (N, the last by default) to a plain-text file: "
-                           "every deal, every card, and the seed that deals it again."),
+    "export:description": (
+        "Write a finished game (N, the last by default) to a plain-text file: "
+        "every deal, every card, and the seed that deals it again."
+    ),
     "export.--out": "the file to write",
     "practice": "practise counting hands or choosing discards, with a coach",
-    "practice:description": ("Practise counting (a hand and a starter: type the count, hear it "
-                             "explained item by item) or discarding (six cards: type the two "
-                             "for the crib, hear what the expert kept and what your choice "
-                             "cost). Your accuracy and time are kept in your statistics."),
+    "practice:description": (
+        "Practise counting (a hand and a starter: type the count, hear it "
+        "explained item by item) or discarding (six cards: type the two "
+        "for the crib, hear what the expert kept and what your choice "
+        "cost). Your accuracy and time are kept in your statistics."
+    ),
     "practice.kind": "count or discard",
     "practice.--crib": "count cribs (only a five-card flush counts)",
     "practice.--rounds": "how many hands or deals (default 5)",
     "practice.--seed": "deal from this seed (the same cards every time)",
-    "play.--replay": ("deal the cards of game N again (numbers: review --list); for this run "
-                      "only, like --seed"),
+    "play.--replay": ("deal the cards of game N again (numbers: review --list); for this run only, like --seed"),
     "listen": "recognise one spoken command, or check your voice set-up (--check)",
-    "listen:description": ("Recognise one spoken command from a WAV file or the microphone; "
-                           "or, with --check, check your voice set-up."),
+    "listen:description": (
+        "Recognise one spoken command from a WAV file or the microphone; or, with --check, check your voice set-up."
+    ),
     "listen.--file": "a WAV recording (any rate; mono or stereo)",
     "listen.--mic": "listen on the microphone for one command",
     "listen.--phase": "the game phase (default: play)",
@@ -468,9 +491,11 @@ HELP: dict[str, str] = {
     "listen.--vosk-model": "a vosk model folder",
     "listen.--json": "print one JSON object",
     "listen.--timeout": "seconds to wait with --mic",
-    "listen.--check": ("check your voice set-up: the room's noise, your level and three "
-                       "commands, then push-to-talk or continuous listening suggested "
-                       "(microphone, or --file WAV)"),
+    "listen.--check": (
+        "check your voice set-up: the room's noise, your level and three "
+        "commands, then push-to-talk or continuous listening suggested "
+        "(microphone, or --file WAV)"
+    ),
     "models": "list speech models, or download one",
     "models:description": "List the known speech models and which are installed.",
     "models.download": "download, verify and install a model",

@@ -51,8 +51,9 @@ def show_call(items: Sequence[ScoreItem], *, name_fifteens: bool = False) -> str
     if runs:
         total += sum(i.points for i in runs)
         length = runs[0].points
-        parts.append(f"and {_RUN_COUNT.get(len(runs), f'{len(runs)} runs')} of "
-                     f"{number_words(length)} is {number_words(total)}")
+        parts.append(
+            f"and {_RUN_COUNT.get(len(runs), f'{len(runs)} runs')} of {number_words(length)} is {number_words(total)}"
+        )
     for i in items:
         if i.kind == "flush":
             total += i.points
@@ -67,8 +68,13 @@ def show_call(items: Sequence[ScoreItem], *, name_fifteens: bool = False) -> str
     return ", ".join(parts)
 
 
-_PLAY_NAMES = {"fifteen": "fifteen", "thirty-one": "thirty-one", "pair": "a pair",
-               "pair royal": "a pair royal", "double pair royal": "a double pair royal"}
+_PLAY_NAMES = {
+    "fifteen": "fifteen",
+    "thirty-one": "thirty-one",
+    "pair": "a pair",
+    "pair royal": "a pair royal",
+    "double pair royal": "a double pair royal",
+}
 
 
 def play_call(items: Sequence[ScoreItem]) -> str:

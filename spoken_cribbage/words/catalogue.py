@@ -28,8 +28,21 @@ from typing import Any, cast
 
 from spoken_cribbage.words.clean import fill
 
-__all__ = ["LANGUAGES", "Message", "use", "current", "text", "render", "say", "join", "number",
-           "language_from_environment", "languages_lines", "CATALOGUE_MESSAGES", "DOMAIN"]
+__all__ = [
+    "LANGUAGES",
+    "Message",
+    "use",
+    "current",
+    "text",
+    "render",
+    "say",
+    "join",
+    "number",
+    "language_from_environment",
+    "languages_lines",
+    "CATALOGUE_MESSAGES",
+    "DOMAIN",
+]
 
 DOMAIN = "spoken_cribbage"
 
@@ -38,11 +51,15 @@ DOMAIN = "spoken_cribbage"
 #: The code list itself is ``storage.settings.LANGUAGES`` (storage is below words).
 LANGUAGES: dict[str, str] = {
     "en": "English",
-    "fr": ("français (partly translated: refusals of typed commands, what is said about the "
-           "settings, saved game and statistics files, about speech and sound cues, and about "
-           "voice commands; the rest is in English)"),
-    "zh-Hans": ("简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
-                "语音和提示音的提示，语音命令的提示；其余仍为英文）"),
+    "fr": (
+        "français (partly translated: refusals of typed commands, what is said about the "
+        "settings, saved game and statistics files, about speech and sound cues, and about "
+        "voice commands; the rest is in English)"
+    ),
+    "zh-Hans": (
+        "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
+        "语音和提示音的提示，语音命令的提示；其余仍为英文）"
+    ),
 }
 
 
@@ -67,8 +84,7 @@ _language = "en"
 def _load(language: str) -> gettext.NullTranslations:
     if language == "en":
         return gettext.NullTranslations()
-    path = (resources.files("spoken_cribbage.words") / "locale" / language / "LC_MESSAGES"
-            / (DOMAIN + ".mo"))
+    path = resources.files("spoken_cribbage.words") / "locale" / language / "LC_MESSAGES" / (DOMAIN + ".mo")
     with path.open("rb") as f:
         return gettext.GNUTranslations(f)
 
@@ -96,8 +112,7 @@ def render(code: str, message: Message, clean: Mapping[str, Any]) -> str:
     """``message`` in the current language filled with facts already cleaned, and the facts
     ``prepare`` makes of them."""
     # the cleaned facts as they are (read by key only), the prepared ones over them
-    values = ChainMap(dict(message.prepare(clean)) if message.prepare else {},
-                      cast("MutableMapping[str, Any]", clean))
+    values = ChainMap(dict(message.prepare(clean)) if message.prepare else {}, cast("MutableMapping[str, Any]", clean))
     count = values.get(message.count) if message.plural is not None else None
     return text(code, message, count if isinstance(count, int) else None).format_map(values)
 
@@ -112,34 +127,40 @@ def say(message: Message, facts: Mapping[str, Any], code: str) -> str:
 
 #: The catalogue's own messages: how a list is joined and small numbers said, per language.
 CATALOGUE_MESSAGES: dict[str, Message] = {
-    "list.or.two": Message("{first} or {last}",
-                           "joining two choices, as in 'the five of hearts or the five of "
-                           "spades' (a refused ambiguous card)"),
-    "list.or.middle": Message("{first}, {rest}",
-                              "joining the first choices of a list of three or more"),
-    "list.or.end": Message("{first} or {last}",
-                           "joining the last two choices of a list of three or more"),
-    "list.and.two": Message("{first} and {last}",
-                            "joining two names or things together, as in 'you and Lena 60' "
-                            "(the players of one side in a saved game's scores)"),
-    "list.and.middle": Message("{first}, {rest}",
-                               "joining the first items of a list of three or more (all of "
-                               "them together)"),
-    "list.and.end": Message("{first} and {last}",
-                            "joining the last two items of a list of three or more (all of "
-                            "them together)"),
-    "list.all.two": Message("{first}, {last}",
-                            "joining two items of a plain list, as in 'you 100, computer 96' "
-                            "or the values a setting allows ('auto, manual')"),
-    "list.all.middle": Message("{first}, {rest}",
-                               "joining the first items of a plain list of three or more"),
-    "list.all.end": Message("{first}, {last}",
-                            "joining the last two items of a plain list of three or more"),
-    **{f"number.{n}": Message(w, f"the count {n} said as a word, as in 'You have two fives' "
-                                 f"(a card named that fits {n} cards)")
-       for n, w in enumerate(("no", "one", "two", "three", "four", "five", "six"))},
-    "notice.unknown": Message("Something happened that the game has no words for ({code}).",
-                              "a notice of the program that has no sentence yet (a fault)"),
+    "list.or.two": Message(
+        "{first} or {last}",
+        "joining two choices, as in 'the five of hearts or the five of spades' (a refused ambiguous card)",
+    ),
+    "list.or.middle": Message("{first}, {rest}", "joining the first choices of a list of three or more"),
+    "list.or.end": Message("{first} or {last}", "joining the last two choices of a list of three or more"),
+    "list.and.two": Message(
+        "{first} and {last}",
+        "joining two names or things together, as in 'you and Lena 60' "
+        "(the players of one side in a saved game's scores)",
+    ),
+    "list.and.middle": Message(
+        "{first}, {rest}", "joining the first items of a list of three or more (all of them together)"
+    ),
+    "list.and.end": Message(
+        "{first} and {last}", "joining the last two items of a list of three or more (all of them together)"
+    ),
+    "list.all.two": Message(
+        "{first}, {last}",
+        "joining two items of a plain list, as in 'you 100, computer 96' "
+        "or the values a setting allows ('auto, manual')",
+    ),
+    "list.all.middle": Message("{first}, {rest}", "joining the first items of a plain list of three or more"),
+    "list.all.end": Message("{first}, {last}", "joining the last two items of a plain list of three or more"),
+    **{
+        f"number.{n}": Message(
+            w, f"the count {n} said as a word, as in 'You have two fives' (a card named that fits {n} cards)"
+        )
+        for n, w in enumerate(("no", "one", "two", "three", "four", "five", "six"))
+    },
+    "notice.unknown": Message(
+        "Something happened that the game has no words for ({code}).",
+        "a notice of the program that has no sentence yet (a fault)",
+    ),
 }
 
 
@@ -166,13 +187,14 @@ def number(n: int) -> str:
 
 def languages_lines() -> list[str]:
     """What the ``languages`` command says: each language, the one in use marked."""
-    return [f"{code}: {name}" + (" (in use)" if code == _language else "")
-            for code, name in LANGUAGES.items()] + [
+    return [f"{code}: {name}" + (" (in use)" if code == _language else "") for code, name in LANGUAGES.items()] + [
         "Choose with --language, or the setting: settings language fr. The default is the "
-        "system's language (LANG). Voice commands, card names and key letters stay English."]
+        "system's language (LANG). Voice commands, card names and key letters stay English."
+    ]
 
 
 # ----------------------------------------------------------------------------- the system's language
+
 
 def language_from_environment(env: Mapping[str, str] | None = None) -> str:
     """The language of the system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,

@@ -28,21 +28,25 @@ CHANNEL_NAMES: dict[str, str] = {
 
 #: How each mode is said.
 MODE_NAMES: dict[str, str] = {
-    "spoken": "spoken", "history": "history only", "cue": "cue only", "off": "off",
+    "spoken": "spoken",
+    "history": "history only",
+    "cue": "cue only",
+    "off": "off",
 }
 
 PROFILE_SAID: dict[str, str] = {
     "everything": "Profile everything: every channel spoken.",
-    "quiet": ("Profile quiet: scores, your turn and moves, and answers spoken; the other "
-              "players' moves, the deals, the starter and the show as sound cues, kept for "
-              "left bracket; f says the starter, a the show."),
+    "quiet": (
+        "Profile quiet: scores, your turn and moves, and answers spoken; the other "
+        "players' moves, the deals, the starter and the show as sound cues, kept for "
+        "left bracket; f says the starter, a the show."
+    ),
     "teaching": "Profile teaching: every channel spoken, with hints and the coach.",
 }
 
 MESSAGES: dict[str, str] = {
     "how": "Change one with /channel, a name and a mode, like /channel scores history.",
-    "modes": ("Modes: spoken; history, kept for left bracket; cue, a sound and the line kept; "
-              "off."),
+    "modes": ("Modes: spoken; history, kept for left bracket; cue, a sound and the line kept; off."),
     "reader": "{reader} reads every line: /channel NAME history or cue quiets one.",
     "profile": "Profile: {profile}. j or /profile goes to the next profile.",
     "no_profile": "Profile: your own. j or /profile goes to the next profile.",
@@ -66,8 +70,9 @@ def say(message: str, /, **facts: object) -> str:
     return text.format(**{k: one_line(str(v)) for k, v in facts.items()})
 
 
-def channel_lines(modes: Mapping[str, str], *, profile: str | None = None,
-                  reader: str | None = None, cues_on: bool = True) -> list[str]:
+def channel_lines(
+    modes: Mapping[str, str], *, profile: str | None = None, reader: str | None = None, cues_on: bool = True
+) -> list[str]:
     """The ``channels`` answer: one line per channel with its mode, the profile, how to change
     one, the modes; with a screen reader as the voice (``reader``: its name, "" if unknown),
     that every printed line is read."""

@@ -25,16 +25,32 @@ from spoken_cribbage.words.notices import Template
 
 #: What each key of the key list does, by verb.
 KEY_HELP: dict[str, str] = {
-    "count": "the count", "crib": "whose crib", "starter": "the starter",
-    "table": "cards on the table", "scores": "scores (twice: the pegs)", "turn": "whose turn", "hand": "your hand",
+    "count": "the count",
+    "crib": "whose crib",
+    "starter": "the starter",
+    "table": "cards on the table",
+    "scores": "scores (twice: the pegs)",
+    "turn": "whose turn",
+    "hand": "your hand",
     "held": "cards each player holds",
-    "hint": "a hint", "coach": "the coach on your last move", "odds": "your chance to win", "repeat": "repeat",
+    "hint": "a hint",
+    "coach": "the coach on your last move",
+    "odds": "your chance to win",
+    "repeat": "repeat",
     "recount": "the last show again, a hand a press",
-    "previous": "earlier lines", "later": "later lines",
-    "undo": "undo", "silence": "silence", "help": "help", "quit": "quit", "next": "next deal",
-    "new": "new game", "listen": "voice on or off", "cues": "hear every sound cue, named",
+    "previous": "earlier lines",
+    "later": "later lines",
+    "undo": "undo",
+    "silence": "silence",
+    "help": "help",
+    "quit": "quit",
+    "next": "next deal",
+    "new": "new game",
+    "listen": "voice on or off",
+    "cues": "hear every sound cue, named",
     "walk": "the deal again, an event a press",
-    "muggins": "muggins", "time": "time left to count",
+    "muggins": "muggins",
+    "time": "time left to count",
     "profile": "the next profile: everything, quiet, teaching",
 }
 
@@ -47,8 +63,14 @@ COMMAND_HELP: dict[str, str] = {
     "history": "scores: the brackets walk the scores only; /history save writes a file",
 }
 
-_KEY_NAMES = {"?": "question mark", "[": "left bracket", "]": "right bracket", " ": "space",
-              "pageup": "Page Up", "pagedown": "Page Down"}
+_KEY_NAMES = {
+    "?": "question mark",
+    "[": "left bracket",
+    "]": "right bracket",
+    " ": "space",
+    "pageup": "Page Up",
+    "pagedown": "Page Down",
+}
 _MODIFIERS = {"c": "Control", "s": "Shift", "m": "Alt"}
 
 
@@ -78,8 +100,10 @@ def is_named_key(key: str) -> bool:
 def also_lines() -> list[str]:
     """'Up and Page Up are like left bracket.' ...: the named keys that do what a key does, in
     lines under 80 characters."""
-    said = [f"{' and '.join(key_name(a) for a in also)} "
-            f"{'is' if len(also) == 1 else 'are'} like {key_name(key)}." for key, also in also_keys()]
+    said = [
+        f"{' and '.join(key_name(a) for a in also)} {'is' if len(also) == 1 else 'are'} like {key_name(key)}."
+        for key, also in also_keys()
+    ]
     lines: list[str] = []
     for s in said:
         if lines and len(lines[-1]) + len(s) + 1 <= 78:
@@ -91,8 +115,7 @@ def also_lines() -> list[str]:
 
 def key_lines(phase: str, *, voice: bool = False, muggins: bool = False) -> list[str]:
     """'c the count', 'b whose crib' ...: the keys of ``phase``, for help."""
-    return [f"{key_name(k)} {KEY_HELP[verb]}"
-            for k, verb in keys_for(phase, voice=voice, muggins=muggins)]
+    return [f"{key_name(k)} {KEY_HELP[verb]}" for k, verb in keys_for(phase, voice=voice, muggins=muggins)]
 
 
 def command_lines() -> list[str]:
@@ -127,60 +150,80 @@ def _ambiguous(d: Mapping[str, Any]) -> dict[str, Any]:
     cards = d["cards"]
     ranks = {c.rank for c in cards}
     what = RANK_PLURALS[cards[0].rank] if len(ranks) == 1 else SUIT_NAMES[cards[0].suit]
-    return {"count": len(cards), "many": number(len(cards)), "what": what,
-            "choices": join([f"the {c.name}" for c in cards])}
+    return {
+        "count": len(cards),
+        "many": number(len(cards)),
+        "what": what,
+        "choices": join([f"the {c.name}" for c in cards]),
+    }
 
 
 # The refusals of a typed or spoken command, on the catalogue (words.catalogue): each message's
 # English text, and where the player hears it (the translator's comment).
 TEXTS: dict[str, Template] = {
-    "command.not_text": Message("Commands are text.",
-                                "a command that came as something other than text (a fault)"),
-    "command.too_long": Message("That command is too long. Press question mark for the commands.",
-                                "a typed command line far too long to be a command"),
-    "command.nothing_readable": Message("That line has no word in it: nothing was done.",
-                                        "a typed line of only spaces or signs"),
+    "command.not_text": Message("Commands are text.", "a command that came as something other than text (a fault)"),
+    "command.too_long": Message(
+        "That command is too long. Press question mark for the commands.",
+        "a typed command line far too long to be a command",
+    ),
+    "command.nothing_readable": Message(
+        "That line has no word in it: nothing was done.", "a typed line of only spaces or signs"
+    ),
     "command.setting_value": Message(
         "Say {setting} and one value, like '{example}'.",
         "a setting typed with no value or several, like 'rate'; {setting} is the setting's "
-        "name and {example} a whole command, both as typed in English"),
-    "command.takes_nothing": Message("'{verb}' takes nothing after it.",
-                                     "a command that takes nothing typed with more words; "
-                                     "{verb} is the command as typed"),
+        "name and {example} a whole command, both as typed in English",
+    ),
+    "command.takes_nothing": Message(
+        "'{verb}' takes nothing after it.",
+        "a command that takes nothing typed with more words; {verb} is the command as typed",
+    ),
     "command.which_card_example": Message(
         "{Verb} which card? Give a number or a name, like '{verb} 5h' or '{verb} 2'.",
         "'play' or 'discard' typed without a card; {verb} is the command as typed (English), "
         "{Verb} the same with a capital",
-        prepare=lambda d: {"Verb": d["verb"].capitalize()}),
-    "command.which_card": Message("{Verb} which card?",
-                                  "'play' or 'discard' given something that is not one card",
-                                  prepare=lambda d: {"Verb": d["verb"].capitalize()}),
-    "command.unknown": Message("I don't know '{text}'. Press question mark for help.",
-                               "a typed line that is no command; {text} is the line"),
+        prepare=lambda d: {"Verb": d["verb"].capitalize()},
+    ),
+    "command.which_card": Message(
+        "{Verb} which card?",
+        "'play' or 'discard' given something that is not one card",
+        prepare=lambda d: {"Verb": d["verb"].capitalize()},
+    ),
+    "command.unknown": Message(
+        "I don't know '{text}'. Press question mark for help.", "a typed line that is no command; {text} is the line"
+    ),
     "command.no_such_channel": Message(
         "There is no channel '{name}': say {channels}.",
         "a channel named that is not one, like 'channel sound history'; {name} is what was "
         "typed, {channels} the channels' names (typed in English) joined as a choice",
-        prepare=lambda d: {"channels": join(list(d["channels"]))}),
+        prepare=lambda d: {"channels": join(list(d["channels"]))},
+    ),
     "command.not_a_card": Message(
-        "'{token}' is not a card. Use a number from your hand, or a name like 5h, 10c or "
-        "'five of hearts'.",
-        "a card typed that is no card; {token} is what was typed"),
-    "command.numbers_and_names": Message("Use card numbers or card names, not both at once.",
-                                         "cards typed both as numbers and as names"),
-    "command.claim_how": Message("Claim how many? Give your count as a number, like 'claim 12'.",
-                                 "manual counting: 'claim' typed without a number"),
+        "'{token}' is not a card. Use a number from your hand, or a name like 5h, 10c or 'five of hearts'.",
+        "a card typed that is no card; {token} is what was typed",
+    ),
+    "command.numbers_and_names": Message(
+        "Use card numbers or card names, not both at once.", "cards typed both as numbers and as names"
+    ),
+    "command.claim_how": Message(
+        "Claim how many? Give your count as a number, like 'claim 12'.",
+        "manual counting: 'claim' typed without a number",
+    ),
     "command.ambiguous": Message(
         "You have {many} {what}: {choices}?",
         "a card named that fits several in the hand (a rank, or a suit); {many} is their number "
         "in words, {what} the cards' rank or suit (English card words), {choices} the cards",
-        plural="You have {many} {what}: {choices}?", prepare=_ambiguous),
-    "command.no_rank": Message("You have no {ranks}.",
-                               "a rank named that the hand does not hold; {ranks} is the rank "
-                               "in English card words, like 'fives'",
-                               prepare=lambda d: {"ranks": RANK_PLURALS[d["rank"]]}),
-    "command.no_suit": Message("You have no {suit}.",
-                               "a suit named that the hand does not hold; {suit} is the suit "
-                               "in English card words, like 'hearts'",
-                               prepare=lambda d: {"suit": SUIT_NAMES[d["suit"]]}),
+        plural="You have {many} {what}: {choices}?",
+        prepare=_ambiguous,
+    ),
+    "command.no_rank": Message(
+        "You have no {ranks}.",
+        "a rank named that the hand does not hold; {ranks} is the rank in English card words, like 'fives'",
+        prepare=lambda d: {"ranks": RANK_PLURALS[d["rank"]]},
+    ),
+    "command.no_suit": Message(
+        "You have no {suit}.",
+        "a suit named that the hand does not hold; {suit} is the suit in English card words, like 'hearts'",
+        prepare=lambda d: {"suit": SUIT_NAMES[d["suit"]]},
+    ),
 }

@@ -28,17 +28,22 @@ TEXTS: dict[str, Template] = {
     "cues.could_not_start": Message(
         "Sound cues are off: {reason}. The game goes on.",
         "at start, the sound cues failing; {reason} is why, like 'no sound device was found'",
-        prepare=_reason),
+        prepare=_reason,
+    ),
     "cues.speech_and_cues_off": Message(
         "Speech and sound cues are off: {reason}. The game goes on in text.",
         "at start, speech and the sound cues failing for one reason; {reason} is why",
-        prepare=_reason),
+        prepare=_reason,
+    ),
     "cues.stopped_working": Message(
         "Sound cues stopped working: {reason}. The game goes on.",
-        "during a game, the sound cues failing; {reason} is why", prepare=_reason),
+        "during a game, the sound cues failing; {reason} is why",
+        prepare=_reason,
+    ),
     # why the cues command plays nothing (a clause)
     "cues.silent_output": Message(
         "the audio output is silent (SPOKEN_CRIBBAGE_AUDIO is null)",
         "why the cues command plays nothing, inside a sentence: lower case, no full stop; "
-        "SPOKEN_CRIBBAGE_AUDIO=null is a setting of the environment, as it is"),
+        "SPOKEN_CRIBBAGE_AUDIO=null is a setting of the environment, as it is",
+    ),
 }

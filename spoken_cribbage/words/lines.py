@@ -19,29 +19,29 @@ class LineKind(Named):
     """What a line is about: the console formats by it (never by matching English), and the
     sound cues of a later step key on it. Members equal their plain strings."""
 
-    INFO = "info"           # anything else
-    ERROR = "error"         # a refusal or a problem: nothing happened
-    PROMPT = "prompt"       # what the game waits for (the last line before it waits)
-    TURN = "turn"           # whose turn, said as a line of the game
+    INFO = "info"  # anything else
+    ERROR = "error"  # a refusal or a problem: nothing happened
+    PROMPT = "prompt"  # what the game waits for (the last line before it waits)
+    TURN = "turn"  # whose turn, said as a line of the game
     HELP = "help"
-    ANSWER = "answer"       # the answer to a question key
+    ANSWER = "answer"  # the answer to a question key
     HAND = "hand"
-    CURSOR = "cursor"       # the card under the arrow keys
+    CURSOR = "cursor"  # the card under the arrow keys
     HINT = "hint"
-    VOICE = "voice"         # listening started or stopped, a phrase heard
+    VOICE = "voice"  # listening started or stopped, a phrase heard
     CUE = "cue"
-    GAME = "game"           # a game begins or ends
-    DEAL = "deal"           # a new deal, who deals
-    CUT = "cut"             # the cut for the first deal
-    DISCARD = "discard"     # cards laid away
-    STARTER = "starter"     # the starter turned
-    PLAY = "play"           # a card played
+    GAME = "game"  # a game begins or ends
+    DEAL = "deal"  # a new deal, who deals
+    CUT = "cut"  # the cut for the first deal
+    DISCARD = "discard"  # cards laid away
+    STARTER = "starter"  # the starter turned
+    PLAY = "play"  # a card played
     GO = "go"
-    OUT = "out"             # a player has no cards left in the play
-    RESET = "reset"         # the count goes back to zero
-    SCORE = "score"         # points scored
-    SCORES = "scores"       # the scores, as they stand
-    SHOW = "show"           # a hand or the crib counted
+    OUT = "out"  # a player has no cards left in the play
+    RESET = "reset"  # the count goes back to zero
+    SCORE = "score"  # points scored
+    SCORES = "scores"  # the scores, as they stand
+    SHOW = "show"  # a hand or the crib counted
     UNDO = "undo"
 
 
@@ -55,7 +55,7 @@ class Line:
     own: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", LineKind(self.kind))   # a misspelt kind fails here
+        object.__setattr__(self, "kind", LineKind(self.kind))  # a misspelt kind fails here
 
     @classmethod
     def same(cls, text: str, kind: LineKind | str = LineKind.INFO, *, own: bool = False) -> Line:
@@ -99,8 +99,9 @@ def numbered_cards(cards: Sequence[Card], numbers: Sequence[int] | None = None) 
     return [f"Card {n}: {c.name}." for n, c in zip(nums, cards, strict=True)]
 
 
-def hand_lines(cards: Sequence[Card], numbers: Sequence[int] | None = None,
-               head: str = "Your hand.", width: int = 80) -> list[str]:
+def hand_lines(
+    cards: Sequence[Card], numbers: Sequence[int] | None = None, head: str = "Your hand.", width: int = 80
+) -> list[str]:
     """The numbered hand split into lines of at most ``width`` characters where possible."""
     lines: list[str] = []
     cur = head

@@ -30,10 +30,12 @@ HELP = {
     "host.--keep": "seconds a dropped player's seat is kept for them, 10 to 3600 (default 120)",
     "host.--computer-holds": "a computer plays a dropped player's seat until they are back",
     "host.--counting": "auto: the game counts the hands; manual: each player counts their own",
-    "host.--turn-limit": ("seconds each turn has, 10 to 600 (default off); when they run out a "
-                          "computer plays that turn"),
-    "host.--count-limit": ("seconds to count a hand at manual counting, 10 to 600 (default "
-                           "off); when they run out the count is given up"),
+    "host.--turn-limit": (
+        "seconds each turn has, 10 to 600 (default off); when they run out a computer plays that turn"
+    ),
+    "host.--count-limit": (
+        "seconds to count a hand at manual counting, 10 to 600 (default off); when they run out the count is given up"
+    ),
     "--name": "your name at the table",
     "--plain": "no encryption (only on this machine, for tests)",
     "join": "take a seat at a friend's table",
@@ -58,8 +60,10 @@ _REFUSED = {
     "not allowed": "A shared table does not allow that.",
     "internal": "The table failed on that message; nothing changed.",
     "server closing": "The table is closing.",
-    "host left": ("The host left the table. It is saved: join again with the same code when "
-                  "the host opens it again, and the game goes on where it stopped."),
+    "host left": (
+        "The host left the table. It is saved: join again with the same code when "
+        "the host opens it again, and the game goes on where it stopped."
+    ),
 }
 
 
@@ -80,8 +84,9 @@ def bad_limit(text: str) -> str:
 
 
 def bad_computers(text: str, players: int) -> str:
-    return fill("Computer seats are numbered 2 to {players} (you sit at 1), not {text}.",
-                {"players": players, "text": text})
+    return fill(
+        "Computer seats are numbered 2 to {players} (you sit at 1), not {text}.", {"players": players, "text": text}
+    )
 
 
 def bad_table() -> str:
@@ -94,8 +99,10 @@ def empty_seat(seat: int) -> str:
 
 
 def resumed(actions: int) -> str:
-    return (f"Your last table was not finished: it goes on where it stopped, after "
-            f"{number_words(actions)} moves, with the same code (host --new for a new one).")
+    return (
+        f"Your last table was not finished: it goes on where it stopped, after "
+        f"{number_words(actions)} moves, with the same code (host --new for a new one)."
+    )
 
 
 def save_unreadable() -> str:
@@ -104,9 +111,10 @@ def save_unreadable() -> str:
 
 def friends_join(address: str, port: int, code: str, *, plain: bool = False) -> str:
     """The one line that says how friends join."""
-    return fill("Friends join with: spoken-cribbage join {address}:{port} --code {code}"
-                + (" --plain" if plain else ""),
-                {"address": address, "port": port, "code": code})
+    return fill(
+        "Friends join with: spoken-cribbage join {address}:{port} --code {code}" + (" --plain" if plain else ""),
+        {"address": address, "port": port, "code": code},
+    )
 
 
 def plain_only_here() -> str:
@@ -114,33 +122,45 @@ def plain_only_here() -> str:
 
 
 def code_without_check() -> str:
-    return ("That invite code has no part after the dash, which checks the table is the "
-            "host's: ask the host for the whole code.")
+    return (
+        "That invite code has no part after the dash, which checks the table is the "
+        "host's: ask the host for the whole code."
+    )
 
 
 def certificate_mismatch() -> str:
-    return ("The table at that address is not the one the invite code names: nothing was "
-            "sent. Check the address and ask the host for the code again.")
+    return (
+        "The table at that address is not the one the invite code names: nothing was "
+        "sent. Check the address and ask the host for the code again."
+    )
 
 
 def certificate_changed(address: str, path: str) -> str:
     """A pinned table's certificate has changed: refused, and what to do."""
-    return fill("The table at {address} shows another certificate than the one it showed when "
-                "you first joined it: nothing was sent. Someone may be standing between you "
-                "and the table. If the host really made a new one (a new machine or a fresh "
-                "install), ask them, then remove the entry for {address} from {path} and join "
-                "again.", {"address": address, "path": path})
+    return fill(
+        "The table at {address} shows another certificate than the one it showed when "
+        "you first joined it: nothing was sent. Someone may be standing between you "
+        "and the table. If the host really made a new one (a new machine or a fresh "
+        "install), ask them, then remove the entry for {address} from {path} and join "
+        "again.",
+        {"address": address, "path": path},
+    )
 
 
 def pins_unreadable(path: str) -> str:
-    return fill("The list of tables you joined before, {path}, could not be read, so no table "
-                "can be checked against it: nothing was sent. Remove that file to start the "
-                "list again.", {"path": path})
+    return fill(
+        "The list of tables you joined before, {path}, could not be read, so no table "
+        "can be checked against it: nothing was sent. Remove that file to start the "
+        "list again.",
+        {"path": path},
+    )
 
 
 def certificate_pinned() -> str:
-    return ("The first time at this table: its certificate is remembered, and a later join "
-            "to this address checks it is the same.")
+    return (
+        "The first time at this table: its certificate is remembered, and a later join "
+        "to this address checks it is the same."
+    )
 
 
 def no_certificate(error: str) -> str:
@@ -160,16 +180,14 @@ def closed(reason: str | None) -> str:
 
 
 def cannot_connect(address: str, error: str) -> str:
-    return fill("Could not reach the table at {address}: {error}.",
-                {"address": address, "error": error})
+    return fill("Could not reach the table at {address}: {error}.", {"address": address, "error": error})
 
 
 def seated(seat: int, others: Sequence[str]) -> str:
     """Where you sit, and who is at the table with you (``others``: their names)."""
     if not others:
         return fill("You sit at seat {seat}; the other seats are still empty.", {"seat": seat + 1})
-    return fill("You sit at seat {seat}, with {others}.",
-                {"seat": seat + 1, "others": list_words(list(others))})
+    return fill("You sit at seat {seat}, with {others}.", {"seat": seat + 1, "others": list_words(list(others))})
 
 
 def chat(name: str, text: str) -> str:
@@ -187,26 +205,27 @@ def joined(name: str) -> str:
 def dropped(name: str, keep: int, held: bool) -> str:
     """'Lena's connection dropped; the seat is kept for 2 minutes.' (or a computer plays it)."""
     if held:
-        return fill("{name}'s connection dropped; a computer plays the seat until {name} is "
-                    "back.", {"name": name})
+        return fill("{name}'s connection dropped; a computer plays the seat until {name} is back.", {"name": name})
     minutes, seconds = divmod(keep, 60)
-    span = (f"{minutes} minute{'s' if minutes != 1 else ''}" if minutes and not seconds
-            else f"{keep} second{'s' if keep != 1 else ''}")
-    return fill("{name}'s connection dropped; the seat is kept for {span}.",
-                {"name": name, "span": span})
+    span = (
+        f"{minutes} minute{'s' if minutes != 1 else ''}"
+        if minutes and not seconds
+        else f"{keep} second{'s' if keep != 1 else ''}"
+    )
+    return fill("{name}'s connection dropped; the seat is kept for {span}.", {"name": name, "span": span})
 
 
 def seat_free(name: str) -> str:
-    return fill("{name} did not come back in time: the seat is free for anyone who joins.",
-                {"name": name})
+    return fill("{name} did not come back in time: the seat is free for anyone who joins.", {"name": name})
 
 
 def prompt_discard(count: int, hand: Sequence[Card]) -> str:
-    if count == 1:   # (three players and more: one card, so one number or name)
-        return (f"Lay away one card: type its number or name, for example 1 or 5h. "
-                f"You hold {card_list(hand)}.")
-    return (f"Lay away {number_words(count)} cards: type their numbers "
-            f"or names, for example 1 2 or 5h kd. You hold {card_list(hand)}.")
+    if count == 1:  # (three players and more: one card, so one number or name)
+        return f"Lay away one card: type its number or name, for example 1 or 5h. You hold {card_list(hand)}."
+    return (
+        f"Lay away {number_words(count)} cards: type their numbers "
+        f"or names, for example 1 2 or 5h kd. You hold {card_list(hand)}."
+    )
 
 
 def prompt_play(count: int, playable: Sequence[Card]) -> str:
@@ -223,9 +242,11 @@ def waiting_for(names: Sequence[str]) -> str:
 
 
 def not_understood() -> str:
-    return ("Type cards (5h kd) or their numbers, go, a count, Enter for the next deal, "
-            "t for whom the table waits for, 'text to talk to the table, mute to silence the "
-            "talk, or q to leave.")
+    return (
+        "Type cards (5h kd) or their numbers, go, a count, Enter for the next deal, "
+        "t for whom the table waits for, 'text to talk to the table, mute to silence the "
+        "talk, or q to leave."
+    )
 
 
 def leaving() -> str:
@@ -233,6 +254,7 @@ def leaving() -> str:
 
 
 # ----------------------------------------------------------------------------- the clock
+
 
 def span(seconds: float) -> str:
     """Seconds in words a listener takes in at once: '20 seconds', '1 minute 40 seconds'
@@ -271,16 +293,22 @@ def waits(items: Sequence[tuple[str, str, float | None, float | None]], phase: s
     for name, why, left, dropped in items:
         to_do = _to_do(why, phase)
         if left is None:
-            said.append(fill("The table waits for {name} to {what}.",
-                             {"name": name, "what": to_do}))
+            said.append(fill("The table waits for {name} to {what}.", {"name": name, "what": to_do}))
         else:
             has = "have" if name == "you" else "has"
-            said.append(fill("{name} {has} {span} to {what}.",
-                             {"name": _capital(name), "has": has, "span": span(left),
-                              "what": to_do}))
+            said.append(
+                fill(
+                    "{name} {has} {span} to {what}.",
+                    {"name": _capital(name), "has": has, "span": span(left), "what": to_do},
+                )
+            )
         if dropped is not None:
-            said.append(fill("{name}'s line dropped: the seat is kept {span} more.",
-                             {"name": _capital(name), "span": span(dropped)}))
+            said.append(
+                fill(
+                    "{name}'s line dropped: the seat is kept {span} more.",
+                    {"name": _capital(name), "span": span(dropped)},
+                )
+            )
     return " ".join(said)
 
 
@@ -288,11 +316,9 @@ def limits(turn: int | None, count: int | None) -> str:
     """The table's time limits, said once when seated (nothing when it has none)."""
     said = []
     if turn:
-        said.append(fill("Each turn has {span}; when it runs out a computer plays that turn.",
-                         {"span": span(turn)}))
+        said.append(fill("Each turn has {span}; when it runs out a computer plays that turn.", {"span": span(turn)}))
     if count:
-        said.append(fill("Each count has {span}; when it runs out the count is given up.",
-                         {"span": span(count)}))
+        said.append(fill("Each count has {span}; when it runs out the count is given up.", {"span": span(count)}))
     return " ".join(said)
 
 
@@ -321,8 +347,7 @@ def back(missed: bool) -> str:
 
 
 def prompt_rematch() -> str:
-    return ("The game is over: press Enter for a rematch with the same seats, or type q to "
-            "leave.")
+    return "The game is over: press Enter for a rematch with the same seats, or type q to leave."
 
 
 def asks_rematch(name: str) -> str:

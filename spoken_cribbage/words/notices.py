@@ -31,7 +31,7 @@ DOMAINS = {
     "speech": "spoken_cribbage.words.speech",
     "storage": "spoken_cribbage.words.storage",
     "calculator": "spoken_cribbage.words.calculator",
-    "engine": "spoken_cribbage.words.calculator",   # the engine's argument errors
+    "engine": "spoken_cribbage.words.calculator",  # the engine's argument errors
     "command": "spoken_cribbage.words.commands",
     "cues": "spoken_cribbage.words.cues",
 }

@@ -57,13 +57,15 @@ def count_lines(items: Sequence[ScoreItem], cards: Sequence[Card]) -> list[str]:
         total += i.points
         which = "a run" if first_run else "another run"
         first_run = False
-        lines.append(f"{cap(which)} of {number_words(len(i.cards))} with "
-                     f"{the_ranks(i.cards, twice)} is {number_words(total)}.")
+        lines.append(
+            f"{cap(which)} of {number_words(len(i.cards))} with {the_ranks(i.cards, twice)} is {number_words(total)}."
+        )
     for i in items:
         if i.kind == "flush":
             total += i.points
-            lines.append(f"A flush of {number_words(len(i.cards))} in "
-                         f"{SUIT_NAMES[i.cards[0].suit]} is {number_words(total)}.")
+            lines.append(
+                f"A flush of {number_words(len(i.cards))} in {SUIT_NAMES[i.cards[0].suit]} is {number_words(total)}."
+            )
         elif i.kind == "nobs":
             total += i.points
             lines.append(f"His nobs, the {i.cards[0].name}, is {number_words(total)}.")
@@ -74,8 +76,10 @@ def count_lines(items: Sequence[ScoreItem], cards: Sequence[Card]) -> list[str]:
 
 MESSAGES: dict[str, str] = {
     # counting
-    "count_intro": ("Counting practice: {rounds} {whats}, each with its starter. Type the count "
-                    "and press Enter; Escape, or q and Enter, stops."),
+    "count_intro": (
+        "Counting practice: {rounds} {whats}, each with its starter. Type the count "
+        "and press Enter; Escape, or q and Enter, stops."
+    ),
     "count_deal": "{What} {n} of {rounds}: {cards}.",
     "count_starter": "The starter is the {card}.",
     "count_question": "Your count?",
@@ -85,24 +89,25 @@ MESSAGES: dict[str, str] = {
     "count_nineteen": "Right: nineteen, not a point.",
     "count_wrong": "Not quite: it is {total}, not {given}.",
     "count_total": "Total: {total}.",
-    "count_session": ("This time: {right} of {rounds} right, {seconds:.1f} seconds a {what} "
-                      "on average."),
+    "count_session": ("This time: {right} of {rounds} right, {seconds:.1f} seconds a {what} on average."),
     # discards
-    "discard_intro": ("Discard practice: {rounds} {deals} of six cards. Type the numbers or names "
-                      "of the 2 cards to lay away, like 1 4 or 5h kd, and press Enter; Escape, "
-                      "or q and Enter, stops."),
+    "discard_intro": (
+        "Discard practice: {rounds} {deals} of six cards. Type the numbers or names "
+        "of the 2 cards to lay away, like 1 4 or 5h kd, and press Enter; Escape, "
+        "or q and Enter, stops."
+    ),
     "discard_deal": "Deal {n} of {rounds}. {Whose} crib.",
     "discard_question": "Which 2 cards do you lay away?",
-    "discard_bad": "Choose 2 different cards of the six, by number, 1 to 6, or by name, like 1 4 "
-                   "or 5h kd.",
+    "discard_bad": "Choose 2 different cards of the six, by number, 1 to 6, or by name, like 1 4 or 5h kd.",
     "discard_one": "You named one card, the {card}: name 2.",
     "discard_not_held": "You don't have the {card}: choose 2 of these six, by number or name.",
     "discard_best": "You lay away the {cards}: the expert's choice too, net {net:.1f}.",
     "discard_expert": "The expert keeps {keep} and lays away {away}: net {net:.1f}.",
-    "discard_cost": ("Yours nets {net:.1f}, number {rank} of 15: it costs {cost:.1f} points "
-                     "on average."),
-    "discard_session": ("This time: the expert's choice {right} of {rounds}, {cost:.1f} points "
-                        "given away and {seconds:.1f} seconds a deal on average."),
+    "discard_cost": ("Yours nets {net:.1f}, number {rank} of 15: it costs {cost:.1f} points on average."),
+    "discard_session": (
+        "This time: the expert's choice {right} of {rounds}, {cost:.1f} points "
+        "given away and {seconds:.1f} seconds a deal on average."
+    ),
     # both
     "stopped": "Practice stopped.",
     "not_recorded": "This practice is not kept in your statistics: {reason}.",
@@ -113,8 +118,7 @@ def say(message: str, /, **facts: object) -> str:
     """The sentence for ``message`` of :data:`MESSAGES`."""
     one = facts.get("rounds") == 1
     what = str(facts.get("what", ""))
-    return MESSAGES[message].format(whats=what if one else f"{what}s",
-                                    deals="deal" if one else "deals", **facts)
+    return MESSAGES[message].format(whats=what if one else f"{what}s", deals="deal" if one else "deals", **facts)
 
 
 def count_deal(n: int, rounds: int, cards: Sequence[Card], crib: bool) -> str:
@@ -129,13 +133,14 @@ def discard_deal(n: int, rounds: int, hand: Sequence[Card], dealer: bool) -> lis
     return [say("discard_deal", n=n, rounds=rounds, Whose=whose), *hand_lines(hand)]
 
 
-def discard_verdict(chosen: Sequence[Card], mine: DiscardOption, best: DiscardOption,
-                    rank: int) -> list[str]:
+def discard_verdict(chosen: Sequence[Card], mine: DiscardOption, best: DiscardOption, rank: int) -> list[str]:
     """What the expert kept and what the player's choice cost (``mine`` and ``best`` are the
     analyzer's options; ``rank`` the place of the player's among the 15)."""
-    cost = round(best.net, 1) - round(mine.net, 1)   # as the two nets are said
+    cost = round(best.net, 1) - round(mine.net, 1)  # as the two nets are said
     if rank == 1 or best.net - mine.net < 0.005:
         return [say("discard_best", cards=card_list(chosen), net=mine.net)]
     keep, away = kept_and_laid(best.keep, best.discard)
-    return [say("discard_expert", keep=keep, away=away, net=best.net),
-            say("discard_cost", net=mine.net, rank=rank, cost=cost)]
+    return [
+        say("discard_expert", keep=keep, away=away, net=best.net),
+        say("discard_cost", net=mine.net, rank=rank, cost=cost),
+    ]

@@ -37,8 +37,7 @@ def names_for(players: int, me: int = 0) -> Names:
     if players == 2:
         return Names(("you", "Computer") if me == 0 else ("Computer", "you"), me)
     others = iter(range(1, players))
-    return Names(tuple("you" if s == me else f"Computer {next(others)}" for s in range(players)),
-                 me)
+    return Names(tuple("you" if s == me else f"Computer {next(others)}" for s in range(players)), me)
 
 
 def deals_of(events: Sequence[g.Event]) -> list[tuple[int, list[g.Event]]]:
@@ -52,8 +51,9 @@ def deals_of(events: Sequence[g.Event]) -> list[tuple[int, list[g.Event]]]:
     return out if out[0][1] else out[1:]
 
 
-def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
-               rules: Rules | None = None, reveal: bool = False) -> list[list[str]]:
+def deal_steps(
+    events: Sequence[g.Event], names: Names | None = None, *, rules: Rules | None = None, reveal: bool = False
+) -> list[list[str]]:
     """The steps of ``events`` (one deal, or what came before the first): each a list of lines."""
     n = names or Names()
     announcer = Announcer(n)
@@ -61,7 +61,7 @@ def deal_steps(events: Sequence[g.Event], names: Names | None = None, *,
         announcer.rules = rules
     reader = _StepReader(n, announcer, reveal)
     steps: list[list[str]] = []
-    events = _muggins_first(list(events))   # a muggins call answers the count just said
+    events = _muggins_first(list(events))  # a muggins call answers the count just said
     i = 0
     while i < len(events):
         nxt = events[i + 1] if i + 1 < len(events) else None
@@ -82,7 +82,7 @@ class _StepReader(EventVisitor[list[str]]):
         self.n, self.me, self.announcer, self.reveal = names, names.me, announcer, reveal
         self.scored: g.Scored | None = None
         self.took_scored = False
-        self.hidden = False   # the hand shown next is another seat's undercount, seen from a seat
+        self.hidden = False  # the hand shown next is another seat's undercount, seen from a seat
 
     def _said(self, ev: g.Event) -> list[str]:
         return [line.text for line in self.announcer.event_lines(ev)]
@@ -118,8 +118,7 @@ class _StepReader(EventVisitor[list[str]]):
         if ev.cards and (ev.seat == self.me or self.reveal):
             return [f"{n.Verb(ev.seat, 'lay', 'lays')} away the {card_list(ev.cards)}."]
         k = ev.number
-        return [f"{n.Verb(ev.seat, 'lay', 'lays')} away "
-                f"{'a card' if k == 1 else f'{k} cards'}."]
+        return [f"{n.Verb(ev.seat, 'lay', 'lays')} away {'a card' if k == 1 else f'{k} cards'}."]
 
     def visit_starter_turned(self, ev: g.StarterTurned) -> list[str]:
         scored = self.scored
@@ -145,7 +144,7 @@ class _StepReader(EventVisitor[list[str]]):
         if ev.reason in _REASONS:
             return [f"{cap(_REASONS[ev.reason])} to {n.subject(ev.seat)}."]
         if ev.reason in ("muggins", "time"):
-            return []   # said with the muggins call or the time up
+            return []  # said with the muggins call or the time up
         if ev.reason == "overcount":
             return [f"Overcount: {n.verb(ev.seat, 'take')} {ev.points}."]
         return [f"{n.Verb(ev.seat, 'score')} {ev.points}."]
@@ -159,13 +158,13 @@ class _StepReader(EventVisitor[list[str]]):
         what = "crib" if ev.is_crib else "hand"
         step = [f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}."]
         if hidden:
-            pass   # another seat counted too few: finding it is the player's (muggins)
+            pass  # another seat counted too few: finding it is the player's (muggins)
         elif ev.total:
             step.append(f"{cap(show_call(ev.items))}.")
         else:
             step.append(f"Nineteen: no points in the {what}.")
         if scored is not None and scored.reason in ("hand", "crib"):
-            if scored.points != ev.total and not hidden:   # manual: never more than claimed
+            if scored.points != ev.total and not hidden:  # manual: never more than claimed
                 step.append(f"{n.Verb(scored.seat, 'peg')} {scored.points}.")
             self.took_scored = True
         self.hidden = False
@@ -180,9 +179,10 @@ class _StepReader(EventVisitor[list[str]]):
     def visit_count_timed_out(self, ev: g.CountTimedOut) -> list[str]:
         n = self.n
         what = "crib" if ev.is_crib else "hand"
-        step = [f"Time is up for {n.possessive(ev.seat)} {what}: "
-                f"{card_list(ev.cards)}, with the {ev.starter.name}.",
-                f"{cap(show_call(ev.items))}." if ev.total else "Nineteen: not a point."]
+        step = [
+            f"Time is up for {n.possessive(ev.seat)} {what}: {card_list(ev.cards)}, with the {ev.starter.name}.",
+            f"{cap(show_call(ev.items))}." if ev.total else "Nineteen: not a point.",
+        ]
         if ev.points:
             step.append(f"{n.Verb(ev.to_seat, 'take')} {ev.points}, half the count.")
         return step
@@ -217,9 +217,20 @@ def say(message: str, /, **facts: object) -> str:
 
 # ----------------------------------------------------------------------------- a finished game
 
-def game_heading(number: int, ended_at: str, result: str, my_score: int, their_score: int,
-                 difficulty: str, deals: int, players: int = 2, teams: int = 0,
-                 scores: Sequence[int] | None = None, names: Names | None = None) -> str:
+
+def game_heading(
+    number: int,
+    ended_at: str,
+    result: str,
+    my_score: int,
+    their_score: int,
+    difficulty: str,
+    deals: int,
+    players: int = 2,
+    teams: int = 0,
+    scores: Sequence[int] | None = None,
+    names: Names | None = None,
+) -> str:
     """'Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, against the expert computer.'
     (With more players: '..., with 3 expert computers in two teams of two.') With more than
     two sides and ``scores`` (every side's, in side order), every score is said, each with its
@@ -229,38 +240,38 @@ def game_heading(number: int, ended_at: str, result: str, my_score: int, their_s
     if scores is not None and sides > 2 and len(scores) == sides:
         n = names or names_for(players)
         mine = n.me % sides
-        others = ", ".join(f"{n.side_name(s, sides)} {scores[s]}" for s in range(sides)
-                           if s != mine)
-        how = {"win": f"you won with {scores[mine]}; {others}",
-               "loss": f"you lost with {scores[mine]}; {others}",
-               }.get(result, f"left unfinished: you {scores[mine]}; {others}")
+        others = ", ".join(f"{n.side_name(s, sides)} {scores[s]}" for s in range(sides) if s != mine)
+        how = {
+            "win": f"you won with {scores[mine]}; {others}",
+            "loss": f"you lost with {scores[mine]}; {others}",
+        }.get(result, f"left unfinished: you {scores[mine]}; {others}")
     else:
-        how = {"win": f"you won, {my_score} to {their_score}",
-               "loss": f"you lost, {my_score} to {their_score}",
-               }.get(result, f"left unfinished at {my_score} to {their_score}")
+        how = {
+            "win": f"you won, {my_score} to {their_score}",
+            "loss": f"you lost, {my_score} to {their_score}",
+        }.get(result, f"left unfinished at {my_score} to {their_score}")
     if players > 2:
-        teams_of = (f" in {number_words(teams)} teams of {number_words(players // teams)}"
-                    if teams else "")
+        teams_of = f" in {number_words(teams)} teams of {number_words(players // teams)}" if teams else ""
         against = f"with {players - 1} {difficulty} computers{teams_of}"
     else:
         against = f"against the {difficulty} computer"
     return f"Game {number}, {day}: {how}, in {deals} deal{'s' if deals != 1 else ''}, {against}."
 
 
-def replay_line(number: int, seed: int | None, target: int, difficulty: str, players: int = 2,
-                teams: int = 0) -> str:
+def replay_line(number: int, seed: int | None, target: int, difficulty: str, players: int = 2, teams: int = 0) -> str:
     table = ""
     if players != 2:
         table = f" --players {players}" + (f" --teams {teams}" if teams else "")
-    return (f"Seed {seed}. To play the same deals again: spoken-cribbage play --replay {number} "
-            f"(or --seed {seed} --target {target} --difficulty {difficulty}{table}).")
+    return (
+        f"Seed {seed}. To play the same deals again: spoken-cribbage play --replay {number} "
+        f"(or --seed {seed} --target {target} --difficulty {difficulty}{table})."
+    )
 
 
 REVIEW_TEXTS: dict[str, str] = {
     "no_games": "No finished games yet: play one, and it can be reviewed here.",
     "no_such_game": "There is no game {number}: your games are numbered 1 to {count}.",
-    "no_log": ("Game {number} was recorded before games were kept for review, so it cannot "
-               "be read back."),
+    "no_log": ("Game {number} was recorded before games were kept for review, so it cannot be read back."),
     "bad_log": "Game {number} cannot be read back: its record is damaged.",
     "next_deal": "Press Enter for deal {deal}; Escape, or q and Enter, stops.",
     "stopped": "Review stopped.",

@@ -50,15 +50,15 @@ MESSAGES: dict[str, str] = {
     # Ctrl-Z (or SIGTSTP): the game stops and the shell is back; fg brings the game back
     "suspended": "Suspended. Type fg to come back to the game.",
     "back_from_suspend": "Back to the game.",
-    "suspend_refused": "Ctrl-Z cannot suspend the game here: nothing could bring it back. "
-                       "Press q to quit.",
+    "suspend_refused": "Ctrl-Z cannot suspend the game here: nothing could bring it back. Press q to quit.",
     # the same outside the game's key loop (the resume question, review, practice)
     "suspended_here": "Suspended. Type fg to come back.",
     "back_here": "Back.",
     "suspend_refused_here": "Ctrl-Z cannot suspend here: nothing could bring it back.",
     "line_too_long": "That line was too long, over {most} characters: nothing was done.",
-    "line_full": ("The command line is full: {most} characters. The rest is left out; "
-                  "Enter drops the line, Escape cancels it."),
+    "line_full": (
+        "The command line is full: {most} characters. The rest is left out; Enter drops the line, Escape cancels it."
+    ),
     "key_error": "Something went wrong with that key: {error}.",
     "input_ended": "Input ended.",
     "input_ended_kept": "Input ended. The game is kept.",
@@ -88,8 +88,9 @@ MESSAGES: dict[str, str] = {
     "unchosen": "{Card} no longer chosen; choose {more}.",
     "already_chosen_card": "The {card} is already chosen; choose {more} or press Escape.",
     "already_chosen": "You have already chosen the {cards}; choose {more} or press Escape.",
-    "already_chosen_all": ("You have already chosen the {cards}: press Enter to lay them away, "
-                           "or Escape to choose again."),
+    "already_chosen_all": (
+        "You have already chosen the {cards}: press Enter to lay them away, or Escape to choose again."
+    ),
     "confirm_discard": "Lay away the {cards}? Enter{voice} to confirm.",
     "choice_cleared": "Choice cleared: choose {count}.",
     # a voice command heard, but not surely: the question asked first (words.voice asks it)
@@ -131,8 +132,7 @@ MESSAGES: dict[str, str] = {
     "not_counting": "There is no count to give now. {turn}",
     "not_a_count": "No hand counts {points}: a count is 0 to 29, and nineteen means none.",
     "muggins_off": "Muggins is off in this game; /muggins on plays it from the next game.",
-    "muggins_auto": ("Muggins goes with manual counting: /counting manual and /muggins on, "
-                     "from the next game."),
+    "muggins_auto": ("Muggins goes with manual counting: /counting manual and /muggins on, from the next game."),
     "muggins_none": "There is no count to call muggins on.",
     "muggins_right": "{Who} counted {n}, and that is right: nothing to take.",
     "muggins_late": "Too late: muggins is called before your own next move.",
@@ -148,12 +148,12 @@ MESSAGES: dict[str, str] = {
     "cues_changed": "Sound cues are now {value}.",
     # the cues command
     "cues_heading": "Sound cues, one after another; any key stops them.",
-    "cues_heading_off": ("Sound cues, one after another; any key stops them. They are off in "
-                         "the game: type /cues on to hear them."),
+    "cues_heading_off": (
+        "Sound cues, one after another; any key stops them. They are off in the game: type /cues on to hear them."
+    ),
     "cues_silent": "Sound cues cannot play: {reason}.",
     "cue": "Cue {n} of {total}: {meaning}.",
-    "cues_count_tone": ("With /count tone on, a short tone after each card rises with the count, "
-                        "from 0 to 31."),
+    "cues_count_tone": ("With /count tone on, a short tone after each card rises with the count, from 0 to 31."),
     "cues_done": "That was every cue.",
     "cues_stopped": "Cues stopped.",
 }
@@ -207,15 +207,14 @@ def setting_shown(name: str, value: object) -> str:
     if name == "pace":
         return f"{value:g} seconds" if value else "0: the computer turns come at once"
     if name == "teams":
-        return {"usual": "the usual for the table", "none": "none, each for themselves"}.get(
-            str(value), str(value))
+        return {"usual": "the usual for the table", "none": "none, each for themselves"}.get(str(value), str(value))
     if name == "names" and not value:
         return "the default names"
     if name == "language" and not value:
         return "the system's language"
-    if name == "brief" and "," in str(value):   # "discard and suits"
+    if name == "brief" and "," in str(value):  # "discard and suits"
         return list_words(str(value).split(","))
-    if name.startswith("channel_"):   # "history only", "cue only"
+    if name.startswith("channel_"):  # "history only", "cue only"
         return MODE_NAMES.get(str(value), str(value))
     return str(value)
 
@@ -268,39 +267,52 @@ _HELP_FIRST = {
 }
 
 
-def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2,
-               screen_reader: str | None = None) -> list[str]:
+def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2, screen_reader: str | None = None) -> list[str]:
     """Help for this moment: what to do, the keys of this phase (already named), the arrows and
     the command line. ``screen_reader`` is set when a screen reader is the voice (its name, or ""
     when not known): then its own key silences it and its own rate and volume apply."""
     first = _HELP_FIRST.get(phase, "Wait for your turn; ask anything with the keys below.")
-    first = first.format(count=cards_count(discard_count),
-                         numbers="its number" if discard_count == 1 else "their numbers")
+    first = first.format(
+        count=cards_count(discard_count), numbers="its number" if discard_count == 1 else "their numbers"
+    )
     key_lines: list[str] = []
-    for key in keys:   # lines under 80 characters, for braille displays
+    for key in keys:  # lines under 80 characters, for braille displays
         if key_lines and len(key_lines[-1]) + len(key) + 3 <= 78:
             key_lines[-1] += ", " + key
         else:
             key_lines.append(("More keys: " if key_lines else "Keys: ") + key)
-    lines = [first,
-             *(line + "." for line in key_lines),
-             "Left and Right arrows, Home and End walk through your hand.",
-             *also_lines(),
-             "Slash opens a command line, like /play five of hearts; Escape cancels it.",
-             *command_lines(),
-             "/profile quiet picks a profile; /brief on says repeated words once."]
+    lines = [
+        first,
+        *(line + "." for line in key_lines),
+        "Left and Right arrows, Home and End walk through your hand.",
+        *also_lines(),
+        "Slash opens a command line, like /play five of hearts; Escape cancels it.",
+        *command_lines(),
+        "/profile quiet picks a profile; /brief on says repeated words once.",
+    ]
     if screen_reader is None:
         return lines + ["Escape also cancels a choice or silences speech."]
     name = screen_reader or "Your screen reader"
-    return lines + ["Escape also cancels a choice.",
-                    f"{name} is the voice: its own key, often Control, silences it.",
-                    f"{name}'s own rate and volume apply, not the game's settings.",
-                    reader_help(screen_reader)]
+    return lines + [
+        "Escape also cancels a choice.",
+        f"{name} is the voice: its own key, often Control, silences it.",
+        f"{name}'s own rate and volume apply, not the game's settings.",
+        reader_help(screen_reader),
+    ]
 
 
-def refusal(code: str, reason: str, data: Mapping[str, Any], *, playable: Sequence[Card] = (),
-            hand: Sequence[Card] = (), turn: str = "", discard_count: int = 2,
-            discarded: bool = False, names: Names | None = None) -> str:
+def refusal(
+    code: str,
+    reason: str,
+    data: Mapping[str, Any],
+    *,
+    playable: Sequence[Card] = (),
+    hand: Sequence[Card] = (),
+    turn: str = "",
+    discard_count: int = 2,
+    discarded: bool = False,
+    names: Names | None = None,
+) -> str:
     """The engine's refusal (its code and particulars) as the seat says it, with what is
     allowed now. ``names`` (an announce.Names) names the other players."""
     code = str(code)
@@ -318,8 +330,11 @@ def refusal(code: str, reason: str, data: Mapping[str, Any], *, playable: Sequen
     if code == "not in hand":
         return phrase("not_in_hand", card=data["card"].name, hand=hand_summary(hand))
     if code == "play not started":
-        return (phrase("play_waits_for_crib") if discarded
-                else phrase("play_before_discard", count=cards_count(discard_count)))
+        return (
+            phrase("play_waits_for_crib")
+            if discarded
+            else phrase("play_before_discard", count=cards_count(discard_count))
+        )
     if code == "play over":
         return phrase("nothing_to_play", turn=turn)
     if code in ("discard over", "already discarded"):
@@ -333,8 +348,7 @@ def refusal(code: str, reason: str, data: Mapping[str, Any], *, playable: Sequen
     return phrase("refused", reason=reason)
 
 
-def _count_refusal(code: str, data: Mapping[str, Any], *, turn: str,
-                   names: Names | None) -> str | None:
+def _count_refusal(code: str, data: Mapping[str, Any], *, turn: str, names: Names | None) -> str | None:
     """A refusal of a count or of muggins as the seat says it; None for any other code."""
     if code == "not counting":
         return phrase("not_counting", turn=turn).rstrip()

@@ -18,8 +18,7 @@ def hand_milestone(best_before: int | None, total: int, is_crib: bool) -> tuple[
     return (f"Your best {what} yet: {total}.", f"Your best {what} yet: {number_words(total)}.")
 
 
-def game_milestones(results_before: list[str], rec: GameRecord, games_before: int
-                    ) -> list[tuple[str, str]]:
+def game_milestones(results_before: list[str], rec: GameRecord, games_before: int) -> list[tuple[str, str]]:
     """Modest milestones at the end of a game: first win, streaks, first skunk, round numbers."""
     out: list[tuple[str, str]] = []
     if rec.result == "win":
@@ -44,16 +43,20 @@ def practice_sentences(practice: Mapping[str, PracticeSummary]) -> list[str]:
     count = practice.get("count")
     if count is not None and count.get("rounds"):
         n, right = count["rounds"], count["right"]
-        lines.append(f"Counting practice: {right} of {n} hand{'s' if n != 1 else ''} right, "
-                     f"{round(100 * right / n)} percent, {count['average_seconds']:.1f} seconds "
-                     f"a hand on average.")
+        lines.append(
+            f"Counting practice: {right} of {n} hand{'s' if n != 1 else ''} right, "
+            f"{round(100 * right / n)} percent, {count['average_seconds']:.1f} seconds "
+            f"a hand on average."
+        )
     discard = practice.get("discard")
     if discard is not None and discard.get("rounds"):
         n, right = discard["rounds"], discard["right"]
-        lines.append(f"Discard practice: the expert's choice {right} time{'s' if right != 1 else ''}"
-                     f" in {n} deal{'s' if n != 1 else ''}, {discard['average_cost']:.1f} points "
-                     f"given away a deal and {discard['average_seconds']:.1f} seconds a deal "
-                     f"on average.")
+        lines.append(
+            f"Discard practice: the expert's choice {right} time{'s' if right != 1 else ''}"
+            f" in {n} deal{'s' if n != 1 else ''}, {discard['average_cost']:.1f} points "
+            f"given away a deal and {discard['average_seconds']:.1f} seconds a deal "
+            f"on average."
+        )
     return lines
 
 
@@ -83,12 +86,16 @@ def table_sentences(tables: list[TableSummary]) -> list[str]:
         return []
     lines = []
     for t in tables:
-        n = t["wins"] + t["losses"]   # played to the end; the unfinished said apart
-        text = (f"{table_name(t['players'], t['teams'])}: {n} game{'s' if n != 1 else ''}, "
-                f"{t['wins']} won, {t['losses']} lost"
-                + (f", {t['abandoned']} left unfinished" if t["abandoned"] else ""))
-        averages = (("hand", t.get("average_hand")), ("crib", t.get("average_crib")),
-                    ("pegging", t.get("average_pegging")))
+        n = t["wins"] + t["losses"]  # played to the end; the unfinished said apart
+        text = (
+            f"{table_name(t['players'], t['teams'])}: {n} game{'s' if n != 1 else ''}, "
+            f"{t['wins']} won, {t['losses']} lost" + (f", {t['abandoned']} left unfinished" if t["abandoned"] else "")
+        )
+        averages = (
+            ("hand", t.get("average_hand")),
+            ("crib", t.get("average_crib")),
+            ("pegging", t.get("average_pegging")),
+        )
         parts = [f"{what} {average:.1f}" for what, average in averages if average is not None]
         if parts:
             text += "; average " + ", ".join(parts)
@@ -102,18 +109,22 @@ def _game_sentences(s: StatsSummary) -> list[str]:
     left = s["abandoned"]
     were = "was" if left == 1 else "were"
     if not finished:
-        lines = ["You have not played a game to the end yet"
-                 + (f"; {left} {were} left unfinished." if left else ".")]
+        lines = ["You have not played a game to the end yet" + (f"; {left} {were} left unfinished." if left else ".")]
     else:
-        lines = [f"You have played {finished} game{'s' if finished != 1 else ''}: "
-                 f"{s['wins']} won, {s['losses']} lost."
-                 + (f" {left} more {were} left unfinished." if left else "")]
+        lines = [
+            f"You have played {finished} game{'s' if finished != 1 else ''}: "
+            f"{s['wins']} won, {s['losses']} lost." + (f" {left} more {were} left unfinished." if left else "")
+        ]
     if finished:
         lines.append(f"You win {round(100 * s['wins'] / finished)} percent of your games.")
-    lines.append(f"Skunks: you gave {s['skunks_given']} and took {s['skunks_taken']}."
-                 + (f" Double skunks: gave {s['double_skunks_given']}, took "
-                    f"{s['double_skunks_taken']}." if s["double_skunks_given"]
-                    or s["double_skunks_taken"] else ""))
+    lines.append(
+        f"Skunks: you gave {s['skunks_given']} and took {s['skunks_taken']}."
+        + (
+            f" Double skunks: gave {s['double_skunks_given']}, took {s['double_skunks_taken']}."
+            if s["double_skunks_given"] or s["double_skunks_taken"]
+            else ""
+        )
+    )
     if s["deals"]:
         parts = []
         if s["average_hand"] is not None:
@@ -126,6 +137,5 @@ def _game_sentences(s: StatsSummary) -> list[str]:
     if s["best_hand"] is not None:
         lines.append(f"Best hand: {s['best_hand']}.")
     if s["longest_win_streak"]:
-        lines.append(f"Winning streak now: {s['win_streak']}. Longest: "
-                     f"{s['longest_win_streak']}.")
+        lines.append(f"Winning streak now: {s['win_streak']}. Longest: {s['longest_win_streak']}.")
     return lines

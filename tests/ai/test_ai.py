@@ -33,6 +33,7 @@ def _cards(text):
 
 # ----------------------------------------------------------------------------- discards
 
+
 def test_expert_dealer_keeps_fives_with_faces_and_lays_six_seven_in_own_crib():
     assert set(choose_discard(HAND, is_dealer=True)) == _cards("6C 7C")
 
@@ -82,8 +83,7 @@ def test_crib_table_equals_exact_enumeration(pair):
 
 def test_crib_table_values_match_the_known_shape():
     assert expected_crib(C("5C"), C("5D")) == pytest.approx(8.9927, abs=1e-4)
-    assert expected_crib(C("5C"), C("5D")) == max(
-        expected_crib(a, b) for a, b in combinations(DECK, 2))
+    assert expected_crib(C("5C"), C("5D")) == max(expected_crib(a, b) for a, b in combinations(DECK, 2))
     assert expected_crib(C("KC"), C("10D")) < expected_crib(C("KC"), C("5D"))
     assert expected_crib(C("6C"), C("7C")) > expected_crib(C("6C"), C("7D"))  # flush chance
 
@@ -104,12 +104,9 @@ def test_expert_races_for_the_target_near_the_end():
     # behind, the expert (by its chance to win) keeps the best average: missing the target
     # this deal costs little; expert-points races whatever the opponent's score.
     hand = parse_cards("AD 4D 7C 7S JS QH")
-    assert set(choose_discard(hand, is_dealer=False, my_score=111, their_score=110)) == \
-        _cards("7C 7S")
-    assert set(choose_discard(hand, is_dealer=False, my_score=111, their_score=60)) == \
-        _cards("JS QH")
-    assert set(choose_discard(hand, is_dealer=False, my_score=111, level="expert-points")) == \
-        _cards("7C 7S")
+    assert set(choose_discard(hand, is_dealer=False, my_score=111, their_score=110)) == _cards("7C 7S")
+    assert set(choose_discard(hand, is_dealer=False, my_score=111, their_score=60)) == _cards("JS QH")
+    assert set(choose_discard(hand, is_dealer=False, my_score=111, level="expert-points")) == _cards("7C 7S")
     assert set(choose_discard(hand, is_dealer=False)) != _cards("7C 7S")
 
 
@@ -135,6 +132,7 @@ def test_one_card_discard_for_three_or_four_players():
 
 # ----------------------------------------------------------------------------- pegging
 
+
 def _play(hand, series=(), played=None, **kw):
     hand = parse_cards(hand) if isinstance(hand, str) else hand
     series = parse_cards(series) if isinstance(series, str) else list(series)
@@ -147,8 +145,7 @@ def _play(hand, series=(), played=None, **kw):
 @pytest.mark.parametrize("level", ["easy", "standard", "expert", "greedy"])
 def test_takes_a_fifteen_when_offered(level):
     if level == "easy":
-        hits = sum(_play("5H 9C KD", "10S", level="easy", rng=random.Random(i)) == C("5H")
-                   for i in range(40))
+        hits = sum(_play("5H 9C KD", "10S", level="easy", rng=random.Random(i)) == C("5H") for i in range(40))
         assert hits >= 25
     else:
         assert _play("5H 9C KD", "10S", level=level) == C("5H")
@@ -169,8 +166,7 @@ def test_expert_does_not_leave_twenty_one():
 
 def test_expert_takes_points_that_win_the_game_now():
     # pairing the seven gives 2 and wins; otherwise the expert would prefer another card
-    card = _play("7C 10H QD QH", "7D", kept=parse_cards("7C 10H QD QH"), starter=C("7S"),
-                 my_score=119, their_score=100)
+    card = _play("7C 10H QD QH", "7D", kept=parse_cards("7C 10H QD QH"), starter=C("7S"), my_score=119, their_score=100)
     assert card == C("7C")
 
 
@@ -178,8 +174,8 @@ def test_expert_defends_when_its_show_will_win():
     kept = parse_cards("7C 10H QD QH")
     normal = _play(kept, "7D", kept=kept, starter=C("7S"))
     safe = _play(kept, "7D", kept=kept, starter=C("7S"), my_score=117, their_score=110)
-    assert normal == C("7C")   # pair for two, risking a pair royal
-    assert safe == C("QD")     # the show (4) wins: give nothing to answer
+    assert normal == C("7C")  # pair for two, risking a pair royal
+    assert safe == C("QD")  # the show (4) wins: give nothing to answer
 
 
 def test_expert_reads_the_opponents_go():
@@ -187,15 +183,31 @@ def test_expert_reads_the_opponents_go():
     obs = game.observation(1)
     played = ((1, C("KH")), (0, C("QC")), (1, C("9D")))  # count 29, dealer then says go
     fake = Observation(
-        seat=1, players=2, side=1, phase="play", deal=1, dealer=0, target=121, scores=(0, 0),
-        hand=(C("2S"),), kept=(C("KH"), C("9D"), C("2S"), C("AC")), discards=obs.discards,
-        starter=C("4D"), played=played + ((1, C("AC")),), series=(C("KH"), C("QC"), C("9D"), C("AC")),
-        count=30, gone=(0,), cards_left=(3, 1), legal=(Play(1, C("2S")),))
+        seat=1,
+        players=2,
+        side=1,
+        phase="play",
+        deal=1,
+        dealer=0,
+        target=121,
+        scores=(0, 0),
+        hand=(C("2S"),),
+        kept=(C("KH"), C("9D"), C("2S"), C("AC")),
+        discards=obs.discards,
+        starter=C("4D"),
+        played=played + ((1, C("AC")),),
+        series=(C("KH"), C("QC"), C("9D"), C("AC")),
+        count=30,
+        gone=(0,),
+        cards_left=(3, 1),
+        legal=(Play(1, C("2S")),),
+    )
     view = view_from_observation(fake)
     assert all(rank >= 3 for rank in view.pool)  # the dealer holds nothing of value 1 or 2
 
 
 # ----------------------------------------------------------------------------- players
+
 
 def test_make_player_knows_every_level():
     for level in LEVELS:

@@ -85,8 +85,7 @@ def test_observation_holds_only_plain_values_and_no_reference_to_the_game():
     for path, leaf in _walk(obs):
         assert isinstance(leaf, ALLOWED_LEAVES), f"{path} is a {type(leaf).__name__}"
     assert dataclasses.fields(Observation)
-    assert all(not isinstance(getattr(obs, f.name), (Game, list, dict, random.Random))
-               for f in dataclasses.fields(obs))
+    assert all(not isinstance(getattr(obs, f.name), (Game, list, dict, random.Random)) for f in dataclasses.fields(obs))
 
 
 def test_every_card_in_the_observation_is_known_to_the_seat():

@@ -35,6 +35,7 @@ TABLES = [(3, None), (4, None), (4, 0), (5, None), (6, None), (6, 2), (6, 3)]
 
 # ----------------------------------------------------------------------------- exact values
 
+
 def test_five_card_hand_exact_over_every_starter_it_cannot_see():
     hand = parse_cards("5H 5S JD 6C KS")
     starters = [c for c in DECK if c not in hand]
@@ -63,8 +64,7 @@ def test_six_player_hand_keeps_five_over_the_46_starters():
     flush = rank_discards(parse_cards("2H 4H 6H 8H QH KS"), is_dealer=False, players=6)
     keep = next(o for o in flush if o.discard == (C("KS"),))
     rest = [c for c in DECK if c not in parse_cards("2H 4H 6H 8H QH KS")]
-    assert keep.expected_hand == pytest.approx(
-        sum(hand_points(keep.keep, s) for s in rest) / 46)
+    assert keep.expected_hand == pytest.approx(sum(hand_points(keep.keep, s) for s in rest) / 46)
 
 
 def test_the_dealer_of_five_or_six_lays_nothing_away():
@@ -109,17 +109,18 @@ def test_five_card_crib_against_sampled_cribs():
 
 # ----------------------------------------------------------------------------- the crib's owner
 
+
 def test_crib_weight_by_owner_and_side():
     assert crib_weight(Rules(2), 0, 0) == 1.0 and crib_weight(Rules(2), 1, 0) == -1.0
-    four = Rules(4)                                   # partners 0 and 2, 1 and 3
+    four = Rules(4)  # partners 0 and 2, 1 and 3
     assert crib_weight(four, 2, 0) == 1.0 and crib_weight(four, 1, 0) == -1.0
     assert crib_weight(Rules(4, teams=0), 1, 0) == pytest.approx(-1 / 3)
     assert crib_weight(Rules(3), 2, 0) == pytest.approx(-1 / 2)
     assert crib_weight(Rules(5), 4, 0) == pytest.approx(-1 / 4)
     assert crib_weight(Rules(6), 3, 0) == pytest.approx(-1 / 5)
-    assert crib_weight(Rules(6, teams=2), 4, 0) == 1.0    # seats 0, 2, 4 together
+    assert crib_weight(Rules(6, teams=2), 4, 0) == 1.0  # seats 0, 2, 4 together
     assert crib_weight(Rules(6, teams=2), 3, 0) == -1.0
-    assert crib_weight(Rules(6, teams=3), 3, 0) == 1.0    # seats 0 and 3 together
+    assert crib_weight(Rules(6, teams=3), 3, 0) == 1.0  # seats 0 and 3 together
     assert crib_weight(Rules(6, teams=3), 1, 0) == pytest.approx(-1 / 2)
 
 
@@ -128,11 +129,9 @@ def _discard_by(rules, seat, dealer, hand):
     hands = [[] for _ in range(rules.players)]
     pool = [c for c in DECK if c not in hand]
     for s in range(rules.players):
-        hands[s] = list(hand) if s == seat else [pool.pop() for _ in range(rules.dealt_to(
-            s == dealer))]
+        hands[s] = list(hand) if s == seat else [pool.pop() for _ in range(rules.dealt_to(s == dealer))]
     crib = (pool.pop(),) if rules.crib_cards_from_deck else None
-    game = Game(rules=rules, chance=[Deal(tuple(map(tuple, hands)), crib and crib[0])],
-                first_dealer=dealer)
+    game = Game(rules=rules, chance=[Deal(tuple(map(tuple, hands)), crib and crib[0])], first_dealer=dealer)
     action = ComputerPlayer("expert", random.Random(0)).act(game.observation(seat))
     assert isinstance(action, Discard)
     return action.cards
@@ -141,20 +140,19 @@ def _discard_by(rules, seat, dealer, hand):
 def test_the_crib_counts_for_its_owner_side():
     hand = parse_cards("6S 8C 7H 5C 6C")
     # the five goes to the crib of the own side (own or a partner's), not to a rival team's
-    assert _discard_by(Rules(4), 0, 0, hand) == (C("5C"),)          # my crib
-    assert _discard_by(Rules(4), 2, 0, hand) == (C("5C"),)          # my partner's
-    assert _discard_by(Rules(4), 1, 0, hand) == (C("8C"),)          # the other team's: -1
+    assert _discard_by(Rules(4), 0, 0, hand) == (C("5C"),)  # my crib
+    assert _discard_by(Rules(4), 2, 0, hand) == (C("5C"),)  # my partner's
+    assert _discard_by(Rules(4), 1, 0, hand) == (C("8C"),)  # the other team's: -1
     # alone with three players a rival's crib weighs a half: the five's hand value wins
     assert _discard_by(Rules(3), 1, 0, hand) == (C("5C"),)
-    o = {x.discard: x for x in rank_discards(hand, is_dealer=False, players=4,
-                                             crib_weight=-1.0)}
+    o = {x.discard: x for x in rank_discards(hand, is_dealer=False, players=4, crib_weight=-1.0)}
     assert o[(C("8C"),)].net > o[(C("5C"),)].net
-    o = {x.discard: x for x in rank_discards(hand, is_dealer=False, players=3,
-                                             crib_weight=-0.5)}
+    o = {x.discard: x for x in rank_discards(hand, is_dealer=False, players=3, crib_weight=-0.5)}
     assert o[(C("5C"),)].net > o[(C("8C"),)].net
 
 
 # ----------------------------------------------------------------------------- partnership pegging
+
 
 def _pegging_position(seat1_last: str) -> Game:
     """Four players in two teams (0 and 2 against 1 and 3), seat 3 deals. The first series:
@@ -162,14 +160,26 @@ def _pegging_position(seat1_last: str) -> Game:
     then seat 1's last card: AS makes 31 (seat 1 is out of cards), 2S does not fit (the go).
     The second series: 2 7S, 3 9D (16), and seat 0 (5H, 4C, QS) is to play. Next to play after
     seat 0 is seat 1 (an opponent) while it holds a card, else seat 2 (the partner)."""
-    hands = (parse_cards("KS QS 5H 4C 3H"), parse_cards(f"AD AH AC {seat1_last} 6H"),
-             parse_cards("KD 7S 8H JD 6D"), parse_cards("7C 9D QH 10D 6S"))
-    game = Game(rules=Rules(4), chance=[Deal(hands, None), TurnStarter(C("3D"))],
-                first_dealer=3)
+    hands = (
+        parse_cards("KS QS 5H 4C 3H"),
+        parse_cards(f"AD AH AC {seat1_last} 6H"),
+        parse_cards("KD 7S 8H JD 6D"),
+        parse_cards("7C 9D QH 10D 6S"),
+    )
+    game = Game(rules=Rules(4), chance=[Deal(hands, None), TurnStarter(C("3D"))], first_dealer=3)
     for seat, out in ((0, "3H"), (1, "6H"), (2, "6D"), (3, "6S")):
         game.apply(Discard(seat, (C(out),)))
-    script = [Play(0, C("KS")), Play(1, C("AD")), Play(2, C("KD")), Play(3, C("7C")), Go(0),
-              Play(1, C("AH")), Go(2), Go(3), Play(1, C("AC"))]
+    script = [
+        Play(0, C("KS")),
+        Play(1, C("AD")),
+        Play(2, C("KD")),
+        Play(3, C("7C")),
+        Go(0),
+        Play(1, C("AH")),
+        Go(2),
+        Go(3),
+        Play(1, C("AC")),
+    ]
     if seat1_last == "AS":
         script.append(Play(1, C("AS")))
     script += [Play(2, C("7S")), Play(3, C("9D"))]
@@ -182,13 +192,14 @@ def _pegging_position(seat1_last: str) -> Game:
 @pytest.mark.parametrize("level", ["expert", "standard"])
 def test_no_twenty_one_for_the_next_opponent_but_one_for_the_partner(level):
     against = _pegging_position("2S")
-    assert against.hands[1]                          # seat 1 (an opponent) plays next
+    assert against.hands[1]  # seat 1 (an opponent) plays next
     card = ComputerPlayer(level, random.Random(0)).act(against.observation(0))
-    assert card != Play(0, C("5H"))                  # 21 would leave a ten-card its 31
+    assert card != Play(0, C("5H"))  # 21 would leave a ten-card its 31
     partner = _pegging_position("AS")
-    assert not partner.hands[1]                      # seat 1 is out: my partner plays next
-    assert ComputerPlayer(level, random.Random(0)).act(partner.observation(0)) == \
-        Play(0, C("5H"))                             # 21 leaves my partner a 31
+    assert not partner.hands[1]  # seat 1 is out: my partner plays next
+    assert ComputerPlayer(level, random.Random(0)).act(partner.observation(0)) == Play(
+        0, C("5H")
+    )  # 21 leaves my partner a 31
 
 
 def test_the_expert_leads_a_five_only_to_a_partner():
@@ -198,22 +209,39 @@ def test_the_expert_leads_a_five_only_to_a_partner():
     pool = _unseen_pool(hand, 0)
 
     def view(weight):
-        return _PlayView(hand=list(hand), series=[], count=0, pool=pool, opp_cards=4,
-                         my_score=0, their_score=0, target=121, is_dealer=False, my_show=None,
-                         players=4, next_weight=weight, heads_up=False)
+        return _PlayView(
+            hand=list(hand),
+            series=[],
+            count=0,
+            pool=pool,
+            opp_cards=4,
+            my_score=0,
+            their_score=0,
+            target=121,
+            is_dealer=False,
+            my_show=None,
+            players=4,
+            next_weight=weight,
+            heads_up=False,
+        )
+
     assert _choose_play_multi(view(-1.0)) != C("5H")
     assert _choose_play_multi(view(1.0)) == C("5H")
 
 
 # ----------------------------------------------------------------------------- every level, every table
 
+
 def _play_out(rules: Rules, levels, seed: int) -> Game:
     game = Game(rules=rules, seed=seed, first_dealer=seed % rules.players)
     players = [make_player(lv, random.Random(seed * 10 + s)) for s, lv in enumerate(levels)]
     steps = 0
     while game.winner is None:
-        seats = (list(game.pending_discards()) if game.phase == "discard"
-                 else [game.to_act if game.to_act is not None else 0])
+        seats = (
+            list(game.pending_discards())
+            if game.phase == "discard"
+            else [game.to_act if game.to_act is not None else 0]
+        )
         for s in seats:
             game.apply(players[s].act(game.observation(s)))
             steps += 1
@@ -238,6 +266,7 @@ def test_every_level_plays_every_table_to_the_end(players, teams):
 
 # ----------------------------------------------------------------------------- simulate
 
+
 def test_simulate_three_players_adds_up():
     s = simulate(["expert", "standard", "easy"], 6, seed=3, workers=1)
     assert s["games"] == 6 and sum(s["wins"]) == 6
@@ -249,7 +278,8 @@ def test_simulate_three_players_adds_up():
     assert s["per_deal"]["completed_deals"] > 6
     dealer = s["per_deal"]["by_role"]["dealer"]
     assert dealer["total"] == pytest.approx(
-        dealer["hand"] + dealer["crib"] + dealer["pegging"] + dealer["heels"], abs=0.01)
+        dealer["hand"] + dealer["crib"] + dealer["pegging"] + dealer["heels"], abs=0.01
+    )
 
 
 @pytest.mark.parametrize("teams, sides", [(0, 6), (2, 2), (3, 3)])
@@ -279,6 +309,7 @@ def test_simulate_refuses_a_table_the_rules_do_not_allow():
 
 # ----------------------------------------------------------------------------- the discard command
 
+
 def _run(argv):
     parser = argparse.ArgumentParser()
     sub = parser.add_subparsers()
@@ -289,44 +320,49 @@ def _run(argv):
 def test_discard_command_five_cards_three_players(capsys):
     assert _run(["5H", "5S", "JD", "6C", "KS", "--pone", "--players", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert (out["players"], out["sides"], out["crib"], out["crib_weight"]) == (3, 3, "opponent",
-                                                                                -0.5)
+    assert (out["players"], out["sides"], out["crib"], out["crib_weight"]) == (3, 3, "opponent", -0.5)
     assert len(out["options"]) == 5 and out["options"][0]["discard"] == ["6C"]
     nets = [o["net"] for o in out["options"]]
     assert nets == sorted(nets, reverse=True)
     assert _run(["5H", "5S", "JD", "6C", "KS", "--pone", "--players", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == ("The 5 discards with three players, best first; the crib is an "
-                        "opponent's, counted at a half against you (one of two opponents).")
+    assert lines[0] == (
+        "The 5 discards with three players, best first; the crib is an "
+        "opponent's, counted at a half against you (one of two opponents)."
+    )
     assert lines[1] == "Keep five, five, jack, king; lay away six: hand 12.4, their crib 4.8, net 10.0."
-    assert lines[-1] == ("Keep five, five, jack, king; lay away six. About 10.0 points after an "
-                         "opponent's crib, counted at a half (one of two opponents).")
+    assert lines[-1] == (
+        "Keep five, five, jack, king; lay away six. About 10.0 points after an "
+        "opponent's crib, counted at a half (one of two opponents)."
+    )
     for line in lines:
         assert "  " not in line and line.endswith(".") and line[0].isupper()
 
 
 def test_discard_command_six_cards_six_players_and_a_partner(capsys):
-    assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--partner", "--players", "6",
-                 "--teams", "3", "--json"]) == 0
+    assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--partner", "--players", "6", "--teams", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["crib"] == "partner" and out["crib_weight"] == 1.0
     assert len(out["options"]) == 6 and all(len(o["keep"]) == 5 for o in out["options"])
     assert _run(["5H", "5S", "JD", "6C", "7C", "KS", "--pone", "--players", "6"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("The 6 discards with six players, best first; the crib is an "
-                               "opponent's, counted at a fifth against you")
+    assert lines[0].startswith(
+        "The 6 discards with six players, best first; the crib is an opponent's, counted at a fifth against you"
+    )
     assert lines[1].startswith("Keep five, five, six, seven, jack; lay away king: hand 16.7")
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["5H", "5S", "JD", "6C", "--dealer", "--players", "5"], "lays none away"),
-    (["5H", "5S", "JD", "6C", "7C", "--pone", "--players", "6"], "give 6, not 5"),
-    (["5H", "5S", "JD", "6C", "7C", "--partner", "--players", "3"], "no partner"),
-    (["5H", "5S", "JD", "6C", "7C", "--pone", "--players", "5", "--teams", "2"],
-     "each for themselves"),
-    (["5H", "5S", "JD", "6C", "7C", "--pone", "--partner", "--players", "4"], "--partner"),
-    (["5H", "5S", "JD", "6C", "7C", "--pone", "--players", "7"], "2 to 6"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["5H", "5S", "JD", "6C", "--dealer", "--players", "5"], "lays none away"),
+        (["5H", "5S", "JD", "6C", "7C", "--pone", "--players", "6"], "give 6, not 5"),
+        (["5H", "5S", "JD", "6C", "7C", "--partner", "--players", "3"], "no partner"),
+        (["5H", "5S", "JD", "6C", "7C", "--pone", "--players", "5", "--teams", "2"], "each for themselves"),
+        (["5H", "5S", "JD", "6C", "7C", "--pone", "--partner", "--players", "4"], "--partner"),
+        (["5H", "5S", "JD", "6C", "7C", "--pone", "--players", "7"], "2 to 6"),
+    ],
+)
 def test_discard_command_refusals(capsys, argv, message):
     assert _run(argv) == 2
     err = capsys.readouterr().err
@@ -341,6 +377,6 @@ def test_the_coach_hints_at_a_team_table():
     pool = [c for c in DECK if c not in hand]
     hands = (tuple(pool[:5]), tuple(pool[5:10]), hand, tuple(pool[10:15]))
     game = Game(rules=Rules(4), chance=[Deal(hands, None)], first_dealer=0)
-    hint = hint_for(game, 2)                      # seat 2: the dealer's partner
+    hint = hint_for(game, 2)  # seat 2: the dealer's partner
     assert hint.data["discard"] == (C("5C"),) and hint.data["press"] == (1,)  # 5C 6C 6S 7H 8C
     assert phrase(hint).endswith("with your partner's crib. Press 1, then Enter.")

@@ -20,8 +20,11 @@ from testkit.seated import after, make
 
 
 def seat(seed=3, verbosity="coach"):
-    return make(seed, settings=Settings().changed("verbosity", verbosity),
-                opponents={1: make_player("expert", random.Random(1))})
+    return make(
+        seed,
+        settings=Settings().changed("verbosity", verbosity),
+        opponents={1: make_player("expert", random.Random(1))},
+    )
 
 
 def test_a_discard_worse_than_the_experts_gets_the_analysis_difference():
@@ -37,8 +40,7 @@ def test_a_discard_worse_than_the_experts_gets_the_analysis_difference():
     assert set(verdict.data["discard"]) == set(options[0].discard)
     assert verdict.data["better"] == options[0].net - mine.net
     assert round(verdict.data["better"], 1) == 3.1
-    assert phrase(verdict) == ("The expert keeps the jack and lays away the five here: "
-                               "about 3.1 points better.")
+    assert phrase(verdict) == ("The expert keeps the jack and lays away the five here: about 3.1 points better.")
 
 
 def test_the_experts_own_discard_and_one_within_noise_are_not_said():
@@ -64,10 +66,18 @@ def test_a_play_worse_than_the_experts_gets_the_play_values_difference():
     assert gm.phase == g.PLAY and gm.to_act == 0
     obs = gm.observation(0)
     expert = coach.hint_for(gm, 0).data["card"]
-    values = play_values(obs.hand, series=obs.series, played=[c for _, c in obs.played],
-                         starter=obs.starter, is_dealer=obs.is_dealer, my_score=obs.my_score,
-                         their_score=obs.scores[1], target=obs.target, discards=obs.discards,
-                         kept=obs.kept)
+    values = play_values(
+        obs.hand,
+        series=obs.series,
+        played=[c for _, c in obs.played],
+        starter=obs.starter,
+        is_dealer=obs.is_dealer,
+        my_score=obs.my_score,
+        their_score=obs.scores[1],
+        target=obs.target,
+        discards=obs.discards,
+        kept=obs.kept,
+    )
     judged = {c: coach.judge(gm, 0, g.Play(0, c)) for c in values}
     assert judged[expert].code == "calculator.coach_same"
     for card, verdict in judged.items():
@@ -80,16 +90,18 @@ def test_a_play_worse_than_the_experts_gets_the_play_values_difference():
             assert verdict.data == {"card": expert, "mine": card, "better": better}
     five = parse_cards("5C")[0]
     assert coach.said(judged[five])
-    assert phrase(judged[five]) == (f"The expert plays the {expert.name} here: "
-                                    f"about {judged[five].data['better']:.1f} points better.")
+    assert phrase(judged[five]) == (
+        f"The expert plays the {expert.name} here: about {judged[five].data['better']:.1f} points better."
+    )
 
 
 def test_at_coach_verbosity_the_line_follows_the_move_and_the_deal_ends_with_the_loss():
     s, out = seat(3)
     lines = after(out, lambda: s.command("discard 10H JC"))
-    assert lines[:2] == ["You lay away the ten of hearts and jack of clubs.",
-                         "The expert keeps the jack and lays away the five here: "
-                         "about 3.1 points better."]
+    assert lines[:2] == [
+        "You lay away the ten of hearts and jack of clubs.",
+        "The expert keeps the jack and lays away the five here: about 3.1 points better.",
+    ]
     said = [3.1]
     while s.game.phase == g.PLAY:
         if s.game.to_act != 0:
@@ -129,37 +141,40 @@ def test_at_normal_verbosity_nothing_is_said_but_the_coach_key_answers():
     assert after(out, lambda: s.key("e"))[0] == "No move of yours to judge yet this deal."
     lines = after(out, lambda: s.command("discard 10H JC"))
     assert not any(line.startswith("The expert") for line in lines)
-    assert after(out, lambda: s.key("e"))[0] == ("The expert keeps the jack and lays away the "
-                                                 "five here: about 3.1 points better.")
+    assert after(out, lambda: s.key("e"))[0] == (
+        "The expert keeps the jack and lays away the five here: about 3.1 points better."
+    )
     while s.game.phase == g.PLAY and s.game.to_act == 0:
         p = s.game.playable(0)
         s.command(f"play {p[-1].short}" if p else "go")
     # only the key's answer: no line of the coach's own at normal verbosity
     assert [line for line in out if line.startswith(("The expert", "The coach"))] == [
-        "The expert keeps the jack and lays away the five here: about 3.1 points better."]
+        "The expert keeps the jack and lays away the five here: about 3.1 points better."
+    ]
 
 
 def test_the_discard_line_says_a_pair_once_and_full_names_when_ranks_cross():
     d = dict(keep=(), better=1.5)
     two_h, two_d, nine, ten = parse_cards("2H 2D 9C 10S")
-    assert phrase("calculator.coach_discard_better", mine=(two_h, two_d), discard=(nine, ten),
-                  **d) == ("The expert keeps both twos and lays away the nine and the ten here: "
-                           "about 1.5 points better.")
+    assert phrase("calculator.coach_discard_better", mine=(two_h, two_d), discard=(nine, ten), **d) == (
+        "The expert keeps both twos and lays away the nine and the ten here: about 1.5 points better."
+    )
     five_h, five_s, king = parse_cards("5H 5S KS")
-    assert phrase("calculator.coach_discard_better", mine=(five_h, king), discard=(five_s, king),
-                  **d) == ("The expert keeps the five of hearts and lays away the five of spades "
-                           "here: about 1.5 points better.")
+    assert phrase("calculator.coach_discard_better", mine=(five_h, king), discard=(five_s, king), **d) == (
+        "The expert keeps the five of hearts and lays away the five of spades here: about 1.5 points better."
+    )
 
 
 def test_a_move_taken_back_is_not_counted_lost_nor_answered_by_the_key():
     from spoken_cribbage.app.coach import CoachWatch
+
     gm = g.Game(seed=3)
     watch = CoachWatch()
     bad = g.Discard(0, tuple(parse_cards("10H JC")))
     watch.before(gm, 0, bad)
     gm.apply(bad)
     assert watch.answer().startswith("The expert keeps the jack")
-    watch.undone(len(gm.actions) - 1)   # the discard taken back
+    watch.undone(len(gm.actions) - 1)  # the discard taken back
     assert watch.answer() == "No move of yours to judge yet this deal."
     watch.move_lines(speak=True)
     assert watch.deal_lines([g.DealEnded(deal=1, next_dealer=1, scores=(0, 0))], speak=True) == []
@@ -175,6 +190,7 @@ def test_a_move_taken_back_is_not_counted_lost_nor_answered_by_the_key():
 def test_a_play_at_a_table_of_three_is_judged_by_the_tables_analysis():
     from spoken_cribbage.ai.observe import view_from_observation
     from spoken_cribbage.ai.pegging import table_play_values
+
     checked = said = 0
     for seed in range(1, 8):
         gm = g.Game(players=3, seed=seed)

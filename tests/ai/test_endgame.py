@@ -35,18 +35,23 @@ def _inputs(hand, is_dealer, options=None):
     cards = parse_cards(hand)
     opts = rank_discards(cards, is_dealer=is_dealer)[:options]
     starters = [c for c in DECK if c not in cards]
-    return ([o.discard for o in opts], [_hand_distribution(o.keep, starters) for o in opts],
-            starters, [_pegging_features(o.keep) for o in opts])
+    return (
+        [o.discard for o in opts],
+        [_hand_distribution(o.keep, starters) for o in opts],
+        starters,
+        [_pegging_features(o.keep) for o in opts],
+    )
 
 
 # ----------------------------------------------------------------------------- the model
+
 
 def _direct(discards, hands, starters, features, *, is_dealer, me, opp, target):
     """The same chances summed term by term, in counting order (slow; near the end only)."""
     model = endgame.load_model()
     table = load_table(target)
 
-    def after(a, b):   # the next deal, the other side dealing
+    def after(a, b):  # the next deal, the other side dealing
         return 1 - table.dealer_wins(b, a) if is_dealer else table.dealer_wins(a, b)
 
     out = []
@@ -71,12 +76,10 @@ def _direct(discards, hands, starters, features, *, is_dealer, me, opp, target):
                 v = 0.0
                 for ho, p_ho in enumerate(theirs):
                     for c, p_c in enumerate(crib[r - 1]):
-                        if is_dealer:   # their hand first, then my hand and crib
-                            win = (0.0 if b + ho >= target else 1.0 if a + h + c >= target
-                                   else after(a + h + c, b + ho))
-                        else:           # my hand first, then their hand and crib
-                            win = (1.0 if a + h >= target else 0.0 if b + ho + c >= target
-                                   else after(a + h, b + ho + c))
+                        if is_dealer:  # their hand first, then my hand and crib
+                            win = 0.0 if b + ho >= target else 1.0 if a + h + c >= target else after(a + h + c, b + ho)
+                        else:  # my hand first, then their hand and crib
+                            win = 1.0 if a + h >= target else 0.0 if b + ho + c >= target else after(a + h, b + ho + c)
                         v += p_ho * p_c * win
                 total += w * v
         out.append(total / len(starters))
@@ -98,7 +101,7 @@ def test_crib_distribution_averages_to_the_crib_table(pair):
     starters = np.array([4 - (a.rank == r) - (b.rank == r) for r in range(1, 14)])
     mean = (dist @ np.arange(dist.shape[1])) @ starters / starters.sum()
     assert np.allclose(dist.sum(axis=1), 1.0)
-    assert mean == pytest.approx(expected_crib(a, b), abs=5e-4)   # the table keeps 3 decimals
+    assert mean == pytest.approx(expected_crib(a, b), abs=5e-4)  # the table keeps 3 decimals
 
 
 def test_the_model_agrees_with_the_table_on_average():
@@ -109,17 +112,16 @@ def test_the_model_agrees_with_the_table_on_average():
         chances = []
         for _ in range(60):
             cards = rng.sample(DECK, 6)
-            out = set(choose_discard(cards, is_dealer=is_dealer, my_score=me, their_score=opp,
-                                     level="expert-points"))
+            out = set(choose_discard(cards, is_dealer=is_dealer, my_score=me, their_score=opp, level="expert-points"))
             disc, hands, starters, feats = _inputs(" ".join(c.short for c in cards), is_dealer)
-            ch = endgame.discard_chances(disc, hands, starters, feats, is_dealer=is_dealer,
-                                         me=me, opp=opp, target=121)
+            ch = endgame.discard_chances(disc, hands, starters, feats, is_dealer=is_dealer, me=me, opp=opp, target=121)
             chances.append(ch[[set(d) for d in disc].index(out)])
         table = load_table(121).win(me, opp, me_dealing=is_dealer)
         assert np.mean(chances) == pytest.approx(table, abs=0.03)
 
 
 # ----------------------------------------------------------------------------- discards
+
 
 def test_pone_needing_two_keeps_a_sure_pair_and_low_cards_to_peg():
     # Both need 2. The pone counts first, so a pair wins at the show unless the dealer pegs
@@ -141,8 +143,7 @@ def test_pone_defends_when_the_dealer_needs_two():
 
 
 def test_far_from_the_end_the_expert_plays_as_expert_points():
-    expert, points = make_player("expert", random.Random(0)), make_player("expert-points",
-                                                                         random.Random(0))
+    expert, points = make_player("expert", random.Random(0)), make_player("expert-points", random.Random(0))
     far = endgame.applies
     compared = 0
     for seed in range(12):
@@ -152,8 +153,7 @@ def test_far_from_the_end_the_expert_plays_as_expert_points():
             for seat in seats:
                 obs = game.observation(seat)
                 action = expert.act(obs)
-                if not far(121, obs.scores[0], obs.scores[1], max(endgame.NEAR,
-                                                                   endgame.NEAR_PLAY)):
+                if not far(121, obs.scores[0], obs.scores[1], max(endgame.NEAR, endgame.NEAR_PLAY)):
                     assert action == points.act(obs)
                     compared += 1
                 game.apply(action)
@@ -166,8 +166,7 @@ def test_near_the_end_the_two_differ_somewhere():
     for _ in range(40):
         cards = rng.sample(DECK, 6)
         kw = dict(is_dealer=False, my_score=118, their_score=117)
-        differ += set(choose_discard(cards, **kw)) != set(
-            choose_discard(cards, **kw, level="expert-points"))
+        differ += set(choose_discard(cards, **kw)) != set(choose_discard(cards, **kw, level="expert-points"))
     assert differ >= 4
 
 
@@ -181,11 +180,20 @@ def test_the_end_game_is_for_the_targets_the_table_covers():
 
 # ----------------------------------------------------------------------------- the play
 
+
 def test_the_play_takes_a_card_that_wins_now():
     kept = parse_cards("7C 10H QD QH")
-    card = choose_play(kept, series=parse_cards("7D"), played=parse_cards("7D"), starter=C("7S"),
-                       is_dealer=False, my_score=119, their_score=118, kept=kept,
-                       discards=parse_cards("2C 9S"))
+    card = choose_play(
+        kept,
+        series=parse_cards("7D"),
+        played=parse_cards("7D"),
+        starter=C("7S"),
+        is_dealer=False,
+        my_score=119,
+        their_score=118,
+        kept=kept,
+        discards=parse_cards("2C 9S"),
+    )
     assert card == C("7C")
 
 
@@ -197,15 +205,22 @@ def test_the_play_defends_when_the_opponent_needs_two_and_my_show_wins():
     # answered by any ten-card for 31 (14 unseen).
     kept = parse_cards("2H 4C 8D QS")
     series = parse_cards("2H 9S")
-    card = choose_play(parse_cards("4C 8D QS"), series=series, played=series, starter=C("5C"),
-                       is_dealer=False, my_score=117, their_score=119, kept=kept,
-                       discards=parse_cards("KC 9H"))
+    card = choose_play(
+        parse_cards("4C 8D QS"),
+        series=series,
+        played=series,
+        starter=C("5C"),
+        is_dealer=False,
+        my_score=117,
+        their_score=119,
+        kept=kept,
+        discards=parse_cards("KC 9H"),
+    )
     assert card == C("4C")
 
 
 def test_near_the_end_some_plays_differ_from_expert_points():
-    expert, points = make_player("expert", random.Random(0)), make_player("expert-points",
-                                                                         random.Random(0))
+    expert, points = make_player("expert", random.Random(0)), make_player("expert-points", random.Random(0))
     differ = 0
     for seed in range(30):
         game = Game(seed=seed, first_dealer=seed % 2, scores=(110 + seed % 9, 118 - seed % 7))
@@ -223,6 +238,7 @@ def test_near_the_end_some_plays_differ_from_expert_points():
 
 
 # ----------------------------------------------------------------------------- levels
+
 
 def test_expert_points_is_a_baseline_level_not_a_difficulty():
     from spoken_cribbage.app.cli import build_parser

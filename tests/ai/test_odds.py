@@ -39,9 +39,9 @@ def test_the_table_covers_every_pair_of_scores_and_says_how_it_was_made(target):
 
 @pytest.mark.parametrize("target", [121, 61])
 def test_more_points_never_lower_a_sides_chance(target):
-    W = np.array(load_table(target).dealer)   # dealer at x (rows), pone at y (columns)
-    assert (np.diff(W, axis=0) >= 0).all()     # the dealer gains: its chance does not fall
-    assert (np.diff(W, axis=1) <= 0).all()     # the pone gains: the dealer's does not rise
+    W = np.array(load_table(target).dealer)  # dealer at x (rows), pone at y (columns)
+    assert (np.diff(W, axis=0) >= 0).all()  # the dealer gains: its chance does not fall
+    assert (np.diff(W, axis=1) <= 0).all()  # the pone gains: the dealer's does not rise
 
 
 def test_the_two_sides_chances_add_up_and_the_dealer_is_favoured_at_the_start():
@@ -64,9 +64,12 @@ def test_a_missing_or_damaged_table_gives_no_number(tmp_path):
     with pytest.raises(OddsError) as e:
         load_table(121, tmp_path / "none.json")
     assert e.value.code == "calculator.odds_unreadable"
-    for text in ("not json", '{"tables": {}}', '{"tables": {"121": [[0.5]]}}',
-                 json.dumps({"tables": {"61": [[2.0] * 61] * 61}, "deals": 5,
-                             "seconds_playing": 1})):
+    for text in (
+        "not json",
+        '{"tables": {}}',
+        '{"tables": {"121": [[0.5]]}}',
+        json.dumps({"tables": {"61": [[2.0] * 61] * 61}, "deals": 5, "seconds_playing": 1}),
+    ):
         bad = tmp_path / "bad.json"
         bad.write_text(text)
         with pytest.raises(OddsError) as e:
@@ -88,26 +91,26 @@ def test_the_command_line_says_the_chance(capsys):
     out = capsys.readouterr().out
     assert out == percent(win_chance(100, 110, me_dealing=True)) + "\n"
     assert main(["odds", "50", "40", "--dealer", "opponent", "--target", "61"]) == 0
-    assert capsys.readouterr().out == percent(
-        win_chance(50, 40, me_dealing=False, target=61)) + "\n"
+    assert capsys.readouterr().out == percent(win_chance(50, 40, me_dealing=False, target=61)) + "\n"
 
 
 def test_the_command_line_json_is_exact(capsys):
     assert main(["odds", "100", "110", "--dealer", "me", "--target", "121", "--json"]) == 0
     out = capsys.readouterr().out
     win = round(win_chance(100, 110, me_dealing=True), 4)
-    assert out == ('{"me": 100, "opponent": 110, "dealer": "me", "target": 121, '
-                   f'"win": {win}}}\n')
+    assert out == (f'{{"me": 100, "opponent": 110, "dealer": "me", "target": 121, "win": {win}}}\n')
     assert list(json.loads(out)) == ["me", "opponent", "dealer", "target", "win"]
 
 
 def test_the_command_line_refuses_bad_input_in_a_sentence(capsys):
     assert main(["odds", "121", "3", "--dealer", "me"]) == 2
-    assert capsys.readouterr().err == ("spoken-cribbage odds: Scores go from 0 to 120 in a game "
-                                       "to 121; 121 is not one.\n")
+    assert capsys.readouterr().err == (
+        "spoken-cribbage odds: Scores go from 0 to 120 in a game to 121; 121 is not one.\n"
+    )
     assert main(["odds", "10", "3", "--dealer", "me", "--target", "31"]) == 2
-    assert capsys.readouterr().err == ("spoken-cribbage odds: Win chances are known for games "
-                                       "to 121 and to 61 only, not to 31.\n")
+    assert capsys.readouterr().err == (
+        "spoken-cribbage odds: Win chances are known for games to 121 and to 61 only, not to 31.\n"
+    )
     with pytest.raises(SystemExit) as e:
         main(["odds", "10", "3"])
     assert e.value.code == 2
@@ -141,12 +144,14 @@ def test_the_odds_key_and_command_say_my_chance():
 def test_after_the_show_the_chance_is_for_the_next_deal():
     s, out = seat(seed=3)
     while s.game.phase != g.DEAL_OVER:
-        s.game.apply(s.game.legal_actions(s.game.pending_discards()[0])[0]
-                     if s.game.phase == g.DISCARD else s.game.legal_actions(s.game.to_act)[0])
+        s.game.apply(
+            s.game.legal_actions(s.game.pending_discards()[0])[0]
+            if s.game.phase == g.DISCARD
+            else s.game.legal_actions(s.game.to_act)[0]
+        )
     me, opp = s.game.scores
     next_dealer = 1 - s.game.dealer
-    assert after(out, lambda: s.key("o")) == [percent(win_chance(me, opp,
-                                                                 me_dealing=next_dealer == 0))]
+    assert after(out, lambda: s.key("o")) == [percent(win_chance(me, opp, me_dealing=next_dealer == 0))]
 
 
 def test_the_game_says_when_it_has_no_table(monkeypatch, tmp_path):
@@ -156,15 +161,13 @@ def test_the_game_says_when_it_has_no_table(monkeypatch, tmp_path):
     s2, out2 = seat()
     s2.game = g.Game(seed=1, target=31)
     monkeypatch.undo()
-    assert after(out2, lambda: s2.key("o")) == [
-        "Win chances are known for games to 121 and to 61 only, not to 31."]
+    assert after(out2, lambda: s2.key("o")) == ["Win chances are known for games to 121 and to 61 only, not to 31."]
 
 
 # ----------------------------------------------------------------------------- against play
 
 
-@pytest.mark.parametrize("target,me,opp,dealing", [
-    (121, 115, 110, True), (121, 110, 115, False), (61, 52, 56, True)])
+@pytest.mark.parametrize("target,me,opp,dealing", [(121, 115, 110, True), (121, 110, 115, False), (61, 52, 56, True)])
 def test_the_table_agrees_with_whole_games_played_from_the_position(target, me, opp, dealing):
     # 250 games (seeded, so the same every run): the simulated share has a standard error of
     # at most 3.2 points; the margin is 9 points (2.8 of them). bench/bench_odds.py checks 32

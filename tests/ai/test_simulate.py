@@ -26,7 +26,7 @@ def test_wilson_interval_of_half_in_a_hundred():
 
 
 def test_expert_beats_random_in_50_games():
-    s = simulate(["expert", "random"], 50, seed=2, workers=2)   # (0.98 won)
+    s = simulate(["expert", "random"], 50, seed=2, workers=2)  # (0.98 won)
     assert s["games"] == 50 and sum(s["wins"]) == 50
     assert s["win_rate"][0] > 0.9
     assert s["ci95"][0][0] <= s["win_rate"][0] <= s["ci95"][0][1]
@@ -51,20 +51,22 @@ def test_per_deal_points_add_up_by_role():
     dealer = s["per_deal"]["by_role"]["dealer"]
     pone = s["per_deal"]["by_role"]["pone"]
     assert dealer["total"] == pytest.approx(
-        dealer["hand"] + dealer["crib"] + dealer["pegging"] + dealer["heels"], abs=0.01)
+        dealer["hand"] + dealer["crib"] + dealer["pegging"] + dealer["heels"], abs=0.01
+    )
     assert pone["crib"] == 0 and pone["heels"] == 0
     assert 10 < dealer["total"] < 22 and 6 < pone["total"] < 14
 
 
 def test_json_output_has_the_documented_keys(capsys):
-    assert run_simulate(_parse(["--games", "6", "--seed", "1", "--players", "expert,random",
-                                "--json", "--workers", "1"])) == 0
+    assert (
+        run_simulate(_parse(["--games", "6", "--seed", "1", "--players", "expert,random", "--json", "--workers", "1"]))
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 6 and out["players"] == ["expert", "random"]
     for key in ("wins", "win_rate", "ci95", "skunks", "per_deal"):
         assert len(out[key]) == 2 or key == "per_deal"
-    assert set(out["per_deal"]["by_seat"][0]) >= {"hand", "crib", "pegging", "as_dealer",
-                                                   "as_pone"}
+    assert set(out["per_deal"]["by_seat"][0]) >= {"hand", "crib", "pegging", "as_dealer", "as_pone"}
 
 
 def test_text_output_names_each_seat(capsys):
@@ -75,16 +77,25 @@ def test_text_output_names_each_seat(capsys):
 
 def test_progress_lines_are_plain_lines():
     lines = []
-    simulate(["random", "random"], 20, seed=1, workers=1,
-             progress=lambda d, t, e: lines.append(f"{d} of {t}"), progress_every=0.0)
+    simulate(
+        ["random", "random"],
+        20,
+        seed=1,
+        workers=1,
+        progress=lambda d, t, e: lines.append(f"{d} of {t}"),
+        progress_every=0.0,
+    )
     assert lines and all("\r" not in line for line in lines)
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--players", "expert,wizard"], "unknown player 'wizard'"),
-    (["--players", "expert"], "two levels"),
-    (["--games", "0"], "at least 1"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--players", "expert,wizard"], "unknown player 'wizard'"),
+        (["--players", "expert"], "two levels"),
+        (["--games", "0"], "at least 1"),
+    ],
+)
 def test_bad_input_prints_one_line_and_exits_2(capsys, argv, message):
     assert run_simulate(_parse(argv)) == 2
     err = capsys.readouterr().err
@@ -94,15 +105,18 @@ def test_bad_input_prints_one_line_and_exits_2(capsys, argv, message):
 MOST = os.cpu_count() or 1
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--workers", str(MOST + 1)],
-     f"--workers must be between 1 and {MOST}, the processors of this machine"),
-    (["--workers", "48"], f"--workers must be between 1 and {MOST}, the processors of this machine"),
-    (["--target", "0"], "target must be between 5 and 1000"),
-    (["--target", "1000000000"], "target must be between 5 and 1000"),   # before: ran for ever
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--workers", str(MOST + 1)], f"--workers must be between 1 and {MOST}, the processors of this machine"),
+        (["--workers", "48"], f"--workers must be between 1 and {MOST}, the processors of this machine"),
+        (["--target", "0"], "target must be between 5 and 1000"),
+        (["--target", "1000000000"], "target must be between 5 and 1000"),  # before: ran for ever
+    ],
+)
 def test_workers_and_target_are_bounded_with_a_sentence(capsys, monkeypatch, argv, message):
     import spoken_cribbage.app.calculators as calc
+
     monkeypatch.setattr(calc, "simulate", lambda *a, **k: pytest.fail("simulate was started"))
     assert run_simulate(_parse(["--games", "2", "--players", "random,random", *argv])) == 2
     assert capsys.readouterr().err == f"spoken-cribbage simulate: {message}\n"
@@ -111,6 +125,7 @@ def test_workers_and_target_are_bounded_with_a_sentence(capsys, monkeypatch, arg
 def test_never_more_worker_processes_than_games(monkeypatch):
     # before: --workers 48 --games 2 started 48 processes
     import spoken_cribbage.app.calculators as calc
+
     seen = {}
 
     def fake(levels, games, seed, **kw):
@@ -147,6 +162,7 @@ def test_the_pairs_interval_is_narrower_when_the_pairs_are_mostly_split():
 
     def r(i, winner):
         return GameResult(i, 0, winner, (121, 100), 0)
+
     # 100 pairs: 10 won twice by the first player, 5 by the second, 85 split
     results = []
     for k in range(100):
@@ -156,12 +172,16 @@ def test_the_pairs_interval_is_narrower_when_the_pairs_are_mostly_split():
     assert p["won_both"] == [10, 5] and p["split"] == 85 and p["win_rate"] == 0.525
     lo, hi = p["ci95"]
     wlo, whi = wilson_interval(105, 200)
-    assert lo > wlo and hi < whi   # the pairs' interval is the narrower one here
+    assert lo > wlo and hi < whi  # the pairs' interval is the narrower one here
 
 
 def test_the_paired_report_names_the_players_and_the_pairs_interval(capsys):
-    assert run_simulate(_parse(["--games", "4", "--seed", "1", "--players", "standard,greedy",
-                                "--paired", "--workers", "1"])) == 0
+    assert (
+        run_simulate(
+            _parse(["--games", "4", "--seed", "1", "--players", "standard,greedy", "--paired", "--workers", "1"])
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "2 pairs of games on the same cards, seats swapped: standard won both" in out
     assert "95% CI over the pairs" in out and "seat 0" not in out

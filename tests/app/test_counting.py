@@ -21,22 +21,19 @@ from testkit.seated import after
 # 6D 7D 8D 9S (AH 2H to the crib); the starter is the four of spades.
 HANDS = ("5H 5C JS KD 2C 3C", "AH 2H 6D 7D 8D 9S")
 STARTER = "4S"
-HAND0, HAND1, CRIB = 11, 8, 10   # seat 0's hand, seat 1's hand, the crib
+HAND0, HAND1, CRIB = 11, 8, 10  # seat 0's hand, seat 1's hand, the crib
 
 
-def manual_game(dealer=1, *, muggins=False, penalty=False, scores=None, target=121,
-                counting="manual"):
+def manual_game(dealer=1, *, muggins=False, penalty=False, scores=None, target=121, counting="manual"):
     rules = Rules(target=target, counting=counting, muggins=muggins, overcount_penalty=penalty)
-    chance = [g.Deal(tuple(tuple(parse_cards(h)) for h in HANDS)),
-              g.TurnStarter(parse_card(STARTER))]
+    chance = [g.Deal(tuple(tuple(parse_cards(h)) for h in HANDS)), g.TurnStarter(parse_card(STARTER))]
     return g.Game(rules=rules, first_dealer=dealer, chance=chance, scores=scores)
 
 
 def play_out(game):
     """Lay away the last two cards of each hand and play the first card that fits, to the show."""
     for seat in range(2):
-        game.apply(g.Discard(seat, tuple(parse_cards(HANDS[seat])[-2:]
-                                         if seat == 0 else parse_cards(HANDS[seat])[:2])))
+        game.apply(g.Discard(seat, tuple(parse_cards(HANDS[seat])[-2:] if seat == 0 else parse_cards(HANDS[seat])[:2])))
     while game.phase == g.PLAY:
         seat = game.to_act
         fits = game.playable(seat)
@@ -45,8 +42,11 @@ def play_out(game):
 
 
 def scored(events, reason=None):
-    return [(e.seat, e.points, str(e.reason)) for e in events
-            if isinstance(e, g.Scored) and (reason is None or e.reason == reason)]
+    return [
+        (e.seat, e.points, str(e.reason))
+        for e in events
+        if isinstance(e, g.Scored) and (reason is None or e.reason == reason)
+    ]
 
 
 def test_the_deal_counts_what_the_tests_say():
@@ -57,6 +57,7 @@ def test_the_deal_counts_what_the_tests_say():
 
 
 # ----------------------------------------------------------------------------- the engine
+
 
 def test_auto_counting_is_as_it_always_was():
     game = play_out(manual_game(counting="auto"))
@@ -78,8 +79,7 @@ def test_the_show_waits_for_each_count_in_order():
     assert isinstance(events[0], g.Claimed) and events[0].claimed == events[0].total == HAND0
     assert isinstance(events[1], g.HandShown) and events[1].total == HAND0
     assert scored(events) == [(0, HAND0, "hand")]
-    assert events[-1] == g.CountDue(1, 1, False, tuple(parse_cards("6D 7D 8D 9S")),
-                                    parse_card(STARTER))
+    assert events[-1] == g.CountDue(1, 1, False, tuple(parse_cards("6D 7D 8D 9S")), parse_card(STARTER))
     game.apply(g.Claim(1, HAND1))
     assert game.to_act == 1 and game.showing == (1, True) and game.observation(1).showing_crib
     events = game.apply(g.Claim(1, CRIB))
@@ -91,10 +91,10 @@ def test_the_show_waits_for_each_count_in_order():
 def test_an_undercount_pegs_the_claim_and_an_overcount_the_right_count():
     game = play_out(manual_game())
     before = list(game.scores)
-    assert scored(game.apply(g.Claim(0, 7))) == [(0, 7, "hand")]     # four points lost
+    assert scored(game.apply(g.Claim(0, 7))) == [(0, 7, "hand")]  # four points lost
     assert scored(game.apply(g.Claim(1, 12))) == [(1, HAND1, "hand")]  # no more than it is
     assert game.scores == [before[0] + 7, before[1] + HAND1]
-    assert scored(game.apply(g.Claim(1, 0))) == []                  # nineteen: nothing
+    assert scored(game.apply(g.Claim(1, 0))) == []  # nineteen: nothing
 
 
 def test_the_overcount_penalty_gives_the_excess_to_the_opponent():
@@ -105,12 +105,11 @@ def test_the_overcount_penalty_gives_the_excess_to_the_opponent():
 
 def test_muggins_takes_what_was_missed_before_the_callers_next_action():
     game = play_out(manual_game(muggins=True))
-    game.apply(g.Claim(0, 9))                       # two missed
+    game.apply(g.Claim(0, 9))  # two missed
     assert game.muggins_open(1) == 2 and game.muggins_open(0) == 0
     assert g.Muggins(1) in game.legal_actions(1)
     events = game.apply(g.Muggins(1))
-    assert events[0] == g.MugginsCalled(1, 1, 0, False, 2, HAND0, events[0].items,
-                                        tuple(parse_cards("5C 5H JS KD")))
+    assert events[0] == g.MugginsCalled(1, 1, 0, False, 2, HAND0, events[0].items, tuple(parse_cards("5C 5H JS KD")))
     assert scored(events) == [(1, 2, "muggins")]
     assert game.muggins_open(1) == 0
     # seat 1 undercounts its hand and its crib; seat 0 may call muggins on both at the end
@@ -122,18 +121,18 @@ def test_muggins_takes_what_was_missed_before_the_callers_next_action():
 
 
 def test_a_chance_passes_when_the_caller_acts_otherwise():
-    game = play_out(manual_game(dealer=0, muggins=True))   # seat 1 counts first
+    game = play_out(manual_game(dealer=0, muggins=True))  # seat 1 counts first
     game.apply(g.Claim(1, HAND1 - 2))
     assert game.muggins_open(0) == 2
-    game.apply(g.Claim(0, 0))                 # seat 0 counts its own hand: the chance is gone
+    game.apply(g.Claim(0, 0))  # seat 0 counts its own hand: the chance is gone
     assert game.muggins_open(0) == 0
     with pytest.raises(g.IllegalActionError) as e:
         game.apply(g.Muggins(0))
     assert e.value.code == g.Refusal.NOTHING_MISSED and e.value.last == (1, HAND1 - 2, HAND1, False)
-    assert game.muggins_open(1) == HAND0      # seat 0 missed its whole hand
+    assert game.muggins_open(1) == HAND0  # seat 0 missed its whole hand
     game.apply(g.Claim(0, CRIB))
     assert game.phase == g.DEAL_OVER and game.muggins_open(1) == HAND0
-    game.apply(g.NextDeal())                  # the next deal ends every chance
+    game.apply(g.NextDeal())  # the next deal ends every chance
     assert game.muggins_open(1) == 0
 
 
@@ -149,8 +148,11 @@ def test_time_up_scores_nothing_and_half_rounded_down_goes_to_the_opponent():
 
 def test_counts_are_refused_with_a_reason_and_change_nothing():
     game = manual_game()
-    for action, code in ((g.Claim(0, 3), g.Refusal.NOT_COUNTING), (g.TimeUp(0), g.Refusal.NOT_COUNTING),
-                         (g.Muggins(0), g.Refusal.MUGGINS_OFF)):
+    for action, code in (
+        (g.Claim(0, 3), g.Refusal.NOT_COUNTING),
+        (g.TimeUp(0), g.Refusal.NOT_COUNTING),
+        (g.Muggins(0), g.Refusal.MUGGINS_OFF),
+    ):
         with pytest.raises(g.IllegalActionError) as e:
             game.apply(action)
         assert e.value.code == code
@@ -163,9 +165,14 @@ def test_counts_are_refused_with_a_reason_and_change_nothing():
         object.__setattr__(claim, "points", points)
         with pytest.raises((g.InvalidArgumentError, g.ArgumentTypeError)):
             g.Claim(0, points)
-    for action, code in ((g.Claim(1, 3), g.Refusal.NOT_YOUR_TURN), (g.Claim(0, 30), g.Refusal.NOT_A_COUNT),
-                         (forged[0], g.Refusal.NOT_A_COUNT), (forged[1], g.Refusal.NOT_A_COUNT),
-                         (g.NextDeal(), g.Refusal.DEAL_NOT_OVER), (g.Muggins(1), g.Refusal.MUGGINS_OFF)):
+    for action, code in (
+        (g.Claim(1, 3), g.Refusal.NOT_YOUR_TURN),
+        (g.Claim(0, 30), g.Refusal.NOT_A_COUNT),
+        (forged[0], g.Refusal.NOT_A_COUNT),
+        (forged[1], g.Refusal.NOT_A_COUNT),
+        (g.NextDeal(), g.Refusal.DEAL_NOT_OVER),
+        (g.Muggins(1), g.Refusal.MUGGINS_OFF),
+    ):
         with pytest.raises(g.IllegalActionError) as e:
             game.apply(action)
         assert e.value.code == code, action
@@ -200,8 +207,8 @@ def test_the_computer_counts_right_and_the_easy_one_sometimes_misses_an_item():
     for level in ("standard", "expert", "greedy", "random"):
         assert {choose_claim(cards, st, level=level, rng=random.Random(i)) for i in range(50)} == {HAND0}
     easy = [choose_claim(cards, st, level="easy", rng=random.Random(i)) for i in range(200)]
-    assert set(easy) <= {HAND0, HAND0 - 1, HAND0 - 2}    # one item missed: a fifteen, the pair, nobs
-    assert 20 <= sum(c < HAND0 for c in easy) <= 100     # sometimes (about 3 in 10), never over
+    assert set(easy) <= {HAND0, HAND0 - 1, HAND0 - 2}  # one item missed: a fifteen, the pair, nobs
+    assert 20 <= sum(c < HAND0 for c in easy) <= 100  # sometimes (about 3 in 10), never over
     # through its observation, like any computer decision; it always takes what was missed
     game = play_out(manual_game(dealer=0, muggins=True))
     assert make_player("expert").act(game.observation(1), rng=random.Random(1)) == g.Claim(1, HAND1)
@@ -217,11 +224,12 @@ from spoken_cribbage.app.session import Session  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
 from spoken_cribbage.vocabulary import Command, VoiceContext, key_command, parse_command, phrases_for  # noqa: E402
 
-YOUR_HAND = ["Your hand: five of clubs, five of hearts, jack of spades and king of diamonds.",
-             "With the starter: the four of spades."]
+YOUR_HAND = [
+    "Your hand: five of clubs, five of hearts, jack of spades and king of diamonds.",
+    "With the starter: the four of spades.",
+]
 PROMPT = "Count your hand: type the points, then press Enter."
-CALL = ("Fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, "
-        "and his nobs is eleven.")
+CALL = "Fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and his nobs is eleven."
 
 
 class Counter:
@@ -250,15 +258,27 @@ class FakeClock:
         return self.t
 
 
-def seat(dealer=1, *, muggins=False, penalty=False, time_limit=0, claim=None, clock=None,
-         speaker=None, scores=None, **kw):
+def seat(
+    dealer=1, *, muggins=False, penalty=False, time_limit=0, claim=None, clock=None, speaker=None, scores=None, **kw
+):
     """A session at the deal of these tests, played to the player's first count of the show."""
     out = []
     game = manual_game(dealer, muggins=muggins, penalty=penalty, scores=scores)
-    settings = Settings(counting="manual", muggins="on" if muggins else "off",
-                        overcount_penalty="on" if penalty else "off", time_limit=time_limit)
-    s = Session(game, hooks=SeatHooks(clock=clock), settings=settings, write=out.append, speaker=speaker,
-                opponents={1: Counter(claim) if claim else Counter()}, **kw)
+    settings = Settings(
+        counting="manual",
+        muggins="on" if muggins else "off",
+        overcount_penalty="on" if penalty else "off",
+        time_limit=time_limit,
+    )
+    s = Session(
+        game,
+        hooks=SeatHooks(clock=clock),
+        settings=settings,
+        write=out.append,
+        speaker=speaker,
+        opponents={1: Counter(claim) if claim else Counter()},
+        **kw,
+    )
     s.start()
     s.command("discard 2c 3c")
     while game.phase == g.PLAY:
@@ -288,9 +308,13 @@ def test_a_right_count_typed_with_the_digits_and_enter():
     # the computer says its own count aloud, and the deal ends with its crib
     assert lines[2:] == [
         "Computer's hand: six of diamonds, seven of diamonds, eight of diamonds and nine of spades.",
-        "Computer counts eight.", f"You {mine + 11}, Computer {theirs + 8}.",
+        "Computer counts eight.",
+        f"You {mine + 11}, Computer {theirs + 8}.",
         "Computer's crib: ace of hearts, two of clubs, two of hearts and three of clubs.",
-        "Computer counts ten.", scores_line(s), "Press Enter for your deal."]
+        "Computer counts ten.",
+        scores_line(s),
+        "Press Enter for your deal.",
+    ]
 
 
 def test_a_wrong_count_is_corrected_item_by_item():
@@ -298,24 +322,29 @@ def test_a_wrong_count_is_corrected_item_by_item():
     mine, theirs = s.game.scores
     s.key("9")
     lines = after(out, s.enter)
-    assert lines[:4] == ["You said nine; the hand counts eleven.", CALL, "You peg nine.",
-                         f"You {mine + 9}, Computer {theirs}."]
+    assert lines[:4] == [
+        "You said nine; the hand counts eleven.",
+        CALL,
+        "You peg nine.",
+        f"You {mine + 9}, Computer {theirs}.",
+    ]
     s2, out2 = seat()
-    lines = after(out2, lambda: s2.command("14"))   # too many: the right count is pegged
+    lines = after(out2, lambda: s2.command("14"))  # too many: the right count is pegged
     assert lines[:3] == ["You said fourteen; the hand counts eleven.", CALL, "You peg eleven."]
 
 
 def test_nineteen_is_the_call_for_no_points():
     s, out = seat()
-    assert after(out, lambda: s.command("nineteen"))[:2] == [
-        "You said nineteen; the hand counts eleven.", CALL]
+    assert after(out, lambda: s.command("nineteen"))[:2] == ["You said nineteen; the hand counts eleven.", CALL]
     assert [a for a in s.game.actions if isinstance(a, g.Claim)][0] == g.Claim(0, 0)
     assert parse_command("19", VoiceContext("counting")) == Command("claim", numbers=(0,))
     # a hand with no points: nineteen is right; the computer says it too
     from spoken_cribbage.words.announce import Announcer, Names
+
     cards, st = tuple(parse_cards("2H 4C 6S KD")), parse_card("8C")
-    said = Announcer(Names()).announce([g.Claimed(0, 0, False, cards, st, 0, 0, ()),
-                                        g.HandShown(0, 0, False, cards, st, 0, ())])
+    said = Announcer(Names()).announce(
+        [g.Claimed(0, 0, False, cards, st, 0, 0, ()), g.HandShown(0, 0, False, cards, st, 0, ())]
+    )
     assert [line.text for line in said] == ["Right, nineteen."]
     said = Announcer(Names()).announce([g.Claimed(1, 1, False, cards, st, 0, 0, ())])
     assert [line.text for line in said] == ["Computer says nineteen."]
@@ -326,12 +355,19 @@ def test_typed_numbers_and_voice_phrases_are_one_vocabulary():
     said = phrases_for(ctx)
     assert said["twelve"] == "claim 12" and said["twenty nine"] == "claim 29"
     assert said["zero"] == said["nineteen"] == "claim 0"
-    assert said["muggins"] == "muggins" and said["time left"] == "time"   # and key m, typed
-    assert said["count"] == "count" and said["help"] == "help"   # questions as always
+    assert said["muggins"] == "muggins" and said["time left"] == "time"  # and key m, typed
+    assert said["count"] == "count" and said["help"] == "help"  # questions as always
     for spoken, typed in said.items():
         assert parse_command(spoken, ctx) == parse_command(typed, ctx), spoken
-    for text, n in (("12", 12), ("twelve", 12), ("Twenty-one.", 21), ("claim 8", 8),
-                    ("claim eight", 8), ("nineteen", 0), ("0", 0)):
+    for text, n in (
+        ("12", 12),
+        ("twelve", 12),
+        ("Twenty-one.", 21),
+        ("claim 8", 8),
+        ("claim eight", 8),
+        ("nineteen", 0),
+        ("0", 0),
+    ):
         assert parse_command(text, ctx) == Command("claim", numbers=(n,)), text
     # elsewhere a bare number is a card; a count is only offered while counting
     assert parse_command("2", VoiceContext("play")) == Command("play", numbers=(2,))
@@ -371,11 +407,34 @@ def test_muggins_can_be_said():
         pytest.skip("needs espeak-ng and sox")
     from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
 
-    wav = subprocess.run(["espeak-ng", "-v", "en-us", "--stdout", "muggins"], check=True,
-                         capture_output=True).stdout
-    pcm = subprocess.run(["sox", "-R", "-t", "wav", "-", "-t", "raw", "-r", "16000", "-c", "1", "-b", "16",
-                          "-e", "signed-integer", "-L", "-", "pad", "0.3", "0.3"],
-                         input=wav, check=True, capture_output=True).stdout
+    wav = subprocess.run(["espeak-ng", "-v", "en-us", "--stdout", "muggins"], check=True, capture_output=True).stdout
+    pcm = subprocess.run(
+        [
+            "sox",
+            "-R",
+            "-t",
+            "wav",
+            "-",
+            "-t",
+            "raw",
+            "-r",
+            "16000",
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed-integer",
+            "-L",
+            "-",
+            "pad",
+            "0.3",
+            "0.3",
+        ],
+        input=wav,
+        check=True,
+        capture_output=True,
+    ).stdout
     rec = PocketSphinxRecognizer()
     for phase in ("show", "counting"):
         assert "muggins" in phrases_for(VoiceContext(phase))
@@ -398,29 +457,38 @@ def test_typing_a_count_can_be_cleared_and_bad_counts_are_refused():
     assert after(out, lambda: s.key("5")) == ["No hand counts 35: the most is 29. Your count: 3."]
     assert after(out, s.escape) == ["Count cleared: type it again."]
     assert after(out, lambda: s.command("claim 40")) == [
-        "No hand counts 40: a count is 0 to 29, and nineteen means none."]
-    for beyond in ("claim 47", "claim 99", "999"):   # beyond any claim an action can hold
+        "No hand counts 40: a count is 0 to 29, and nineteen means none."
+    ]
+    for beyond in ("claim 47", "claim 99", "999"):  # beyond any claim an action can hold
         assert after(out, lambda beyond=beyond: s.command(beyond)) == [
-            f"No hand counts {beyond.split()[-1]}: a count is 0 to 29, and nineteen means none."]
+            f"No hand counts {beyond.split()[-1]}: a count is 0 to 29, and nineteen means none."
+        ]
     assert after(out, lambda: s.command("claim lots")) == [
-        "Claim how many? Give your count as a number, like 'claim 12'."]
-    assert s.game.phase == g.SHOW and s.game.to_act == 0   # nothing lost
+        "Claim how many? Give your count as a number, like 'claim 12'."
+    ]
+    assert s.game.phase == g.SHOW and s.game.to_act == 0  # nothing lost
     s2, out2 = seat()
     s2.command("11")
     assert after(out2, lambda: s2.command("claim 5")) == [
-        "There is no count to give now. The deal is over. Press Enter for the next deal."]
+        "There is no count to give now. The deal is over. Press Enter for the next deal."
+    ]
     assert after(out2, lambda: s2.command("claim 99")) == [
-        "There is no count to give now. The deal is over. Press Enter for the next deal."]
+        "There is no count to give now. The deal is over. Press Enter for the next deal."
+    ]
 
 
 def test_muggins_gives_the_points_you_missed_to_the_computer():
     s, out = seat(muggins=True)
     mine, theirs = s.game.scores
     lines = after(out, lambda: s.command("9"))
-    assert lines[:6] == ["You said nine; the hand counts eleven.", CALL, "You peg nine.",
-                         f"You {mine + 9}, Computer {theirs}.",
-                         "Muggins: Computer takes the two you missed.",
-                         f"You {mine + 9}, Computer {theirs + 2}."]
+    assert lines[:6] == [
+        "You said nine; the hand counts eleven.",
+        CALL,
+        "You peg nine.",
+        f"You {mine + 9}, Computer {theirs}.",
+        "Muggins: Computer takes the two you missed.",
+        f"You {mine + 9}, Computer {theirs + 2}.",
+    ]
     assert lines[6].startswith("Computer's hand: ")
 
 
@@ -428,42 +496,51 @@ def test_the_overcount_penalty_gives_the_points_claimed_too_many_to_the_computer
     s, out = seat(penalty=True)
     mine, theirs = s.game.scores
     lines = after(out, lambda: s.command("13"))
-    assert lines[:6] == ["You said thirteen; the hand counts eleven.", CALL, "You peg eleven.",
-                         f"You {mine + 11}, Computer {theirs}.",
-                         "Overcount: Computer takes the two you claimed too many.",
-                         f"You {mine + 11}, Computer {theirs + 2}."]
+    assert lines[:6] == [
+        "You said thirteen; the hand counts eleven.",
+        CALL,
+        "You peg eleven.",
+        f"You {mine + 11}, Computer {theirs}.",
+        "Overcount: Computer takes the two you claimed too many.",
+        f"You {mine + 11}, Computer {theirs + 2}.",
+    ]
 
 
 def test_you_call_muggins_on_the_computers_undercount():
     # you deal: the computer counts first, and misses two in its hand
     s, out = seat(dealer=0, muggins=True, claim=lambda total, crib: total if crib else total - 2)
-    assert out[-6:] == ["Computer's hand: six of diamonds, seven of diamonds, eight of diamonds "
-                        "and nine of spades.", "Computer counts six.", scores_line(s),
-                        *YOUR_HAND, PROMPT]
+    assert out[-6:] == [
+        "Computer's hand: six of diamonds, seven of diamonds, eight of diamonds and nine of spades.",
+        "Computer counts six.",
+        scores_line(s),
+        *YOUR_HAND,
+        PROMPT,
+    ]
     mine = s.game.scores[0]
     lines = after(out, lambda: s.key("m"))
-    assert lines[:3] == ["Muggins: you take the two Computer missed.",
-                         "Computer's hand counts eight: fifteen two, fifteen four, "
-                         "and a run of four is eight.", f"You {mine + 2}, Computer {s.game.scores[1]}."]
-    assert lines[-1] == PROMPT                # your own count is still due
+    assert lines[:3] == [
+        "Muggins: you take the two Computer missed.",
+        "Computer's hand counts eight: fifteen two, fifteen four, and a run of four is eight.",
+        f"You {mine + 2}, Computer {s.game.scores[1]}.",
+    ]
+    assert lines[-1] == PROMPT  # your own count is still due
     assert after(out, lambda: s.key("m")) == ["Muggins was called on that count already."]
     s.command("11")
-    assert s.game.phase == g.SHOW and s.game.showing == (0, True)   # your crib now
+    assert s.game.phase == g.SHOW and s.game.showing == (0, True)  # your crib now
     assert after(out, lambda: s.key("m")) == ["Muggins was called on that count already."]
 
 
 def test_muggins_is_refused_with_what_to_do():
     s, out = seat()
-    assert after(out, lambda: s.key("m")) == [
-        "Muggins is off in this game; /muggins on plays it from the next game."]
+    assert after(out, lambda: s.key("m")) == ["Muggins is off in this game; /muggins on plays it from the next game."]
     s2, out2 = seat(muggins=True)
     assert after(out2, lambda: s2.command("muggins")) == ["There is no count to call muggins on."]
     s2.command("11")
-    assert after(out2, lambda: s2.command("muggins")) == [
-        "Computer counted 10, and that is right: nothing to take."]
+    assert after(out2, lambda: s2.command("muggins")) == ["Computer counted 10, and that is right: nothing to take."]
 
 
 # ----------------------------------------------------------------------------- the clock
+
 
 def test_the_time_limit_warns_once_and_says_the_time_left_on_a_key():
     clock = FakeClock()
@@ -475,7 +552,7 @@ def test_the_time_limit_warns_once_and_says_the_time_left_on_a_key():
     clock.t += 1
     assert after(out, s.tick) == ["10 seconds left to count."]
     clock.t += 4
-    assert after(out, s.tick) == []                        # one warning only
+    assert after(out, s.tick) == []  # one warning only
     assert after(out, lambda: s.key("k")) == ["6 seconds left to count."]
     assert after(out, lambda: s.key("1")) == ["Your count: 1."]
     assert s.game.phase == g.SHOW
@@ -488,12 +565,14 @@ def test_when_the_time_runs_out_you_score_nothing_and_half_goes_to_the_computer(
     s.key("1")
     clock.t += 15
     lines = after(out, s.tick)
-    assert lines[:4] == ["Time is up: no points for your hand.", CALL,
-                         "Computer takes five, half the count.",
-                         f"You {mine}, Computer {theirs + 5}."]
+    assert lines[:4] == [
+        "Time is up: no points for your hand.",
+        CALL,
+        "Computer takes five, half the count.",
+        f"You {mine}, Computer {theirs + 5}.",
+    ]
     assert s.game.actions[-3] == g.TimeUp(0) and s.hand_view.count_typed == ""
-    assert after(out, lambda: s.key("k")) == ["No clock is running: it runs while you count, "
-                                              "with a time limit set."]
+    assert after(out, lambda: s.key("k")) == ["No clock is running: it runs while you count, with a time limit set."]
 
 
 def test_without_a_timer_the_next_key_finds_the_time_up_and_is_dropped():
@@ -514,14 +593,13 @@ def test_the_clock_waits_while_help_or_a_question_is_open():
     assert any("k time left to count" in line for line in help_lines)
     clock.t += 500
     s.tick()
-    assert s.game.phase == g.SHOW and s.game.to_act == 0     # help is open: no time passes
-    assert after(out, lambda: s.command("time")) == ["25 seconds left to count."]   # help closed
+    assert s.game.phase == g.SHOW and s.game.to_act == 0  # help is open: no time passes
+    assert after(out, lambda: s.command("time")) == ["25 seconds left to count."]  # help closed
     clock.t += 5
-    s.key("q")                                              # the quit question
+    s.key("q")  # the quit question
     clock.t += 500
     s.tick()
-    assert after(out, lambda: s.key("k")) == [
-        "20 seconds left; the clock waits while help or a question is open."]
+    assert after(out, lambda: s.key("k")) == ["20 seconds left; the clock waits while help or a question is open."]
     assert after(out, lambda: s.key("n")) == ["Back to the game."]
     clock.t += 10
     assert after(out, s.tick) == ["10 seconds left to count."]
@@ -571,7 +649,7 @@ def test_the_clock_starts_once_the_hand_has_been_read_out():
     clock = FakeClock()
     s, out = seat(time_limit=30, clock=clock, speaker=Speaking())
     assert s.count_clock is not None
-    clock.t += 5                       # the hand, the starter and the prompt are still being read
+    clock.t += 5  # the hand, the starter and the prompt are still being read
     assert s.count_clock.remaining() == 30
     clock.t += 60
     s.tick()
@@ -583,7 +661,7 @@ def test_the_console_timer_drives_the_clock():
     timers = []
     s, out = seat(time_limit=15, clock=clock)
     s.runner.timer = lambda delay, fn: (timers.append((delay, fn)), lambda: None)[1]
-    narration.resume_clock(s)   # as the console does once its timer is set
+    narration.resume_clock(s)  # as the console does once its timer is set
     assert timers and 0 < timers[-1][0] <= 5
     clock.t += 15
     timers[-1][1]()
@@ -604,44 +682,55 @@ from testkit import BIN, game_env  # noqa: E402
 def test_counting_settings_changed_in_the_game_persist(home):
     run = RunSettings(current=Settings())
     out = []
-    s = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current,
-                write=out.append)
+    s = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current, write=out.append)
     for text, said in (
-            ("counting manual", "Counting is now manual. It takes effect in the next game."),
-            ("muggins on", "Muggins is now on. It takes effect in the next game."),
-            ("overcount penalty on",
-             "Overcount penalty is now on. It takes effect in the next game."),
-            ("time limit 30", "Time limit is now 30 seconds."),
-            ("time limit 5", "That setting was not changed: time limit must be off or between "
-                             "15 and 90 seconds."),
-            ("counting sometimes", "That setting was not changed: counting must be one of auto, "
-                                   "manual, not 'sometimes'.")):
+        ("counting manual", "Counting is now manual. It takes effect in the next game."),
+        ("muggins on", "Muggins is now on. It takes effect in the next game."),
+        ("overcount penalty on", "Overcount penalty is now on. It takes effect in the next game."),
+        ("time limit 30", "Time limit is now 30 seconds."),
+        ("time limit 5", "That setting was not changed: time limit must be off or between 15 and 90 seconds."),
+        ("counting sometimes", "That setting was not changed: counting must be one of auto, manual, not 'sometimes'."),
+    ):
         assert after(out, lambda text=text: s.command(text)) == [said], text
-    assert sm.load()[0] == Settings(counting="manual", muggins="on", overcount_penalty="on",
-                                    time_limit=30)
+    assert sm.load()[0] == Settings(counting="manual", muggins="on", overcount_penalty="on", time_limit=30)
     assert after(out, lambda: s.command("time limit off")) == ["Time limit is now off."]
     assert sm.load()[0].time_limit == 0
     assert "Time limit: off." in [phrase(n) for n in run.describe()]
-    assert s.game.rules.counting == "auto"     # this game goes on as it began
+    assert s.game.rules.counting == "auto"  # this game goes on as it began
 
 
 def test_the_counting_options_are_for_one_run_only(home):
     from spoken_cribbage.app.cli import build_parser
-    args = build_parser().parse_args(["play", "--counting", "manual", "--muggins", "on",
-                                      "--overcount-penalty", "on", "--time-limit", "45"])
-    assert sm.options_given(args) == {"counting": "manual", "muggins": "on",
-                                      "overcount_penalty": "on", "time_limit": 45}
+
+    args = build_parser().parse_args(
+        ["play", "--counting", "manual", "--muggins", "on", "--overcount-penalty", "on", "--time-limit", "45"]
+    )
+    assert sm.options_given(args) == {
+        "counting": "manual",
+        "muggins": "on",
+        "overcount_penalty": "on",
+        "time_limit": 45,
+    }
     assert build_parser().parse_args(["play", "--time-limit", "off"]).time_limit == 0
-    res = subprocess.run([str(BIN), "--counting", "manual", "--speech", "off", "--cues", "off"],
-                         input=b"settings\nq\ny\n", capture_output=True, env=game_env(home),
-                         timeout=120)
+    res = subprocess.run(
+        [str(BIN), "--counting", "manual", "--speech", "off", "--cues", "off"],
+        input=b"settings\nq\ny\n",
+        capture_output=True,
+        env=game_env(home),
+        timeout=120,
+    )
     text = res.stdout.decode()
     assert res.returncode == 0 and "Traceback" not in text
     assert "Counting: manual, for this run only (from --counting)." in text
     assert json.loads((home / "game.json").read_bytes())["counting"] == "manual"
     assert sm.load(home / "settings.toml")[0].counting == "auto"
-    res = subprocess.run([str(BIN), "--time-limit", "5", "--speech", "off"], input=b"",
-                         capture_output=True, env=game_env(home), timeout=120)
+    res = subprocess.run(
+        [str(BIN), "--time-limit", "5", "--speech", "off"],
+        input=b"",
+        capture_output=True,
+        env=game_env(home),
+        timeout=120,
+    )
     assert res.returncode == 2 and "between 15 and 90 seconds" in res.stderr.decode()
 
 
@@ -650,16 +739,20 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
     from spoken_cribbage.storage import savegame
 
     def keeper():
-        k = Keeper(say=lambda t, sp: None, save_path=home / "game.json",
-                   stats_path=home / "stats.sqlite3")
+        k = Keeper(say=lambda t, sp: None, save_path=home / "game.json", stats_path=home / "stats.sqlite3")
         return k, k.load()
 
     k, _ = keeper()
     game = g.Game(rules=Rules(counting="manual", muggins=True), seed=5)
     k.begin(game, difficulty="expert")
     out = []
-    s = Session(game, hooks=SeatHooks(on_action=k.on_action, on_change=k.on_change),
-                settings=Settings(counting="manual"), write=out.append, opponents={1: Counter()})
+    s = Session(
+        game,
+        hooks=SeatHooks(on_action=k.on_action, on_change=k.on_change),
+        settings=Settings(counting="manual"),
+        write=out.append,
+        opponents={1: Counter()},
+    )
     s.start()
     while not (game.phase == g.SHOW and game.to_act == 0):
         if game.phase == g.DISCARD:
@@ -672,23 +765,29 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
             s.enter()
     body = json.loads((home / "game.json").read_bytes())
     assert (body["counting"], body["muggins"], body["overcount_penalty"]) == ("manual", True, False)
-    k.close()   # the first process ends (lets go of the save); a new one resumes
+    k.close()  # the first process ends (lets go of the save); a new one resumes
     k2, loaded = keeper()
     assert k2.in_progress(loaded) and loaded.game.phase == g.SHOW
     assert loaded.game.events == game.events and loaded.saved.rules == game.rules
     k2.begin(loaded.game, difficulty="expert", saved=loaded.saved)
     out2 = []
-    s2 = Session(loaded.game, hooks=SeatHooks(on_action=k2.on_action), settings=Settings(),
-                 write=out2.append, opponents={1: Counter()})
+    s2 = Session(
+        loaded.game,
+        hooks=SeatHooks(on_action=k2.on_action),
+        settings=Settings(),
+        write=out2.append,
+        opponents={1: Counter()},
+    )
     s2.start(resumed=True)
     what = "crib" if loaded.game.showing[1] else "hand"
     assert out2[0].startswith("Game resumed.")
     assert out2[-3].startswith(f"Your {what}: ") and out2[-2].startswith("With the starter: the ")
     assert out2[-1] == f"Count your {what}: type the points, then press Enter."
-    total = score_hand(loaded.game.showing_cards(), loaded.game.starter,
-                       is_crib=loaded.game.showing[1]).total
-    assert after(out2, lambda: s2.command(str(total)))[0] == \
-        f"Right, {'nineteen' if total == 0 else phrase_number(total)}."
+    total = score_hand(loaded.game.showing_cards(), loaded.game.starter, is_crib=loaded.game.showing[1]).total
+    assert (
+        after(out2, lambda: s2.command(str(total)))[0]
+        == f"Right, {'nineteen' if total == 0 else phrase_number(total)}."
+    )
     assert savegame.load(home / "game.json").game.actions == loaded.game.actions
     # an auto-counting save is written as it always was
     plain = savegame.SavedGame.from_game(g.Game(seed=1), difficulty="expert")
@@ -697,10 +796,12 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
 
 def phrase_number(n):
     from spoken_cribbage.words.numbers import number_words
+
     return number_words(n)
 
 
 # ----------------------------------------------------------------------------- a real terminal
+
 
 def test_a_deal_with_manual_counting_in_a_pty(tmp_path):
     """The real program: lay away, play with digits and Enter, then count the hand at the show
@@ -711,12 +812,19 @@ def test_a_deal_with_manual_counting_in_a_pty(tmp_path):
 
     from spoken_cribbage.words.numbers import number_words
 
-    child = pexpect.spawn(str(BIN), ["--speech", "off", "--seed", "11", "--accessible",
-                                     "--counting", "manual"],
-                          env=game_env(tmp_path), encoding="utf-8", timeout=60,
-                          dimensions=(50, 200))
-    waits = [r"Your turn: lay away 2 cards[^\r\n]*\r\n", r"Your turn\b[^\r\n]*\r\n",
-             r"Count your (hand|crib): type the points, then press Enter\.\r\n"]
+    child = pexpect.spawn(
+        str(BIN),
+        ["--speech", "off", "--seed", "11", "--accessible", "--counting", "manual"],
+        env=game_env(tmp_path),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
+    )
+    waits = [
+        r"Your turn: lay away 2 cards[^\r\n]*\r\n",
+        r"Your turn\b[^\r\n]*\r\n",
+        r"Count your (hand|crib): type the points, then press Enter\.\r\n",
+    ]
     hand = ""
     while True:
         i = child.expect(waits, timeout=90)
@@ -741,8 +849,7 @@ def test_a_deal_with_manual_counting_in_a_pty(tmp_path):
     cards = re.search(rf"Your {what}: ([^\r\n]*)\.\r\n", hand).group(1)
     starter = re.search(r"With the starter: the ([^\r\n]*)\.\r\n", hand).group(1)
     names = re.split(r", | and ", cards)
-    total = score_hand([parse_card(n) for n in names], parse_card(starter),
-                       is_crib=what == "crib").total
+    total = score_hand([parse_card(n) for n in names], parse_card(starter), is_crib=what == "crib").total
     child.send("k")
     child.expect(r"Counting has no time limit: take your time\.[^\r\n]*\r\n")
     for digit in str(total):

@@ -13,7 +13,7 @@ def said(text, voice="espeak-us"):
 
 
 def make_session():
-    return make(3)   # you hold AC 2C 3C 5C 10H JC
+    return make(3)  # you hold AC 2C 3C 5C 10H JC
 
 
 def run_voice(session, phrases, expected_results):
@@ -25,7 +25,7 @@ def run_voice(session, phrases, expected_results):
 
     def source():
         for i in range(0, len(audio), 960):
-            yield audio[i:i + 960]
+            yield audio[i : i + 960]
 
     hf = HandsFree(session, engine="pocketsphinx", mode="continuous", audio_source=source)
     original = hf._heard
@@ -70,13 +70,13 @@ def test_a_discard_a_question_and_a_play_by_voice():
     assert voice_context(s).phase == "discard"
     say(s, "discard ace of clubs", "discard AC")
     say(s, "discard two of clubs", "discard 2C")
-    assert voice_context(s).phase == "question"       # "Lay away ...? Enter to confirm."
+    assert voice_context(s).phase == "question"  # "Lay away ...? Enter to confirm."
     say(s, "yes", "yes")
     assert voice_context(s).phase == "play"
     say(s, "what's the count", "count")
     say(s, "play five of clubs", "play 5C")
     # heard surely ("Heard: ..."), or asked first when not sure enough (then answered yes)
-    assert ("Heard: discard ace of clubs." in out or "Discard the ace of clubs? Say yes or no." in out)
+    assert "Heard: discard ace of clubs." in out or "Discard the ace of clubs? Say yes or no." in out
     assert "Heard: yes." in out
     assert "You lay away the ace of clubs and two of clubs." in out
     assert "The count is 10: queen of spades." in out

@@ -17,11 +17,9 @@ def test_digits_mark_unmark_and_enter_confirms_the_discard():
     s, out = make()
     hand = list(s.game.hands[0])
     assert after(out, lambda: s.key("1")) == [f"{hand[0].name.capitalize()} chosen; choose one more."]
-    assert after(out, lambda: s.key("1")) == [f"{hand[0].name.capitalize()} no longer chosen; "
-                                               "choose 2 more."]
+    assert after(out, lambda: s.key("1")) == [f"{hand[0].name.capitalize()} no longer chosen; choose 2 more."]
     s.key("1")
-    assert after(out, lambda: s.key("3")) == [
-        f"Lay away the {hand[0].name} and {hand[2].name}? Enter to confirm."]
+    assert after(out, lambda: s.key("3")) == [f"Lay away the {hand[0].name} and {hand[2].name}? Enter to confirm."]
     assert s.voice_context().phase == "question"
     assert after(out, lambda: s.key("4"))[0].startswith("You have already chosen the ")
     assert s.game.phase == g.DISCARD
@@ -39,7 +37,7 @@ def test_escape_unmarks_then_silences():
     assert after(out, s.escape) == ["Speech is off: there is nothing to silence."]
     spoken = RecordingSpeaker()
     s, out = make(speaker=spoken)
-    assert after(out, s.escape) == [] and spoken.stopped   # silence says nothing
+    assert after(out, s.escape) == [] and spoken.stopped  # silence says nothing
 
 
 def test_a_voice_player_confirms_with_yes():
@@ -66,9 +64,12 @@ def test_play_by_digit_keeps_the_numbers_the_player_heard():
     assert len(s.game.hands[0]) == len(hand_before) - 1
     held = s.hand_view.held_positions(s.game.observation(s.me).hand)
     assert after(out, lambda: s.key(str(n)))[0].endswith(
-        "is already played. Your cards are numbered " +
-        ", ".join(str(p + 1) for p in held[:-1]) +
-        (" and " if len(held) > 1 else "") + str(held[-1] + 1) + ".")
+        "is already played. Your cards are numbered "
+        + ", ".join(str(p + 1) for p in held[:-1])
+        + (" and " if len(held) > 1 else "")
+        + str(held[-1] + 1)
+        + "."
+    )
 
 
 def test_arrows_walk_the_hand_and_space_plays():
@@ -142,8 +143,7 @@ def test_ctrl_c_twice_quits_at_once_and_keeps_the_game():
 def test_unassigned_key_and_l_without_voice_say_so_in_one_line():
     s, out = make()
     assert after(out, lambda: s.key("z")) == ["The key z does nothing here. Press question mark for help."]
-    assert after(out, lambda: s.key("l")) == [
-        "Voice commands are off: start the game with --voice auto to use them."]
+    assert after(out, lambda: s.key("l")) == ["Voice commands are off: start the game with --voice auto to use them."]
 
 
 def test_help_lists_the_keys_of_this_phase_slash_and_arrows():
@@ -151,8 +151,7 @@ def test_help_lists_the_keys_of_this_phase_slash_and_arrows():
     lines = after(out, lambda: s.key("?"))
     text = " ".join(lines)
     assert lines[0].startswith("Lay away 2 cards: press their numbers")
-    for piece in ("c the count", "s scores", "q quit", "Slash opens a command line",
-                  "arrows"):
+    for piece in ("c the count", "s scores", "q quit", "Slash opens a command line", "arrows"):
         assert piece in text
     assert "voice on or off" not in text
     s.listen_toggle = lambda: None
@@ -161,8 +160,10 @@ def test_help_lists_the_keys_of_this_phase_slash_and_arrows():
 
 def test_milestones_come_before_the_prompt():
     def on_change(session, events):
-        session.output.say([__import__("spoken_cribbage.words.announce", fromlist=["Line"]).Line.same(
-            "Your best hand yet.")], priority=Priority.NORMAL)
+        session.output.say(
+            [__import__("spoken_cribbage.words.announce", fromlist=["Line"]).Line.same("Your best hand yet.")],
+            priority=Priority.NORMAL,
+        )
 
     s, out = make(hooks=SeatHooks(on_change=on_change))
     assert out[-2] == "Your best hand yet."
@@ -179,15 +180,22 @@ def test_resumed_between_deals_says_whose_deal_and_enter():
     r = Session(s.game, settings=Settings(), write=out2.append, opponents=s.table.opponents)
     r.start(resumed=True)
     assert out2[0].startswith("Game resumed. You ")
-    assert out2[-1] in ("Next: your deal. Press Enter for the next deal.",
-                        "Next: Computer's deal. Press Enter for the next deal.")
+    assert out2[-1] in (
+        "Next: your deal. Press Enter for the next deal.",
+        "Next: Computer's deal. Press Enter for the next deal.",
+    )
     assert not any("crib" in line for line in out2)
 
 
 def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise():
     from spoken_cribbage.ai.players import make_player
-    s = Session(g.Game(seed=7), settings=Settings(), write=(out := []).append,
-                opponents={1: make_player("expert", random.Random(1))})
+
+    s = Session(
+        g.Game(seed=7),
+        settings=Settings(),
+        write=(out := []).append,
+        opponents={1: make_player("expert", random.Random(1))},
+    )
     s.start()
     assert after(out, lambda: s.key("u")) == ["You can't undo: there is nothing to undo."]
     s.command("1 2")
@@ -214,22 +222,24 @@ def test_s_twice_in_a_row_reads_the_pegboard():
     side's last score was worth; anything said between starts again from the scores."""
     s, out = make()
     assert after(out, lambda: s.key("s")) == ["You 0, 121 to go; Computer 0, 121 to go."]
-    assert after(out, lambda: s.key("s")) == ["Your pegs are both on 0: nothing pegged yet.",
-                                              "Computer's pegs are both on 0: nothing pegged yet."]
+    assert after(out, lambda: s.key("s")) == [
+        "Your pegs are both on 0: nothing pegged yet.",
+        "Computer's pegs are both on 0: nothing pegged yet.",
+    ]
     # a game with points on the board: each side's back peg is its score before its last points
     gm = g.Game(seed=11, scores=(80, 88))
     gm.scores, gm.back_pegs = [86, 90], [80, 88]
-    s2 = Session(gm, settings=Settings(), write=out.append,
-                 opponents={1: RandomPlayer(random.Random(1))})
+    s2 = Session(gm, settings=Settings(), write=out.append, opponents={1: RandomPlayer(random.Random(1))})
     s2.start()
     assert after(out, lambda: s2.key("s")) == ["You 86, 35 to go; Computer 90, 31 to go."]
     assert after(out, lambda: s2.key("s")) == [
         "Your front peg is on 86, your back peg on 80: you last pegged 6.",
-        "Computer's front peg is on 90, its back peg on 88: Computer last pegged 2."]
+        "Computer's front peg is on 90, its back peg on 88: Computer last pegged 2.",
+    ]
     assert after(out, lambda: s2.key("s")) == ["You 86, 35 to go; Computer 90, 31 to go."]
-    s2.key("c")   # another answer between: the next S is the first again
+    s2.key("c")  # another answer between: the next S is the first again
     assert after(out, lambda: s2.key("s")) == ["You 86, 35 to go; Computer 90, 31 to go."]
-    assert len(after(out, lambda: s2.command("scores"))) == 2   # typed, the same
+    assert len(after(out, lambda: s2.command("scores"))) == 2  # typed, the same
 
 
 def test_the_observation_knows_the_back_pegs():
@@ -252,10 +262,17 @@ def test_every_key_answers_f1_helps_up_and_down_walk_the_lines_others_say_they_d
     s2.key("c")
     assert after(out2, lambda: s2.key("[")) == up
     assert after(out, lambda: s.key("down")) == after(out2, lambda: s2.key("]"))
-    for key, said in (("tab", "Tab"), ("delete", "Delete"), ("s-tab", "Shift Tab"),
-                      ("f5", "F5"), ("c-a", "Control A"), ("backspace", "Backspace")):
-        assert after(out, lambda key=key: s.key(key)) == [
-            f"{said} does nothing here. Press question mark for help."], key
+    for key, said in (
+        ("tab", "Tab"),
+        ("delete", "Delete"),
+        ("s-tab", "Shift Tab"),
+        ("f5", "F5"),
+        ("c-a", "Control A"),
+        ("backspace", "Backspace"),
+    ):
+        assert after(out, lambda key=key: s.key(key)) == [f"{said} does nothing here. Press question mark for help."], (
+            key
+        )
     help_text = " ".join(after(out, lambda: s.key("f1")))
     assert "Up and Page Up are like left bracket." in help_text
     assert "Down and Page Down are like right bracket." in help_text
@@ -274,18 +291,19 @@ def test_backspace_takes_back_a_digit_of_the_count_being_typed():
     from dataclasses import replace
 
     from spoken_cribbage.engine.rules import Rules
+
     out: list[str] = []
     gm = g.Game(rules=replace(Rules(), counting="manual"), seed=11)
-    s = Session(gm, settings=Settings(counting="manual"), write=out.append,
-                opponents={1: RandomPlayer(random.Random(1))})
+    s = Session(
+        gm, settings=Settings(counting="manual"), write=out.append, opponents={1: RandomPlayer(random.Random(1))}
+    )
     s.start()
     s.key("1"), s.key("2"), s.enter()
-    while not s.count_due():       # play the cards that fit until the player's count is due
+    while not s.count_due():  # play the cards that fit until the player's count is due
         assert s.game.phase == g.PLAY
         s.do(g.Play(s.me, s.game.observation(s.me).playable[0]))
     s.key("1"), s.key("2")
     assert after(out, lambda: s.key("backspace")) == ["Your count: 1."]
     assert after(out, lambda: s.key("backspace")) == ["Count cleared: type it again."]
-    assert after(out, lambda: s.key("backspace")) == [
-        "No digit to take back: type your count, then Enter."]
+    assert after(out, lambda: s.key("backspace")) == ["No digit to take back: type your count, then Enter."]
     assert s.hand_view.count_typed == ""

@@ -17,6 +17,7 @@ from testkit.robust_support import one_sentence
 
 # ----------------------------------------------------------------------------- save_changed
 
+
 def test_save_changed_changes_only_that_setting_in_the_file(tmp_path):
     p = tmp_path / "settings.toml"
     sm.save(Settings(verbosity="terse", target=61), p)
@@ -57,13 +58,15 @@ def test_save_changed_says_when_the_file_cannot_be_written(tmp_path):
 
 # ----------------------------------------------------------------------------- RunSettings
 
+
 def test_only_the_setting_changed_in_the_game_is_saved_never_the_options(home):
     file_settings = Settings(rate=150)
     sm.save(file_settings, home / "settings.toml")
     overrides = {"speech": "off", "target": 61}
     run = RunSettings(current=Settings(rate=150, speech="off", target=61), overrides=overrides)
-    sess = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current,
-                   write=lambda t: None)
+    sess = Session(
+        g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current, write=lambda t: None
+    )
     sess.command("rate 200")
     sess.command("verbosity terse")
     assert sm.load()[0] == Settings(rate=200, verbosity="terse")
@@ -86,37 +89,75 @@ def test_a_named_change_is_saved_even_when_the_value_equals_the_option(home):
 
 
 def test_options_given_maps_every_option_to_its_setting():
-    args = SimpleNamespace(speech="off", rate=None, volume=0.5, verbosity=None, difficulty=None,
-                           target=61, voice="vosk", listen=None, command_end="silence",
-                           vosk_model="/m", seed=3, new=False)
-    assert sm.options_given(args) == {"speech": "off", "volume": 0.5, "target": 61,
-                                      "voice_engine": "vosk", "command_end": "silence",
-                                      "vosk_model": "/m"}
+    args = SimpleNamespace(
+        speech="off",
+        rate=None,
+        volume=0.5,
+        verbosity=None,
+        difficulty=None,
+        target=61,
+        voice="vosk",
+        listen=None,
+        command_end="silence",
+        vosk_model="/m",
+        seed=3,
+        new=False,
+    )
+    assert sm.options_given(args) == {
+        "speech": "off",
+        "volume": 0.5,
+        "target": 61,
+        "voice_engine": "vosk",
+        "command_end": "silence",
+        "vosk_model": "/m",
+    }
 
 
 # ----------------------------------------------------------------------------- describe
+
 
 def test_describe_lists_every_setting_then_the_file_one_sentence_a_line(tmp_path):
     p = tmp_path / "settings.toml"
     lines = [phrase(n) for n in sm.describe(Settings(), p)]
     assert lines == [
-        "Speech: auto.", "Rate: 180 words a minute.", "Volume: 1.", "Voice: the default voice.",
-        "Verbosity: normal.", "Difficulty: expert.", "Target: 121 points.",
-        "Voice engine: off.", "Listen: push.", "Command end: pause.",
-        "Vosk model: the default model.", "Cues: on.", "Cue volume: 1.", "Count tone: off.",
-        "Counting: auto.", "Muggins: off.", "Overcount penalty: off.", "Time limit: off.",
-        "Players: 2.", "Teams: the usual for the table.", "Names: the default names.",
-        "Pace: 0.8 seconds.", "Brief: off.", "Language: the system's language.",
-        "Channel game: spoken.", "Channel scores: spoken.", "Channel prompts: spoken.",
-        "Channel coach: spoken.", "Channel answers: spoken.", "Channel system: spoken.",
-        f"Settings file: {p}."]
+        "Speech: auto.",
+        "Rate: 180 words a minute.",
+        "Volume: 1.",
+        "Voice: the default voice.",
+        "Verbosity: normal.",
+        "Difficulty: expert.",
+        "Target: 121 points.",
+        "Voice engine: off.",
+        "Listen: push.",
+        "Command end: pause.",
+        "Vosk model: the default model.",
+        "Cues: on.",
+        "Cue volume: 1.",
+        "Count tone: off.",
+        "Counting: auto.",
+        "Muggins: off.",
+        "Overcount penalty: off.",
+        "Time limit: off.",
+        "Players: 2.",
+        "Teams: the usual for the table.",
+        "Names: the default names.",
+        "Pace: 0.8 seconds.",
+        "Brief: off.",
+        "Language: the system's language.",
+        "Channel game: spoken.",
+        "Channel scores: spoken.",
+        "Channel prompts: spoken.",
+        "Channel coach: spoken.",
+        "Channel answers: spoken.",
+        "Channel system: spoken.",
+        f"Settings file: {p}.",
+    ]
     assert all(one_sentence(line) for line in lines[:-1])
 
 
 def test_describe_marks_the_options_for_this_run_only(tmp_path):
     s = Settings(target=61, volume=0.8, voice_engine="vosk", voice="english")
-    lines = [phrase(n) for n in sm.describe(s, tmp_path / "s.toml",
-                                            {"target": 61, "voice_engine": "vosk"})]
+    lines = [phrase(n) for n in sm.describe(s, tmp_path / "s.toml", {"target": 61, "voice_engine": "vosk"})]
     assert "Target: 61 points, for this run only (from --target)." in lines
     assert "Voice engine: vosk, for this run only (from --voice)." in lines
     assert "Volume: 0.8." in lines and "Voice: english." in lines
@@ -126,23 +167,21 @@ def test_describe_marks_the_options_for_this_run_only(tmp_path):
 def test_describe_defaults_to_the_real_settings_path(home):
     assert phrase(sm.describe(Settings())[-1]) == f"Settings file: {home / 'settings.toml'}."
     run = RunSettings(current=Settings(rate=300), overrides={"rate": 300})
-    assert "Rate: 300 words a minute, for this run only (from --rate)." in [
-        phrase(n) for n in run.describe()]
+    assert "Rate: 300 words a minute, for this run only (from --rate)." in [phrase(n) for n in run.describe()]
 
 
 # ----------------------------------------------------------------------------- the real program
 
+
 def _run(home, *args, inp=b"q\ny\n"):
-    out = subprocess.run([str(BIN), *args], input=inp, capture_output=True,
-                         env=game_env(home), timeout=120)
+    out = subprocess.run([str(BIN), *args], input=inp, capture_output=True, env=game_env(home), timeout=120)
     text = out.stdout.decode()
     assert out.returncode == 0 and "Traceback" not in text + out.stderr.decode(), text
     return text
 
 
 def test_options_apply_to_one_run_and_a_change_in_the_game_persists(home):
-    text = _run(home, "--speech", "off", "--target", "61", "--seed", "3",
-                inp=b"rate 200\nquit\ny\n")
+    text = _run(home, "--speech", "off", "--target", "61", "--seed", "3", inp=b"rate 200\nquit\ny\n")
     assert "New game to 61 points" in text and "Rate is now 200." in text
     s, msg = sm.load(home / "settings.toml")
     assert msg is None and (s.rate, s.speech, s.target) == (200, "auto", 121)
@@ -158,6 +197,7 @@ def test_a_second_run_uses_the_saved_settings(home, monkeypatch):
     # What the second run uses (not only what the file says): its settings as play() builds them.
     sm.save(Settings(rate=200), home / "settings.toml")
     from spoken_cribbage.app import play as play_mod
+
     seen = {}
 
     class Stop(Exception):
@@ -169,6 +209,7 @@ def test_a_second_run_uses_the_saved_settings(home, monkeypatch):
 
     monkeypatch.setattr(play_mod, "_make_speaker", fake_speaker)
     from spoken_cribbage.app.cli import build_parser
+
     with pytest.raises(Stop):
         play_mod.play(build_parser().parse_args(["play"]))
     assert seen["settings"] == Settings(rate=200)
@@ -184,8 +225,10 @@ def test_seeded_runs_are_identical_and_the_game_in_progress_is_kept(home):
     two = _run(home, "--speech", "off", "--seed", "5", inp=inp)
     assert one == two
     first = one.splitlines()[0]
-    assert first == ("This game with seed 5 is for this run only; your game in progress is "
-                     "kept, and starting without --seed offers to resume it.")
+    assert first == (
+        "This game with seed 5 is for this run only; your game in progress is "
+        "kept, and starting without --seed offers to resume it."
+    )
     assert one_sentence(first) and "Resume?" not in one
     assert "New game to 121 points" in one
     # The game in progress was not touched, nor counted, and is offered again.
@@ -197,8 +240,7 @@ def test_seeded_runs_are_identical_and_the_game_in_progress_is_kept(home):
     text = _run(home, "--speech", "off", inp=b"y\nq\ny\n")
     assert text.splitlines()[0].startswith("You have a game in progress: ")
     assert "Game resumed." in text
-    assert json.loads((home / "game.json").read_bytes())["actions"] == \
-        json.loads(before)["actions"]
+    assert json.loads((home / "game.json").read_bytes())["actions"] == json.loads(before)["actions"]
 
 
 def test_seeded_runs_without_a_game_in_progress_save_nothing_and_say_nothing_extra(home):
@@ -219,60 +261,67 @@ def test_new_with_a_seed_starts_the_current_game_which_can_be_resumed(home):
 
 # ----------------------------------------------------------------------------- refused at once
 
+
 def _refused(home, *args):
     """A command line refused before anything starts: exit 2, one line on stderr, nothing on
     stdout, nothing written."""
-    out = subprocess.run([str(BIN), *args], input=b"q\ny\n", capture_output=True,
-                         env=game_env(home), timeout=60)
+    out = subprocess.run([str(BIN), *args], input=b"q\ny\n", capture_output=True, env=game_env(home), timeout=60)
     err = out.stderr.decode()
     assert (out.returncode, out.stdout, err.count("\n")) == (2, b"", 1), (out, err)
     assert "Traceback" not in err and list(home.iterdir()) == []
     return err.rstrip("\n")
 
 
-@pytest.mark.parametrize("seed", [str(2 ** 63), "-1", "99999999999999999999"])
+@pytest.mark.parametrize("seed", [str(2**63), "-1", "99999999999999999999"])
 def test_a_seed_outside_what_a_save_keeps_is_refused_when_given(home, seed):
     # before: saved with --new, then "its seed is missing or wrong" on the next start, and
     # statistics failed with "Python int too large"
     err = _refused(home, "--seed", seed, "--new", "--speech", "off")
-    assert err == ("spoken-cribbage: argument --seed: the seed must be a whole number from 0 "
-                   "to 9223372036854775807. Try --help.")
+    assert err == (
+        "spoken-cribbage: argument --seed: the seed must be a whole number from 0 to 9223372036854775807. Try --help."
+    )
 
 
 def test_the_largest_seed_a_save_keeps_is_taken():
     from spoken_cribbage.app.cli import build_parser
-    assert build_parser().parse_args(["play", "--seed", str(2 ** 63 - 1)]).seed == 2 ** 63 - 1
+
+    assert build_parser().parse_args(["play", "--seed", str(2**63 - 1)]).seed == 2**63 - 1
     assert build_parser().parse_args(["play", "--seed", "0"]).seed == 0
 
 
-@pytest.mark.parametrize("names, reason", [
-    ("me,Ann", "'me' cannot name another player: it would stand for you"),
-    ("Ann,Myself", "'Myself' cannot name another player: it would stand for you"),
-    ("You", "'You' cannot name another player: the game calls you that"),
-    ("Ann,,Ben", "a name is empty: give the names between commas, like Ann,Ben"),
-    ("Ann, ", "a name is empty: give the names between commas, like Ann,Ben"),
-    ("Ann,ANN", "the name 'ANN' is given twice"),
-])
-def test_a_name_that_would_stand_for_you_or_is_empty_is_refused_with_its_reason(
-        home, names, reason):
+@pytest.mark.parametrize(
+    "names, reason",
+    [
+        ("me,Ann", "'me' cannot name another player: it would stand for you"),
+        ("Ann,Myself", "'Myself' cannot name another player: it would stand for you"),
+        ("You", "'You' cannot name another player: the game calls you that"),
+        ("Ann,,Ben", "a name is empty: give the names between commas, like Ann,Ben"),
+        ("Ann, ", "a name is empty: give the names between commas, like Ann,Ben"),
+        ("Ann,ANN", "the name 'ANN' is given twice"),
+    ],
+)
+def test_a_name_that_would_stand_for_you_or_is_empty_is_refused_with_its_reason(home, names, reason):
     err = _refused(home, "--players", "3", "--names", names, "--speech", "off")
     assert err == f"spoken-cribbage: {reason}."
 
 
-@pytest.mark.parametrize("args, reason", [
-    (("--names", "Ann,Ben"), "2 names are given for 1 other player at a table of 2: give at "
-                             "most 1"),
-    (("--players", "4", "--names", "A,B,C,D"),
-     "4 names are given for 3 other players at a table of 4: give at most 3"),
-])
+@pytest.mark.parametrize(
+    "args, reason",
+    [
+        (("--names", "Ann,Ben"), "2 names are given for 1 other player at a table of 2: give at most 1"),
+        (
+            ("--players", "4", "--names", "A,B,C,D"),
+            "4 names are given for 3 other players at a table of 4: give at most 3",
+        ),
+    ],
+)
 def test_more_names_than_other_players_are_refused(home, args, reason):
     err = _refused(home, *args, "--speech", "off")
     assert err == f"spoken-cribbage: {reason}, or seat more players with --players."
 
 
 def test_names_for_every_other_seat_are_taken(home):
-    text = _run(home, "--players", "3", "--names", "Ann,Ben", "--speech", "off", "--cues",
-                "off", "--seed", "2")
+    text = _run(home, "--players", "3", "--names", "Ann,Ben", "--speech", "off", "--cues", "off", "--seed", "2")
     assert text.splitlines()[0] == "New game to 121 points against Ann and Ben."
 
 
@@ -285,8 +334,10 @@ def test_more_names_given_in_the_settings_than_seats_stay_for_a_larger_table(hom
 
 # ----------------------------------------------------------------------------- settings outside
 
+
 def _settings_cli(capsys, *argv):
     from spoken_cribbage.app import cli
+
     rc = cli.main(["settings", *argv])
     out = capsys.readouterr()
     return rc, out.out, out.err
@@ -303,15 +354,14 @@ def test_the_settings_command_lists_what_settings_lists_in_the_game(home, capsys
 
 
 def test_the_settings_command_changes_one_setting_as_the_game_does(home, capsys):
-    assert _settings_cli(capsys, "rate", "200") == (
-        0, "Rate is now 200, from the next start of the game.\n", "")
+    assert _settings_cli(capsys, "rate", "200") == (0, "Rate is now 200, from the next start of the game.\n", "")
     # a name of two words as in the game, or as its option; a value of several words
     assert _settings_cli(capsys, "cue", "volume", "0.5")[0] == 0
     assert _settings_cli(capsys, "time-limit", "off")[0] == 0
     assert _settings_cli(capsys, "names", "Ann,", "Ben")[1] == (
-        "Names is now Ann, Ben, from the next start of the game.\n")
-    assert sm.load(home / "settings.toml") == (
-        Settings(rate=200, cue_volume=0.5, names="Ann, Ben"), None)
+        "Names is now Ann, Ben, from the next start of the game.\n"
+    )
+    assert sm.load(home / "settings.toml") == (Settings(rate=200, cue_volume=0.5, names="Ann, Ben"), None)
     assert _settings_cli(capsys, "cue_volume") == (0, "Cue volume: 0.5.\n", "")
 
 
@@ -319,25 +369,33 @@ def test_the_settings_command_says_when_players_resets_the_teams(home, capsys):
     # before: the reset of teams 3 by players 4 was silent
     sm.save(Settings(players=6, teams="3"), home / "settings.toml")
     assert _settings_cli(capsys, "players", "4") == (
-        0, "Players is now 4, from the next start of the game. Teams is now the usual for the "
-           "table, as the teams set before do not fit.\n", "")
+        0,
+        "Players is now 4, from the next start of the game. Teams is now the usual for the "
+        "table, as the teams set before do not fit.\n",
+        "",
+    )
     assert sm.load(home / "settings.toml") == (Settings(players=4), None)
 
 
-@pytest.mark.parametrize("argv, reason", [
-    (("rate", "5"), "rate must be between 80 and 500 words a minute"),
-    (("rate", "fast"), "rate needs a whole number, not 'fast'"),
-    (("colour", "red"), "there is no setting called colour"),
-    (("players", "7"), "the game is for 2, 3, 4, 5 or 6 players, not 7"),
-    (("names", "me"), "'me' cannot name another player: it would stand for you"),
-    (("speech", "\x1b[2J"), "the value has characters that cannot be shown"),
-])
-def test_the_settings_command_refuses_what_the_game_refuses_in_one_line(home, capsys, argv,
-                                                                          reason):
+@pytest.mark.parametrize(
+    "argv, reason",
+    [
+        (("rate", "5"), "rate must be between 80 and 500 words a minute"),
+        (("rate", "fast"), "rate needs a whole number, not 'fast'"),
+        (("colour", "red"), "there is no setting called colour"),
+        (("players", "7"), "the game is for 2, 3, 4, 5 or 6 players, not 7"),
+        (("names", "me"), "'me' cannot name another player: it would stand for you"),
+        (("speech", "\x1b[2J"), "the value has characters that cannot be shown"),
+    ],
+)
+def test_the_settings_command_refuses_what_the_game_refuses_in_one_line(home, capsys, argv, reason):
     sm.save(Settings(rate=150), home / "settings.toml")
     before = (home / "settings.toml").read_bytes()
     assert _settings_cli(capsys, *argv) == (
-        2, "", f"spoken-cribbage settings: That setting was not changed: {reason}.\n")
+        2,
+        "",
+        f"spoken-cribbage settings: That setting was not changed: {reason}.\n",
+    )
     assert (home / "settings.toml").read_bytes() == before
 
 
@@ -345,15 +403,20 @@ def test_counting_options_on_a_resumed_automatic_game_say_what_applies(home):
     """--counting manual --muggins on given when resuming a game that counts automatically:
     said plainly, and the settings tell the truth (not 'manual, for this run only')."""
     _run(home, "--speech", "off", "--cues", "off", inp=b"1 2\nq\ny\n")
-    text = _run(home, "--speech", "off", "--cues", "off", "--counting", "manual", "--muggins",
-                "on", inp=b"y\nsettings\nq\ny\n")
+    text = _run(
+        home, "--speech", "off", "--cues", "off", "--counting", "manual", "--muggins", "on", inp=b"y\nsettings\nq\ny\n"
+    )
     lines = text.splitlines()
     said = "This game counts automatically; manual counting starts with a new game."
     assert said in lines and lines.index(said) < lines.index("> settings")
     assert not any(line.startswith("This game keeps muggins") for line in lines)
-    assert ("Counting: manual, for this run only (from --counting); this game counts "
-            "automatically; manual counting starts with a new game.") in lines
-    assert ("Muggins: on, for this run only (from --muggins); this game keeps muggins off; "
-            "muggins on starts with a new game.") in lines
+    assert (
+        "Counting: manual, for this run only (from --counting); this game counts "
+        "automatically; manual counting starts with a new game."
+    ) in lines
+    assert (
+        "Muggins: on, for this run only (from --muggins); this game keeps muggins off; "
+        "muggins on starts with a new game."
+    ) in lines
     # a rule the game plays by is said as before
     assert "Overcount penalty: off." in lines

@@ -26,11 +26,20 @@ class Speaker:
     def stop(self):
         self.stops += 1
 
-    def set_rate(self, wpm): self.rate = wpm
-    def set_volume(self, v): self.volume = v
-    def set_voice(self, v): self.voice = v
-    def list_voices(self): return []
-    def close(self): pass
+    def set_rate(self, wpm):
+        self.rate = wpm
+
+    def set_volume(self, v):
+        self.volume = v
+
+    def set_voice(self, v):
+        self.voice = v
+
+    def list_voices(self):
+        return []
+
+    def close(self):
+        pass
 
 
 def make(seed=3, **kw):
@@ -41,7 +50,7 @@ def make(seed=3, **kw):
 
 def test_start_announces_the_deal_and_asks_for_the_discard():
     s, out, sp = make()
-    assert out[-1] == "Your turn: lay away 2 cards."   # "Deal 1. Your crib." was just said
+    assert out[-1] == "Your turn: lay away 2 cards."  # "Deal 1. Your crib." was just said
     assert any(line.startswith("Your hand. Card 1: ace of clubs. Card 2: two of clubs.") for line in out)
     # the events interrupt stale speech; the prompt is queued after them
     assert sp.said and sp.said[-2][1] is Priority.NOW and sp.said[-1][1] is Priority.NORMAL
@@ -49,10 +58,10 @@ def test_start_announces_the_deal_and_asks_for_the_discard():
 
 def test_discard_one_card_at_a_time_then_cancel():
     s, out, _ = make()
-    assert after(out, lambda: s.command("discard ace of clubs")) == [
-        "Ace of clubs chosen; choose one more."]
+    assert after(out, lambda: s.command("discard ace of clubs")) == ["Ace of clubs chosen; choose one more."]
     assert after(out, lambda: s.command("discard 2c 3c")) == [
-        "You have already chosen the ace of clubs; choose one more or press Escape."]
+        "You have already chosen the ace of clubs; choose one more or press Escape."
+    ]
     assert after(out, lambda: s.command("cancel")) == ["Choice cleared: choose 2 cards."]
     lines = after(out, lambda: s.command("discard 2c 1"))
     assert lines == ["Use card numbers or card names, not both at once."]
@@ -81,12 +90,13 @@ def test_illegal_play_says_why_and_what_is_allowed_and_changes_nothing():
 def test_unknown_card_and_card_not_in_hand():
     s, out, _ = make()
     assert after(out, lambda: s.command("play 11h")) == [
-        "'11h' is not a card. Use a number from your hand, or a name like 5h, 10c or "
-        "'five of hearts'."]
+        "'11h' is not a card. Use a number from your hand, or a name like 5h, 10c or 'five of hearts'."
+    ]
     line = after(out, lambda: s.command("discard queen of hearts"))[0]
     assert line.startswith("You don't have the queen of hearts. You hold the ace of clubs")
     assert after(out, lambda: s.command("discard 9"))[0] == (
-        "There is no card 9. Your cards are numbered 1, 2, 3, 4, 5 and 6.")
+        "There is no card 9. Your cards are numbered 1, 2, 3, 4, 5 and 6."
+    )
 
 
 def test_go_is_refused_while_a_card_fits():
@@ -130,8 +140,7 @@ def test_silence_key_stops_speech_and_every_response_interrupts_stale_speech():
 
 def test_quit_asks_to_confirm():
     s, out, _ = make()
-    assert after(out, lambda: s.key("q")) == [
-        "Quit the game? It is kept, and you can resume it later. Press y or n."]
+    assert after(out, lambda: s.key("q")) == ["Quit the game? It is kept, and you can resume it later. Press y or n."]
     assert after(out, lambda: s.command("maybe")) == ["Please answer y for yes or n for no."]
     assert after(out, lambda: s.command("n")) == ["Back to the game."]
     assert not s.quit
@@ -146,7 +155,8 @@ def test_settings_changed_in_the_game_are_saved(home):
     assert sp.rate == 220
     assert after(out, lambda: s.command("verbosity terse")) == ["Verbosity is now terse."]
     assert after(out, lambda: s.command("rate fast"))[0] == (
-        "That setting was not changed: rate needs a whole number, not 'fast'.")
+        "That setting was not changed: rate needs a whole number, not 'fast'."
+    )
     loaded, msg = settings_mod.load()
     assert msg is None and loaded.rate == 220 and loaded.verbosity == "terse"
 
@@ -177,6 +187,7 @@ def test_every_help_line_fits_a_braille_line_in_every_phase():
     from spoken_cribbage.vocabulary import PHASES
     from spoken_cribbage.words.commands import key_lines
     from spoken_cribbage.words.seat import help_lines
+
     for phase in PHASES:
         for voice in (False, True):
             for count in (1, 2):
@@ -189,7 +200,7 @@ def test_play_without_a_card_outside_the_play_is_refused_with_the_engines_reason
     # player hears the phase's reason, as before
     s, out, _ = make()
     assert s.game.phase == "discard"
-    lines = after(out, lambda: s.command("play 2"))   # a place in the hand: no card named
+    lines = after(out, lambda: s.command("play 2"))  # a place in the hand: no card named
     assert lines == ["You can't play yet: first lay away 2 cards for the crib."]
-    assert lines == after(out, lambda: s.command(f"play {s.game.hands[0][0].short}"))   # a card named
+    assert lines == after(out, lambda: s.command(f"play {s.game.hands[0][0].short}"))  # a card named
     assert s.game.phase == "discard"

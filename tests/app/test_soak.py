@@ -20,6 +20,7 @@ def test_100_games_memory_does_not_grow():
         _soak(home)
     finally:
         import shutil
+
         shutil.rmtree(home, ignore_errors=True)
 
 
@@ -33,7 +34,7 @@ def _soak(home):
     objs = [s["objects"] for s in settled]
     rss = [s["rss_kb"] for s in settled]
     assert max(objs) - min(objs) < 2000, samples
-    assert rss[-1] - rss[0] < 4096, samples           # under 4 MB over 60 games
+    assert rss[-1] - rss[0] < 4096, samples  # under 4 MB over 60 games
     s = StatsDB(home / "stats.sqlite3").summary()
     assert s["games"] == 100 and s["wins"] + s["losses"] == 100
     assert rs.save_state(home).saved.finished

@@ -58,6 +58,7 @@ class Timers:
 
 # ----------------------------------------------------------------------------- the table
 
+
 def test_the_table_sizes_and_layouts_are_those_the_engine_plays():
     for n in range(2, table.MOST_PLAYERS + 1):
         try:
@@ -69,20 +70,23 @@ def test_the_table_sizes_and_layouts_are_those_the_engine_plays():
     assert {2, 3, 4} <= set(table.sizes())
     assert "2" in table.layouts(4) and "none" in table.layouts(3) and "2" not in table.layouts(3)
     assert table.rules_for(4, "2").sides == 2 and table.rules_for(3, "none").sides == 3
-    assert table.rules_for(4).sides == 2                      # four: partners, as usual
+    assert table.rules_for(4).sides == 2  # four: partners, as usual
 
 
-@pytest.mark.parametrize("args, said", [
-    (["--players", "9"], "players, not 9."),
-    (["--players", "3", "--teams", "2"], "3 players play each for themselves, "
-                                         "not in 2 teams."),
-    (["--players", "4", "--teams", "3"], "4 players play each for themselves or in 2 teams of 2, not in 3 teams."),
-    (["--teams", "many"], "teams must be usual, none or a number of teams, not 'many'."),
-    (["--players", "3", "--names", "Ann,ann"], "the name 'ann' is given twice."),
-    (["--pace", "9"], "pace must be between 0 and 5 seconds."),
-])
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["--players", "9"], "players, not 9."),
+        (["--players", "3", "--teams", "2"], "3 players play each for themselves, not in 2 teams."),
+        (["--players", "4", "--teams", "3"], "4 players play each for themselves or in 2 teams of 2, not in 3 teams."),
+        (["--teams", "many"], "teams must be usual, none or a number of teams, not 'many'."),
+        (["--players", "3", "--names", "Ann,ann"], "the name 'ann' is given twice."),
+        (["--pace", "9"], "pace must be between 0 and 5 seconds."),
+    ],
+)
 def test_a_table_the_engine_cannot_play_is_one_sentence_and_exit_2(home, capsys, args, said):
     from spoken_cribbage.app.cli import main
+
     assert main(["--speech", "off", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("spoken-cribbage: ") and said in err and err.count("\n") == 1, err
@@ -104,17 +108,15 @@ def test_players_teams_names_and_pace_are_settings_a_change_persists(home):
     assert s.changed("names", "Ann,Ben").changed("names", "default").names == ""
     assert s.changed("pace", "0").pace == 0.0
     seat, out = seated(3)
-    assert after(out, lambda: seat.command("players 4")) == [
-        "Players is now 4. It takes effect in the next game."]
-    assert after(out, lambda: seat.command("pace 0")) == [
-        "Pace is now 0: the computer turns come at once."]
+    assert after(out, lambda: seat.command("players 4")) == ["Players is now 4. It takes effect in the next game."]
+    assert after(out, lambda: seat.command("pace 0")) == ["Pace is now 0: the computer turns come at once."]
 
 
 def test_each_computer_player_has_a_name_told_apart_by_ear():
     assert seat_names(2) == ("you", "Computer")
     assert seat_names(4) == NAMES4
     names = seat_names(6)[1:]
-    assert len({n[0] for n in names}) == 5                       # five first sounds
+    assert len({n[0] for n in names}) == 5  # five first sounds
     assert seat_names(4, ["Ann", "Max"]) == ("you", "Ann", "Max", "Lena")
     assert seat_names(2, ["Ann"]) == ("you", "Ann")
     assert table.split_names(" Ann , Ben,, ") == ["Ann", "Ben"]
@@ -124,18 +126,26 @@ def test_each_computer_player_has_a_name_told_apart_by_ear():
 
 # ----------------------------------------------------------------------------- the start
 
+
 def test_with_partners_the_start_says_who_the_partner_is():
     s, out = seated(4)
     assert out[:3] == [
         "New game to 121 points: you and Lena against Max and Oliver.",
         "Your partner is Lena, sitting opposite; Max and Oliver play against you.",
-        "Play goes round the table: you, Max, Lena, Oliver."]
+        "Play goes round the table: you, Max, Lena, Oliver.",
+    ]
     assert out[3].startswith("Cut for the deal: you a") or out[3].startswith("Cut for the deal")
     dealt = next(line for line in out if line.startswith("Deal 1."))
     dealer = s.game.dealer
-    assert dealt == {0: "Deal 1. Your crib.", 1: "Deal 1. Max's crib, for the other side.",
-                     2: "Deal 1. Lena's crib, for your side.",
-                     3: "Deal 1. Oliver's crib, for the other side."}[dealer]
+    assert (
+        dealt
+        == {
+            0: "Deal 1. Your crib.",
+            1: "Deal 1. Max's crib, for the other side.",
+            2: "Deal 1. Lena's crib, for your side.",
+            3: "Deal 1. Oliver's crib, for the other side.",
+        }[dealer]
+    )
     others = [n for k, n in enumerate(NAMES4) if k]
     assert f"{others[0]}, {others[1]} and {others[2]} lay away a card each." in out
     assert out[-1] == "Your turn: lay away 1 card."
@@ -144,23 +154,26 @@ def test_with_partners_the_start_says_who_the_partner_is():
 
 def test_three_players_start_with_the_order_of_play_and_the_crib_card():
     s, out = seated(3)
-    assert out[:2] == ["New game to 121 points against Max and Lena.",
-                       "Play goes round the table: you, Max, Lena."]
+    assert out[:2] == ["New game to 121 points against Max and Lena.", "Play goes round the table: you, Max, Lena."]
     assert "One card from the deck goes to the crib." in out
     assert "Max and Lena lay away a card each." in out
 
 
 # ----------------------------------------------------------------------------- the keys
 
+
 def test_four_players_scores_name_every_team_and_the_crib_its_team():
     s, out = seated(4)
-    assert after(out, lambda: s.key("s")) == [
-        "You and Lena 0, 121 to go; Max and Oliver 0, 121 to go."]
+    assert after(out, lambda: s.key("s")) == ["You and Lena 0, 121 to go; Max and Oliver 0, 121 to go."]
     dealer = s.game.dealer
-    assert after(out, lambda: s.key("b")) == [{
-        0: "It is your crib, for you and Lena.", 1: "It is Max's crib, for Max and Oliver.",
-        2: "It is Lena's crib, for you and Lena.",
-        3: "It is Oliver's crib, for Max and Oliver."}[dealer]]
+    assert after(out, lambda: s.key("b")) == [
+        {
+            0: "It is your crib, for you and Lena.",
+            1: "It is Max's crib, for Max and Oliver.",
+            2: "It is Lena's crib, for you and Lena.",
+            3: "It is Oliver's crib, for Max and Oliver.",
+        }[dealer]
+    ]
     assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Max 4, Lena 4, Oliver 4."]
     assert after(out, lambda: s.key("v")) == ["No cards on the table yet."]
     help_lines = after(out, lambda: s.key("?"))
@@ -168,8 +181,10 @@ def test_four_players_scores_name_every_team_and_the_crib_its_team():
     assert any("p cards each player holds" in line for line in help_lines)
     s.key("s")
     pegs = after(out, lambda: s.key("s"))
-    assert pegs == ["Your pegs are both on 0: nothing pegged yet.",
-                    "Max and Oliver's pegs are both on 0: nothing pegged yet."]
+    assert pegs == [
+        "Your pegs are both on 0: nothing pegged yet.",
+        "Max and Oliver's pegs are both on 0: nothing pegged yet.",
+    ]
 
 
 def test_turn_table_and_cards_held_name_every_player_in_the_play():
@@ -178,17 +193,21 @@ def test_turn_table_and_cards_held_name_every_player_in_the_play():
     gm = s.game
     played = list(gm.played)
     line = after(out, lambda: s.key("t"))[0]
-    assert re.fullmatch(r"Your turn\. Count \d+\. (Max plays after you|No one else plays in "
-                        r"this series)\.", line), line
+    assert re.fullmatch(
+        r"Your turn\. Count \d+\. (Max plays after you|No one else plays in "
+        r"this series)\.",
+        line,
+    ), line
     held = after(out, lambda: s.key("p"))[0]
     left = [len(h) for h in gm.hands]
-    assert held == (f"Cards held: you {left[0] or 'none'}, Max {left[1] or 'none'}, "
-                    f"Lena {left[2] or 'none'}, Oliver {left[3] or 'none'}.")
+    assert held == (
+        f"Cards held: you {left[0] or 'none'}, Max {left[1] or 'none'}, "
+        f"Lena {left[2] or 'none'}, Oliver {left[3] or 'none'}."
+    )
     if played:
         v = after(out, lambda: s.key("v"))
         series = gm.series
-        assert v[0] == f"This series, count {gm.count}: " + ", ".join(
-            f"{NAMES4[k]} {c.name}" for k, c in series) + "."
+        assert v[0] == f"This series, count {gm.count}: " + ", ".join(f"{NAMES4[k]} {c.name}" for k, c in series) + "."
         assert v[1].startswith("Played this hand, you: ")
         for k, c in played:
             assert c.name in v[1].split(f"{NAMES4[k]}: ")[1].split(";")[0]
@@ -196,11 +215,9 @@ def test_turn_table_and_cards_held_name_every_player_in_the_play():
 
 def test_three_players_keys():
     s, out = seated(3)
-    assert after(out, lambda: s.key("s")) == [
-        "You 0, 121 to go; Max 0, 121 to go; Lena 0, 121 to go."]
+    assert after(out, lambda: s.key("s")) == ["You 0, 121 to go; Max 0, 121 to go; Lena 0, 121 to go."]
     dealer = s.game.dealer
-    assert after(out, lambda: s.key("b")) == [
-        ["It is your crib.", "It is Max's crib.", "It is Lena's crib."][dealer]]
+    assert after(out, lambda: s.key("b")) == [["It is your crib.", "It is Max's crib.", "It is Lena's crib."][dealer]]
     assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Max 4, Lena 4."]
     to_my_play(s)
     assert after(out, lambda: s.key("t"))[0].startswith("Your turn. Count ")
@@ -209,6 +226,7 @@ def test_three_players_keys():
 def test_the_held_key_is_one_phrase_of_the_vocabulary_and_works_with_two_players():
     from spoken_cribbage.vocabulary import BY_VERB, VoiceContext, parse_command, phrases_for
     from spoken_cribbage.words.commands import key_lines
+
     assert BY_VERB["held"].key == "p"
     assert phrases_for(VoiceContext("other"))["how many cards"] == "held"
     assert str(parse_command("cards left")) == "held"
@@ -221,12 +239,10 @@ def test_the_held_key_is_one_phrase_of_the_vocabulary_and_works_with_two_players
 def test_a_new_game_can_seat_another_table_with_its_names():
     s, out = seated(2)
     new = g.Game(rules=table.rules_for(3), seed=9)
-    s.table.new_game_factory = lambda: (new, {k: RandomPlayer(random.Random(k)) for k in (1, 2)},
-                                  ("you", "Ann", "Max"))
-    s.finished = True          # (as at the end of a game: n, or "new game")
+    s.table.new_game_factory = lambda: (new, {k: RandomPlayer(random.Random(k)) for k in (1, 2)}, ("you", "Ann", "Max"))
+    s.finished = True  # (as at the end of a game: n, or "new game")
     lines = after(out, lambda: s.command("new game"))
-    assert lines[:2] == ["New game to 121 points against Ann and Max.",
-                         "Play goes round the table: you, Ann, Max."]
+    assert lines[:2] == ["New game to 121 points against Ann and Max.", "Play goes round the table: you, Ann, Max."]
     assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Ann 4, Max 4."]
 
 
@@ -255,12 +271,16 @@ def test_every_line_of_a_whole_game_names_its_player(players):
     s, out = seated(players, seed=12)
     play_out(s, random.Random(1))
     for line in out:
-        if re.match(r"(\w+ )?plays? the ", line) or line.startswith(("You play", "Max plays",
-                                                                     "Lena plays", "Oliver plays")):
+        if re.match(r"(\w+ )?plays? the ", line) or line.startswith(
+            ("You play", "Max plays", "Lena plays", "Oliver plays")
+        ):
             assert re.match(PLAYER + r" plays? the [a-z]+ of [a-z]+\. Count \d+\.", line), line
         if re.search(r"\bgo\b", line):
-            assert re.match(r"(You cannot play: go\.|(Max|Lena|Oliver) says go\.|One for the go "
-                            r"to " + PLAYER + r"\.)", line), line
+            assert re.match(
+                r"(You cannot play: go\.|(Max|Lena|Oliver) says go\.|One for the go "
+                r"to " + PLAYER + r"\.)",
+                line,
+            ), line
         if re.search(r"\b(hand|crib): ", line):
             assert re.match(r"(Your|Max's|Lena's|Oliver's) (hand|crib): ", line), line
         if line.startswith(("Fifteen", "Thirty", "A pair", "One for")) and " to " in line:
@@ -268,13 +288,13 @@ def test_every_line_of_a_whole_game_names_its_player(players):
     assert out[-1] == "Press n for a new game or q to leave."
     end = out[-2] if not out[-2].startswith("That is") else out[-3]
     if players == 4:
-        assert re.fullmatch(r"(You and Lena win, \d+ to \d+!|Max and Oliver win, \d+ to \d+\.)",
-                            end), end
+        assert re.fullmatch(r"(You and Lena win, \d+ to \d+!|Max and Oliver win, \d+ to \d+\.)", end), end
     else:
         assert re.fullmatch(r"(You win with \d+!|(Max|Lena) wins with \d+\.)", end), end
 
 
 # ----------------------------------------------------------------------------- pacing
+
 
 def paced(seed: int = 5, pace: float = 0.8, players: int = 4):
     s, out = seated(players, seed=seed, settings=Settings(pace=pace))
@@ -287,7 +307,7 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
     runs = 0
     for seed in range(1, 40):
         s, out, timers = paced(seed)
-        s.command("1")                       # lay away: then the computers on the left may play
+        s.command("1")  # lay away: then the computers on the left may play
         rng = random.Random(seed)
         for _ in range(40):
             if s.game.phase != g.PLAY:
@@ -298,16 +318,18 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
                 before = len(out)
                 # a key during the run is answered at once, and the run goes on
                 turn = after(out, lambda s=s: s.key("t"))[0]
-                assert re.fullmatch(r"(Max|Lena|Oliver)'s turn\. ((You play|(Max|Lena|Oliver) "
-                                    r"plays) after (Max|Lena|Oliver)|No one else plays in this "
-                                    r"series)\.", turn), turn
+                assert re.fullmatch(
+                    r"(Max|Lena|Oliver)'s turn\. ((You play|(Max|Lena|Oliver) "
+                    r"plays) after (Max|Lena|Oliver)|No one else plays in this "
+                    r"series)\.",
+                    turn,
+                ), turn
                 assert after(out, lambda s=s: s.key("r")) == [turn]
                 assert s.runner.pacing
                 step = len(out)
                 timers.run()
                 new = out[step:]
-                assert new and re.match(r"(Max|Lena|Oliver) (plays|says go)|You cannot play: go",
-                                        new[0]), new
+                assert new and re.match(r"(Max|Lena|Oliver) (plays|says go)|You cannot play: go", new[0]), new
                 assert len(out) > before
                 continue
             assert s.game.to_act == 0 or s.game.phase != g.PLAY
@@ -348,8 +370,13 @@ def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
         sp.said = []
         out: list[str] = []
         gm = g.Game(rules=table.rules_for(4), seed=seed)
-        s = Session(gm, settings=Settings(), write=out.append, speaker=sp,
-                    opponents={k: RandomPlayer(random.Random(k)) for k in range(1, 4)})
+        s = Session(
+            gm,
+            settings=Settings(),
+            write=out.append,
+            speaker=sp,
+            opponents={k: RandomPlayer(random.Random(k)) for k in range(1, 4)},
+        )
         timers = Timers()
         s.runner.timer = timers
         s.start()
@@ -364,8 +391,10 @@ def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
 
 # ----------------------------------------------------------------------------- saved and counted
 
+
 def play_some(gm: g.Game, n: int, seed: int = 1) -> None:
     from spoken_cribbage.ai.players import make_player
+
     players = {k: make_player("easy", random.Random(k)) for k in range(gm.players)}
     for i in range(n):
         if gm.phase == g.GAME_OVER:
@@ -380,12 +409,12 @@ def play_some(gm: g.Game, n: int, seed: int = 1) -> None:
 def test_a_four_player_game_is_saved_and_resumed_with_its_names_and_levels(home):
     from spoken_cribbage.app.persist import Keeper
     from spoken_cribbage.storage import savegame
+
     gm = g.Game(rules=table.rules_for(4), seed=21)
     k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
-    k.begin(gm, difficulty="standard", names=["Ann", "Ben", "Cleo"],
-            levels=["easy", "standard", "expert"])
+    k.begin(gm, difficulty="standard", names=["Ann", "Ben", "Cleo"], levels=["easy", "standard", "expert"])
     play_some(gm, 30)
-    k.on_undo(gm)                                        # saves the game as it is now
+    k.on_undo(gm)  # saves the game as it is now
     loaded = savegame.load(home / "game.json")
     assert loaded.saved.players == 4 and loaded.saved.names == ["Ann", "Ben", "Cleo"]
     assert loaded.saved.seat_levels() == {1: "easy", 2: "standard", 3: "expert"}
@@ -393,14 +422,14 @@ def test_a_four_player_game_is_saved_and_resumed_with_its_names_and_levels(home)
     k2 = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
     question = k2.resume_question(k2.load())
     side, other = gm.scores[0], gm.scores[1]
-    assert question.startswith(f"You have a game in progress: you and Ben {side}, "
-                               f"Ann and Cleo {other}, ")
+    assert question.startswith(f"You have a game in progress: you and Ben {side}, Ann and Cleo {other}, ")
     assert question.endswith(" crib. Resume? y/n")
 
 
 def test_statistics_are_kept_by_table(home):
     from spoken_cribbage.storage.stats import StatsDB, game_record
     from spoken_cribbage.words.stats import stats_sentences
+
     db = StatsDB(home / "s.db")
     assert db.open() is None
     for n, (players, seed) in enumerate([(2, 1), (2, 2), (3, 3), (4, 4), (4, 5)]):
@@ -409,22 +438,22 @@ def test_statistics_are_kept_by_table(home):
         assert gm.phase == g.GAME_OVER
         db.record_game(game_record(gm, f"game{n}", "easy"))
     tables = db.summary()["tables"]
-    assert [(t["players"], t["teams"], t["games"]) for t in tables] == [
-        (2, 0, 2), (3, 0, 1), (4, 2, 2)]
+    assert [(t["players"], t["teams"], t["games"]) for t in tables] == [(2, 0, 2), (3, 0, 1), (4, 2, 2)]
     assert all(t["wins"] + t["losses"] == t["games"] for t in tables)
     lines = stats_sentences(db.summary())
     assert lines[0] == "You have played 5 games: " + (
-        f"{sum(t['wins'] for t in tables)} won, {sum(t['losses'] for t in tables)} lost.")
+        f"{sum(t['wins'] for t in tables)} won, {sum(t['losses'] for t in tables)} lost."
+    )
     assert any(re.fullmatch(r"Two players: 2 games, \d won, \d lost\.", line) for line in lines)
     assert any(re.fullmatch(r"Three players: 1 game, \d won, \d lost\.", line) for line in lines)
-    assert any(re.fullmatch(r"Four players in two teams of two: 2 games, \d won, \d lost\.", line)
-               for line in lines)
+    assert any(re.fullmatch(r"Four players in two teams of two: 2 games, \d won, \d lost\.", line) for line in lines)
     assert [g_.teams for g_ in db.games()] == [0, 0, 0, 2, 2]
 
 
 def test_two_player_statistics_read_as_before(home):
     from spoken_cribbage.storage.stats import StatsDB, game_record
     from spoken_cribbage.words.stats import stats_sentences
+
     db = StatsDB(home / "s.db")
     db.open()
     gm = g.Game(seed=1)
@@ -437,8 +466,9 @@ def test_an_older_statistics_file_gets_the_teams_column_and_its_games_the_usual_
     import sqlite3
 
     from spoken_cribbage.storage.stats import StatsDB
+
     path = home / "s.db"
-    con = sqlite3.connect(path)   # a schema-2 file, as the game wrote it before
+    con = sqlite3.connect(path)  # a schema-2 file, as the game wrote it before
     con.executescript(
         "CREATE TABLE games (id TEXT PRIMARY KEY, ended_at TEXT NOT NULL, result TEXT NOT NULL, "
         "my_score INTEGER NOT NULL, their_score INTEGER NOT NULL, target INTEGER NOT NULL, "
@@ -449,10 +479,11 @@ def test_an_older_statistics_file_gets_the_teams_column_and_its_games_the_usual_
         "crib INTEGER, pegging INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (game_id, deal));"
         "INSERT INTO games VALUES ('a', '2025-01-01T00:00:00Z', 'win', 121, 90, 121, 4, 'easy', "
         "0, 0, 8, 1, 0, NULL, NULL);"
-        "PRAGMA user_version = 2;")
+        "PRAGMA user_version = 2;"
+    )
     con.close()
     db = StatsDB(path)
-    assert db.summary()["tables"][0]["teams"] == 2        # read before the column is added
+    assert db.summary()["tables"][0]["teams"] == 2  # read before the column is added
     assert db.open() is None
     assert [(t["players"], t["teams"], t["wins"]) for t in db.summary()["tables"]] == [(4, 2, 1)]
     assert db.games()[0].teams == 2
@@ -460,13 +491,12 @@ def test_an_older_statistics_file_gets_the_teams_column_and_its_games_the_usual_
 
 def test_the_review_heading_and_replay_line_name_the_table():
     from spoken_cribbage.words.review import game_heading, replay_line
+
     assert game_heading(3, "2025-01-02T00:00:00Z", "win", 121, 98, "expert", 9, 4, 2) == (
-        "Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, with 3 expert computers in two "
-        "teams of two.")
-    assert game_heading(3, "2025-01-02", "loss", 80, 121, "easy", 1) .endswith(
-        "in 1 deal, against the easy computer.")
-    assert replay_line(3, 7, 121, "easy", 3, 0).endswith(
-        "(or --seed 7 --target 121 --difficulty easy --players 3).")
+        "Game 3, 2025-01-02: you won, 121 to 98, in 9 deals, with 3 expert computers in two teams of two."
+    )
+    assert game_heading(3, "2025-01-02", "loss", 80, 121, "easy", 1).endswith("in 1 deal, against the easy computer.")
+    assert replay_line(3, 7, 121, "easy", 3, 0).endswith("(or --seed 7 --target 121 --difficulty easy --players 3).")
 
 
 @pytest.mark.parametrize("players", [3, 4])
@@ -492,7 +522,7 @@ def test_any_key_at_any_moment_of_a_paced_game_is_answered_and_never_breaks_it(p
             s.space()
         else:
             s.key(k)
-        if k not in ("x", "esc"):   # silence (and Escape with nothing to cancel) says nothing
+        if k not in ("x", "esc"):  # silence (and Escape with nothing to cancel) says nothing
             assert len(out) > n or s.quit, k
     assert all("Traceback" not in line and line.strip() for line in out)
     assert s.quit or s.game.deal_number >= 2 or s.game.phase == g.GAME_OVER, s.game.deal_number
@@ -519,16 +549,16 @@ def test_a_resumed_game_with_computer_turns_due_plays_them_paced_once_the_timer_
         for seat in gm.pending_discards():
             gm.apply(g.Discard(seat, (gm.hands[seat][0],)))
         if gm.phase != g.PLAY or gm.to_act == 0 or (gm.to_act + 1) % 4 == 0:
-            continue   # want at least two computer turns before the player's
+            continue  # want at least two computer turns before the player's
         out: list[str] = []
         s = Session(gm, settings=Settings(pace=0.8), write=out.append, opponents=opponents)
         s.start(resumed=True, timer_coming=True)
-        assert not any(" plays the " in line for line in out), out      # nothing played yet
+        assert not any(" plays the " in line for line in out), out  # nothing played yet
         timers = Timers()
         s.runner.timer = timers
         narration.resume_clock(s)
         played = [line for line in out if " plays the " in line]
-        assert len(played) == 1 and timers.live(), out    # one turn, the next on the timer
+        assert len(played) == 1 and timers.live(), out  # one turn, the next on the timer
         assert timers.live()[0][0] == 0.8
         timers.run()
         assert len([line for line in out if " plays the " in line]) == 2

@@ -19,18 +19,22 @@ from spoken_cribbage.words.announce import Announcer, Answers, Names, numbered_h
 ESPEAK = shutil.which("espeak-ng")
 if ESPEAK is None:
     if os.environ.get("CI"):
-        pytest.fail("espeak-ng is not installed: CI must prove the spoken hand with it",
-                    pytrace=False)
-    pytestmark = pytest.mark.skip(reason="espeak-ng is not installed (apt install espeak-ng); "
-                                         "in CI this test fails instead")
+        pytest.fail("espeak-ng is not installed: CI must prove the spoken hand with it", pytrace=False)
+    pytestmark = pytest.mark.skip(
+        reason="espeak-ng is not installed (apt install espeak-ng); in CI this test fails instead"
+    )
 
 
 def clauses(text: str) -> list[list[str]]:
     """espeak-ng's phonemes for ``text``: one list of words per clause, stress marks removed."""
-    out = subprocess.run([ESPEAK, "-q", "-v", "en", "-x", text], capture_output=True, text=True,
-                         timeout=30, check=True).stdout
-    return [[w.strip("'_,") for w in line.replace("'", "").replace(",", "").split()]
-            for line in out.splitlines() if line.strip()]
+    out = subprocess.run(
+        [ESPEAK, "-q", "-v", "en", "-x", text], capture_output=True, text=True, timeout=30, check=True
+    ).stdout
+    return [
+        [w.strip("'_,") for w in line.replace("'", "").replace(",", "").split()]
+        for line in out.splitlines()
+        if line.strip()
+    ]
 
 
 def words_of(text: str) -> list[str]:
@@ -49,7 +53,7 @@ def merges(text: str) -> list[str]:
         for ph in NUMBERS.values():
             k = len(ph)
             for i in range(len(clause) - k):
-                if clause[i:i + k] == ph and clause[i + k] in RANKS.values():
+                if clause[i : i + k] == ph and clause[i + k] in RANKS.values():
                     found.append(" ".join(clause))
     return found
 
@@ -59,7 +63,7 @@ HAND = parse_cards("2C 2H 5S 9D JC KH")
 
 def test_the_old_numbered_hand_merges_numbers_into_ranks():
     old = "Your hand: " + ", ".join(f"{i} {c.name}" for i, c in enumerate(HAND, 1)) + "."
-    assert len(merges(old)) == len(HAND)   # 'one two of clubs', 'two two of hearts', ...
+    assert len(merges(old)) == len(HAND)  # 'one two of clubs', 'two two of hearts', ...
 
 
 def test_the_new_numbered_hand_ends_a_clause_after_every_number():

@@ -17,8 +17,9 @@ def test_the_generator_reaches_every_command_and_option():
             seen_commands.add(argv[0])
             seen_options.update((argv[0], a.split("=")[0]) for a in argv if a.startswith("--"))
     assert seen_commands == set(tree.subcommands)
-    every = {(name, s) for name, c in tree.subcommands.items() for o in c.options
-             for s in o.strings if s.startswith("--")}
+    every = {
+        (name, s) for name, c in tree.subcommands.items() for o in c.options for s in o.strings if s.startswith("--")
+    }
     assert len(every & seen_options) > 0.9 * len(every)
 
 

@@ -19,8 +19,14 @@ ESC = re.compile(rb"\x1b")
 
 
 def spawn(home, *args, **env):
-    child = pexpect.spawn(str(BIN), ["--speech", "off", *args], env=game_env(home, **env),
-                          encoding="utf-8", timeout=60, dimensions=(50, 200))
+    child = pexpect.spawn(
+        str(BIN),
+        ["--speech", "off", *args],
+        env=game_env(home, **env),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
+    )
     raw = bytearray()
     child.logfile_read = _Raw(raw)
     return child, raw
@@ -85,9 +91,9 @@ def check_shortcuts(child):
     ask(child, "s", r"You \d+, \d+ to go; Computer \d+, \d+ to go\.\r\n")
     ask(child, "t", r"Your turn[^\r\n]*\r\n")
     ask(child, "h", r"Card \d+: [^\r\n]*\r\n")
-    ask(child, "r", r"Card \d+: [^\r\n]*\r\n")          # repeat says the last answer again
+    ask(child, "r", r"Card \d+: [^\r\n]*\r\n")  # repeat says the last answer again
     ask(child, "?", r"Keys: [^\r\n]*\r\n")
-    ask(child, "[", r"Earlier: [^\r\n]*\r\n")           # history back, marked as earlier
+    ask(child, "[", r"Earlier: [^\r\n]*\r\n")  # history back, marked as earlier
     ask(child, "]", r"\r\n")
     ask(child, "z", r"The key z does nothing here\.[^\r\n]*\r\n")
     ask(child, "q", r"Quit the game\? [^\r\n]*\r\n")
@@ -125,15 +131,14 @@ def test_seeded_game_plays_to_the_end_in_a_pty_with_no_escape_codes(tmp_path, mo
     assert deals >= 5
     assert re.search(r"(You win|Computer wins), \d+ to \d+", text)
     assert "The starter is the" in text
-    assert re.search(r"(Your|Computer's) hand: [^\r\n]*\r\n([^\r\n]* is [\w-]+\.|Nineteen: no points)",
-                     text)
+    assert re.search(r"(Your|Computer's) hand: [^\r\n]*\r\n([^\r\n]* is [\w-]+\.|Nineteen: no points)", text)
     assert re.search(r"Your crib: |Computer's crib: ", text)
     assert "Fifteen two" in text
     assert ESC.search(bytes(raw)) is None, "escape sequence in plain output"
     # Lines are only ever appended: no carriage-return rewrites, no backspaces (nothing was erased).
     assert b"\r\r" not in raw and b"\x08" not in raw
     child.send("q")
-    child.expect(r"Goodbye\.\r\n")      # the game is over: nothing to keep, nothing to ask
+    child.expect(r"Goodbye\.\r\n")  # the game is over: nothing to keep, nothing to ask
     child.expect(pexpect.EOF)
     assert "kept" not in child.before
 
@@ -150,7 +155,7 @@ def test_backspace_erases_typed_text_without_escape_codes(tmp_path):
     assert ESC.search(bytes(raw)) is None
     child.sendcontrol("c")
     child.expect(r"Quit the game\?")
-    child.sendcontrol("c")               # twice in a row: quit at once, the game is kept
+    child.sendcontrol("c")  # twice in a row: quit at once, the game is kept
     child.expect(r"Goodbye\. Your game is kept\.")
     child.expect(pexpect.EOF)
 
@@ -179,9 +184,11 @@ def test_colour_only_decorates_when_allowed(tmp_path):
 
 def test_piped_output_has_no_escape_codes_even_on_a_colour_terminal(tmp_path):
     import subprocess
+
     env = game_env(tmp_path)  # TERM=xterm-256color, no NO_COLOR, no ACCESSIBLE
-    res = subprocess.run([str(BIN), "--seed", "11", "--speech", "off"], input=b"1 2\nc\ns\nh\n",
-                         capture_output=True, env=env, timeout=60)
+    res = subprocess.run(
+        [str(BIN), "--seed", "11", "--speech", "off"], input=b"1 2\nc\ns\nh\n", capture_output=True, env=env, timeout=60
+    )
     assert res.returncode == 0
     assert b"You 0, 121 to go; Computer 0, 121 to go." in res.stdout
     assert ESC.search(res.stdout) is None and b"\r" not in res.stdout
@@ -212,15 +219,24 @@ def vocabulary_lines():
     lines = []
     for entry in PHRASES:
         if entry.verb in ("quit", "listen", "check"):
-            continue   # said at the end (quit), or needs voice (listen says it is off; the
+            continue  # said at the end (quit), or needs voice (listen says it is off; the
             #            mic check listens in the background: tests/voice/test_voice_check.py)
         lines += [f for f in (*entry.spoken, *entry.typed) if len(f) > 1]
     lines += ["rate 200", "verbosity normal", "difficulty expert", "volume 1"]
     assert set(SETTINGS) >= {"rate", "verbosity", "difficulty", "volume"}
     for card in DECK:
         lines += [card.name, f"play {card.name}", card.short.lower(), f"discard {card.short.lower()}"]
-    lines += ["play the king", "card two", "third card", "the second card", "discard card six",
-              "what's the score", "queen of hearts", "qd", "quit"]
+    lines += [
+        "play the king",
+        "card two",
+        "third card",
+        "the second card",
+        "discard card six",
+        "what's the score",
+        "queen of hearts",
+        "qd",
+        "quit",
+    ]
     return lines
 
 
@@ -234,7 +250,7 @@ def test_every_typed_command_runs_whole_with_no_shortcut_answer(tmp_path):
     for text in lines:
         # slash, the words, Enter; then "/cancel" clears a card chosen and closes the answer
         child.send("/" + text + "\r" + ("/cancel\r" if text != "quit" else ""))
-        child.expect(r"Command\.\r\n" + re.escape(text) + r"\r\n")   # echoed exactly as typed
+        child.expect(r"Command\.\r\n" + re.escape(text) + r"\r\n")  # echoed exactly as typed
         if text == "quit":
             child.expect(r"Quit the game\?[^\r\n]*\r\n")
             break

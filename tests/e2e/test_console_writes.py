@@ -30,15 +30,20 @@ sys.exit(main(sys.argv[1:]))
 
 def writes(log) -> list[str]:
     import ast
+
     return [ast.literal_eval(line) for line in log.read_text().splitlines() if line.strip()]
 
 
 def test_the_opening_and_each_key_answer_are_one_write_each(tmp_path):
     log = tmp_path / "writes.log"
-    child = pexpect.spawn(sys.executable, ["-c", WRAPPER, str(log), "--speech", "off",
-                                           "--seed", "3", "--accessible"],
-                          env=game_env(tmp_path / "home"), encoding="utf-8", timeout=60,
-                          dimensions=(50, 200))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", WRAPPER, str(log), "--speech", "off", "--seed", "3", "--accessible"],
+        env=game_env(tmp_path / "home"),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
+    )
     child.expect(r"Your turn: lay away 2 cards\.\r\n")
     child.send("1")
     child.expect(r"choose one more\.\r\n")

@@ -16,13 +16,17 @@ INPUT = "1 2\nc\ns\nh\n"
 
 def run(home, audio, *args):
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SPOKEN_CRIBBAGE_AUDIO=audio)
-    return subprocess.run([str(BIN), "--seed", "3", "--new", *args], input=INPUT,
-                          capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [str(BIN), "--seed", "3", "--new", *args], input=INPUT, capture_output=True, text=True, env=env, timeout=120
+    )
 
 
 def sox_stat(path):
-    res = subprocess.run(["sox", "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "22050",
-                          str(path), "-n", "stat"], capture_output=True, text=True)
+    res = subprocess.run(
+        ["sox", "-t", "raw", "-e", "signed", "-b", "16", "-c", "1", "-r", "22050", str(path), "-n", "stat"],
+        capture_output=True,
+        text=True,
+    )
     stats = {}
     for line in res.stderr.splitlines():
         if ":" in line:
@@ -34,11 +38,15 @@ def sox_stat(path):
 
 def test_the_game_speaks_its_announcements_to_the_audio_player(tmp_path):
     raw = tmp_path / "audio.raw"
-    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path),
-               SPOKEN_CRIBBAGE_AUDIO=f"sh -c 'cat >> {raw}'")
-    proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path), SPOKEN_CRIBBAGE_AUDIO=f"sh -c 'cat >> {raw}'")
+    proc = subprocess.Popen(
+        [str(BIN), "--seed", "3", "--new", "--speech", "on"],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     # Let the opening announcement play (audio is paced in real time) before the keys interrupt
     # it: wait until more than a second of it has reached the player (22,050 16-bit samples a
     # second), however slowly a loaded machine starts the game.
@@ -79,9 +87,14 @@ def test_audio_player_dying_mid_game_is_reported_once(tmp_path):
     script.write_text('#!/bin/sh\nn=$(head -c 4000 | wc -c)\n[ "$n" -lt 4000 ] && exit 0\nexit 3\n')
     script.chmod(0o755)
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path), SPOKEN_CRIBBAGE_AUDIO=str(script))
-    proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(
+        [str(BIN), "--seed", "3", "--new", "--speech", "on"],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(3)  # the first announcement is being spoken when the player dies
     out, err = proc.communicate(INPUT, timeout=120)
     lines = out.splitlines()
@@ -105,19 +118,24 @@ def sound_device_env(tmp_path, asoundrc):
     if asoundrc:
         (home / ".asoundrc").write_text(asoundrc)
     env = {k: v for k, v in os.environ.items() if k not in ("ALSA_CONFIG_PATH", "AUDIODEV")}
-    env.update(HOME=str(home), SPOKEN_CRIBBAGE_HOME=str(tmp_path / "sc"),
-               SPOKEN_CRIBBAGE_AUDIO="auto", PATH=str(BIN.parent))
+    env.update(
+        HOME=str(home), SPOKEN_CRIBBAGE_HOME=str(tmp_path / "sc"), SPOKEN_CRIBBAGE_AUDIO="auto", PATH=str(BIN.parent)
+    )
     return env
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only")
 def test_the_game_speaks_through_the_sound_device_without_an_audio_player(tmp_path):
     raw = tmp_path / "device.raw"
-    env = sound_device_env(
-        tmp_path, f'pcm.!default {{ type file; slave.pcm "null"; file "{raw}"; format "raw" }}\n')
-    proc = subprocess.Popen([str(BIN), "--seed", "3", "--new", "--speech", "on"], env=env,
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    env = sound_device_env(tmp_path, f'pcm.!default {{ type file; slave.pcm "null"; file "{raw}"; format "raw" }}\n')
+    proc = subprocess.Popen(
+        [str(BIN), "--seed", "3", "--new", "--speech", "on"],
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     # the opening sentences are spoken before any key: wait for a second of them on the device
     # (a fixed 2.5 s was too short on a loaded machine: 0.55 s of audio had arrived)
     deadline = time.monotonic() + 60
@@ -138,11 +156,18 @@ def test_the_game_speaks_through_the_sound_device_without_an_audio_player(tmp_pa
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only")
 def test_no_sound_device_says_once_that_speech_is_off(tmp_path):
     env = sound_device_env(tmp_path, None)  # no sound card, no .asoundrc
-    res = subprocess.run([str(BIN), "--seed", "3", "--new", "--speech", "auto"], input=INPUT,
-                         capture_output=True, text=True, env=env, timeout=120)
+    res = subprocess.run(
+        [str(BIN), "--seed", "3", "--new", "--speech", "auto"],
+        input=INPUT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     lines = res.stdout.splitlines()
-    assert lines[0] == ("Speech and sound cues are off: no sound device was found. "
-                        "The game goes on in text.")   # one cause, one line
+    assert lines[0] == (
+        "Speech and sound cues are off: no sound device was found. The game goes on in text."
+    )  # one cause, one line
     assert sum("Speech" in line or "cues" in line for line in lines) == 1
     assert "The count is 8: eight of hearts." in lines
     assert res.returncode == 0 and res.stderr == ""

@@ -34,20 +34,24 @@ from testkit.golden_cases import CASES, ENV, GOLDEN
 
 #: Files of the game's folder shown as text after each run; others are only listed.
 TEXT_SUFFIXES = (".json", ".toml", ".txt")
-TIMEOUT = 120   # seconds for one run
+TIMEOUT = 120  # seconds for one run
 
 
 class _Warm:
     """A warm parent (testkit/golden_zygote.py) that forks a child for each run."""
 
     def __init__(self, env: dict):
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "testkit" /
-            "golden_zygote.py")], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env,
-            text=True, start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "testkit" / "golden_zygote.py")],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+            start_new_session=True,
+        )
 
     def run(self, argv, env, cwd, stdin, stdout, stderr) -> int:
-        request = dict(argv=argv, env=env, cwd=str(cwd), stdin=str(stdin), stdout=str(stdout),
-                       stderr=str(stderr))
+        request = dict(argv=argv, env=env, cwd=str(cwd), stdin=str(stdin), stdout=str(stdout), stderr=str(stderr))
         self.proc.stdin.write(json.dumps(request) + "\n")
         self.proc.stdin.flush()
         timer = threading.Timer(TIMEOUT, os.killpg, (self.proc.pid, signal.SIGKILL))
@@ -68,13 +72,18 @@ class _Warm:
 def _cold(argv, env, cwd, stdin, stdout, stderr) -> int:
     """The real console script, a new interpreter (GOLDEN_SUBPROCESS=1)."""
     with open(stdin, "rb") as i, open(stdout, "wb") as o, open(stderr, "wb") as e:
-        return subprocess.run([str(BIN), *argv], stdin=i, stdout=o, stderr=e, env=env, cwd=cwd,
-                              timeout=TIMEOUT).returncode
+        return subprocess.run(
+            [str(BIN), *argv], stdin=i, stdout=o, stderr=e, env=env, cwd=cwd, timeout=TIMEOUT
+        ).returncode
 
 
 def _base_env(home: Path) -> dict:
-    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(home),
-            "SPOKEN_CRIBBAGE_HOME": str(home), **ENV}
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "SPOKEN_CRIBBAGE_HOME": str(home),
+        **ENV,
+    }
 
 
 def _run_case(name: str, run) -> dict[str, str]:
@@ -100,7 +109,7 @@ def _run_case(name: str, run) -> dict[str, str]:
             files = sorted(p.name for p in home.iterdir())
             text += [f"--- exit status {status}", f"--- files: {' '.join(files)}"]
             out[f"{n}.out"] = "\n".join(text).replace(str(home), "$HOME") + "\n"
-            for f in files:   # a text file when it is new or changed since the last run
+            for f in files:  # a text file when it is new or changed since the last run
                 if f.endswith(TEXT_SUFFIXES):
                     text = (home / f).read_text("utf-8").replace(str(home), "$HOME")
                     if last.get(f) != text:
@@ -127,8 +136,7 @@ def run_program():
 def test_golden(case, run_program, request):
     got = _run_case(case, run_program)
     folder = GOLDEN / case
-    expected = {p.name: p.read_text("utf-8") for p in sorted(folder.iterdir())
-                if p.suffix != ".in"}
+    expected = {p.name: p.read_text("utf-8") for p in sorted(folder.iterdir()) if p.suffix != ".in"}
     if request.config.getoption("update_golden"):
         for name in set(expected) - set(got):
             (folder / name).unlink()
@@ -147,21 +155,26 @@ def test_golden(case, run_program, request):
         if have is None:
             problems.append(f"{case}/{name}: no longer written")
             continue
-        diff = difflib.unified_diff(want.splitlines(), have.splitlines(),
-                                    f"tests/golden/{case}/{name}", "this run", lineterm="", n=2)
+        diff = difflib.unified_diff(
+            want.splitlines(), have.splitlines(), f"tests/golden/{case}/{name}", "this run", lineterm="", n=2
+        )
         problems.append("\n".join(diff))
-    if problems:   # (no traceback: the diff is the message)
-        pytest.fail("golden transcript changed (if on purpose: pytest tests/e2e/test_golden.py "
-                    "--update-golden, and say which lines and why in the commit):\n"
-                    + "\n".join(problems), pytrace=False)
+    if problems:  # (no traceback: the diff is the message)
+        pytest.fail(
+            "golden transcript changed (if on purpose: pytest tests/e2e/test_golden.py "
+            "--update-golden, and say which lines and why in the commit):\n" + "\n".join(problems),
+            pytrace=False,
+        )
 
 
 # -- the test-only hooks themselves -----------------------------------------------------------
+
 
 def test_the_hooks_change_nothing_unless_set(monkeypatch):
     import time
 
     from spoken_cribbage.storage import testhooks
+
     for name in (testhooks.SEED, testhooks.ID, testhooks.CLOCK):
         monkeypatch.delenv(name, raising=False)
     ids = {testhooks.new_id(5) for _ in range(3)}
@@ -176,6 +189,7 @@ def test_the_hooks_change_nothing_unless_set(monkeypatch):
 
 def test_the_hooks_fix_seed_id_and_clock(monkeypatch):
     from spoken_cribbage.storage import testhooks
+
     monkeypatch.setenv(testhooks.SEED, "7")
     monkeypatch.setenv(testhooks.ID, "golden")
     monkeypatch.setenv(testhooks.CLOCK, "2026-01-01T12:00:00Z+4")

@@ -22,7 +22,7 @@ def test_a_game_killed_at_settings_stats_and_save_writes_ends_unchanged():
         rng = random.Random(5)
         script, last = ks.make_script(31, rng, target=31)
         groups = [list(g) for g in script.groups]
-        groups[0].insert(0, "rate 222")           # a settings write early on, for sure
+        groups[0].insert(0, "rate 222")  # a settings write early on, for sure
         last = last if any(line.startswith("rate ") for g in groups[1:] for line in g) else 222
         script = ks.replace(script, groups=groups)
         ref = ks.reference(script, base / "ref")

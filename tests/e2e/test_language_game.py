@@ -11,17 +11,21 @@ INPUT = "xyzzy\nplay\nquit\ny\n"
 
 
 def _play(home, *options: str, **env: str) -> str:
-    run = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--cues", "off", *options],
-                         input=INPUT, capture_output=True, text=True, timeout=60,
-                         env=game_env(home, **env))
+    run = subprocess.run(
+        [str(BIN), "--seed", "3", "--speech", "off", "--cues", "off", *options],
+        input=INPUT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=game_env(home, **env),
+    )
     assert run.returncode == 0, run.stderr
     return run.stdout
 
 
 def test_language_fr_says_the_refusals_in_french(tmp_path):
     out = _play(tmp_path, "--language", "fr")
-    assert ("> xyzzy\nJe ne connais pas « xyzzy ». Appuyez sur point d'interrogation pour "
-            "l'aide.\n") in out
+    assert ("> xyzzy\nJe ne connais pas « xyzzy ». Appuyez sur point d'interrogation pour l'aide.\n") in out
     assert "> play\nPlay : quelle carte ? Donnez un numéro ou un nom, comme « play 5h »" in out
     # what is not moved yet stays English, as `languages` says
     assert "Your turn: lay away 2 cards." in out and "Goodbye." in out
@@ -30,16 +34,21 @@ def test_language_fr_says_the_refusals_in_french(tmp_path):
 def test_the_system_language_and_the_setting(tmp_path):
     assert "我不认识“xyzzy”。按问号获取帮助。" in _play(tmp_path, LANG="zh_CN.UTF-8")
     english = "I don't know 'xyzzy'. Press question mark for help."
-    assert english in _play(tmp_path)                                  # LANG=C.UTF-8
+    assert english in _play(tmp_path)  # LANG=C.UTF-8
     (tmp_path / "settings.toml").write_text('language = "fr"\n')
     assert "Je ne connais pas « xyzzy »" in _play(tmp_path, LANG="zh_CN.UTF-8")
-    assert english in _play(tmp_path, "--language", "en")             # the option first
+    assert english in _play(tmp_path, "--language", "en")  # the option first
 
 
 def test_language_changed_in_the_game_at_once_and_kept(tmp_path):
-    run = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--cues", "off"],
-                         input="language zh-Hans\nxyzzy\nquit\ny\n", capture_output=True,
-                         text=True, timeout=60, env=game_env(tmp_path))
+    run = subprocess.run(
+        [str(BIN), "--seed", "3", "--speech", "off", "--cues", "off"],
+        input="language zh-Hans\nxyzzy\nquit\ny\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=game_env(tmp_path),
+    )
     assert "> language zh-Hans\nLanguage is now zh-Hans.\n> xyzzy\n我不认识“xyzzy”。" in run.stdout
     assert 'language = "zh-Hans"' in (tmp_path / "settings.toml").read_text()
 
@@ -49,8 +58,7 @@ def test_a_damaged_settings_file_is_said_in_french_and_chinese(tmp_path):
     (tmp_path / "settings.toml").write_text("not toml [\n")
     out = _play(tmp_path, "--language", "fr")
     assert out.startswith("Le fichier des réglages n'a pas pu servir (expected '=' after a key")
-    assert (" : il a été gardé sous le nom settings.toml.bad-1 et les réglages par défaut "
-            "s'appliquent.\n") in out
+    assert (" : il a été gardé sous le nom settings.toml.bad-1 et les réglages par défaut s'appliquent.\n") in out
     (tmp_path / "settings.toml").write_text("not toml [\n")
     out = _play(tmp_path, LANG="zh_CN.UTF-8")
     assert out.startswith("设置文件无法使用（expected '=' after a key")
@@ -60,14 +68,21 @@ def test_a_damaged_settings_file_is_said_in_french_and_chinese(tmp_path):
 def test_voice_notices_in_french_and_chinese(tmp_path):
     """The voice.* table in a real run of the listen command, the language from LANG: the
     hand it was given the wrong size, then a file that is not there."""
+
     def listen(lang: str, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([str(BIN), "listen", *args], input="", capture_output=True,
-                              text=True, timeout=60, env=game_env(tmp_path, LANG=lang))
+        return subprocess.run(
+            [str(BIN), "listen", *args],
+            input="",
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=game_env(tmp_path, LANG=lang),
+        )
+
     missing = str(tmp_path / "nope.wav")
     run = listen("fr_FR.UTF-8", "--file", missing)
     assert run.returncode == 2
-    assert ("Pour le jeu, donnez les cartes encore en main, d'une à quatre cartes.\n"
-            in run.stderr + run.stdout)
+    assert "Pour le jeu, donnez les cartes encore en main, d'une à quatre cartes.\n" in run.stderr + run.stdout
     run = listen("zh_CN.UTF-8", "--file", missing, "--hand", "5H 10C JD KS")
     assert run.returncode == 2 and f"没有文件 {missing}。\n" in run.stderr + run.stdout
     run = listen("C.UTF-8", "--file", missing, "--hand", "5H 10C JD KS")

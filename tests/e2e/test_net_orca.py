@@ -26,7 +26,8 @@ RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
 
 pytestmark = pytest.mark.skipif(
     not RUN_SR.exists() or not shutil.which("orca") or not shutil.which("script"),
-    reason="the shared screen-reader tool, Orca and script(1) are installed by ./test.sh")
+    reason="the shared screen-reader tool, Orca and script(1) are installed by ./test.sh",
+)
 
 pexpect = pytest.importorskip("pexpect", reason="pexpect is in the [test] extra")
 
@@ -37,13 +38,17 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]")
 
 def _env(home: Path) -> dict[str, str]:
     home.mkdir(parents=True, exist_ok=True)
-    return {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "c"),
-            "XDG_DATA_HOME": str(home / "d"), "SPOKEN_CRIBBAGE_HOME": str(home / "s")}
+    return {
+        **os.environ,
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / "c"),
+        "XDG_DATA_HOME": str(home / "d"),
+        "SPOKEN_CRIBBAGE_HOME": str(home / "s"),
+    }
 
 
 def _spawn(args: list[str], home: Path, log: Path):
-    child = pexpect.spawn(str(BIN), args, env=_env(home), encoding="utf-8", timeout=20,
-                          dimensions=(50, 200))
+    child = pexpect.spawn(str(BIN), args, env=_env(home), encoding="utf-8", timeout=20, dimensions=(50, 200))
     child.logfile_read = log.open("w")
     return child
 
@@ -71,8 +76,7 @@ def _lines(text: str) -> list[str]:
     out = []
     for raw in ANSI.sub("", text).replace("\r", "").split("\n"):
         line = raw.strip()
-        if line and line not in ("1", "q") and not line.startswith(("Script started",
-                                                                    "Script done")):
+        if line and line not in ("1", "q") and not line.startswith(("Script started", "Script done")):
             out.append(line)
     return out
 
@@ -108,8 +112,7 @@ def _wait_for_orca_to_be_free(seconds: float = 180) -> None:
     """One Orca at a time on a machine (the tool refuses a second): wait while another test's
     run ends, before any process of this table starts."""
     deadline = time.monotonic() + seconds
-    while subprocess.run(["pgrep", "-u", str(os.getuid()), "-x", "orca"],
-                         capture_output=True).returncode == 0:
+    while subprocess.run(["pgrep", "-u", str(os.getuid()), "-x", "orca"], capture_output=True).returncode == 0:
         assert time.monotonic() < deadline, "another Orca ran for minutes"
         time.sleep(1)
 
@@ -117,12 +120,14 @@ def _wait_for_orca_to_be_free(seconds: float = 180) -> None:
 def test_two_join_processes_play_a_deal_one_under_orca(tmp_path):
     _wait_for_orca_to_be_free()
     logs = {n: tmp_path / f"{n}.log" for n in ("host", "ann", "bob")}
-    host = _spawn(["host", "--plain", "--port", "0", "--players", "3", "--seed", "3",
-                   "--name", "Host"], tmp_path / "h", logs["host"])
+    host = _spawn(
+        ["host", "--plain", "--port", "0", "--players", "3", "--seed", "3", "--name", "Host"],
+        tmp_path / "h",
+        logs["host"],
+    )
     host.expect(r"join (\S+) --code (\S+) --plain")
     address, code = host.match.group(1), host.match.group(2)
-    ann = _spawn(["join", address, "--code", code, "--name", "Ann", "--plain"],
-                 tmp_path / "a", logs["ann"])
+    ann = _spawn(["join", address, "--code", code, "--name", "Ann", "--plain"], tmp_path / "a", logs["ann"])
     ann.expect("You sit at seat 2")
     # Bob under Orca: script(1) keeps a copy of what his game printed, in a pty of its own.
     join = f"{BIN} join {address} --code {code} --name Bob --plain"
@@ -131,8 +136,7 @@ def test_two_join_processes_play_a_deal_one_under_orca(tmp_path):
         cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
     cmd += ["--", "script", "-qfe", "-c", join, str(logs["bob"])]
     env = {**_env(tmp_path / "b"), "SSIP_CLIENTS": "1"}
-    orca = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=env)
+    orca = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.monotonic() + 150
     alive = {"host": True, "ann": True}
     try:
@@ -149,7 +153,7 @@ def test_two_join_processes_play_a_deal_one_under_orca(tmp_path):
             orca.kill()
         for child in (ann, host):
             child.close(force=True)
-    assert "another orca" not in err, err   # (started in the moment between: run it again)
+    assert "another orca" not in err, err  # (started in the moment between: run it again)
     for log in logs.values():
         assert log.exists()
     (tmp_path / "orca.out").write_text(out)
@@ -160,16 +164,17 @@ def test_two_join_processes_play_a_deal_one_under_orca(tmp_path):
     for who in ("Ann's hand: ", "Your hand: ", "Host's hand: ", "Host's crib: "):
         assert any(line.startswith(who) for line in bob), (who, bob)
     said = [(c, u) for c, u in _spoken(out) if u.lower() not in KEY_ECHO]
-    if said and said[-1][1] == "$":   # (bash's prompt, after the game ended)
+    if said and said[-1][1] == "$":  # (bash's prompt, after the game ended)
         said.pop()
     assert [u for _, u in said] == bob, "\n".join(u for _, u in said)
-    assert {c for c, _ in said} == {"Orca"}     # one voice
+    assert {c for c, _ in said} == {"Orca"}  # one voice
     # neither friend sees the other's cards before they are played or shown
     ann_lines, checked = printed["ann"], 0
     for seer, other in ((ann_lines, bob), (bob, ann_lines)):
         for card in _hand(other):
-            early = [line for line in _before_show(seer) if card in line
-                     and not re.search(r"\bplays the " + card, line)]
+            early = [
+                line for line in _before_show(seer) if card in line and not re.search(r"\bplays the " + card, line)
+            ]
             assert not early, (card, early)
             checked += 1
-    assert checked == 10   # five cards each
+    assert checked == 10  # five cards each

@@ -31,8 +31,11 @@ from testkit.robust_support import BIN, env_for, feed, make_script
 
 
 def keeper(home, said=None):
-    return Keeper(say=lambda t, s: (said if said is not None else []).append(t),
-                  save_path=home / "game.json", stats_path=home / "stats.sqlite3")
+    return Keeper(
+        say=lambda t, s: (said if said is not None else []).append(t),
+        save_path=home / "game.json",
+        stats_path=home / "stats.sqlite3",
+    )
 
 
 def game_args(*extra):
@@ -41,23 +44,25 @@ def game_args(*extra):
 
 # ----------------------------------------------------------------------------- the lock
 
+
 def test_the_lock_is_refused_to_a_second_holder_and_let_go_when_its_process_is_killed(tmp_path):
-    code = ("import sys, time; from pathlib import Path; from spoken_cribbage.storage.lock "
-            "import GameLock; l = GameLock(Path(sys.argv[1])); assert l.acquire().held; "
-            "print('held', flush=True); time.sleep(60)")
-    p = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "game.json")],
-                         stdout=subprocess.PIPE)
+    code = (
+        "import sys, time; from pathlib import Path; from spoken_cribbage.storage.lock "
+        "import GameLock; l = GameLock(Path(sys.argv[1])); assert l.acquire().held; "
+        "print('held', flush=True); time.sleep(60)"
+    )
+    p = subprocess.Popen([sys.executable, "-c", code, str(tmp_path / "game.json")], stdout=subprocess.PIPE)
     try:
         assert p.stdout.readline() == b"held\n"
         busy = GameLock(tmp_path / "game.json").acquire()
         assert busy.busy and not busy.held and busy.pid == p.pid
         assert busy.elsewhere.code == "storage.open_elsewhere"
-        assert busy.elsewhere.data == {"host": None}   # the same computer: no host named
+        assert busy.elsewhere.data == {"host": None}  # the same computer: no host named
     finally:
         p.send_signal(signal.SIGKILL)
         p.wait(10)
     again = GameLock(tmp_path / "game.json")
-    assert again.acquire().held          # SIGKILL let go of it; the file left behind is no lock
+    assert again.acquire().held  # SIGKILL let go of it; the file left behind is no lock
     again.release()
 
 
@@ -81,6 +86,7 @@ def test_a_link_planted_at_the_lock_name_is_not_followed(tmp_path):
 
 # ----------------------------------------------------------------------------- in one process
 
+
 def test_a_second_copy_keeps_its_game_apart_and_never_touches_the_open_one(tmp_path):
     first = keeper(tmp_path)
     assert first.load().saved is None and first.elsewhere is None
@@ -93,7 +99,7 @@ def test_a_second_copy_keeps_its_game_apart_and_never_touches_the_open_one(tmp_p
     said = []
     second = keeper(tmp_path, said)
     loaded = second.load()
-    assert loaded.saved is None            # the open game is not read, not offered, not abandoned
+    assert loaded.saved is None  # the open game is not read, not offered, not abandoned
     assert second.elsewhere.code == "storage.open_elsewhere" and second.apart
     assert second.save_path == tmp_path / "game-2.json"
     other = g.Game(seed=4)
@@ -112,15 +118,15 @@ def test_a_second_copy_keeps_its_game_apart_and_never_touches_the_open_one(tmp_p
     fourth = keeper(tmp_path)
     loaded = fourth.load()
     assert fourth.save_path == tmp_path / "game-2.json" and fourth.in_progress(loaded)
-    assert fourth.resume_question(loaded).startswith(
-        "You have another game in progress, kept apart: you 0, computer 0")
+    assert fourth.resume_question(loaded).startswith("You have another game in progress, kept apart: you 0, computer 0")
     fourth.close()
     first.close()
     fifth = keeper(tmp_path)
-    assert fifth.load().saved.seed == 3 and fifth.elsewhere is None   # the first, free again
+    assert fifth.load().saved.seed == 3 and fifth.elsewhere is None  # the first, free again
 
 
 # ----------------------------------------------------------------------------- real copies
+
 
 def _wait_for(pred, seconds=30.0):
     end = time.monotonic() + seconds
@@ -133,40 +139,57 @@ def _wait_for(pred, seconds=30.0):
 
 def test_a_second_real_copy_is_told_and_offered_what_it_can_do(tmp_path):
     script = make_script(5, "easy", noise=0)
-    a = subprocess.Popen(game_args("--new", "--seed", "5"), stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env_for(tmp_path))
+    a = subprocess.Popen(
+        game_args("--new", "--seed", "5"),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env_for(tmp_path),
+    )
     try:
         a.stdin.write(("\n".join(script.lines_from(0)[:3]) + "\n").encode())
         a.stdin.flush()
-        assert _wait_for(lambda: (st := rs.save_state(tmp_path)).saved is not None
-                         and rs.human_actions(st.saved.actions) == 3)
+        assert _wait_for(
+            lambda: (st := rs.save_state(tmp_path)).saved is not None and rs.human_actions(st.saved.actions) == 3
+        )
         before = (tmp_path / "game.json").read_bytes()
         # Another window, no --new: told, offered, and leaving touches nothing.
-        out = subprocess.run(game_args(), input=b"n\n", capture_output=True,
-                             env=env_for(tmp_path), timeout=60).stdout.decode().splitlines()
+        out = (
+            subprocess.run(game_args(), input=b"n\n", capture_output=True, env=env_for(tmp_path), timeout=60)
+            .stdout.decode()
+            .splitlines()
+        )
         assert not (tmp_path / "game-2.json").exists()
         assert out[0] == "This game is open in another window."
-        assert out[1].startswith("You can play a new game here, kept apart from that one, or "
-                                 "leave; the calculators and the review")
+        assert out[1].startswith(
+            "You can play a new game here, kept apart from that one, or leave; the calculators and the review"
+        )
         assert out[1].endswith("New game? y/n")
         assert out[-1] == "Goodbye. The game in the other window is not touched."
         # Another window that plays a whole game kept apart: its result is recorded, and the
         # open game is neither abandoned nor changed.
         other = make_script(6, "easy", noise=0)
-        done = subprocess.run(game_args("--new", "--seed", "6"),
-                              input=("\n".join(other.lines_from(0)) + "\nq\n").encode(),
-                              capture_output=True, env=env_for(tmp_path), timeout=120)
+        done = subprocess.run(
+            game_args("--new", "--seed", "6"),
+            input=("\n".join(other.lines_from(0)) + "\nq\n").encode(),
+            capture_output=True,
+            env=env_for(tmp_path),
+            timeout=120,
+        )
         text = done.stdout.decode()
         assert text.splitlines()[0] == "This game is open in another window."
         assert "Press n for a new game or q to leave." in text and "Traceback" not in text
         now = json.loads((tmp_path / "game.json").read_bytes())
-        then = json.loads(before)    # (the first copy's computer may have played on since)
-        assert now["id"] == then["id"] and now["actions"][:len(then["actions"])] == then["actions"]
+        then = json.loads(before)  # (the first copy's computer may have played on since)
+        assert now["id"] == then["id"] and now["actions"][: len(then["actions"])] == then["actions"]
         assert not list(tmp_path.glob("abandoned-*"))
         # Another window that answers y plays a game of its own: its own seed, so it never
         # deals (or cuts) the cards of the open game.
-        out = subprocess.run(game_args(), input=b"y\nq\ny\n", capture_output=True,
-                             env=env_for(tmp_path), timeout=60).stdout.decode().splitlines()
+        out = (
+            subprocess.run(game_args(), input=b"y\nq\ny\n", capture_output=True, env=env_for(tmp_path), timeout=60)
+            .stdout.decode()
+            .splitlines()
+        )
         assert out[0] == "This game is open in another window." and "Goodbye. Your game is kept." in out
         apart = json.loads((tmp_path / "game-2.json").read_bytes())
         assert apart["seed"] != 5 and not apart["finished"]
@@ -188,11 +211,16 @@ def test_a_second_real_copy_is_told_and_offered_what_it_can_do(tmp_path):
 def _copy_plays(home: str, seeds: list[int], results) -> None:
     for seed in seeds:
         script = make_script(seed, "easy", noise=0)
-        out = subprocess.run(game_args("--new", "--seed", str(seed)),
-                             input=("\n".join(script.lines_from(0)) + "\nq\n").encode(),
-                             capture_output=True, env=env_for(rs.Path(home)), timeout=180)
-        results.put((seed, out.returncode, b"Press n for a new game" in out.stdout,
-                     b"Traceback" in out.stdout + out.stderr))
+        out = subprocess.run(
+            game_args("--new", "--seed", str(seed)),
+            input=("\n".join(script.lines_from(0)) + "\nq\n").encode(),
+            capture_output=True,
+            env=env_for(rs.Path(home)),
+            timeout=180,
+        )
+        results.put(
+            (seed, out.returncode, b"Press n for a new game" in out.stdout, b"Traceback" in out.stdout + out.stderr)
+        )
 
 
 def test_copies_playing_at_once_record_every_result(tmp_path):
@@ -200,8 +228,9 @@ def test_copies_playing_at_once_record_every_result(tmp_path):
     game as abandoned, and its result was never recorded (9 of 18 games)."""
     ctx = multiprocessing.get_context("fork")
     results = ctx.Queue()
-    copies = [ctx.Process(target=_copy_plays, args=(str(tmp_path), [30 + 2 * c, 31 + 2 * c],
-                                                    results)) for c in range(3)]
+    copies = [
+        ctx.Process(target=_copy_plays, args=(str(tmp_path), [30 + 2 * c, 31 + 2 * c], results)) for c in range(3)
+    ]
     for c in copies:
         c.start()
     got = [results.get(timeout=300) for _ in range(6)]
@@ -220,8 +249,7 @@ def _record_many(path: str, worker: int, count: int, start) -> None:
     for i in range(count):
         gid = f"w{worker}g{i}"
         db.record_deals(gid, [DealRecord(1, 4, None, 2)])
-        db.record_game(GameRecord(gid, "win" if i % 2 else "loss", 121, 90, 121, 2, "easy",
-                                  0, 0, 1))
+        db.record_game(GameRecord(gid, "win" if i % 2 else "loss", 121, 90, 121, 2, "easy", 0, 0, 1))
 
 
 def test_statistics_stay_exact_when_copies_record_at_once(tmp_path):
@@ -243,20 +271,27 @@ def test_statistics_stay_exact_when_copies_record_at_once(tmp_path):
 
 # ----------------------------------------------------------------------------- item 2: the truth
 
+
 def test_when_the_game_cannot_be_saved_quitting_says_so_not_that_it_is_kept(tmp_path):
     """Before: 'Quit the game? It is kept, and you can resume it later.' and 'Goodbye. Your game
     is kept.' after 'Your game can't be saved'."""
     blocker = tmp_path / "blocker"
     blocker.write_text("a file where the data folder should be")
     env = env_for(blocker / "spoken-cribbage")
-    out = subprocess.run(game_args("--new"), input=b"q\ny\n", capture_output=True, env=env,
-                         timeout=60).stdout.decode().splitlines()
+    out = (
+        subprocess.run(game_args("--new"), input=b"q\ny\n", capture_output=True, env=env, timeout=60)
+        .stdout.decode()
+        .splitlines()
+    )
     assert "Your game can't be saved: a file is in the way of the data folder." in out
     assert "Quit the game? This game cannot be saved: it ends when you quit. Press y or n." in out
     assert out[-1] == "Goodbye. This game could not be saved."
     assert not any("is kept" in line for line in out), out
-    out = subprocess.run(game_args("--new"), input=b"1 2\n", capture_output=True, env=env,
-                         timeout=60).stdout.decode().splitlines()
+    out = (
+        subprocess.run(game_args("--new"), input=b"1 2\n", capture_output=True, env=env, timeout=60)
+        .stdout.decode()
+        .splitlines()
+    )
     assert out[-1] == "Input ended. This game could not be saved."
 
 
@@ -267,9 +302,13 @@ def test_a_full_disk_in_the_middle_says_how_much_quitting_keeps(home, monkeypatc
     gm = g.Game(seed=3)
     k.begin(gm, difficulty="easy")
     out = []
-    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
-                settings=Settings(speech="off"), write=out.append,
-                opponents={1: make_player("easy", random.Random(0))})
+    s = Session(
+        gm,
+        hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+        settings=Settings(speech="off"),
+        write=out.append,
+        opponents={1: make_player("easy", random.Random(0))},
+    )
     k.watch(lambda notice: setattr(s, "unsaved", notice))
     s.start()
     script = make_script(3, "easy", noise=0)
@@ -290,12 +329,14 @@ def test_a_full_disk_in_the_middle_says_how_much_quitting_keeps(home, monkeypatc
     behind = len(gm.actions) - on_disk
     assert behind > 1
     s.command("quit")
-    assert out[-1] == (f"Quit the game? This game cannot be saved now: quitting keeps it only "
-                       f"as it was {behind} moves ago. Press y or n.")
+    assert out[-1] == (
+        f"Quit the game? This game cannot be saved now: quitting keeps it only "
+        f"as it was {behind} moves ago. Press y or n."
+    )
     s.command("no")
     monkeypatch.setattr(os, "open", real_open)
     for line in script.groups[3]:
-        feed(s, line)             # saving works again: the usual words come back
+        feed(s, line)  # saving works again: the usual words come back
     assert "Your game is being saved again." in said
     s.command("quit")
     assert out[-1] == "Quit the game? It is kept, and you can resume it later. Press y or n."
@@ -307,6 +348,7 @@ def test_a_statistics_write_refused_as_busy_is_tried_again(tmp_path, monkeypatch
     """Copies writing in a burst: a write still busy after SQLite's 5 s wait is tried again (the
     bench's 6 processes recording 900 games lost 560 without it)."""
     from spoken_cribbage.storage import stats as stats_mod
+
     db = StatsDB(tmp_path / "stats.sqlite3")
     db.open()
     real = StatsDB._write_once
@@ -326,13 +368,19 @@ def test_a_statistics_write_refused_as_busy_is_tried_again(tmp_path, monkeypatch
 
 def test_on_a_terminal_the_second_window_is_answered_by_one_key(tmp_path):
     import pexpect
+
     env = env_for(tmp_path)
     env["TERM"] = "xterm-256color"
 
     def spawn(*args):
-        return pexpect.spawn(str(BIN), ["--speech", "off", "--cues", "off", "--difficulty", "easy",
-                                        *args], env=env, encoding="utf-8", timeout=30,
-                             dimensions=(50, 200))
+        return pexpect.spawn(
+            str(BIN),
+            ["--speech", "off", "--cues", "off", "--difficulty", "easy", *args],
+            env=env,
+            encoding="utf-8",
+            timeout=30,
+            dimensions=(50, 200),
+        )
 
     first = spawn("--new", "--seed", "12")
     try:
@@ -340,7 +388,7 @@ def test_on_a_terminal_the_second_window_is_answered_by_one_key(tmp_path):
         second = spawn()
         second.expect(r"This game is open in another window\.")
         second.expect(r"New game\? y/n")
-        second.send("n")    # one key, no Enter
+        second.send("n")  # one key, no Enter
         second.expect(r"Goodbye\. The game in the other window is not touched\.")
         second.expect(pexpect.EOF)
         assert "Traceback" not in second.before
@@ -358,6 +406,7 @@ def _can_mount() -> bool:
     if os.geteuid() != 0:
         return False
     import tempfile
+
     d = tempfile.mkdtemp()
     r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16k", "tmpfs", d], capture_output=True)
     if r.returncode == 0:
@@ -372,25 +421,40 @@ def test_a_read_only_data_folder_for_real_quitting_says_what_is_kept(tmp_path):
     src.mkdir()
     ro.mkdir()
     script = make_script(9, "easy", noise=0)
-    subprocess.run(game_args("--new", "--seed", "9"), input=(script.groups[0][-1] + "\n").encode(),
-                   capture_output=True, env=env_for(src), timeout=60)
+    subprocess.run(
+        game_args("--new", "--seed", "9"),
+        input=(script.groups[0][-1] + "\n").encode(),
+        capture_output=True,
+        env=env_for(src),
+        timeout=60,
+    )
     before = (src / "game.json").read_bytes()
     subprocess.run(["mount", "--bind", str(src), str(ro)], check=True)
     try:
         subprocess.run(["mount", "-o", "remount,bind,ro", str(ro)], check=True)
         # Resumed with nothing played: the file holds the game as it is, so it is kept.
-        out = subprocess.run(game_args(), input=b"y\nq\ny\n", capture_output=True,
-                             env=env_for(ro), timeout=60).stdout.decode().splitlines()
+        out = (
+            subprocess.run(game_args(), input=b"y\nq\ny\n", capture_output=True, env=env_for(ro), timeout=60)
+            .stdout.decode()
+            .splitlines()
+        )
         assert "Your game can't be saved: the data folder is read-only." in out
         assert out[-1] == "Goodbye. Your game is kept."
         # One move played that cannot be written: quitting keeps it only as it was.
         k = rs.human_actions(rs.save_state(src).saved.actions)
-        out = subprocess.run(game_args(), input=("y\n" + script.groups[k][-1] + "\nq\ny\n").encode(),
-                             capture_output=True, env=env_for(ro), timeout=60).stdout.decode()
+        out = subprocess.run(
+            game_args(),
+            input=("y\n" + script.groups[k][-1] + "\nq\ny\n").encode(),
+            capture_output=True,
+            env=env_for(ro),
+            timeout=60,
+        ).stdout.decode()
         lines = out.splitlines()
-        assert any(line.startswith("Quit the game? This game cannot be saved now: quitting keeps "
-                                   "it only as it was ") and line.endswith(" ago. Press y or n.")
-                   for line in lines), out
+        assert any(
+            line.startswith("Quit the game? This game cannot be saved now: quitting keeps it only as it was ")
+            and line.endswith(" ago. Press y or n.")
+            for line in lines
+        ), out
         assert lines[-1].startswith("Goodbye. Your game is kept only as it was ")
         assert not any("It is kept" in line for line in lines)
         assert (src / "game.json").read_bytes() == before

@@ -50,13 +50,18 @@ def test_an_outside_sigtstp_in_a_piped_game_says_a_line_and_comes_back():
     home = tempfile.mkdtemp()
     env = {**os.environ, "HOME": home, "SPOKEN_CRIBBAGE_HOME": home, "XDG_CONFIG_HOME": home}
     # a process group of its own, under this one in the session: a shell's job, so fg could bring it back
-    proc = subprocess.Popen([str(BIN), "--seed", "3", "--speech", "off"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
-                            process_group=0)
+    proc = subprocess.Popen(
+        [str(BIN), "--seed", "3", "--speech", "off"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        process_group=0,
+    )
     try:
         first = read_until(proc.stdout.fileno(), b"lay away")
         assert b"lay away" in first.lower() or first, first
-        time.sleep(0.5)   # waiting for a line now
+        time.sleep(0.5)  # waiting for a line now
         os.kill(proc.pid, signal.SIGTSTP)
         said = read_until(proc.stdout.fileno(), b"Suspended.")
         assert b"Suspended. Type fg to come back." in said, said
@@ -64,7 +69,7 @@ def test_an_outside_sigtstp_in_a_piped_game_says_a_line_and_comes_back():
             if state(proc.pid) == "T":
                 break
             time.sleep(0.05)
-        assert state(proc.pid) == "T"   # stopped indeed
+        assert state(proc.pid) == "T"  # stopped indeed
         os.kill(proc.pid, signal.SIGCONT)
         back = read_until(proc.stdout.fileno(), b"Back.")
         assert b"Back." in back, back
@@ -72,7 +77,7 @@ def test_an_outside_sigtstp_in_a_piped_game_says_a_line_and_comes_back():
         proc.stdin.flush()
         proc.stdin.close()
         rest = read_until(proc.stdout.fileno(), b"Goodbye")
-        assert b"You 0" in rest and b"Goodbye" in rest, rest   # the game answered after fg
+        assert b"You 0" in rest and b"Goodbye" in rest, rest  # the game answered after fg
         assert proc.wait(timeout=20) == 0
     finally:
         if proc.poll() is None:
@@ -90,9 +95,14 @@ def catches_sigtstp(pid: int) -> bool:
 
 def job(tmp_path, *args):
     pexpect = pytest.importorskip("pexpect")
-    return pexpect.spawn(sys.executable, ["-c", JOB_SHELL, str(BIN), *ARGS, *args],
-                         env=game_env(tmp_path), encoding="utf-8", timeout=20,
-                         dimensions=(50, 200))
+    return pexpect.spawn(
+        sys.executable,
+        ["-c", JOB_SHELL, str(BIN), *ARGS, *args],
+        env=game_env(tmp_path),
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 200),
+    )
 
 
 def stopped_and_back(child, pid: int) -> None:
@@ -101,8 +111,8 @@ def stopped_and_back(child, pid: int) -> None:
     os.kill(pid, signal.SIGTSTP)
     child.expect(r"Suspended\. Type fg to come back[^\r\n]*\r\n")
     child.expect(r"STOPPED icanon=(\d) echo=(\d)")
-    assert child.match.group(1, 2) == ("1", "1")   # the terminal as the shell gave it
-    child.sendline("")                             # fg
+    assert child.match.group(1, 2) == ("1", "1")  # the terminal as the shell gave it
+    child.sendline("")  # fg
     child.expect(r"Back[^\r\n]*\.\r\n")
 
 
@@ -126,7 +136,7 @@ def test_an_outside_sigtstp_right_after_start_up_in_a_terminal(tmp_path):
     stopped_and_back(child, pid)
     child.expect(r"Your turn: lay away 2 cards[^\r\n]*\r\n")
     wait_key_mode(child)
-    child.send("h")                                # one key, no Enter: answered at once
+    child.send("h")  # one key, no Enter: answered at once
     child.expect(r"Card 1: [^\r\n]*\r\n", timeout=10)
     quit_game(child)
 
@@ -134,8 +144,14 @@ def test_an_outside_sigtstp_right_after_start_up_in_a_terminal(tmp_path):
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
 def test_an_outside_sigtstp_at_the_resume_question_in_a_terminal(tmp_path):
     pexpect = pytest.importorskip("pexpect")
-    first = pexpect.spawn(str(BIN), [*ARGS, "--new", "--seed", "12"], env=game_env(tmp_path),
-                          encoding="utf-8", timeout=20, dimensions=(50, 200))
+    first = pexpect.spawn(
+        str(BIN),
+        [*ARGS, "--new", "--seed", "12"],
+        env=game_env(tmp_path),
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 200),
+    )
     first.expect(r"Your turn: lay away 2 cards")
     wait_key_mode(first)
     first.send("q")
@@ -146,8 +162,8 @@ def test_an_outside_sigtstp_at_the_resume_question_in_a_terminal(tmp_path):
     child.expect(r"Resume\? y/n\r\n")
     wait_key_mode(child)
     stopped_and_back(child, game_pid(child.pid))
-    assert lflags(child) == (False, False, False)   # single keys again, as before the stop
-    child.send("y")                                # the answer, one key
+    assert lflags(child) == (False, False, False)  # single keys again, as before the stop
+    child.send("y")  # the answer, one key
     child.expect(r"Game resumed")
     child.expect(r"Your turn: lay away 2 cards[^\r\n]*\r\n")
     wait_key_mode(child)

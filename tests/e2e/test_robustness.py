@@ -46,6 +46,7 @@ _MADE: list[Path] = []
 def _tidy_fast_homes():
     yield
     import shutil
+
     for d in _MADE:
         shutil.rmtree(d, ignore_errors=True)
 
@@ -58,6 +59,7 @@ def fast_home() -> Path:
 
 
 # ----------------------------------------------------------------------------- kills
+
 
 @pytest.mark.slow
 def test_forked_games_killed_at_random_moments_finish_unchanged(warm):
@@ -75,13 +77,13 @@ def test_forked_games_killed_at_random_moments_finish_unchanged(warm):
         # Kill after a random part of a tenth of the time a whole game takes, again and again
         # (about 20 kills a game), until a run gets to the end.
         import time
+
         t = time.monotonic()
         rs.run_forked(script, fast_home(), None)
         span = max(time.monotonic() - t, 0.02)
         rs.play_with_kills(script, home, rng, span, max_kills=20, report=total)
         assert rs.final_actions(home) == script.actions
-        k = Keeper(say=lambda t, s: None, save_path=home / "game.json",
-                   stats_path=home / "stats.sqlite3")
+        k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "stats.sqlite3")
         k.load()
         summary = k.stats_db.summary()
         assert summary["games"] == 1 and summary["abandoned"] == 0
@@ -96,6 +98,7 @@ def test_the_real_program_killed_with_sigkill_resumes_unchanged(tmp_path):
     script = make_script(77, "easy")
     rng = random.Random(77)
     import time
+
     t = time.monotonic()
     rs.run_real(script, tmp_path / "clean", None)
     assert rs.final_actions(tmp_path / "clean") == script.actions
@@ -109,14 +112,23 @@ def test_the_real_program_killed_with_sigkill_resumes_unchanged(tmp_path):
 def test_a_killed_game_is_offered_and_resumed_with_the_same_deals(tmp_path):
     script = make_script(5, "easy", noise=0)
     lines = script.lines_from(0)[:12]
-    out = subprocess.run([str(BIN), *rs.game_args(script)], input="\n".join(lines).encode(),
-                         capture_output=True, env=env_for(tmp_path), timeout=60)
+    out = subprocess.run(
+        [str(BIN), *rs.game_args(script)],
+        input="\n".join(lines).encode(),
+        capture_output=True,
+        env=env_for(tmp_path),
+        timeout=60,
+    )
     assert out.returncode == 0
     st_ = rs.save_state(tmp_path)
     k = rs.human_actions(st_.saved.actions)
-    out = subprocess.run([str(BIN), "--speech", "off"],  # no seed: the save decides
-                         input="\n".join(["y"] + script.lines_from(k)).encode(),
-                         capture_output=True, env=env_for(tmp_path), timeout=60)
+    out = subprocess.run(
+        [str(BIN), "--speech", "off"],  # no seed: the save decides
+        input="\n".join(["y"] + script.lines_from(k)).encode(),
+        capture_output=True,
+        env=env_for(tmp_path),
+        timeout=60,
+    )
     text = out.stdout.decode()
     assert text.splitlines()[0].startswith("You have a game in progress: you ")
     assert text.splitlines()[0].endswith("Resume? y/n")
@@ -131,20 +143,50 @@ PHASES = st.sampled_from(["discard", "play", "deal over", "game over", "", "???"
 
 _nasty = st.one_of(
     st.text(),
-    st.text(alphabet=st.characters(max_codepoint=0x20)),                 # control characters
+    st.text(alphabet=st.characters(max_codepoint=0x20)),  # control characters
     st.text(alphabet=" 0123456789,;ofthe", max_size=60),
     st.text(alphabet=st.characters(blacklist_categories=("Cs",)), min_size=100, max_size=2000),
     st.builds(lambda t, n: t * n, st.text(min_size=1, max_size=5), st.integers(1000, 40000)),
-    st.sampled_from(["5h", "10♥", "ten of hearts", "the queen of spades", "1 2", "discard 1 1",
-                     "play", "rate", "rate 99999999999999999999", "volume nan", "volume inf",
-                     "target -1", "\x00", "\u202e5h", "５Ｈ", "ⅻ", "٣", "𝟓h", "five of ♥"]),
+    st.sampled_from(
+        [
+            "5h",
+            "10♥",
+            "ten of hearts",
+            "the queen of spades",
+            "1 2",
+            "discard 1 1",
+            "play",
+            "rate",
+            "rate 99999999999999999999",
+            "volume nan",
+            "volume inf",
+            "target -1",
+            "\x00",
+            "\u202e5h",
+            "５Ｈ",
+            "ⅻ",
+            "٣",
+            "𝟓h",
+            "five of ♥",
+        ]
+    ),
 )
 nasty = _nasty
 
 
-@pytest.mark.parametrize("text, digit", [("¹", "¹"), ("⑵", "⑵"), ("play ²", "²"),
-                                         ("discard ³ 4", "³"), ("card ⁵", "⁵"), ("٣", "٣"),
-                                         ("discard ١ ٢", "١"), ("５Ｈ", "５")])
+@pytest.mark.parametrize(
+    "text, digit",
+    [
+        ("¹", "¹"),
+        ("⑵", "⑵"),
+        ("play ²", "²"),
+        ("discard ³ 4", "³"),
+        ("card ⁵", "⁵"),
+        ("٣", "٣"),
+        ("discard ١ ٢", "١"),
+        ("５Ｈ", "５"),
+    ],
+)
 def test_non_decimal_digits_are_refused_with_a_message(text, digit):
     # Superscripts, circled and full-width digits are digits to str.isdigit() but not card
     # numbers: each is refused (never read as 1-6 or as a card) with one line that quotes it.
@@ -179,8 +221,7 @@ def test_refusals_are_one_printable_line(text, phase):
 @given(nasty)
 def test_card_parsers_only_ever_raise_invalid_card_error(text):
     # (a million inputs: bench/soak.py fuzz --inputs 1000000)
-    for fn in (parse_card, parse_cards, lambda t: parse_cards(t, distinct=False),
-               lambda t: parse_cards(t.split(","))):
+    for fn in (parse_card, parse_cards, lambda t: parse_cards(t, distinct=False), lambda t: parse_cards(t.split(","))):
         try:
             fn(text)
         except InvalidCardError as e:
@@ -197,20 +238,29 @@ def test_parsers_refuse_things_that_are_not_text(obj):
 
 
 def fingerprint(gm: g.Game):
-    return (gm.phase, tuple(map(tuple, gm.hands)), tuple(gm.scores), gm.count, gm.to_act,
-            tuple(gm.crib), gm.starter, len(gm.actions), gm.dealer)
+    return (
+        gm.phase,
+        tuple(map(tuple, gm.hands)),
+        tuple(gm.scores),
+        gm.count,
+        gm.to_act,
+        tuple(gm.crib),
+        gm.starter,
+        len(gm.actions),
+        gm.dealer,
+    )
 
 
 @hsettings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
-@given(st.integers(0, 10_000), st.integers(0, 60), st.lists(nasty, min_size=1, max_size=8),
-       st.booleans())
+@given(st.integers(0, 10_000), st.integers(0, 60), st.lists(nasty, min_size=1, max_size=8), st.booleans())
 def test_session_survives_any_text_at_any_point(seed, steps, texts, as_keys):
     """Random text at a random point of a game: no exception escapes, something is always said,
     and text that is not an accepted action leaves the game exactly as it was."""
     gm = g.Game(seed=seed)
     out = []
-    s = Session(gm, settings=Settings(speech="off"), write=out.append,
-                opponents={1: make_player("random", random.Random(seed))})
+    s = Session(
+        gm, settings=Settings(speech="off"), write=out.append, opponents={1: make_player("random", random.Random(seed))}
+    )
     s.start()
     rng = random.Random(seed)
     for _ in range(steps):
@@ -273,12 +323,18 @@ def test_a_mutated_save_is_either_valid_or_refused_with_a_reason(data):
 
 # ----------------------------------------------------------------------------- disks
 
+
 def run_game(home, lines, extra_env=None, preexec=None, args=("--new", "--seed", "9")):
     env = env_for(home)
     env.update(extra_env or {})
-    out = subprocess.run([str(BIN), "--speech", "off", "--difficulty", "easy", *args],
-                         input="\n".join(lines).encode() + b"\n", capture_output=True, env=env,
-                         timeout=120, preexec_fn=preexec)
+    out = subprocess.run(
+        [str(BIN), "--speech", "off", "--difficulty", "easy", *args],
+        input="\n".join(lines).encode() + b"\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+        preexec_fn=preexec,
+    )
     text = out.stdout.decode()
     assert "Traceback" not in text + out.stderr.decode(), text + out.stderr.decode()
     return out.returncode, text
@@ -365,9 +421,11 @@ def test_a_file_where_the_data_folder_should_be(tmp_path):
 
 def test_a_file_size_limit_the_game_goes_on(tmp_path):
     """Real, needs no privileges: RLIMIT_FSIZE stops the save growing past 1,500 bytes."""
+
     def limit():
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)  # the game itself must ignore it
         resource.setrlimit(resource.RLIMIT_FSIZE, (1500, 1500))
+
     rc, text = run_game(tmp_path, whole_game_lines(), preexec=limit)
     assert rc == 0 and "Press n for a new game or q to leave." in text, text[-500:]
     said = [line for line in text.splitlines() if "can't be saved" in line]
@@ -376,9 +434,14 @@ def test_a_file_size_limit_the_game_goes_on(tmp_path):
     assert rs.save_state(tmp_path).saved is not None
 
 
-@pytest.mark.parametrize("err, words", [(errno.ENOSPC, "the disk is full"),
-                                        (errno.EROFS, "the data folder is read-only"),
-                                        (errno.EIO, "there was a disk error")])
+@pytest.mark.parametrize(
+    "err, words",
+    [
+        (errno.ENOSPC, "the disk is full"),
+        (errno.EROFS, "the data folder is read-only"),
+        (errno.EIO, "there was a disk error"),
+    ],
+)
 def test_write_failures_monkeypatched_said_once_and_recovered(home, monkeypatch, err, words):
     """The fallback where no real mechanism is possible: os-level writes fail for a while."""
     said = []
@@ -386,9 +449,13 @@ def test_write_failures_monkeypatched_said_once_and_recovered(home, monkeypatch,
     k.load()
     gm = g.Game(seed=3)
     k.begin(gm, difficulty="easy")
-    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
-                settings=Settings(speech="off"), write=lambda t: None,
-                opponents={1: make_player("easy", random.Random(0))})
+    s = Session(
+        gm,
+        hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+        settings=Settings(speech="off"),
+        write=lambda t: None,
+        opponents={1: make_player("easy", random.Random(0))},
+    )
     real_open = os.open
     failing = {"on": True}
 
@@ -424,13 +491,18 @@ def test_write_failures_monkeypatched_said_once_and_recovered(home, monkeypatch,
 
 # ----------------------------------------------------------------------------- no tracebacks
 
+
 def test_garbage_on_standard_input_never_shows_a_traceback(tmp_path):
     rng = random.Random(5)
     junk = [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 80))) for _ in range(300)]
     env = env_for(tmp_path)
-    out = subprocess.run([str(BIN), "--speech", "off", "--seed", "4", "--difficulty", "easy"],
-                         input=b"\n".join(junk) + b"\n\xff\xfe\n" + b"5" * 100000 + b"\n",
-                         capture_output=True, env=env, timeout=120)
+    out = subprocess.run(
+        [str(BIN), "--speech", "off", "--seed", "4", "--difficulty", "easy"],
+        input=b"\n".join(junk) + b"\n\xff\xfe\n" + b"5" * 100000 + b"\n",
+        capture_output=True,
+        env=env,
+        timeout=120,
+    )
     both = out.stdout + out.stderr
     assert b"Traceback" not in both and out.returncode == 0
 
@@ -443,14 +515,19 @@ def test_ctrl_c_in_line_mode_keeps_the_game(tmp_path):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
         signal.signal(signal.SIGINT, signal.SIG_DFL)
 
-    p = subprocess.Popen([str(BIN), "--speech", "off", "--cues", "off", "--new", "--seed", "4",
-                          "--difficulty", "easy"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         env=env_for(tmp_path), preexec_fn=default_sigint)
+    p = subprocess.Popen(
+        [str(BIN), "--speech", "off", "--cues", "off", "--new", "--seed", "4", "--difficulty", "easy"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env_for(tmp_path),
+        preexec_fn=default_sigint,
+    )
     p.stdin.write(b"1 2\n")
     p.stdin.flush()
     import time
-    for _ in range(600):   # up to 30 s: a loaded CI machine starts the game slowly
+
+    for _ in range(600):  # up to 30 s: a loaded CI machine starts the game slowly
         st_ = rs.save_state(tmp_path)
         if st_.saved is not None and rs.human_actions(st_.saved.actions) == 1:
             break
@@ -462,11 +539,13 @@ def test_ctrl_c_in_line_mode_keeps_the_game(tmp_path):
         p.wait(timeout=30)
     except subprocess.TimeoutExpired:
         status = Path(f"/proc/{p.pid}/status").read_text()
-        sig = [line for line in status.splitlines() if line.startswith(("SigBlk", "SigIgn", "SigCgt",
-                                                                     "SigPnd", "ShdPnd", "State"))]
+        sig = [
+            line
+            for line in status.splitlines()
+            if line.startswith(("SigBlk", "SigIgn", "SigCgt", "SigPnd", "ShdPnd", "State"))
+        ]
         p.kill()
-        raise AssertionError(f"the game did not stop on SIGINT: {sig}; save seen: {st_.saved is not None}"
-                             ) from None
+        raise AssertionError(f"the game did not stop on SIGINT: {sig}; save seen: {st_.saved is not None}") from None
     p.stdin.close()
     out, err = p.stdout.read(), p.stderr.read()
     assert b"Traceback" not in out + err
@@ -476,16 +555,25 @@ def test_ctrl_c_in_line_mode_keeps_the_game(tmp_path):
 
 # ----------------------------------------------------------------------------- on a terminal
 
+
 def _spawn(home, *args):
     import pexpect
+
     env = env_for(home)
     env["TERM"] = "xterm-256color"
-    return pexpect.spawn(str(BIN), ["--speech", "off", "--difficulty", "easy", *args], env=env,
-                         encoding="utf-8", timeout=30, dimensions=(50, 200))
+    return pexpect.spawn(
+        str(BIN),
+        ["--speech", "off", "--difficulty", "easy", *args],
+        env=env,
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 200),
+    )
 
 
 def test_on_a_terminal_ctrl_c_asks_keeps_the_game_and_one_key_resumes(tmp_path):
     import pexpect
+
     child = _spawn(tmp_path, "--new", "--seed", "12")
     child.expect(r"Your turn: lay away 2 cards")
     child.send("1")
@@ -502,8 +590,10 @@ def test_on_a_terminal_ctrl_c_asks_keeps_the_game_and_one_key_resumes(tmp_path):
     assert saved is not None and not saved.finished and rs.human_actions(saved.actions) == 1
     # Start again: the question, answered by one key, no Enter.
     child = _spawn(tmp_path)
-    child.expect(r"You have a game in progress: you \d+, computer \d+, (your|the computer's) "
-                 r"crib\. Resume\? y/n")
+    child.expect(
+        r"You have a game in progress: you \d+, computer \d+, (your|the computer's) "
+        r"crib\. Resume\? y/n"
+    )
     child.send("y")
     child.expect(r"Game resumed\.")
     child.expect(r"Your turn")
@@ -516,6 +606,7 @@ def test_on_a_terminal_ctrl_c_asks_keeps_the_game_and_one_key_resumes(tmp_path):
 
 def test_on_a_terminal_n_starts_a_new_game_and_keeps_the_old_one(tmp_path):
     import pexpect
+
     child = _spawn(tmp_path, "--new", "--seed", "12")
     child.expect(r"Your turn: lay away 2 cards")
     child.send("1")

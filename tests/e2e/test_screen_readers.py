@@ -18,21 +18,44 @@ from testkit import BIN, ROOT
 RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
 
 # (seconds after start, keys typed) and the same input as lines for the reference run.
-KEYS = [(4, "s"), (5, "b"), (6, "f"), (7, "1"), (7.7, "2"), (8.5, "\n"), (9.5, "c"), (10.5, "h"),
-        (11.5, "v"), (12.5, "t"), (13.5, "i"), (14.5, "r"), (15.5, "["), (16.5, "]"), (17.5, "?"),
-        (19, "q"), (20, "y")]
+KEYS = [
+    (4, "s"),
+    (5, "b"),
+    (6, "f"),
+    (7, "1"),
+    (7.7, "2"),
+    (8.5, "\n"),
+    (9.5, "c"),
+    (10.5, "h"),
+    (11.5, "v"),
+    (12.5, "t"),
+    (13.5, "i"),
+    (14.5, "r"),
+    (15.5, "["),
+    (16.5, "]"),
+    (17.5, "?"),
+    (19, "q"),
+    (20, "y"),
+]
 
 pytestmark = pytest.mark.skipif(
     not RUN_SR.exists() or not shutil.which("yasr") or not shutil.which("orca"),
-    reason="the shared screen-reader tool and its readers are installed by ./test.sh")
+    reason="the shared screen-reader tool and its readers are installed by ./test.sh",
+)
 
 
 def reference_lines(home: Path) -> list[str]:
     """What the game prints for the same input, read line by line from a pipe."""
     script = "".join(k if k.endswith("\n") else k + "\n" for _, k in KEYS)
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home))
-    out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off", "--accessible"],
-                         input=script, capture_output=True, text=True, env=env, timeout=60).stdout
+    out = subprocess.run(
+        [str(BIN), "--seed", "3", "--speech", "off", "--accessible"],
+        input=script,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    ).stdout
     return [line for line in out.splitlines() if line.strip() and not line.startswith("> ")]
 
 
@@ -66,11 +89,40 @@ def spoken(reader: str, home: Path, keys=KEYS) -> list[str]:
     return utterances
 
 
-KEY_ECHO = {"space", "return", "1 2", "$", "1", "2", "s", "c", "h", "q", "y", "?", "b", "f",
-            "v", "t", "i", "r", "[", "]", "left bracket", "right bracket",
-            "blank",  # yasr: the empty line Enter leaves behind
-            "question", "1 space 2", "left shift", "shift", "right shift", "home", "right",
-            "escape", "enter"}
+KEY_ECHO = {
+    "space",
+    "return",
+    "1 2",
+    "$",
+    "1",
+    "2",
+    "s",
+    "c",
+    "h",
+    "q",
+    "y",
+    "?",
+    "b",
+    "f",
+    "v",
+    "t",
+    "i",
+    "r",
+    "[",
+    "]",
+    "left bracket",
+    "right bracket",
+    "blank",  # yasr: the empty line Enter leaves behind
+    "question",
+    "1 space 2",
+    "left shift",
+    "shift",
+    "right shift",
+    "home",
+    "right",
+    "escape",
+    "enter",
+}
 
 
 def rejoin(said: list[str], expected: list[str]) -> list[str]:
@@ -83,8 +135,12 @@ def rejoin(said: list[str], expected: list[str]) -> list[str]:
     i = 0
     while i < len(said):
         j = len(out)
-        if (i + 1 < len(said) and j < len(expected) and said[i] != expected[j]
-                and f"{said[i]} {said[i + 1]}" == expected[j]):
+        if (
+            i + 1 < len(said)
+            and j < len(expected)
+            and said[i] != expected[j]
+            and f"{said[i]} {said[i + 1]}" == expected[j]
+        ):
             out.append(expected[j])
             i += 2
         else:
@@ -93,24 +149,27 @@ def rejoin(said: list[str], expected: list[str]) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("reader", ["yasr"])   # Orca: the deal under default settings below
+@pytest.mark.parametrize("reader", ["yasr"])  # Orca: the deal under default settings below
 def test_every_line_is_spoken_once_in_order_without_noise(reader, tmp_path):
     expected = reference_lines(tmp_path / "ref")
-    said = rejoin([u for u in spoken(reader, tmp_path / "sr") if u.lower() not in KEY_ECHO],
-                  expected)
+    said = rejoin([u for u in spoken(reader, tmp_path / "sr") if u.lower() not in KEY_ECHO], expected)
     assert said == expected
     for u in said:
         assert "\x1b" not in u and "[" not in u[:2]
     # The shortcut answers are among them, each once.
-    for answer in ("You 0, 121 to go; Computer 0, 121 to go.", "The count is 8: eight of hearts.",
-                   "It is your crib.", "The starter is not cut yet.",
-                   "Quit the game? This seeded game is for this run only. Press y or n."):
+    for answer in (
+        "You 0, 121 to go; Computer 0, 121 to go.",
+        "The count is 8: eight of hearts.",
+        "It is your crib.",
+        "The starter is not cut yet.",
+        "Quit the game? This seeded game is for this run only. Press y or n.",
+    ):
         assert said.count(answer) == 1
     assert any(u.startswith("This series: eight of hearts") for u in said)
     assert any(u.startswith("Play the ") for u in said)  # the hint
 
 
-RIGHT, HOME = "\\033[C", "\\033[H"   # what the arrow keys send (typed as text by the tool)
+RIGHT, HOME = "\\033[C", "\\033[H"  # what the arrow keys send (typed as text by the tool)
 
 
 #: Shortcut keys asked during the Orca deal (yasr reads every key in the test above; one Orca
@@ -132,17 +191,22 @@ def arrow_deal(seed: int = 3, settings=None):
     from spoken_cribbage.storage.settings import Settings
 
     out: list[str] = []
-    s = Session(g.Game(seed=seed), hooks=SeatHooks(hint=_hint), settings=settings or Settings(),
-                write=out.append, opponents={1: make_player("expert", random.Random(seed * 7 + 1))})
-    s.kept = False   # as play.py sets it for a --seed game: for this run only, never saved
+    s = Session(
+        g.Game(seed=seed),
+        hooks=SeatHooks(hint=_hint),
+        settings=settings or Settings(),
+        write=out.append,
+        opponents={1: make_player("expert", random.Random(seed * 7 + 1))},
+    )
+    s.kept = False  # as play.py sets it for a --seed game: for this run only, never saved
     s.start()
     keys = ["1", "2", "\n"]
     s.key("1"), s.key("2"), s.enter()
-    for k in QUESTIONS_UNDER_ORCA:   # shortcut answers during the play, each a line of its own
+    for k in QUESTIONS_UNDER_ORCA:  # shortcut answers during the play, each a line of its own
         keys.append(k)
         s.key(k)
     while s.game.phase == g.PLAY and s.game.to_act == 0:
-        card = s.game.observation(s.me).playable[-1]                       # the last card that fits: arrows to it
+        card = s.game.observation(s.me).playable[-1]  # the last card that fits: arrows to it
         steps = s.hand_view.held_positions(s.game.observation(s.me).hand).index(s.hand_view.numbering.index(card))
         keys.append(HOME)
         s.move("home")
@@ -163,7 +227,7 @@ def arrow_deal(seed: int = 3, settings=None):
 ASOUNDRC = """pcm.!default {{ type plug; slave {{ pcm "sink"; rate 16000; channels 1; format S16_LE }} }}
 pcm.sink {{ type file; slave.pcm "null"; file "|cat >> {out}"; format "raw" }}
 """
-CUE_LIMIT_S = 0.15   # short sound cues may play; speech may not
+CUE_LIMIT_S = 0.15  # short sound cues may play; speech may not
 
 
 def sounds(raw: Path, rate: int = 16000, gap_s: float = 0.05) -> list[float]:
@@ -189,8 +253,7 @@ def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list
     for t, k in keys:
         cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
     cmd += ["--", str(BIN), *args]
-    res = run_reader(cmd, dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SSIP_CLIENTS="1",
-                               **env_extra))
+    res = run_reader(cmd, dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SSIP_CLIENTS="1", **env_extra))
     said = []
     for line in res.stdout.splitlines():
         m = re.match(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s+\[([^\]]+)\] ?(.*)$", line)
@@ -208,18 +271,20 @@ def test_default_settings_under_orca_one_voice(tmp_path):
     keys, expected, _ = arrow_deal()
     audio = tmp_path / "audio.raw"
     (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
-    said = [(client, u) for client, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"],
-                                                   SR_ASOUNDRC=str(tmp_path / "asoundrc"))
-            if u.lower() not in KEY_ECHO]
+    said = [
+        (client, u)
+        for client, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], SR_ASOUNDRC=str(tmp_path / "asoundrc"))
+        if u.lower() not in KEY_ECHO
+    ]
     # the deal played with digits, arrows and Enter is read back in order, every line once
     rights = sum(1 for _, k in keys if k == RIGHT)
     assert rights >= 1 and any(", card " in line and "playable" in line for line in expected)
     assert [u for _, u in said] == ["Speech through Orca."] + expected
     assert any(u.startswith("Press Enter for ") for _, u in said) and said[-1][1] == "Goodbye."
-    assert any(u.startswith("The count is ") for _, u in said)          # c
-    assert any(u.startswith("The starter is the ") for _, u in said)    # f
-    assert any(u.startswith("Earlier: ") for _, u in said)              # [
-    assert {client for client, _ in said} == {"Orca"}      # one voice
+    assert any(u.startswith("The count is ") for _, u in said)  # c
+    assert any(u.startswith("The starter is the ") for _, u in said)  # f
+    assert any(u.startswith("Earlier: ") for _, u in said)  # [
+    assert {client for client, _ in said} == {"Orca"}  # one voice
     # The file device records only while a stream runs, so cues played one after another sit
     # next to each other in the recording: split at 10 ms of silence. Speech would also show in
     # the total: a deal's sentences are tens of seconds of it.
@@ -233,11 +298,13 @@ def test_default_settings_under_yasr_one_voice(tmp_path):
     keys = [(3, "s"), (4, "c"), (5, "q"), (6, "y")]
     script = "".join(k + "\n" for _, k in keys)
     env = dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(tmp_path / "ref"))
-    out = subprocess.run([str(BIN), "--seed", "3", "--speech", "off"], input=script,
-                         capture_output=True, text=True, env=env, timeout=60).stdout
+    out = subprocess.run(
+        [str(BIN), "--seed", "3", "--speech", "off"], input=script, capture_output=True, text=True, env=env, timeout=60
+    ).stdout
     expected = [line for line in out.splitlines() if line.strip() and not line.startswith("> ")]
-    said = [(c, u) for c, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], reader="yasr")
-            if u.lower() not in KEY_ECHO]
+    said = [
+        (c, u) for c, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], reader="yasr") if u.lower() not in KEY_ECHO
+    ]
     assert [u for _, u in said] == ["Speech through yasr."] + expected
     assert {client for client, _ in said} == {"yasr"}
 
@@ -259,11 +326,13 @@ def test_quiet_profile_under_orca_one_voice(tmp_path):
     assert theirs and not any(line.startswith("Computer plays") for line in expected)
     audio = tmp_path / "audio.raw"
     (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
-    said = [(client, u) for client, u in spoken_by(home, keys, ["--seed", "3"],
-                                                   SR_ASOUNDRC=str(tmp_path / "asoundrc"))
-            if u.lower() not in KEY_ECHO]
+    said = [
+        (client, u)
+        for client, u in spoken_by(home, keys, ["--seed", "3"], SR_ASOUNDRC=str(tmp_path / "asoundrc"))
+        if u.lower() not in KEY_ECHO
+    ]
     assert [u for _, u in said] == ["Speech through Orca."] + expected
-    assert any(u.startswith("You play ") for _, u in said)               # your own moves
-    assert {client for client, _ in said} == {"Orca"}      # one voice
+    assert any(u.startswith("You play ") for _, u in said)  # your own moves
+    assert {client for client, _ in said} == {"Orca"}  # one voice
     played = sounds(audio, gap_s=0.01)
     assert played and all(s < CUE_LIMIT_S for s in played), f"cues, never speech: {played}"

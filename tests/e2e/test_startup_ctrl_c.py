@@ -16,8 +16,14 @@ QUIT = r"Quit the game\?"
 
 
 def spawn(home):
-    child = pexpect.spawn(str(BIN), ["--speech", "off", "--accessible", "--new", "--seed", "12"],
-                          env=game_env(home), encoding="utf-8", timeout=60, dimensions=(50, 200))
+    child = pexpect.spawn(
+        str(BIN),
+        ["--speech", "off", "--accessible", "--new", "--seed", "12"],
+        env=game_env(home),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(50, 200),
+    )
     child.delaybeforesend = None
     return child
 
@@ -80,7 +86,7 @@ def test_one_ctrl_c_while_the_game_starts_asks(tmp_path):
     start_moment(child)
     at_once(child, "\x03")
     child.expect(QUIT, timeout=30)
-    assert child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=1) == 1   # it waits for the answer
+    assert child.expect([pexpect.EOF, pexpect.TIMEOUT], timeout=1) == 1  # it waits for the answer
     time.sleep(0.05)
     child.send("y")
     assert ends(child)

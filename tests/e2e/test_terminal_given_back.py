@@ -22,6 +22,7 @@ pexpect = pytest.importorskip("pexpect")
 
 ARGS = ["--speech", "off", "--cues", "off", "--difficulty", "easy"]
 
+
 def lay_away(child):
     child.expect(r"Your turn: lay away 2 cards")
     child.send("1")
@@ -34,13 +35,14 @@ def lay_away(child):
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_and_sighup_give_the_terminal_back_and_keep_the_game(tmp_path, sig):
     script = f'"$0" {" ".join(ARGS)} --new --seed 12; echo "EXIT=$?"; stty -a'
-    child = pexpect.spawn("bash", ["-c", script, str(BIN)], env=game_env(tmp_path),
-                          encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child = pexpect.spawn(
+        "bash", ["-c", script, str(BIN)], env=game_env(tmp_path), encoding="utf-8", timeout=30, dimensions=(50, 200)
+    )
     lay_away(child)
     saved = rs.save_state(tmp_path).saved
     os.kill(game_pid(child.pid), sig)
     child.expect(r"EXIT=(\d+)")
-    assert int(child.match.group(1)) == 128 + sig   # it ended itself, not killed by the signal
+    assert int(child.match.group(1)) == 128 + sig  # it ended itself, not killed by the signal
     assert "Stopped. Your game is kept." in child.before
     child.expect(pexpect.EOF)
     modes = child.before.split()
@@ -53,8 +55,13 @@ def test_sigterm_and_sighup_give_the_terminal_back_and_keep_the_game(tmp_path, s
 
 
 def test_sigterm_in_line_mode_ends_with_a_sentence_and_keeps_the_game(tmp_path):
-    p = subprocess.Popen([str(BIN), *ARGS, "--new", "--seed", "4"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=game_env(tmp_path))
+    p = subprocess.Popen(
+        [str(BIN), *ARGS, "--new", "--seed", "4"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=game_env(tmp_path),
+    )
     p.stdin.write(b"1 2\n")
     p.stdin.flush()
     for _ in range(600):
@@ -71,9 +78,14 @@ def test_sigterm_in_line_mode_ends_with_a_sentence_and_keeps_the_game(tmp_path):
 
 
 def job_shell(tmp_path, *args, game=True):
-    return pexpect.spawn(sys.executable, ["-c", JOB_SHELL, str(BIN), *(ARGS if game else ()), *args],
-                         env=game_env(tmp_path), encoding="utf-8", timeout=30,
-                         dimensions=(50, 200))
+    return pexpect.spawn(
+        sys.executable,
+        ["-c", JOB_SHELL, str(BIN), *(ARGS if game else ()), *args],
+        env=game_env(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 200),
+    )
 
 
 @pytest.mark.parametrize("how", ["ctrl-z", "sigtstp"])
@@ -87,10 +99,10 @@ def test_a_suspend_gives_the_terminal_back_and_fg_brings_the_keys_back(tmp_path,
         os.kill(game_pid(child.pid), signal.SIGTSTP)
     child.expect(r"Suspended\. Type fg to come back to the game\.\r\n")
     child.expect(r"STOPPED icanon=(\d) echo=(\d)")
-    assert child.match.group(1, 2) == ("1", "1")   # the terminal as it was, for the shell
-    child.sendline("")                             # fg (the shell puts its own modes back)
+    assert child.match.group(1, 2) == ("1", "1")  # the terminal as it was, for the shell
+    child.sendline("")  # fg (the shell puts its own modes back)
     child.expect(r"Back to the game\.\r\n")
-    child.send("h")                                # one key, no Enter: answered at once
+    child.send("h")  # one key, no Enter: answered at once
     child.expect(r"Card 1: [^\r\n]*\r\n", timeout=10)
     child.sendcontrol("c")
     child.expect(r"Quit the game\?")
@@ -100,16 +112,19 @@ def test_a_suspend_gives_the_terminal_back_and_fg_brings_the_keys_back(tmp_path,
 
 
 def test_ctrl_z_with_no_shell_to_come_back_to_is_refused_with_a_line(tmp_path):
-    child = pexpect.spawn(str(BIN), [*ARGS, "--seed", "3"], env=game_env(tmp_path),
-                          encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child = pexpect.spawn(
+        str(BIN), [*ARGS, "--seed", "3"], env=game_env(tmp_path), encoding="utf-8", timeout=30, dimensions=(50, 200)
+    )
     child.expect(r"Your turn: lay away 2 cards[^\r\n]*\r\n")
     wait_key_mode(child)
     child.sendcontrol("z")
-    child.expect(r"Ctrl-Z cannot suspend the game here: nothing could bring it back\. "
-                 r"Press q to quit\.\r\n")
+    child.expect(
+        r"Ctrl-Z cannot suspend the game here: nothing could bring it back\. "
+        r"Press q to quit\.\r\n"
+    )
     child.send("h")
     child.expect(r"Card 1: ")
-    assert lflags(child) == (False, False, False)   # still in key mode
+    assert lflags(child) == (False, False, False)  # still in key mode
     child.sendcontrol("c")
     child.expect(r"Quit the game\?")
     child.send("y")
@@ -118,9 +133,14 @@ def test_ctrl_z_with_no_shell_to_come_back_to_is_refused_with_a_line(tmp_path):
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig, finished_game_in_stats):
-    child = pexpect.spawn("bash", ["-c", '"$0" review 1; echo "EXIT=$?"; stty -a', str(BIN)],
-                          env=game_env(tmp_path), encoding="utf-8", timeout=30,
-                          dimensions=(50, 200))
+    child = pexpect.spawn(
+        "bash",
+        ["-c", '"$0" review 1; echo "EXIT=$?"; stty -a', str(BIN)],
+        env=game_env(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 200),
+    )
     child.expect(r"Press Enter for deal 2")
     wait_key_mode(child)
     os.kill(game_pid(child.pid), sig)
@@ -130,23 +150,21 @@ def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig,
     assert {"icanon", "echo", "isig", "icrnl"} <= set(child.before.split()), child.before
 
 
-def test_a_suspend_while_review_reads_keys_gives_the_terminal_back_and_fg_the_keys(
-        tmp_path, finished_game_in_stats):
+def test_a_suspend_while_review_reads_keys_gives_the_terminal_back_and_fg_the_keys(tmp_path, finished_game_in_stats):
     child = job_shell(tmp_path, "review", "1", game=False)
     child.expect(r"Press Enter for deal 2")
     wait_key_mode(child)
     os.kill(game_pid(child.pid), signal.SIGTSTP)
     child.expect(r"STOPPED icanon=(\d) echo=(\d)")
     assert child.match.group(1, 2) == ("1", "1")
-    child.sendline("")                             # fg
+    child.sendline("")  # fg
     wait_key_mode(child)
-    child.send("\x1b")                             # one key, no Enter
+    child.send("\x1b")  # one key, no Enter
     child.expect(r"Review stopped\.\r\n", timeout=10)
     child.expect(r"EXITED status=0 icanon=1 echo=1")
 
 
-def test_ctrl_z_while_review_reads_a_line_suspends_with_a_line_and_fg_brings_it_back(
-        tmp_path, finished_game_in_stats):
+def test_ctrl_z_while_review_reads_a_line_suspends_with_a_line_and_fg_brings_it_back(tmp_path, finished_game_in_stats):
     child = job_shell(tmp_path, "review", "1", game=False)
     child.expect(r"Press Enter for deal 2")
     wait_key_mode(child)
@@ -154,32 +172,37 @@ def test_ctrl_z_while_review_reads_a_line_suspends_with_a_line_and_fg_brings_it_
     child.sendcontrol("z")
     child.expect(r"\r\nSuspended\. Type fg to come back\.\r\n")
     child.expect(r"STOPPED icanon=(\d) echo=(\d)")
-    assert child.match.group(1, 2) == ("1", "1")   # the terminal as it was, for the shell
-    child.sendline("")                             # fg
-    child.expect(r"Back\.\r\nab")                  # what was typed, shown again
+    assert child.match.group(1, 2) == ("1", "1")  # the terminal as it was, for the shell
+    child.sendline("")  # fg
+    child.expect(r"Back\.\r\nab")  # what was typed, shown again
     wait_key_mode(child)
-    child.send("\x1b")                             # one key, no Enter: keys act at once
+    child.send("\x1b")  # one key, no Enter: keys act at once
     child.expect(r"Review stopped\.\r\n", timeout=10)
     child.expect(r"EXITED status=0 icanon=1 echo=1")
     assert "Traceback" not in child.before
 
 
 def test_ctrl_z_at_the_resume_question_with_no_shell_is_refused_with_a_line(tmp_path):
-    child = pexpect.spawn(str(BIN), [*ARGS, "--new", "--seed", "12"], env=game_env(tmp_path),
-                          encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child = pexpect.spawn(
+        str(BIN),
+        [*ARGS, "--new", "--seed", "12"],
+        env=game_env(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 200),
+    )
     child.expect(r"Your turn: lay away 2 cards")
     wait_key_mode(child)
     child.send("q")
     child.expect(r"Quit the game\?")
     child.send("y")
     child.expect(pexpect.EOF)
-    child = pexpect.spawn(str(BIN), [*ARGS], env=game_env(tmp_path),
-                          encoding="utf-8", timeout=30, dimensions=(50, 200))
+    child = pexpect.spawn(str(BIN), [*ARGS], env=game_env(tmp_path), encoding="utf-8", timeout=30, dimensions=(50, 200))
     child.expect(r"Resume\? y/n\r\n")
     wait_key_mode(child)
     child.sendcontrol("z")
     child.expect(r"Ctrl-Z cannot suspend here: nothing could bring it back\.\r\n")
-    assert lflags(child) == (False, False, False)   # still reading single keys
+    assert lflags(child) == (False, False, False)  # still reading single keys
     child.send("y")
     child.expect(r"Game resumed")
     wait_key_mode(child)

@@ -41,7 +41,7 @@ pytestmark = [
 NO_MIC = phrase(microphone.NO_MIC)
 VOICE_LINE = "Voice: pocketsphinx (built-in English model)."
 LISTEN_TIMEOUT = 180  # seconds for one listen subprocess (2 shared cores, often loaded)
-GAME_TIMEOUT = 120    # seconds for one expected line of the game
+GAME_TIMEOUT = 120  # seconds for one expected line of the game
 
 
 def said(text: str, voice: str = "espeak-us") -> bytes:
@@ -63,16 +63,25 @@ def sandbox(tmp_path: Path) -> tuple[Path, dict]:
 
 
 def listen_mic(env: dict, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([str(BIN), "listen", "--mic", "--phase", "play", "--hand", "5H 10C JD KS",
-                           "--json", "--timeout", "60", *extra],
-                          capture_output=True, text=True, env=env, timeout=LISTEN_TIMEOUT)
+    return subprocess.run(
+        [str(BIN), "listen", "--mic", "--phase", "play", "--hand", "5H 10C JD KS", "--json", "--timeout", "60", *extra],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=LISTEN_TIMEOUT,
+    )
 
 
 def spawn_game(env: dict, mode: str) -> tuple[pexpect.spawn, io.StringIO]:
     """The game in a pty, and everything it writes. Seed 11: you deal, holding 4C 8D 9C JC QD KC."""
-    child = pexpect.spawn(str(BIN), ["--speech", "off", "--seed", "11", "--accessible",
-                                     "--voice", "auto", "--listen", mode],
-                          env=env, encoding="utf-8", timeout=GAME_TIMEOUT, dimensions=(50, 200))
+    child = pexpect.spawn(
+        str(BIN),
+        ["--speech", "off", "--seed", "11", "--accessible", "--voice", "auto", "--listen", mode],
+        env=env,
+        encoding="utf-8",
+        timeout=GAME_TIMEOUT,
+        dimensions=(50, 200),
+    )
     log = io.StringIO()
     child.logfile_read = log
     return child, log
@@ -141,21 +150,26 @@ def test_the_virtual_microphone_is_a_real_time_portaudio_input(tmp_path):
     ramp = ((np.arange(int(1.5 * RATE)) * 7) % 20000 - 10000).astype("<i2").tobytes()
     seconds = 3.0
     with VirtualMic(home, script=ramp, lead=0.5) as mic:
-        p = subprocess.run([sys.executable, "-c", CAPTURE, str(int(seconds * RATE) * 2)],
-                           capture_output=True, env=env, timeout=LISTEN_TIMEOUT)
+        p = subprocess.run(
+            [sys.executable, "-c", CAPTURE, str(int(seconds * RATE) * 2)],
+            capture_output=True,
+            env=env,
+            timeout=LISTEN_TIMEOUT,
+        )
         assert p.returncode == 0, p.stderr.decode(errors="replace")
         problem, elapsed, audio = p.stdout.split(b"\n", 2)
-        assert problem == b"None"      # microphone_problem(): an input device is there
+        assert problem == b"None"  # microphone_problem(): an input device is there
         assert mic.opens >= 1
     assert len(audio) == int(seconds * RATE) * 2
-    assert ramp in audio               # whole periods, no short read, no stale ring-buffer audio
+    assert ramp in audio  # whole periods, no short read, no stale ring-buffer audio
     # Real time, not CPU speed (a plain file as infile is read thousands of times faster). The
     # pipe may hold a little audio written before the stream started.
     assert float(elapsed) > seconds - 1.0, elapsed
-    assert period_bytes() <= 4096      # one write per period stays atomic (PIPE_BUF)
+    assert period_bytes() <= 4096  # one write per period stays atomic (PIPE_BUF)
 
 
 # -- spoken-cribbage listen --mic ------------------------------------------------------------------
+
 
 def test_listen_mic_hears_play_the_five_through_portaudio(tmp_path):
     home, env = sandbox(tmp_path)
@@ -166,8 +180,7 @@ def test_listen_mic_hears_play_the_five_through_portaudio(tmp_path):
         assert mic.opens >= 1
     assert p.returncode == 0, p.stderr
     # "the five" names a card by its rank alone: the game asks first ("confirm": true)
-    assert json.loads(p.stdout) == {"accepted": True, "heard": "play the five", "command": "play 5H",
-                                    "confirm": True}
+    assert json.loads(p.stdout) == {"accepted": True, "heard": "play the five", "command": "play 5H", "confirm": True}
     assert p.stdout.count("\n") == 1
     lines = p.stderr.splitlines()
     assert lines[0] == VOICE_LINE and "Listening." in lines, p.stderr
@@ -189,8 +202,13 @@ def test_listen_mic_rejects_a_card_not_in_hand_through_portaudio(tmp_path):
 def test_listen_mic_with_only_room_noise_hears_nothing(tmp_path):
     home, env = sandbox(tmp_path)
     with VirtualMic(home):
-        p = subprocess.run([str(BIN), "listen", "--mic", "--phase", "other", "--json", "--timeout", "4"],
-                           capture_output=True, text=True, env=env, timeout=LISTEN_TIMEOUT)
+        p = subprocess.run(
+            [str(BIN), "listen", "--mic", "--phase", "other", "--json", "--timeout", "4"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=LISTEN_TIMEOUT,
+        )
     assert p.returncode == 2, p.stdout + p.stderr
     assert p.stdout == ""
     lines = p.stderr.splitlines()
@@ -200,20 +218,25 @@ def test_listen_mic_with_only_room_noise_hears_nothing(tmp_path):
 
 # -- the game, hands-free, in a terminal -------------------------------------------------------------
 
+
 def test_game_in_continuous_mode_takes_a_spoken_discard_and_answers_a_question(tmp_path):
     with hands_free_game(tmp_path, "continuous") as (mic, child, log):
         child.expect(r"Listening\.\r\n")
 
         mic.say(said("discard four of clubs") + room_noise(1.0, seed=2))
         # heard surely, or asked first (a card action heard without enough confidence): yes
-        if child.expect([r"Heard: discard four of clubs\.\r\n",
-                         r"Discard the four of clubs\? Say yes or no\.\r\n"]) == 1:
+        if (
+            child.expect([r"Heard: discard four of clubs\.\r\n", r"Discard the four of clubs\? Say yes or no\.\r\n"])
+            == 1
+        ):
             mic.say(said("yes") + room_noise(1.0, seed=6))
         child.expect(r"Four of clubs chosen; choose one more\.\r\n")
 
         mic.say(said("discard king of clubs") + room_noise(1.0, seed=3))
-        if child.expect([r"Heard: discard king of clubs\.\r\n",
-                         r"Discard the king of clubs\? Say yes or no\.\r\n"]) == 1:
+        if (
+            child.expect([r"Heard: discard king of clubs\.\r\n", r"Discard the king of clubs\? Say yes or no\.\r\n"])
+            == 1
+        ):
             mic.say(said("yes") + room_noise(1.0, seed=7))
         child.expect(r"Lay away the four of clubs and king of clubs\? Enter or say yes to confirm\.\r\n")
 
@@ -246,7 +269,7 @@ def test_game_in_push_to_talk_mode_listens_for_one_command_per_key_press(tmp_pat
         # Listening stopped: the next phrase is not acted on; the keyboard still is.
         mic.say(said("discard king of clubs") + room_noise(1.0, seed=4))
         time.sleep(4)
-        child.send("1"), child.send("6"), child.send("\r")   # mark two cards, confirm
+        child.send("1"), child.send("6"), child.send("\r")  # mark two cards, confirm
         child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
         assert "Heard" not in child.before
         quit_game(child)
@@ -282,7 +305,7 @@ def test_without_a_microphone_the_game_says_one_sentence_and_plays_on(tmp_path, 
     child, log = spawn_game(env, "continuous")
     try:
         child.expect_exact(NO_MIC + "\r\n")  # after the first prompt, from the voice thread
-        child.send("1"), child.send("6"), child.send("\r")   # mark two cards, confirm
+        child.send("1"), child.send("6"), child.send("\r")  # mark two cards, confirm
         child.expect(r"You lay away the four of clubs and king of clubs\.\r\n")
         child.send("l")  # the voice key says the same sentence again, nothing more
         child.expect_exact(NO_MIC + "\r\n")

@@ -10,8 +10,17 @@ C, D, H, S = range(4)
 
 
 def test_public_api_is_importable_from_the_package_top_level():
-    for name in ("parse_card", "parse_cards", "score_hand", "score_play", "Card",
-                 "InvalidCardError", "DuplicateCardError", "card_name", "card_short"):
+    for name in (
+        "parse_card",
+        "parse_cards",
+        "score_hand",
+        "score_play",
+        "Card",
+        "InvalidCardError",
+        "DuplicateCardError",
+        "card_name",
+        "card_short",
+    ):
         assert hasattr(spoken_cribbage, name), name
 
 
@@ -33,27 +42,68 @@ def test_the_deck_has_52_distinct_cards_with_codes_0_to_51():
     assert sorted(c.code for c in DECK) == list(range(52))
 
 
-@pytest.mark.parametrize("text, card", [
-    ("5H", Card(5, H)), ("5h", Card(5, H)), ("10H", Card(10, H)), ("10h", Card(10, H)),
-    ("TH", Card(10, H)), ("th", Card(10, H)), ("QS", Card(12, S)), ("qs", Card(12, S)),
-    ("AD", Card(1, D)), ("ad", Card(1, D)), ("KC", Card(13, C)), ("JD", Card(11, D)),
-    ("5♥", Card(5, H)), ("10♠", Card(10, S)), ("A♦", Card(1, D)), ("K♣", Card(13, C)),
-    ("5♥️", Card(5, H)), ("10♠️", Card(10, S)), ("K♦︎", Card(13, D)),
-    ("5♡", Card(5, H)), ("Q♤", Card(12, S)), ("2♢", Card(2, D)), ("3♧", Card(3, C)),
-    ("five of hearts", Card(5, H)), ("ace of spades", Card(1, S)),
-    ("Queen of Spades", Card(12, S)), ("TEN OF CLUBS", Card(10, C)),
-    ("jack of diamonds", Card(11, D)), ("king of clubs", Card(13, C)),
-    ("  five   of  hearts ", Card(5, H)), (" 7C ", Card(7, C)),
-    ("the ace of spades", Card(1, S)),
-])
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        ("5H", Card(5, H)),
+        ("5h", Card(5, H)),
+        ("10H", Card(10, H)),
+        ("10h", Card(10, H)),
+        ("TH", Card(10, H)),
+        ("th", Card(10, H)),
+        ("QS", Card(12, S)),
+        ("qs", Card(12, S)),
+        ("AD", Card(1, D)),
+        ("ad", Card(1, D)),
+        ("KC", Card(13, C)),
+        ("JD", Card(11, D)),
+        ("5♥", Card(5, H)),
+        ("10♠", Card(10, S)),
+        ("A♦", Card(1, D)),
+        ("K♣", Card(13, C)),
+        ("5♥️", Card(5, H)),
+        ("10♠️", Card(10, S)),
+        ("K♦︎", Card(13, D)),
+        ("5♡", Card(5, H)),
+        ("Q♤", Card(12, S)),
+        ("2♢", Card(2, D)),
+        ("3♧", Card(3, C)),
+        ("five of hearts", Card(5, H)),
+        ("ace of spades", Card(1, S)),
+        ("Queen of Spades", Card(12, S)),
+        ("TEN OF CLUBS", Card(10, C)),
+        ("jack of diamonds", Card(11, D)),
+        ("king of clubs", Card(13, C)),
+        ("  five   of  hearts ", Card(5, H)),
+        (" 7C ", Card(7, C)),
+        ("the ace of spades", Card(1, S)),
+    ],
+)
 def test_parse_card_accepts_every_documented_spelling(text, card):
     assert parse_card(text) == card
 
 
-@pytest.mark.parametrize("text", [
-    "", "5", "H", "11H", "1H", "0H", "5X", "ZZ", "5HH", "fiv of hearts", "five of heart s",
-    "five hearts", "eleven of hearts", "joker", "5 H", "five of cups",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "5",
+        "H",
+        "11H",
+        "1H",
+        "0H",
+        "5X",
+        "ZZ",
+        "5HH",
+        "fiv of hearts",
+        "five of heart s",
+        "five hearts",
+        "eleven of hearts",
+        "joker",
+        "5 H",
+        "five of cups",
+    ],
+)
 def test_parse_card_rejects_anything_else_naming_the_bad_token(text):
     with pytest.raises(InvalidCardError) as info:
         parse_card(text)
@@ -69,8 +119,7 @@ def test_parse_card_rejects_a_non_string():
 def test_parse_cards_splits_on_spaces_commas_and_keeps_spoken_names_together():
     assert parse_cards("5H 5C 5S JD") == [Card(5, H), Card(5, C), Card(5, S), Card(11, D)]
     assert parse_cards("5h, jd;10c") == [Card(5, H), Card(11, D), Card(10, C)]
-    assert parse_cards("five of hearts, jack of diamonds 10♠") == [
-        Card(5, H), Card(11, D), Card(10, S)]
+    assert parse_cards("five of hearts, jack of diamonds 10♠") == [Card(5, H), Card(11, D), Card(10, S)]
     assert parse_cards(["5H 6H", "seven of hearts"]) == [Card(5, H), Card(6, H), Card(7, H)]
 
 
@@ -91,8 +140,7 @@ def test_parse_cards_rejects_a_card_named_twice_in_any_spelling():
 
 
 def test_canonical_short_text():
-    assert [card_short(c) for c in (Card(5, H), Card(10, H), Card(12, S), Card(1, D))] == [
-        "5H", "10H", "QS", "AD"]
+    assert [card_short(c) for c in (Card(5, H), Card(10, H), Card(12, S), Card(1, D))] == ["5H", "10H", "QS", "AD"]
     assert str(Card(13, C)) == "KC"
 
 

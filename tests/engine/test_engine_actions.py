@@ -18,14 +18,20 @@ ACTIONS = [
     g.TimeUp(0),
     g.CutForDealer(tuple(parse_cards("5H KD"))),
     g.Deal((tuple(parse_cards("5H 6H 7H 8H 9H 10H")), tuple(parse_cards("2C 3C 4C 5C 6C 7C")))),
-    g.Deal((tuple(parse_cards("5H 6H 7H 8H 9H")), tuple(parse_cards("2C 3C 4C 5C 6C")),
-            tuple(parse_cards("2D 3D 4D 5D 6D"))), parse_card("KS")),
+    g.Deal(
+        (
+            tuple(parse_cards("5H 6H 7H 8H 9H")),
+            tuple(parse_cards("2C 3C 4C 5C 6C")),
+            tuple(parse_cards("2D 3D 4D 5D 6D")),
+        ),
+        parse_card("KS"),
+    ),
     g.TurnStarter(parse_card("JS")),
 ]
 
 
 def test_every_action_type_writes_and_reads_its_own_text():
-    assert len({type(a) for a in ACTIONS}) == 10      # every action type
+    assert len({type(a) for a in ACTIONS}) == 10  # every action type
     for action in ACTIONS:
         text = action.to_text()
         assert text == g.action_to_text(action)
@@ -43,10 +49,10 @@ def test_from_text_refuses_the_text_of_another_action_type():
     assert e.value.data["function"] == "Play.from_text"
     with pytest.raises(InvalidArgumentError):
         g.Go.from_text("next")
-    with pytest.raises(ValueError):            # not an action at all: as action_from_text says
+    with pytest.raises(ValueError):  # not an action at all: as action_from_text says
         g.Play.from_text("play 9 5H")
     with pytest.raises(ArgumentTypeError):
-        g.Play.from_text(None)                 # type: ignore[arg-type]
+        g.Play.from_text(None)  # type: ignore[arg-type]
 
 
 def test_to_text_refuses_a_field_the_text_could_not_read_back():
@@ -62,6 +68,7 @@ def test_to_text_refuses_a_field_the_text_could_not_read_back():
 
 
 # ----------------------------------------------------------------------------- Game.parse_action
+
 
 def _played_to_the_play(seed: int = 3) -> g.Game:
     game = g.Game(seed=seed)
@@ -91,16 +98,16 @@ def test_parse_action_refuses_an_illegal_action_with_its_refusal_code():
     assert e.value.code == g.Refusal.NOT_YOUR_TURN
     assert (e.value.seat, e.value.to_act) == (other, game.to_act)
     with pytest.raises(g.IllegalActionError) as e:
-        game.parse_action(f"play {game.to_act} {card.short}")   # a card the other seat holds
+        game.parse_action(f"play {game.to_act} {card.short}")  # a card the other seat holds
     assert e.value.code == g.Refusal.NOT_IN_HAND and e.value.card == card
     with pytest.raises(g.IllegalActionError) as e:
-        game.parse_action("play 4 5H")                             # a seat of no two-player game
+        game.parse_action("play 4 5H")  # a seat of no two-player game
     assert e.value.code == g.Refusal.NO_SUCH_PLAYER
     with pytest.raises(g.IllegalActionError) as e:
         game.parse_action("next")
     assert e.value.code == g.Refusal.DEAL_NOT_OVER
     with pytest.raises(g.IllegalActionError) as e:
-        game.parse_action("starter 5H")                            # chance is the game's own
+        game.parse_action("starter 5H")  # chance is the game's own
     assert e.value.code == g.Refusal.NO_CHANCE_NOW
 
 
@@ -116,6 +123,6 @@ def test_parse_action_refuses_text_that_is_no_action_as_its_own():
     with pytest.raises(InvalidCardError):
         game.parse_action("play 0 ZZ")
     with pytest.raises(ArgumentTypeError) as t:
-        game.parse_action(7)                                        # type: ignore[arg-type]
+        game.parse_action(7)  # type: ignore[arg-type]
     assert t.value.data["function"] == "Game.parse_action"
     assert len(game.actions) == 0

@@ -25,10 +25,27 @@ SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow], der
 # ----------------------------------------------------------------------------- Card
 
 
-@pytest.mark.parametrize("rank, suit", [
-    (14, 0), (0, 0), (-1, 2), (5, 9), (5, 4), (5, -1), (5.0, 1), (7.0, 0), (True, 0), (1, False),
-    ("5", 2), (5, "H"), (None, 1), (5, None), (5, 1.0), ([5], 1),
-])
+@pytest.mark.parametrize(
+    "rank, suit",
+    [
+        (14, 0),
+        (0, 0),
+        (-1, 2),
+        (5, 9),
+        (5, 4),
+        (5, -1),
+        (5.0, 1),
+        (7.0, 0),
+        (True, 0),
+        (1, False),
+        ("5", 2),
+        (5, "H"),
+        (None, 1),
+        (5, None),
+        (5, 1.0),
+        ([5], 1),
+    ],
+)
 def test_a_card_outside_the_deck_is_refused_when_made(rank, suit):
     with pytest.raises(InvalidCardError) as info:
         Card(rank, suit)
@@ -71,8 +88,14 @@ def test_is_card_sees_through_a_card_forged_past_the_constructor():
     assert not is_card((5, 2)) and not is_card(None)
 
 
-junk = st.one_of(st.none(), st.booleans(), st.integers(-3, 20), st.floats(allow_nan=True),
-                 st.text(max_size=3), st.lists(st.integers(), max_size=2))
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 20),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+    st.lists(st.integers(), max_size=2),
+)
 
 
 @settings(max_examples=300, **SETTINGS)
@@ -91,11 +114,27 @@ def test_card_is_made_or_refused_with_invalid_card_error_only(rank, suit):
 
 def state(g):
     """Everything a refused action must leave as it was."""
-    return (g.phase, [list(h) for h in g.hands], list(g.crib), g.starter, list(g.deck),
-            list(g.series), list(g.played), set(g.gone), g.to_act, list(g.scores),
-            list(g.back_pegs), list(g.events), list(g.actions), g.dealer, g.deal_number,
-            [tuple(k) for k in g.kept], [tuple(d) for d in g.discards], g.winner,
-            g.rng.getstate())
+    return (
+        g.phase,
+        [list(h) for h in g.hands],
+        list(g.crib),
+        g.starter,
+        list(g.deck),
+        list(g.series),
+        list(g.played),
+        set(g.gone),
+        g.to_act,
+        list(g.scores),
+        list(g.back_pegs),
+        list(g.events),
+        list(g.actions),
+        g.dealer,
+        g.deal_number,
+        [tuple(k) for k in g.kept],
+        [tuple(d) for d in g.discards],
+        g.winner,
+        g.rng.getstate(),
+    )
 
 
 def in_play(seed=4):
@@ -155,8 +194,7 @@ def test_a_forged_card_equal_to_a_real_one_is_still_refused():
     a, b = g2.hands[1][:2]
     with pytest.raises(InvalidArgumentError):
         Discard(1, (forged(float(a.rank), a.suit), b))
-    refused(g2, past_constructor(Discard, seat=1, cards=(forged(float(a.rank), a.suit), b)),
-            "not a card")
+    refused(g2, past_constructor(Discard, seat=1, cards=(forged(float(a.rank), a.suit), b)), "not a card")
 
 
 def test_a_forged_card_equal_to_a_real_one_is_kept_as_the_real_one():
@@ -202,8 +240,7 @@ def test_a_seat_that_is_not_a_seat_is_refused(seat):
         refused(p, Play(seat, card), "no such player")
         refused(p, Go(seat), "no such player")
         return
-    for make in (lambda: Discard(seat, tuple(g.hands[1][:2])), lambda: Play(seat, card),
-                 lambda: Go(seat)):
+    for make in (lambda: Discard(seat, tuple(g.hands[1][:2])), lambda: Play(seat, card), lambda: Go(seat)):
         with pytest.raises(FIELD_ERRORS, match=": seat must be a whole number from 0 to 5"):
             make()
     refused(g, past_constructor(Discard, seat=seat, cards=tuple(g.hands[1][:2])), "no such player")
@@ -235,11 +272,19 @@ def test_an_out_of_turn_go_or_a_go_with_a_card_that_fits_reads_clearly():
 
 # random junk: apply either accepts a legal action or refuses with IllegalActionError and no change
 
+
 def junk_values():
-    return st.one_of(st.none(), st.booleans(), st.integers(-2, 5), st.floats(-1, 60),
-                     st.text(max_size=3), st.sampled_from(DECK),
-                     st.builds(forged, st.one_of(st.integers(-1, 15), st.floats(0, 14)),
-                               st.one_of(st.integers(-1, 5), st.floats(0, 4))))
+    return st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-2, 5),
+        st.floats(-1, 60),
+        st.text(max_size=3),
+        st.sampled_from(DECK),
+        st.builds(
+            forged, st.one_of(st.integers(-1, 15), st.floats(0, 14)), st.one_of(st.integers(-1, 5), st.floats(0, 4))
+        ),
+    )
 
 
 def made(cls, *fields):
@@ -252,11 +297,19 @@ def made(cls, *fields):
 
 def junk_actions():
     v = junk_values()
-    cards = st.one_of(v, st.lists(v, max_size=3), st.lists(v, max_size=3).map(tuple),
-                      st.lists(st.sampled_from(DECK), min_size=1, max_size=3).map(tuple))
-    return st.one_of(st.builds(made, st.just(Discard), v, cards),
-                     st.builds(made, st.just(Play), v, v), st.builds(made, st.just(Go), v),
-                     st.just(NextDeal()), v)
+    cards = st.one_of(
+        v,
+        st.lists(v, max_size=3),
+        st.lists(v, max_size=3).map(tuple),
+        st.lists(st.sampled_from(DECK), min_size=1, max_size=3).map(tuple),
+    )
+    return st.one_of(
+        st.builds(made, st.just(Discard), v, cards),
+        st.builds(made, st.just(Play), v, v),
+        st.builds(made, st.just(Go), v),
+        st.just(NextDeal()),
+        v,
+    )
 
 
 def normal(action):
@@ -266,8 +319,7 @@ def normal(action):
 
 
 @settings(max_examples=300, **SETTINGS)
-@given(st.integers(0, 10_000), st.integers(0, 60), st.lists(junk_actions(), min_size=1,
-                                                           max_size=8))
+@given(st.integers(0, 10_000), st.integers(0, 60), st.lists(junk_actions(), min_size=1, max_size=8))
 def test_random_junk_is_refused_with_illegal_action_error_and_changes_nothing(seed, steps, junk):
     g = Game(seed=seed)
     rng = random.Random(seed)
@@ -276,9 +328,9 @@ def test_random_junk_is_refused_with_illegal_action_error_and_changes_nothing(se
             break
         g.apply(rng.choice(g.legal_actions()))
     for action in junk:
-        if isinstance(action, FIELD_ERRORS):   # refused when made: nothing reached the game
+        if isinstance(action, FIELD_ERRORS):  # refused when made: nothing reached the game
             continue
-        if isinstance(action, (Discard, Play, Go)):   # what a constructor let through is sound
+        if isinstance(action, (Discard, Play, Go)):  # what a constructor let through is sound
             assert type(action.seat) is int and 0 <= action.seat <= 5
             assert all(is_card(c) for c in getattr(action, "cards", ()))
             assert is_card(getattr(action, "card", DECK[0]))

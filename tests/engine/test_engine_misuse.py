@@ -47,6 +47,7 @@ SETTINGS = dict(deadline=None, suppress_health_check=list(HealthCheck), derandom
 
 # ----------------------------------------------------------------------------- hostile objects
 
+
 class EqualsEveryCard(Card):
     """The issue's case: a Card subclass equal to any card, hashing like the five of hearts."""
 
@@ -89,17 +90,33 @@ def forged(rank, suit):
 
 def hostile():
     return st.one_of(
-        st.none(), st.booleans(), st.integers(), st.integers(-3, 60),
-        st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=6),
-        st.binary(max_size=4), st.sampled_from(DECK),
-        st.builds(forged, st.one_of(st.integers(-1, 15), st.floats(0, 14), st.none()),
-                  st.one_of(st.integers(-1, 5), st.floats(0, 4))),
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.integers(-3, 60),
+        st.floats(allow_nan=True, allow_infinity=True),
+        st.text(max_size=6),
+        st.binary(max_size=4),
+        st.sampled_from(DECK),
+        st.builds(
+            forged,
+            st.one_of(st.integers(-1, 15), st.floats(0, 14), st.none()),
+            st.one_of(st.integers(-1, 5), st.floats(0, 4)),
+        ),
         st.builds(EqualsEveryCard, st.integers(1, 13), st.integers(0, 3)),
         st.builds(EqualsEverything, st.integers(-1, 6)),
-        st.builds(Boom), st.just(object()), st.just(Card), st.just(Play(0, Card(5, 2))),
+        st.builds(Boom),
+        st.just(object()),
+        st.just(Card),
+        st.just(Play(0, Card(5, 2))),
         st.builds(PlaySubclass, st.integers(0, 1), st.sampled_from(DECK)),
-        st.just(random.Random(1)), st.just(Rules()), st.just(np.zeros((2, 4), dtype=np.int8)),
-        st.just(np.array([[0, 1, 2, 3], [4, 5, 6, 7]])), st.just({"a": 1}), st.just({5, 6}))
+        st.just(random.Random(1)),
+        st.just(Rules()),
+        st.just(np.zeros((2, 4), dtype=np.int8)),
+        st.just(np.array([[0, 1, 2, 3], [4, 5, 6, 7]])),
+        st.just({"a": 1}),
+        st.just({5, 6}),
+    )
 
 
 def cardish():
@@ -110,8 +127,11 @@ def card_lists():
     return st.one_of(
         st.lists(st.sampled_from(DECK), max_size=7, unique=True),
         st.lists(st.sampled_from(DECK), max_size=7, unique=True).map(tuple),
-        st.lists(cardish(), max_size=6), st.lists(cardish(), max_size=6).map(tuple),
-        st.lists(st.sampled_from(DECK), max_size=5).map(iter), hostile())
+        st.lists(cardish(), max_size=6),
+        st.lists(cardish(), max_size=6).map(tuple),
+        st.lists(st.sampled_from(DECK), max_size=5).map(iter),
+        hostile(),
+    )
 
 
 def past_constructor(cls, *values):
@@ -140,34 +160,65 @@ def actions():
         return st.builds(made, st.just(cls), *fields)
 
     return st.one_of(
-        build(Discard, seat, card_lists()), build(Play, seat, cardish()),
-        build(Go, seat), st.just(NextDeal()), build(Claim, seat, st.one_of(
-            st.integers(-1, 50), hostile())), build(Muggins, seat), build(TimeUp, seat),
-        build(CutForDealer, card_lists()), build(TurnStarter, cardish()),
-        build(Deal, st.lists(card_lists(), max_size=3).map(tuple), cardish()), hostile())
+        build(Discard, seat, card_lists()),
+        build(Play, seat, cardish()),
+        build(Go, seat),
+        st.just(NextDeal()),
+        build(Claim, seat, st.one_of(st.integers(-1, 50), hostile())),
+        build(Muggins, seat),
+        build(TimeUp, seat),
+        build(CutForDealer, card_lists()),
+        build(TurnStarter, cardish()),
+        build(Deal, st.lists(card_lists(), max_size=3).map(tuple), cardish()),
+        hostile(),
+    )
 
 
 def any_value():
     """Hostile objects, and sometimes values that are right (so the checks behind are reached)."""
-    return st.one_of(hostile(), hostile(), st.integers(0, 5), st.sampled_from(DECK),
-                     card_lists(), actions(), st.sampled_from(["5H", "five of hearts", "play 1 5H",
-                                                               "discard 0 5H 6H", "next", "auto"]))
+    return st.one_of(
+        hostile(),
+        hostile(),
+        st.integers(0, 5),
+        st.sampled_from(DECK),
+        card_lists(),
+        actions(),
+        st.sampled_from(["5H", "five of hearts", "play 1 5H", "discard 0 5H 6H", "next", "auto"]),
+    )
 
 
 # ----------------------------------------------------------------------------- the calls
 
+
 def rules_kwargs():
-    return st.fixed_dictionaries({}, optional={
-        "players": any_value(), "target": any_value(), "counting": any_value(),
-        "muggins": any_value(), "overcount_penalty": any_value(), "teams": any_value()})
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "players": any_value(),
+            "target": any_value(),
+            "counting": any_value(),
+            "muggins": any_value(),
+            "overcount_penalty": any_value(),
+            "teams": any_value(),
+        },
+    )
 
 
 def game_kwargs():
-    return st.fixed_dictionaries({}, optional={
-        "rules": st.one_of(st.just(Rules(3)), any_value()), "players": any_value(),
-        "target": any_value(), "seed": any_value(), "rng": any_value(),
-        "first_dealer": any_value(), "chance": any_value(), "scores": any_value(),
-        "teams": any_value()})
+    return st.fixed_dictionaries(
+        {},
+        optional={
+            "rules": st.one_of(st.just(Rules(3)), any_value()),
+            "players": any_value(),
+            "target": any_value(),
+            "seed": any_value(),
+            "rng": any_value(),
+            "first_dealer": any_value(),
+            "chance": any_value(),
+            "scores": any_value(),
+            "teams": any_value(),
+        },
+    )
 
 
 # name -> (callable, strategy of (args, kwargs)). Methods of Game are looked up on the game under
@@ -192,19 +243,29 @@ FUNCTIONS = {
     "cards.parse_card": (cards.parse_card, call(a(1))),
     "cards.match_card": (cards.match_card, call(a(2))),
     "cards.split_card_tokens": (cards.split_card_tokens, call(a(1))),
-    "cards.parse_cards": (cards.parse_cards, call(a(1), st.fixed_dictionaries(
-        {}, optional={"distinct": any_value()}))),
+    "cards.parse_cards": (cards.parse_cards, call(a(1), st.fixed_dictionaries({}, optional={"distinct": any_value()}))),
     "cards.cards_short": (cards.cards_short, call(a(1))),
     "cards.sort_hand": (cards.sort_hand, call(a(1))),
     "errors.shown": (errors.shown, call(a(1))),
-    "scoring.score_hand": (scoring.score_hand, call(a(2), st.fixed_dictionaries(
-        {}, optional={"is_crib": any_value()}))),
+    "scoring.score_hand": (
+        scoring.score_hand,
+        call(a(2), st.fixed_dictionaries({}, optional={"is_crib": any_value()})),
+    ),
     "scoring.score_play": (scoring.score_play, call(a(2))),
     "scoring.hand_points": (scoring.hand_points, call(st.one_of(a(2), a(3)))),
     "scoring.starters_array": (scoring.starters_array, call(a(1))),
-    "scoring.score_all_hands": (scoring.score_all_hands, call(st.just(()), st.fixed_dictionaries(
-        {"is_crib": st.one_of(st.just(False), any_value()),   # hands=None would score them all
-         "hands": any_value().filter(lambda v: v is not None)}))),
+    "scoring.score_all_hands": (
+        scoring.score_all_hands,
+        call(
+            st.just(()),
+            st.fixed_dictionaries(
+                {
+                    "is_crib": st.one_of(st.just(False), any_value()),  # hands=None would score them all
+                    "hands": any_value().filter(lambda v: v is not None),
+                }
+            ),
+        ),
+    ),
     "rules.Rules": (Rules, call(st.just(()), rules_kwargs())),
     "rules.Rules.dealt_to": (Rules(5).dealt_to, call(a(1))),
     "rules.Rules.discards_for": (Rules(5).discards_for, call(a(1))),
@@ -214,8 +275,10 @@ FUNCTIONS = {
     "game.action_to_text": (game.action_to_text, call(a(1))),
     "game.action_from_text": (game.action_from_text, call(a(1))),
     "game.Game": (Game, call(st.just(()), game_kwargs())),
-    "game.Game.replay": (Game.replay, call(st.tuples(st.one_of(
-        st.lists(actions(), max_size=3), any_value())), game_kwargs())),
+    "game.Game.replay": (
+        Game.replay,
+        call(st.tuples(st.one_of(st.lists(actions(), max_size=3), any_value())), game_kwargs()),
+    ),
     "game.Dealt.seen_by": (game.Dealt(1, 0, ((Card(5, 2),), (Card(6, 2),))).seen_by, call(a(1))),
     "game.Discarded.seen_by": (game.Discarded(1, (Card(5, 2),), 0).seen_by, call(a(1))),
     "game.CribCardFromDeck.seen_by": (game.CribCardFromDeck(Card(5, 2)).seen_by, call(a(1))),
@@ -223,14 +286,24 @@ FUNCTIONS = {
 
 # Methods of the game under test, and whether a successful call may change it.
 METHODS = {
-    "side_of": (a(1), False), "seats_from": (a(1), False), "dealt_to_seat": (a(1), False),
-    "discards_due": (a(1), False), "opponent_of": (a(1), False),
-    "chance_pending": (a(0), False), "pending_discards": (a(0), False),
-    "playable": (a(1), False), "legal_actions": (st.one_of(a(0), a(1)), False),
-    "muggins_open": (a(1), False), "showing_cards": (a(0), False),
-    "observation": (a(1), False), "events_for": (st.one_of(a(1), a(2)), False),
-    "outcome": (a(0), False), "is_game_over": (a(0), False), "can_undo": (a(1), False),
-    "apply": (st.tuples(actions()), True), "undo": (a(1), True),
+    "side_of": (a(1), False),
+    "seats_from": (a(1), False),
+    "dealt_to_seat": (a(1), False),
+    "discards_due": (a(1), False),
+    "opponent_of": (a(1), False),
+    "chance_pending": (a(0), False),
+    "pending_discards": (a(0), False),
+    "playable": (a(1), False),
+    "legal_actions": (st.one_of(a(0), a(1)), False),
+    "muggins_open": (a(1), False),
+    "showing_cards": (a(0), False),
+    "observation": (a(1), False),
+    "events_for": (st.one_of(a(1), a(2)), False),
+    "outcome": (a(0), False),
+    "is_game_over": (a(0), False),
+    "can_undo": (a(1), False),
+    "apply": (st.tuples(actions()), True),
+    "undo": (a(1), True),
 }
 
 # Public names that take no argument or are values, not entry points to check.
@@ -250,8 +323,7 @@ def public_entry_points() -> set[str]:
                 found.add(f"{short}.{name}")
             elif inspect.isclass(obj) and not issubclass(obj, BaseException):
                 for meth, f in vars(obj).items():
-                    if inspect.isfunction(f) and not meth.startswith("_") and len(
-                            inspect.signature(f).parameters) > 1:
+                    if inspect.isfunction(f) and not meth.startswith("_") and len(inspect.signature(f).parameters) > 1:
                         found.add(f"{short}.{name}.{meth}")
     return found
 
@@ -264,6 +336,7 @@ def test_every_public_entry_point_is_thrown_at():
 
 
 # ----------------------------------------------------------------------------- snapshots
+
 
 def snapshot(g: Game) -> dict:
     """Everything in the game, deep-copied; a random generator by its state."""
@@ -331,7 +404,7 @@ def test_random_objects_at_every_method_change_nothing(seed, steps, kind, data):
         if name == "apply" and g.legal_actions() and data.draw(st.booleans(), label="legal"):
             args = (data.draw(st.sampled_from(g.legal_actions()), label="a legal action"),)
         legal = {normal(x) for x in g.legal_actions()}
-        if g.phase == "show":   # the front end's clock: legal, though never listed
+        if g.phase == "show":  # the front end's clock: legal, though never listed
             legal.add(TimeUp(g.to_act))
         before = snapshot(g)
         try:
@@ -353,12 +426,18 @@ def every_card_once(g: Game) -> bool:
     of any game between its deals too, where nothing is dealt)."""
     if g.phase == "deal":
         return True
-    where = ([c for h in g.hands for c in h] + [c for _, c in g.played] + list(g.crib)
-             + list(g.deck) + ([g.starter] if g.starter is not None else []))
+    where = (
+        [c for h in g.hands for c in h]
+        + [c for _, c in g.played]
+        + list(g.crib)
+        + list(g.deck)
+        + ([g.starter] if g.starter is not None else [])
+    )
     return sorted(where) == list(DECK)
 
 
 # ----------------------------------------------------------------------------- the issue's cases
+
 
 def in_play(seed=3):
     g = Game(seed=seed, first_dealer=0)
@@ -374,11 +453,11 @@ def test_a_card_subclass_equal_to_every_card_is_refused_and_no_card_vanishes():
     before = snapshot(g)
     with pytest.raises(ArgumentTypeError, match="Play: card must be a Card"):
         Play(seat, EqualsEveryCard(unseen.rank, unseen.suit))
-    with pytest.raises(IllegalActionError) as info:   # made past the constructor
+    with pytest.raises(IllegalActionError) as info:  # made past the constructor
         g.apply(past_constructor(Play, seat, EqualsEveryCard(unseen.rank, unseen.suit)))
     assert info.value.reason == "that is not a card"
     assert snapshot(g) == before
-    assert every_card_once(g)     # all 52, none twice
+    assert every_card_once(g)  # all 52, none twice
     with pytest.raises(ArgumentTypeError):
         Discard(1, (EqualsEveryCard(5, 2), EqualsEveryCard(6, 2)))
     with pytest.raises(IllegalActionError):
@@ -392,8 +471,18 @@ def test_a_card_subclass_equal_to_every_card_is_refused_and_no_card_vanishes():
 
 def test_a_seat_out_of_range_is_refused_with_invalid_argument_error():
     g = Game(seed=3)
-    for method in (g.observation, g.playable, g.legal_actions, g.events_for, g.side_of,
-                   g.seats_from, g.muggins_open, g.opponent_of, g.can_undo, g.undo):
+    for method in (
+        g.observation,
+        g.playable,
+        g.legal_actions,
+        g.events_for,
+        g.side_of,
+        g.seats_from,
+        g.muggins_open,
+        g.opponent_of,
+        g.can_undo,
+        g.undo,
+    ):
         with pytest.raises(InvalidArgumentError) as info:
             method(99)
         assert info.value.code == "engine.bad_value" and isinstance(info.value, ValueError)
@@ -404,11 +493,19 @@ def test_a_seat_out_of_range_is_refused_with_invalid_argument_error():
 
 
 def test_action_to_text_refuses_what_is_not_an_action():
-    for bad in (None, "next", 5, Card(5, 2), PlaySubclass(0, Card(5, 2)),
-                past_constructor(Play, "0", Card(5, 2)), past_constructor(Play, 0, "5H"),
-                past_constructor(Discard, 0, None), past_constructor(Claim, 0, 99), Deal((), None)):
-        with pytest.raises(ArgumentTypeError if not isinstance(bad, Claim)
-                           else InvalidArgumentError):
+    for bad in (
+        None,
+        "next",
+        5,
+        Card(5, 2),
+        PlaySubclass(0, Card(5, 2)),
+        past_constructor(Play, "0", Card(5, 2)),
+        past_constructor(Play, 0, "5H"),
+        past_constructor(Discard, 0, None),
+        past_constructor(Claim, 0, 99),
+        Deal((), None),
+    ):
+        with pytest.raises(ArgumentTypeError if not isinstance(bad, Claim) else InvalidArgumentError):
             game.action_to_text(bad)
     assert game.action_to_text(NextDeal()) == "next"
     for text in ("play x 5H", "play -1 5H", "play ١ 5H", "play 1_0 5H", "claim 0 99", "nonsense"):
@@ -416,28 +513,31 @@ def test_action_to_text_refuses_what_is_not_an_action():
             game.action_from_text(text)
 
 
-@pytest.mark.parametrize("make, error, shown", [
-    (lambda: Play(0, None), ArgumentTypeError, "Play: card must be a Card, not None"),
-    (lambda: Play(0, "5H"), ArgumentTypeError, "Play: card must be a Card"),
-    (lambda: Play(0, forged(5.0, 2)), InvalidArgumentError, "Play: card must be one of the 52"),
-    (lambda: Play("0", Card(5, 2)), ArgumentTypeError, "Play: seat must be a whole number"),
-    (lambda: Play(True, Card(5, 2)), ArgumentTypeError, "Play: seat"),
-    (lambda: Go(6), InvalidArgumentError, "Go: seat must be a whole number from 0 to 5, not 6"),
-    (lambda: Go(-1), InvalidArgumentError, "Go: seat"),
-    (lambda: Muggins(1.0), ArgumentTypeError, "Muggins: seat"),
-    (lambda: TimeUp(None), ArgumentTypeError, "TimeUp: seat"),
-    (lambda: Claim(0, 99), InvalidArgumentError, "Claim: points must be a whole number from 0 to 46"),
-    (lambda: Claim(0, -1), InvalidArgumentError, "Claim: points"),
-    (lambda: Claim(0, 12.0), ArgumentTypeError, "Claim: points"),
-    (lambda: Discard(0, None), ArgumentTypeError, "Discard: cards must be a list of cards"),
-    (lambda: Discard(0, "5H 6H"), ArgumentTypeError, "Discard: cards"),
-    (lambda: Discard(0, (Card(5, 2), "6H")), ArgumentTypeError, "Discard: cards[1] must be a Card"),
-    (lambda: CutForDealer((Card(5, 2), 7)), ArgumentTypeError, "CutForDealer: cards[1]"),
-    (lambda: TurnStarter(None), ArgumentTypeError, "TurnStarter: card"),
-    (lambda: Deal(5), ArgumentTypeError, "Deal: hands"),
-    (lambda: Deal(((Card(5, 2), None),)), ArgumentTypeError, "Deal: hands[0][1]"),
-    (lambda: Deal((), "5H"), ArgumentTypeError, "Deal: crib_card"),
-])
+@pytest.mark.parametrize(
+    "make, error, shown",
+    [
+        (lambda: Play(0, None), ArgumentTypeError, "Play: card must be a Card, not None"),
+        (lambda: Play(0, "5H"), ArgumentTypeError, "Play: card must be a Card"),
+        (lambda: Play(0, forged(5.0, 2)), InvalidArgumentError, "Play: card must be one of the 52"),
+        (lambda: Play("0", Card(5, 2)), ArgumentTypeError, "Play: seat must be a whole number"),
+        (lambda: Play(True, Card(5, 2)), ArgumentTypeError, "Play: seat"),
+        (lambda: Go(6), InvalidArgumentError, "Go: seat must be a whole number from 0 to 5, not 6"),
+        (lambda: Go(-1), InvalidArgumentError, "Go: seat"),
+        (lambda: Muggins(1.0), ArgumentTypeError, "Muggins: seat"),
+        (lambda: TimeUp(None), ArgumentTypeError, "TimeUp: seat"),
+        (lambda: Claim(0, 99), InvalidArgumentError, "Claim: points must be a whole number from 0 to 46"),
+        (lambda: Claim(0, -1), InvalidArgumentError, "Claim: points"),
+        (lambda: Claim(0, 12.0), ArgumentTypeError, "Claim: points"),
+        (lambda: Discard(0, None), ArgumentTypeError, "Discard: cards must be a list of cards"),
+        (lambda: Discard(0, "5H 6H"), ArgumentTypeError, "Discard: cards"),
+        (lambda: Discard(0, (Card(5, 2), "6H")), ArgumentTypeError, "Discard: cards[1] must be a Card"),
+        (lambda: CutForDealer((Card(5, 2), 7)), ArgumentTypeError, "CutForDealer: cards[1]"),
+        (lambda: TurnStarter(None), ArgumentTypeError, "TurnStarter: card"),
+        (lambda: Deal(5), ArgumentTypeError, "Deal: hands"),
+        (lambda: Deal(((Card(5, 2), None),)), ArgumentTypeError, "Deal: hands[0][1]"),
+        (lambda: Deal((), "5H"), ArgumentTypeError, "Deal: crib_card"),
+    ],
+)
 def test_action_constructors_refuse_wrong_fields_with_our_errors(make, error, shown):
     with pytest.raises(error) as info:
         make()
@@ -454,17 +554,29 @@ def test_action_constructors_keep_the_genuine_values():
     assert type(Go(Seat.EAST).seat) is int and Go(Seat.EAST) == Go(1)
     assert Discard(0, iter(DECK[:2])).cards == DECK[:2]
     assert Deal([list(DECK[:2]), DECK[2:4]]).hands == (DECK[:2], DECK[2:4])
-    assert Play(1, forged(5, 2)).card is DECK[18]   # the deck's own object
+    assert Play(1, forged(5, 2)).card is DECK[18]  # the deck's own object
 
 
 def test_scorers_and_constructors_given_text_raise_our_errors():
-    for fn, args in ((scoring.score_hand, ("5H 5C 5S JD", "5D")),
-                     (scoring.score_play, ("5H", "5D")), (scoring.hand_points, ("abcd", "e")),
-                     (Rules, ("2",)), (cards.sort_hand, ("5H",)), (cards.card_name, ("5H",))):
+    for fn, args in (
+        (scoring.score_hand, ("5H 5C 5S JD", "5D")),
+        (scoring.score_play, ("5H", "5D")),
+        (scoring.hand_points, ("abcd", "e")),
+        (Rules, ("2",)),
+        (cards.sort_hand, ("5H",)),
+        (cards.card_name, ("5H",)),
+    ):
         with pytest.raises(ArgumentTypeError):
             fn(*args)
-    for kwargs in ({"players": "2"}, {"seed": "x"}, {"rng": "x"}, {"first_dealer": "0"},
-                   {"chance": 5}, {"scores": "ab"}, {"rules": "2"}):
+    for kwargs in (
+        {"players": "2"},
+        {"seed": "x"},
+        {"rng": "x"},
+        {"first_dealer": "0"},
+        {"chance": 5},
+        {"scores": "ab"},
+        {"rules": "2"},
+    ):
         with pytest.raises(ArgumentTypeError):
             Game(**kwargs)
     with pytest.raises(InvalidArgumentError):
@@ -484,16 +596,14 @@ def test_the_errors_are_values_and_types_as_fits_and_travel_between_processes():
 
 
 @settings(max_examples=20, **SETTINGS)
-@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=6, unique=True),
-       st.data())
+@given(st.lists(st.sampled_from(DECK), min_size=5, max_size=6, unique=True), st.data())
 def test_hand_points_refuses_a_forged_card_whose_rank_only_equals_a_rank(cards_, data):
     """A Card made with tuple.__new__ holding 5.0 (or True) for 5 (or 1) compares and hashes as
     the genuine card, so the table look-up used to score it: it is refused, in any place."""
     *hand, starter = cards_
     where = data.draw(st.integers(0, len(hand)), label="forged at")
     victim = starter if where == len(hand) else hand[where]
-    kind = data.draw(st.sampled_from([float, bool]) if victim.rank == 1 else st.just(float),
-                     label="rank type")
+    kind = data.draw(st.sampled_from([float, bool]) if victim.rank == 1 else st.just(float), label="rank type")
     fake = forged(kind(victim.rank), victim.suit)
     assert fake == victim and hash(fake) == hash(victim)
     if where == len(hand):
@@ -532,7 +642,7 @@ def test_a_forged_suit_no_longer_makes_a_flush():
     assert scoring.hand_points([Card(2, 2), Card(4, 2), Card(6, 2), Card(8, 2)], Card(13, 0)) == 4
     with pytest.raises(InvalidArgumentError):
         scoring.hand_points(hand, Card(13, 0))
-    with pytest.raises(InvalidArgumentError):   # every card of suit 6 (0b110): no flush of nothing
+    with pytest.raises(InvalidArgumentError):  # every card of suit 6 (0b110): no flush of nothing
         scoring.hand_points([forged(r, 6) for r in (2, 4, 6, 8)], Card(13, 0))
 
 

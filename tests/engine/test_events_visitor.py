@@ -10,14 +10,17 @@ from spoken_cribbage.engine.events_visitor import VISIT_METHODS, EventVisitor
 
 
 def _event_classes() -> list[type]:
-    return [c for _, c in inspect.getmembers(g, inspect.isclass)
-            if issubclass(c, g.Event) and c is not g.Event and c.__module__ == events.__name__]
+    return [
+        c
+        for _, c in inspect.getmembers(g, inspect.isclass)
+        if issubclass(c, g.Event) and c is not g.Event and c.__module__ == events.__name__
+    ]
 
 
 def test_every_event_class_has_a_visit_method_in_the_base():
     classes = _event_classes()
     assert len(classes) >= 19
-    assert set(VISIT_METHODS) == set(classes)   # a new event must be given its method
+    assert set(VISIT_METHODS) == set(classes)  # a new event must be given its method
     for cls in classes:
         name = VISIT_METHODS[cls]
         assert name.startswith("visit_")
@@ -31,13 +34,16 @@ class _Names(EventVisitor[str]):
 
 for _cls, _name in VISIT_METHODS.items():
     setattr(_Names, _name, lambda self, event, _name=_name: _name)
-_Names._build_dispatch()   # methods set after the class was made: build its table again
+_Names._build_dispatch()  # methods set after the class was made: build its table again
 
 
 def _sample(cls: type) -> g.Event:
     """An instance of ``cls`` with placeholder fields (dispatch looks only at the type)."""
-    args = {f.name: None for f in dataclasses.fields(cls) if f.init
-            and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
+    args = {
+        f.name: None
+        for f in dataclasses.fields(cls)
+        if f.init and f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    }
     obj = object.__new__(cls)
     for k, v in args.items():
         object.__setattr__(obj, k, v)
@@ -91,7 +97,7 @@ def test_a_subclass_of_an_event_is_visited_as_its_base_and_a_subclass_visitor_ov
             return "go"
 
     loud = LoudPlayed(0, parse_card("5H"), 5, (), 3)
-    for visitor in (Base(), Child(), Base()):   # the second Base() uses the remembered entry
+    for visitor in (Base(), Child(), Base()):  # the second Base() uses the remembered entry
         assert visitor.visit(loud) == "played"
         assert visitor.visit(Unknown()) == "other"
     assert Child().visit(g.SaidGo(1, 5)) == "go"
@@ -118,10 +124,17 @@ def test_the_consumers_of_events_are_visitors():
     from spoken_cribbage.storage import stats
     from spoken_cribbage.words import announce, review
 
-    consumers = [announce.Announcer, announce._Batch, review._StepReader, cues._Cues, narration.Batch,
-                 history._Ended, turns._TurnTaken, stats._DealRecords]
+    consumers = [
+        announce.Announcer,
+        announce._Batch,
+        review._StepReader,
+        cues._Cues,
+        narration.Batch,
+        history._Ended,
+        turns._TurnTaken,
+        stats._DealRecords,
+    ]
     for cls in consumers:
         assert issubclass(cls, EventVisitor), cls
-        overridden = [name for name in VISIT_METHODS.values()
-                      if getattr(cls, name) is not getattr(EventVisitor, name)]
-        assert overridden, cls   # it reads some event through the visitor
+        overridden = [name for name in VISIT_METHODS.values() if getattr(cls, name) is not getattr(EventVisitor, name)]
+        assert overridden, cls  # it reads some event through the visitor

@@ -10,14 +10,36 @@ from spoken_cribbage.engine.errors import ArgumentTypeError
 from spoken_cribbage import parse_card, parse_cards
 from spoken_cribbage.engine.cards import DECK, sort_hand
 from testkit.deals import known_deal
-from spoken_cribbage.engine.game import (DEAL_OVER, DISCARD, GAME_OVER, PLAY, CribCardFromDeck,
-                                  CutForDeal, Deal, DealEnded, DealerChosen, Dealt, Discard,
-                                  Discarded, Game, GameOver, GameStarted, Go, HandShown,
-                                  IllegalActionError, NextDeal, Play, Scored, StarterTurned,
-                                  action_from_text, action_to_text)
+from spoken_cribbage.engine.game import (
+    DEAL_OVER,
+    DISCARD,
+    GAME_OVER,
+    PLAY,
+    CribCardFromDeck,
+    CutForDeal,
+    Deal,
+    DealEnded,
+    DealerChosen,
+    Dealt,
+    Discard,
+    Discarded,
+    Game,
+    GameOver,
+    GameStarted,
+    Go,
+    HandShown,
+    IllegalActionError,
+    NextDeal,
+    Play,
+    Scored,
+    StarterTurned,
+    action_from_text,
+    action_to_text,
+)
 
 
 # ----------------------------------------------------------------------------- helpers
+
 
 def discard_all(g, discards):
     """Discard for every seat, the pone first; returns all the events."""
@@ -49,12 +71,27 @@ def of(events, kind):
 
 
 def state(g):
-    return (g.phase, [list(h) for h in g.hands], list(g.crib), g.starter, list(g.deck),
-            list(g.series), list(g.played), set(g.gone), g.to_act, list(g.scores),
-            list(g.back_pegs), len(g.events), len(g.actions), g.dealer, g.deal_number)
+    return (
+        g.phase,
+        [list(h) for h in g.hands],
+        list(g.crib),
+        g.starter,
+        list(g.deck),
+        list(g.series),
+        list(g.played),
+        set(g.gone),
+        g.to_act,
+        list(g.scores),
+        list(g.back_pegs),
+        len(g.events),
+        len(g.actions),
+        g.dealer,
+        g.deal_number,
+    )
 
 
 # ----------------------------------------------------------------------------- cut for deal
+
 
 def test_game_starts_with_the_cut_for_deal_and_the_lower_card_deals():
     for seed in range(30):
@@ -65,8 +102,7 @@ def test_game_starts_with_the_cut_for_deal_and_the_lower_card_deals():
         assert not final.tie
         low = min(c.rank for c in final.cards)
         assert [c.rank for c in final.cards].count(low) == 1
-        assert g.events[len(cuts) + 1] == DealerChosen(
-            [c.rank for c in final.cards].index(low), "lowest cut")
+        assert g.events[len(cuts) + 1] == DealerChosen([c.rank for c in final.cards].index(low), "lowest cut")
         assert g.dealer == [c.rank for c in final.cards].index(low)
 
 
@@ -96,6 +132,7 @@ def test_a_given_first_dealer_skips_the_cut():
 
 
 # ----------------------------------------------------------------------------- the deal
+
 
 def test_each_player_gets_six_distinct_cards_sorted_and_the_phase_is_discard():
     g = Game(seed=11)
@@ -129,8 +166,7 @@ def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not():
 def test_discards_go_to_the_dealers_crib_then_the_starter_is_turned():
     g = Game(seed=5, first_dealer=0)
     hand1 = list(g.hands[1])
-    assert g.legal_actions(1) == [Discard(1, (a, b)) for i, a in enumerate(hand1)
-                                  for b in hand1[i + 1:]]
+    assert g.legal_actions(1) == [Discard(1, (a, b)) for i, a in enumerate(hand1) for b in hand1[i + 1 :]]
     events = g.apply(Discard(1, tuple(hand1[:2])))
     assert events == [Discarded(1, tuple(hand1[:2]), 0)]
     assert g.hands[1] == hand1[2:] and g.kept[1] == tuple(hand1[2:])
@@ -146,17 +182,20 @@ def test_discards_go_to_the_dealers_crib_then_the_starter_is_turned():
     assert g.starter not in g.deck and len(g.deck) == 39
 
 
-@pytest.mark.parametrize("action, reason", [
-    (Discard(1, (parse_card("KC"),)), "lay away exactly 2 cards, not 1"),
-    (Discard(1, tuple(parse_cards("KC QC 2S"))), "lay away exactly 2 cards, not 3"),
-    (Discard(1, (parse_card("KC"), parse_card("9D"))), "the nine of diamonds is not in the hand"),
-    (Discard(1, (parse_card("KC"), parse_card("KC"))), "the same card is named twice"),
-    (Discard(2, tuple(parse_cards("KC QC"))), "there is no such player"),
-    (Play(1, parse_card("KC")), "the play has not started: the discard comes first"),
-    (Go(1), "the play has not started: the discard comes first"),
-    (NextDeal(), "the deal is not over yet"),
-    ("discard KC QC", "that is not an action"),
-])
+@pytest.mark.parametrize(
+    "action, reason",
+    [
+        (Discard(1, (parse_card("KC"),)), "lay away exactly 2 cards, not 1"),
+        (Discard(1, tuple(parse_cards("KC QC 2S"))), "lay away exactly 2 cards, not 3"),
+        (Discard(1, (parse_card("KC"), parse_card("9D"))), "the nine of diamonds is not in the hand"),
+        (Discard(1, (parse_card("KC"), parse_card("KC"))), "the same card is named twice"),
+        (Discard(2, tuple(parse_cards("KC QC"))), "there is no such player"),
+        (Play(1, parse_card("KC")), "the play has not started: the discard comes first"),
+        (Go(1), "the play has not started: the discard comes first"),
+        (NextDeal(), "the deal is not over yet"),
+        ("discard KC QC", "that is not an action"),
+    ],
+)
 def test_illegal_discards_are_refused_with_a_reason_and_change_nothing(action, reason):
     g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     before = state(g)
@@ -175,13 +214,16 @@ def past_constructor(cls, **fields):
     return action
 
 
-@pytest.mark.parametrize("cards", [
-    ("KC", "QC"),
-    ((13, 0), (12, 0)),          # plain tuples equal to cards are still not cards
-    (parse_card("KC"), None),
-])
+@pytest.mark.parametrize(
+    "cards",
+    [
+        ("KC", "QC"),
+        ((13, 0), (12, 0)),  # plain tuples equal to cards are still not cards
+        (parse_card("KC"), None),
+    ],
+)
 def test_a_discard_of_things_that_are_not_cards_is_refused(cards):
-    with pytest.raises(ArgumentTypeError):   # refused when made
+    with pytest.raises(ArgumentTypeError):  # refused when made
         Discard(1, cards)
     g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     before = state(g)
@@ -193,7 +235,7 @@ def test_a_discard_of_things_that_are_not_cards_is_refused(cards):
 
 @pytest.mark.parametrize("card", ["KC", (13, 0), None])
 def test_a_play_of_something_that_is_not_a_card_is_refused(card):
-    with pytest.raises(ArgumentTypeError):   # refused when made
+    with pytest.raises(ArgumentTypeError):  # refused when made
         Play(1, card)
     g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "2H")
     discard_all(g, ["4S 10S", "2S 3S"])
@@ -215,6 +257,7 @@ def test_a_player_cannot_discard_twice():
 
 
 # ----------------------------------------------------------------------------- heels
+
 
 def test_a_jack_starter_is_two_for_his_heels_to_the_dealer():
     g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", dealer=0)
@@ -263,7 +306,8 @@ def test_the_show_counts_pone_then_dealer_then_crib():
     assert all(e.starter == parse_card("2H") for e in shown)
     show_scores = [e for e in of(events, Scored) if e.reason in ("hand", "crib")]
     assert [(e.seat, e.reason, e.points) for e in show_scores] == [
-        (s.seat, "crib" if s.is_crib else "hand", s.total) for s in shown if s.total]
+        (s.seat, "crib" if s.is_crib else "hand", s.total) for s in shown if s.total
+    ]
     # every HandShown comes right before its Scored
     for s in shown:
         i = events.index(s)
@@ -282,8 +326,12 @@ def test_the_dealers_hand_is_counted_exactly():
     # 6 7 8 9 + 2H: fifteens 2+6+7, 6+9, 7+8 (6), run of four (4), four-card flush (4) = 14
     assert dealer_hand.total == 14
     assert [(i.kind, [c.short for c in i.cards]) for i in dealer_hand.items] == [
-        ("fifteen", ["6D", "9D"]), ("fifteen", ["7D", "8D"]), ("fifteen", ["2H", "6D", "7D"]),
-        ("run", ["6D", "7D", "8D", "9D"]), ("flush", ["6D", "7D", "8D", "9D"])]
+        ("fifteen", ["6D", "9D"]),
+        ("fifteen", ["7D", "8D"]),
+        ("fifteen", ["2H", "6D", "7D"]),
+        ("run", ["6D", "7D", "8D", "9D"]),
+        ("flush", ["6D", "7D", "8D", "9D"]),
+    ]
 
 
 def test_a_zero_hand_is_shown_but_scores_nothing():
@@ -303,14 +351,14 @@ def test_next_deal_alternates_the_dealer_and_deals_again():
     assert g.apply(NextDeal()) == [DealerChosen(1, "alternate")]
     assert g.chance_pending() is Deal and g.phase == "deal" and g.hands == [[], []]
     events = g.apply(Deal((parse_cards("AS 2S 3S 4S 5S 6S"), parse_cards("AH 2H 3H 4H 5H 6H"))))
-    assert events == [Dealt(2, 1, (tuple(parse_cards("AS 2S 3S 4S 5S 6S")),
-                                   tuple(parse_cards("AH 2H 3H 4H 5H 6H"))))]
+    assert events == [Dealt(2, 1, (tuple(parse_cards("AS 2S 3S 4S 5S 6S")), tuple(parse_cards("AH 2H 3H 4H 5H 6H"))))]
     assert g.phase == DISCARD and g.dealer == 1 and g.pone == 0
     assert g.scores == scores and g.crib == [] and g.starter is None and g.played == []
     assert [len(h) for h in g.hands] == [6, 6] and len(g.deck) == 40
 
 
 # ----------------------------------------------------------------------------- winning
+
 
 def test_the_pone_can_win_in_the_show_before_the_dealer_counts():
     g = known_deal(**SHOW_DEAL, scores=(110, 115))
@@ -320,7 +368,7 @@ def test_the_pone_can_win_in_the_show_before_the_dealer_counts():
     assert len(over) == 1 and events[-1] is over[0]
     assert over[0].winner == 1
     shown = of(events, HandShown)
-    assert [(e.seat, e.is_crib) for e in shown] == [(1, False)]   # the dealer never counts
+    assert [(e.seat, e.is_crib) for e in shown] == [(1, False)]  # the dealer never counts
     last_score = of(events, Scored)[-1]
     assert last_score.seat == 1 and last_score.reason == "hand"
     assert last_score.front_peg >= 121 and last_score.front_peg == over[0].scores[1]
@@ -333,22 +381,30 @@ def test_a_player_wins_in_the_play_at_once_and_nothing_more_is_scored():
     g.apply(Play(1, parse_card("KC")))
     events = g.apply(Play(0, parse_card("9D")))
     assert of(events, Scored) == []
-    g.apply(Play(1, parse_card("QC")))       # 29: the dealer must say go
+    g.apply(Play(1, parse_card("QC")))  # 29: the dealer must say go
     g.apply(Go(0))
-    events = g.apply(Play(1, parse_card("AC")))   # the pone scores the go: 51
+    events = g.apply(Play(1, parse_card("AC")))  # the pone scores the go: 51
     assert [(e.seat, e.reason) for e in of(events, Scored)] == [(1, "go")]
-    events = g.apply(Play(0, parse_card("6D")))   # dealer leads 6
-    events = g.apply(Play(1, parse_card("5C")))   # 11
-    events = g.apply(Play(0, parse_card("7D")))   # 6 5 7: run of three -> 123
+    events = g.apply(Play(0, parse_card("6D")))  # dealer leads 6
+    events = g.apply(Play(1, parse_card("5C")))  # 11
+    events = g.apply(Play(0, parse_card("7D")))  # 6 5 7: run of three -> 123
     assert [type(e) for e in events] == [type(events[0]), Scored, GameOver]
     assert events[-1].winner == 0 and events[-1].scores == (123, 51)
     assert g.phase == GAME_OVER and g.hands[0] == [parse_card("8D")]
     assert of(g.events, HandShown) == []
 
 
-@pytest.mark.parametrize("loser, skunk", [
-    (100, 0), (91, 0), (90, 1), (61, 1), (60, 2), (0, 2),
-])
+@pytest.mark.parametrize(
+    "loser, skunk",
+    [
+        (100, 0),
+        (91, 0),
+        (90, 1),
+        (61, 1),
+        (60, 2),
+        (0, 2),
+    ],
+)
 def test_skunk_and_double_skunk_at_121(loser, skunk):
     g = known_deal(["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], "JH", scores=(119, loser))
     events = discard_all(g, ["4S 10S", "2S 3S"])
@@ -384,6 +440,7 @@ def test_a_game_can_be_built_for_any_positive_target_but_not_others():
 
 # ----------------------------------------------------------------------------- pegs
 
+
 def test_scored_events_carry_back_peg_and_front_peg():
     g = random_game(9)
     last = {}
@@ -395,6 +452,7 @@ def test_scored_events_carry_back_peg_and_front_peg():
 
 
 # ----------------------------------------------------------------------------- replay
+
 
 def test_replaying_the_actions_gives_the_same_game():
     g = random_game(21)
@@ -424,6 +482,7 @@ def test_actions_round_trip_through_text():
 
 # ----------------------------------------------------------------------------- observation
 
+
 def test_an_observation_shows_only_the_players_own_cards():
     g = Game(seed=6, first_dealer=0)
     obs = g.observation(1)
@@ -436,6 +495,7 @@ def test_an_observation_shows_only_the_players_own_cards():
 
 # ----------------------------------------------------------------------------- more players
 
+
 def test_three_players_get_five_cards_discard_one_and_a_deck_card_goes_to_the_crib():
     g = Game(seed=2, players=3, first_dealer=0)
     assert [len(h) for h in g.hands] == [5, 5, 5]
@@ -445,7 +505,7 @@ def test_three_players_get_five_cards_discard_one_and_a_deck_card_goes_to_the_cr
     for seat in (1, 2, 0):
         g.apply(g.legal_actions(seat)[0])
     assert len(g.crib) == 4 and all(len(k) == 4 for k in g.kept)
-    assert g.phase == PLAY and g.to_act == 1        # the player left of the dealer leads
+    assert g.phase == PLAY and g.to_act == 1  # the player left of the dealer leads
     events = play_out(g)
     shown = of(events, HandShown)
     assert [(e.seat, e.is_crib) for e in shown] == [(1, False), (2, False), (0, False), (0, True)]

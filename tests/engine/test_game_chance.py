@@ -1,7 +1,6 @@
 """Rules, chance actions (manual, scripted, auto), one seat's events, outcome, refusal codes,
 and match_card."""
 
-
 import pytest
 
 from spoken_cribbage import parse_card, parse_cards
@@ -87,8 +86,10 @@ def test_a_manual_game_waits_for_the_cut_the_deal_and_the_starter():
 
 def test_an_impossible_deal_is_refused_and_changes_nothing():
     g = Game(chance="manual", first_dealer=0)
-    for bad in (Deal((cards(HANDS[0]), cards(HANDS[0]))),            # a card twice
-                Deal((cards(HANDS[0]), cards("KC QC AC 5C 2S")))):    # a short hand
+    for bad in (
+        Deal((cards(HANDS[0]), cards(HANDS[0]))),  # a card twice
+        Deal((cards(HANDS[0]), cards("KC QC AC 5C 2S"))),
+    ):  # a short hand
         with pytest.raises(IllegalActionError) as e:
             g.apply(bad)
         assert e.value.code == Refusal.IMPOSSIBLE_CHANCE
@@ -96,8 +97,7 @@ def test_an_impossible_deal_is_refused_and_changes_nothing():
     three = Game(players=3, chance="manual", first_dealer=0)
     with pytest.raises(IllegalActionError):
         three.apply(Deal((cards("AS 2S 3S 4S 5S"), cards("AH 2H 3H 4H 5H"), cards("AC 2C 3C 4C 5C"))))
-    three.apply(Deal((cards("AS 2S 3S 4S 5S"), cards("AH 2H 3H 4H 5H"), cards("AC 2C 3C 4C 5C")),
-                     parse_card("KD")))
+    three.apply(Deal((cards("AS 2S 3S 4S 5S"), cards("AH 2H 3H 4H 5H"), cards("AC 2C 3C 4C 5C")), parse_card("KD")))
     assert three.crib == [parse_card("KD")] and len(three.deck) == 36
 
 
@@ -132,8 +132,12 @@ def test_the_observation_has_the_public_history_of_the_play():
     for a in (Play(1, parse_card("KC")), Play(0, parse_card("9D")), Play(1, parse_card("QC"))):
         g.apply(a)
     g.apply(Go(0))  # count 29: the dealer says go; the pone plays on
-    assert g.observation(0).history == (Play(1, parse_card("KC")), Play(0, parse_card("9D")),
-                                        Play(1, parse_card("QC")), Go(0))
+    assert g.observation(0).history == (
+        Play(1, parse_card("KC")),
+        Play(0, parse_card("9D")),
+        Play(1, parse_card("QC")),
+        Go(0),
+    )
 
 
 def test_outcome_is_none_until_the_game_is_won():
@@ -170,8 +174,7 @@ def test_refusals_carry_a_code_and_the_particulars():
     g.apply(Play(1, parse_card("QC")))
     with pytest.raises(IllegalActionError) as e:
         g.apply(Play(0, parse_card("8D")))
-    assert (e.value.code, e.value.count, e.value.reason) == (
-        Refusal.COUNT_OVER_31, 37, "the count would be 37")
+    assert (e.value.code, e.value.count, e.value.reason) == (Refusal.COUNT_OVER_31, 37, "the count would be 37")
     with pytest.raises(IllegalActionError) as e:
         g.apply(NextDeal())
     assert e.value.code == Refusal.DEAL_NOT_OVER
@@ -189,16 +192,19 @@ def test_undo_in_a_scripted_game_replays_its_chance_actions():
 
 
 def test_chance_actions_have_text_forms():
-    for a in (CutForDealer(cards("5H KD")), TurnStarter(parse_card("10C")),
-              Deal((cards("AS 2S 3S 4S 5S"), cards("AH 2H 3H 4H 5H"), cards("AC 2C 3C 4C 5C")),
-                   parse_card("KD")),
-              Deal((cards(HANDS[0]), cards(HANDS[1])))):
+    for a in (
+        CutForDealer(cards("5H KD")),
+        TurnStarter(parse_card("10C")),
+        Deal((cards("AS 2S 3S 4S 5S"), cards("AH 2H 3H 4H 5H"), cards("AC 2C 3C 4C 5C")), parse_card("KD")),
+        Deal((cards(HANDS[0]), cards(HANDS[1]))),
+    ):
         assert action_from_text(action_to_text(a)) == a
     assert action_to_text(TurnStarter(parse_card("10C"))) == "starter 10C"
 
 
-@pytest.mark.parametrize("text,expected", [("five", None), ("king", "KH"), ("the two", "2D"),
-                                           ("2d", "2D"), ("K", "KH"), ("diamonds", "2D")])
+@pytest.mark.parametrize(
+    "text,expected", [("five", None), ("king", "KH"), ("the two", "2D"), ("2d", "2D"), ("K", "KH"), ("diamonds", "2D")]
+)
 def test_match_card_resolves_a_name_against_the_hand(text, expected):
     hand = parse_cards("5H 5C KH 2D")
     if expected is None:
@@ -212,8 +218,11 @@ def test_match_card_resolves_a_name_against_the_hand(text, expected):
 
 def test_match_card_refuses_a_card_not_held():
     hand = parse_cards("5H 5C KH 2D")
-    for text, msg in (("jack", "You have no jacks."), ("7S", "You do not have the seven of spades."),
-                      ("spades", "You have no spades.")):
+    for text, msg in (
+        ("jack", "You have no jacks."),
+        ("7S", "You do not have the seven of spades."),
+        ("spades", "You have no spades."),
+    ):
         with pytest.raises(InvalidCardError) as e:
             match_card(text, hand)
         assert phrase(e.value) == msg

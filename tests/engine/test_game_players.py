@@ -51,20 +51,31 @@ MODES = [(2, None), (3, None), (4, None), (4, 0), (5, None), (6, None), (6, 2), 
 
 #: Seeded games per mode, and the targets they cycle through (short games end more often in
 #: the play and test the end of the game more; long ones test many deals).
-GAMES_PER_MODE = 100   # 180 until 2026-12-01: the suite must stay under 8 minutes
+GAMES_PER_MODE = 100  # 180 until 2026-12-01: the suite must stay under 8 minutes
 TARGETS = (31, 31, 61, 121)
 
 
 # ----------------------------------------------------------------------------- the rules
 
+
 def test_rules_for_each_size_and_team_layout():
     expect = {  # players: (dealt to a non-dealer, to the dealer, laid away by each, crib)
-        2: (6, 6, 2, 2, 4, 0), 3: (5, 5, 1, 1, 4, 1), 4: (5, 5, 1, 1, 4, 0),
-        5: (5, 4, 1, 0, 4, 0), 6: (6, 5, 1, 0, 5, 0)}
+        2: (6, 6, 2, 2, 4, 0),
+        3: (5, 5, 1, 1, 4, 1),
+        4: (5, 5, 1, 1, 4, 0),
+        5: (5, 4, 1, 0, 4, 0),
+        6: (6, 5, 1, 0, 5, 0),
+    }
     for players, teams in MODES:
         r = Rules(players=players, teams=teams)
-        got = (r.dealt_to(False), r.dealt_to(True), r.discards_for(False),
-               r.discards_for(True), r.crib_size, r.crib_cards_from_deck)
+        got = (
+            r.dealt_to(False),
+            r.dealt_to(True),
+            r.discards_for(False),
+            r.discards_for(True),
+            r.crib_size,
+            r.crib_cards_from_deck,
+        )
         assert got == expect[players]
         assert (r.hand_size, r.discards) == (got[0], got[2])
         assert r.kept_size == r.crib_size == r.dealt_to(True) - r.discards_for(True)
@@ -81,16 +92,27 @@ def test_rules_for_each_size_and_team_layout():
 
 def test_the_teams_convention():
     assert Rules(4).sides == 2 and Rules(4).team_count == 2 and Rules(4).seats_of(0) == (0, 2)
-    assert Rules(4) == Rules(4, 121, "auto", False, False)   # positional calls as before
-    assert Rules(4) == Rules(4, teams=2) != Rules(4, teams=0)   # the same table, however said
+    assert Rules(4) == Rules(4, 121, "auto", False, False)  # positional calls as before
+    assert Rules(4) == Rules(4, teams=2) != Rules(4, teams=0)  # the same table, however said
     assert hash(Rules(6)) == hash(Rules(6, teams=0)) and Rules(6, teams=2) != Rules(6, teams=3)
     assert Rules(2) != Rules(2, target=61) and Rules(3, teams=0) == Rules(3)
     assert Rules(4, teams=0).sides == 4 and Rules(4, teams=0).team_count == 0
     assert Rules(6).sides == 6 and Rules(5).sides == 5 and Rules(3).sides == 3
     assert Rules(6, teams=3).seats_of(1) == (1, 4) and Rules(6, teams=3).team_size == 2
     assert Rules(6, teams=2).seats_of(1) == (1, 3, 5) and Rules(6, teams=2).team_size == 3
-    for players, teams in [(2, 2), (3, 3), (4, 4), (4, 1), (5, 2), (6, 6), (6, 1), (4, True),
-                           (4, "2"), (7, None), (1, None)]:
+    for players, teams in [
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (4, 1),
+        (5, 2),
+        (6, 6),
+        (6, 1),
+        (4, True),
+        (4, "2"),
+        (7, None),
+        (1, None),
+    ]:
         with pytest.raises(ValueError):
             Rules(players=players, teams=teams)
     assert Rules(6, teams=3).max_show == 46 and Rules(5).max_show == Rules(2).max_show == 29
@@ -114,9 +136,12 @@ def test_a_game_keeps_its_teams_in_its_start_and_its_replay():
 
 # ----------------------------------------------------------------------------- hand-made deals
 
+
 def scripted(players, hands, starter, *, dealer=0, teams=None, crib_card=None, target=121):
-    chance = [Deal(tuple(tuple(parse_cards(h)) for h in hands),
-                   parse_card(crib_card) if crib_card else None), TurnStarter(parse_card(starter))]
+    chance = [
+        Deal(tuple(tuple(parse_cards(h)) for h in hands), parse_card(crib_card) if crib_card else None),
+        TurnStarter(parse_card(starter)),
+    ]
     return Game(players=players, teams=teams, target=target, first_dealer=dealer, chance=chance)
 
 
@@ -126,7 +151,7 @@ def test_five_players_the_dealer_gets_four_and_lays_nothing_away():
     assert len(g.deck) == 52 - 24
     assert g.pending_discards() == (0, 1, 3, 4)
     assert g.legal_actions(2) == [] and g.discards_due(2) == 0 and g.discards_due(3) == 1
-    assert g.kept[2] == tuple(g.hands[2])          # the dealer's hand is kept as dealt
+    assert g.kept[2] == tuple(g.hands[2])  # the dealer's hand is kept as dealt
     with pytest.raises(IllegalActionError) as e:
         g.apply(Discard(2, (g.hands[2][0],)))
     assert e.value.code == Refusal.NOTHING_TO_LAY_AWAY
@@ -141,7 +166,7 @@ def test_five_players_the_dealer_gets_four_and_lays_nothing_away():
         assert all(len(a.cards) == 1 for a in g.legal_actions(seat))
         events += g.apply(g.legal_actions(seat)[0])
     assert [e.seat for e in events if isinstance(e, Discarded)] == [3, 4, 0, 1]
-    assert g.phase == PLAY and g.to_act == 3       # left of the dealer leads
+    assert g.phase == PLAY and g.to_act == 3  # left of the dealer leads
     assert len(g.crib) == 4 and all(len(h) == 4 for h in g.hands)
     assert all(len(k) == 4 for k in g.kept)
 
@@ -159,8 +184,14 @@ def test_five_players_the_deal_goes_round_from_the_dealers_left_and_skips_the_de
 
 
 def test_six_players_deal_six_and_five_and_every_hand_and_the_crib_hold_five():
-    hands = ["AC 2C 3C 4C 5C 6C", "AD 2D 3D 4D 5D 6D", "AH 2H 3H 4H 5H 6H",
-             "AS 2S 3S 4S 5S 6S", "7C 8C 9C 10C JC QC", "7D 8D 9D 10D JD"]
+    hands = [
+        "AC 2C 3C 4C 5C 6C",
+        "AD 2D 3D 4D 5D 6D",
+        "AH 2H 3H 4H 5H 6H",
+        "AS 2S 3S 4S 5S 6S",
+        "7C 8C 9C 10C JC QC",
+        "7D 8D 9D 10D JD",
+    ]
     g = scripted(6, hands, "KS", dealer=5, teams=3)
     assert [len(h) for h in g.hands] == [6, 6, 6, 6, 6, 5]
     assert g.pending_discards() == (0, 1, 2, 3, 4) and g.legal_actions(5) == []
@@ -174,26 +205,39 @@ def test_six_players_deal_six_and_five_and_every_hand_and_the_crib_hold_five():
 
 def test_a_six_player_deal_of_the_wrong_sizes_is_refused():
     g = Game(players=6, first_dealer=0, chance="manual")
-    six = [DECK[i * 6:(i + 1) * 6] for i in range(6)]
+    six = [DECK[i * 6 : (i + 1) * 6] for i in range(6)]
     with pytest.raises(IllegalActionError) as e:
-        g.apply(Deal(tuple(tuple(h) for h in six)))     # the dealer has six, not five
+        g.apply(Deal(tuple(tuple(h) for h in six)))  # the dealer has six, not five
     assert e.value.code == Refusal.IMPOSSIBLE_CHANCE and "dealer" in e.value.detail
     g.apply(Deal((tuple(six[0][:5]),) + tuple(tuple(h) for h in six[1:])))
     assert g.phase == DISCARD and g.pending_discards() == (1, 2, 3, 4, 5)
 
 
 def test_six_player_show_counts_five_card_hands_round_the_table_then_the_crib():
-    hands = ["AC 2C 3C 4C 5C 6C", "AD 2D 3D 4D 5D 6D", "AH 2H 3H 4H 5H 6H",
-             "AS 2S 3S 4S 5S 6S", "7C 8C 9C 10C JC QC", "7D 8D 9D 10D JD"]
+    hands = [
+        "AC 2C 3C 4C 5C 6C",
+        "AD 2D 3D 4D 5D 6D",
+        "AH 2H 3H 4H 5H 6H",
+        "AS 2S 3S 4S 5S 6S",
+        "7C 8C 9C 10C JC QC",
+        "7D 8D 9D 10D JD",
+    ]
     g = scripted(6, hands, "KC", dealer=5, teams=2)
     for seat in (0, 1, 2, 3, 4):
-        g.apply(Discard(seat, (g.hands[seat][0],)))   # the aces and the 7C to the crib
+        g.apply(Discard(seat, (g.hands[seat][0],)))  # the aces and the 7C to the crib
     events = []
     while g.phase == PLAY:
         events += g.apply(g.legal_actions()[0])
     shown = [e for e in events if isinstance(e, HandShown)]
-    assert [(e.seat, e.is_crib) for e in shown] == [(0, False), (1, False), (2, False),
-                                                   (3, False), (4, False), (5, False), (5, True)]
+    assert [(e.seat, e.is_crib) for e in shown] == [
+        (0, False),
+        (1, False),
+        (2, False),
+        (3, False),
+        (4, False),
+        (5, False),
+        (5, True),
+    ]
     starter = parse_card("KC")
     # 2C 3C 4C 5C 6C with the KC: a flush of six, a run of five, fifteens 2+3+K 5+K 4+5+6 ...
     assert shown[0].total == score_hand(parse_cards("2C 3C 4C 5C 6C"), starter).total
@@ -208,8 +252,7 @@ def test_six_player_show_counts_five_card_hands_round_the_table_then_the_crib():
 def test_three_players_a_go_passes_round_and_the_last_card_takes_it():
     # Dealer 0: seat 1 leads. 10 + 10 + 10 = 30: seats 1 and 2 hold only ten-cards and say go
     # in turn; seat 0 plays on alone, its ace for 31 (two, and no go).
-    g = scripted(3, ["AC 2C 9S KC 8H", "10H JH QH KH 6D", "10S JS QS KS 7S"], "5D",
-                 crib_card="3D")
+    g = scripted(3, ["AC 2C 9S KC 8H", "10H JH QH KH 6D", "10S JS QS KS 7S"], "5D", crib_card="3D")
     for seat, card in ((1, "6D"), (2, "7S"), (0, "8H")):
         g.apply(Discard(seat, (parse_card(card),)))
     assert g.to_act == 1
@@ -218,7 +261,7 @@ def test_three_players_a_go_passes_round_and_the_last_card_takes_it():
     g.apply(Play(0, parse_card("KC")))
     assert g.count == 30 and g.to_act == 1 and g.legal_actions() == [Go(1)]
     g.apply(Go(1))
-    assert g.to_act == 2 and g.legal_actions() == [Go(2)]   # seat 0 can play, so 2 must say go
+    assert g.to_act == 2 and g.legal_actions() == [Go(2)]  # seat 0 can play, so 2 must say go
     g.apply(Go(2))
     assert g.to_act == 0 and g.gone == {1, 2}
     ev = g.apply(Play(0, parse_card("AC")))
@@ -252,13 +295,12 @@ def test_three_players_a_go_passes_round_and_the_last_card_takes_it():
     for e in g.events:
         if isinstance(e, Scored) and e.reason in ("play", "go", "last"):
             pegged[e.seat] += e.points
-    assert pegged == {0: 4, 1: 1, 2: 7}   # two 31s; the go; three pairs and last
+    assert pegged == {0: 4, 1: 1, 2: 7}  # two 31s; the go; three pairs and last
 
 
 def test_five_players_a_go_goes_round_and_a_seat_that_said_go_waits_for_the_reset():
     # Dealer 4: seats 0, 1, 2, 3 lead in turn. 0 KC, 1 QD, 2 JH (30): 3 and 4 go; 0 has the ace.
-    hands = ["KC AC 2S 3S 4S", "QD 5D 6D 7D 8D", "JH 5H 6H 7H 8H", "10S 9C 9H 9D 9S",
-             "10C 10D 10H JC"]
+    hands = ["KC AC 2S 3S 4S", "QD 5D 6D 7D 8D", "JH 5H 6H 7H 8H", "10S 9C 9H 9D 9S", "10C 10D 10H JC"]
     g = scripted(5, hands, "2H", dealer=4)
     for seat, card in ((0, "4S"), (1, "8D"), (2, "8H"), (3, "9S")):
         g.apply(Discard(seat, (parse_card(card),)))
@@ -283,6 +325,7 @@ def test_four_players_each_for_themselves_score_four_ways():
 
 # ----------------------------------------------------------------------------- seeded games
 
+
 class Checker:
     """Follows one game action by action and checks every event against the rules."""
 
@@ -297,7 +340,7 @@ class Checker:
         self.gone = set()
         self.shown = []
         self.dealer = None
-        self.deals = []   # the dealer of each deal
+        self.deals = []  # the dealer of each deal
 
     def cards(self):
         g = self.g
@@ -408,7 +451,7 @@ def play_checked(players, teams, seed, target):
         legal = g.legal_actions()
         chk.legal(legal)
         if g.phase == DISCARD and g.rules.discards_for(True) == 0 and rng.random() < 0.2:
-            with pytest.raises(IllegalActionError):   # the dealer of five or six lays none
+            with pytest.raises(IllegalActionError):  # the dealer of five or six lays none
                 g.apply(Discard(g.dealer, tuple(g.hands[g.dealer][:1])))
         action = rng.choice(legal)
         before = list(g.scores)
@@ -419,10 +462,8 @@ def play_checked(players, teams, seed, target):
         for e in new:
             chk.event(e)
         chk.cards()
-        if isinstance(action, (Play, Go)) and g.phase == PLAY and not any(
-                isinstance(e, CountReset) for e in new):
-            assert g.to_act == next(s for s in g.seats_from(action.seat)
-                                    if s not in g.gone and g.hands[s])
+        if isinstance(action, (Play, Go)) and g.phase == PLAY and not any(isinstance(e, CountReset) for e in new):
+            assert g.to_act == next(s for s in g.seats_from(action.seat) if s not in g.gone and g.hands[s])
     assert chk.over and isinstance(g.events[-1], GameOver)
     assert sum(isinstance(e, GameOver) for e in g.events) == 1
     assert g.legal_actions() == [] and len(g.scores) == g.rules.sides
@@ -465,8 +506,7 @@ def test_replay_of_a_prefix_reproduces_the_game(players, teams):
 
 @pytest.mark.parametrize("players, teams", [(5, None), (6, 3), (6, 2), (4, 0)])
 def test_manual_counting_and_muggins_run_at_every_table(players, teams):
-    rules = Rules(players, 61, counting="manual", muggins=True, overcount_penalty=True,
-                  teams=teams)
+    rules = Rules(players, 61, counting="manual", muggins=True, overcount_penalty=True, teams=teams)
     for seed in range(4):
         g = Game(rules=rules, seed=seed)
         rng = random.Random(seed)
@@ -476,7 +516,7 @@ def test_manual_counting_and_muggins_run_at_every_table(players, teams):
             if g.phase == "show" and g.to_act is not None:
                 claims += 1
                 over = rules.max_show + 1
-                if over > 46:   # beyond any count: the claim itself cannot be made
+                if over > 46:  # beyond any count: the claim itself cannot be made
                     with pytest.raises(InvalidArgumentError):
                         type(legal[0])(g.to_act, over)
                 else:

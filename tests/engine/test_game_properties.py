@@ -56,10 +56,25 @@ def games(n: int) -> int:
 
 
 def snapshot(g):
-    return (g.phase, [list(h) for h in g.hands], list(g.crib), g.starter, list(g.deck),
-            list(g.series), list(g.played), set(g.gone), g.to_act, list(g.scores),
-            list(g.back_pegs), len(g.events), len(g.actions), g.dealer, g.deal_number,
-            [tuple(k) for k in g.kept], g.winner)
+    return (
+        g.phase,
+        [list(h) for h in g.hands],
+        list(g.crib),
+        g.starter,
+        list(g.deck),
+        list(g.series),
+        list(g.played),
+        set(g.gone),
+        g.to_act,
+        list(g.scores),
+        list(g.back_pegs),
+        len(g.events),
+        len(g.actions),
+        g.dealer,
+        g.deal_number,
+        [tuple(k) for k in g.kept],
+        g.winner,
+    )
 
 
 def check_cards(g):
@@ -69,7 +84,7 @@ def check_cards(g):
         cards.append(g.starter)
     assert sorted(cards) == ALL_CARDS, "52 cards, each once"
     assert g.count <= 31
-    assert [c for _, c in g.series] == [c for _, c in g.played[len(g.played) - len(g.series):]]
+    assert [c for _, c in g.series] == [c for _, c in g.played[len(g.played) - len(g.series) :]]
 
 
 def normal(action):
@@ -121,7 +136,7 @@ def check_events(g, new, state):
             state["go_scored"] = False
         elif isinstance(e, CountReset):
             assert e.count_was == state["count"]
-            if e.count_was != 31:   # a series ends short of 31 only when no one can play
+            if e.count_was != 31:  # a series ends short of 31 only when no one can play
                 assert all(c.value > 31 - e.count_was for h in g.hands for c in h)
             if e.count_was != 31:
                 assert state["go_scored"] or g.phase == GAME_OVER
@@ -153,8 +168,15 @@ def check_events(g, new, state):
 def play_checked_game(seed, players, target, probe_every=1, teams=None):
     g = Game(seed=seed, players=players, target=target, teams=teams)
     rng = random.Random(seed ^ 0x5EED)
-    state = {"scores": [0] * g.sides, "over": False, "last_player": None, "last_card": None,
-             "count": 0, "go_scored": False, "shown": []}
+    state = {
+        "scores": [0] * g.sides,
+        "over": False,
+        "last_player": None,
+        "last_card": None,
+        "count": 0,
+        "go_scored": False,
+        "shown": [],
+    }
     check_cards(g)
     steps = 0
     while g.phase != GAME_OVER:
@@ -168,8 +190,7 @@ def play_checked_game(seed, players, target, probe_every=1, teams=None):
             else:
                 assert legal == [Go(seat)]
         elif g.phase == DISCARD:
-            assert all(isinstance(a, Discard) and len(a.cards) == g.discards_due(a.seat) > 0
-                       for a in legal)
+            assert all(isinstance(a, Discard) and len(a.cards) == g.discards_due(a.seat) > 0 for a in legal)
             assert {a.seat for a in legal} == set(g.pending_discards())
         else:
             assert g.phase == DEAL_OVER and legal == [NextDeal()]
@@ -191,11 +212,9 @@ def play_checked_game(seed, players, target, probe_every=1, teams=None):
         action = rng.choice(legal)
         new = g.apply(action)
         assert new == g.events[n_events:]
-        if (isinstance(action, (Play, Go)) and g.phase == PLAY
-                and not any(isinstance(e, CountReset) for e in new)):
+        if isinstance(action, (Play, Go)) and g.phase == PLAY and not any(isinstance(e, CountReset) for e in new):
             # the turn passes to the next player who has not said go and still holds cards
-            assert g.to_act == next(s for s in g.seats_from(action.seat)
-                                    if s not in g.gone and g.hands[s])
+            assert g.to_act == next(s for s in g.seats_from(action.seat) if s not in g.gone and g.hands[s])
         assert all(a >= b for a, b in zip(g.scores, before_scores, strict=True)), "scores never decrease"
         check_cards(g)
         check_events(g, new, state)
@@ -207,20 +226,20 @@ def play_checked_game(seed, players, target, probe_every=1, teams=None):
     return g
 
 
-@settings(max_examples=games(250), **SETTINGS)   # 400 until the suite's time demanded less
-@given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 91, 121, 121, 121, 241]))
+@settings(max_examples=games(250), **SETTINGS)  # 400 until the suite's time demanded less
+@given(seed=st.integers(0, 2**32 - 1), target=st.sampled_from([61, 91, 121, 121, 121, 241]))
 def test_two_player_games_keep_every_invariant(seed, target):
     play_checked_game(seed, 2, target, probe_every=3)
 
 
-@settings(max_examples=games(100), **SETTINGS)   # and 180 more in test_game_players.py
-@given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 121]))
+@settings(max_examples=games(100), **SETTINGS)  # and 180 more in test_game_players.py
+@given(seed=st.integers(0, 2**32 - 1), target=st.sampled_from([61, 121]))
 def test_three_player_games_keep_every_invariant(seed, target):
     play_checked_game(seed, 3, target, probe_every=3)
 
 
-@settings(max_examples=games(100), **SETTINGS)   # and 180 more in test_game_players.py
-@given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([61, 121]))
+@settings(max_examples=games(100), **SETTINGS)  # and 180 more in test_game_players.py
+@given(seed=st.integers(0, 2**32 - 1), target=st.sampled_from([61, 121]))
 def test_four_player_partnership_games_keep_every_invariant(seed, target):
     g = play_checked_game(seed, 4, target, probe_every=3)
     assert len(g.scores) == 2
@@ -228,8 +247,11 @@ def test_four_player_partnership_games_keep_every_invariant(seed, target):
 
 
 @settings(max_examples=games(150), **SETTINGS)
-@given(seed=st.integers(0, 2 ** 32 - 1), target=st.sampled_from([31, 61, 121]),
-       table=st.sampled_from([(4, 0), (5, None), (6, None), (6, 2), (6, 3)]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    target=st.sampled_from([31, 61, 121]),
+    table=st.sampled_from([(4, 0), (5, None), (6, None), (6, 2), (6, 3)]),
+)
 def test_five_and_six_player_and_other_team_games_keep_every_invariant(seed, target, table):
     players, teams = table
     g = play_checked_game(seed, players, target, probe_every=4, teams=teams)
@@ -238,8 +260,7 @@ def test_five_and_six_player_and_other_team_games_keep_every_invariant(seed, tar
 
 
 @settings(max_examples=games(100), **SETTINGS)
-@given(seed=st.integers(0, 2 ** 32 - 1), players=st.sampled_from([2, 3, 4, 5, 6]),
-       cut=st.integers(0, 400))
+@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4, 5, 6]), cut=st.integers(0, 400))
 def test_replay_of_any_prefix_reproduces_the_game(seed, players, cut):
     g = Game(seed=seed, players=players, target=121)
     rng = random.Random(seed)

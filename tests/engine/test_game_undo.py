@@ -45,7 +45,12 @@ def same_as_replay(g, **kwargs):
     assert again.scores == g.scores and again.back_pegs == g.back_pegs
     assert again.hands == g.hands and again.kept == g.kept and again.crib == g.crib
     assert (again.to_act, again.count, again.phase, again.series, again.gone) == (
-        g.to_act, g.count, g.phase, g.series, g.gone)
+        g.to_act,
+        g.count,
+        g.phase,
+        g.series,
+        g.gone,
+    )
     assert again.deck == g.deck and again.rng.getstate() == g.rng.getstate()
 
 
@@ -73,9 +78,15 @@ def last_own(g, seat=0):
 
 def test_a_play_answered_by_go_is_taken_back_with_the_go():
     def pred(g):
-        return (g.phase == PLAY and g.to_act == 0 and len(g.actions) >= 2
-                and isinstance(g.actions[-2], Play) and g.actions[-2].seat == 0
-                and g.actions[-1] == Go(1))
+        return (
+            g.phase == PLAY
+            and g.to_act == 0
+            and len(g.actions) >= 2
+            and isinstance(g.actions[-2], Play)
+            and g.actions[-2].seat == 0
+            and g.actions[-1] == Go(1)
+        )
+
     g, seed, before = find(pred)
     card = g.actions[-2].card
     assert g.can_undo(0) is None
@@ -89,9 +100,13 @@ def test_a_play_answered_by_go_is_taken_back_with_the_go():
 def test_the_points_a_play_scored_are_taken_back():
     def pred(g):
         i = last_own(g)
-        return (g.phase == PLAY and isinstance(g.actions[i], Play) and g.can_undo(0) is None
-                and any(isinstance(e, Scored) and e.seat == 0 and e.reason == "play"
-                        for e in g.events[g._marks[i]:]))
+        return (
+            g.phase == PLAY
+            and isinstance(g.actions[i], Play)
+            and g.can_undo(0) is None
+            and any(isinstance(e, Scored) and e.seat == 0 and e.reason == "play" for e in g.events[g._marks[i] :])
+        )
+
     g, seed, before = find(pred)
     scores_before = before["scores"]
     assert g.scores[0] > scores_before[0]
@@ -103,8 +118,14 @@ def test_the_points_a_play_scored_are_taken_back():
 
 def test_a_play_with_no_reply_when_the_other_hand_is_empty():
     def pred(g):
-        return (g.phase == PLAY and g.to_act == 0 and isinstance(g.actions[-1], Play)
-                and g.actions[-1].seat == 0 and not g.hands[1])
+        return (
+            g.phase == PLAY
+            and g.to_act == 0
+            and isinstance(g.actions[-1], Play)
+            and g.actions[-1].seat == 0
+            and not g.hands[1]
+        )
+
     g, seed, before = find(pred)
     played = g.actions[-1]
     assert g.undo(0) == [played]
@@ -124,8 +145,8 @@ def test_a_go_not_yet_answered_can_be_undone():
 
 def test_a_go_answered_by_a_go_can_be_undone():
     def pred(g):
-        return (len(g.actions) >= 2 and g.actions[-2:] == [Go(0), Go(1)]
-                and g.can_undo(0) is None)
+        return len(g.actions) >= 2 and g.actions[-2:] == [Go(0), Go(1)] and g.can_undo(0) is None
+
     g, seed, before = find(pred, players=3, seeds=range(2000))
     assert g.undo(0) == [Go(0), Go(1)]
     assert state(g) == before
@@ -217,16 +238,21 @@ def test_no_undo_once_the_starter_is_cut():
 
 def test_no_undo_once_another_seat_has_played_a_card():
     def pred(g):
-        return (g.phase == PLAY and isinstance(g.actions[-1], Play) and g.actions[-1].seat == 1
-                and any(isinstance(a, Play) and a.seat == 0 for a in g.actions[-2:-1]))
+        return (
+            g.phase == PLAY
+            and isinstance(g.actions[-1], Play)
+            and g.actions[-1].seat == 1
+            and any(isinstance(a, Play) and a.seat == 0 for a in g.actions[-2:-1])
+        )
+
     g, seed, before = find(pred)
     refused(g, 0, UndoBlocked.CARD_REVEALED)
 
 
 def test_no_undo_after_a_go_when_the_reply_was_a_card():
     def pred(g):
-        return g.phase == PLAY and g.actions[-2:] == [Go(0), g.actions[-1]] and isinstance(
-            g.actions[-1], Play)
+        return g.phase == PLAY and g.actions[-2:] == [Go(0), g.actions[-1]] and isinstance(g.actions[-1], Play)
+
     g, seed, before = find(pred)
     refused(g, 0, UndoBlocked.CARD_REVEALED)
 
@@ -235,7 +261,7 @@ def test_no_undo_in_the_show_or_across_the_next_deal():
     g, seed, before = find(lambda g: g.phase == DEAL_OVER)
     refused(g, 0, UndoBlocked.DEAL_OVER)
     refused(g, 1, UndoBlocked.DEAL_OVER)
-    g.apply(NextDeal())   # a new deal: not 'the deal is over', but nothing of theirs in it yet
+    g.apply(NextDeal())  # a new deal: not 'the deal is over', but nothing of theirs in it yet
     refused(g, 0, UndoBlocked.NEW_DEAL)
     refused(g, 1, UndoBlocked.NEW_DEAL)
 
@@ -261,7 +287,12 @@ def test_a_game_whose_rng_was_swapped_after_it_was_made_cannot_be_undone():
 
 def test_reasons_are_strings_the_ui_can_phrase():
     assert {r.name for r in UndoBlocked} >= {
-        "NOTHING_TO_UNDO", "CARD_REVEALED", "STARTER_CUT", "DEAL_OVER", "GAME_OVER"}
+        "NOTHING_TO_UNDO",
+        "CARD_REVEALED",
+        "STARTER_CUT",
+        "DEAL_OVER",
+        "GAME_OVER",
+    }
     for r in UndoBlocked:
         assert isinstance(r, str) and str(r) == r.value == f"{r}" and r.value[0].islower()
 
@@ -272,9 +303,12 @@ def test_reasons_are_strings_the_ui_can_phrase():
 def never_revealed(g, seat, i):
     """Independent of the engine's check: since action i, no other seat's card played, no
     starter, no new deal, no show."""
-    later = g.events[g._marks[i]:]
-    return not any(type(e).__name__ in ("StarterTurned", "Dealt", "HandShown", "GameOver")
-                   or (isinstance(e, Played) and e.seat != seat) for e in later)
+    later = g.events[g._marks[i] :]
+    return not any(
+        type(e).__name__ in ("StarterTurned", "Dealt", "HandShown", "GameOver")
+        or (isinstance(e, Played) and e.seat != seat)
+        for e in later
+    )
 
 
 @settings(max_examples=60, **SETTINGS)
@@ -314,7 +348,7 @@ def test_undo_pops_the_state_stack_without_replaying_the_game(monkeypatch):
         g.apply(rng.choice(g.legal_actions()))
     before = state(g)
     g.apply(g.legal_actions(1)[0])
-    assert len(g._stack) <= 2            # only this deal's actions can be undone
+    assert len(g._stack) <= 2  # only this deal's actions can be undone
 
     def no_replay(*args, **kwargs):
         raise AssertionError("undo replayed the game")

@@ -2,7 +2,6 @@
 (go, one for the go, 31 for two and never 2 + 1, one for last, who leads next,
 a player with no cards left, the starter takes no part, illegal plays)."""
 
-
 import pytest
 
 from spoken_cribbage import CountOverflowError, InvalidHandError, parse_card, parse_cards, score_play
@@ -30,6 +29,7 @@ def peg(series: str, card: str):
 
 
 # ----------------------------------------------------------------------------- score_play
+
 
 def test_a_lead_scores_nothing_and_counts_its_value():
     assert peg("", "KH") == (0, [], 10)
@@ -96,8 +96,7 @@ def test_a_run_and_a_fifteen_together():
 
 
 def test_thirty_one_and_a_pair_together():
-    assert peg("10C KD 5H 3S", "3C") == (
-        4, [("thirty-one", 2, "10C KD 5H 3S 3C"), ("pair", 2, "3S 3C")], 31)
+    assert peg("10C KD 5H 3S", "3C") == (4, [("thirty-one", 2, "10C KD 5H 3S 3C"), ("pair", 2, "3S 3C")], 31)
 
 
 def test_runs_grow_card_by_card_up_to_seven():
@@ -118,8 +117,7 @@ def test_the_ace_is_low_in_the_play():
 
 def test_a_run_is_broken_by_a_repeated_rank():
     # 3 4 3 5: only the last three (4 3 5) are a run; all four make fifteen.
-    assert peg("3C 4D 3H", "5S") == (
-        5, [("fifteen", 2, "3C 4D 3H 5S"), ("run", 3, "4D 3H 5S")], 15)
+    assert peg("3C 4D 3H", "5S") == (5, [("fifteen", 2, "3C 4D 3H 5S"), ("run", 3, "4D 3H 5S")], 15)
 
 
 def test_a_card_that_would_take_the_count_past_31_is_refused():
@@ -134,6 +132,7 @@ def test_a_card_already_in_the_series_is_refused():
 
 
 # ----------------------------------------------------------------------------- in a game
+
 
 def after_the_cut(hands, discards, starter, *, dealer=0, scores=None, target=121):
     """A two-player game dealt ``hands`` (6 cards each, by seat), after both discards and the
@@ -154,8 +153,7 @@ def scored(events):
 
 
 # Dealer seat 0 holds 9D 8D 7D 6D, pone seat 1 holds KC QC AC 5C.
-GO_DEAL = dict(hands=["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"],
-               discards=["4S 10S", "2S 3S"], starter="2H")
+GO_DEAL = dict(hands=["9D 8D 7D 6D 4S 10S", "KC QC AC 5C 2S 3S"], discards=["4S 10S", "2S 3S"], starter="2H")
 
 
 def test_the_pone_leads_the_play():
@@ -176,7 +174,7 @@ def test_a_player_who_cannot_play_must_say_go_and_the_other_plays_on():
     g = after_the_cut(**GO_DEAL)
     play(g, 1, "KC")
     play(g, 0, "9D")
-    play(g, 1, "QC")                      # 29: the dealer's lowest card is a 6
+    play(g, 1, "QC")  # 29: the dealer's lowest card is a 6
     assert g.to_act == 0 and g.count == 29
     assert g.legal_actions() == [Go(0)]
     with pytest.raises(IllegalActionError) as info:
@@ -184,7 +182,7 @@ def test_a_player_who_cannot_play_must_say_go_and_the_other_plays_on():
     assert info.value.reason == "the count would be 35"
     events = g.apply(Go(0))
     assert events == [SaidGo(0, 29)]
-    assert g.to_act == 1                  # the pone must play on: the ace fits
+    assert g.to_act == 1  # the pone must play on: the ace fits
     assert g.legal_actions() == [Play(1, parse_card("AC"))]
     with pytest.raises(IllegalActionError) as info:
         g.apply(Go(1))
@@ -196,7 +194,7 @@ def test_one_for_the_go_then_the_player_who_did_not_play_last_leads():
     for seat, card in [(1, "KC"), (0, "9D"), (1, "QC")]:
         play(g, seat, card)
     g.apply(Go(0))
-    events = play(g, 1, "AC")             # 30; the pone's 5 would make 35
+    events = play(g, 1, "AC")  # 30; the pone's 5 would make 35
     assert [type(e).__name__ for e in events] == ["Played", "Scored", "CountReset"]
     assert scored(events) == [(1, 1, "go")]
     go = events[1]
@@ -212,14 +210,13 @@ def test_a_player_with_no_cards_left_and_the_other_goes_on_alone_to_last_card():
     g.apply(Go(0))
     play(g, 1, "AC")
     play(g, 0, "8D")
-    play(g, 1, "5C")                      # the pone's last card
-    play(g, 0, "7D")                      # 20
+    play(g, 1, "5C")  # the pone's last card
+    play(g, 0, "7D")  # 20
     assert g.hands[1] == [] and g.to_act == 0
-    events = play(g, 0, "6D")             # 8 5 7 6: run of four, and one for last
+    events = play(g, 0, "6D")  # 8 5 7 6: run of four, and one for last
     assert scored(events)[:2] == [(0, 4, "play"), (0, 1, "last")]
     run = events[1]
-    assert [(i.kind, i.points, [c.short for c in i.cards]) for i in run.items] == [
-        ("run", 4, ["8D", "5C", "7D", "6D"])]
+    assert [(i.kind, i.points, [c.short for c in i.cards]) for i in run.items] == [("run", 4, ["8D", "5C", "7D", "6D"])]
     kinds = [type(e).__name__ for e in events]
     assert kinds[:5] == ["Played", "Scored", "Scored", "CountReset", "PlayEnded"]
     assert events[3] == CountReset(26, None)
@@ -227,27 +224,25 @@ def test_a_player_with_no_cards_left_and_the_other_goes_on_alone_to_last_card():
 
 
 def test_thirty_one_scores_two_and_no_go_point():
-    g = after_the_cut(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"],
-               discards=["2S 3S", "4S 7S"], starter="9H")
+    g = after_the_cut(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"], discards=["2S 3S", "4S 7S"], starter="9H")
     play(g, 1, "KC")
     play(g, 0, "QD")
     play(g, 1, "AC")
-    events = play(g, 0, "10D")            # 31
+    events = play(g, 0, "10D")  # 31
     assert scored(events) == [(0, 2, "play")]
     assert events[1].items[0].kind == "thirty-one"
-    assert events[-1] == CountReset(31, 1)   # the pone did not play the last card: it leads
+    assert events[-1] == CountReset(31, 1)  # the pone did not play the last card: it leads
     assert g.to_act == 1 and g.count == 0
 
 
 def test_the_last_card_making_thirty_one_scores_two_not_two_plus_one():
-    g = after_the_cut(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"],
-               discards=["2S 3S", "4S 7S"], starter="9H")
+    g = after_the_cut(hands=["QD 10D JD KD 2S 3S", "KC AC 5C 6C 4S 7S"], discards=["2S 3S", "4S 7S"], starter="9H")
     for seat, card in [(1, "KC"), (0, "QD"), (1, "AC"), (0, "10D"), (1, "5C")]:
         play(g, seat, card)
-    events = play(g, 0, "JD")             # 5 + 10 = 15
+    events = play(g, 0, "JD")  # 5 + 10 = 15
     assert scored(events) == [(0, 2, "play")]
-    play(g, 1, "6C")                      # 21
-    events = play(g, 0, "KD")             # 31 with the very last card
+    play(g, 1, "6C")  # 21
+    events = play(g, 0, "KD")  # 31 with the very last card
     assert scored(events)[:1] == [(0, 2, "play")]
     assert all(e.reason != "last" for e in events if isinstance(e, Scored))
     assert events[1].items[0].kind == "thirty-one"
@@ -257,12 +252,11 @@ def test_the_last_card_making_thirty_one_scores_two_not_two_plus_one():
 def test_when_neither_player_can_play_the_last_player_scores_the_go_at_once():
     # At 25 both hold only ten-cards: the series ends without a go to wait for; the other
     # player's go is an event all the same, so that it is said.
-    g = after_the_cut(hands=["KD QD 5D JD 2S 3S", "KC QC JC 10C 6S 7S"],
-               discards=["2S 3S", "6S 7S"], starter="9H")
-    play(g, 1, "KC")                      # 10
-    events = play(g, 0, "5D")             # 15: fifteen two
+    g = after_the_cut(hands=["KD QD 5D JD 2S 3S", "KC QC JC 10C 6S 7S"], discards=["2S 3S", "6S 7S"], starter="9H")
+    play(g, 1, "KC")  # 10
+    events = play(g, 0, "5D")  # 15: fifteen two
     assert scored(events) == [(0, 2, "play")]
-    events = play(g, 1, "QC")             # 25
+    events = play(g, 1, "QC")  # 25
     assert [type(e).__name__ for e in events] == ["Played", "SaidGo", "Scored", "CountReset"]
     assert events[1] == SaidGo(0, 25)
     assert scored(events) == [(1, 1, "go")]
@@ -278,29 +272,29 @@ def test_the_play_events_carry_the_count_series_and_cards_left():
     assert events == [Played(0, parse_card("9D"), 19, tuple(parse_cards("KC 9D")), 3)]
 
 
-@pytest.mark.parametrize("action, reason", [
-    (Play(0, parse_card("9D")), "it is not that player's turn"),
-    (Play(1, parse_card("9D")), "the nine of diamonds is not in the hand"),
-    (Go(1), "a card can still be played, so no go"),
-    (Discard(1, tuple(parse_cards("KC QC"))), "the discard is over"),
-])
+@pytest.mark.parametrize(
+    "action, reason",
+    [
+        (Play(0, parse_card("9D")), "it is not that player's turn"),
+        (Play(1, parse_card("9D")), "the nine of diamonds is not in the hand"),
+        (Go(1), "a card can still be played, so no go"),
+        (Discard(1, tuple(parse_cards("KC QC"))), "the discard is over"),
+    ],
+)
 def test_illegal_plays_are_refused_with_a_reason_and_change_nothing(action, reason):
     g = after_the_cut(**GO_DEAL)
-    before = (list(map(list, g.hands)), list(g.series), g.to_act, list(g.scores),
-              len(g.events), len(g.actions))
+    before = (list(map(list, g.hands)), list(g.series), g.to_act, list(g.scores), len(g.events), len(g.actions))
     with pytest.raises(IllegalActionError) as info:
         g.apply(action)
     assert info.value.reason == reason
-    assert (list(map(list, g.hands)), list(g.series), g.to_act, list(g.scores),
-            len(g.events), len(g.actions)) == before
+    assert (list(map(list, g.hands)), list(g.series), g.to_act, list(g.scores), len(g.events), len(g.actions)) == before
 
 
 def test_runs_and_pairs_never_cross_a_reset():
-    g = after_the_cut(hands=["10D JD 5D 9D 2S 3S", "KC QC 3C 4C 4S 6S"],
-               discards=["2S 3S", "4S 6S"], starter="8H")
-    play(g, 1, "KC")                      # 10
-    play(g, 0, "10D")                     # 20
-    events = play(g, 1, "QC")             # 30: nobody can play, one for the go
+    g = after_the_cut(hands=["10D JD 5D 9D 2S 3S", "KC QC 3C 4C 4S 6S"], discards=["2S 3S", "4S 6S"], starter="8H")
+    play(g, 1, "KC")  # 10
+    play(g, 0, "10D")  # 20
+    events = play(g, 1, "QC")  # 30: nobody can play, one for the go
     assert scored(events) == [(1, 1, "go")] and events[-1] == CountReset(30, 0)
-    events = play(g, 0, "JD")             # 10 Q | J would be a run across the reset
+    events = play(g, 0, "JD")  # 10 Q | J would be a run across the reset
     assert events == [Played(0, parse_card("JD"), 10, (parse_card("JD"),), 2)]

@@ -26,15 +26,25 @@ def kinds(items):
 
 # ----------------------------------------------------------------------------- famous hands
 
+
 def test_the_29_hand_is_eight_fifteens_six_pairs_and_nobs_in_counting_order():
     total, items = show("5H 5C 5S JD", "5D")
     assert total == 29
     assert items == [
-        ("fifteen", 2, "5C JD"), ("fifteen", 2, "5D JD"), ("fifteen", 2, "5H JD"),
-        ("fifteen", 2, "5S JD"), ("fifteen", 2, "5C 5D 5H"), ("fifteen", 2, "5C 5D 5S"),
-        ("fifteen", 2, "5C 5H 5S"), ("fifteen", 2, "5D 5H 5S"),
-        ("pair", 2, "5C 5D"), ("pair", 2, "5C 5H"), ("pair", 2, "5C 5S"),
-        ("pair", 2, "5D 5H"), ("pair", 2, "5D 5S"), ("pair", 2, "5H 5S"),
+        ("fifteen", 2, "5C JD"),
+        ("fifteen", 2, "5D JD"),
+        ("fifteen", 2, "5H JD"),
+        ("fifteen", 2, "5S JD"),
+        ("fifteen", 2, "5C 5D 5H"),
+        ("fifteen", 2, "5C 5D 5S"),
+        ("fifteen", 2, "5C 5H 5S"),
+        ("fifteen", 2, "5D 5H 5S"),
+        ("pair", 2, "5C 5D"),
+        ("pair", 2, "5C 5H"),
+        ("pair", 2, "5C 5S"),
+        ("pair", 2, "5D 5H"),
+        ("pair", 2, "5D 5S"),
+        ("pair", 2, "5H 5S"),
         ("nobs", 1, "JD"),
     ]
 
@@ -56,6 +66,7 @@ def test_zero_hand_nineteen_has_no_items():
 
 # ----------------------------------------------------------------------------- runs
 
+
 def test_double_run_3_4_5_5_is_two_runs_of_three():
     total, items = show("3C 4D 5H 5S", "9C")
     assert total == 8
@@ -66,9 +77,12 @@ def test_double_double_run_3_4_4_5_5_is_four_runs_of_three():
     total, items = show("3C 4D 4H 5S", "5C")
     assert total == 16
     assert items == [
-        ("pair", 2, "4D 4H"), ("pair", 2, "5C 5S"),
-        ("run", 3, "3C 4D 5C"), ("run", 3, "3C 4D 5S"),
-        ("run", 3, "3C 4H 5C"), ("run", 3, "3C 4H 5S"),
+        ("pair", 2, "4D 4H"),
+        ("pair", 2, "5C 5S"),
+        ("run", 3, "3C 4D 5C"),
+        ("run", 3, "3C 4D 5S"),
+        ("run", 3, "3C 4H 5C"),
+        ("run", 3, "3C 4H 5S"),
     ]
 
 
@@ -76,18 +90,22 @@ def test_triple_run_3_3_3_4_5_is_three_runs_of_three():
     total, items = show("3C 3D 3H 4S", "5C")
     assert total == 21
     assert items == [
-        ("fifteen", 2, "3C 3D 4S 5C"), ("fifteen", 2, "3C 3H 4S 5C"),
+        ("fifteen", 2, "3C 3D 4S 5C"),
+        ("fifteen", 2, "3C 3H 4S 5C"),
         ("fifteen", 2, "3D 3H 4S 5C"),
-        ("pair", 2, "3C 3D"), ("pair", 2, "3C 3H"), ("pair", 2, "3D 3H"),
-        ("run", 3, "3C 4S 5C"), ("run", 3, "3D 4S 5C"), ("run", 3, "3H 4S 5C"),
+        ("pair", 2, "3C 3D"),
+        ("pair", 2, "3C 3H"),
+        ("pair", 2, "3D 3H"),
+        ("run", 3, "3C 4S 5C"),
+        ("run", 3, "3D 4S 5C"),
+        ("run", 3, "3H 4S 5C"),
     ]
 
 
 def test_double_run_of_four_counts_only_the_longest_runs():
     total, items = show("3C 4D 5H 6S", "6C")
     assert total == 16
-    assert [i for i in items if i[0] == "run"] == [
-        ("run", 4, "3C 4D 5H 6C"), ("run", 4, "3C 4D 5H 6S")]
+    assert [i for i in items if i[0] == "run"] == [("run", 4, "3C 4D 5H 6C"), ("run", 4, "3C 4D 5H 6S")]
 
 
 def test_run_of_five_counts_once_and_not_its_shorter_runs():
@@ -117,6 +135,7 @@ def test_jack_queen_king_is_a_run():
 
 # ----------------------------------------------------------------------------- pairs, fifteens
 
+
 def test_pairs_need_equal_rank_not_equal_value():
     total, items = show("QC KD 3H 4S", "9C")
     assert total == 0 and items == []
@@ -131,8 +150,11 @@ def test_every_distinct_combination_of_fifteen_scores_two():
     total, items = show("7C 7D 8H 8S", "9C")
     assert total == 24
     assert [i for i in items if i[0] == "fifteen"] == [
-        ("fifteen", 2, "7C 8H"), ("fifteen", 2, "7C 8S"),
-        ("fifteen", 2, "7D 8H"), ("fifteen", 2, "7D 8S")]
+        ("fifteen", 2, "7C 8H"),
+        ("fifteen", 2, "7C 8S"),
+        ("fifteen", 2, "7D 8H"),
+        ("fifteen", 2, "7D 8S"),
+    ]
 
 
 def test_face_cards_count_ten_for_fifteens():
@@ -142,6 +164,7 @@ def test_face_cards_count_ten_for_fifteens():
 
 
 # ----------------------------------------------------------------------------- flush
+
 
 def test_four_card_flush_in_a_hand_scores_four():
     assert show("2H 4H 6H 8H", "10C") == (4, [("flush", 4, "2H 4H 6H 8H")])
@@ -165,6 +188,7 @@ def test_crib_five_card_flush_scores_five():
 
 # ----------------------------------------------------------------------------- nobs
 
+
 def test_nobs_is_a_hand_jack_of_the_starters_suit():
     assert show("JD 2C 4C 6H", "8D") == (1, [("nobs", 1, "JD")])
 
@@ -182,6 +206,7 @@ def test_nobs_counts_in_the_crib_too():
 
 
 # ----------------------------------------------------------------------------- items
+
 
 def test_items_come_in_counting_order_fifteens_pairs_runs_flush_nobs():
     total, items = show("4H 5H 6H JH", "5C")
@@ -240,6 +265,7 @@ def test_hand_points_accepts_crib_rules_positionally_and_by_keyword():
 
 
 # ----------------------------------------------------------------------------- errors
+
 
 @pytest.mark.parametrize("hand", ["5H 5C 5S", "5H 5C 5S JD 2C 3C", ""])
 def test_a_hand_must_have_four_or_five_cards(hand):

@@ -23,11 +23,22 @@ class Player:
     game."""
 
     def __init__(self, args: list[str], home: Path) -> None:
-        env = {**os.environ, "HOME": str(home), "XDG_CONFIG_HOME": str(home / "c"),
-               "XDG_DATA_HOME": str(home / "d"), "SPOKEN_CRIBBAGE_HOME": str(home / "s")}
-        self.proc = subprocess.Popen(PROGRAM + args, cwd=ROOT, env=env, text=True,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT)
+        env = {
+            **os.environ,
+            "HOME": str(home),
+            "XDG_CONFIG_HOME": str(home / "c"),
+            "XDG_DATA_HOME": str(home / "d"),
+            "SPOKEN_CRIBBAGE_HOME": str(home / "s"),
+        }
+        self.proc = subprocess.Popen(
+            PROGRAM + args,
+            cwd=ROOT,
+            env=env,
+            text=True,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
         self.lines: queue.Queue[str | None] = queue.Queue()
         self.seen: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -88,8 +99,9 @@ def _join_line(player: Player) -> tuple[str, str]:
 
 
 def test_the_host_plays_a_whole_game_against_a_computer_seat_on_its_table(tmp_path):
-    host = Player(["host", "--port", "0", "--computers", "2", "--seed", "3", "--target", "61",
-                   "--name", "Lena"], tmp_path)
+    host = Player(
+        ["host", "--port", "0", "--computers", "2", "--seed", "3", "--target", "61", "--name", "Lena"], tmp_path
+    )
     _join_line(host)
     _play([host])
     said = "\n".join(host.seen)
@@ -99,8 +111,7 @@ def test_the_host_plays_a_whole_game_against_a_computer_seat_on_its_table(tmp_pa
 
 
 def test_a_friend_joins_with_the_line_the_host_was_given_and_they_play_a_whole_game(tmp_path):
-    host = Player(["host", "--port", "0", "--seed", "8", "--target", "61", "--name", "Lena"],
-                  tmp_path / "h")
+    host = Player(["host", "--port", "0", "--seed", "8", "--target", "61", "--name", "Lena"], tmp_path / "h")
     address, code = _join_line(host)
     friend = Player(["join", address, "--code", code, "--name", "Max\x1b[2J"], tmp_path / "f")
     _play([host, friend])
@@ -125,11 +136,11 @@ def test_a_wrong_code_or_another_table_is_said_in_a_sentence(tmp_path):
     secret, tag = code.split("-")
     assert re.fullmatch(r"[A-Z2-9]{6}", secret) and re.fullmatch(r"[A-Z2-7]{8}", tag)
     wrong_secret = Player(["join", address, "--code", f"AAAAAA-{tag}"], tmp_path / "f")
-    assert _said(wrong_secret) == ["That invite code is not this table's: ask the host for it "
-                                   "again."]
+    assert _said(wrong_secret) == ["That invite code is not this table's: ask the host for it again."]
     other_table = Player(["join", address, "--code", f"{secret}-AAAAAAAA"], tmp_path / "g")
-    assert _said(other_table)[0].startswith("The table at that address is not the one the "
-                                            "invite code names: nothing was sent.")
+    assert _said(other_table)[0].startswith(
+        "The table at that address is not the one the invite code names: nothing was sent."
+    )
     no_tag = Player(["join", address, "--code", secret], tmp_path / "k")
     assert _said(no_tag, 2)[0].startswith("That invite code has no part after the dash")
     host.proc.stdin.close()
@@ -143,8 +154,8 @@ def test_the_host_makes_its_certificate_once_and_keeps_it(tmp_path):
         codes.append(_join_line(host)[1])
         host.proc.stdin.close()
         assert host.proc.wait(20) == 0
-    assert codes[0].split("-")[1] == codes[1].split("-")[1]   # the same certificate's tag
-    assert codes[0].split("-")[0] != codes[1].split("-")[0]   # a fresh secret each table
+    assert codes[0].split("-")[1] == codes[1].split("-")[1]  # the same certificate's tag
+    assert codes[0].split("-")[0] != codes[1].split("-")[0]  # a fresh secret each table
     key = tmp_path / "s" / "table" / "table-key.pem"
     assert key.stat().st_mode & 0o077 == 0
 
@@ -166,9 +177,8 @@ def test_a_host_killed_mid_game_offers_the_same_table_again(tmp_path):
     again = Player(args, tmp_path)
     assert _join_line(again)[1] == code
     line = again.lines.get(timeout=20)
-    assert line and line.startswith("Your last table was not finished: it goes on where it "
-                                    "stopped, after "), line
-    _play([again])   # and it plays on to the end
+    assert line and line.startswith("Your last table was not finished: it goes on where it stopped, after "), line
+    _play([again])  # and it plays on to the end
     assert any(re.match(r"(You win|Computer wins)", s) for s in again.seen), again.seen[-5:]
     fresh = Player([*args, "--new"], tmp_path)
     assert _join_line(fresh)[1] != code

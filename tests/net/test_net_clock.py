@@ -35,14 +35,20 @@ def _referee(clock: Callable[[], float], players: int = 2, computers: tuple[int,
     rules = {k: kwargs.pop(k) for k in ("counting", "target") if k in kwargs}
     game = g.Game(rules=g.Rules(players=players, **rules), seed=8)
     bots = {s: ComputerPlayer("easy", random.Random(s)) for s in computers}
-    return Referee(game, bots, code=CODE, now=clock, limits=UNLIMITED,
-                   fill_in=lambda seat: ComputerPlayer("easy", random.Random(seat)), **kwargs)
+    return Referee(
+        game,
+        bots,
+        code=CODE,
+        now=clock,
+        limits=UNLIMITED,
+        fill_in=lambda seat: ComputerPlayer("easy", random.Random(seat)),
+        **kwargs,
+    )
 
 
 def _sit(referee: Referee, name: str) -> int:
     ident = referee.connect()
-    referee.receive(ident, json.dumps({"type": "hello", "version": p.VERSION, "code": CODE,
-                                       "name": name}))
+    referee.receive(ident, json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": name}))
     return ident
 
 
@@ -61,18 +67,17 @@ def test_a_turn_whose_limit_runs_out_is_played_by_a_computer_and_everyone_is_tol
     referee = _referee(clock, turn_limit=30)
     lena, max_ = _sit(referee, "Lena"), _sit(referee, "Max")
     waits = _ask(referee, lena).waits
-    assert [(w.seat, w.why, w.left) for w in waits] == [(0, p.WaitWhy.TURN, 30.0),
-                                                        (1, p.WaitWhy.TURN, 30.0)]
+    assert [(w.seat, w.why, w.left) for w in waits] == [(0, p.WaitWhy.TURN, 30.0), (1, p.WaitWhy.TURN, 30.0)]
     clock.t += 12
     assert [w.left for w in _ask(referee, max_).waits] == [18.0, 18.0]
-    clock.t += 8   # 10 seconds left: one warning, to each person alone, once
+    clock.t += 8  # 10 seconds left: one warning, to each person alone, once
     out = referee.tick()
     assert _messages(out, lena) == [p.Note(p.NoteCode.TIME_WARNING, 0, 10)]
     assert _messages(out, max_) == [p.Note(p.NoteCode.TIME_WARNING, 1, 10)]
     clock.t += 9.5
     assert referee.tick().frames == []
     assert not any(isinstance(a, g.Discard) for a in referee.game.actions)
-    clock.t += 1   # the time has run out: one turn played for Lena, then Max's on the next tick
+    clock.t += 1  # the time has run out: one turn played for Lena, then Max's on the next tick
     out = referee.tick()
     for ident in (lena, max_):
         got = _messages(out, ident)
@@ -92,10 +97,10 @@ def test_a_seat_nobody_has_taken_yet_is_not_hurried_and_its_time_starts_when_tak
     referee = _referee(clock, turn_limit=30)
     lena = _sit(referee, "Lena")
     clock.t += 100
-    referee.tick()   # (Lena's own turn ran out: played for her)
+    referee.tick()  # (Lena's own turn ran out: played for her)
     assert [a.seat for a in referee.game.actions if isinstance(a, g.Discard)] == [0]
     clock.t += 100
-    assert referee.tick().frames == []   # Max is still on his way
+    assert referee.tick().frames == []  # Max is still on his way
     assert [(w.seat, w.left) for w in _ask(referee, lena).waits] == [(1, None)]
     max_ = _sit(referee, "Max")
     assert [(w.seat, w.left) for w in _ask(referee, max_).waits] == [(1, 30.0)]
@@ -114,11 +119,10 @@ def test_without_a_limit_the_table_waits_and_says_so():
 
 def test_a_count_whose_limit_runs_out_is_given_up():
     clock = Clock()
-    referee = _referee(clock, computers=(1,), counting="manual", count_limit=20,
-                       turn_limit=30)
+    referee = _referee(clock, computers=(1,), counting="manual", count_limit=20, turn_limit=30)
     lena = _sit(referee, "Lena")
     me = ComputerPlayer("easy", random.Random(3))
-    for _ in range(40):   # Lena plays until her count is due
+    for _ in range(40):  # Lena plays until her count is due
         game = referee.game
         if game.phase == g.SHOW and game.to_act == 0:
             break
@@ -137,11 +141,10 @@ def test_a_count_whose_limit_runs_out_is_given_up():
 
 def test_the_waits_in_words():
     assert words.waits([("Max", "turn", 20.0, None)], "play") == "Max has 20 seconds to play."
-    assert words.waits([("you", "count", 99.2, None)], "show") == (
-        "You have 1 minute 40 seconds to count.")
+    assert words.waits([("you", "count", 99.2, None)], "show") == ("You have 1 minute 40 seconds to count.")
     assert words.waits([("Lena", "turn", None, 61.0)], "discard") == (
-        "The table waits for Lena to lay away. Lena's line dropped: the seat is kept "
-        "1 minute 1 second more.")
+        "The table waits for Lena to lay away. Lena's line dropped: the seat is kept 1 minute 1 second more."
+    )
     assert words.waits([], "play") == "The table waits for nobody now: the computers are playing."
     assert words.turn_played("Max") == "Max's time ran out: a computer plays this turn for Max."
     assert words.time_warning(9) == "9 seconds left for your turn."
@@ -171,8 +174,8 @@ def test_the_line_seat_says_whom_the_table_waits_for_and_a_turn_played_for_anoth
         lines.put("t")
         answer = wait_for("to lay away.")
         assert answer.startswith("You have 30 seconds to lay away. Max has ")
-        lines.put("kd qs")   # (Lena lays away two cards, possibly refused: no matter)
-        referee.turn_limit = 1   # Max's time runs out within a tick or two of the server
+        lines.put("kd qs")  # (Lena lays away two cards, possibly refused: no matter)
+        referee.turn_limit = 1  # Max's time runs out within a tick or two of the server
         wait_for("Max's time ran out: a computer plays this turn for Max.")
         lines.put("q")
         done.join(10)

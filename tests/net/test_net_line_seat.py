@@ -37,7 +37,7 @@ def test_chat_is_said_until_the_player_silences_it_and_a_refusal_is_a_sentence()
         lines.put("mute")
         wait_for("Chat silenced")
         max_.say("second")
-        lines.put("qs kh jd")   # three cards where two are laid away
+        lines.put("qs kh jd")  # three cards where two are laid away
         wait_for("Lay away exactly 2 cards, not 3.")
         lines.put("q")
         done.join(10)
@@ -55,12 +55,13 @@ def test_when_the_host_leaves_the_others_hear_why_and_that_the_table_is_saved():
     said: list[str] = []
     lines: queue.Queue[str | None] = queue.Queue()
     status: list[int] = []
-    done = threading.Thread(target=lambda: status.append(LineSeat(lena, said.append)
-                                                         .run(lines, 0.05)))
+    done = threading.Thread(target=lambda: status.append(LineSeat(lena, said.append).run(lines, 0.05)))
     done.start()
     server.stop(reason=p.Reason.HOST_LEFT)
     done.join(10)
     lena.close()
-    assert said[-1] == ("The host left the table. It is saved: join again with the same code "
-                        "when the host opens it again, and the game goes on where it stopped.")
+    assert said[-1] == (
+        "The host left the table. It is saved: join again with the same code "
+        "when the host opens it again, and the game goes on where it stopped."
+    )
     assert status == [1]

@@ -14,7 +14,7 @@ from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Refused, RemoteTable
 from testkit.net_support import CODE, Recorder, leaks, play_out, running, table
 
-TARGET = 61   # a short game: whole games in a few seconds
+TARGET = 61  # a short game: whole games in a few seconds
 
 
 def _play_all(address: str, seats: int, seed: int) -> dict[int, list[g.Event]]:
@@ -28,7 +28,7 @@ def _play_all(address: str, seats: int, seed: int) -> dict[int, list[g.Event]]:
     def run(remote: RemoteTable, k: int) -> None:
         try:
             heard[remote.seat] = play_out(remote, seed + k, deadline)
-        except BaseException as e:   # noqa: BLE001 - reported below
+        except BaseException as e:  # noqa: BLE001 - reported below
             failures.append(e)
 
     threads = [threading.Thread(target=run, args=(r, k)) for k, r in enumerate(remotes)]
@@ -49,7 +49,7 @@ def test_two_people_play_a_whole_game_and_each_hears_the_game_as_its_seat_sees_i
     game = referee.game
     assert game.phase == g.GAME_OVER and referee.errors == 0
     for seat in (0, 1):
-        assert heard[seat] == game.events_for(seat)   # every event once, in order
+        assert heard[seat] == game.events_for(seat)  # every event once, in order
     assert isinstance(heard[0][-1], g.GameOver)
 
 
@@ -62,20 +62,24 @@ def test_one_person_and_a_computer_seat_on_the_server_play_a_whole_game():
     assert any(isinstance(a, g.Play) and a.seat == 1 for a in referee.game.actions)
 
 
-@pytest.mark.parametrize(("players", "people", "computers"), [
-    (2, 2, ()), (3, 2, (1,)), (4, 2, (1, 3)),   # four: the two people are partners
-    (6, 3, (1, 3, 5))])
+@pytest.mark.parametrize(
+    ("players", "people", "computers"),
+    [
+        (2, 2, ()),
+        (3, 2, (1,)),
+        (4, 2, (1, 3)),  # four: the two people are partners
+        (6, 3, (1, 3, 5)),
+    ],
+)
 def test_no_frame_to_a_client_names_a_card_hidden_from_its_seat(players, people, computers):
-    referee = table(players, computers=computers, seed=11 + players, cls=Recorder,
-                    target=TARGET)
+    referee = table(players, computers=computers, seed=11 + players, cls=Recorder, target=TARGET)
     with running(referee) as address:
         _play_all(address, people, seed=players)
     assert referee.game.phase == g.GAME_OVER
     assert len(referee.sent) > 20
     assert leaks(referee) == []
     # The frames did carry the seat's own cards (the check has something to find).
-    own = {c.short for e in referee.game.events_for(0) if isinstance(e, g.Dealt)
-           for c in e.hands[0]}
+    own = {c.short for e in referee.game.events_for(0) if isinstance(e, g.Dealt) for c in e.hands[0]}
     assert own and all(c in "".join(f for s, f, _ in referee.sent if s == 0) for c in own)
 
 
@@ -109,9 +113,9 @@ def test_a_player_whose_line_dropped_sits_again_by_name_and_hears_what_they_miss
         first = RemoteTable.join(address, CODE, "Lena")
         obs = first.observation(0)
         first.apply(_discard(obs), 0)
-        sent = len(first.story)   # (everything so far had been sent before the line dropped)
+        sent = len(first.story)  # (everything so far had been sent before the line dropped)
         first.close()
-        for _ in range(50):   # the server hears the close
+        for _ in range(50):  # the server hears the close
             if not referee.conns:
                 break
             time.sleep(0.02)

@@ -19,7 +19,7 @@ from testkit import ROOT
 from testkit.net_support import CODE, play_out, running, table
 
 SEED = 21
-LENA, MAX = 40, 41   # the scripted people's seeds
+LENA, MAX = 40, 41  # the scripted people's seeds
 #: The killed client: Lena joins, takes some turns, says so and waits to be killed.
 _KILLED = """
 import sys, time
@@ -51,9 +51,12 @@ def _game(kill_after: int | None) -> list[g.Event]:
         if kill_after is None:
             lena = RemoteTable.join(address, CODE, "Lena")
         else:
-            proc = subprocess.Popen([sys.executable, "-c", _KILLED, address, str(LENA),
-                                     str(kill_after)], cwd=ROOT, stdout=subprocess.PIPE,
-                                    text=True)
+            proc = subprocess.Popen(
+                [sys.executable, "-c", _KILLED, address, str(LENA), str(kill_after)],
+                cwd=ROOT,
+                stdout=subprocess.PIPE,
+                text=True,
+            )
             assert _line(proc, deadline).strip() == "seated"
         max_ = RemoteTable.join(address, CODE, "Max")
         failures: list[BaseException] = []
@@ -61,7 +64,7 @@ def _game(kill_after: int | None) -> list[g.Event]:
         def run_max() -> None:
             try:
                 play_out(max_, MAX, deadline, steady=True)
-            except BaseException as e:   # noqa: BLE001 - reported below
+            except BaseException as e:  # noqa: BLE001 - reported below
                 failures.append(e)
 
         thread = threading.Thread(target=run_max)
@@ -73,7 +76,7 @@ def _game(kill_after: int | None) -> list[g.Event]:
                 proc.wait(10)
             finally:
                 proc.kill()
-            while 0 not in referee.dropped:   # the server hears the line drop
+            while 0 not in referee.dropped:  # the server hears the line drop
                 assert time.monotonic() < deadline
                 time.sleep(0.02)
             lena = RemoteTable.join(address, CODE, "Lena")
@@ -92,13 +95,12 @@ def _game(kill_after: int | None) -> list[g.Event]:
 def _in_turn(events: list[g.Event]) -> tuple[list[g.Event], set[g.Event]]:
     """The events in their order, but the discards (made at once by all, in whatever order
     the lines bring them), which are a set."""
-    return ([e for e in events if not isinstance(e, g.Discarded)],
-            {e for e in events if isinstance(e, g.Discarded)})
+    return ([e for e in events if not isinstance(e, g.Discarded)], {e for e in events if isinstance(e, g.Discarded)})
 
 
 def test_a_client_killed_mid_play_joins_again_and_the_game_goes_on_identically():
     whole = _game(None)
-    events = _game(kill_after=7)   # (in the second deal's play)
+    events = _game(kill_after=7)  # (in the second deal's play)
     assert _in_turn(events) == _in_turn(whole)
     assert len(events) == len(whole) and isinstance(events[-1], g.GameOver)
 
@@ -114,7 +116,7 @@ def test_the_player_back_hears_what_they_missed_as_earlier_then_whom_the_table_w
         while 0 not in referee.dropped:
             time.sleep(0.02)
         mobs = max_.observation(1)
-        max_.apply(next(a for a in mobs.legal if isinstance(a, g.Discard)), 1)   # missed
+        max_.apply(next(a for a in mobs.legal if isinstance(a, g.Discard)), 1)  # missed
         again = RemoteTable.join(address, CODE, "Lena")
         said: list[str] = []
         lines: queue.Queue[str | None] = queue.Queue()
@@ -129,7 +131,7 @@ def test_the_player_back_hears_what_they_missed_as_earlier_then_whom_the_table_w
         again.close()
         max_.close()
     back = said.index("You are back at the table. What you missed, then where the game stands:")
-    earlier = [line for line in said[back + 1:] if line.startswith("Earlier: ")]
+    earlier = [line for line in said[back + 1 :] if line.startswith("Earlier: ")]
     # Max's discard and the starter turned while Lena was away (a discard of another seat
     # is not said at this verbosity: the starter is).
     assert earlier and earlier[0].startswith("Earlier: The starter is the "), said

@@ -24,7 +24,7 @@ def _play_to_the_end(lena: RemoteTable, max_: RemoteTable) -> None:
 
 
 def test_enter_after_the_game_asks_for_a_rematch_and_it_starts_when_everyone_has():
-    referee = table(3, computers=(2,), seed=6, target=5)   # (a game of a few plays)
+    referee = table(3, computers=(2,), seed=6, target=5)  # (a game of a few plays)
     with running(referee) as address:
         lena = RemoteTable.join(address, CODE, "Lena")
         max_ = RemoteTable.join(address, CODE, "Max")
@@ -45,17 +45,17 @@ def test_enter_after_the_game_asks_for_a_rematch_and_it_starts_when_everyone_has
 
         wait_for("The game is over: press Enter for a rematch with the same seats")
         max_.rematch()
-        assert max_.ready == {1} and referee.game is first   # (Lena has not asked yet)
+        assert max_.ready == {1} and referee.game is first  # (Lena has not asked yet)
         wait_for("Max asks for a rematch: press Enter to play again.")
         lines.put("")
-        wait_for("Lay away one card")   # the new game's first prompt
+        wait_for("Lay away one card")  # the new game's first prompt
         lines.put("q")
         done.join(10)
         assert referee.game is not first and referee.game.rules == first.rules
         assert referee.game.phase == g.DISCARD and referee.names == ["Lena", "Max", ""]
         assert referee.game.seed != first.seed
         max_.wait(1.0)
-        assert max_.story == referee.game.events_for(1)   # (the new game's story alone)
+        assert max_.story == referee.game.events_for(1)  # (the new game's story alone)
         lena.close()
         max_.close()
     assert referee.errors == 0
@@ -66,7 +66,6 @@ def test_a_rematch_before_the_game_is_over_is_refused_and_changes_nothing():
     ident = referee.connect()
     referee.receive(ident, p.encode(p.Hello(p.VERSION, CODE, "Lena")))
     game = referee.game
-    (answer,) = [p.decode_server(f) for _, f in referee.receive(ident, '{"type": "rematch"}')
-                 .frames]
+    (answer,) = [p.decode_server(f) for _, f in referee.receive(ident, '{"type": "rematch"}').frames]
     assert answer == p.Refused(p.Reason.NOT_ALLOWED)
     assert referee.game is game and not referee.ready

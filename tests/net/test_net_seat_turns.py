@@ -22,9 +22,9 @@ def test_a_card_typed_in_another_players_turn_is_answered_with_whose_turn_it_is(
             r.apply(g.Discard(r.seat, tuple(hand[:2])), r.seat)
         for r in remotes:
             r.drain()
-        waiting = next(r for r in remotes
-                       if r.observation(r.seat).phase == g.PLAY
-                       and r.observation(r.seat).to_act != r.seat)
+        waiting = next(
+            r for r in remotes if r.observation(r.seat).phase == g.PLAY and r.observation(r.seat).to_act != r.seat
+        )
         held = waiting.observation(waiting.seat).hand
         said: list[str] = []
         lines: queue.Queue[str | None] = queue.Queue()

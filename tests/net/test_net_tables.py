@@ -24,14 +24,17 @@ def _saved_table(path, stop_after: int):
     referee.on_action = lambda *_: write_save(path, save_of(referee, levels))
     idents = [referee.connect(), None, referee.connect()]
     for seat in (0, 2):
-        referee.receive(idents[seat], json.dumps(
-            {"type": "hello", "version": p.VERSION, "code": CODE, "name": f"P{seat}"}))
+        referee.receive(
+            idents[seat], json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": f"P{seat}"})
+        )
     people = {0: ComputerPlayer("easy", random.Random(1)), 2: ComputerPlayer("easy", random.Random(2))}
     game = referee.game
     for seq in range(stop_after):
         seat = next(s for s in (0, 2) if my_turn(game.observation(s)))
-        referee.receive(idents[seat], json.dumps({"type": "act", "seq": seq, "action":
-                        people[seat].act(game.observation(seat)).to_text()}))
+        referee.receive(
+            idents[seat],
+            json.dumps({"type": "act", "seq": seq, "action": people[seat].act(game.observation(seat)).to_text()}),
+        )
     return referee
 
 
@@ -65,6 +68,6 @@ def test_a_broken_save_is_refused(tmp_path):
     bad.write_text('{"version": 1, "seed": "x"}')
     with pytest.raises(TableSaveError):
         read_save(bad)
-    save.actions.insert(3, "play 0 5H")   # an action the game refuses there
+    save.actions.insert(3, "play 0 5H")  # an action the game refuses there
     with pytest.raises(TableSaveError):
         resume(save, make_player)

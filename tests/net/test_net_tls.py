@@ -41,7 +41,7 @@ def test_another_certificate_than_the_codes_gets_nothing_not_even_the_hello(cert
     with running(referee, tls.server_context(cert, key)) as address:
         with pytest.raises(CertificateMismatch):
             RemoteTable.join(address, tls.invite_code(CODE, other), "Lena")
-        with pytest.raises(CertificateMismatch):   # over TLS a code without its tag is refused
+        with pytest.raises(CertificateMismatch):  # over TLS a code without its tag is refused
             RemoteTable.join(address, CODE, "Lena")
         time.sleep(0.1)
     assert referee.names == ["", ""] and referee.refused == 0
@@ -55,8 +55,7 @@ def test_the_certificate_is_made_once_and_its_tag_is_short_and_stable(tmp_path):
     assert tls.split_code(f" abc234-{tag.lower()} ") == ("ABC234", tag)
 
 
-def test_the_certificate_is_pinned_on_first_use_and_a_changed_one_is_refused(certificate,
-                                                                             tmp_path):
+def test_the_certificate_is_pinned_on_first_use_and_a_changed_one_is_refused(certificate, tmp_path):
     cert, key = certificate
     other_cert, other_key = tls.host_certificate(tmp_path / "other")
     pins = tls.Pins(tmp_path / "data" / "known-tables.json")
@@ -66,11 +65,10 @@ def test_the_certificate_is_pinned_on_first_use_and_a_changed_one_is_refused(cer
         assert first.first_visit
         first.close()
         again = RemoteTable.join(address, tls.invite_code(CODE, cert), "Lena", pins=pins)
-        assert not again.first_visit   # the same certificate: welcome back
+        assert not again.first_visit  # the same certificate: welcome back
         again.close()
     port = int(address.rsplit(":", 1)[1])
-    assert pins.read() == {f"127.0.0.1:{port}": hashlib.sha256(
-        tls.certificate_der(cert)).hexdigest()}
+    assert pins.read() == {f"127.0.0.1:{port}": hashlib.sha256(tls.certificate_der(cert)).hexdigest()}
     # Another table at the same address, with a code that names its own certificate: the
     # pin refuses it before anything is sent, whatever the code says.
     impostor = table(2, computers=(1,))
@@ -83,11 +81,13 @@ def test_the_certificate_is_pinned_on_first_use_and_a_changed_one_is_refused(cer
         time.sleep(0.1)
     assert changed.value.address == f"127.0.0.1:{port}"
     assert impostor.names == ["", ""] and impostor.refused == 0
-    assert said == [f"The table at 127.0.0.1:{port} shows another certificate than the one it "
-                    "showed when you first joined it: nothing was sent. Someone may be "
-                    "standing between you and the table. If the host really made a new one (a "
-                    "new machine or a fresh install), ask them, then remove the entry for "
-                    f"127.0.0.1:{port} from {pins.path} and join again."]
+    assert said == [
+        f"The table at 127.0.0.1:{port} shows another certificate than the one it "
+        "showed when you first joined it: nothing was sent. Someone may be "
+        "standing between you and the table. If the host really made a new one (a "
+        "new machine or a fresh install), ask them, then remove the entry for "
+        f"127.0.0.1:{port} from {pins.path} and join again."
+    ]
 
 
 def test_a_pins_file_that_cannot_be_read_trusts_nothing(certificate, tmp_path):

@@ -29,8 +29,9 @@ import pytest
 
 from testkit import ROOT
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="the hiding of shared libraries needs Linux")
+pytestmark = pytest.mark.skipif(
+    not sys.platform.startswith("linux"), reason="the hiding of shared libraries needs Linux"
+)
 
 INPUT = "1 2\nc\ns\nh\n"
 COUNT_LINE = "The count is 8: eight of hearts."
@@ -57,10 +58,11 @@ def _namespace_command() -> list[str] | None:
     """unshare with a private mount namespace: as root, or as a user in a user namespace."""
     if shutil.which("unshare") is None or shutil.which("ldconfig") is None:
         return None
-    for cmd in (["unshare", "--mount", "--propagation", "private"],
-                ["unshare", "--map-root-user", "--mount", "--propagation", "private"]):
-        probe = subprocess.run([*cmd, "sh", "-c", "mount --bind /dev/null /dev/null"],
-                               capture_output=True)
+    for cmd in (
+        ["unshare", "--mount", "--propagation", "private"],
+        ["unshare", "--map-root-user", "--mount", "--propagation", "private"],
+    ):
+        probe = subprocess.run([*cmd, "sh", "-c", "mount --bind /dev/null /dev/null"], capture_output=True)
         if probe.returncode == 0:
             return cmd
     return None
@@ -68,8 +70,9 @@ def _namespace_command() -> list[str] | None:
 
 NAMESPACE = _namespace_command()
 needs_namespace = pytest.mark.skipif(
-    NAMESPACE is None, reason="unshare cannot make a mount namespace here (root or user "
-                              "namespaces needed) to hide the speech libraries")
+    NAMESPACE is None,
+    reason="unshare cannot make a mount namespace here (root or user namespaces needed) to hide the speech libraries",
+)
 
 
 @pytest.fixture(scope="module")
@@ -80,19 +83,38 @@ def installed(tmp_path_factory) -> Path:
     src.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
-    shutil.copytree(ROOT / "spoken_cribbage", src / "spoken_cribbage",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(
+        ROOT / "spoken_cribbage", src / "spoken_cribbage", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+    )
     env_dir = root / "venv"
     venv.create(env_dir, with_pip=False)
     python = env_dir / "bin" / "python"
-    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()"
-                                              "['purelib'])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     ours = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
     (Path(site) / "_test_venv.pth").write_text("\n".join(sorted(ours)) + "\n")
-    subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q",
-                    "--no-deps", "--no-build-isolation", "--no-index", str(src)],
-                   capture_output=True, text=True, check=True)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "--no-index",
+            str(src),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return env_dir / "bin"
 
 
@@ -104,67 +126,121 @@ def clean_env(tmp_path: Path, **extra: str) -> dict[str, str]:
     runtime = tmp_path / "run"
     home.mkdir(exist_ok=True)
     runtime.mkdir(exist_ok=True)
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "ALSA_CONFIG_PATH", "AUDIODEV", "ACCESSIBLE", "NO_COLOR",
-                        "DBUS_SESSION_BUS_ADDRESS", "DISPLAY", "WAYLAND_DISPLAY", "XDG_CACHE_HOME")
-           and not k.startswith(("SPOKEN_CRIBBAGE_", "SPEECHD_"))}
-    env.update(HOME=str(home), SPOKEN_CRIBBAGE_HOME=str(tmp_path / "sc"),
-               XDG_RUNTIME_DIR=str(runtime), LANG="C.UTF-8", TERM="dumb", **extra)
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k
+        not in (
+            "PYTHONPATH",
+            "ALSA_CONFIG_PATH",
+            "AUDIODEV",
+            "ACCESSIBLE",
+            "NO_COLOR",
+            "DBUS_SESSION_BUS_ADDRESS",
+            "DISPLAY",
+            "WAYLAND_DISPLAY",
+            "XDG_CACHE_HOME",
+        )
+        and not k.startswith(("SPOKEN_CRIBBAGE_", "SPEECHD_"))
+    }
+    env.update(
+        HOME=str(home),
+        SPOKEN_CRIBBAGE_HOME=str(tmp_path / "sc"),
+        XDG_RUNTIME_DIR=str(runtime),
+        LANG="C.UTF-8",
+        TERM="dumb",
+        **extra,
+    )
     return env
 
 
-def play_hidden(bin_dir: Path, tmp_path: Path, libs: tuple[str, ...], *args: str,
-                dirs: tuple[str, ...] = (), input_text: str = INPUT,
-                **extra: str) -> subprocess.CompletedProcess[str]:
+def play_hidden(
+    bin_dir: Path,
+    tmp_path: Path,
+    libs: tuple[str, ...],
+    *args: str,
+    dirs: tuple[str, ...] = (),
+    input_text: str = INPUT,
+    **extra: str,
+) -> subprocess.CompletedProcess[str]:
     """A seeded game of the installed copy, with ``libs`` and ``dirs`` hidden."""
     assert NAMESPACE is not None
     env = clean_env(tmp_path, HIDE_LIBS=" ".join(libs), HIDE_DIRS=" ".join(dirs), **extra)
-    return subprocess.run([*NAMESPACE, "bash", "-c", HIDE, "hide",
-                           str(bin_dir / "spoken-cribbage"), "--seed", "3", "--new", *args],
-                          input=input_text, capture_output=True, text=True, env=env,
-                          timeout=60, cwd=tmp_path)
+    return subprocess.run(
+        [*NAMESPACE, "bash", "-c", HIDE, "hide", str(bin_dir / "spoken-cribbage"), "--seed", "3", "--new", *args],
+        input=input_text,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=tmp_path,
+    )
 
 
 def test_pip_installs_the_game_its_data_and_its_command(installed: Path, tmp_path: Path) -> None:
     env = clean_env(tmp_path)
-    where = subprocess.run([str(installed / "python"), "-c",
-                            "import spoken_cribbage; print(spoken_cribbage.__file__)"],
-                           capture_output=True, text=True, env=env, check=True,
-                           cwd=tmp_path).stdout
+    where = subprocess.run(
+        [str(installed / "python"), "-c", "import spoken_cribbage; print(spoken_cribbage.__file__)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+        cwd=tmp_path,
+    ).stdout
     assert where.startswith(str(installed.parent)), where
-    score = subprocess.run([str(installed / "spoken-cribbage"), "score", "5H", "5C", "5S", "JD",
-                            "--starter", "5D"], capture_output=True, text=True, env=env,
-                           cwd=tmp_path)
+    score = subprocess.run(
+        [str(installed / "spoken-cribbage"), "score", "5H", "5C", "5S", "JD", "--starter", "5D"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert score.stdout.splitlines()[-1] == "Total: 29." and score.returncode == 0
     # the discard table (package data) came along
-    ranked = subprocess.run([str(installed / "spoken-cribbage"), "discard", "5H", "5S", "JD",
-                             "6C", "7C", "KS", "--dealer"], capture_output=True, text=True,
-                            env=env, cwd=tmp_path)
+    ranked = subprocess.run(
+        [str(installed / "spoken-cribbage"), "discard", "5H", "5S", "JD", "6C", "7C", "KS", "--dealer"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert ranked.returncode == 0 and "lay away six, seven" in ranked.stdout.splitlines()[1]
     # and so did the win-chance table
-    odds = subprocess.run([str(installed / "spoken-cribbage"), "odds", "100", "110", "--dealer",
-                           "me"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    odds = subprocess.run(
+        [str(installed / "spoken-cribbage"), "odds", "100", "110", "--dealer", "me"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
     assert odds.returncode == 0 and odds.stdout.startswith("Your chance to win is "), odds
 
 
-BOTH = ("the sound library PortAudio and the speech library espeak-ng are missing (install the "
-        "packages libportaudio2 and libespeak-ng1)")
+BOTH = (
+    "the sound library PortAudio and the speech library espeak-ng are missing (install the "
+    "packages libportaudio2 and libespeak-ng1)"
+)
 NO_PORTAUDIO = "the sound library PortAudio is missing (install the package libportaudio2)"
 NO_ESPEAK = "espeak-ng is not installed (the package libespeak-ng1)"
 NO_DATA = "espeak-ng's voice data is missing (install the package espeak-ng-data)"
 
 
 @needs_namespace
-@pytest.mark.parametrize("hidden, reason", [
-    ((PORTAUDIO, ESPEAK), BOTH),
-    ((PORTAUDIO,), NO_PORTAUDIO),
-    ((ESPEAK,), NO_ESPEAK),  # named before any question about the sound device
-], ids=["both", "portaudio", "espeak"])
+@pytest.mark.parametrize(
+    "hidden, reason",
+    [
+        ((PORTAUDIO, ESPEAK), BOTH),
+        ((PORTAUDIO,), NO_PORTAUDIO),
+        ((ESPEAK,), NO_ESPEAK),  # named before any question about the sound device
+    ],
+    ids=["both", "portaudio", "espeak"],
+)
 def test_without_the_speech_libraries_the_game_plays_in_text_and_names_the_package(
-        installed: Path, tmp_path: Path, hidden: tuple[str, ...], reason: str) -> None:
+    installed: Path, tmp_path: Path, hidden: tuple[str, ...], reason: str
+) -> None:
     res = play_hidden(installed, tmp_path, hidden)
     lines = res.stdout.splitlines()
-    if hidden == (PORTAUDIO,):   # the sound cues need PortAudio too: one line for both
+    if hidden == (PORTAUDIO,):  # the sound cues need PortAudio too: one line for both
         assert lines[0] == f"Speech and sound cues are off: {reason}. The game goes on in text."
     else:
         assert lines[0] == f"Speech is off: {reason}.", res.stdout
@@ -186,26 +262,29 @@ def test_speech_on_says_once_that_it_could_not_start(installed: Path, tmp_path: 
 @needs_namespace
 def test_voice_without_portaudio_names_the_package(installed: Path, tmp_path: Path) -> None:
     pytest.importorskip("pocketsphinx", reason="the voice extra (pocketsphinx) is not installed")
-    res = play_hidden(installed, tmp_path, (PORTAUDIO,), "--speech", "off",
-                      "--voice", "pocketsphinx", input_text="1 2\nl\nc\n")
+    res = play_hidden(
+        installed, tmp_path, (PORTAUDIO,), "--speech", "off", "--voice", "pocketsphinx", input_text="1 2\nl\nc\n"
+    )
     lines = res.stdout.splitlines()
-    assert ("Voice is off: the sound library PortAudio is missing (install the package "
-            "libportaudio2). Keyboard play goes on.") in lines, res.stdout
+    assert (
+        "Voice is off: the sound library PortAudio is missing (install the package "
+        "libportaudio2). Keyboard play goes on."
+    ) in lines, res.stdout
     assert COUNT_LINE in lines
     assert res.returncode == 0 and res.stderr == ""
 
 
 def _espeak_data_dirs() -> tuple[str, ...]:
-    return tuple(d for d in glob.glob("/usr/lib/*/espeak-ng-data") + glob.glob(
-        "/usr/share/espeak-ng-data") if os.path.isdir(d))
+    return tuple(
+        d for d in glob.glob("/usr/lib/*/espeak-ng-data") + glob.glob("/usr/share/espeak-ng-data") if os.path.isdir(d)
+    )
 
 
 @needs_namespace
 @pytest.mark.skipif(not _espeak_data_dirs(), reason="espeak-ng-data is not installed")
 def test_without_espeak_data_the_game_names_the_package(installed: Path, tmp_path: Path) -> None:
     # the silent timed output: this check is about espeak-ng alone, whatever the sound device
-    res = play_hidden(installed, tmp_path, (), dirs=_espeak_data_dirs(),
-                      SPOKEN_CRIBBAGE_AUDIO="null")
+    res = play_hidden(installed, tmp_path, (), dirs=_espeak_data_dirs(), SPOKEN_CRIBBAGE_AUDIO="null")
     lines = res.stdout.splitlines()
     assert lines[0] == f"Speech is off: {NO_DATA}.", res.stdout
     assert COUNT_LINE in lines
@@ -225,8 +304,15 @@ echo "$@" >> "$FAKE_APT_LOG"
 """
 
 
-def run_setup(tmp_path: Path, use: str, installed_pkgs: list[str], *, apt: bool = True,
-              apt_get: str = FAKE_APT_GET, user: bool = False):
+def run_setup(
+    tmp_path: Path,
+    use: str,
+    installed_pkgs: list[str],
+    *,
+    apt: bool = True,
+    apt_get: str = FAKE_APT_GET,
+    user: bool = False,
+):
     """setup-system.sh USE with stand-ins: dpkg-query answers from a list, apt-get logs."""
     bindir = tmp_path / "bin"
     bindir.mkdir()
@@ -234,12 +320,17 @@ def run_setup(tmp_path: Path, use: str, installed_pkgs: list[str], *, apt: bool 
         found = shutil.which(tool)
         assert found, tool
         (bindir / tool).symlink_to(found)
-    fakes = {"id": "#!/bin/sh\necho 0\n",  # root: no sudo
-             "orca": "", "yasr": ""}  # the screen readers are there: nothing to install
-    if user:   # not root: sudo, which (as the real one's env_reset) passes on only a few variables
+    fakes = {
+        "id": "#!/bin/sh\necho 0\n",  # root: no sudo
+        "orca": "",
+        "yasr": "",
+    }  # the screen readers are there: nothing to install
+    if user:  # not root: sudo, which (as the real one's env_reset) passes on only a few variables
         fakes["id"] = "#!/bin/sh\necho 1000\n"
-        fakes["sudo"] = ("#!/bin/sh\nexec " + shutil.which("env") + ' -i PATH="$PATH" '
-                         'FAKE_INSTALLED="$FAKE_INSTALLED" FAKE_APT_LOG="$FAKE_APT_LOG" "$@"\n')
+        fakes["sudo"] = (
+            "#!/bin/sh\nexec " + shutil.which("env") + ' -i PATH="$PATH" '
+            'FAKE_INSTALLED="$FAKE_INSTALLED" FAKE_APT_LOG="$FAKE_APT_LOG" "$@"\n'
+        )
     if apt:
         fakes.update({"dpkg-query": FAKE_DPKG_QUERY, "apt-get": apt_get})
     for name, text in fakes.items():
@@ -250,10 +341,14 @@ def run_setup(tmp_path: Path, use: str, installed_pkgs: list[str], *, apt: bool 
     log = tmp_path / "apt.log"
     tmp = tmp_path / "tmp"
     tmp.mkdir()
-    env = {"PATH": str(bindir), "FAKE_INSTALLED": str(listed), "FAKE_APT_LOG": str(log),
-           "TMPDIR": str(tmp)}
-    res = subprocess.run([str(bindir / "bash"), str(ROOT / "scripts" / "setup-system.sh"), use],
-                         capture_output=True, text=True, env=env, timeout=30)
+    env = {"PATH": str(bindir), "FAKE_INSTALLED": str(listed), "FAKE_APT_LOG": str(log), "TMPDIR": str(tmp)}
+    res = subprocess.run(
+        [str(bindir / "bash"), str(ROOT / "scripts" / "setup-system.sh"), use],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=30,
+    )
     return res, (log.read_text().splitlines() if log.exists() else [])
 
 
@@ -270,21 +365,26 @@ def test_play_setup_installs_what_speech_needs_and_nothing_more(tmp_path: Path) 
 
 
 # apt's own chatter on a minimal system, and its way of failing
-NOISY_APT_GET = FAKE_APT_GET + """echo "debconf: delaying package configuration, since apt-utils is not installed" >&2
+NOISY_APT_GET = (
+    FAKE_APT_GET
+    + """echo "debconf: delaying package configuration, since apt-utils is not installed" >&2
 echo "Selecting previously unselected package libportaudio2."
 """
-FAILING_APT_GET = FAKE_APT_GET + """echo "E: Unable to locate package libportaudio2" >&2
+)
+FAILING_APT_GET = (
+    FAKE_APT_GET
+    + """echo "E: Unable to locate package libportaudio2" >&2
 exit 100
 """
+)
 
 
 def test_play_setup_keeps_apts_messages_out_of_what_the_player_hears(tmp_path: Path) -> None:
     # before: "debconf: delaying package configuration ..." reached the player on the first run
     res, calls = run_setup(tmp_path, "play", [], apt_get=NOISY_APT_GET)
     assert res.returncode == 0 and len(calls) == 2
-    assert res.stdout.splitlines() == [
-        "Installing system packages: python3 python3-venv libespeak-ng1 libportaudio2"]
-    assert res.stderr == "" and list((tmp_path / "tmp").iterdir()) == []   # no log left
+    assert res.stdout.splitlines() == ["Installing system packages: python3 python3-venv libespeak-ng1 libportaudio2"]
+    assert res.stderr == "" and list((tmp_path / "tmp").iterdir()) == []  # no log left
 
 
 def test_play_setup_keeps_debconf_quiet_through_sudo_too(tmp_path: Path) -> None:
@@ -304,7 +404,8 @@ def test_play_setup_shows_apts_messages_when_the_install_fails(tmp_path: Path) -
     assert res.returncode != 0
     assert res.stderr.splitlines() == [
         "E: Unable to locate package libportaudio2",
-        "The system packages could not be installed; the messages above say why."]
+        "The system packages could not be installed; the messages above say why.",
+    ]
     assert list((tmp_path / "tmp").iterdir()) == []
 
 
@@ -315,12 +416,10 @@ def test_play_setup_does_nothing_when_all_is_there(tmp_path: Path) -> None:
 
 def test_test_setup_adds_the_test_tools(tmp_path: Path) -> None:
     res, calls = run_setup(tmp_path, "test", PLAY_PACKAGES)
-    assert sorted(calls[1].split()[4:]) == sorted(
-        ["espeak-ng", "sox", "flite", "tmux", "alsa-utils", "strace"])
+    assert sorted(calls[1].split()[4:]) == sorted(["espeak-ng", "sox", "flite", "tmux", "alsa-utils", "strace"])
 
 
-def test_without_apt_get_the_setup_says_what_to_install_and_lets_the_game_start(
-        tmp_path: Path) -> None:
+def test_without_apt_get_the_setup_says_what_to_install_and_lets_the_game_start(tmp_path: Path) -> None:
     res, calls = run_setup(tmp_path, "play", [], apt=False)
     assert res.returncode == 0 and calls == [] and res.stdout == ""
     assert "espeak-ng" in res.stderr and "PortAudio" in res.stderr
@@ -331,9 +430,11 @@ def test_without_apt_get_the_setup_says_what_to_install_and_lets_the_game_start(
 
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 ON_PATH = "The command spoken-cribbage now starts the game from any folder (a link in ~/.local/bin)."
-NOT_ON_PATH = ('The command spoken-cribbage is now in ~/.local/bin, which is not on your PATH: add '
-               'the line export PATH="$HOME/.local/bin:$PATH" to your ~/.profile, and log in '
-               'again; until then, start the game with ./play.sh.')
+NOT_ON_PATH = (
+    "The command spoken-cribbage is now in ~/.local/bin, which is not on your PATH: add "
+    'the line export PATH="$HOME/.local/bin:$PATH" to your ~/.profile, and log in '
+    "again; until then, start the game with ./play.sh."
+)
 
 
 def link_project(tmp_path: Path) -> tuple[Path, Path]:
@@ -351,9 +452,13 @@ def link_project(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def run_link(project: Path, home: Path, path: str = SYSTEM_PATH) -> str:
-    res = subprocess.run(["bash", str(project / "scripts" / "link-command.sh")],
-                         capture_output=True, text=True, env={"HOME": str(home), "PATH": path},
-                         timeout=30)
+    res = subprocess.run(
+        ["bash", str(project / "scripts" / "link-command.sh")],
+        capture_output=True,
+        text=True,
+        env={"HOME": str(home), "PATH": path},
+        timeout=30,
+    )
     assert (res.returncode, res.stderr) == (0, "")
     return res.stdout
 
@@ -365,10 +470,11 @@ def test_play_puts_the_command_on_the_path_and_says_so_once(tmp_path: Path) -> N
     assert run_link(project, home, f"{bin_dir}:{SYSTEM_PATH}") == ON_PATH + "\n"
     link = bin_dir / "spoken-cribbage"
     assert os.readlink(link) == str(project / ".venv" / "bin" / "spoken-cribbage")
-    found = subprocess.run(["spoken-cribbage"], capture_output=True, text=True,
-                           env={"PATH": f"{bin_dir}:{SYSTEM_PATH}"}, cwd=tmp_path)
+    found = subprocess.run(
+        ["spoken-cribbage"], capture_output=True, text=True, env={"PATH": f"{bin_dir}:{SYSTEM_PATH}"}, cwd=tmp_path
+    )
     assert found.stdout == "the game\n"
-    assert run_link(project, home, f"{bin_dir}:{SYSTEM_PATH}") == ""   # a second start: quiet
+    assert run_link(project, home, f"{bin_dir}:{SYSTEM_PATH}") == ""  # a second start: quiet
 
 
 def test_play_says_what_to_do_when_local_bin_is_not_on_the_path(tmp_path: Path) -> None:
@@ -377,11 +483,11 @@ def test_play_says_what_to_do_when_local_bin_is_not_on_the_path(tmp_path: Path) 
     assert run_link(project, home) == ""
     # Debian's and Ubuntu's ~/.profile puts ~/.local/bin on the PATH at login once it exists
     project, home = link_project(tmp_path / "debian")
-    (home / ".profile").write_text('if [ -d "$HOME/.local/bin" ] ; then\n'
-                                   '    PATH="$HOME/.local/bin:$PATH"\nfi\n')
+    (home / ".profile").write_text('if [ -d "$HOME/.local/bin" ] ; then\n    PATH="$HOME/.local/bin:$PATH"\nfi\n')
     assert run_link(project, home) == (
         "The command spoken-cribbage is now in ~/.local/bin, which your ~/.profile puts on the "
-        "PATH from your next login; until then, start the game with ./play.sh.\n")
+        "PATH from your next login; until then, start the game with ./play.sh.\n"
+    )
 
 
 def test_play_never_replaces_a_command_of_the_same_name_and_says_so_once(tmp_path: Path) -> None:
@@ -390,9 +496,11 @@ def test_play_never_replaces_a_command_of_the_same_name_and_says_so_once(tmp_pat
     theirs.parent.mkdir(parents=True)
     theirs.write_text("#!/bin/sh\necho another program\n")
     said = run_link(project, home)
-    assert said == ("~/.local/bin/spoken-cribbage is there already and is not this game's, so "
-                    "it was left alone: start the game with ./play.sh, or "
-                    f"{project}/.venv/bin/spoken-cribbage.\n")
+    assert said == (
+        "~/.local/bin/spoken-cribbage is there already and is not this game's, so "
+        "it was left alone: start the game with ./play.sh, or "
+        f"{project}/.venv/bin/spoken-cribbage.\n"
+    )
     assert run_link(project, home) == ""
     assert theirs.read_text() == "#!/bin/sh\necho another program\n" and not theirs.is_symlink()
 

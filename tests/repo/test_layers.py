@@ -18,8 +18,7 @@ def test_the_import_contracts_are_kept():
     contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["contracts"]
     assert {"layers", "acyclic_siblings"} <= {c["type"] for c in contracts}
     lint = Path(sys.executable).parent / "lint-imports"
-    res = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True,
-                         timeout=120)
+    res = subprocess.run([str(lint), "--no-cache"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-2000:]
     assert f"Contracts: {len(contracts)} kept, 0 broken." in res.stdout
 
@@ -35,15 +34,19 @@ def test_app_has_a_layer_contract_that_places_every_module():
     app = [c for c in contracts if c["type"] == "layers" and c.get("containers") == ["spoken_cribbage.app"]]
     assert len(app) == 1 and app[0].get("exhaustive") is True
     order = [name.strip() for layer in app[0]["layers"] for name in layer.replace(":", "|").split("|")]
-    for upper, lower in (("cli", "play"), ("play", "console"), ("console", "session"),
-                         ("session", "seat"), ("seat", "output")):
+    for upper, lower in (
+        ("cli", "play"),
+        ("play", "console"),
+        ("console", "session"),
+        ("session", "seat"),
+        ("seat", "output"),
+    ):
         assert order.index(upper) < order.index(lower), (upper, lower)
 
 
 def test_the_readme_examples_run():
     # the code fences end an example's expected output, as a blank line would
-    text = "\n".join("" if line.startswith("```") else line
-                     for line in (ROOT / "README.md").read_text().splitlines())
+    text = "\n".join("" if line.startswith("```") else line for line in (ROOT / "README.md").read_text().splitlines())
     test = doctest.DocTestParser().get_doctest(text, {}, "README.md", "README.md", 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)

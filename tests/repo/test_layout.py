@@ -20,6 +20,9 @@ def test_every_test_file_is_in_a_folder_of_tests_and_no_two_share_a_name():
 
 def test_one_conftest_and_no_helper_module_beside_the_tests():
     assert [p.relative_to(ROOT).as_posix() for p in TESTS.rglob("conftest.py")] == ["tests/conftest.py"]
-    helpers = [p.relative_to(ROOT).as_posix() for p in TESTS.rglob("*.py")
-               if not p.name.startswith("test_") and p.name != "conftest.py"]
+    helpers = [
+        p.relative_to(ROOT).as_posix()
+        for p in TESTS.rglob("*.py")
+        if not p.name.startswith("test_") and p.name != "conftest.py"
+    ]
     assert helpers == [], "shared helpers go in testkit/ (tests/README.md)"

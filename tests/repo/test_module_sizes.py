@@ -25,7 +25,6 @@ def test_no_module_is_over_600_lines():
     assert over == []
 
 
-
 #: The seat's facade (issue 24 item 3): it composes the stages of app/seat; new logic goes into
 #: a stage, not here.
 FACADE = "spoken_cribbage/app/session.py"

@@ -10,8 +10,9 @@ MEASUREMENTS = ROOT / "docs" / "measurements.md"
 
 
 def test_the_readme_opens_with_the_two_set_up_commands():
-    assert README.startswith("# Spoken Cribbage\n\nSet up on a fresh Debian or Ubuntu machine, from this "
-                             "folder:\n\n```sh\n./play.sh ")
+    assert README.startswith(
+        "# Spoken Cribbage\n\nSet up on a fresh Debian or Ubuntu machine, from this folder:\n\n```sh\n./play.sh "
+    )
     fence = README.split("```sh\n", 1)[1].split("```", 1)[0].splitlines()
     assert [line.split()[0] for line in fence] == ["./play.sh", "./test.sh"]
 
@@ -27,8 +28,14 @@ def test_the_architecture_and_the_figures_are_in_docs_and_pointed_to():
     assert "`docs/dev/architecture.md`" in README and "`docs/measurements.md`" in README
     # the package map and the figures' tables are there, not in the manual
     assert "  words/       every sentence" in architecture and "words/       every" not in README
-    for table in ("## Rules and scoring", "## The computer opponent", "## More players",
-                  "## The console and speech", "## Nothing lost", "## Voice commands"):
+    for table in (
+        "## Rules and scoring",
+        "## The computer opponent",
+        "## More players",
+        "## The console and speech",
+        "## Nothing lost",
+        "## Voice commands",
+    ):
         assert table in measurements
     for figure in ("12,994,800", "Pairing (seat 0 vs seat 1)", "SIGKILLs survived", "wrong plays or discards |"):
         assert figure in measurements and figure not in README, figure

@@ -17,9 +17,16 @@ else:
     import tomli as tomllib
 
 #: At least these stay strict (issue 24); the list in pyproject.toml may only grow.
-STRICT = ("spoken_cribbage/notice.py", "spoken_cribbage/ai", "spoken_cribbage/vocabulary",
-          "spoken_cribbage/storage", "spoken_cribbage/words", "spoken_cribbage/engine",
-          "spoken_cribbage/app/seat", "spoken_cribbage/net")
+STRICT = (
+    "spoken_cribbage/notice.py",
+    "spoken_cribbage/ai",
+    "spoken_cribbage/vocabulary",
+    "spoken_cribbage/storage",
+    "spoken_cribbage/words",
+    "spoken_cribbage/engine",
+    "spoken_cribbage/app/seat",
+    "spoken_cribbage/net",
+)
 
 
 def _mypy_config() -> dict:
@@ -35,14 +42,20 @@ def test_the_strict_packages_are_listed_for_mypy():
 
 def test_mypy_strict_finds_no_error_in_the_strict_packages(tmp_path):
     pytest.importorskip("mypy", reason="mypy (the [test] extra) is not installed")
-    res = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    res = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-2000:]
     found = re.search(r"Success: no issues found in (\d+) source files", res.stdout)
     assert found, res.stdout[-2000:]
     # every module of the strict packages was checked, not an empty selection
-    modules = sum(1 if (ROOT / name).is_file() else len(list((ROOT / name).rglob("*.py")))
-                  for name in _mypy_config()["files"])
+    modules = sum(
+        1 if (ROOT / name).is_file() else len(list((ROOT / name).rglob("*.py"))) for name in _mypy_config()["files"]
+    )
     assert int(found.group(1)) >= modules
 
 
@@ -53,9 +66,13 @@ CHECKED = ("spoken_cribbage/speech", "spoken_cribbage/voice", "spoken_cribbage/a
 
 def test_mypy_checks_the_untyped_defs_of_the_other_packages(tmp_path):
     pytest.importorskip("mypy", reason="mypy (the [test] extra) is not installed")
-    res = subprocess.run([sys.executable, "-m", "mypy", "--check-untyped-defs", "--cache-dir",
-                          str(tmp_path), *CHECKED],
-                         cwd=ROOT, capture_output=True, text=True, timeout=300)
+    res = subprocess.run(
+        [sys.executable, "-m", "mypy", "--check-untyped-defs", "--cache-dir", str(tmp_path), *CHECKED],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert res.returncode == 0, res.stdout[-4000:] + res.stderr[-2000:]
     found = re.search(r"Success: no issues found in (\d+) source files", res.stdout)
     assert found, res.stdout[-2000:]

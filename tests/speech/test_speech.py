@@ -55,9 +55,7 @@ APLAY_NULL = ["aplay", "-q", "-D", "null", "-t", "raw", "-f", "S16_LE", "-r", "{
 
 def sox_stat(path: Path) -> dict[str, float]:
     """Parse `sox FILE -n stat` (it reports on stderr)."""
-    out = subprocess.run(
-        ["sox", str(path), "-n", "stat"], capture_output=True, text=True, check=True
-    )
+    out = subprocess.run(["sox", str(path), "-n", "stat"], capture_output=True, text=True, check=True)
     stats = {}
     for line in out.stderr.splitlines():
         m = re.match(r"^(.+?):\s+(-?[\d.]+)\s*$", line)
@@ -293,9 +291,7 @@ def test_settings_change_the_audio() -> None:
 # --- failures -------------------------------------------------------------------------------------
 
 
-def test_espeak_missing(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_espeak_missing(monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv(sp.AUDIO_ENV, "null")
     monkeypatch.setattr(espeak_mod, "_lib", None)
     monkeypatch.setattr(espeak_mod, "LIBRARY_NAMES", ("libno-such-espeak.so.1",))
@@ -305,8 +301,7 @@ def test_espeak_missing(
     speaker = sp.make_speaker("on", on_error=said(errors))
     assert isinstance(speaker, sp.NullSpeaker) and not speaker.available
     assert errors == [
-        "Speech could not start: espeak-ng is not installed (the package libespeak-ng1). "
-        "The game goes on in text."
+        "Speech could not start: espeak-ng is not installed (the package libespeak-ng1). The game goes on in text."
     ]
     speaker.say("hello")  # a no-op
     auto = sp.make_speaker("auto", on_error=said(errors))
@@ -333,9 +328,7 @@ def test_linux_speech_does_not_need_pyttsx3(monkeypatch: pytest.MonkeyPatch) -> 
     assert_one_sentence(errors[0])
 
 
-def test_engine_init_raises(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_engine_init_raises(monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     def broken():
         raise RuntimeError("could not initialize espeak")
 
@@ -349,9 +342,7 @@ def test_engine_init_raises(
     assert capfd.readouterr() == ("", "")
 
 
-def test_explicit_player_without_device(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_explicit_player_without_device(monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     need("aplay")
     monkeypatch.setenv(sp.AUDIO_ENV, "aplay -q -D no_such_pcm -t raw -f S16_LE -r {rate} -c 1")
     errors: list[str] = []
@@ -362,9 +353,7 @@ def test_explicit_player_without_device(
     assert capfd.readouterr() == ("", "")
 
 
-def test_engine_raises_mid_game(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_engine_raises_mid_game(monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]) -> None:
     ev = Events()
     speaker = make(ev)
     speaker.say(SAMPLES[2])
@@ -538,7 +527,11 @@ def run_child(tmp_path: Path, asoundrc: str | None, env_extra: dict[str, str] | 
     }
     done = subprocess.run(
         [sys.executable, "-c", SOUNDDEVICE_CHILD, LONG, SAMPLES[2]],
-        capture_output=True, text=True, env=env, timeout=120, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        cwd=ROOT,
     )
     lines = [ln for ln in done.stdout.splitlines() if ln.startswith("RESULT ")]
     assert done.returncode == 0 and lines, done.stdout + done.stderr
@@ -574,9 +567,7 @@ def test_speech_plays_through_the_sound_device_without_aplay(tmp_path: Path) -> 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only")
 def test_no_sound_device_is_one_sentence(tmp_path: Path) -> None:
     out, noise = run_child(tmp_path, None)  # no .asoundrc on a machine with no sound card
-    assert out["errors"] == [
-        "Speech could not start: no sound device was found. The game goes on in text."
-    ]
+    assert out["errors"] == ["Speech could not start: no sound device was found. The game goes on in text."]
     assert out["status"] == "Speech is off: no sound device was found."
     assert noise == ""
 

@@ -133,7 +133,7 @@ def slow_aplay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakeAplay:
 def test_platform_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(sp.DRIVER_ENV, raising=False)
     for platform, classes in (
-        ("linux", [sp.SSIPSpeaker, sp.EspeakSpeaker]),   # speech-dispatcher, else espeak-ng
+        ("linux", [sp.SSIPSpeaker, sp.EspeakSpeaker]),  # speech-dispatcher, else espeak-ng
         ("win32", [sp.NativePyttsx3Speaker]),
         ("darwin", [sp.NativePyttsx3Speaker]),
     ):
@@ -146,9 +146,7 @@ def test_platform_choice(monkeypatch: pytest.MonkeyPatch) -> None:
     assert sp._speaker_classes("linux") == [sp.SSIPSpeaker]
 
 
-def test_forced_native_speaks_through_stock_driver(
-    aplay: FakeAplay, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_forced_native_speaks_through_stock_driver(aplay: FakeAplay, capfd: pytest.CaptureFixture[str]) -> None:
     errors: list[str] = []
     speaker = sp.make_speaker("on", voice="english", on_error=said(errors))
     try:
@@ -171,9 +169,7 @@ def test_forced_native_speaks_through_stock_driver(
     assert capfd.readouterr() == ("", "")
 
 
-def test_queue_is_bounded_and_say_never_blocks(
-    aplay: FakeAplay, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_queue_is_bounded_and_say_never_blocks(aplay: FakeAplay, capfd: pytest.CaptureFixture[str]) -> None:
     ev = Events()
     speaker = make(ev)
     try:
@@ -215,9 +211,7 @@ def test_interrupt_drops_the_queue_and_speaks_the_new_text(
     assert ev.errors == [] and capfd.readouterr() == ("", "")
 
 
-def test_stop_forgets_everything_queued(
-    slow_aplay: FakeAplay, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_stop_forgets_everything_queued(slow_aplay: FakeAplay, capfd: pytest.CaptureFixture[str]) -> None:
     ev = Events()
     speaker = make(ev)
     try:
@@ -257,9 +251,7 @@ def test_rate_and_voice_settings_reach_the_driver(aplay: FakeAplay) -> None:
     assert slow > 1.5 * fast  # 100 wpm gives a much longer WAV than 400 wpm
 
 
-def test_native_and_streaming_speakers_share_espeak(
-    aplay: FakeAplay, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_native_and_streaming_speakers_share_espeak(aplay: FakeAplay, capfd: pytest.CaptureFixture[str]) -> None:
     """Both use the one espeak-ng of the process; each keeps working after the other spoke."""
     ev_native, ev_stream = Events(), Events()
     native = make(ev_native)
@@ -568,9 +560,7 @@ def test_iterate_path_survives_a_lost_purge_event(fake_sapi) -> None:
 def test_iterate_path_lost_events_with_idle_probe(fake_sapi, monkeypatch: pytest.MonkeyPatch) -> None:
     """NSSpeechSynthesizer case: no delegate call arrives, but isSpeaking() says it is over."""
     fake_sapi.lose_all_events = True
-    monkeypatch.setattr(
-        native, "_driver_idle_probe", lambda name, drv: lambda: not drv.still_speaking()
-    )
+    monkeypatch.setattr(native, "_driver_idle_probe", lambda name, drv: lambda: not drv.still_speaking())
     ev = Events()
     speaker = make(ev, driver_name="fake_sapi")
     try:
@@ -592,8 +582,7 @@ def test_iterate_path_hung_driver_is_reported(fake_sapi, monkeypatch: pytest.Mon
     assert ev.wait_for(lambda e: e.errors, 5)
     speaker.close()
     assert ev.errors == [
-        "Speech stopped working: the system speech engine stopped responding. "
-        "The game goes on in text."
+        "Speech stopped working: the system speech engine stopped responding. The game goes on in text."
     ]
 
 
@@ -613,8 +602,6 @@ def test_iterate_path_failures(fake_sapi, capfd: pytest.CaptureFixture[str]) -> 
     time.sleep(0.3)
     speaker.say(SHORT)
     speaker.close()
-    assert ev.errors == [
-        "Speech stopped working: the audio device was removed. The game goes on in text."
-    ]
+    assert ev.errors == ["Speech stopped working: the audio device was removed. The game goes on in text."]
     assert not speaker.available and ev.texts("start") == [SHORT]
     assert capfd.readouterr() == ("", "")

@@ -81,7 +81,7 @@ def test_next_goes_before_what_waits_at_normal_and_cuts_nothing_off(worker):
     worker.say("Next two.", priority=Priority.NEXT)
     worker.finish(4)
     assert worker.begun == ["Long announcement.", "Next one.", "Next two.", "Normal one."]
-    assert all(done for _, done in worker.ended)   # nothing was cut off
+    assert all(done for _, done in worker.ended)  # nothing was cut off
 
 
 def test_now_cuts_off_what_is_said_and_what_waits(worker):
@@ -89,8 +89,8 @@ def test_now_cuts_off_what_is_said_and_what_waits(worker):
     assert _wait(worker.speaking_now.is_set)
     worker.say("Waiting.", priority=Priority.NORMAL)
     worker.say("Waiting next.", priority=Priority.NEXT)
-    worker.say("The answer.")   # NOW is the default
-    assert _wait(lambda: worker.ended == [("Long announcement.", False)])   # cut at once
+    worker.say("The answer.")  # NOW is the default
+    assert _wait(lambda: worker.ended == [("Long announcement.", False)])  # cut at once
     worker.finish(1)
     assert worker.begun == ["Long announcement.", "The answer."]
     assert worker.ended == [("Long announcement.", False), ("The answer.", True)]

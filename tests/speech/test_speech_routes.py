@@ -59,30 +59,32 @@ def ssip_speaker(**kw) -> ssip.SSIPSpeaker:
 
 # --- the protocol's small parts -----------------------------------------------------------------
 
+
 def test_server_address(tmp_path):
-    assert ssip.server_address({"SPEECHD_ADDRESS": "unix_socket:/run/x.sock"}) == (
-        "unix", "/run/x.sock")
-    assert ssip.server_address({"SPEECHD_ADDRESS": "inet_socket:127.0.0.1:6561"}) == (
-        "inet", ("127.0.0.1", 6561))
+    assert ssip.server_address({"SPEECHD_ADDRESS": "unix_socket:/run/x.sock"}) == ("unix", "/run/x.sock")
+    assert ssip.server_address({"SPEECHD_ADDRESS": "inet_socket:127.0.0.1:6561"}) == ("inet", ("127.0.0.1", 6561))
     assert ssip.server_address({"XDG_RUNTIME_DIR": "/run/user/7"}) == (
-        "unix", "/run/user/7/speech-dispatcher/speechd.sock")
+        "unix",
+        "/run/user/7/speech-dispatcher/speechd.sock",
+    )
     assert ssip.server_address({"SPEECHD_ADDRESS": "unix_socket", "XDG_RUNTIME_DIR": "/r"}) == (
-        "unix", "/r/speech-dispatcher/speechd.sock")
+        "unix",
+        "/r/speech-dispatcher/speechd.sock",
+    )
     assert ssip.server_address({})[1].endswith(".cache/speech-dispatcher/speechd.sock")
     with pytest.raises(sp.SpeechUnavailable) as e:
         ssip.server_address({"SPEECHD_ADDRESS": "carrier_pigeon:home"})
-    assert phrase(e.value.notice) == (
-        "the speech-dispatcher address carrier_pigeon:home cannot be used")
+    assert phrase(e.value.notice) == ("the speech-dispatcher address carrier_pigeon:home cannot be used")
 
 
 def test_speak_data_and_settings_scales():
     assert ssip.speak_data("Go.\n.5 points\n..") == b"Go.\r\n..5 points\r\n...\r\n.\r\n"
-    assert [ssip.ssip_rate(w) for w in (80, 130, 180, 315, 450, 999)] == [-100, -50, 0, 50, 100,
-                                                                          100]
+    assert [ssip.ssip_rate(w) for w in (80, 130, 180, 315, 450, 999)] == [-100, -50, 0, 50, 100, 100]
     assert [ssip.ssip_volume(v) for v in (0.0, 0.5, 1.0)] == [-100, 0, 100]
 
 
 # --- speech-dispatcher: each announcement once, silence cancels ---------------------------------
+
 
 def test_speaker_speaks_cancels_and_sets(server):
     speaker = ssip_speaker(rate=315, volume=0.5, voice="de")
@@ -99,14 +101,22 @@ def test_speaker_speaks_cancels_and_sets(server):
     finally:
         speaker.close()
     kinds = [(e.kind, e.text) for e in server.events if e.kind != "LIST"]
-    assert kinds[:4] == [("SET", "SELF CLIENT_NAME user:spoken-cribbage:main"),
-                         ("SET", "SELF PRIORITY message"), ("SET", "SELF RATE 50"),
-                         ("SET", "SELF VOLUME 0")]
+    assert kinds[:4] == [
+        ("SET", "SELF CLIENT_NAME user:spoken-cribbage:main"),
+        ("SET", "SELF PRIORITY message"),
+        ("SET", "SELF RATE 50"),
+        ("SET", "SELF VOLUME 0"),
+    ]
     assert ("SET", "SELF SYNTHESIS_VOICE Ceres") in kinds
     # A new announcement cancels the old one first; one added without interrupting does not.
     speech = [k for k in kinds if k[0] in ("SPEAK", "CANCEL")]
-    assert speech == [("CANCEL", "SELF"), ("SPEAK", "Your turn."), ("SPEAK", "Count 15."),
-                      ("CANCEL", "SELF"), ("CANCEL", "SELF")]  # stop, then close
+    assert speech == [
+        ("CANCEL", "SELF"),
+        ("SPEAK", "Your turn."),
+        ("SPEAK", "Count 15."),
+        ("CANCEL", "SELF"),
+        ("CANCEL", "SELF"),
+    ]  # stop, then close
     assert kinds[-1] == ("QUIT", "")
     assert {e.client for e in server.events} == {"spoken-cribbage"}
 
@@ -148,9 +158,14 @@ def play_deal(speaker, after_step):
     from spoken_cribbage.app.session import Session
     from spoken_cribbage.engine import game as g
 
-    s = Session(g.Game(seed=3), hooks=SeatHooks(hint=_hint), settings=Settings(),
-                write=lambda line: None, speaker=speaker,
-                opponents={1: make_player("expert", random.Random(3 * 7 + 1))})
+    s = Session(
+        g.Game(seed=3),
+        hooks=SeatHooks(hint=_hint),
+        settings=Settings(),
+        write=lambda line: None,
+        speaker=speaker,
+        opponents={1: make_player("expert", random.Random(3 * 7 + 1))},
+    )
     s.kept = False
     steps = [s.start, lambda: s.key("s"), lambda: s.key("1"), lambda: s.key("2"), s.enter]
     for step in steps:
@@ -181,22 +196,21 @@ def test_a_deal_through_speech_dispatcher_each_announcement_once(server):
     speaker = Counting(ssip_speaker())
     silences = []
 
-    def after_step(step):   # keys at a player's pace: each answer reaches the server first
+    def after_step(step):  # keys at a player's pace: each answer reaches the server first
         if step == "silence":
             t = time.perf_counter()
             assert server.wait_for(lambda ev: any(e.kind == "CANCEL" and e.at >= t for e in ev))
             silences.append(t)
         else:
-            assert server.wait_for(lambda ev: len([e for e in ev if e.kind == "SPEAK"])
-                                   == len(speaker.texts))
+            assert server.wait_for(lambda ev: len([e for e in ev if e.kind == "SPEAK"]) == len(speaker.texts))
 
     try:
         play_deal(speaker, after_step)
     finally:
         speaker.close()
     assert speaker.texts == expected
-    assert server.spoken() == expected      # each announcement arrived once, in order
-    for t in silences:                      # Escape and x: a CANCEL, and nothing said with it
+    assert server.spoken() == expected  # each announcement arrived once, in order
+    for t in silences:  # Escape and x: a CANCEL, and nothing said with it
         first_after = [e for e in server.events if e.at >= t and e.kind in ("SPEAK", "CANCEL")]
         assert first_after[0].kind == "CANCEL"
 
@@ -204,8 +218,14 @@ def test_a_deal_through_speech_dispatcher_each_announcement_once(server):
 def test_the_program_speaks_through_speech_dispatcher(server, tmp_path):
     """The real program, default settings, no screen reader: speech-dispatcher is the voice."""
     env = game_env(tmp_path / "home", SPEECHD_ADDRESS=server.address)
-    proc = subprocess.Popen([str(BIN), "--seed", "3"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    proc = subprocess.Popen(
+        [str(BIN), "--seed", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         assert server.wait_for(lambda ev: any(e.kind == "SPEAK" for e in ev), 20)
         for line, wanted in (("s", "You 0, 121 to go"), ("x", None), ("q", "Quit the game?")):
@@ -213,18 +233,18 @@ def test_the_program_speaks_through_speech_dispatcher(server, tmp_path):
             proc.stdin.write(line + "\n")
             proc.stdin.flush()
             if wanted is None:
-                assert server.wait_for(lambda ev, t=t: any(e.kind == "CANCEL" and e.at >= t
-                                                           for e in ev))
+                assert server.wait_for(lambda ev, t=t: any(e.kind == "CANCEL" and e.at >= t for e in ev))
             else:
-                assert server.wait_for(lambda ev, wanted=wanted: any(e.kind == "SPEAK" and wanted in e.text
-                                                                     for e in ev))
+                assert server.wait_for(
+                    lambda ev, wanted=wanted: any(e.kind == "SPEAK" and wanted in e.text for e in ev)
+                )
         out, err = proc.communicate("y\n", timeout=20)
     finally:
         proc.kill()
     assert out.splitlines()[0] == "Speech: speech-dispatcher, your system voice."
     assert err == "" and proc.returncode == 0
     spoken = server.spoken()
-    assert len(spoken) == len(set(spoken))           # nothing said twice
+    assert len(spoken) == len(set(spoken))  # nothing said twice
     # Leaving silences it (nothing keeps talking after the game) and says goodbye to the server.
     assert [e.kind for e in server.events[-2:]] == ["CANCEL", "QUIT"]
 
@@ -240,14 +260,16 @@ def test_a_lost_connection_is_told_once(tmp_path, monkeypatch):
         while speaker.available and time.monotonic() < deadline:
             time.sleep(0.01)
         for _ in range(3):
-            speaker.say("Two.")   # no raise, no second notice
+            speaker.say("Two.")  # no raise, no second notice
             speaker.stop()
         time.sleep(0.1)
         speaker.close()
     finally:
         srv.close()
-    assert told == ["Speech stopped working: the connection to speech-dispatcher was lost "
-                    "(speech-dispatcher closed the connection). The game goes on in text."]
+    assert told == [
+        "Speech stopped working: the connection to speech-dispatcher was lost "
+        "(speech-dispatcher closed the connection). The game goes on in text."
+    ]
     assert phrase(speaker.status).startswith("Speech is off: speech stopped working")
 
 
@@ -264,8 +286,10 @@ def test_a_refused_request_is_told_once(tmp_path, monkeypatch):
         speaker.close()
     finally:
         srv.close()
-    assert told == ["Speech stopped working: speech-dispatcher refused a request "
-                    "(401 ERR NOT A VALID SPEAK). The game goes on in text."]
+    assert told == [
+        "Speech stopped working: speech-dispatcher refused a request "
+        "(401 ERR NOT A VALID SPEAK). The game goes on in text."
+    ]
 
 
 def test_without_speech_dispatcher_espeak_speaks(monkeypatch, tmp_path):
@@ -280,7 +304,8 @@ def test_without_speech_dispatcher_espeak_speaks(monkeypatch, tmp_path):
     with pytest.raises(sp.SpeechUnavailable) as e:
         sp.SSIPSpeaker()
     assert phrase(Notice("speech.could_not_start", reason=e.value.notice)).startswith(
-        f"Speech could not start: speech-dispatcher is not running at {tmp_path}/nothing.sock (")
+        f"Speech could not start: speech-dispatcher is not running at {tmp_path}/nothing.sock ("
+    )
 
 
 FAKE_SPAWN = """#!{python}
@@ -306,13 +331,12 @@ def test_autospawn_starts_speech_dispatcher(tmp_path, monkeypatch):
     bin_dir.mkdir()
     pidfile = tmp_path / "server.pid"
     fake = bin_dir / "speech-dispatcher"
-    fake.write_text(FAKE_SPAWN.format(python=sys.executable, root=str(ROOT),
-                                      pidfile=str(pidfile)))
+    fake.write_text(FAKE_SPAWN.format(python=sys.executable, root=str(ROOT), pidfile=str(pidfile)))
     fake.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path}/spawned.sock")
     with pytest.raises(sp.SpeechUnavailable):
-        sp.SSIPSpeaker()                       # off by default
+        sp.SSIPSpeaker()  # off by default
     monkeypatch.setenv(ssip.SPAWN_ENV, "1")
     try:
         speaker = sp.SSIPSpeaker()
@@ -340,11 +364,19 @@ def test_real_speech_dispatcher_accepts_our_client(tmp_path, monkeypatch):
     text = (conf / "speechd.conf").read_text()
     (conf / "speechd.conf").write_text(text + "\n" + SPEECHD_CONF)
     sock = tmp_path / "speechd.sock"
-    env = dict(os.environ, HOME=str(tmp_path), XDG_CACHE_HOME=str(tmp_path / "cache"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_RUNTIME_DIR=str(tmp_path))
-    daemon = subprocess.Popen([exe, "-s", "-t", "5", "-C", str(conf), "-c", "unix_socket",
-                               "-S", str(sock)], env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    env = dict(
+        os.environ,
+        HOME=str(tmp_path),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_RUNTIME_DIR=str(tmp_path),
+    )
+    daemon = subprocess.Popen(
+        [exe, "-s", "-t", "5", "-C", str(conf), "-c", "unix_socket", "-S", str(sock)],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         for _ in range(100):
             if sock.exists():
@@ -369,6 +401,7 @@ def test_real_speech_dispatcher_accepts_our_client(tmp_path, monkeypatch):
 
 # --- screen readers: detection --------------------------------------------------------------------
 
+
 def fake_proc(root: Path, procs: dict[int, tuple[str, dict[str, str]]]) -> Path:
     for pid, (comm, environ) in procs.items():
         d = root / str(pid)
@@ -382,16 +415,19 @@ def fake_proc(root: Path, procs: dict[int, tuple[str, dict[str, str]]]) -> Path:
 
 def test_orca_in_this_session_is_found(tmp_path):
     ours = {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/dbus-A", "DISPLAY": ":0"}
-    proc = fake_proc(tmp_path / "proc", {
-        10: ("bash", ours),
-        20: ("orca", {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/dbus-B", "DISPLAY": ":0"}),
-    })
-    assert sr._orca_process(ours, proc) is None          # another session's Orca
+    proc = fake_proc(
+        tmp_path / "proc",
+        {
+            10: ("bash", ours),
+            20: ("orca", {"DBUS_SESSION_BUS_ADDRESS": "unix:path=/tmp/dbus-B", "DISPLAY": ":0"}),
+        },
+    )
+    assert sr._orca_process(ours, proc) is None  # another session's Orca
     (proc / "30").mkdir()
     (proc / "30" / "comm").write_text("orca\n")
     (proc / "30" / "environ").write_bytes(b"DBUS_SESSION_BUS_ADDRESS=unix:path=/tmp/dbus-A\0")
     assert sr._orca_process(ours, proc) == sr.ScreenReader("Orca", "process")
-    assert sr._orca_process({}, proc) is None            # outside any desktop session
+    assert sr._orca_process({}, proc) is None  # outside any desktop session
     # Without a session bus, the display decides.
     assert sr._orca_process({"DISPLAY": ":0"}, proc) is not None
     assert sr._orca_process({"DISPLAY": ":1"}, proc) is None
@@ -399,14 +435,13 @@ def test_orca_in_this_session_is_found(tmp_path):
 
 def test_yasr_among_the_parents_is_found(tmp_path):
     proc = tmp_path / "proc"
-    for pid, comm, ppid in ((40, "spoken-cribbag", 30), (30, "bash", 20), (20, "yasr", 10),
-                            (10, "script (x)", 1)):
+    for pid, comm, ppid in ((40, "spoken-cribbag", 30), (30, "bash", 20), (20, "yasr", 10), (10, "script (x)", 1)):
         (proc / str(pid)).mkdir(parents=True)
         (proc / str(pid) / "comm").write_text(comm + "\n")
         (proc / str(pid) / "stat").write_text(f"{pid} ({comm}) S {ppid} {pid} 0 0\n")
     assert sr._console_reader(proc, 40) == sr.ScreenReader("yasr", "parent process")
     assert sr._console_reader(proc, 10) is None
-    assert sr._console_reader(proc, 99) is None     # a parent that is gone
+    assert sr._console_reader(proc, 99) is None  # a parent that is gone
 
 
 def fake_tool(tmp_path: Path, monkeypatch, name: str, output: str) -> Path:
@@ -425,7 +460,7 @@ def test_atspi_flag_is_asked_only_with_a_session_bus(tmp_path, monkeypatch):
     env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/tmp/dbus-A")
     assert sr.detect("linux", env) == sr.ScreenReader("Orca", "at-spi")
     assert "org.a11y.Status ScreenReaderEnabled" in calls.read_text()
-    assert sr.detect("linux", dict(os.environ)) is None   # no bus: not even asked
+    assert sr.detect("linux", dict(os.environ)) is None  # no bus: not even asked
     assert len(calls.read_text().splitlines()) == 1
     fake_tool(tmp_path, monkeypatch, "gdbus", "(<false>,)\\n")
     assert sr.detect("linux", env) is None
@@ -479,15 +514,14 @@ def test_windows_nvda_and_jaws_through_accessible_output2(ao2, monkeypatch):
     assert phrase(speaker.status) == "Speech through NVDA."
     speaker.say("Your turn.")
     speaker.stop()
-    assert FakeOutput.told == []     # NVDA reads the console itself: no second voice
+    assert FakeOutput.told == []  # NVDA reads the console itself: no second voice
 
 
 def test_windows_without_the_library_uses_the_system_flag(monkeypatch):
-    monkeypatch.setitem(sys.modules, "accessible_output2", None)   # not installed
+    monkeypatch.setitem(sys.modules, "accessible_output2", None)  # not installed
     monkeypatch.setattr(sr, "_windows_flag", lambda: True)
     assert sr.detect("win32") == sr.ScreenReader("", "system flag")
-    assert phrase(sp.make_speaker("auto", platform="win32").status) == (
-        "Speech through your screen reader.")
+    assert phrase(sp.make_speaker("auto", platform="win32").status) == ("Speech through your screen reader.")
     monkeypatch.setattr(sr, "_windows_flag", lambda: False)
     assert sr.detect("win32") is None
 
@@ -523,11 +557,10 @@ def test_macos_voiceover_process(tmp_path, monkeypatch):
 def test_routes_by_setting(server, monkeypatch):
     orca = sr.ScreenReader("Orca", "process")
     voice = sp.make_speaker("auto", screen_reader=orca)
-    assert isinstance(voice, sp.ScreenReaderVoice) and phrase(voice.status) == (
-        "Speech through Orca.")
+    assert isinstance(voice, sp.ScreenReaderVoice) and phrase(voice.status) == ("Speech through Orca.")
     forced = sp.make_speaker("screenreader", screen_reader=None)
     assert isinstance(forced, sp.ScreenReaderVoice) and forced.reader == ""
-    for mode in ("tts", "on"):     # our own voice, Orca or not
+    for mode in ("tts", "on"):  # our own voice, Orca or not
         own = sp.make_speaker(mode, screen_reader=orca)
         assert isinstance(own, sp.SSIPSpeaker)
         own.close()
@@ -546,6 +579,7 @@ def test_settings_and_option_accept_the_routes():
     with pytest.raises(ValueError):
         Settings(speech="loud").validate()
     from spoken_cribbage.app.cli import main
+
     with pytest.raises(SystemExit) as e:
         main(["play", "--speech", "loud"])
     assert e.value.code == 2
@@ -556,19 +590,22 @@ def test_help_says_the_screen_reader_is_the_voice():
     from spoken_cribbage.engine import game as g
 
     def help_for(speaker):
-        s = Session(g.Game(seed=3), settings=Settings(), write=lambda line: None,
-                    speaker=speaker)
+        s = Session(g.Game(seed=3), settings=Settings(), write=lambda line: None, speaker=speaker)
         s.start()
         return asked.help_lines(s)
 
     own = help_for(sp.RecordingSpeaker())
     assert own[-1] == "Escape also cancels a choice or silences speech."
     orca = help_for(sp.ScreenReaderVoice(sr.ScreenReader("Orca", "process")))
-    assert orca[-4:] == ["Escape also cancels a choice.",
-                         "Orca is the voice: its own key, often Control, silences it.",
-                         "Orca's own rate and volume apply, not the game's settings.",
-                         "Orca reads every line: /channel NAME history or cue quiets one."]
+    assert orca[-4:] == [
+        "Escape also cancels a choice.",
+        "Orca is the voice: its own key, often Control, silences it.",
+        "Orca's own rate and volume apply, not the game's settings.",
+        "Orca reads every line: /channel NAME history or cue quiets one.",
+    ]
     unnamed = help_for(sp.ScreenReaderVoice(None))
-    assert unnamed[-2:] == ["Your screen reader's own rate and volume apply, not the game's settings.",
-                            "Your screen reader reads every line: /channel NAME history or cue quiets one."]
-    assert all(len(line) < 80 for line in orca[-4:] + unnamed[-4:])   # for braille displays
+    assert unnamed[-2:] == [
+        "Your screen reader's own rate and volume apply, not the game's settings.",
+        "Your screen reader reads every line: /channel NAME history or cue quiets one.",
+    ]
+    assert all(len(line) < 80 for line in orca[-4:] + unnamed[-4:])  # for braille displays

@@ -51,6 +51,7 @@ def rewrite(raw: bytes, **changes) -> bytes:
 
 # ----------------------------------------------------------------------------- format
 
+
 def test_round_trip_rebuilds_the_same_game():
     gm = play_some(n=60)
     saved, back = savegame.from_bytes(good_bytes(gm))
@@ -76,14 +77,13 @@ def some_table(players, teams, n=120, seed=4):
     return gm
 
 
-@pytest.mark.parametrize("players, teams", [(4, 0), (4, 2), (5, None), (6, None), (6, 2),
-                                            (6, 3)])
+@pytest.mark.parametrize("players, teams", [(4, 0), (4, 2), (5, None), (6, None), (6, 2), (6, 3)])
 def test_saves_of_five_and_six_players_and_of_teams_keep_the_table(players, teams):
     gm = some_table(players, teams)
     raw = good_bytes(gm)
     body = json.loads(raw)
     assert body["players"] == players and body.get("teams") == teams
-    assert body["version"] == 2     # an older version refuses it as newer, not misreads it
+    assert body["version"] == 2  # an older version refuses it as newer, not misreads it
     saved, back = savegame.from_bytes(raw)
     assert back.rules == gm.rules and back.events == gm.events and back.scores == gm.scores
 
@@ -111,6 +111,7 @@ def test_a_save_with_a_team_layout_the_table_cannot_have_is_refused(teams):
 
 def test_a_game_log_keeps_the_teams_and_an_older_log_without_them_still_reads():
     from spoken_cribbage.storage.gamelog import events_from_json, events_to_json
+
     gm = some_table(6, 3, n=40)
     assert events_from_json(events_to_json(gm.events)) == gm.events
     old = json.loads(events_to_json(some_table(4, None, n=20).events))
@@ -130,16 +131,19 @@ def test_a_replayed_game_deals_the_same_cards_afterwards():
         assert gm.apply(a) == back.apply(b)
 
 
-@pytest.mark.parametrize("raw, reason", [
-    (b"", "empty"),
-    (b"   \n", "empty"),
-    (b"\xff\xfe\x00garbage", "not text"),
-    (b"{\"format\": \"spoken-cribbage-save\", \"vers", "not complete JSON"),
-    (b"[1, 2, 3]", "not a saved game"),
-    (b"{\"format\": \"something else\"}", "not a saved game"),
-    (b"NaN", "not complete JSON"),
-    (b"[" * 100000, "not complete JSON"),
-])
+@pytest.mark.parametrize(
+    "raw, reason",
+    [
+        (b"", "empty"),
+        (b"   \n", "empty"),
+        (b"\xff\xfe\x00garbage", "not text"),
+        (b'{"format": "spoken-cribbage-save", "vers', "not complete JSON"),
+        (b"[1, 2, 3]", "not a saved game"),
+        (b'{"format": "something else"}', "not a saved game"),
+        (b"NaN", "not complete JSON"),
+        (b"[" * 100000, "not complete JSON"),
+    ],
+)
 def test_bad_bytes_are_refused_with_a_reason(raw, reason):
     with pytest.raises(SaveError) as e:
         savegame.from_bytes(raw)
@@ -167,15 +171,26 @@ def test_a_changed_field_breaks_the_checksum():
     assert "checksum" in phrase(e.value.reason)
 
 
-@pytest.mark.parametrize("changes, reason", [
-    ({"seed": "3"}, "seed"), ({"seed": 2 ** 70}, "seed"), ({"target": 0}, "target"),
-    ({"target": True}, "target"), ({"players": 7}, "players"), ({"me": 5}, "me"),
-    ({"difficulty": "godlike"}, "difficulty"), ({"finished": "no"}, "over"),
-    ({"id": "../../etc/passwd"}, "id"), ({"actions": "discard"}, "moves"),
-    ({"actions": [1, 2]}, "moves"), ({"actions": ["fly away"]}, "action 1"),
-    ({"actions": ["play 0 5H"]}, "rules"), ({"version": 0}, "version"),
-    ({"finished": True}, "over but it is not"),
-])
+@pytest.mark.parametrize(
+    "changes, reason",
+    [
+        ({"seed": "3"}, "seed"),
+        ({"seed": 2**70}, "seed"),
+        ({"target": 0}, "target"),
+        ({"target": True}, "target"),
+        ({"players": 7}, "players"),
+        ({"me": 5}, "me"),
+        ({"difficulty": "godlike"}, "difficulty"),
+        ({"finished": "no"}, "over"),
+        ({"id": "../../etc/passwd"}, "id"),
+        ({"actions": "discard"}, "moves"),
+        ({"actions": [1, 2]}, "moves"),
+        ({"actions": ["fly away"]}, "action 1"),
+        ({"actions": ["play 0 5H"]}, "rules"),
+        ({"version": 0}, "version"),
+        ({"finished": True}, "over but it is not"),
+    ],
+)
 def test_each_field_is_checked(changes, reason):
     with pytest.raises(SaveError) as e:
         savegame.from_bytes(rewrite(good_bytes(), **changes))
@@ -198,6 +213,7 @@ def test_a_finished_game_is_marked_finished():
 
 
 # ----------------------------------------------------------------------------- files
+
 
 def test_load_moves_a_damaged_save_aside_and_says_so_in_one_sentence(tmp_path):
     p = tmp_path / "game.json"
@@ -231,23 +247,26 @@ def test_bad_saves_pile_up_numbered_and_are_never_deleted(tmp_path):
     for k in range(3):
         p.write_bytes(b"bad %d" % k)
         savegame.load(p)
-    assert sorted(x.name for x in tmp_path.iterdir()) == [
-        "game.json.bad-1", "game.json.bad-2", "game.json.bad-3"]
+    assert sorted(x.name for x in tmp_path.iterdir()) == ["game.json.bad-1", "game.json.bad-2", "game.json.bad-3"]
     assert (tmp_path / "game.json.bad-3").read_bytes() == b"bad 2"
 
 
 # ----------------------------------------------------------------------------- the keeper
 
+
 def keeper_session(home: Path, seed=7, level="easy", saved=None, game=None, said=None):
     said = said if said is not None else []
-    k = Keeper(say=lambda t, s: said.append(t), save_path=home / "game.json",
-               stats_path=home / "stats.sqlite3")
+    k = Keeper(say=lambda t, s: said.append(t), save_path=home / "game.json", stats_path=home / "stats.sqlite3")
     loaded = k.load()
     gm = game or g.Game(seed=seed)
     k.begin(gm, difficulty=level, saved=saved)
-    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
-                settings=Settings(speech="off", difficulty=level), write=lambda t: None,
-                opponents={1: make_player(level, random.Random(0))})
+    s = Session(
+        gm,
+        hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+        settings=Settings(speech="off", difficulty=level),
+        write=lambda t: None,
+        opponents={1: make_player(level, random.Random(0))},
+    )
     return k, s, gm, loaded, said
 
 
@@ -284,17 +303,20 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(home):
     # A new process (the first one has ended, letting go of the save): load, resume, go on
     # with the rest of the script.
     k.close()
-    k2 = Keeper(say=lambda t, sp: None, save_path=home / "game.json",
-                stats_path=home / "stats.sqlite3")
+    k2 = Keeper(say=lambda t, sp: None, save_path=home / "game.json", stats_path=home / "stats.sqlite3")
     loaded = k2.load()
     assert k2.in_progress(loaded)
     assert k2.resume_question(loaded).startswith("You have a game in progress: you ")
     assert k2.resume_question(loaded).endswith(". Resume? y/n")
     gm2 = loaded.game
     k2.begin(gm2, difficulty=loaded.saved.difficulty, saved=loaded.saved)
-    s2 = Session(gm2, hooks=SeatHooks(on_change=k2.on_change, on_action=k2.on_action),
-                 settings=Settings(speech="off"), write=lambda t: None,
-                 opponents={1: make_player("easy", random.Random(99))})
+    s2 = Session(
+        gm2,
+        hooks=SeatHooks(on_change=k2.on_change, on_action=k2.on_action),
+        settings=Settings(speech="off"),
+        write=lambda t: None,
+        opponents={1: make_player("easy", random.Random(99))},
+    )
     s2.start(resumed=True)
     for grp in script.groups[30:]:
         for line in grp:
@@ -340,7 +362,7 @@ def test_a_finished_game_is_not_offered_again(home):
 
 
 def test_a_game_abandoned_before_any_move_of_the_player_is_not_counted(home):
-    gm = g.Game(seed=3, first_dealer=0)   # dealt; the player has not laid away yet
+    gm = g.Game(seed=3, first_dealer=0)  # dealt; the player has not laid away yet
     savegame.write(SavedGame.from_game(gm, difficulty="easy"), gm, home / "game.json")
     k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
     msg = k.abandon(k.load())
@@ -351,6 +373,7 @@ def test_a_game_abandoned_before_any_move_of_the_player_is_not_counted(home):
 
 def test_a_declined_game_is_not_counted_as_played(home):
     from spoken_cribbage.words.stats import stats_sentences
+
     gm = play_some(n=50)
     savegame.write(SavedGame.from_game(gm, difficulty="easy"), gm, home / "game.json")
     k = Keeper(say=lambda t, s: None, save_path=home / "game.json", stats_path=home / "s.db")
@@ -397,9 +420,16 @@ def test_the_new_option_puts_the_old_game_away_without_asking(home):
     import subprocess
 
     from testkit.robust_support import BIN, env_for
+
     def run(*a, inp=b"1 2\n"):
-        return subprocess.run([str(BIN), "--speech", "off", "--difficulty", "easy", *a], input=inp,
-                              capture_output=True, env=env_for(home), timeout=60)
+        return subprocess.run(
+            [str(BIN), "--speech", "off", "--difficulty", "easy", *a],
+            input=inp,
+            capture_output=True,
+            env=env_for(home),
+            timeout=60,
+        )
+
     run()  # a game in progress (a game with --seed alone would be for that run only)
     old = (home / "game.json").read_bytes()
     out = run("--new", "--seed", "4", inp=b"").stdout.decode()
@@ -413,9 +443,12 @@ def test_end_of_input_at_the_question_keeps_the_game(home):
     import subprocess
 
     from testkit.robust_support import BIN, env_for
+
     def run(inp, *a):
-        return subprocess.run([str(BIN), "--speech", "off", *a], input=inp,
-                              capture_output=True, env=env_for(home), timeout=60)
+        return subprocess.run(
+            [str(BIN), "--speech", "off", *a], input=inp, capture_output=True, env=env_for(home), timeout=60
+        )
+
     run(b"1 2\n", "--new", "--seed", "3")
     before = (home / "game.json").read_bytes()
     out = run(b"maybe\n").stdout.decode().splitlines()

@@ -27,14 +27,14 @@ def rec(i, result="win", given=0, taken=0, me=121, them=90):
 
 # ----------------------------------------------------------------------------- from the events
 
+
 def test_deal_records_add_up_to_the_players_points():
     for seed in range(5):
         gm = finished_game(seed)
         deals = deal_records(gm)
         assert [d.deal for d in deals] == list(range(1, gm.deal_number + 1))
         mine = sum((d.hand or 0) + (d.crib or 0) + d.pegging for d in deals)
-        heels = sum(e.points for e in gm.events
-                    if isinstance(e, g.Scored) and e.side == 0 and e.reason == "heels")
+        heels = sum(e.points for e in gm.events if isinstance(e, g.Scored) and e.side == 0 and e.reason == "heels")
         # The last deal may stop in the middle of the show: the winner's total is capped there.
         shown = sum(e.points for e in gm.events if isinstance(e, g.Scored) and e.side == 0)
         assert mine + heels >= shown - 0 and mine + heels - shown <= 29
@@ -58,6 +58,7 @@ def test_game_record_knows_result_and_skunks():
 
 
 # ----------------------------------------------------------------------------- the database
+
 
 def test_record_and_summarise(tmp_path):
     db = StatsDB(tmp_path / "s.db")
@@ -130,12 +131,12 @@ def test_the_stats_command_reads_out_sentences_and_json(home, capsys):
 
 # ----------------------------------------------------------------------------- milestones
 
+
 def test_hand_milestone_words():
-    assert hand_milestone(12, 24, False) == ("Your best hand yet: 24.",
-                                             "Your best hand yet: twenty-four.")
-    assert hand_milestone(None, 24, False) is None      # the very first show is not a record
+    assert hand_milestone(12, 24, False) == ("Your best hand yet: 24.", "Your best hand yet: twenty-four.")
+    assert hand_milestone(None, 24, False) is None  # the very first show is not a record
     assert hand_milestone(24, 24, False) is None
-    assert hand_milestone(4, 6, False) is None          # too small to talk about
+    assert hand_milestone(4, 6, False) is None  # too small to talk about
     assert hand_milestone(10, 16, True)[0] == "Your best crib yet: 16."
 
 
@@ -145,7 +146,8 @@ def test_game_milestones():
     texts = [t for t, _ in game_milestones(["loss", "win", "win"], rec(1), 3)]
     assert texts == ["3 wins in a row!"]
     assert [t for t, _ in game_milestones(["win"] * 0 + ["loss"] * 9, rec(1, "loss"), 9)] == [
-        "That was your 10th game."]
+        "That was your 10th game."
+    ]
 
 
 def test_the_game_announces_a_best_hand_through_the_session(home):
@@ -158,9 +160,13 @@ def test_the_game_announces_a_best_hand_through_the_session(home):
     script = make_script(4, "easy", noise=0)
     gm = g.Game(seed=4)
     k.begin(gm, difficulty="easy")
-    s = Session(gm, hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
-                settings=Settings(speech="off"), write=lambda t: None,
-                opponents={1: make_player("easy", random.Random(0))})
+    s = Session(
+        gm,
+        hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
+        settings=Settings(speech="off"),
+        write=lambda t: None,
+        opponents={1: make_player("easy", random.Random(0))},
+    )
     s.start()
     for grp in script.groups:
         for line in grp:
@@ -175,6 +181,7 @@ def test_the_game_announces_a_best_hand_through_the_session(home):
 
 
 # ----------------------------------------------------------------------------- bad databases
+
 
 def good_db(path):
     db = StatsDB(path)
@@ -269,8 +276,10 @@ def test_a_write_interrupted_by_a_kill_is_rolled_back_not_called_damage(tmp_path
             con = sqlite3.connect(path, isolation_level=None)
             con.execute("BEGIN IMMEDIATE")
             con.execute("DELETE FROM deals")
-            con.execute("INSERT INTO games (id, ended_at, result, my_score, their_score, target,"
-                        " players, difficulty) VALUES ('z', 'now', 'win', 1, 1, 1, 2, 'easy')")
+            con.execute(
+                "INSERT INTO games (id, ended_at, result, my_score, their_score, target,"
+                " players, difficulty) VALUES ('z', 'now', 'win', 1, 1, 1, 2, 'easy')"
+            )
             # Force the change to the file before the commit, then die.
             con.execute("PRAGMA cache_size = 1")
             for i in range(2000):
@@ -319,14 +328,13 @@ def test_a_schema_1_database_opens_migrated_and_keeps_its_games(tmp_path):
     con.executescript(SCHEMA_1)
     con.close()
     db = StatsDB(path)
-    assert db.open() is None            # nothing to say: migrated in place, not set aside
+    assert db.open() is None  # nothing to say: migrated in place, not set aside
     assert not (tmp_path / "stats.sqlite3.bad-1").exists()
     con = sqlite3.connect(path)
     assert con.execute("PRAGMA user_version").fetchone()[0] == 2
     con.close()
-    old, = db.games()
-    assert (old.number, old.id, old.result, old.seed, old.actions, old.events) == (
-        1, "old", "win", None, None, None)
+    (old,) = db.games()
+    assert (old.number, old.id, old.result, old.seed, old.actions, old.events) == (1, "old", "win", None, None, None)
     assert not old.reviewable
     assert db.summary()["games"] == 1 and db.summary()["best_hand"] == 12
     gm = finished_game(4)
@@ -335,8 +343,9 @@ def test_a_schema_1_database_opens_migrated_and_keeps_its_games(tmp_path):
     assert new.number == 2 and new.seed == 4 and new.me == 0 and new.reviewable
     assert [g.action_from_text(a) for a in new.actions] == gm.actions
     from spoken_cribbage.storage.gamelog import events_from_json
+
     assert events_from_json(new.events) == gm.events
-    assert StatsDB(path).open() is None   # opening again changes nothing
+    assert StatsDB(path).open() is None  # opening again changes nothing
     assert len(StatsDB(path).games()) == 2
 
 
@@ -347,5 +356,5 @@ def test_a_schema_1_file_is_read_without_migration(tmp_path):
     con.executescript(SCHEMA_1)
     con.close()
     StatsDB(path).check()
-    old, = StatsDB(path).games()
+    (old,) = StatsDB(path).games()
     assert old.seed is None and old.difficulty == "expert"

@@ -1,7 +1,6 @@
 """One vocabulary: every phrase a voice grammar accepts also works typed, with the same result;
 keys, help and the typed parser come from the same table."""
 
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,8 +19,7 @@ from spoken_cribbage.vocabulary import (
 )
 from testkit.seated import make
 
-HANDS = [parse_cards("5H 10C JD KS"), parse_cards("KS 5C AH 7S 2D QC"), parse_cards("5H 5C JD"),
-         parse_cards("AS")]
+HANDS = [parse_cards("5H 10C JD KS"), parse_cards("KS 5C AH 7S 2D QC"), parse_cards("5H 5C JD"), parse_cards("AS")]
 
 
 def contexts():
@@ -55,8 +53,7 @@ def test_the_phrases_the_issue_names_work_typed():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True),
-       st.sampled_from(["play", "discard"]))
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True), st.sampled_from(["play", "discard"]))
 def test_round_trip_for_any_hand(cards, phase):
     ctx = VoiceContext.of(phase, cards)
     for phrase, typed in phrases_for(ctx).items():
@@ -74,6 +71,7 @@ def test_keys_come_from_the_table_and_are_single_characters():
     assert ("l", "listen") in keys_for("play", voice=True)
     assert all(k != "l" for k, _ in keys_for("play", voice=False))
     from spoken_cribbage.words.commands import KEY_HELP, key_lines
+
     assert "l voice on or off" in key_lines("play", voice=True)
     # every key of every key list has its words
     for phase in ("discard", "play", "other", "question", "show", "over"):
@@ -84,6 +82,7 @@ def test_a_name_that_fits_two_cards_asks_which_and_one_that_fits_none_says_so():
     from spoken_cribbage.engine.cards import parse_cards
     from spoken_cribbage.vocabulary import CommandError, VoiceContext
     from spoken_cribbage.words.notices import phrase
+
     ctx = VoiceContext("play", tuple(parse_cards("5H 5C KD 9H")))
 
     def said(text):

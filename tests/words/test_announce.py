@@ -12,8 +12,14 @@ def c(s):
 
 def test_number_words():
     assert [number_words(n) for n in (0, 7, 15, 24, 31, 100, 121)] == [
-        "zero", "seven", "fifteen", "twenty-four", "thirty-one", "one hundred",
-        "one hundred and twenty-one"]
+        "zero",
+        "seven",
+        "fifteen",
+        "twenty-four",
+        "thirty-one",
+        "one hundred",
+        "one hundred and twenty-one",
+    ]
     assert decimal_words(9.8) == "nine point eight"
 
 
@@ -27,14 +33,15 @@ def test_show_call_for_twenty_nine():
     assert show_call(items) == (
         "fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
         "fifteen fourteen, fifteen sixteen, and a double pair royal is twenty-eight, "
-        "and his nobs is twenty-nine")
+        "and his nobs is twenty-nine"
+    )
 
 
 def test_show_call_double_double_run_and_flush():
     assert show_call(score_hand(parse_cards("3H 4C 4S 5D"), c("5C")).items) == (
-        "a pair is two, and another pair is four, and four runs of three is sixteen")
-    assert show_call(score_hand(parse_cards("2H 4H 6H 8H"), c("KC")).items) == (
-        "a flush of four is four")
+        "a pair is two, and another pair is four, and four runs of three is sixteen"
+    )
+    assert show_call(score_hand(parse_cards("2H 4H 6H 8H"), c("KC")).items) == ("a flush of four is four")
 
 
 def test_show_call_for_nothing_is_nineteen():
@@ -50,19 +57,23 @@ def test_the_coach_names_the_cards_of_each_fifteen():
     items = score_hand(parse_cards("5H JD 4S 2D"), c("9C")).items
     assert show_call(items) == "fifteen two, fifteen four"
     assert show_call(items, name_fifteens=True) == (
-        "fifteen two with the five and the jack, fifteen four with the two, the four and the nine")
+        "fifteen two with the five and the jack, fifteen four with the two, the four and the nine"
+    )
     # two cards of one rank: the suit tells the fifteens apart
     items = score_hand(parse_cards("5H 5C 10S 2D"), c("AC")).items
     assert show_call(items, name_fifteens=True) == (
         "fifteen two with the five of clubs and the ten, fifteen four with the five of hearts "
-        "and the ten, and a pair is six")
+        "and the ten, and a pair is six"
+    )
     shown = g.HandShown(0, 0, False, parse_cards("5H 5C 10S 2D"), c("AC"), 6, items)
     coach = [line.text for line in Announcer(verbosity="coach").announce([shown])]
     assert coach[0].endswith(", with the ace of clubs.") and coach[1].startswith("Fifteen two with")
     assert coach[1].endswith("Hand total 6.")
     normal = [line.text for line in Announcer().announce([shown])]
-    assert normal == ["Your hand: five of hearts, five of clubs, ten of spades and two of diamonds.",
-                      "Fifteen two, fifteen four, and a pair is six."]
+    assert normal == [
+        "Your hand: five of hearts, five of clubs, ten of spades and two of diamonds.",
+        "Fifteen two, fifteen four, and a pair is six.",
+    ]
 
 
 def test_play_calls_are_traditional():
@@ -80,8 +91,7 @@ def test_a_card_played_is_one_line_with_count_and_call():
     assert line.text == "Computer plays the nine of clubs. Count 24."
     assert line.speech == "Computer plays a nine. Twenty-four."
     mine = g.Played(0, c("7H"), 31, (), 2)
-    scored = g.Scored(0, 0, 2, "play", (score_play(parse_cards("KS 10H 4D"), c("7C")).items), (),
-                      10, 12, (12, 5))
+    scored = g.Scored(0, 0, 2, "play", (score_play(parse_cards("KS 10H 4D"), c("7C")).items), (), 10, 12, (12, 5))
     lines = a.announce([mine, scored])
     assert lines[0].speech == "Seven. Thirty-one for two."
     assert lines[0].text == "You play the seven of hearts. Count 31. Thirty-one for two."
@@ -91,8 +101,11 @@ def test_a_card_played_is_one_line_with_count_and_call():
 def test_go_and_last_points_name_the_player_and_give_the_scores():
     a = Announcer()
     lines = a.announce([g.SaidGo(0, 28), g.Scored(1, 1, 1, "go", (), (), 40, 41, (30, 41))])
-    assert [line.text for line in lines] == ["You cannot play: go.", "One for the go to Computer.",
-                                       "You 30, Computer 41."]
+    assert [line.text for line in lines] == [
+        "You cannot play: go.",
+        "One for the go to Computer.",
+        "You 30, Computer 41.",
+    ]
     for verbosity in ("terse", "normal", "coach"):
         said = Announcer(verbosity=verbosity).announce([g.SaidGo(1, 25), g.SaidGo(0, 25)])
         assert [line.text for line in said] == ["Computer says go.", "You cannot play: go."]
@@ -101,8 +114,9 @@ def test_go_and_last_points_name_the_player_and_give_the_scores():
 def test_heels_and_game_over_with_skunk():
     a = Announcer()
     a._target = 121
-    lines = a.announce([g.Scored(1, 1, 2, "heels", (), (c("JS"),), 119, 121, (80, 121)),
-                        g.GameOver(1, (80, 121), (1, 0))])
+    lines = a.announce(
+        [g.Scored(1, 1, 2, "heels", (), (c("JS"),), 119, 121, (80, 121)), g.GameOver(1, (80, 121), (1, 0))]
+    )
     texts = [line.text for line in lines]
     assert texts[0] == "Two for his heels to Computer."
     assert "Computer wins, 121 to 80." in texts
@@ -145,6 +159,7 @@ def test_the_deal_end_does_not_repeat_the_scores_and_the_reset_is_short():
 
 def test_turn_prompts_are_short_and_do_not_repeat_a_count_just_said():
     from spoken_cribbage.words.announce import Answers, count_just_said
+
     gm = g.Game(seed=11)
     ans = Answers(gm, Names())
     assert ans.turn() == "Your turn: lay away 2 cards for your crib."
@@ -162,6 +177,7 @@ def test_turn_prompts_are_short_and_do_not_repeat_a_count_just_said():
 
 def test_hand_answer_keeps_the_numbers_the_player_heard():
     from spoken_cribbage.words.announce import Answers, numbered_hand
+
     assert numbered_hand(parse_cards("2C 2H")) == "Card 1: two of clubs. Card 2: two of hearts."
     assert numbered_hand(parse_cards("2C 9D"), [1, 3]) == "Card 1: two of clubs. Card 3: nine of diamonds."
     gm = g.Game(seed=11)
@@ -179,6 +195,7 @@ def test_answers_need_only_the_seats_own_observation():
     # The UI reads its own seat's observation, as the computer players do: given nothing but a
     # function returning that observation, every answer is the same as from the game.
     from spoken_cribbage.words.announce import Answers
+
     gm = g.Game(seed=11)
     gm.apply(g.Discard(1, tuple(gm.hands[1][:2])))
     gm.apply(g.Discard(0, tuple(gm.hands[0][:2])))

@@ -2,7 +2,6 @@
 verbosity (discard, suits, starter, scores), kept like the other settings, every fact still
 reachable; and the a key, the last show again a hand a press, its place kept across keys."""
 
-
 import pytest
 
 from spoken_cribbage.engine import game as g
@@ -54,12 +53,15 @@ def test_scores_are_said_once_at_the_end_of_the_play_and_stay_on_s():
     s.command("1 2")
     play_out(s)
     said = out[n:]
-    end = said.index("The starter: king of hearts.") if "The starter: king of hearts." in said \
+    end = (
+        said.index("The starter: king of hearts.")
+        if "The starter: king of hearts." in said
         else next(i for i, text in enumerate(said) if text.startswith("Computer's hand:"))
+    )
     in_play = said[:end]
-    scores = [line for line in in_play if line.startswith("You ")and ", Computer " in line and "play" not in line]
-    assert len(scores) == 1 and in_play[-1] == scores[0]   # once, as the play ends
-    assert any("for two" in line or "One for" in line for line in in_play)   # points were pegged
+    scores = [line for line in in_play if line.startswith("You ") and ", Computer " in line and "play" not in line]
+    assert len(scores) == 1 and in_play[-1] == scores[0]  # once, as the play ends
+    assert any("for two" in line or "One for" in line for line in in_play)  # points were pegged
     # the default says the score after every peg
     d, dout = seat()
     m = len(dout)
@@ -86,16 +88,30 @@ def test_the_starter_is_named_once_at_the_start_of_the_show():
 
 
 def test_a_hand_of_one_suit_names_the_suit_once():
-    ev = g.HandShown(seat=0, side=0, is_crib=False, cards=tuple(parse_cards("AC 2C 3C 5C")),
-                     starter=parse_cards("KH")[0], total=11, items=())
+    ev = g.HandShown(
+        seat=0,
+        side=0,
+        is_crib=False,
+        cards=tuple(parse_cards("AC 2C 3C 5C")),
+        starter=parse_cards("KH")[0],
+        total=11,
+        items=(),
+    )
     brief = Announcer(brief=frozenset({"suits"}))
     assert brief._shown(ev)[0].text == "Your hand: ace, two, three and five of clubs."
-    assert Announcer()._shown(ev)[0].text == ("Your hand: ace of clubs, two of clubs, three of "
-                                              "clubs and five of clubs.")
-    mixed = g.HandShown(seat=0, side=0, is_crib=False, cards=tuple(parse_cards("AC 2C 3C 5H")),
-                        starter=parse_cards("KH")[0], total=0, items=())
-    assert brief._shown(mixed)[0].text == ("Your hand: ace of clubs, two of clubs, three of "
-                                           "clubs and five of hearts.")
+    assert Announcer()._shown(ev)[0].text == (
+        "Your hand: ace of clubs, two of clubs, three of clubs and five of clubs."
+    )
+    mixed = g.HandShown(
+        seat=0,
+        side=0,
+        is_crib=False,
+        cards=tuple(parse_cards("AC 2C 3C 5H")),
+        starter=parse_cards("KH")[0],
+        total=0,
+        items=(),
+    )
+    assert brief._shown(mixed)[0].text == ("Your hand: ace of clubs, two of clubs, three of clubs and five of hearts.")
     terse = Announcer(verbosity="terse", brief=frozenset({"suits"}))
     assert terse._shown(ev)[0].text == Announcer(verbosity="terse")._shown(ev)[0].text
 
@@ -108,7 +124,7 @@ def test_a_confirmed_discard_is_not_named_again_and_the_question_stays_in_histor
     assert question == [f"Lay away the {hand[0].name} and {hand[2].name}? Enter to confirm."]
     assert after(out, s.enter)[0] == "Laid away."
     earlier = [line for _ in range(12) for line in after(out, lambda: s.key("["))]
-    assert f"Earlier: {question[0]}" in earlier   # [ reaches the question that named them
+    assert f"Earlier: {question[0]}" in earlier  # [ reaches the question that named them
     # typed by number, no question named them: the line names them
     t, tout = seat("discard")
     assert after(tout, lambda: t.command("1 2"))[0] == "You lay away the ace of clubs and two of clubs."
@@ -124,15 +140,14 @@ def test_the_a_key_reads_the_last_show_a_hand_a_press_across_other_keys():
     shown = out.index(next(line for line in out if line.startswith("Computer's hand: ")))
     first = after(out, lambda: s.key("a"))
     assert first[0] == "Show, 1 of 3, with the king of hearts:"
-    assert first[1:] == out[shown:shown + len(first) - 1]   # as it was said
-    s.key("s"), s.key("c"), s.key("r")   # other keys lose nothing
+    assert first[1:] == out[shown : shown + len(first) - 1]  # as it was said
+    s.key("s"), s.key("c"), s.key("r")  # other keys lose nothing
     second = after(out, lambda: s.key("a"))
     assert second[0] == "Show, 2 of 3, with the king of hearts:"
     assert second[1].startswith("Your hand: ")
     third = after(out, lambda: s.key("a"))
     assert third[1].startswith("Your crib: ")
-    assert after(out, lambda: s.key("a")) == [
-        "That was the whole show. Press a again to hear it from the start."]
+    assert after(out, lambda: s.key("a")) == ["That was the whole show. Press a again to hear it from the start."]
     assert after(out, lambda: s.key("a"))[0] == "Show, 1 of 3, with the king of hearts:"
 
 
@@ -151,5 +166,6 @@ def test_brief_parts_typed_as_words_and_said_as_a_list():
     assert setting_shown("brief", "on") == "on"
     from spoken_cribbage.storage.settings import Settings, describe
     from spoken_cribbage.words.notices import phrase
+
     listed = [phrase(n) for n in describe(Settings(brief="discard,suits"))]
     assert "Brief: discard and suits." in listed

@@ -24,41 +24,133 @@ from spoken_cribbage.words.notices import phrase
 LOCALE = Path(catalogue.__file__).parent / "locale"
 OTHERS = [code for code in catalogue.LANGUAGES if code != "en"]
 #: facts for every placeholder of the moved tables (the cleaned kinds a caller gives)
-FACTS = {"text": "xyzzy", "token": "9z", "verb": "play", "setting": "rate",
-         "example": "rate 200", "cards": tuple(parse_cards("5H 5C 5S")), "rank": 5, "suit": 2,
-         "code": "example.code", "name": "sound", "channels": ("game", "scores", "prompts")}
+FACTS = {
+    "text": "xyzzy",
+    "token": "9z",
+    "verb": "play",
+    "setting": "rate",
+    "example": "rate 200",
+    "cards": tuple(parse_cards("5H 5C 5S")),
+    "rank": 5,
+    "suit": 2,
+    "code": "example.code",
+    "name": "sound",
+    "channels": ("game", "scores", "prompts"),
+}
 #: facts for every storage.* code and its forms (a setting named 'rate', a saved game ...)
 STORAGE_FACTS = {
-    "name": "rate", "value": "x", "why": "long", "kind": "pipe", "field": "actions",
-    "teams": "2", "players": 4, "layouts": ("none", "2"), "sizes": (2, 3, 4),
-    "allowed": ("auto", "manual"), "low": 80, "high": 400, "most": 20, "given": 3,
-    "others": 1, "whole": True, "version": "9", "error": Notice("storage.disk_full"),
-    "reason": Notice("storage.permission_denied"), "moved": "settings.toml.bad",
-    "for_run": True, "option": "--rate", "this_game": 200.0, "path": "/home/a/settings.toml",
-    "format": 9, "n": 3, "finished": True, "detail": "Input/output error", "text": "boom",
-    "kept": "game.json.old", "seed": 3, "host": "kitchen", "when": "goodbye", "behind": 2,
-    "schema": 7, "game": Game(players=2, seed=1), "summary": "you 100, computer 96",
-    "who": "Lena", "score": 100, "count": 2, "ago": "2 moves ago", "head": "Stopped.",
-    "body": "Gone.", "setting": "rate", "later": "later", "size": 2, "ways": "in pairs",
-    "seats": "1 other player", "apart": True}
+    "name": "rate",
+    "value": "x",
+    "why": "long",
+    "kind": "pipe",
+    "field": "actions",
+    "teams": "2",
+    "players": 4,
+    "layouts": ("none", "2"),
+    "sizes": (2, 3, 4),
+    "allowed": ("auto", "manual"),
+    "low": 80,
+    "high": 400,
+    "most": 20,
+    "given": 3,
+    "others": 1,
+    "whole": True,
+    "version": "9",
+    "error": Notice("storage.disk_full"),
+    "reason": Notice("storage.permission_denied"),
+    "moved": "settings.toml.bad",
+    "for_run": True,
+    "option": "--rate",
+    "this_game": 200.0,
+    "path": "/home/a/settings.toml",
+    "format": 9,
+    "n": 3,
+    "finished": True,
+    "detail": "Input/output error",
+    "text": "boom",
+    "kept": "game.json.old",
+    "seed": 3,
+    "host": "kitchen",
+    "when": "goodbye",
+    "behind": 2,
+    "schema": 7,
+    "game": Game(players=2, seed=1),
+    "summary": "you 100, computer 96",
+    "who": "Lena",
+    "score": 100,
+    "count": 2,
+    "ago": "2 moves ago",
+    "head": "Stopped.",
+    "body": "Gone.",
+    "setting": "rate",
+    "later": "later",
+    "size": 2,
+    "ways": "in pairs",
+    "seats": "1 other player",
+    "apart": True,
+}
 #: facts for every speech.* code and its forms
 SPEECH_FACTS = {
-    "output": Notice("speech.output_device", device="default"), "driver": "espeak",
-    "name": "Orca", "reason": Notice("speech.no_sound_device"), "device": "hw:0",
-    "player": "aplay", "mode": "loud", "voice": "fr", "detail": "Invalid argument",
-    "seconds": 8, "rate": 22050, "status": 3, "address": "unix:/run/speechd", "reply": "300"}
+    "output": Notice("speech.output_device", device="default"),
+    "driver": "espeak",
+    "name": "Orca",
+    "reason": Notice("speech.no_sound_device"),
+    "device": "hw:0",
+    "player": "aplay",
+    "mode": "loud",
+    "voice": "fr",
+    "detail": "Invalid argument",
+    "seconds": 8,
+    "rate": 22050,
+    "status": 3,
+    "address": "unix:/run/speechd",
+    "reply": "300",
+}
 #: facts for every voice.* code and its forms (a model, a download, the set-up check ...)
 VOICE_FACTS = {
-    "reason": Notice("voice.not_a_vosk_model", path="/m"), "error": "OSError", "heard": "go",
-    "command": "play 9S", "model": "vosk-model-small", "using": Notice("voice.using_pocketsphinx"),
-    "engine": "vosk", "path": "/m/my", "source": "--vosk-model", "missing": ("play", "five"),
-    "name": "vosk-small-en", "downloadable": ("vosk-small-en",), "description": None, "folder": "/m",
-    "size": 41205931, "url": "https://x/m.zip", "percent": 50, "got": 20_000_000,
-    "total": 40_000_000, "offered": 10, "expected": 12, "status": 404, "digest": "0123" * 16,
-    "entry": "../x", "question": "Play the nine of spades? Say yes or no.", "quiet": 3,
-    "commands": 3, "stop": "key", "seconds": 5, "noise": -62.3, "phrase": "play five",
-    "n": 1, "confirm": True, "asked": 3, "voice": -18.1, "snr": 44.2, "why": "missed",
-    "missed": 2, "count": 2, "mb": 41.2, "db": -62, "about": "Small"}
+    "reason": Notice("voice.not_a_vosk_model", path="/m"),
+    "error": "OSError",
+    "heard": "go",
+    "command": "play 9S",
+    "model": "vosk-model-small",
+    "using": Notice("voice.using_pocketsphinx"),
+    "engine": "vosk",
+    "path": "/m/my",
+    "source": "--vosk-model",
+    "missing": ("play", "five"),
+    "name": "vosk-small-en",
+    "downloadable": ("vosk-small-en",),
+    "description": None,
+    "folder": "/m",
+    "size": 41205931,
+    "url": "https://x/m.zip",
+    "percent": 50,
+    "got": 20_000_000,
+    "total": 40_000_000,
+    "offered": 10,
+    "expected": 12,
+    "status": 404,
+    "digest": "0123" * 16,
+    "entry": "../x",
+    "question": "Play the nine of spades? Say yes or no.",
+    "quiet": 3,
+    "commands": 3,
+    "stop": "key",
+    "seconds": 5,
+    "noise": -62.3,
+    "phrase": "play five",
+    "n": 1,
+    "confirm": True,
+    "asked": 3,
+    "voice": -18.1,
+    "snr": 44.2,
+    "why": "missed",
+    "missed": 2,
+    "count": 2,
+    "mb": 41.2,
+    "db": -62,
+    "about": "Small",
+}
 TABLES = {"storage": storage_words, "speech": speech_words, "voice": voice_words}
 
 
@@ -74,13 +166,13 @@ def _fields(template: str) -> set[str]:
 
 def _moved() -> dict[str, catalogue.Message]:
     from scripts.catalogue import messages
+
     return messages()  # type: ignore[return-value]
 
 
 def test_the_moved_tables_are_found():
     codes = set(_moved())
-    assert {"command.unknown", "command.ambiguous", "list.or.two", "number.2",
-            "notice.unknown"} <= codes
+    assert {"command.unknown", "command.ambiguous", "list.or.two", "number.2", "notice.unknown"} <= codes
     assert len([c for c in codes if c.startswith("command.")]) == 15
     # storage.*: the 79 codes callers use (11 of them choose among their forms) and their
     # forms and parts, every one a message
@@ -89,13 +181,12 @@ def test_the_moved_tables_are_found():
     # speech.*: 49 codes (3 choose among their forms), 52 messages
     assert len([c for c in codes if c.startswith("speech.")]) == 52
     assert len(speech_words.TEXTS) == 49 and len(speech_words.PARTS) == 6
-    assert len([c for c in codes if c.startswith("cues.")]) == 4   # cues.*: all 4, one each
+    assert len([c for c in codes if c.startswith("cues.")]) == 4  # cues.*: all 4, one each
     # voice.*: 87 codes (11 choose among their forms), 106 messages
     assert len([c for c in codes if c.startswith("voice.")]) == 106
     assert len(voice_words.TEXTS) == 87 and len(voice_words.PARTS) == 30
     for table, count in (("storage", 11), ("speech", 3), ("voice", 11)):
-        choosers = [c for c, t in TABLES[table].TEXTS.items()
-                    if not isinstance(t, catalogue.Message)]
+        choosers = [c for c, t in TABLES[table].TEXTS.items() if not isinstance(t, catalogue.Message)]
         assert len(choosers) == count
         assert all(any(m.startswith(c + ".") for m in codes) for c in choosers), choosers
 
@@ -103,6 +194,7 @@ def test_the_moved_tables_are_found():
 def test_compiled_catalogues_are_up_to_date():
     pytest.importorskip("babel", reason="Babel (the [test] extra) builds the catalogues")
     from scripts.catalogue import problems
+
     assert problems() == []
 
 
@@ -135,41 +227,48 @@ def test_every_message_translated_with_its_placeholders(language):
 
 
 #: messages whose translation is rightly the English words
-SAME_AS_ENGLISH = {("fr", "storage.unit.target"),   # 'N points'
-                   ("fr", "voice.unit.db"), ("zh-Hans", "voice.unit.mb")}   # '-62 dB', '41.2 MB'
+SAME_AS_ENGLISH = {
+    ("fr", "storage.unit.target"),  # 'N points'
+    ("fr", "voice.unit.db"),
+    ("zh-Hans", "voice.unit.mb"),
+}  # '-62 dB', '41.2 MB'
 
 
 def _has_words(template: catalogue.Message) -> bool:
     """A message with words of its own ('{detail}', the system's words, has none: it is the
     same in every language)."""
-    return any(ch.isalpha() for text, *_ in string.Formatter().parse(template.english)
-               for ch in text)
+    return any(ch.isalpha() for text, *_ in string.Formatter().parse(template.english) for ch in text)
 
 
 @pytest.mark.parametrize("language", catalogue.LANGUAGES)
-@pytest.mark.parametrize("table,facts", [("command", FACTS), ("storage", STORAGE_FACTS),
-                                         ("speech", SPEECH_FACTS), ("voice", VOICE_FACTS),
-                                         ("cues", {"reason": Notice("cues.silent_output")})])
+@pytest.mark.parametrize(
+    "table,facts",
+    [
+        ("command", FACTS),
+        ("storage", STORAGE_FACTS),
+        ("speech", SPEECH_FACTS),
+        ("voice", VOICE_FACTS),
+        ("cues", {"reason": Notice("cues.silent_output")}),
+    ],
+)
 def test_every_moved_code_says_a_sentence(language, table, facts):
     catalogue.use(language)
     from spoken_cribbage.words.notices import template
+
     codes = [c for c in _moved() if c.startswith(table + ".")]
     parts = TABLES[table].PARTS if table in TABLES else {}
-    if table in TABLES:   # and the codes that choose among their forms
-        codes += [c for c, t in TABLES[table].TEXTS.items()
-                  if not isinstance(t, catalogue.Message)]
+    if table in TABLES:  # and the codes that choose among their forms
+        codes += [c for c, t in TABLES[table].TEXTS.items() if not isinstance(t, catalogue.Message)]
     english_too, checked = [], 0
     for code in codes:
-        part = parts.get(code)   # a form or part, said by its table alone
-        said = (phrase(code, **facts) if part is None
-                else catalogue.say(part, facts, code))
+        part = parts.get(code)  # a form or part, said by its table alone
+        said = phrase(code, **facts) if part is None else catalogue.say(part, facts, code)
         assert said.strip() and "{" not in said, (code, said)
         checked += 1
         t = template(code) if part is None else part
         if language != "en" and (not isinstance(t, catalogue.Message) or _has_words(t)):
             catalogue.use("en")
-            again = (phrase(code, **facts) if part is None
-                     else catalogue.say(part, facts, code))
+            again = phrase(code, **facts) if part is None else catalogue.say(part, facts, code)
             if said == again and (language, code) not in SAME_AS_ENGLISH:
                 english_too.append(code)
             catalogue.use(language)
@@ -179,47 +278,51 @@ def test_every_moved_code_says_a_sentence(language, table, facts):
 
 def test_english_unchanged_and_the_grammar_per_language():
     error = CommandError("command.ambiguous", text="five", cards=tuple(parse_cards("5H 5C 5S")))
-    assert phrase(error) == ("You have three fives: the five of hearts, the five of clubs or "
-                             "the five of spades?")
+    assert phrase(error) == ("You have three fives: the five of hearts, the five of clubs or the five of spades?")
     catalogue.use("fr")
-    assert phrase(error) == ("Vous avez trois fives : the five of hearts, the five of clubs ou "
-                             "the five of spades ?")
+    assert phrase(error) == ("Vous avez trois fives : the five of hearts, the five of clubs ou the five of spades ?")
     catalogue.use("zh-Hans")
-    assert phrase(error) == ("你有三张 fives：the five of hearts、the five of clubs或"
-                             "the five of spades？")
+    assert phrase(error) == ("你有三张 fives：the five of hearts、the five of clubs或the five of spades？")
     assert catalogue.join(["甲", "乙"]) == "甲或乙" and catalogue.number(2) == "两"
 
 
 def test_storage_in_french_and_chinese():
-    damaged = Notice("storage.settings_replaced", reason=Notice("storage.settings_not_a_table"),
-                     moved="settings.toml.bad", error=None)
+    damaged = Notice(
+        "storage.settings_replaced",
+        reason=Notice("storage.settings_not_a_table"),
+        moved="settings.toml.bad",
+        error=None,
+    )
     notice = Notice("storage.not_kept", when="goodbye", behind=1)
     catalogue.use("fr")
     assert phrase(damaged) == (
         "Le fichier des réglages n'a pas pu servir (le fichier des réglages n'est pas une "
         "table) : il a été gardé sous le nom settings.toml.bad et les réglages par défaut "
-        "s'appliquent.")
+        "s'appliquent."
+    )
     assert phrase(notice) == "Au revoir. Votre partie n'est gardée que telle qu'elle était il y a 1 coup."
     assert phrase("storage.teams", players=4, layouts=("none", "2"), teams="3") == (
-        "à 4 joueurs on joue chacun pour soi ou en 2 équipes de 2, pas en 3 équipes")
+        "à 4 joueurs on joue chacun pour soi ou en 2 équipes de 2, pas en 3 équipes"
+    )
     catalogue.use("zh-Hans")
     assert phrase(notice) == "再见。你的牌局只保留了1步之前的样子。"
     assert phrase("storage.resume_question", game=Game(players=2, seed=1, first_dealer=0)) == (
-        "你有一局未完成：你 0 分，电脑 0 分，你的底牌。继续吗？y/n")
+        "你有一局未完成：你 0 分，电脑 0 分，你的底牌。继续吗？y/n"
+    )
 
 
 def test_speech_in_french_and_chinese():
     failed = Notice("speech.could_not_start", reason=Notice("speech.portaudio_hung", seconds=1))
     catalogue.use("fr")
-    assert phrase(failed).startswith(
-        "La parole n'a pas pu démarrer : le système de son n'a pas répondu en 1 seconde (")
+    assert phrase(failed).startswith("La parole n'a pas pu démarrer : le système de son n'a pas répondu en 1 seconde (")
     assert phrase("speech.screen_reader", name="Orca") == "Parole par Orca."
     catalogue.use("zh-Hans")
     assert phrase(failed).endswith("删除它即可解决）。游戏以文字继续。")
     assert phrase("speech.espeak_could_not_start", status=255) == "espeak-ng 无法启动（错误 0xff）"
     # cues.* builds from the clauses of storage and speech, all in the one language
     assert phrase("cues.could_not_start", reason=Notice("speech.no_sound_device")) == (
-        "提示音已关闭：没有找到音频设备。游戏继续。")
+        "提示音已关闭：没有找到音频设备。游戏继续。"
+    )
 
 
 def test_a_value_from_outside_is_cleaned_in_every_language():
@@ -237,13 +340,20 @@ def test_languages_agree_and_the_setting_is_checked():
         settings_mod.Settings(language="de").validate()
 
 
-@pytest.mark.parametrize("env,language", [
-    ({"LANG": "fr_FR.UTF-8"}, "fr"), ({"LANG": "fr_CA"}, "fr"),
-    ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"), ({"LANG": "zh_TW.UTF-8"}, "en"),
-    ({"LANG": "C.UTF-8"}, "en"), ({}, "en"), ({"LANG": "de_DE.UTF-8"}, "en"),
-    ({"LC_ALL": "fr_BE.UTF-8", "LANG": "en_GB.UTF-8"}, "fr"),
-    ({"LANGUAGE": "zh_CN:fr", "LANG": "fr_FR.UTF-8"}, "zh-Hans"),
-])
+@pytest.mark.parametrize(
+    "env,language",
+    [
+        ({"LANG": "fr_FR.UTF-8"}, "fr"),
+        ({"LANG": "fr_CA"}, "fr"),
+        ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"),
+        ({"LANG": "zh_TW.UTF-8"}, "en"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_ALL": "fr_BE.UTF-8", "LANG": "en_GB.UTF-8"}, "fr"),
+        ({"LANGUAGE": "zh_CN:fr", "LANG": "fr_FR.UTF-8"}, "zh-Hans"),
+    ],
+)
 def test_the_system_language(env, language):
     assert catalogue.language_from_environment(env) == language
 
@@ -266,13 +376,17 @@ def test_voice_in_french_and_chinese():
     assert phrase(off) == "La voix est coupée : /m n'est pas un dossier de modèle vosk."
     assert phrase(push) == "Utilisez l'appui pour parler : 1 commande sur 3 a été manquée."
     assert phrase("voice.downloaded", percent=50, got=20_000_000, total=40_000_000) == (
-        "Téléchargé à 50 % (20.0 Mo sur 40.0 Mo).")
+        "Téléchargé à 50 % (20.0 Mo sur 40.0 Mo)."
+    )
     # voice commands stay English: the command asked about, and yes or no
     assert phrase("voice.confirm", heard="the nine", command="play 9S") == (
-        "Play the nine of spades ? Dites yes ou no.")
+        "Play the nine of spades ? Dites yes ou no."
+    )
     catalogue.use("zh-Hans")
     assert phrase(off) == "语音已关闭：/m 不是 vosk 模型文件夹。"
     assert phrase("voice.check_suggest_push", why="missed", missed=2, asked=3) == (
-        "请使用按键说话：3 条命令中漏听了 2 条。")
+        "请使用按键说话：3 条命令中漏听了 2 条。"
+    )
     assert phrase("voice.check_figures", noise=-62.3, voice=-18.1, snr=44.2) == (
-        "环境噪声 -62 分贝，你的声音 -18 分贝：比噪声高 44 分贝。")
+        "环境噪声 -62 分贝，你的声音 -18 分贝：比噪声高 44 分贝。"
+    )

@@ -27,8 +27,27 @@ from spoken_cribbage.words import calculator as calc_words
 from spoken_cribbage.words import catalogue, notices, review, seat
 from spoken_cribbage.words.clean import one_line, visible
 
-HOSTILE_CHARS = st.sampled_from(["\n", "\r", "\x1b", "\x07", "\x00", "\x9b", "\u2028", "\u2029",
-                                 "\u200b", "\u202e", "\x7f", "\t", "\ud800", "]0;", "[2J", "a", " "])
+HOSTILE_CHARS = st.sampled_from(
+    [
+        "\n",
+        "\r",
+        "\x1b",
+        "\x07",
+        "\x00",
+        "\x9b",
+        "\u2028",
+        "\u2029",
+        "\u200b",
+        "\u202e",
+        "\x7f",
+        "\t",
+        "\ud800",
+        "]0;",
+        "[2J",
+        "a",
+        " ",
+    ]
+)
 HOSTILE = st.lists(HOSTILE_CHARS, min_size=1, max_size=12).map("".join)
 
 
@@ -43,7 +62,7 @@ class _Recorder(Mapping[str, Any]):
         self.read.append(key)
         if key in self.flags:
             return None
-        return 3 if key in self.numeric else f"{key} x"   # texts that differ, as hostile ones do
+        return 3 if key in self.numeric else f"{key} x"  # texts that differ, as hostile ones do
 
     def __iter__(self):
         return iter(())
@@ -72,8 +91,10 @@ def _facts(template) -> tuple[list[str], set[str], set[str]] | None:
         numeric: set[str] = set()
         for _ in range(len(keys) + 1):
             try:
-                template.format(**{k: 3 if k in numeric else "x" for k in keys if k not in objects},
-                                **{k: _Object() for k in objects})
+                template.format(
+                    **{k: 3 if k in numeric else "x" for k in keys if k not in objects},
+                    **{k: _Object() for k in objects},
+                )
                 return sorted(set(keys)), numeric, objects
             except (ValueError, TypeError):
                 numeric.add(next(k for k in keys if k not in numeric | objects))
@@ -84,7 +105,7 @@ def _facts(template) -> tuple[list[str], set[str], set[str]] | None:
         try:
             template(rec)
             return sorted(set(rec.read)), numeric, flags
-        except Exception:   # a fact of the wrong kind: the last one read becomes a number, then None
+        except Exception:  # a fact of the wrong kind: the last one read becomes a number, then None
             if not rec.read:
                 return None
             last = rec.read[-1]
@@ -95,7 +116,7 @@ def _facts(template) -> tuple[list[str], set[str], set[str]] | None:
 def _tables():
     for prefix, module in sorted(set(notices.DOMAINS.items())):
         for code, t in importlib.import_module(module).TEXTS.items():
-            if isinstance(t, catalogue.Message):   # a moved table: its English, as said
+            if isinstance(t, catalogue.Message):  # a moved table: its English, as said
                 t = partial(catalogue.render, code, t)
             if code.startswith(prefix + "."):
                 yield f"notice {code}", t, (lambda t, d, code=code: notices.phrase(code, **d))
@@ -149,8 +170,7 @@ def test_text_facts_stay_one_visible_line(template, lookup, found, data):
         else:
             raw = data.draw(HOSTILE, label=k)
             kind = data.draw(st.sampled_from(["str", "path", "error"]), label=k + " kind")
-            facts[k] = {"str": raw, "path": Path("/tmp") / raw.replace("\x00", "0"),
-                        "error": OSError(5, raw)}[kind]
+            facts[k] = {"str": raw, "path": Path("/tmp") / raw.replace("\x00", "0"), "error": OSError(5, raw)}[kind]
     text = lookup(template, facts)
     assert text.count("\n") == _lines_of_template(template, keys, numeric, flags), text
     for line in text.split("\n"):
@@ -159,8 +179,7 @@ def test_text_facts_stay_one_visible_line(template, lookup, found, data):
 
 def test_key_error_and_review_path_examples():
     # the examples, as a player would meet them
-    assert seat.phrase("key_error", error="bad\nYou win.") == \
-        "Something went wrong with that key: bad\\nYou win.."
+    assert seat.phrase("key_error", error="bad\nYou win.") == "Something went wrong with that key: bad\\nYou win.."
     written = review.review_text("written", number=2, path=Path("/tmp/a\nb\x1b[2J"), lines=9)
     assert written == "Game 2 written to /tmp/a\\nb\\x1b[2J: 9 lines."
     assert notices.phrase("storage.unreadable", error=OSError(5, "I/O\nerror")).count("\n") == 0
@@ -168,5 +187,6 @@ def test_key_error_and_review_path_examples():
 
 def test_output_names_are_the_same_functions():
     from spoken_cribbage.app import output
+
     assert output.visible is visible and output.one_line is one_line
     assert os.linesep not in one_line("a" + os.linesep + "b")

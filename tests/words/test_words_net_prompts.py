@@ -11,5 +11,4 @@ def test_the_discard_prompt_asks_for_one_card_in_the_singular_at_a_table_of_thre
     assert "their" not in one and "1 2" not in one
     two = words.prompt_discard(2, hand[:4])
     assert two.startswith("Lay away two cards: type their numbers or names, for example 1 2 ")
-    assert one.endswith("You hold ace of clubs, nine of spades, ten of diamonds, ten of hearts "
-                        "and jack of hearts.")
+    assert one.endswith("You hold ace of clubs, nine of spades, ten of diamonds, ten of hearts and jack of hearts.")

@@ -17,7 +17,7 @@ SENTENCE = re.compile(r"^[A-Z][a-z']*( \S+)+[.?!:]$")
 def _literal(node: ast.AST) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
-    if isinstance(node, ast.JoinedStr):   # an f-string: its fixed parts, {} for each field
+    if isinstance(node, ast.JoinedStr):  # an f-string: its fixed parts, {} for each field
         return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
     return None
 
@@ -32,7 +32,7 @@ def sentences_outside_words() -> list[str]:
         skip = set()
         for node in ast.walk(tree):
             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-                skip.add(id(node.value))          # docstrings, attribute docstrings
+                skip.add(id(node.value))  # docstrings, attribute docstrings
             if isinstance(node, ast.JoinedStr):
                 skip.update(id(v) for v in node.values)
         for node in ast.walk(tree):

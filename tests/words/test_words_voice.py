@@ -22,9 +22,11 @@ from testkit import ROOT
 
 PACKAGE = ROOT / "spoken_cribbage"
 #: where voice codes are produced (the voice package) and where the app names some itself
-SOURCES = sorted((PACKAGE / "voice").glob("*.py")) + [PACKAGE / "app" / "handsfree.py",
-                                                      PACKAGE / "app" / "voice_command.py",
-                                                      PACKAGE / "app" / "voice_check.py"]
+SOURCES = sorted((PACKAGE / "voice").glob("*.py")) + [
+    PACKAGE / "app" / "handsfree.py",
+    PACKAGE / "app" / "voice_command.py",
+    PACKAGE / "app" / "voice_check.py",
+]
 CODE = re.compile(r"""["'](voice\.[a-z_]+)["']""")
 
 
@@ -45,7 +47,7 @@ def test_every_sentence_is_for_a_code_something_uses():
 def test_the_string_templates_are_well_formed():
     checked = 0
     for code, t in TEXTS.items():
-        if isinstance(t, Message) and t.english != "{error}":   # bad_hand: another's sentence
+        if isinstance(t, Message) and t.english != "{error}":  # bad_hand: another's sentence
             list(string.Formatter().parse(t.english))  # raises on a stray brace
             assert t.english[-1] in ".:" or t.english.endswith(("{folder}", "{question}")), code
             checked += 1
@@ -59,8 +61,12 @@ def _sentences(path: Path) -> list[tuple[int, str]]:
     skip: set[int] = set()
     for node in ast.walk(tree):
         body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
-                and isinstance(body[0].value, ast.Constant):
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+        ):
             skip.add(id(body[0].value))
         if isinstance(node, ast.keyword) and node.arg in ("help", "description"):
             skip.update(id(n) for n in ast.walk(node.value))
@@ -87,23 +93,29 @@ def test_the_voice_package_writes_no_sentence(path):
 
 def test_the_sentence_finder_finds_sentences(tmp_path):
     f = tmp_path / "m.py"
-    f.write_text('"""Doc."""\nA = "No microphone found."\nB = f"Heard: {x}. Command: {y}."\n'
-                 'C = "voice.listening"\np.add_argument("--x", help="Some help text.")\n')
+    f.write_text(
+        '"""Doc."""\nA = "No microphone found."\nB = f"Heard: {x}. Command: {y}."\n'
+        'C = "voice.listening"\np.add_argument("--x", help="Some help text.")\n'
+    )
     assert [n for n, _ in _sentences(f)] == [2, 3]
 
 
 # -- sentences, word for word ----------------------------------------------------------------
 
+
 def test_microphone_cues_and_problems():
     assert [phrase(n) for n in (LISTENING, STOPPED, NO_MIC, BEHIND)] == [
-        "Listening.", "Stopped listening.",
+        "Listening.",
+        "Stopped listening.",
         "No microphone found: voice is off. Keyboard play goes on.",
-        "Voice fell behind and skipped some sound: say that again if nothing happens."]
+        "Voice fell behind and skipped some sound: say that again if nothing happens.",
+    ]
     assert phrase(MIC_FAILED, reason="Invalid sample rate") == (
-        "The microphone could not be opened (Invalid sample rate): voice is off. "
-        "Keyboard play goes on.")
+        "The microphone could not be opened (Invalid sample rate): voice is off. Keyboard play goes on."
+    )
     assert phrase(Notice("voice.stopped_after_error", error="OSError")) == (
-        "Voice stopped after an error (OSError). Keyboard play goes on.")
+        "Voice stopped after an error (OSError). Keyboard play goes on."
+    )
 
 
 def test_recognitions():
@@ -115,37 +127,51 @@ def test_recognitions():
 
 def test_engine_choice_sentences():
     off = Notice("voice.off", reason=VoiceError(INSTALL_VOICE).notice)
-    assert phrase(off) == ("Voice is off: the voice engines are not installed; add them with "
-                           "pip install 'spoken-cribbage[voice]' (./play.sh does this).")
-    fallback = Notice("voice.vosk_not_used", using=Notice("voice.using_pocketsphinx"),
-                      reason=VoiceError("voice.vosk_model_not_english", path="/m/ko",
-                                        missing=("play", "five", "hearts")))
-    assert phrase(fallback) == ("Voice: pocketsphinx (built-in English model); vosk not used (the vosk "
-                                "model in /m/ko does not know the English command words "
-                                "(play, five, hearts)).")
+    assert phrase(off) == (
+        "Voice is off: the voice engines are not installed; add them with "
+        "pip install 'spoken-cribbage[voice]' (./play.sh does this)."
+    )
+    fallback = Notice(
+        "voice.vosk_not_used",
+        using=Notice("voice.using_pocketsphinx"),
+        reason=VoiceError("voice.vosk_model_not_english", path="/m/ko", missing=("play", "five", "hearts")),
+    )
+    assert phrase(fallback) == (
+        "Voice: pocketsphinx (built-in English model); vosk not used (the vosk "
+        "model in /m/ko does not know the English command words "
+        "(play, five, hearts))."
+    )
     assert phrase("voice.using_vosk", model="vosk-model-small-en-us-0.15") == (
-        "Voice: vosk with model vosk-model-small-en-us-0.15.")
+        "Voice: vosk with model vosk-model-small-en-us-0.15."
+    )
 
 
 def test_model_problems_and_progress():
     assert phrase(ModelError("voice.checksum_mismatch", digest="0123456789abcdef" * 4)) == (
-        "The checksum of the download does not match the manifest (got 0123456789ab…); "
-        "nothing was installed.")
+        "The checksum of the download does not match the manifest (got 0123456789ab…); nothing was installed."
+    )
     assert phrase(ModelError("voice.archive_unsafe_entry", entry="../x")) == (
-        "The archive holds an unsafe entry ('../x'); nothing was installed.")
+        "The archive holds an unsafe entry ('../x'); nothing was installed."
+    )
     assert phrase(ModelError("voice.download_http_error", status=404, reason="Not Found")) == (
-        "The download failed: the server answered 404 Not Found.")
+        "The download failed: the server answered 404 Not Found."
+    )
     assert phrase(ModelError("voice.no_such_model", name="nope", downloadable=("vosk-small-en",))) == (
-        "There is no model called nope. Downloadable: vosk-small-en.")
+        "There is no model called nope. Downloadable: vosk-small-en."
+    )
     assert phrase("voice.downloading", size=41205931, url="https://x/m.zip") == (
-        "Downloading 41.2 MB from https://x/m.zip.")
+        "Downloading 41.2 MB from https://x/m.zip."
+    )
     assert phrase("voice.downloaded", percent=50, got=20_000_000, total=40_000_000) == (
-        "Downloaded 50% (20.0 MB of 40.0 MB).")
-    assert phrase("voice.model_line", name="my", engine="vosk", description=None, path="/m/my",
-                  downloadable=False) == "my (vosk): Vosk model placed in the models folder. Installed at /m/my."
-    assert phrase("voice.model_line", name="vosk-small-en", engine="vosk", description="Small",
-                  path=None, downloadable=True) == (
-        "vosk-small-en (vosk): Small. Not installed; run: spoken-cribbage models download vosk-small-en.")
+        "Downloaded 50% (20.0 MB of 40.0 MB)."
+    )
+    assert (
+        phrase("voice.model_line", name="my", engine="vosk", description=None, path="/m/my", downloadable=False)
+        == "my (vosk): Vosk model placed in the models folder. Installed at /m/my."
+    )
+    assert phrase(
+        "voice.model_line", name="vosk-small-en", engine="vosk", description="Small", path=None, downloadable=True
+    ) == ("vosk-small-en (vosk): Small. Not installed; run: spoken-cribbage models download vosk-small-en.")
 
 
 def test_listen_argument_problems():

@@ -132,9 +132,15 @@ def keep_the_sure_cards(seat: Actions, verb: str, known: Sequence[Card]) -> None
     """A discard that named one card in doubt ("the ace" with two aces): the other cards it
     named are chosen before the question, so the answer adds the last one."""
     obs = _obs(seat)
-    if (verb != "discard" or obs.phase != g.DISCARD or seat.me not in obs.waiting
-            or seat.hand_view.marked or len(set(known)) != len(known)
-            or len(known) >= seat.table.rules.discards or not set(known) <= set(obs.hand)):
+    if (
+        verb != "discard"
+        or obs.phase != g.DISCARD
+        or seat.me not in obs.waiting
+        or seat.hand_view.marked
+        or len(set(known)) != len(known)
+        or len(known) >= seat.table.rules.discards
+        or not set(known) <= set(obs.hand)
+    ):
         return
     for card in known:
         mark(seat, card, toggle=False)
@@ -209,9 +215,9 @@ def claim(seat: Actions, n: int) -> None:
     points = claimed(n)
     if 0 <= points <= seat.table.rules.max_show:
         seat.do(g.Claim(seat.me, points))
-    elif g.Claim(seat.me, 0) in _obs(seat).legal:   # a count is due: this one is no count
+    elif g.Claim(seat.me, 0) in _obs(seat).legal:  # a count is due: this one is no count
         _error(seat, refusal("not a count", "", {"points": points}))
-    else:   # no count is due from this seat: the engine says why, as for any claim
+    else:  # no count is due from this seat: the engine says why, as for any claim
         seat.do(g.Claim(seat.me, 0))
 
 
@@ -271,8 +277,7 @@ def undo(seat: Actions, c: Command) -> None:
     whose = seat.names.possessive(1 - seat.me) if seat.table.players == 2 else "the"
     seat.finished = _obs(seat).phase == g.GAME_OVER
     # the prompt that follows says the count
-    seat.output.tell(undone_line(kind, getattr(mine, "card", None), len(undone) - 1, whose),
-                     LineKind.UNDO)
+    seat.output.tell(undone_line(kind, getattr(mine, "card", None), len(undone) - 1, whose), LineKind.UNDO)
     seat.after([])
 
 
@@ -310,8 +315,7 @@ def quit_game(seat: Actions, c: Command) -> None:
     if seat.finished:
         seat.leave()
         return
-    seat.ask(Question.QUIT, seat.unsaved_words("quit")
-             or phrase("quit_kept" if seat.kept else "quit_seeded"))
+    seat.ask(Question.QUIT, seat.unsaved_words("quit") or phrase("quit_kept" if seat.kept else "quit_seeded"))
 
 
 class Acting(Actions, Narrated, Protocol):
@@ -332,8 +336,19 @@ def do(seat: Acting, action: g.Action) -> None:
     except g.IllegalActionError as e:
         obs = _obs(seat)
         playable = [a.card for a in obs.legal if isinstance(a, g.Play)]
-        seat.output.tell(refusal(e.code, e.reason, e.data, playable=playable, hand=obs.hand,
-                                 turn=seat.answers.turn(), discard_count=seat.table.game.discard_count,
-                                 discarded=bool(obs.discards), names=seat.names), LineKind.ERROR)
+        seat.output.tell(
+            refusal(
+                e.code,
+                e.reason,
+                e.data,
+                playable=playable,
+                hand=obs.hand,
+                turn=seat.answers.turn(),
+                discard_count=seat.table.game.discard_count,
+                discarded=bool(obs.discards),
+                names=seat.names,
+            ),
+            LineKind.ERROR,
+        )
         return
     narration.after(seat, events, own=move_end(events, seat.me))

@@ -81,10 +81,10 @@ def _answer_voice(seat: Answering, yes: bool) -> None:
     held = seat.asking.take_voice()
     if not yes:
         seat.output.tell(not_done(held))
-    elif not _legal_now(seat, held):   # never act on a stale command
+    elif not _legal_now(seat, held):  # never act on a stale command
         seat.output.tell(not_done(held, stale=True, turn=seat.answers.turn()), LineKind.ERROR)
     else:
-        seat.command(held)   # the same path as a typed command; its announcement confirms
+        seat.command(held)  # the same path as a typed command; its announcement confirms
 
 
 def ask_again(seat: Answering) -> None:
@@ -105,8 +105,9 @@ def interrupt(seat: Answering) -> None:
 def leave(seat: Answering) -> None:
     """The player leaves (goodbye: whether the game is kept)."""
     seat.asking.close()
-    seat.output.tell(seat.unsaved_words("goodbye")
-                     or phrase("goodbye_kept" if seat.kept and not seat.finished else "goodbye"))
+    seat.output.tell(
+        seat.unsaved_words("goodbye") or phrase("goodbye_kept" if seat.kept and not seat.finished else "goodbye")
+    )
     seat.quit = True
 
 
@@ -122,7 +123,7 @@ def confirm(seat: Answering, yes: bool) -> None:
     elif kind is Question.DISCARD:
         seat.asking.close()
         if yes:
-            seat.announcer.confirmed = True   # the question named them (brief discard)
+            seat.announcer.confirmed = True  # the question named them (brief discard)
             seat.do(g.Discard(seat.me, seat.hand_view.take_marked()))
         else:
             seat.commands.run(Command("cancel"))

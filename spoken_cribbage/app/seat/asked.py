@@ -149,22 +149,22 @@ def coach(seat: Asked, c: Command) -> None:
 @ASKED.verb("recount")
 def recount(seat: Asked, c: Command) -> None:
     """The last show again, one hand (or the crib) a press."""
+
     def said(events: Sequence[g.Event]) -> list[Line]:
         # a fresh announcer: the show as said, not the game's own state
         # the place's line names the starter: not again with the hand (coach verbosity names
         # it with every hand, brief starter in a line of its own)
-        announcer = Announcer(seat.names, seat.settings.verbosity,
-                              brief_parts(seat.settings.brief) | {"starter"})
+        announcer = Announcer(seat.names, seat.settings.verbosity, brief_parts(seat.settings.brief) | {"starter"})
         announcer.rules = seat.table.rules
-        return [line for line in announcer.announce(list(events))
-                if line.kind is not LineKind.STARTER]
+        return [line for line in announcer.announce(list(events)) if line.kind is not LineKind.STARTER]
+
     seat.output.say(seat.show_reader.next_part(seat.table.events_for(seat.me), said), asked=True)
 
 
 def help_lines(seat: Asked) -> list[str]:
     """Help for this moment: what to do, the keys of this phase, the command line."""
     phase = seat.voice_context().phase
-    reader = getattr(seat.speaker, "reader", None)   # a screen reader is the voice
+    reader = getattr(seat.speaker, "reader", None)  # a screen reader is the voice
     rules = seat.table.rules
     keys = key_lines(phase, voice=seat.listen_toggle is not None, muggins=rules.manual and rules.muggins)
     return help_words(phase, keys, rules.discards, screen_reader=reader if isinstance(reader, str) else None)
@@ -173,4 +173,4 @@ def help_lines(seat: Asked) -> list[str]:
 @ASKED.verb("help")
 def help_(seat: Asked, c: Command) -> None:
     _answer(seat, help_lines(seat), LineKind.HELP)
-    seat.help_open = True   # the count clock waits until the next key
+    seat.help_open = True  # the count clock waits until the next key

@@ -28,15 +28,34 @@ __all__ = ["ALWAYS", "CHANNEL_CUES", "CHANNEL_OF", "Mode", "channel_of", "line_c
 
 #: The channel of each kind of line.
 CHANNEL_OF: dict[LineKind, str] = {
-    **{k: "game" for k in (LineKind.GAME, LineKind.DEAL, LineKind.CUT, LineKind.DISCARD,
-                           LineKind.STARTER, LineKind.PLAY, LineKind.GO, LineKind.OUT,
-                           LineKind.RESET, LineKind.SHOW, LineKind.UNDO)},
-    LineKind.SCORE: "scores", LineKind.SCORES: "scores",
-    LineKind.PROMPT: "prompts", LineKind.TURN: "prompts", LineKind.HAND: "prompts",
+    **{
+        k: "game"
+        for k in (
+            LineKind.GAME,
+            LineKind.DEAL,
+            LineKind.CUT,
+            LineKind.DISCARD,
+            LineKind.STARTER,
+            LineKind.PLAY,
+            LineKind.GO,
+            LineKind.OUT,
+            LineKind.RESET,
+            LineKind.SHOW,
+            LineKind.UNDO,
+        )
+    },
+    LineKind.SCORE: "scores",
+    LineKind.SCORES: "scores",
+    LineKind.PROMPT: "prompts",
+    LineKind.TURN: "prompts",
+    LineKind.HAND: "prompts",
     LineKind.HINT: "coach",
-    LineKind.ANSWER: "answers", LineKind.CURSOR: "answers", LineKind.ERROR: "answers",
+    LineKind.ANSWER: "answers",
+    LineKind.CURSOR: "answers",
+    LineKind.ERROR: "answers",
     LineKind.CUE: "answers",
-    LineKind.INFO: "system", LineKind.VOICE: "system",
+    LineKind.INFO: "system",
+    LineKind.VOICE: "system",
 }
 
 #: Kinds said whatever the modes: help is the way back to everything else.
@@ -46,8 +65,12 @@ ALWAYS = frozenset({LineKind.HELP})
 #: events have their own cues (a card, go, fifteen...), played for them in ``cue`` mode even
 #: with the ``cues`` setting off: None.
 CHANNEL_CUES: dict[str, str | None] = {
-    "game": None, "scores": "points", "prompts": "your_turn", "coach": "starter",
-    "answers": "my_card", "system": "show",
+    "game": None,
+    "scores": "points",
+    "prompts": "your_turn",
+    "coach": "starter",
+    "answers": "my_card",
+    "system": "show",
 }
 
 assert set(CHANNEL_OF.values()) <= set(CHANNELS) and set(CHANNEL_CUES) == set(CHANNELS)

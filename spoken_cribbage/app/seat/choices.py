@@ -57,7 +57,7 @@ def _obs(seat: Chooser) -> g.Observation:
 
 def choose(seat: Chooser, n: int) -> None:
     """Card ``n`` chosen by digit, Space or Enter: mark it in the discard, play it in the play."""
-    seat.drop_voice_question()   # the player chose a card another way
+    seat.drop_voice_question()  # the player chose a card another way
     phase = _obs(seat).phase
     if phase not in (g.DISCARD, g.PLAY):
         seat.output.tell(phrase("no_cards_to_choose", turn=seat.answers.turn()))
@@ -78,8 +78,10 @@ def type_digit(seat: Chooser, intent: TypeDigit) -> None:
     view = seat.hand_view
     typed = view.type_digit(intent.digit)
     if typed is None:
-        seat.output.tell(phrase("count_too_big", n=str(int(view.count_typed + str(intent.digit))),
-                                typed=view.count_typed), LineKind.ERROR)
+        seat.output.tell(
+            phrase("count_too_big", n=str(int(view.count_typed + str(intent.digit))), typed=view.count_typed),
+            LineKind.ERROR,
+        )
         return
     seat.output.tell(phrase("count_typed", n=typed))
 
@@ -90,8 +92,7 @@ def erase_digit(seat: Chooser, intent: EraseDigit) -> None:
     if not view.erase_digit():
         seat.output.tell(phrase("count_no_digit"))
         return
-    seat.output.tell(phrase("count_typed", n=view.count_typed) if view.count_typed
-                     else phrase("count_cleared"))
+    seat.output.tell(phrase("count_typed", n=view.count_typed) if view.count_typed else phrase("count_cleared"))
 
 
 def unassigned(seat: Chooser, intent: Unassigned | OpenCommandLine) -> None:
@@ -148,11 +149,17 @@ def move_cursor(seat: Chooser, intent: MoveCursor) -> None:
 
 #: Each intent's handler (tests/test_seat_keymap.py holds that every intent type has one).
 ON_INTENT: dict[type, Callable[[Chooser, Any], None]] = {
-    ChooseCard: lambda seat, i: choose(seat, i.number), ChooseAtCursor: choose_at_cursor,
-    MoveCursor: move_cursor, Act: act, Cancel: cancel,
-    TypeDigit: type_digit, EraseDigit: erase_digit,
+    ChooseCard: lambda seat, i: choose(seat, i.number),
+    ChooseAtCursor: choose_at_cursor,
+    MoveCursor: move_cursor,
+    Act: act,
+    Cancel: cancel,
+    TypeDigit: type_digit,
+    EraseDigit: erase_digit,
     Answer: lambda seat, i: confirm(seat, i.yes),
     AnswerFirst: lambda seat, i: seat.output.tell(phrase("press_y_or_n")),
     RunVerb: lambda seat, i: seat.run(Command(i.verb)),
-    Unassigned: unassigned, OpenCommandLine: unassigned,
-    Ignored: lambda seat, i: None}   # a key left alone (the screen reader's Insert)
+    Unassigned: unassigned,
+    OpenCommandLine: unassigned,
+    Ignored: lambda seat, i: None,
+}  # a key left alone (the screen reader's Insert)

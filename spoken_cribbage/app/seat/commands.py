@@ -36,7 +36,12 @@ __all__ = ["ACTION_VERBS", "GROUPS", "VERBS", "Commands", "Typed", "line", "run"
 
 #: Every group of commands.
 GROUPS: tuple[Registry[Asked] | Registry[History] | Registry[Devices] | Registry[Actions], ...] = (
-    ASKED, HISTORY, DEVICES, LISTENING, ACTIONS)
+    ASKED,
+    HISTORY,
+    DEVICES,
+    LISTENING,
+    ACTIONS,
+)
 #: Every verb with a handler.
 VERBS = frozenset(verb for group in GROUPS for verb in group.handlers)
 #: Commands that act on the game: giving one another way drops a voice question.
@@ -46,12 +51,15 @@ ACTION_VERBS = ("play", "discard", "go", "next", "new", "undo", "claim", "muggin
 class Commands:
     """Every verb's handler, bound to its group's context."""
 
-    def __init__(self, *, asked: Asked, history: History, devices: Devices,
-                 actions: Actions) -> None:
+    def __init__(self, *, asked: Asked, history: History, devices: Devices, actions: Actions) -> None:
         self.devices = devices
         self.handlers: dict[str, Bound] = {
-            **ASKED.bind(asked), **HISTORY.bind(history), **DEVICES.bind(devices),
-            **LISTENING.bind(devices), **ACTIONS.bind(actions)}
+            **ASKED.bind(asked),
+            **HISTORY.bind(history),
+            **DEVICES.bind(devices),
+            **LISTENING.bind(devices),
+            **ACTIONS.bind(actions),
+        }
 
     def run(self, command: Command) -> None:
         """Carry out ``command``: its verb's handler, or a setting changed when it has a value."""
@@ -94,8 +102,7 @@ def line(seat: Typed, text: str) -> None:
     except CommandError as e:
         if seat.asking.kind is None and e.code == "command.ambiguous" and e.data.get("known"):
             keep_the_sure_cards(seat, e.data["verb"], e.data["known"])
-        seat.output.tell(phrase("answer_y_or_n") if seat.asking.kind is not None
-                         else phrase_notice(e), LineKind.ERROR)
+        seat.output.tell(phrase("answer_y_or_n") if seat.asking.kind is not None else phrase_notice(e), LineKind.ERROR)
         return
     run(seat, cmd)
 
@@ -106,5 +113,5 @@ def run(seat: Typed, cmd: Command) -> None:
         seat.output.tell(phrase("answer_y_or_n"))
         return
     if cmd.verb in ACTION_VERBS:
-        seat.asking.drop_voice()   # another action given: the question is moot
+        seat.asking.drop_voice()  # another action given: the question is moot
     seat.commands.run(cmd)

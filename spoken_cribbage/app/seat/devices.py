@@ -22,9 +22,20 @@ from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.words.seat import CUE_MEANINGS, phrase, setting_shown
 
-__all__ = ["CUE_DELAY", "CUE_ORDER", "CUE_STEP", "DEVICES", "NEXT_GAME_SETTINGS", "CuePlayer",
-           "CuesDemo", "Devices", "VoiceCheck", "Voice", "change_setting",
-           "stop_running"]
+__all__ = [
+    "CUE_DELAY",
+    "CUE_ORDER",
+    "CUE_STEP",
+    "DEVICES",
+    "NEXT_GAME_SETTINGS",
+    "CuePlayer",
+    "CuesDemo",
+    "Devices",
+    "VoiceCheck",
+    "Voice",
+    "change_setting",
+    "stop_running",
+]
 
 #: The cues the ``cues`` command plays, in order (the same names as ``speech.cues.CUE_NAMES``).
 CUE_ORDER = tuple(CUE_MEANINGS)
@@ -32,8 +43,7 @@ CUE_ORDER = tuple(CUE_MEANINGS)
 #: CUE_STEP (s).
 CUE_DELAY, CUE_STEP = 0.9, 1.6
 #: Settings that are rules of the game: a change takes effect in the next game.
-NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty",
-                      "players", "teams", "names")
+NEXT_GAME_SETTINGS = ("difficulty", "target", "counting", "muggins", "overcount_penalty", "players", "teams", "names")
 
 
 class Voice(Protocol):
@@ -71,12 +81,11 @@ class CuesDemo:
     """The ``cues`` command: every cue named in a line and played, one after another on the
     timer (every name at once without one); any key stops them (:meth:`stop`)."""
 
-    def __init__(self, output: Output, cues: Callable[[], CuePlayer],
-                 timer: Callable[[], Timer | None]) -> None:
+    def __init__(self, output: Output, cues: Callable[[], CuePlayer], timer: Callable[[], Timer | None]) -> None:
         self.output = output
         self.cues = cues
         self.timer = timer
-        self._cancel: list[Callable[[], None]] = []   # while it runs
+        self._cancel: list[Callable[[], None]] = []  # while it runs
 
     def start(self, cues_on: bool) -> None:
         self.stop()
@@ -85,30 +94,36 @@ class CuesDemo:
         if not getattr(cues, "available", False) and not cues.open():
             reason = getattr(cues, "reason", None)
             if reason is not None:
-                lines.append(phrase("cues_silent", reason=phrase_notice(reason)
-                                    if isinstance(reason, Notice) else reason))
+                lines.append(
+                    phrase("cues_silent", reason=phrase_notice(reason) if isinstance(reason, Notice) else reason)
+                )
         self.output.say([Line.same(t, LineKind.CUE) for t in lines])
         steps = list(enumerate(CUE_ORDER, 1))
         total = len(steps)
         timer = self.timer()
-        if timer is None:   # no clock to pace them: every name now, the cues in sequence
-            self.output.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]),
-                                       LineKind.CUE) for n, name in steps]
-                            + [Line.same(phrase("cues_count_tone"), LineKind.CUE)],
-                            priority=Priority.NORMAL)
+        if timer is None:  # no clock to pace them: every name now, the cues in sequence
+            self.output.say(
+                [
+                    Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]), LineKind.CUE)
+                    for n, name in steps
+                ]
+                + [Line.same(phrase("cues_count_tone"), LineKind.CUE)],
+                priority=Priority.NORMAL,
+            )
             self._play(*(name for _, name in steps))
             return
 
         def step(i: int) -> None:
             self._cancel.clear()
-            if i == total:   # the last line of the cues, on its own: then the prompt again
+            if i == total:  # the last line of the cues, on its own: then the prompt again
                 with self.output.answer(unprompted=True):
-                    self.output.say([Line.same(phrase("cues_count_tone"), LineKind.CUE)],
-                                    priority=Priority.NORMAL)
+                    self.output.say([Line.same(phrase("cues_count_tone"), LineKind.CUE)], priority=Priority.NORMAL)
                 return
             n, name = steps[i]
-            self.output.say([Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]),
-                                       LineKind.CUE)], priority=Priority.NORMAL)
+            self.output.say(
+                [Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]), LineKind.CUE)],
+                priority=Priority.NORMAL,
+            )
             self._cancel.append(timer(CUE_DELAY, lambda: self._play(name)))
             self._cancel.append(timer(CUE_STEP, lambda: step(i + 1)))
 
@@ -116,7 +131,7 @@ class CuesDemo:
 
     def _play(self, *names: str) -> None:
         with suppress(Exception):
-            self.cues().play(*names)   # asked for: played even with cues off in the game
+            self.cues().play(*names)  # asked for: played even with cues off in the game
 
     def stop(self) -> None:
         """Stop the cues under way (silently: the key does what it does)."""
@@ -177,7 +192,7 @@ def _push(seat: Devices, name: str, new: Settings) -> None:
             seat.cues.set_volume(new.cue_volume)
         elif name == "cues":
             if new.cues == "on":
-                seat.cues.open()   # says once if it cannot
+                seat.cues.open()  # says once if it cannot
             else:
                 seat.cues.stop()
 
@@ -189,9 +204,9 @@ def change_setting(seat: Devices, c: Command) -> None:
     try:
         new = seat.settings.changed(name, value)
     except ValueError as e:
-        seat.output.tell(phrase("setting_refused",
-                                reason=phrase_notice(e) if isinstance(e, Problem) else e),
-                         LineKind.ERROR)
+        seat.output.tell(
+            phrase("setting_refused", reason=phrase_notice(e) if isinstance(e, Problem) else e), LineKind.ERROR
+        )
         return
     old = seat.settings
     seat.take_settings(new, name)
@@ -201,21 +216,25 @@ def change_setting(seat: Devices, c: Command) -> None:
     extra = phrase("next_game") if name in NEXT_GAME_SETTINGS else ""
     if name == "cues":
         said = phrase("cues_changed", value=new.cues)
-    elif name.startswith("channel_"):   # said whatever the modes: the way back to them
+    elif name.startswith("channel_"):  # said whatever the modes: the way back to them
         said = channel_changed(name.removeprefix("channel_"), getattr(new, name))
         seat.output.say([Line.same(said + (f" {msg}" if msg else ""), LineKind.HELP)])
         return
     else:
-        said = phrase("setting_changed", Name=cap(name.replace("_", " ")),
-                      value=setting_shown(name, getattr(new, name)), extra=extra)
-    if name != "teams" and new.teams != old.teams:   # players reset a layout that no longer fits
+        said = phrase(
+            "setting_changed",
+            Name=cap(name.replace("_", " ")),
+            value=setting_shown(name, getattr(new, name)),
+            extra=extra,
+        )
+    if name != "teams" and new.teams != old.teams:  # players reset a layout that no longer fits
         said += " " + phrase("teams_reset", value=setting_shown("teams", new.teams))
     seat.output.tell(said + (f" {msg}" if msg else ""))
 
 
 @DEVICES.verb("silence")
 def silence(seat: Devices, c: Command) -> None:
-    if not getattr(seat.speaker, "available", False):   # the key answers, as every key does
+    if not getattr(seat.speaker, "available", False):  # the key answers, as every key does
         seat.output.tell(phrase("speech_off_silence"))
         return
     with suppress(Exception):

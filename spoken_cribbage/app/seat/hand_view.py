@@ -37,28 +37,28 @@ MOST_POINTS = 29
 class Why(enum.Enum):
     """Why a number names no card now."""
 
-    NO_CARDS = "no_cards"        #: the hand is empty
-    LEFT_HAND = "left_hand"      #: its card was played or laid away since the hand was announced
-    NO_SUCH = "no_such"          #: no card had that number
+    NO_CARDS = "no_cards"  #: the hand is empty
+    LEFT_HAND = "left_hand"  #: its card was played or laid away since the hand was announced
+    NO_SUCH = "no_such"  #: no card had that number
 
 
 class Marked(enum.Enum):
     """What marking a card for the crib did."""
 
-    MARKED = "marked"            #: marked; more are needed
-    COMPLETE = "complete"        #: marked, and now enough are marked: time to confirm
-    UNMARKED = "unmarked"        #: it was marked: the mark is taken off (a toggle)
-    ALREADY = "already"          #: it was marked already and nothing changed (not a toggle)
-    FULL = "full"                #: enough are marked already: nothing changed
+    MARKED = "marked"  #: marked; more are needed
+    COMPLETE = "complete"  #: marked, and now enough are marked: time to confirm
+    UNMARKED = "unmarked"  #: it was marked: the mark is taken off (a toggle)
+    ALREADY = "already"  #: it was marked already and nothing changed (not a toggle)
+    FULL = "full"  #: enough are marked already: nothing changed
 
 
 class Spot(NamedTuple):
     """The card under the cursor, as ``words.seat.cursor_line`` says it."""
 
     card: Card
-    number: int                  #: its number as announced (1..)
-    of: int | None               #: how many cards the hand holds, None when numbers have gaps
-    state: str                   #: 'chosen', 'playable', 'not playable' or ''
+    number: int  #: its number as announced (1..)
+    of: int | None  #: how many cards the hand holds, None when numbers have gaps
+    state: str  #: 'chosen', 'playable', 'not playable' or ''
 
 
 @dataclass

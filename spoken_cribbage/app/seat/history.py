@@ -97,8 +97,7 @@ class History:
     def _earlier(self, pos: int) -> None:
         out = self.output
         line = out.history[pos]
-        self._again([Line(phrase("earlier", text=line.text), phrase("earlier", text=line.speech),
-                          line.kind)])
+        self._again([Line(phrase("earlier", text=line.text), phrase("earlier", text=line.speech), line.kind)])
         out.hist_pos = pos
 
     def previous(self) -> None:
@@ -109,8 +108,11 @@ class History:
         out = self.output
         places = out.walkable()
         if not places:
-            out.tell(phrase("no_earlier_lines") if out.walked is None
-                     else channel_words.say("no_lines_walked", name=out.walked))
+            out.tell(
+                phrase("no_earlier_lines")
+                if out.walked is None
+                else channel_words.say("no_lines_walked", name=out.walked)
+            )
             return
         if out.hist_pos is None:
             k = len(places) - (2 if out.walked is None else 1)
@@ -175,7 +177,7 @@ class History:
             deal, step = walk[0], walk[1]
         else:
             deal, events = deals[-1]
-            if len(events) <= 1 and len(deals) > 1:   # only dealt so far: the last deal
+            if len(events) <= 1 and len(deals) > 1:  # only dealt so far: the last deal
                 deal, events = deals[-2]
             step = 0
         events = by_number[deal]

@@ -99,5 +99,18 @@ class Ignored:
 
 
 #: Everything a key can mean.
-Intent: TypeAlias = (ChooseCard | ChooseAtCursor | MoveCursor | Act | Cancel | TypeDigit | EraseDigit
-                     | Answer | AnswerFirst | RunVerb | OpenCommandLine | Unassigned | Ignored)
+Intent: TypeAlias = (
+    ChooseCard
+    | ChooseAtCursor
+    | MoveCursor
+    | Act
+    | Cancel
+    | TypeDigit
+    | EraseDigit
+    | Answer
+    | AnswerFirst
+    | RunVerb
+    | OpenCommandLine
+    | Unassigned
+    | Ignored
+)

@@ -179,8 +179,7 @@ def vocabulary_keymap() -> KeyMap:
     for key in SCREEN_READER_KEYS:
         keys.add(key, Ignored())
     for phrase in PHRASES:
-        intent: Intent = (Answer(phrase.verb == "yes") if phrase.verb in ("yes", "no")
-                          else RunVerb(phrase.verb))
+        intent: Intent = Answer(phrase.verb == "yes") if phrase.verb in ("yes", "no") else RunVerb(phrase.verb)
         when = in_phases(phrase.phases) if phrase.verb in PHASED_KEYS else always
         for key in (phrase.key, *phrase.also) if phrase.key else phrase.also:
             keys.add(key, intent, when)

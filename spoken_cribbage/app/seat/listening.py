@@ -30,14 +30,16 @@ def _help(seat: Devices, text: str) -> None:
     seat.output.say([Line.same(text, LineKind.HELP)])
 
 
-def channels_answer(settings: Settings, *, reader: str | None = None,
-                    cues_on: bool | None = None) -> list[str]:
+def channels_answer(settings: Settings, *, reader: str | None = None, cues_on: bool | None = None) -> list[str]:
     """The lines of the ``channels`` command (``reader``: the screen reader that is the voice,
     "" when its name is not known; None when none is; ``cues_on``: whether a cue sounds, by
     default the cues setting)."""
-    return words.channel_lines(channel_modes(settings), profile=profile_of(settings),
-                               reader=reader,
-                               cues_on=settings.cues == "on" if cues_on is None else cues_on)
+    return words.channel_lines(
+        channel_modes(settings),
+        profile=profile_of(settings),
+        reader=reader,
+        cues_on=settings.cues == "on" if cues_on is None else cues_on,
+    )
 
 
 def next_profile(settings: Settings, name: str | None = None) -> tuple[Settings, str]:
@@ -59,9 +61,8 @@ def cues_sound(seat: Devices) -> bool:
 
 @LISTENING.verb("channels")
 def channels(seat: Devices, c: Command) -> None:
-    reader = getattr(seat.speaker, "reader", None)   # a screen reader is the voice
-    lines = channels_answer(seat.settings, reader=reader if isinstance(reader, str) else None,
-                            cues_on=cues_sound(seat))
+    reader = getattr(seat.speaker, "reader", None)  # a screen reader is the voice
+    lines = channels_answer(seat.settings, reader=reader if isinstance(reader, str) else None, cues_on=cues_sound(seat))
     seat.output.say([Line.same(text, LineKind.HELP) for text in lines])
 
 
@@ -75,10 +76,10 @@ def profile(seat: Devices, c: Command) -> None:
         seat.output.tell(words.say("no_such_profile", name=c.value), LineKind.ERROR)
         return
     seat.take_settings(new, "profile")
-    notice = seat.settings_saved(new, "")   # every channel (and the verbosity) it changed
+    notice = seat.settings_saved(new, "")  # every channel (and the verbosity) it changed
     said = words.profile_changed(name)
     if "cue" in channel_modes(new).values() and not cues_sound(seat):
-        said += " " + words.say("cues_off")   # the cue only channels make no sound here
+        said += " " + words.say("cues_off")  # the cue only channels make no sound here
     _help(seat, said + (f" {phrase_notice(notice)}" if notice else ""))
 
 
@@ -112,11 +113,12 @@ def save_history(out: Output, folder: Path | None = None) -> str:
     its deal, and say where, or why not."""
     if not out.history:
         return words.say("nothing_to_save")
-    text = "".join(words.history_file_line(deal, line.text) + "\n"
-                   for deal, line in zip(out.history_deals, out.history, strict=True))
+    text = "".join(
+        words.history_file_line(deal, line.text) + "\n"
+        for deal, line in zip(out.history_deals, out.history, strict=True)
+    )
     try:
-        path = paths.write_new(folder or paths.data_dir(), paths.history_name,
-                               text.encode("utf-8"))
+        path = paths.write_new(folder or paths.data_dir(), paths.history_name, text.encode("utf-8"))
     except OSError as e:
         return words.say("not_saved", reason=e.strerror or e.__class__.__name__)
     return words.say("saved", n=len(out.history), path=path)

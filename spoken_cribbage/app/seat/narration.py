@@ -30,8 +30,22 @@ from spoken_cribbage.words.announce import Announcer, Answers, Line, Names
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.seat import phrase
 
-__all__ = ["Batch", "Narrated", "after", "clock_held", "clock_sync", "clock_update", "hand_lines", "my_turn",
-           "input_begins", "on_tick", "pace_step", "resume_clock", "start", "time_ran_out"]
+__all__ = [
+    "Batch",
+    "Narrated",
+    "after",
+    "clock_held",
+    "clock_sync",
+    "clock_update",
+    "hand_lines",
+    "my_turn",
+    "input_begins",
+    "on_tick",
+    "pace_step",
+    "resume_clock",
+    "start",
+    "time_ran_out",
+]
 
 
 class Batch(EventVisitor[None]):
@@ -88,8 +102,7 @@ class Narrated(Protocol):
 
 def my_turn(me: int, obs: g.Observation) -> bool:
     """The game waits for seat ``me``: its discard, its card, its count."""
-    return ((obs.phase == g.DISCARD and me in obs.waiting)
-            or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == me))
+    return (obs.phase == g.DISCARD and me in obs.waiting) or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == me)
 
 
 def _words_time(seat: Narrated, said: Sequence[Line]) -> float:
@@ -109,14 +122,12 @@ def start(seat: Narrated, resumed: bool, timer_coming: bool) -> None:
     if obs.phase == g.DEAL_OVER:
         nd = (obs.dealer + 1) % obs.players
         whose = "your" if nd == seat.me else seat.names.possessive(nd)
-        out.say([Line.same(phrase("resumed_next_deal", whose=whose), LineKind.PROMPT)],
-                priority=Priority.NORMAL)
+        out.say([Line.same(phrase("resumed_next_deal", whose=whose), LineKind.PROMPT)], priority=Priority.NORMAL)
         return
     if obs.phase != g.GAME_OVER:
-        out.say([Line.same(seat.answers.crib(), LineKind.GAME), *_state_lines(seat, obs)],
-                priority=Priority.NORMAL)
+        out.say([Line.same(seat.answers.crib(), LineKind.GAME), *_state_lines(seat, obs)], priority=Priority.NORMAL)
     if timer_coming and seat.runner.hold_for_timer():
-        return   # the computers' turns: paced once the timer is set
+        return  # the computers' turns: paced once the timer is set
     after(seat, [])
 
 
@@ -130,8 +141,7 @@ def _state_lines(seat: Narrated, obs: g.Observation) -> list[Line]:
     if obs.phase in (g.DISCARD, g.PLAY):
         lines += hand_lines(seat)
     if seat.runner.count_due(obs) and obs.starter is not None and obs.showing:
-        lines += seat.announcer.count_due(g.CountDue(seat.me, obs.side, obs.showing_crib,
-                                                     obs.showing, obs.starter))
+        lines += seat.announcer.count_due(g.CountDue(seat.me, obs.side, obs.showing_crib, obs.showing, obs.starter))
     return lines
 
 
@@ -140,7 +150,7 @@ def hand_lines(seat: Narrated) -> list[Line]:
     hand = list(seat.table.observation(seat.me).hand)
     text = seat.answers.hand()
     if hand:
-        seat.hand_view.number(hand)   # digits and voice now use the order announced
+        seat.hand_view.number(hand)  # digits and voice now use the order announced
     return [Line.same(t, LineKind.HAND) for t in text.split("\n")]
 
 
@@ -155,9 +165,8 @@ def after(seat: Narrated, events: list[g.Event], *, paced: bool = False, own: in
     ``paced``: this is such a later step (its speech does not cut off the step before).
     ``own``: the first events are the player's move (the coach's line on it follows them)."""
     run = seat.runner.advance(events)
-    events, obs = run.events, run.observation   # (the game waits now: obs stays true)
-    said = _announce(seat, events, obs, priority=Priority.NORMAL if paced else Priority.NOW,
-                     own=own)
+    events, obs = run.events, run.observation  # (the game waits now: obs stays true)
+    said = _announce(seat, events, obs, priority=Priority.NORMAL if paced else Priority.NOW, own=own)
     if run.waits:
         seat.runner.wait(pace_delay(seat, said))
         return
@@ -167,7 +176,7 @@ def after(seat: Narrated, events: list[g.Event], *, paced: bool = False, own: in
         seat.finished = True
         lines.append(Line.same(phrase("game_over_prompt"), LineKind.PROMPT))
     elif my_turn(seat.me, obs):
-        dealt = Batch(seat.me, events).dealt   # "Deal 2. Your crib." was just said
+        dealt = Batch(seat.me, events).dealt  # "Deal 2. Your crib." was just said
         # the count was said only if its line was printed (not kept in the history only)
         heard = seat.announcer.count_just_said(said, seat.output.printed(said))
         turn = seat.answers.turn(heard, crib_said=dealt)
@@ -183,8 +192,7 @@ def after(seat: Narrated, events: list[g.Event], *, paced: bool = False, own: in
     clock_update(seat, [*said, *lines], obs)
 
 
-def _announce(seat: Narrated, events: list[g.Event], obs: g.Observation, *,
-              priority: Priority, own: int) -> list[Line]:
+def _announce(seat: Narrated, events: list[g.Event], obs: g.Observation, *, priority: Priority, own: int) -> list[Line]:
     """Say ``events`` (with their cues), then tell ``on_change``; the lines said. The coach's
     line on the player's move follows the move's ``own`` first events. ``obs``: the seat's
     observation after them."""
@@ -203,15 +211,14 @@ def _announce(seat: Narrated, events: list[g.Event], obs: g.Observation, *,
     if batch.dealt:
         seat.hand_view.number(list(obs.hand))
     for card in batch.my_cards:
-        seat.hand_view.played(card, obs.hand)   # the cursor rests on the next card
-    cues = event_cues(events, me=seat.me, side=obs.side,
-                      count_tone=seat.settings.count_tone == "on")
+        seat.hand_view.played(card, obs.hand)  # the cursor rests on the next card
+    cues = event_cues(events, me=seat.me, side=obs.side, count_tone=seat.settings.count_tone == "on")
     if obs.phase != g.GAME_OVER and my_turn(seat.me, obs):
         cues.append("your_turn")
     seat.output.cue(*cues)
     seat.output.say(said, priority=priority)
     if seat.hooks.on_change and events:
-        seat.hooks.on_change(seat, events)   # statistics and milestones ("Your best hand yet.")
+        seat.hooks.on_change(seat, events)  # statistics and milestones ("Your best hand yet.")
     return said
 
 
@@ -230,12 +237,14 @@ def clock_update(seat: Narrated, said: Sequence[Line] = (), obs: g.Observation |
     fallen due (with a time limit), from when the lines just said have been read out (the
     grace); and stops it when the count is no longer due."""
     grace = _words_time(seat, said) if getattr(seat.speaker, "available", False) else 0.0
-    seat.runner.clock_update(limit=seat.settings.time_limit, grace=grace,
-                             hold=clock_held(seat), over=seat.finished, obs=obs)
+    seat.runner.clock_update(
+        limit=seat.settings.time_limit, grace=grace, hold=clock_held(seat), over=seat.finished, obs=obs
+    )
 
 
 # ------------------------------------------------------------------ the count clock's glue
 # (the TurnRunner keeps the clock; the seat says its warning and its end)
+
 
 def clock_held(seat: Narrated) -> bool:
     """The counting clock waits while help or a question is open."""
@@ -246,7 +255,7 @@ def time_ran_out(seat: Narrated) -> bool:
     """Look at the count clock: the one warning, or the end of the time (the count the table
     gave up, said): True when the time ran out."""
     says = seat.runner.check_clock()
-    if says.timed_out is not None:   # the table gave the count up: say what it did
+    if says.timed_out is not None:  # the table gave the count up: say what it did
         seat.hand_view.clear_count()
         after(seat, says.timed_out)
         return True

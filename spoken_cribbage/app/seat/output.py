@@ -89,11 +89,17 @@ class Output:
     not given is spoken); ``deal`` the number of the deal under way (0 before the first), kept
     with each line of the history."""
 
-    def __init__(self, write: Writer, speaker: Speaker | None = None, cues: Cues | None = None,
-                 *, prompt: Callable[[], Line | None] = lambda: None,
-                 cues_on: Callable[[], bool] = lambda: True,
-                 modes: Callable[[], Mapping[str, str]] = dict,
-                 deal: Callable[[], int] = lambda: 0) -> None:
+    def __init__(
+        self,
+        write: Writer,
+        speaker: Speaker | None = None,
+        cues: Cues | None = None,
+        *,
+        prompt: Callable[[], Line | None] = lambda: None,
+        cues_on: Callable[[], bool] = lambda: True,
+        modes: Callable[[], Mapping[str, str]] = dict,
+        deal: Callable[[], int] = lambda: 0,
+    ) -> None:
         self.write = write
         self.speaker: Speaker = speaker if speaker is not None else _Silent()
         self.cues: Cues = cues if cues is not None else _Silent()
@@ -128,12 +134,12 @@ class Output:
         another thread than the open answer's, lines are said as they come."""
         me = threading.get_ident()
         with self._lock:
-            apart = self._owner not in (None, me)   # another thread's answer is open
+            apart = self._owner not in (None, me)  # another thread's answer is open
             if not apart:
                 self._owner = me
                 self._depth += 1
                 self._unprompted = self._unprompted or unprompted
-        if apart:   # said as it comes, as before answers were held
+        if apart:  # said as it comes, as before answers were held
             yield
             return
         try:
@@ -152,8 +158,9 @@ class Output:
     def _prompt_last(self, held: list[Said], unprompted: bool) -> list[Said]:
         """The answer's lines with the last prompt line (and what was said with it after it)
         moved to the end; or, for an answer that came on its own, the prompt added."""
-        where = [(i, j) for i, said in enumerate(held) for j, line in enumerate(said.lines)
-                 if line.kind in PROMPT_KINDS]
+        where = [
+            (i, j) for i, said in enumerate(held) for j, line in enumerate(said.lines) if line.kind in PROMPT_KINDS
+        ]
         if not where:
             if unprompted and any(said.lines for said in held):
                 prompt = self.prompt()
@@ -162,17 +169,18 @@ class Output:
             return held
         i, j = where[-1]
         said = held[i]
-        rest = held[i + 1:]
+        rest = held[i + 1 :]
         if not any(r.lines for r in rest):
             return held
         before = [said._replace(lines=said.lines[:j])] if j else []
         first = held[:i] + before + rest
-        if not held[:i] and not before:   # the prompt opened the answer: what now opens it cuts in
+        if not held[:i] and not before:  # the prompt opened the answer: what now opens it cuts in
             first[0] = first[0]._replace(priority=said.priority)
         return [*first, said._replace(lines=said.lines[j:], priority=Priority.NORMAL)]
 
-    def say(self, lines: Sequence[Line], *, priority: Priority = Priority.NOW,
-            record: bool = True, asked: bool = False) -> None:
+    def say(
+        self, lines: Sequence[Line], *, priority: Priority = Priority.NOW, record: bool = True, asked: bool = False
+    ) -> None:
         """Say ``lines`` (empty ones left out) as one utterance: held while this thread's answer
         is open, else at once. A line of kind ERROR plays the ``refused`` cue. ``asked``: the
         lines answer a key (the hand, the last show): printed whatever their channel's mode."""
@@ -195,7 +203,7 @@ class Output:
         """Play sound cues, one after another, when cues are on (never instead of a line)."""
         if not names or not self.cues_on():
             return
-        with suppress(Exception):   # the player reports its own failures; play on
+        with suppress(Exception):  # the player reports its own failures; play on
             self.cues.play(*names)
 
     def said_so_far(self) -> int:
@@ -226,14 +234,14 @@ class Output:
         recorded: list[Line] = []
         heard: list[Line] = []
         cues: list[str] = []
-        cut = False   # an utterance that would have cut in was held back: the next one cuts in
+        cut = False  # an utterance that would have cut in was held back: the next one cuts in
         for said in answer:
             if not said.lines:
                 continue
             shown: list[Line] = []
             for line in said.lines:
                 mode = self.mode_of(line) if said.record else Mode.SPOKEN
-                printed = mode.printed or said.asked   # a key's answer is always heard
+                printed = mode.printed or said.asked  # a key's answer is always heard
                 if printed:
                     shown.append(line)
                     self.write(line.text, line.kind)
@@ -251,7 +259,7 @@ class Output:
             cut = False
             # speech passes the output boundary too: no control character reaches a voice
             speech = visible(" ".join(line.speech for line in shown if line.speech))
-            with suppress(Exception):   # the speaker reports its own failures; play on
+            with suppress(Exception):  # the speaker reports its own failures; play on
                 self.speaker.say(speech, priority=priority)
         self.cue(*cues)
         if recorded:

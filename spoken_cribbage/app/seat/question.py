@@ -30,9 +30,9 @@ from spoken_cribbage.vocabulary import BY_VERB, PHRASES
 class Question(enum.Enum):
     """A yes/no question the seat asks."""
 
-    QUIT = "quit"          #: leave the game?
-    DISCARD = "discard"    #: lay away the cards chosen?
-    VOICE = "voice"        #: act on the voice command heard but not surely?
+    QUIT = "quit"  #: leave the game?
+    DISCARD = "discard"  #: lay away the cards chosen?
+    VOICE = "voice"  #: act on the voice command heard but not surely?
 
 
 #: The questions a key typed ahead must never answer: keys read with the one that opened the
@@ -74,8 +74,7 @@ def answer_text(text: str) -> str:
     return " ".join(text.lower().split()).strip(" .!?")
 
 
-def yes_or_no(text: str, *, cancel: bool = True, yes: Iterable[str] = (),
-              no: Iterable[str] = ()) -> bool | None:
+def yes_or_no(text: str, *, cancel: bool = True, yes: Iterable[str] = (), no: Iterable[str] = ()) -> bool | None:
     """True for a yes word, False for a no word (and for cancel, with ``cancel``), None for
     anything else. ``yes`` and ``no``: words the question itself offers as choices ("resume",
     "new game")."""

@@ -38,12 +38,14 @@ class Registry(Generic[C]):
 
     def verb(self, *verbs: str) -> Callable[[Handler[C]], Handler[C]]:
         """Declare the decorated function the handler of ``verbs`` (a verb has one handler)."""
+
         def add(handler: Handler[C]) -> Handler[C]:
             for verb in verbs:
                 if verb in self.handlers:
                     raise ValueError(f"{self.name}: {verb!r} has a handler already")
                 self.handlers[verb] = handler
             return handler
+
         return add
 
     def bind(self, context: C) -> dict[str, Bound]:

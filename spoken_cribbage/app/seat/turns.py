@@ -37,12 +37,13 @@ class Player(Protocol):
 
 
 #: What makes a new game: (game, computer players by seat[, seat names]).
-NewGameFactory = Callable[[], tuple]   # type: ignore[type-arg]
+NewGameFactory = Callable[[], tuple]  # type: ignore[type-arg]
 
 
 @dataclass(frozen=True)
 class NewGame:
     """A new game was set at the table; ``names``: its seat names, when the factory gave them."""
+
     names: Sequence[str] | None = None
 
 
@@ -85,10 +86,15 @@ class LocalTable:
     ``on_action`` (the autosave) hears every applied action before anything is said;
     ``on_undo`` hears an undo; ``new_game_factory`` makes the next game."""
 
-    def __init__(self, game: g.Game, opponents: dict[int, Player], *,
-                 on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
-                 on_undo: Callable[[g.Game], None] | None = None,
-                 new_game: NewGameFactory | None = None) -> None:
+    def __init__(
+        self,
+        game: g.Game,
+        opponents: dict[int, Player],
+        *,
+        on_action: Callable[[g.Game, g.Action, list[g.Event]], None] | None = None,
+        on_undo: Callable[[g.Game], None] | None = None,
+        new_game: NewGameFactory | None = None,
+    ) -> None:
         self.game = game
         self.opponents = opponents
         self.on_action = on_action
@@ -183,6 +189,7 @@ class Run:
     seat sees them), the seat's ``observation`` where the run stopped, and whether the next
     turn ``waits`` on the timer (pacing; the seat says the events, then calls
     :meth:`TurnRunner.wait`)."""
+
     events: list[g.Event]
     observation: g.Observation
     waits: bool = False
@@ -192,6 +199,7 @@ class Run:
 class TimeSays:
     """What the count clock says when looked at: nothing, its one ``warning`` (the seconds
     left), or that the time ran out (``timed_out``: the events of the count given up)."""
+
     warning: int | None = None
     timed_out: list[g.Event] | None = None
 
@@ -210,10 +218,17 @@ class TurnRunner:
     ``on_paced``: the seat's step when a paced turn is due (it calls :meth:`advance` and says
     the events); ``on_tick``: the seat's look at the clock (:meth:`check_clock`) on the timer."""
 
-    def __init__(self, table: LocalTable, me: int, *, pace: Callable[[], float],
-                 now: Callable[[], float], timer: Timer | None = None,
-                 on_paced: Callable[[], None] = _nothing,
-                 on_tick: Callable[[], None] = _nothing) -> None:
+    def __init__(
+        self,
+        table: LocalTable,
+        me: int,
+        *,
+        pace: Callable[[], float],
+        now: Callable[[], float],
+        timer: Timer | None = None,
+        on_paced: Callable[[], None] = _nothing,
+        on_tick: Callable[[], None] = _nothing,
+    ) -> None:
         self.table = table
         self.me = me
         self.pace = pace
@@ -222,10 +237,10 @@ class TurnRunner:
         self.on_paced = on_paced
         self.on_tick = on_tick
         self.count_clock: CountClock | None = None
-        self._clock_for: tuple[int | None, bool] | None = None   # the count (seat, crib) timed
+        self._clock_for: tuple[int | None, bool] | None = None  # the count (seat, crib) timed
         self._tick_cancel: Callable[[], None] | None = None
-        self._pace_cancel: Callable[[], None] | None = None   # a paced run's next step
-        self.run_waits = False   # a resumed game's computer turns wait for the timer
+        self._pace_cancel: Callable[[], None] | None = None  # a paced run's next step
+        self.run_waits = False  # a resumed game's computer turns wait for the timer
 
     # ------------------------------------------------------------------ the turns
 
@@ -244,13 +259,13 @@ class TurnRunner:
             if not obs.playable:
                 return g.Go(me)
         elif obs.phase in (g.SHOW, g.DEAL_OVER):
-            for s in table.opponents:   # manual counting: a computer calls muggins at once
+            for s in table.opponents:  # manual counting: a computer calls muggins at once
                 if s != me and g.Muggins(s) in table.observation(s).legal:
                     action = table.computer_action(s)
                     if isinstance(action, g.Muggins):
                         return action
             if obs.phase == g.SHOW and obs.to_act is not None and obs.to_act != me:
-                return table.computer_action(obs.to_act)   # its count, said aloud
+                return table.computer_action(obs.to_act)  # its count, said aloud
         return None
 
     def advance(self, events: Sequence[g.Event] = ()) -> Run:
@@ -302,9 +317,12 @@ class TurnRunner:
     def hold_for_timer(self) -> bool:
         """A resumed game whose next turns are the computers', with pacing on and the front
         end's timer still to come: the turns wait for it (:meth:`release`). True when they do."""
-        if (self.timer is None and self.pace() > 0
-                and self.table.observation(self.me).phase != g.GAME_OVER
-                and self.next_action() is not None):
+        if (
+            self.timer is None
+            and self.pace() > 0
+            and self.table.observation(self.me).phase != g.GAME_OVER
+            and self.next_action() is not None
+        ):
             self.run_waits = True
         return self.run_waits
 
@@ -344,8 +362,9 @@ class TurnRunner:
         self.clock_of_this_count(obs)
         return self.count_clock.remaining() if self.count_clock is not None else limit
 
-    def clock_update(self, *, limit: float, grace: float, hold: bool, over: bool = False,
-                     obs: g.Observation | None = None) -> None:
+    def clock_update(
+        self, *, limit: float, grace: float, hold: bool, over: bool = False, obs: g.Observation | None = None
+    ) -> None:
         """After the game moved: start the clock (``limit`` seconds, from ``grace`` seconds on)
         when the player's own count has just fallen due; stop it when the count is no longer
         due (or the game is ``over``). ``hold``: the clock waits (:meth:`clock_sync`)."""
@@ -397,7 +416,7 @@ class TurnRunner:
     def _on_tick(self) -> None:
         self._tick_cancel = None
         self.on_tick()
-        if self._tick_cancel is None:   # (a new count may have scheduled its own already)
+        if self._tick_cancel is None:  # (a new count may have scheduled its own already)
             self._schedule_tick()
 
     def check_clock(self) -> TimeSays:

@@ -81,7 +81,7 @@ def test_a_voice_command_in_doubt_is_asked_about_then_done_on_yes_only_while_leg
     written: list[str] = []
     seat = Seat(written)
     question = Notice("voice.confirm", heard="first card", command="discard")
-    answering.doubtful(seat, "yes", question)   # an answer is never itself confirmed
+    answering.doubtful(seat, "yes", question)  # an answer is never itself confirmed
     assert written == [phrase_notice(Notice("voice.not_understood"))] and seat.asking.kind is None
     command = next(iter(phrases_for(seat.moment_context()).values()))
     answering.doubtful(seat, command, question)
@@ -91,6 +91,6 @@ def test_a_voice_command_in_doubt_is_asked_about_then_done_on_yes_only_while_leg
     answering.doubtful(seat, command, question)
     assert heard(written, lambda: answering.confirm(seat, False)) == [not_done(command)]
     answering.doubtful(seat, command, question)
-    seat.moment_context = lambda: VoiceContext("other")   # the moment passed: stale
+    seat.moment_context = lambda: VoiceContext("other")  # the moment passed: stale
     said = heard(written, lambda: answering.confirm(seat, True))
     assert said == [not_done(command, stale=True, turn=seat.answers.turn())] and seat.typed == [command]

@@ -44,19 +44,36 @@ class Speaker:
     def say(self, text, *, priority=NOW):
         self.said.append((text, priority))
 
-    def stop(self): pass
-    def set_rate(self, wpm): pass
-    def set_volume(self, v): pass
-    def set_voice(self, v): pass
-    def list_voices(self): return []
-    def close(self): pass
+    def stop(self):
+        pass
+
+    def set_rate(self, wpm):
+        pass
+
+    def set_volume(self, v):
+        pass
+
+    def set_voice(self, v):
+        pass
+
+    def list_voices(self):
+        return []
+
+    def close(self):
+        pass
 
 
 def output(modes: dict[str, str], cues_on: bool = True):
     written: list[str] = []
     speaker, cues = Speaker(), RecordingCuePlayer()
-    out = Output(lambda text, kind: written.append(text), speaker, cues,
-                 cues_on=lambda: cues_on, modes=lambda: modes, deal=lambda: 4)
+    out = Output(
+        lambda text, kind: written.append(text),
+        speaker,
+        cues,
+        cues_on=lambda: cues_on,
+        modes=lambda: modes,
+        deal=lambda: 4,
+    )
     return out, written, speaker, cues
 
 
@@ -66,9 +83,16 @@ PLAY = Line.same("Computer plays nine. Count 24.", LineKind.PLAY)
 
 # ----------------------------------------------------------------------------- the output stage
 
-@pytest.mark.parametrize(("mode", "printed", "kept", "cued"), [
-    ("spoken", True, True, False), ("history", False, True, False),
-    ("cue", False, True, True), ("off", False, False, False)])
+
+@pytest.mark.parametrize(
+    ("mode", "printed", "kept", "cued"),
+    [
+        ("spoken", True, True, False),
+        ("history", False, True, False),
+        ("cue", False, True, True),
+        ("off", False, False, False),
+    ],
+)
 def test_each_mode_changes_what_is_printed_spoken_cued_and_kept(mode, printed, kept, cued):
     out, written, speaker, cues = output({"scores": mode})
     out.say([PLAY, SCORE])
@@ -77,12 +101,18 @@ def test_each_mode_changes_what_is_printed_spoken_cued_and_kept(mode, printed, k
     assert cues.played == (["points"] if cued else [])
     assert out.history == [PLAY, *([SCORE] if kept else [])]
     assert out.history_deals == [4] * len(out.history)
-    assert out.last_batch == [PLAY, *([SCORE] if printed else [])]   # what r says again
+    assert out.last_batch == [PLAY, *([SCORE] if printed else [])]  # what r says again
 
 
 #: A kind of line of each channel.
-OF_CHANNEL = {"game": LineKind.PLAY, "scores": LineKind.SCORE, "prompts": LineKind.TURN,
-              "coach": LineKind.HINT, "answers": LineKind.ANSWER, "system": LineKind.INFO}
+OF_CHANNEL = {
+    "game": LineKind.PLAY,
+    "scores": LineKind.SCORE,
+    "prompts": LineKind.TURN,
+    "coach": LineKind.HINT,
+    "answers": LineKind.ANSWER,
+    "system": LineKind.INFO,
+}
 
 
 @pytest.mark.parametrize("channel", CHANNELS)
@@ -107,16 +137,16 @@ def test_cue_only_plays_once_an_utterance_and_not_with_cues_off():
     assert written == [] and cues.played == ["points", "your_turn"]
     out, _, _, cues = output({"scores": "cue"}, cues_on=False)
     out.say([SCORE])
-    assert cues.played == [] and out.history == [SCORE]   # like history only, said in channels
+    assert cues.played == [] and out.history == [SCORE]  # like history only, said in channels
 
 
 def test_an_utterance_held_back_passes_its_cut_in_to_the_next_one_spoken():
     out, written, speaker, _ = output({"game": "history"})
     with out.answer():
-        out.say([PLAY])                                   # NOW, but not spoken
+        out.say([PLAY])  # NOW, but not spoken
         out.say([SCORE], priority=NORMAL)
     assert written == [SCORE.text]
-    assert speaker.said == [(SCORE.text, NOW)]            # stale speech is still cut off
+    assert speaker.said == [(SCORE.text, NOW)]  # stale speech is still cut off
 
 
 def test_help_and_lines_said_again_are_said_whatever_the_modes():
@@ -148,6 +178,7 @@ def test_every_kind_of_line_has_a_channel_and_every_channel_a_cue():
 
 # ----------------------------------------------------------------------------- settings
 
+
 def test_channel_settings_are_validated_on_change_and_on_load(tmp_path):
     s = Settings().changed("channel_scores", "History")
     assert s.channel_scores == "history"
@@ -163,8 +194,7 @@ def test_the_vocabulary_reads_channels_profiles_and_history():
     ctx = VoiceContext("play")
     assert parse_command("channel scores history", ctx).verb == "channel_scores"
     assert parse_command("channel scores history", ctx).value == "history"
-    assert (parse_command("profile quiet", ctx).verb, parse_command("profile quiet", ctx).value
-            ) == ("profile", "quiet")
+    assert (parse_command("profile quiet", ctx).verb, parse_command("profile quiet", ctx).value) == ("profile", "quiet")
     assert parse_command("history save", ctx).value == "save"
     assert parse_command("channels", ctx).verb == "channels"
     assert key_command("j", "play") == "profile"
@@ -184,6 +214,7 @@ def test_profiles_set_the_channels_and_the_key_goes_round_them():
 
 def test_a_channel_setting_is_said_by_its_mode():
     from spoken_cribbage.words.seat import setting_shown
+
     assert setting_shown("channel_scores", "cue") == "cue only"
     assert setting_shown("channel_game", "history") == "history only"
 
@@ -196,11 +227,19 @@ def test_help_says_a_screen_reader_reads_every_printed_line():
 
 # ----------------------------------------------------------------------------- a seat
 
+
 def seat(settings: Settings, seed: int = 3, **kw):
     out: list[str] = []
     sp, cues = Speaker(), RecordingCuePlayer()
-    s = Session(g.Game(seed=seed), settings=settings, write=out.append, speaker=sp, cues=cues,
-                opponents={1: RandomPlayer(random.Random(1))}, **kw)
+    s = Session(
+        g.Game(seed=seed),
+        settings=settings,
+        write=out.append,
+        speaker=sp,
+        cues=cues,
+        opponents={1: RandomPlayer(random.Random(1))},
+        **kw,
+    )
     s.start()
     return s, out, sp, cues
 
@@ -224,10 +263,10 @@ def test_quiet_play_prints_scores_prompts_and_own_moves_and_cues_the_computers_c
     theirs = [t for t in lout if t.startswith("Computer plays")]
     assert theirs and not any(t.startswith("Computer plays") for t in out)
     kept = [line.text for line in s.output.history]
-    assert all(t in kept for t in theirs)                            # in the history
-    assert "their_card" in cues.played                               # and heard as cues
-    assert any(t.startswith("You play") for t in out)                # your own moves
-    assert any(t.startswith("Your turn") for t in out)               # the prompts
+    assert all(t in kept for t in theirs)  # in the history
+    assert "their_card" in cues.played  # and heard as cues
+    assert any(t.startswith("You play") for t in out)  # your own moves
+    assert any(t.startswith("Your turn") for t in out)  # the prompts
     assert [t for t in out if t.startswith("You ") and "Computer " in t and t[-1] == "."]  # scores
     assert not any(t.startswith("Computer plays") for t, _ in sp.said)
     assert len(out) < len(lout)
@@ -236,8 +275,7 @@ def test_quiet_play_prints_scores_prompts_and_own_moves_and_cues_the_computers_c
 def test_a_channel_changed_in_the_game_is_said_saved_and_listed(tmp_path):
     run = sm.RunSettings(Settings(), path=tmp_path / "settings.toml")
     s, out, _, _ = seat(Settings(), hooks=SeatHooks(on_settings=run.on_settings))
-    assert after(out, lambda: s.command("channel scores history")) == [
-        "The scores channel is now history only."]
+    assert after(out, lambda: s.command("channel scores history")) == ["The scores channel is now history only."]
     assert sm.load(tmp_path / "settings.toml")[0].channel_scores == "history"
     listed = after(out, lambda: s.command("channels"))
     assert "Scores channel, points scored and the scores: history only." in listed
@@ -267,7 +305,7 @@ def test_history_save_writes_a_new_file_a_line_an_event_with_its_deal(tmp_path, 
     monkeypatch.setenv("SPOKEN_CRIBBAGE_HOME", str(tmp_path))
     s, out, _, _ = seat(Settings())
     play_a_deal(s)
-    (tmp_path / "history-1.txt").symlink_to(tmp_path / "planted")   # never followed
+    (tmp_path / "history-1.txt").symlink_to(tmp_path / "planted")  # never followed
     n = len(s.output.history)
     [said] = after(out, lambda: s.command("history save"))
     assert said == f"History saved, {n} lines: {tmp_path / 'history-2.txt'}"
@@ -287,11 +325,17 @@ def test_write_new_takes_the_first_free_name_and_never_replaces(tmp_path):
 
 # ----------------------------------------------------------------------------- across runs
 
+
 def _run(home: Path, typed: str) -> str:
     env = {**os.environ, "SPOKEN_CRIBBAGE_HOME": str(home), "HOME": str(home)}
-    done = subprocess.run([sys.executable, "-m", "spoken_cribbage", "--seed", "3", "--speech", "off",
-                           "--cues", "off"], input=typed, env=env, capture_output=True, text=True,
-                          timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "spoken_cribbage", "--seed", "3", "--speech", "off", "--cues", "off"],
+        input=typed,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return done.stdout
 
 
@@ -309,9 +353,8 @@ def test_lines_kept_in_the_history_only_are_reached_with_the_brackets():
     hidden = [line.text for line in s.output.history if line.text.startswith("Computer plays")]
     assert hidden and not any(t in out for t in hidden)
     assert not any(t.startswith("Computer plays") for t, _ in sp.said)
-    game = [line.text for line in s.output.history if channel_of(line.kind) == "game"
-            and not line.own]
-    assert not any(t in out for t in game)            # the show, the starter: kept, not printed
+    game = [line.text for line in s.output.history if channel_of(line.kind) == "game" and not line.own]
+    assert not any(t in out for t in game)  # the show, the starter: kept, not printed
     s.command("history game")
     assert after(out, lambda: s.key("[")) == [f"Earlier: {game[-1]}"]
     while game[-1] not in hidden:
@@ -320,6 +363,7 @@ def test_lines_kept_in_the_history_only_are_reached_with_the_brackets():
 
 
 # ----------------------------------------------------------------------------- found in QA
+
 
 def test_keys_asked_for_are_answered_whatever_their_lines_channel():
     """h (the hand) and a (the last show again) answer a key: printed even when the channel of
@@ -330,18 +374,17 @@ def test_keys_asked_for_are_answered_whatever_their_lines_channel():
     assert hand and hand[0].startswith("Your hand")
     assert sp.said[-1][0].startswith("Your hand")
     play_a_deal(s)
-    while s.game.phase == g.PLAY:   # the computer's cards, to the show
+    while s.game.phase == g.PLAY:  # the computer's cards, to the show
         s.command("go")
     assert s.show_reader is not None
     shown = after(out, lambda: s.key("a"))
-    assert len(shown) > 1 and shown[0].startswith("Show, 1 of"), shown   # the hand, not the head only
+    assert len(shown) > 1 and shown[0].startswith("Show, 1 of"), shown  # the hand, not the head only
 
 
 def test_a_channel_not_known_is_refused_with_the_channels_named():
     s, out, _, _ = seat(Settings())
     said = after(out, lambda: s.command("channel nonsense off"))
-    assert said == ["There is no channel 'nonsense': say game, scores, prompts, coach, answers "
-                    "or system."]
+    assert said == ["There is no channel 'nonsense': say game, scores, prompts, coach, answers or system."]
     # "channels" with a channel and a mode is the same command as "channel"
     assert parse_command("channels scores history", VoiceContext("play")).verb == "channel_scores"
 
@@ -359,13 +402,19 @@ def test_with_no_sound_device_cue_only_says_it_has_no_sound():
     from spoken_cribbage.speech.cues import NullCuePlayer
 
     out: list[str] = []
-    s = Session(g.Game(seed=3), settings=Settings(), write=out.append, speaker=Speaker(),
-                cues=NullCuePlayer(), opponents={1: RandomPlayer(random.Random(1))})
+    s = Session(
+        g.Game(seed=3),
+        settings=Settings(),
+        write=out.append,
+        speaker=Speaker(),
+        cues=NullCuePlayer(),
+        opponents={1: RandomPlayer(random.Random(1))},
+    )
     s.start()
     no_sound = "Sound cues are off: cue only keeps the lines in the history, without a sound."
     assert no_sound in " ".join(after(out, lambda: s.command("profile quiet")))
     assert no_sound in after(out, lambda: s.command("channels"))
-    s2, out2, _, _ = seat(Settings())   # a cue player that plays: not said
+    s2, out2, _, _ = seat(Settings())  # a cue player that plays: not said
     assert not any(no_sound in t for t in after(out2, lambda: s2.command("profile quiet")))
 
 
@@ -395,8 +444,11 @@ def test_quiet_play_prints_the_players_own_go():
     for seed in (7, 3, 11, 12):
         s, out, _, _ = seat(sm.with_profile(Settings(), "quiet"), seed=seed)
         play_a_deal(s)
-        mine = [line.text for line in s.output.history
-                if line.text.startswith(("You cannot play", "You play", "You say go"))]
+        mine = [
+            line.text
+            for line in s.output.history
+            if line.text.startswith(("You cannot play", "You play", "You say go"))
+        ]
         assert all(t in out for t in mine), (seed, [t for t in mine if t not in out])
         checked += sum(t.startswith("You cannot play") for t in mine)
     assert checked > 0
@@ -407,8 +459,14 @@ def test_help_names_the_profile_and_brief_commands():
     take a value, /profile NAME and /brief."""
     lines = help_lines("play", ["j the next profile: everything, quiet, teaching"])
     text = " ".join(lines)
-    for typed in ("/channels", "/channel scores history", "/history scores", "/history save",
-                  "/profile quiet", "/brief on"):
+    for typed in (
+        "/channels",
+        "/channel scores history",
+        "/history scores",
+        "/history save",
+        "/profile quiet",
+        "/brief on",
+    ):
         assert typed in text, typed
     assert all(len(t) <= 80 for t in lines)
 
@@ -425,7 +483,7 @@ def test_the_last_show_again_names_the_starter_once_a_hand(brief):
     for _ in range(3):
         said = after(out, lambda: s.key("a"))
         assert said[0].startswith("Show, ") and starter in said[0], said
-        assert f"with the {starter}" not in said[1], said   # the hand's own line
+        assert f"with the {starter}" not in said[1], said  # the hand's own line
 
 
 def test_the_quiet_profile_says_what_it_keeps_out_of_the_way_and_how_to_reach_it():
@@ -437,4 +495,4 @@ def test_the_quiet_profile_says_what_it_keeps_out_of_the_way_and_how_to_reach_it
     for what in ("the starter", "the show", "f ", "a ", "left bracket"):
         assert what in said, (what, said)
     s.command("1 2")
-    assert not any(t.startswith("The starter is") for t in out[-5:])   # not said, as it says
+    assert not any(t.startswith("The starter is") for t in out[-5:])  # not said, as it says

@@ -49,7 +49,7 @@ def test_a_digit_marks_in_the_discard_and_plays_in_the_play():
     said = press(seat, ChooseCard(2), written)
     assert said == [f"{hand[1].name.capitalize()} chosen; choose one more."] and seat.dropped == 1
     assert seat.hand_view.marked == [hand[1]] and seat.done == []
-    seat.table.game.phase = g.PLAY   # (the fake seat's game, in the play: a digit plays)
+    seat.table.game.phase = g.PLAY  # (the fake seat's game, in the play: a digit plays)
     press(seat, ChooseCard(3), written)
     assert seat.done == [g.Play(0, hand[2])]
 
@@ -75,7 +75,7 @@ def test_enter_claims_the_count_typed_and_escape_takes_it_back_first():
     press(seat, TypeDigit(5), written)
     press(seat, Cancel(), written)
     assert seat.hand_view.count_typed == "" and seat.ran == []
-    press(seat, Cancel(), written)   # nothing typed, nothing marked: the speech is silenced
+    press(seat, Cancel(), written)  # nothing typed, nothing marked: the speech is silenced
     assert seat.ran == ["silence"]
 
 

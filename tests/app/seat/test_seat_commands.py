@@ -63,6 +63,7 @@ class Written:
 
 # ---------------------------------------------------------------------- the questions
 
+
 @dataclass
 class AskedSeat:
     table: LocalTable
@@ -100,15 +101,16 @@ def test_the_scores_twice_in_a_row_give_the_pegs_and_help_holds_the_clock():
     pegs = w.heard(lambda: run["scores"](Command("scores")))
     assert pegs == seat.answers.pegs() and len(pegs) > 1
     assert w.heard(lambda: run["scores"](Command("scores"))) == ["You 0, 121 to go; Computer 0, 121 to go."]
-    w.heard(lambda: run["crib"](Command("crib")))   # another answer between: the scores again
+    w.heard(lambda: run["crib"](Command("crib")))  # another answer between: the scores again
     assert w.heard(lambda: run["scores"](Command("scores"))) == ["You 0, 121 to go; Computer 0, 121 to go."]
     assert w.heard(lambda: run["hint"](Command("hint"))) == [phrase("no_hint")]
-    said = w.heard(lambda: run["help"](Command("help")))   # the discard's help, its keys
+    said = w.heard(lambda: run["help"](Command("help")))  # the discard's help, its keys
     assert said == help_words("discard", key_lines("discard", voice=False, muggins=False), 2)
     assert seat.help_open
 
 
 # ---------------------------------------------------------------------- settings, cues, voice
+
 
 class Voice:
     available = True
@@ -202,9 +204,12 @@ def test_a_setting_reaches_the_voice_and_a_bad_one_changes_nothing():
 def test_a_command_with_a_value_is_a_setting_and_without_one_its_command():
     w = Written()
     seat = DevicesSeat(w)
-    commands = Commands(asked=AskedSeat(LocalTable(g.Game(seed=3), {}), w.output),
-                        history=History(w.output, LocalTable(g.Game(seed=3), {}), 0, NAMES),
-                        devices=seat, actions=ActionsSeat(w.output))
+    commands = Commands(
+        asked=AskedSeat(LocalTable(g.Game(seed=3), {}), w.output),
+        history=History(w.output, LocalTable(g.Game(seed=3), {}), 0, NAMES),
+        devices=seat,
+        actions=ActionsSeat(w.output),
+    )
     assert w.heard(lambda: commands.run(Command("cues", value="off"))) == ["Sound cues are now off."]
     assert w.heard(lambda: commands.run(Command("listen"))) == [phrase("voice_off")]
 
@@ -215,17 +220,18 @@ def test_the_cues_are_named_and_played_one_by_one_and_a_key_stops_them():
     said = w.heard(lambda: devices.DEVICES.bind(seat)["cues"](Command("cues")))
     assert said[0] == "Sound cues, one after another; any key stops them."
     assert said[1] == f"Cue 1 of {len(CUE_ORDER)}: {devices.CUE_MEANINGS[CUE_ORDER[0]]}."
-    timer.fire()                                 # the first cue plays after its name
+    timer.fire()  # the first cue plays after its name
     assert seat.cues.played == [CUE_ORDER[0]]
-    timer.fire()                                 # then the next name
+    timer.fire()  # then the next name
     assert w.lines[-1].startswith(f"Cue 2 of {len(CUE_ORDER)}: ")
-    seat.cues_demo.stop()                        # a key
+    seat.cues_demo.stop()  # a key
     assert timer.due == [] and seat.cues.stopped == 1
-    seat.cues_demo.stop()                        # nothing under way: nothing stopped again
+    seat.cues_demo.stop()  # nothing under way: nothing stopped again
     assert seat.cues.stopped == 1
 
 
 # ---------------------------------------------------------------------- game actions
+
 
 def test_a_discard_of_every_card_is_done_and_of_one_is_marked():
     w = Written()
@@ -234,16 +240,18 @@ def test_a_discard_of_every_card_is_done_and_of_one_is_marked():
     seat.hand_view.number(seat.table.observation(0).hand)
     hand = seat.table.observation(0).hand
     assert w.heard(lambda: run["discard"](Command("discard", numbers=(1, 2, 3)))) == [
-        phrase("exactly", count=cards_count(2), given=3)]
+        phrase("exactly", count=cards_count(2), given=3)
+    ]
     run["discard"](Command("discard", numbers=(1, 2)))
     assert seat.done == [g.Discard(0, (hand[0], hand[1]))]
     assert w.heard(lambda: run["discard"](Command("discard", numbers=(3,)))) == [
-        f"{hand[2].name.capitalize()} chosen; choose one more."]
+        f"{hand[2].name.capitalize()} chosen; choose one more."
+    ]
     assert seat.hand_view.marked == [hand[2]]
-    assert w.heard(lambda: run["discard"](Command("discard", numbers=(9,))))[0].startswith(
-        "There is no card 9")
+    assert w.heard(lambda: run["discard"](Command("discard", numbers=(9,))))[0].startswith("There is no card 9")
     assert w.heard(lambda: run["discard"](Command("discard", numbers=(4,)))) == [
-        phrase("confirm_discard", cards=f"{hand[2].name} and {hand[3].name}", voice="")]
+        phrase("confirm_discard", cards=f"{hand[2].name} and {hand[3].name}", voice="")
+    ]
     assert seat.asking.kind is Question.DISCARD
     # not the play: the engine says why (a play named by number is asked as a go: same refusal)
     assert w.heard(lambda: run["play"](Command("play", numbers=(1, 2)))) == []
@@ -255,7 +263,8 @@ def test_quit_asks_and_the_clock_answers_with_no_count_under_way():
     seat = ActionsSeat(w.output)
     run = actions.ACTIONS.bind(seat)
     assert w.heard(lambda: run["quit"](Command("quit"))) == [
-        "Quit the game? It is kept, and you can resume it later. Press y or n."]
+        "Quit the game? It is kept, and you can resume it later. Press y or n."
+    ]
     assert seat.asking.kind is Question.QUIT
     assert w.heard(lambda: run["time"](Command("time"))) == [phrase("no_time_limit")]
     seat.count_clock = CountClock(lambda: 100.0, 30.0)

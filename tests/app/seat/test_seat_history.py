@@ -49,13 +49,16 @@ def play_until(table: LocalTable, *phases: str) -> None:
 
 def test_repeat_says_the_last_answer_again_without_recording_it():
     past, _, out, written = make()
-    assert heard(written, past.repeat) == ["Nothing to repeat yet."]   # (an answer: recorded)
+    assert heard(written, past.repeat) == ["Nothing to repeat yet."]  # (an answer: recorded)
     with out.answer():
         out.tell("It is your crib.")
         out.tell("The starter is not cut yet.")
     assert heard(written, past.repeat) == ["It is your crib.", "The starter is not cut yet."]
     assert [line.text for line in out.history] == [
-        "Nothing to repeat yet.", "It is your crib.", "The starter is not cut yet."]
+        "Nothing to repeat yet.",
+        "It is your crib.",
+        "The starter is not cut yet.",
+    ]
 
 
 def test_the_brackets_walk_the_transcript_and_stop_at_each_end():
@@ -70,7 +73,7 @@ def test_the_brackets_walk_the_transcript_and_stop_at_each_end():
     assert heard(written, past.later) == ["Earlier: Two."]
     assert heard(written, past.later) == ["Earlier: Three."]
     assert heard(written, past.later) == ["That is the latest line."]
-    assert out.hist_pos is None and len(out.history) == 3   # nothing said again was recorded
+    assert out.hist_pos is None and len(out.history) == 3  # nothing said again was recorded
     out.tell("Four.")
     assert heard(written, past.previous) == ["Earlier: Three."]
 
@@ -104,9 +107,12 @@ def test_review_reads_the_deal_so_far_then_the_last_deal_ended():
     past, table, _, written = make()
     steps = deal_steps(deals_of(table.events_for(0))[-1][1], NAMES)
     assert heard(written, past.review) == [
-        "Deal 1, as it was played:", *[t for s in steps for t in s], "That is deal 1 so far."]
+        "Deal 1, as it was played:",
+        *[t for s in steps for t in s],
+        "That is deal 1 so far.",
+    ]
     play_until(table, g.DEAL_OVER)
-    table.apply(g.NextDeal(), 0)   # deal 2 begins: review still reads deal 1, now ended
+    table.apply(g.NextDeal(), 0)  # deal 2 begins: review still reads deal 1, now ended
     deal1 = deals_of(table.events_for(0))[1][1]
     assert deal_ended(deal1) and not deal_ended(deals_of(table.events_for(0))[2][1])
     lines = heard(written, past.review)
@@ -123,8 +129,7 @@ def test_the_walk_gives_a_step_a_press_to_the_end_then_starts_again():
     assert said == ["Deal 1, from the start; press w for each event.", *steps[0]]
     for expected in steps[1:]:
         assert heard(written, past.walk) == expected
-    assert heard(written, past.walk) == [
-        "That was the last event of deal 1. Press w to hear it again from the start."]
+    assert heard(written, past.walk) == ["That was the last event of deal 1. Press w to hear it again from the start."]
     assert heard(written, past.walk)[0] == "Deal 1, from the start; press w for each event."
 
 
@@ -133,9 +138,8 @@ def test_the_walk_stops_at_the_latest_event_and_goes_on_when_more_happened():
     steps = deal_steps(deals_of(table.events_for(0))[1][1], NAMES)
     for _ in steps:
         past.walk()
-    assert heard(written, past.walk) == [
-        "That is the latest event of deal 1. Press w again when more has happened."]
-    play_until(table, g.PLAY)   # the discards: more to walk
+    assert heard(written, past.walk) == ["That is the latest event of deal 1. Press w again when more has happened."]
+    play_until(table, g.PLAY)  # the discards: more to walk
     now = deal_steps(deals_of(table.events_for(0))[1][1], NAMES)
     assert heard(written, past.walk) == now[len(steps)]
 
@@ -146,6 +150,6 @@ def test_a_walk_begun_in_one_deal_starts_again_in_the_next():
     past.walk()
     past.walk()
     table.apply(g.NextDeal(), 0)
-    play_until(table, g.PLAY)   # deal 2 under way: its own walk, from the start
+    play_until(table, g.PLAY)  # deal 2 under way: its own walk, from the start
     steps = deal_steps(deals_of(table.events_for(0))[2][1], NAMES)
     assert heard(written, past.walk) == ["Deal 2, from the start; press w for each event.", *steps[0]]

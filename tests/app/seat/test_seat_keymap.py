@@ -28,51 +28,92 @@ from spoken_cribbage.vocabulary import PHRASES, key_command
 
 PLAY, DISCARD, COUNTING = Moment("play"), Moment("discard"), Moment("counting")
 SHOW, OVER, OTHER = Moment("show"), Moment("over"), Moment("other")
-QUIT, CONFIRM, VOICE = (Moment("play", Question.QUIT), Moment("discard", Question.DISCARD),
-                        Moment("play", Question.VOICE))
+QUIT, CONFIRM, VOICE = (
+    Moment("play", Question.QUIT),
+    Moment("discard", Question.DISCARD),
+    Moment("play", Question.VOICE),
+)
 #: Every phase the vocabulary knows, each with and without a question open.
-MOMENTS = [Moment(p, q) for p in ("discard", "play", "counting", "show", "over", "other")
-           for q in (None, *Question)]
+MOMENTS = [Moment(p, q) for p in ("discard", "play", "counting", "show", "over", "other") for q in (None, *Question)]
 
 CASES = [
     # digits: a card by its number; the count's next digit; held back by the quit question
-    ("3", PLAY, ChooseCard(3)), ("1", DISCARD, ChooseCard(1)), ("0", OTHER, ChooseCard(0)),
-    ("3", CONFIRM, ChooseCard(3)), ("3", VOICE, ChooseCard(3)),
-    ("\u0663", PLAY, ChooseCard(3)),              # an Arabic-Indic three is a three
-    ("2", COUNTING, TypeDigit(2)), ("2", Moment("counting", Question.VOICE), TypeDigit(2)),
-    ("2", QUIT, AnswerFirst()), ("2", Moment("counting", Question.QUIT), AnswerFirst()),
-    ("backspace", COUNTING, EraseDigit()), ("backspace", Moment("counting", Question.QUIT), EraseDigit()),
+    ("3", PLAY, ChooseCard(3)),
+    ("1", DISCARD, ChooseCard(1)),
+    ("0", OTHER, ChooseCard(0)),
+    ("3", CONFIRM, ChooseCard(3)),
+    ("3", VOICE, ChooseCard(3)),
+    ("\u0663", PLAY, ChooseCard(3)),  # an Arabic-Indic three is a three
+    ("2", COUNTING, TypeDigit(2)),
+    ("2", Moment("counting", Question.VOICE), TypeDigit(2)),
+    ("2", QUIT, AnswerFirst()),
+    ("2", Moment("counting", Question.QUIT), AnswerFirst()),
+    ("backspace", COUNTING, EraseDigit()),
+    ("backspace", Moment("counting", Question.QUIT), EraseDigit()),
     ("backspace", PLAY, Unassigned("backspace")),
     # Enter: confirms the discard, waits for y or n, the next deal, else acts
-    ("enter", CONFIRM, Answer(yes=True)), ("enter", QUIT, AnswerFirst()),
-    ("enter", VOICE, AnswerFirst()), ("enter", SHOW, RunVerb("next")),
-    ("enter", OVER, RunVerb("next")), ("enter", PLAY, Act()), ("enter", COUNTING, Act()),
-    ("enter", DISCARD, Act()), ("enter", OTHER, Act()),
+    ("enter", CONFIRM, Answer(yes=True)),
+    ("enter", QUIT, AnswerFirst()),
+    ("enter", VOICE, AnswerFirst()),
+    ("enter", SHOW, RunVerb("next")),
+    ("enter", OVER, RunVerb("next")),
+    ("enter", PLAY, Act()),
+    ("enter", COUNTING, Act()),
+    ("enter", DISCARD, Act()),
+    ("enter", OTHER, Act()),
     # Escape: refuses to quit or a doubtful voice command, else cancels
-    ("escape", QUIT, Answer(yes=False)), ("escape", VOICE, Answer(yes=False)),
-    ("escape", CONFIRM, Cancel()), ("escape", PLAY, Cancel()), ("escape", COUNTING, Cancel()),
+    ("escape", QUIT, Answer(yes=False)),
+    ("escape", VOICE, Answer(yes=False)),
+    ("escape", CONFIRM, Cancel()),
+    ("escape", PLAY, Cancel()),
+    ("escape", COUNTING, Cancel()),
     # y and n answer a question; n starts a new game when it is over; else they do nothing
-    ("y", QUIT, Answer(yes=True)), ("Y", CONFIRM, Answer(yes=True)), ("n", VOICE, Answer(yes=False)),
-    ("N", QUIT, Answer(yes=False)), ("n", OVER, RunVerb("new")), ("n", PLAY, Unassigned("n")),
-    ("y", PLAY, Unassigned("y")), ("Y", OVER, Unassigned("Y")),
+    ("y", QUIT, Answer(yes=True)),
+    ("Y", CONFIRM, Answer(yes=True)),
+    ("n", VOICE, Answer(yes=False)),
+    ("N", QUIT, Answer(yes=False)),
+    ("n", OVER, RunVerb("new")),
+    ("n", PLAY, Unassigned("n")),
+    ("y", PLAY, Unassigned("y")),
+    ("Y", OVER, Unassigned("Y")),
     # the hand's cursor, slash, the screen reader's key
-    (" ", PLAY, ChooseAtCursor()), (" ", QUIT, ChooseAtCursor()),
-    ("left", PLAY, MoveCursor("left")), ("right", DISCARD, MoveCursor("right")),
-    ("home", OTHER, MoveCursor("home")), ("end", PLAY, MoveCursor("end")),
-    ("/", PLAY, OpenCommandLine()), ("/", QUIT, OpenCommandLine()),
-    ("insert", PLAY, Ignored()), ("c-s-insert", DISCARD, Ignored()),
+    (" ", PLAY, ChooseAtCursor()),
+    (" ", QUIT, ChooseAtCursor()),
+    ("left", PLAY, MoveCursor("left")),
+    ("right", DISCARD, MoveCursor("right")),
+    ("home", OTHER, MoveCursor("home")),
+    ("end", PLAY, MoveCursor("end")),
+    ("/", PLAY, OpenCommandLine()),
+    ("/", QUIT, OpenCommandLine()),
+    ("insert", PLAY, Ignored()),
+    ("c-s-insert", DISCARD, Ignored()),
     # the vocabulary's keys, its also keys, a capital letter as its small one
-    ("s", PLAY, RunVerb("scores")), ("S", PLAY, RunVerb("scores")), ("q", QUIT, RunVerb("quit")),
-    ("c", CONFIRM, RunVerb("count")), ("?", OVER, RunVerb("help")), ("f1", PLAY, RunVerb("help")),
-    ("up", PLAY, RunVerb("previous")), ("pageup", OTHER, RunVerb("previous")),
-    ("down", PLAY, RunVerb("later")), ("pagedown", PLAY, RunVerb("later")),
-    ("]", PLAY, RunVerb("later")), ("[", PLAY, RunVerb("previous")), ("w", SHOW, RunVerb("walk")),
-    ("u", DISCARD, RunVerb("undo")), ("m", COUNTING, RunVerb("muggins")), ("k", PLAY, RunVerb("time")),
+    ("s", PLAY, RunVerb("scores")),
+    ("S", PLAY, RunVerb("scores")),
+    ("q", QUIT, RunVerb("quit")),
+    ("c", CONFIRM, RunVerb("count")),
+    ("?", OVER, RunVerb("help")),
+    ("f1", PLAY, RunVerb("help")),
+    ("up", PLAY, RunVerb("previous")),
+    ("pageup", OTHER, RunVerb("previous")),
+    ("down", PLAY, RunVerb("later")),
+    ("pagedown", PLAY, RunVerb("later")),
+    ("]", PLAY, RunVerb("later")),
+    ("[", PLAY, RunVerb("previous")),
+    ("w", SHOW, RunVerb("walk")),
+    ("u", DISCARD, RunVerb("undo")),
+    ("m", COUNTING, RunVerb("muggins")),
+    ("k", PLAY, RunVerb("time")),
     # keys that do nothing here, named as given for the sentence
-    ("z", PLAY, Unassigned("z")), ("Z", PLAY, Unassigned("Z")), ("tab", PLAY, Unassigned("tab")),
-    ("s-tab", PLAY, Unassigned("s-tab")), ("f5", QUIT, Unassigned("f5")),
-    ("c-a", COUNTING, Unassigned("c-a")), ("delete", PLAY, Unassigned("delete")),
-    ("é", PLAY, Unassigned("é")), ("É", PLAY, Unassigned("É")),
+    ("z", PLAY, Unassigned("z")),
+    ("Z", PLAY, Unassigned("Z")),
+    ("tab", PLAY, Unassigned("tab")),
+    ("s-tab", PLAY, Unassigned("s-tab")),
+    ("f5", QUIT, Unassigned("f5")),
+    ("c-a", COUNTING, Unassigned("c-a")),
+    ("delete", PLAY, Unassigned("delete")),
+    ("é", PLAY, Unassigned("é")),
+    ("É", PLAY, Unassigned("É")),
 ]
 
 
@@ -86,8 +127,9 @@ def test_every_key_the_vocabulary_names_is_bound_to_its_command():
     for phrase in PHRASES:
         for key in ((phrase.key,) if phrase.key else ()) + phrase.also:
             assert key in KEYS, (key, phrase.verb)
-            works = [m for m in MOMENTS if m.key_phase in phrase.phases] if phrase.verb in (
-                "yes", "no", "new") else MOMENTS
+            works = (
+                [m for m in MOMENTS if m.key_phase in phrase.phases] if phrase.verb in ("yes", "no", "new") else MOMENTS
+            )
             assert works, phrase.verb
             for moment in works:
                 meant = KEYS.intent_for(key, moment)
@@ -119,6 +161,7 @@ def test_the_map_and_the_vocabulary_agree_on_every_key_of_the_vocabulary():
 
 def test_every_intent_type_has_a_handler_in_the_seat():
     from spoken_cribbage.app.seat.choices import ON_INTENT
+
     kinds = set(get_args(Intent))
     assert len(kinds) >= 13
     assert set(ON_INTENT) == kinds
@@ -131,7 +174,7 @@ def test_every_binding_is_a_frozen_intent_of_the_union():
     for binding in KEYS:
         assert isinstance(binding, Binding) and isinstance(binding.intent, kinds)
         assert type(binding.intent).__dataclass_params__.frozen
-        assert not hasattr(binding.intent, "__dict__")   # slots: a small value
+        assert not hasattr(binding.intent, "__dict__")  # slots: a small value
         checked += 1
     assert checked > 40
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -141,7 +184,7 @@ def test_every_binding_is_a_frozen_intent_of_the_union():
 def test_a_key_map_tries_a_keys_bindings_in_order_and_the_first_that_holds_wins():
     keys = KeyMap()
     keys.add("x", Answer(yes=True), question_open)
-    keys.add("X", Cancel())             # bound as its small letter, after the first
+    keys.add("X", Cancel())  # bound as its small letter, after the first
     assert keys.intent_for("x", QUIT) == Answer(yes=True)
     assert keys.intent_for("X", PLAY) == Cancel()
     assert keys.intent_for("q", PLAY) == Unassigned("q")

@@ -34,8 +34,9 @@ class Cues:
 def make(prompt: Line | None = TURN, cues_on: bool = True):
     written: list[tuple[str, LineKind]] = []
     speaker, cues = Speaker(), Cues()
-    out = Output(lambda text, kind: written.append((text, kind)), speaker, cues,
-                 prompt=lambda: prompt, cues_on=lambda: cues_on)
+    out = Output(
+        lambda text, kind: written.append((text, kind)), speaker, cues, prompt=lambda: prompt, cues_on=lambda: cues_on
+    )
     return out, written, speaker, cues
 
 
@@ -50,10 +51,15 @@ def test_the_prompt_said_before_a_milestone_is_the_answers_last_line():
         out.say([TURN], priority=NORMAL)
         out.say([line("Your best hand yet.")], priority=NORMAL)
     assert [text for text, _ in written] == [
-        "You play the five of hearts for 15, 2 points.", "Your best hand yet.",
-        "Your turn: play a card."]
-    assert speaker.said == [("You play the five of hearts for 15, 2 points.", NOW),
-                            ("Your best hand yet.", NORMAL), ("Your turn: play a card.", NORMAL)]
+        "You play the five of hearts for 15, 2 points.",
+        "Your best hand yet.",
+        "Your turn: play a card.",
+    ]
+    assert speaker.said == [
+        ("You play the five of hearts for 15, 2 points.", NOW),
+        ("Your best hand yet.", NORMAL),
+        ("Your turn: play a card.", NORMAL),
+    ]
 
 
 def test_lines_said_with_the_prompt_before_it_stay_before_it_and_keep_their_priority():
@@ -61,17 +67,19 @@ def test_lines_said_with_the_prompt_before_it_stay_before_it_and_keep_their_prio
     with out.answer():
         out.say([line("Deal 2."), TURN, line("Hint: keep the fives.", LineKind.HINT)])
         out.say([line("Saved.")], priority=NORMAL)
-    assert [text for text, _ in written] == [
-        "Deal 2.", "Saved.", "Your turn: play a card.", "Hint: keep the fives."]
+    assert [text for text, _ in written] == ["Deal 2.", "Saved.", "Your turn: play a card.", "Hint: keep the fives."]
     # what opened the answer still cuts stale speech off; the prompt part queues last
-    assert speaker.said == [("Deal 2.", NOW), ("Saved.", NORMAL),
-                            ("Your turn: play a card. Hint: keep the fives.", NORMAL)]
+    assert speaker.said == [
+        ("Deal 2.", NOW),
+        ("Saved.", NORMAL),
+        ("Your turn: play a card. Hint: keep the fives.", NORMAL),
+    ]
 
 
 def test_an_answer_opened_by_the_prompt_is_opened_now_by_what_moved_before_it():
     out, _, speaker, _ = make()
     with out.answer():
-        out.say([TURN])                     # NOW: it opened the answer
+        out.say([TURN])  # NOW: it opened the answer
         out.say([line("Your best hand yet.")], priority=NORMAL)
     assert speaker.said == [("Your best hand yet.", NOW), ("Your turn: play a card.", NORMAL)]
 
@@ -80,13 +88,12 @@ def test_an_unprompted_answer_gets_the_prompt_again_and_a_prompted_one_does_not(
     out, written, speaker, _ = make()
     with out.answer(unprompted=True):
         out.say([line("The computer plays a king for 25.", LineKind.PLAY)], priority=NORMAL)
-    assert written == [("The computer plays a king for 25.", LineKind.PLAY),
-                       ("Your turn: play a card.", LineKind.TURN)]
+    assert written == [("The computer plays a king for 25.", LineKind.PLAY), ("Your turn: play a card.", LineKind.TURN)]
     assert speaker.said[-1] == ("Your turn: play a card.", NORMAL)
     written.clear()
     with out.answer(unprompted=True):
         out.say([line("Is that right?", LineKind.PROMPT)])
-    assert written == [("Is that right?", LineKind.PROMPT)]   # its own prompt, said once
+    assert written == [("Is that right?", LineKind.PROMPT)]  # its own prompt, said once
     written.clear()
     with out.answer():
         out.say([line("The starter is the jack of spades.")])
@@ -100,7 +107,7 @@ def test_an_unprompted_answer_gets_no_prompt_when_the_game_does_not_wait_or_noth
     assert written == [("The computer plays a king.", LineKind.INFO)]
     out, written, _, _ = make()
     with out.answer(unprompted=True):
-        out.say([line("")])                 # an empty line is not said
+        out.say([line("")])  # an empty line is not said
     assert written == []
 
 
@@ -112,10 +119,9 @@ def test_nested_answers_are_one_sent_when_the_outermost_ends():
             out.say([line("Inner.")])
             with out.answer():
                 out.say([line("Innermost.")], priority=NORMAL)
-        assert written == []                # nothing leaves before the outer answer ends
+        assert written == []  # nothing leaves before the outer answer ends
         out.say([line("Outer again.")], priority=NORMAL)
-    assert [text for text, _ in written] == ["Inner.", "Innermost.", "Outer again.",
-                                             "Your turn: play a card."]
+    assert [text for text, _ in written] == ["Inner.", "Innermost.", "Outer again.", "Your turn: play a card."]
     assert out.last_batch == [line("Inner."), line("Innermost."), line("Outer again."), TURN]
 
 
@@ -125,9 +131,9 @@ def test_another_threads_lines_are_said_as_they_come_while_an_answer_is_open():
 
     def other() -> None:
         inside.wait(5)
-        with out.answer(unprompted=True):   # a voice result while a key is being answered
+        with out.answer(unprompted=True):  # a voice result while a key is being answered
             out.say([line("Saved.")], priority=NORMAL)
-            assert written == [("Saved.", LineKind.INFO)]   # not held behind the key's answer
+            assert written == [("Saved.", LineKind.INFO)]  # not held behind the key's answer
         other_done.set()
 
     t = threading.Thread(target=other)
@@ -183,9 +189,11 @@ def test_the_writer_gets_each_lines_kind_as_a_line_kind():
     out.tell("You 10, Computer 8.", "scores")
     out.tell("Card 2: the five of hearts.", LineKind.CURSOR)
     out.tell("The count is 12.")
-    assert written == [("You 10, Computer 8.", LineKind.SCORES),
-                       ("Card 2: the five of hearts.", LineKind.CURSOR),
-                       ("The count is 12.", LineKind.ANSWER)]
+    assert written == [
+        ("You 10, Computer 8.", LineKind.SCORES),
+        ("Card 2: the five of hearts.", LineKind.CURSOR),
+        ("The count is 12.", LineKind.ANSWER),
+    ]
     assert all(type(kind) is LineKind for _, kind in written)
     assert {LineKind.PROMPT, LineKind.TURN} == PROMPT_KINDS
 
@@ -207,14 +215,14 @@ def test_the_history_records_what_was_said_and_a_repeat_is_not_recorded():
     with out.answer():
         out.say([line("One."), line("Two.")])
         out.say([TURN], priority=NORMAL)
-        assert out.said_so_far() == 3       # the answer under way counts
+        assert out.said_so_far() == 3  # the answer under way counts
     assert out.history == [line("One."), line("Two."), TURN]
     assert out.last_batch == [line("One."), line("Two."), TURN]
-    out.hist_pos = 1                         # walking back ([)
-    out.say(out.last_batch, record=False)    # repeat
+    out.hist_pos = 1  # walking back ([)
+    out.say(out.last_batch, record=False)  # repeat
     assert out.history == [line("One."), line("Two."), TURN] and out.hist_pos == 1
     assert out.said_so_far() == 3
     out.tell("Three.")
     assert out.history[-1] == line("Three.", LineKind.ANSWER)
     assert out.last_batch == [line("Three.", LineKind.ANSWER)]
-    assert out.hist_pos is None              # a new line: the walk starts again at the newest
+    assert out.hist_pos is None  # a new line: the walk starts again at the newest

@@ -45,7 +45,13 @@ ME = 0
 # The stages of a key press, in the order of the pipeline (docs/dev/architecture.md).
 FACADE = "facade"
 KEYMAP, SEAT, TABLE, WORDS, OUTPUT, DEVICES = (
-    "1 KeyMap", "2 Seat", "3 Table/TurnRunner", "4 Narration/words", "5 Output", "6 writer+speaker")
+    "1 KeyMap",
+    "2 Seat",
+    "3 Table/TurnRunner",
+    "4 Narration/words",
+    "5 Output",
+    "6 writer+speaker",
+)
 STAGES = (KEYMAP, SEAT, TABLE, WORDS, OUTPUT, DEVICES)
 
 #: Modules of words/ that are data or the output boundary's cleaning, not the words stage: a
@@ -61,8 +67,8 @@ def stage_of(module: str | None) -> str | None:
         return FACADE
     seat = "spoken_cribbage.app.seat."
     if module.startswith(seat):
-        name = module[len(seat):]
-        if name in ("keymap", "intent", "moment"):   # moment: the Moment the KeyMap reads
+        name = module[len(seat) :]
+        if name in ("keymap", "intent", "moment"):  # moment: the Moment the KeyMap reads
             return KEYMAP
         if name in ("turns", "count_clock"):
             return TABLE
@@ -70,12 +76,14 @@ def stage_of(module: str | None) -> str | None:
             return WORDS
         if name in ("output", "channels"):
             return OUTPUT
-        return SEAT   # choices, commands and their groups, hand_view, question, answering...
+        return SEAT  # choices, commands and their groups, hand_view, question, answering...
     if module.startswith(WORDS_AS_DATA):
         return None
     if module.startswith("spoken_cribbage.words.") or module in (
-            "spoken_cribbage.app.coach", "spoken_cribbage.app.cues"):
-        return WORDS   # the Announcer, the answers, the seat's sentences, the coach's, the cues
+        "spoken_cribbage.app.coach",
+        "spoken_cribbage.app.cues",
+    ):
+        return WORDS  # the Announcer, the answers, the seat's sentences, the coach's, the cues
     if module == "spoken_cribbage.app.output":
         return OUTPUT
     return None
@@ -144,12 +152,19 @@ class Path:
         return Counter(f"{stage} {where}" for _, _, stage, where in self.mine())
 
     def figures(self) -> dict[str, object]:
-        lambdas = sum(1 for frm, to, where in self.hops
-                      if to == FACADE and frm in STAGES and "<lambda>" in where)
-        return {"observations": self.built, "states": self.states, "repeats": self.repeats,
-                "stages": len(self.stages), "hops": len(self.hops), "reentries": self.reentries,
-                "of them the facade's lambdas": lambdas, "modules": len(self.modules),
-                "askers": dict(self.askers()), "order": self.stages}
+        lambdas = sum(1 for frm, to, where in self.hops if to == FACADE and frm in STAGES and "<lambda>" in where)
+        return {
+            "observations": self.built,
+            "states": self.states,
+            "repeats": self.repeats,
+            "stages": len(self.stages),
+            "hops": len(self.hops),
+            "reentries": self.reentries,
+            "of them the facade's lambdas": lambdas,
+            "modules": len(self.modules),
+            "askers": dict(self.askers()),
+            "order": self.stages,
+        }
 
 
 class Tracer:
@@ -157,7 +172,7 @@ class Tracer:
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch, write_code, say_code) -> None:
         self.path: Path | None = None
-        self.frames: list[tuple[str, str | None, str]] = []   # (stage, own stage, function)
+        self.frames: list[tuple[str, str | None, str]] = []  # (stage, own stage, function)
         original = g.Game.observation
 
         def observation(game, seat):
@@ -220,11 +235,13 @@ def trace(monkeypatch):
 
         speaker = Speaker()
         game = g.Game(seed=seed, rules=rules) if rules else g.Game(seed=seed)
-        session = Session(game, settings=Settings(), write=write, speaker=speaker,
-                          opponents={1: RandomPlayer(random.Random(1))})
+        session = Session(
+            game, settings=Settings(), write=write, speaker=speaker, opponents={1: RandomPlayer(random.Random(1))}
+        )
         session.start()
         made["tracer"] = Tracer(monkeypatch, write.__code__, Speaker.say.__code__)
         return session, made["tracer"], speaker
+
     return seat
 
 
@@ -249,6 +266,7 @@ CEILING = {
     "count digit": (0, 0, 0, 16, 4),
     "enter claims the count": (3, 2, 1, 49, 20),
 }
+
 
 def check(name: str, path: Path, speaker: Speaker, said_before: int) -> None:
     """The key reached the speaker within 6 stages, and no figure went over its ceiling."""
@@ -280,13 +298,12 @@ def test_discard_scores_and_digit_three_in_the_play(trace):
     assert session.game.phase == g.PLAY and session.game.to_act == ME
     press("s scores", session, tracer, speaker, "s")
     card = session.hand_view.numbering[2]
-    assert card is not None and card in session.game.playable(ME)   # (seed 11: the nine of clubs)
+    assert card is not None and card in session.game.playable(ME)  # (seed 11: the nine of clubs)
     path = press("digit 3 in the play", session, tracer, speaker, "3")
     assert g.Play(ME, card) in session.game.actions
     # The path of digit 3: the facade hands the key to the KeyMap, then the Seat's handler,
     # which asks the Table; the narration and the output follow; the writer and speaker last.
-    assert path.stages.index(KEYMAP) < path.stages.index(SEAT) < path.stages.index(WORDS) \
-        < path.stages.index(DEVICES)
+    assert path.stages.index(KEYMAP) < path.stages.index(SEAT) < path.stages.index(WORDS) < path.stages.index(DEVICES)
 
 
 def _to_my_count(session: Session) -> None:
@@ -318,6 +335,4 @@ def test_a_count_typed_in_manual_counting(trace):
     press("count digit", session, tracer, speaker, digits[-1])
     press("enter claims the count", session, tracer, speaker, "enter")
     assert isinstance(session.game.actions[-1], g.Action)
-    assert any(isinstance(a, g.Claim) and a.seat == ME and a.points == points
-               for a in session.game.actions)
-
+    assert any(isinstance(a, g.Claim) and a.seat == ME and a.points == points for a in session.game.actions)

@@ -42,6 +42,7 @@ def vocabulary_forms(verb):
 
 # ------------------------------------------------------------------ the one list of words
 
+
 def test_the_yes_and_no_words_are_the_vocabularys():
     assert YES_WORDS == vocabulary_forms("yes") >= {"y", "yes", "yeah", "yes please"}
     assert NO_WORDS == vocabulary_forms("no") >= {"n", "no", "no thanks"}
@@ -77,14 +78,14 @@ def test_anything_else_is_no_answer_and_choices_are_the_questions_own():
 
 
 def test_the_answer_keys_are_the_vocabularys_in_either_case():
-    assert (key_answer("y"), key_answer("Y"), key_answer("n"), key_answer("N")) == (
-        True, True, False, False)
+    assert (key_answer("y"), key_answer("Y"), key_answer("n"), key_answer("N")) == (True, True, False, False)
     for key in ("q", "x", "1", " ", "", "yes", "f1", "escape"):
         assert key_answer(key) is None
     assert key_leaves("q") and key_leaves("Q") and not key_leaves("quit") and not key_leaves("y")
 
 
 # ------------------------------------------------------------------ the open question
+
 
 def test_a_question_opens_is_asked_again_and_closes():
     asking = Asking()
@@ -100,9 +101,9 @@ def test_only_a_voice_question_holds_its_command_and_a_new_question_replaces_it(
     asking = Asking()
     asking.ask(Question.VOICE, "Play the five of clubs?", "play 5C")
     assert asking.held == "play 5C" and not asking.besides_voice()
-    asking.ask(Question.DISCARD, "Lay away?", "play 5C")          # replaced: nothing held
+    asking.ask(Question.DISCARD, "Lay away?", "play 5C")  # replaced: nothing held
     assert asking.kind is Question.DISCARD and asking.held is None
-    assert not asking.drop_voice() and asking.kind is Question.DISCARD   # not a voice question
+    assert not asking.drop_voice() and asking.kind is Question.DISCARD  # not a voice question
     asking.ask(Question.VOICE, "Discard the ace?", "discard AC")
     assert asking.take_voice() == "discard AC" and asking.kind is None
     assert asking.take_voice() == ""
@@ -114,8 +115,9 @@ def test_the_quit_question_lets_only_saying_commands_through():
     asking = Asking()
     assert asking.lets("play") and asking.lets("undo")
     asking.ask(Question.QUIT, "Quit?")
-    assert [v for v in ("quit", "silence", "repeat", "help", "time", "play", "undo", "hand", "scores")
-            if asking.lets(v)] == ["quit", "silence", "repeat", "help", "time"]
+    assert [
+        v for v in ("quit", "silence", "repeat", "help", "time", "play", "undo", "hand", "scores") if asking.lets(v)
+    ] == ["quit", "silence", "repeat", "help", "time"]
     for kind in (Question.DISCARD, Question.VOICE):
         asking.ask(kind, "?")
         assert asking.lets("play")
@@ -127,6 +129,7 @@ def test_keys_typed_ahead_never_answer_the_quit_or_voice_question():
 
 
 # ------------------------------------------------------------------ every word, everywhere
+
 
 def _quit_asked():
     s, out = make()
@@ -146,16 +149,14 @@ def _discard_asked():
 def _voice_asked():
     s, out = make()
     card = s.hand_view.numbering[0]
-    s.doubtful(f"discard {card.short}", Notice("voice.confirm", heard="that card",
-                                              command=f"discard {card.short}"))
+    s.doubtful(f"discard {card.short}", Notice("voice.confirm", heard="that card", command=f"discard {card.short}"))
     assert s.asking.kind is Question.VOICE and not s.hand_view.marked
     return s, out, card
 
 
 def _answers(words, keys=True):
     """Each word as typed, and as a key press for the words that are one key."""
-    return [("typed", w) for w in sorted(words)] + [("key", w) for w in sorted(words)
-                                                    if keys and len(w) == 1]
+    return [("typed", w) for w in sorted(words)] + [("key", w) for w in sorted(words) if keys and len(w) == 1]
 
 
 def _give(s, how, word):
@@ -207,34 +208,45 @@ def test_a_word_that_is_no_answer_is_refused_and_the_question_stays():
     assert s.asking.kind is Question.QUIT and not s.quit
 
 
-@pytest.mark.parametrize("word,expected", [*((w, True) for w in sorted(YES_WORDS)),
-                                           *((w, False) for w in sorted(NO_WORDS)),
-                                           ("resume", True), ("new game", False)])
+@pytest.mark.parametrize(
+    "word,expected",
+    [
+        *((w, True) for w in sorted(YES_WORDS)),
+        *((w, False) for w in sorted(NO_WORDS)),
+        ("resume", True),
+        ("new game", False),
+    ],
+)
 def test_every_yes_no_word_answers_the_resume_question_on_a_line(word, expected):
     said = []
     stream = io.StringIO(f"maybe\n{word.upper()}\n")
-    answer = console.ask_yes_no("Resume? y/n", said.append, stream, tty=False,
-                                yes=RESUME_WORDS, no=NEW_GAME_WORDS)
+    answer = console.ask_yes_no("Resume? y/n", said.append, stream, tty=False, yes=RESUME_WORDS, no=NEW_GAME_WORDS)
     assert answer is expected
     assert said == ["Resume? y/n", ANSWER_Y_OR_N]
 
 
 def test_the_offer_of_a_new_game_takes_new_game_as_yes():
     # the words of "New game? y/n": "new game" answered no there (it was a no of every question)
-    assert console.ask_yes_no("New game? y/n", lambda _: None, io.StringIO("new game\n"), tty=False,
-                              yes=NEW_GAME_WORDS) is True
-    assert console.ask_yes_no("New game? y/n", lambda _: None, io.StringIO("no thanks\n"),
-                              tty=False, yes=NEW_GAME_WORDS) is False
+    assert (
+        console.ask_yes_no("New game? y/n", lambda _: None, io.StringIO("new game\n"), tty=False, yes=NEW_GAME_WORDS)
+        is True
+    )
+    assert (
+        console.ask_yes_no("New game? y/n", lambda _: None, io.StringIO("no thanks\n"), tty=False, yes=NEW_GAME_WORDS)
+        is False
+    )
 
 
 @pytest.mark.parametrize("text", ["q", "quit", "exit", "", "leave"])
 def test_the_resume_question_is_left_with_the_quit_words_or_nothing(text):
-    assert console.ask_yes_no("Resume? y/n", lambda _: None, io.StringIO(text + "\n" if text else ""),
-                              tty=False) is None
+    assert (
+        console.ask_yes_no("Resume? y/n", lambda _: None, io.StringIO(text + "\n" if text else ""), tty=False) is None
+    )
 
 
-@pytest.mark.parametrize("data,expected", [("y", True), ("Y", True), ("n", False), ("N", False),
-                                           ("q", None), ("Q", None)])
+@pytest.mark.parametrize(
+    "data,expected", [("y", True), ("Y", True), ("n", False), ("N", False), ("q", None), ("Q", None)]
+)
 def test_every_answer_key_answers_the_resume_question_on_a_terminal(monkeypatch, data, expected):
     from spoken_cribbage.app import rawkeys
 

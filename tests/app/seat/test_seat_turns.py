@@ -18,7 +18,7 @@ class FakeTimer:
     """The front end's timer: calls are kept, run by the test, and may be cancelled."""
 
     def __init__(self):
-        self.calls = []   # [delay, function, live]
+        self.calls = []  # [delay, function, live]
 
     def __call__(self, delay, fn):
         call = [delay, fn, True]
@@ -26,6 +26,7 @@ class FakeTimer:
 
         def cancel():
             call[2] = False
+
         return cancel
 
     def live(self):
@@ -67,8 +68,12 @@ def my_action(obs):
 def must_act(table):
     """The human has to choose now (or the game is over)."""
     obs = table.observation(ME)
-    return (obs.phase == g.GAME_OVER or ME in obs.waiting or obs.phase == g.DEAL_OVER
-            or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == ME and bool(obs.legal)))
+    return (
+        obs.phase == g.GAME_OVER
+        or ME in obs.waiting
+        or obs.phase == g.DEAL_OVER
+        or (obs.phase in (g.PLAY, g.SHOW) and obs.to_act == ME and bool(obs.legal))
+    )
 
 
 def test_a_local_table_is_a_table():
@@ -89,8 +94,8 @@ def test_the_computers_are_stepped_until_the_human_must_act():
             break
         events = table.apply(my_action(obs), ME)
         run = runner.advance(events)
-        assert not run.waits and run.events[:len(events)] == events
-        assert run.observation == table.observation(ME)      # where the run stopped
+        assert not run.waits and run.events[: len(events)] == events
+        assert run.observation == table.observation(ME)  # where the run stopped
         checked += 1
     assert checked > 20
     # the computers discarded and played: their turns are in the events the human's seat saw
@@ -115,8 +120,13 @@ def play_paced(players, pace, timer):
     """A deal's play with pacing: for each run (the first, then each timer step or the human's
     action), the computers' turns it took and whether it waited on the timer."""
     runs = []
-    table = table_of(players, seed=4, on_action=lambda game, action, events: runs[-1][0].append(action)
-                     if isinstance(action, TURNS) and action.seat != ME else None)
+    table = table_of(
+        players,
+        seed=4,
+        on_action=lambda game, action, events: (
+            runs[-1][0].append(action) if isinstance(action, TURNS) and action.seat != ME else None
+        ),
+    )
     runner = TurnRunner(table, ME, pace=lambda: pace, now=FakeClock(), timer=timer)
 
     def step(events=()):
@@ -127,6 +137,7 @@ def play_paced(players, pace, timer):
             assert not runner.pacing
             runner.wait(pace)
             assert runner.pacing and runner.waiting
+
     runner.on_paced = step
     step()
     while table.observation(ME).phase not in (g.DEAL_OVER, g.GAME_OVER):
@@ -142,8 +153,8 @@ def play_paced(players, pace, timer):
 def test_pacing_gives_one_computer_turn_per_timer_step():
     timer = FakeTimer()
     runs = play_paced(3, 0.8, timer)
-    assert sum(waits for _, waits in runs) > 3              # the run waited on the timer
-    assert max(len(turns) for turns, _ in runs) == 1        # never two computer turns in one step
+    assert sum(waits for _, waits in runs) > 3  # the run waited on the timer
+    assert max(len(turns) for turns, _ in runs) == 1  # never two computer turns in one step
     assert len(timer.calls) == sum(waits for _, waits in runs)
 
 
@@ -159,8 +170,7 @@ def test_cancel_pace_drops_the_next_step():
     timer = FakeTimer()
     table = table_of(3, seed=4)
     stepped = []
-    runner = TurnRunner(table, ME, pace=lambda: 1.0, now=FakeClock(), timer=timer,
-                        on_paced=lambda: stepped.append(1))
+    runner = TurnRunner(table, ME, pace=lambda: 1.0, now=FakeClock(), timer=timer, on_paced=lambda: stepped.append(1))
     runner.wait(1.0)
     assert runner.pacing
     runner.cancel_pace()
@@ -172,7 +182,7 @@ def test_cancel_pace_drops_the_next_step():
 
 def test_a_resumed_game_holds_the_computers_turns_for_the_timer():
     table = table_of(3, seed=4)
-    table.apply(my_action(table.observation(ME)), ME)          # the computers' discards are due
+    table.apply(my_action(table.observation(ME)), ME)  # the computers' discards are due
     runner = TurnRunner(table, ME, pace=lambda: 0.8, now=FakeClock())
     assert runner.hold_for_timer() and runner.waiting
     assert runner.release() and not runner.waiting and not runner.release()
@@ -196,11 +206,11 @@ def test_the_count_clock_warns_once_then_the_time_runs_out():
     to_my_count(table, runner)
     runner.clock_update(limit=30, grace=2.0, hold=False)
     assert runner.count_clock is not None and runner.time_left(30) == 30
-    assert len(timer.live()) == 1                          # the first look, within a second
+    assert len(timer.live()) == 1  # the first look, within a second
     clock.t += 2 + 19
     assert runner.check_clock().warning is None
     clock.t += 1
-    assert runner.check_clock().warning == 10              # the one warning
+    assert runner.check_clock().warning == 10  # the one warning
     assert runner.check_clock().warning is None
     clock.t += 10
     says = runner.check_clock()
@@ -213,14 +223,15 @@ def test_the_timer_ticks_the_clock_and_the_seat_hears_each_tick():
     clock, timer = FakeClock(), FakeTimer()
     table = table_of(2, seed=3, manual=True)
     said = []
-    runner = TurnRunner(table, ME, pace=lambda: 0, now=clock, timer=timer,
-                        on_tick=lambda: said.append(runner.check_clock()))
+    runner = TurnRunner(
+        table, ME, pace=lambda: 0, now=clock, timer=timer, on_tick=lambda: said.append(runner.check_clock())
+    )
     to_my_count(table, runner)
     runner.clock_update(limit=15, grace=0, hold=False)
-    assert 0 < timer.live()[0][0] <= 5                     # wakes up for the warning
+    assert 0 < timer.live()[0][0] <= 5  # wakes up for the warning
     clock.t += 5
     timer.fire()
-    assert said[-1].warning == 10 and len(timer.live()) == 1   # and looks again
+    assert said[-1].warning == 10 and len(timer.live()) == 1  # and looks again
     clock.t += 10
     timer.fire()
     assert said[-1].timed_out and runner.count_clock is None and timer.live() == []
@@ -231,7 +242,7 @@ def test_the_clock_waits_while_held_and_each_count_has_its_own():
     table = table_of(2, seed=3, manual=True)
     runner = TurnRunner(table, ME, pace=lambda: 0, now=clock, timer=timer)
     to_my_count(table, runner)
-    runner.clock_update(limit=30, grace=0, hold=True)        # help or a question is open
+    runner.clock_update(limit=30, grace=0, hold=True)  # help or a question is open
     assert runner.count_clock.paused and timer.live() == []
     clock.t += 500
     assert runner.check_clock() == type(runner.check_clock())() and runner.time_left(30) == 30
@@ -244,7 +255,7 @@ def test_the_clock_waits_while_held_and_each_count_has_its_own():
 
 def test_the_crib_count_gets_a_clock_of_its_own():
     clock, timer = FakeClock(), FakeTimer()
-    table = table_of(2, seed=3, manual=True, first_dealer=ME)   # the dealer counts hand and crib
+    table = table_of(2, seed=3, manual=True, first_dealer=ME)  # the dealer counts hand and crib
     runner = TurnRunner(table, ME, pace=lambda: 0, now=clock, timer=timer)
     to_my_count(table, runner)
     assert runner.count_due(table.observation(ME)) and not table.observation(ME).showing_crib
@@ -253,7 +264,7 @@ def test_the_crib_count_gets_a_clock_of_its_own():
     assert runner.time_left(30) == 5
     runner.advance(table.apply(g.Claim(ME, 0), ME))
     assert runner.count_due() and table.observation(ME).showing_crib
-    assert runner.time_left(30) == 30 and runner.count_clock is None   # the hand's is stopped
+    assert runner.time_left(30) == 30 and runner.count_clock is None  # the hand's is stopped
     runner.clock_update(limit=30, grace=0, hold=False)
     clock.t += 20
     assert runner.check_clock().warning == 10
@@ -278,11 +289,11 @@ def test_undo_goes_through_the_table_and_tells_its_keeper():
     table = table_of(2, on_undo=undone.append)
     runner = TurnRunner(table, ME, pace=lambda: 0, now=FakeClock())
     runner.advance()
-    assert table.can_undo(ME) is not None                     # nothing of the player's to undo
-    runner.advance(table.apply(my_action(table.observation(ME)), ME))   # the discard
-    before = table.observation(ME)                            # the play: the player's turn
+    assert table.can_undo(ME) is not None  # nothing of the player's to undo
+    runner.advance(table.apply(my_action(table.observation(ME)), ME))  # the discard
+    before = table.observation(ME)  # the play: the player's turn
     assert before.phase == g.PLAY and before.to_act == ME
-    table.apply(my_action(before), ME)                        # (no card seen since)
+    table.apply(my_action(before), ME)  # (no card seen since)
     assert table.can_undo(ME) is None
     actions = table.undo(ME)
     assert isinstance(actions[0], g.Play) and actions[0].seat == ME
@@ -295,12 +306,12 @@ def test_every_action_applied_reaches_on_action_before_the_seat_sees_it():
     runner = TurnRunner(table, ME, pace=lambda: 0, now=FakeClock())
     runner.advance()
     runner.advance(table.apply(my_action(table.observation(ME)), ME))
-    assert heard == table.game.actions[-len(heard):] and len(heard) >= 3
+    assert heard == table.game.actions[-len(heard) :] and len(heard) >= 3
 
 
 def test_a_new_game_through_the_table():
     table = table_of(2)
-    assert table.new_game() is None                          # no factory: none to make
+    assert table.new_game() is None  # no factory: none to make
     fresh = g.Game(seed=9)
     computers = {1: make_player("easy", random.Random(1))}
     table.new_game_factory = lambda: (fresh, computers, ["You", "Ann"])
