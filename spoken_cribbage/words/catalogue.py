@@ -188,7 +188,7 @@ def number(n: int) -> str:
 def languages_lines() -> list[str]:
     """What the ``languages`` command says: each language, the one in use marked."""
     return [f"{code}: {name}" + (" (in use)" if code == _language else "") for code, name in LANGUAGES.items()] + [
-        "Choose with --language, or the setting: settings language fr. The default is the "
+        "Choose with --language, or in the game: language fr (kept as a setting). The default is the "
         "system's language (LANG). Voice commands, card names and key letters stay English."
     ]
 
