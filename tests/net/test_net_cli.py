@@ -123,10 +123,13 @@ def test_a_friend_joins_with_the_line_the_host_was_given_and_they_play_a_whole_g
 
 
 def _said(player: Player, status: int = 1) -> list[str]:
-    assert player.proc.wait(20) == status
+    """The lines the process says after those already read, once it has ended with ``status``
+    (all it said in the message when the status is another)."""
+    code = player.proc.wait(20)
     said = []
     while (line := player.lines.get(timeout=10)) is not None:
         said.append(line)
+    assert code == status, (code, player.seen + said)
     return said
 
 
@@ -144,7 +147,7 @@ def test_a_wrong_code_or_another_table_is_said_in_a_sentence(tmp_path):
     no_tag = Player(["join", address, "--code", secret], tmp_path / "k")
     assert _said(no_tag, 2)[0].startswith("That invite code has no part after the dash")
     host.proc.stdin.close()
-    assert host.proc.wait(20) == 0
+    _said(host, 0)
 
 
 def test_the_host_makes_its_certificate_once_and_keeps_it(tmp_path):
@@ -153,7 +156,7 @@ def test_the_host_makes_its_certificate_once_and_keeps_it(tmp_path):
         host = Player(["host", "--port", "0", "--new"], tmp_path)
         codes.append(_join_line(host)[1])
         host.proc.stdin.close()
-        assert host.proc.wait(20) == 0
+        _said(host, 0)
     assert codes[0].split("-")[1] == codes[1].split("-")[1]  # the same certificate's tag
     assert codes[0].split("-")[0] != codes[1].split("-")[0]  # a fresh secret each table
     key = tmp_path / "s" / "table" / "table-key.pem"
@@ -183,7 +186,7 @@ def test_a_host_killed_mid_game_offers_the_same_table_again(tmp_path):
     fresh = Player([*args, "--new"], tmp_path)
     assert _join_line(fresh)[1] != code
     fresh.proc.stdin.close()
-    assert fresh.proc.wait(20) == 0
+    _said(fresh, 0)
 
 
 def test_the_others_hear_when_a_line_drops_and_how_long_the_seat_is_kept(tmp_path):
@@ -197,4 +200,4 @@ def test_the_others_hear_when_a_line_drops_and_how_long_the_seat_is_kept(tmp_pat
     while "Lena's connection dropped; the seat is kept for 2 minutes." not in host.seen:
         assert time.monotonic() < deadline and host.step() is not None, host.seen
     host.proc.stdin.close()
-    assert host.proc.wait(20) == 0
+    _said(host, 0)
