@@ -314,8 +314,34 @@ def refusal(
     names: Names | None = None,
 ) -> str:
     """The engine's refusal (its code and particulars) as the seat says it, with what is
-    allowed now. ``names`` (an announce.Names) names the other players."""
-    code = str(code)
+    allowed now. ``names`` (an announce.Names) names the other players. Without ``turn`` (a
+    seat that does not say whose turn it is, as the line seat of a shared table) a sentence
+    that ends with it ends where the rest does, with no space after."""
+    return _refusal(
+        str(code),
+        reason,
+        data,
+        playable=playable,
+        hand=hand,
+        turn=turn,
+        discard_count=discard_count,
+        discarded=discarded,
+        names=names,
+    ).strip()
+
+
+def _refusal(
+    code: str,
+    reason: str,
+    data: Mapping[str, Any],
+    *,
+    playable: Sequence[Card],
+    hand: Sequence[Card],
+    turn: str,
+    discard_count: int,
+    discarded: bool,
+    names: Names | None,
+) -> str:
     said = _count_refusal(code, data, turn=turn, names=names)
     if said is not None:
         return said
@@ -351,7 +377,7 @@ def refusal(
 def _count_refusal(code: str, data: Mapping[str, Any], *, turn: str, names: Names | None) -> str | None:
     """A refusal of a count or of muggins as the seat says it; None for any other code."""
     if code == "not counting":
-        return phrase("not_counting", turn=turn).rstrip()
+        return phrase("not_counting", turn=turn)
     if code == "not a count":
         return phrase("not_a_count", points=data.get("points"))
     if code == "muggins off":

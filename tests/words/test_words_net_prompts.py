@@ -12,3 +12,19 @@ def test_the_discard_prompt_asks_for_one_card_in_the_singular_at_a_table_of_thre
     two = words.prompt_discard(2, hand[:4])
     assert two.startswith("Lay away two cards: type their numbers or names, for example 1 2 ")
     assert one.endswith("You hold ace of clubs, nine of spades, ten of diamonds, ten of hearts and jack of hearts.")
+
+
+def test_a_refusal_said_without_whose_turn_ends_with_its_sentence_not_a_space():
+    # The line seat of a shared table says the engine's refusals without ``turn=``: the
+    # templates that end with "{turn}" left a trailing space ("The discard is over. ").
+    from spoken_cribbage.words.seat import refusal
+
+    for code, expected in [
+        ("discard over", "The discard is over."),
+        ("already discarded", "The discard is over."),
+        ("play over", "There is nothing to play now."),
+        ("not counting", "There is no count to give now."),
+    ]:
+        assert refusal(code, code, {}) == expected
+    turn = "It is your turn to play."
+    assert refusal("play over", "play over", {}, turn=turn) == f"There is nothing to play now. {turn}"
