@@ -353,6 +353,7 @@ class LineSeat:
                     continue
                 if line is None or line.strip().lower() in ("q", "quit"):
                     self.out(words.leaving())
+                    self.remote.leave()
                     return 0
                 self._answer(line.strip(), obs)
         except Closed as e:
@@ -400,22 +401,26 @@ class LineSeat:
             self.out(words.turn_played(self._name(note.seat)))
         elif note.code == p.NoteCode.TIME_WARNING and note.seconds is not None:
             self.out(words.time_warning(note.seconds))
+        elif note.code in (p.NoteCode.LEFT, p.NoteCode.DROPPED) and note.seat != self.seat:
+            self.out(words.away(self._name(note.seat), note.code.value, note.seconds, note.seat in self.remote.held))
 
     def _waits(self) -> None:
         """Whom the table waits for and how long they have (t), in words."""
         remote = self.remote
         waits = remote.ask_time()
         phase = str(remote.observation(self.seat).phase)
-        self.out(words.waits([(self._name(w.seat), w.why.value, w.left, w.dropped) for w in waits], phase))
+        self.out(
+            words.waits(
+                [(self._name(w.seat), w.why.value, w.left, w.dropped, w.away and w.away.value) for w in waits], phase
+            )
+        )
 
     def _seats_changed(self) -> None:
         remote = self.remote
         now, names = list(remote.connected), list(remote.names)
         for s, (was, is_) in enumerate(zip(self._connected, now, strict=False)):
-            if s != self.seat and was != is_:
-                self.out(
-                    words.joined(self._name(s)) if is_ else words.dropped(self._name(s), remote.keep, s in remote.held)
-                )
+            if s != self.seat and is_ and not was:  # (one away: the table's note says why)
+                self.out(words.joined(self._name(s)))
         for s, (before, after) in enumerate(zip(self._names_were, names, strict=False)):
             if s != self.seat and before and not after:
                 self.out(words.seat_free(before))

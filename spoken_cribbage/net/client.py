@@ -221,6 +221,13 @@ class RemoteTable:
         """A chat line to everyone at the table."""
         self.ws.send(p.encode(p.Say(text)))
 
+    def leave(self) -> None:
+        """Leave the seat on purpose (``q``): the others hear so (not that the line dropped),
+        and the seat is kept for this name as for a drop. The connection is closed."""
+        with contextlib.suppress(ConnectionClosed):
+            self.ws.send(p.encode(p.Leave()))
+        self.close()
+
     def rematch(self) -> None:
         """Ask for another game with the same seats (it comes as an update from the game's
         start once every person has asked)."""

@@ -62,6 +62,7 @@ class Clocks:
     conns: dict[int, Conn]
     ready: set[int]
     dropped: dict[int, float]
+    away: dict[int, p.Away]
     keep: float
     now: Callable[[], float]
     turn_limit: float | None
@@ -137,6 +138,7 @@ class Clocks:
                     why,
                     None if limit is None else max(0.0, since + limit - now),
                     None if dropped is None or seat in self.held else max(0.0, dropped + self.keep - now),
+                    self.away.get(seat) if dropped is not None else None,
                 )
             )
         return p.Clock(waits)

@@ -55,6 +55,8 @@ __all__ = [
     "Bye",
     "AskTime",
     "Rematch",
+    "Leave",
+    "Away",
     "Clock",
     "Wait",
     "WaitWhy",
@@ -145,8 +147,13 @@ class Rematch(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
     person connected has asked; the seats say who has, in ``Seats.ready``)."""
 
 
-ClientMessage = Hello | Act | Say | AskTime | Rematch
-_CLIENT_TAGS = frozenset({"hello", "act", "say", "time", "rematch"})
+class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
+    """This person leaves their seat on purpose (``q``): the others are told they left (not
+    that their line dropped); the seat is kept for them as for a drop."""
+
+
+ClientMessage = Hello | Act | Say | AskTime | Rematch | Leave
+_CLIENT_TAGS = frozenset({"hello", "act", "say", "time", "rematch", "leave"})
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -250,14 +257,23 @@ class WaitWhy(str, Enum):
     NEXT_DEAL = "next deal"  # to ask for the next deal
 
 
+class Away(str, Enum):
+    """Why a person is away from their seat."""
+
+    LEFT = "left"  # they left it on purpose (q)
+    DROPPED = "dropped"  # their connection dropped
+
+
 class Wait(msgspec.Struct, forbid_unknown_fields=True):
     """One person the table waits for: ``left``, the seconds they have (None: no limit);
-    ``dropped``, when their line dropped, the seconds their seat is still kept."""
+    ``dropped``, when they are away (their line dropped, or they left), the seconds their seat
+    is still kept, and ``away`` why."""
 
     seat: _Seat
     why: WaitWhy
     left: Annotated[float, msgspec.Meta(ge=0, le=1e6)] | None = None
     dropped: Annotated[float, msgspec.Meta(ge=0, le=1e6)] | None = None
+    away: Away | None = None
 
 
 class Clock(msgspec.Struct, tag="clock", forbid_unknown_fields=True):
@@ -272,6 +288,9 @@ class NoteCode(str, Enum):
 
     TURN_PLAYED = "turn played"  # the seat's turn limit ran out: a computer played that turn
     TIME_WARNING = "time warning"  # (to the seat alone) ``seconds`` left of its turn or count
+    LEFT = "left"  # the seat's person left it (q); ``seconds``: how long it is kept for them
+    # (None: not kept, the game is over; or a computer plays it, as the seats' ``held`` say)
+    DROPPED = "dropped"  # the seat's connection dropped; ``seconds`` as for LEFT
 
 
 class Note(msgspec.Struct, tag="note", forbid_unknown_fields=True):
@@ -312,14 +331,14 @@ def _kind_known(frame: str | bytes, tags: frozenset[str]) -> bool:
     return not isinstance(raw, dict) or raw.get("type") in tags
 
 
-def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime | Rematch:
+def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime | Rematch | Leave:
     """A client's message, checked; ProtocolError (OVERSIZED, BINARY, UNKNOWN, MALFORMED)."""
     if isinstance(frame, bytes):
         raise ProtocolError(Reason.BINARY)
     if len(frame) > MAX_FRAME or len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise ProtocolError(Reason.OVERSIZED)
     try:
-        message: Hello | Act | Say | AskTime | Rematch = _client_decoder.decode(frame)
+        message: Hello | Act | Say | AskTime | Rematch | Leave = _client_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         reason = Reason.MALFORMED if _kind_known(frame, _CLIENT_TAGS) else Reason.UNKNOWN
         raise ProtocolError(reason, str(e)[:120]) from None

@@ -104,6 +104,7 @@ class Referee(Clocks):
         self.dropped: dict[int, float] = {}  # a dropped person's seat: when it dropped
         self.held: dict[int, Player] = {}  # ... played by a computer until they are back
         self.heard: dict[int, int] = {}  # ... how many events it had been sent then
+        self.away: dict[int, p.Away] = {}  # ... why: its person left it, or the line dropped
         self.turn_limit = turn_limit
         self.count_limit = count_limit
         self.fill_in = fill_in
@@ -149,20 +150,35 @@ class Referee(Clocks):
 
     def disconnect(self, ident: int) -> Outbox:
         """The connection is gone; its seat is kept for its name (a hello with it sits there
-        again) and the others are told who is connected."""
+        again) and the others are told the line dropped."""
         out = Outbox()
         conn = self.conns.pop(ident, None)
-        if conn is None or conn.seat is None:
-            return out
+        if conn is not None and conn.seat is not None:
+            self._unseat(conn, p.NoteCode.DROPPED, out)
+        return out
+
+    def _unseat(self, conn: _Conn, why: p.NoteCode, out: Outbox) -> None:
+        """``conn``'s person is away from their seat (``why``: they left it, or their line
+        dropped): the seat is kept for their name as the table says, and the others are told
+        who is connected, then why the person is away."""
         seat = conn.seat
+        assert seat is not None
+        conn.seat = None
         self.ready.discard(seat)
+        kept = None
         if self.game.phase != g.GAME_OVER:
             self.dropped[seat] = self.now()
             self.heard[seat] = conn.sent
+            self.away[seat] = p.Away.LEFT if why == p.NoteCode.LEFT else p.Away.DROPPED
             if self.stand_in is not None:
                 self.held[seat] = self.stand_in(seat)
                 self._clock()
+            else:
+                kept = round(self.keep)
         self._seats(out)
+        for c in self.conns.values():
+            if c.seat is not None:
+                out.add(c.ident, p.Note(why, seat, kept))
         if self.game.phase == g.DEAL_OVER and self.ready and not self._not_ready():
             self.apply(g.NextDeal())  # (the one the others waited for has gone)
             self._moved(out)
@@ -171,7 +187,6 @@ class Referee(Clocks):
             self._moved(out)
         elif seat in self.held and self.next_action() is not None:
             self._moved(out)  # (the computer holding the seat takes its turn)
-        return out
 
     def tick(self) -> Outbox:
         """The clock (every second or so): a dropped seat kept past its time is free again
@@ -183,6 +198,7 @@ class Referee(Clocks):
         for seat in gone:
             del self.dropped[seat]
             self.heard.pop(seat, None)
+            self.away.pop(seat, None)
             self.names[seat] = ""
         if gone:
             self._seats(out)
@@ -253,6 +269,8 @@ class Referee(Clocks):
             out.add(conn.ident, self.clock())
         elif isinstance(message, p.Rematch):
             self._rematch(conn, conn.seat, out)
+        elif isinstance(message, p.Leave):
+            self._unseat(conn, p.NoteCode.LEFT, out)
         else:
             self._say(conn.seat, message, out)
 
@@ -280,6 +298,7 @@ class Referee(Clocks):
             return
         conn.seat, conn.sent = seat, 0
         self.dropped.pop(seat, None)
+        self.away.pop(seat, None)
         missed = self.heard.pop(seat, None)  # (back after a drop: what they had been sent)
         self.held.pop(seat, None)  # (the person plays their own seat again)
         self.names[seat] = name or f"{seat + 1}"

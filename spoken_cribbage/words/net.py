@@ -202,17 +202,25 @@ def joined(name: str) -> str:
     return fill("{name} sits down.", {"name": name})
 
 
-def dropped(name: str, keep: int, held: bool) -> str:
-    """'Lena's connection dropped; the seat is kept for 2 minutes.' (or a computer plays it)."""
-    if held:
-        return fill("{name}'s connection dropped; a computer plays the seat until {name} is back.", {"name": name})
+def _minutes(keep: int) -> str:
+    """'2 minutes', '90 seconds': how long a seat is kept, as the host set it."""
     minutes, seconds = divmod(keep, 60)
-    span = (
-        f"{minutes} minute{'s' if minutes != 1 else ''}"
-        if minutes and not seconds
-        else f"{keep} second{'s' if keep != 1 else ''}"
-    )
-    return fill("{name}'s connection dropped; the seat is kept for {span}.", {"name": name, "span": span})
+    if minutes and not seconds:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return f"{keep} second{'s' if keep != 1 else ''}"
+
+
+def away(name: str, why: str, keep: int | None, held: bool) -> str:
+    """The others hear that a person is away from their seat: ``why`` "left" (they left it,
+    q) or "dropped" (their connection dropped); ``keep``: the seconds the seat is kept for
+    them (None: not kept, the game is over); ``held``: a computer plays it meanwhile.
+    'Lena's connection dropped; the seat is kept for 2 minutes.'"""
+    gone = "{name} left the table" if why == "left" else "{name}'s connection dropped"
+    if held:
+        return fill(gone + "; a computer plays the seat until {name} is back.", {"name": name})
+    if keep is None:
+        return fill(gone + ".", {"name": name})
+    return fill(gone + "; the seat is kept for {span}.", {"name": name, "span": _minutes(keep)})
 
 
 def seat_free(name: str) -> str:
@@ -281,16 +289,17 @@ def _to_do(why: str, phase: str) -> str:
     return "lay away" if phase == "discard" else "play"
 
 
-def waits(items: Sequence[tuple[str, str, float | None, float | None]], phase: str) -> str:
+def waits(items: Sequence[tuple[str, str, float | None, float | None, str | None]], phase: str) -> str:
     """The answer to t: whom the table waits for and how long they have, in words ('Max has
     20 seconds to play.'), never a count down. ``items``: (name, why, seconds left or None,
-    seconds the dropped seat is still kept or None); ``phase``: the game's phase."""
+    seconds the seat of one away is still kept or None, and why they are away: "left" or
+    "dropped"); ``phase``: the game's phase."""
     if phase == "game over":
         return "The game is over."
     if not items:
         return "The table waits for nobody now: the computers are playing."
     said = []
-    for name, why, left, dropped in items:
+    for name, why, left, dropped, away in items:
         to_do = _to_do(why, phase)
         if left is None:
             said.append(fill("The table waits for {name} to {what}.", {"name": name, "what": to_do}))
@@ -303,12 +312,8 @@ def waits(items: Sequence[tuple[str, str, float | None, float | None]], phase: s
                 )
             )
         if dropped is not None:
-            said.append(
-                fill(
-                    "{name}'s line dropped: the seat is kept {span} more.",
-                    {"name": _capital(name), "span": span(dropped)},
-                )
-            )
+            gone = "{name} left" if away == "left" else "{name}'s line dropped"
+            said.append(fill(gone + ": the seat is kept {span} more.", {"name": _capital(name), "span": span(dropped)}))
     return " ".join(said)
 
 

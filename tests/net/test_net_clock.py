@@ -140,10 +140,13 @@ def test_a_count_whose_limit_runs_out_is_given_up():
 
 
 def test_the_waits_in_words():
-    assert words.waits([("Max", "turn", 20.0, None)], "play") == "Max has 20 seconds to play."
-    assert words.waits([("you", "count", 99.2, None)], "show") == ("You have 1 minute 40 seconds to count.")
-    assert words.waits([("Lena", "turn", None, 61.0)], "discard") == (
+    assert words.waits([("Max", "turn", 20.0, None, None)], "play") == "Max has 20 seconds to play."
+    assert words.waits([("you", "count", 99.2, None, None)], "show") == ("You have 1 minute 40 seconds to count.")
+    assert words.waits([("Lena", "turn", None, 61.0, "dropped")], "discard") == (
         "The table waits for Lena to lay away. Lena's line dropped: the seat is kept 1 minute 1 second more."
+    )
+    assert words.waits([("Lena", "turn", None, 61.0, "left")], "discard") == (
+        "The table waits for Lena to lay away. Lena left: the seat is kept 1 minute 1 second more."
     )
     assert words.waits([], "play") == "The table waits for nobody now: the computers are playing."
     assert words.turn_played("Max") == "Max's time ran out: a computer plays this turn for Max."

@@ -161,8 +161,9 @@ def test_a_dropped_seat_is_kept_for_its_time_then_free_for_anyone():
     referee, clock, lena, max_ = _seated_pair()
     referee.keep = 120
     out = referee.disconnect(max_)
-    (seats,) = _answers(out)
+    seats, note = _answers(out)
     assert seats.connected == [True, False] and seats.names[1] == "Max" and seats.keep == 120
+    assert note == p.Note(p.NoteCode.DROPPED, 1, 120)
     clock[0] = 119
     assert referee.tick().frames == []
     other = referee.connect()  # a stranger cannot take the kept seat
