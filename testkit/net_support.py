@@ -21,7 +21,8 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import DECK
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
-from spoken_cribbage.net.server import Limits, Outbox, Referee, TableServer
+from spoken_cribbage.net.server import Limits, Outbox, Referee
+from spoken_cribbage.net.sockets import TableServer
 
 CODE = "K7M2QX"
 UNLIMITED = Limits(rate=1e9, burst=1e9)

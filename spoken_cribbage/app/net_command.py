@@ -28,7 +28,8 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, parse_cards
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Refused, RemoteTable
-from spoken_cribbage.net.server import Player, Referee, ServerThread, new_code
+from spoken_cribbage.net.server import Player, Referee, new_code
+from spoken_cribbage.net.sockets import ServerThread
 from spoken_cribbage.net.tables import TableSaveError, read_save, resume, save_of, write_save
 from spoken_cribbage.net.tls import (
     CertificateChanged,
@@ -47,6 +48,7 @@ from spoken_cribbage.words import net as words
 from spoken_cribbage.words.announcer import Announcer
 from spoken_cribbage.words.names import Names, seat_names
 from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.words.seat import phrase as seat_phrase
 from spoken_cribbage.words.seat import refusal
 
 DEFAULT_PORT = 5050
@@ -75,6 +77,7 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--keep", type=_seconds, default=120, help=h("host.--keep"))
     parser.add_argument("--computer-holds", action="store_true", help=h("host.--computer-holds"))
     parser.add_argument("--counting", choices=("auto", "manual"), default="auto", help=h("host.--counting"))
+    parser.add_argument("--advice", choices=("on", "off"), default="on", help=h("host.--advice"))
     parser.add_argument("--turn-limit", type=_limit, default=None, metavar="SECONDS", help=h("host.--turn-limit"))
     parser.add_argument("--count-limit", type=_limit, default=None, metavar="SECONDS", help=h("host.--count-limit"))
     return parser
@@ -164,7 +167,13 @@ def run_host(args: argparse.Namespace) -> int:
     if referee is None:
         game = g.Game(rules=rules, seed=seed)
         players: dict[int, Player] = {s: make_player("expert", random.Random(seed * 7 + s)) for s in computers}
-        referee = Referee(game, players, code=(split_code(args.code)[0] or new_code())[:32], now=time.monotonic)
+        referee = Referee(
+            game,
+            players,
+            code=(split_code(args.code)[0] or new_code())[:32],
+            now=time.monotonic,
+            advice=args.advice == "on",
+        )
     referee.keep = args.keep
     referee.turn_limit, referee.count_limit = args.turn_limit, args.count_limit
     referee.fill_in = lambda seat: make_player("expert", random.Random(seed * 7 + seat))
@@ -341,6 +350,8 @@ class LineSeat:
         limits = words.limits(remote.turn_limit, remote.count_limit)
         if limits:
             self.out(limits)
+        if not remote.advice:
+            self.out(words.no_advice())
         try:
             while True:
                 self._say(self.remote.news())
@@ -483,6 +494,9 @@ class LineSeat:
         if text.lower() in ("t", "time"):
             self._waits()
             return
+        if text.lower() in ("i", "hint", "o", "odds"):
+            self._advice(p.AdviceKind.HINT if text.lower() in ("i", "hint") else p.AdviceKind.ODDS)
+            return
         if text.startswith("'") or text.lower().startswith("say "):
             self.remote.say(text[1:] if text.startswith("'") else text[4:])
             return
@@ -506,6 +520,19 @@ class LineSeat:
             self._prompt(obs, again=True)
         except Refused as e:
             self.out(words.refused(e.message.reason.value))
+
+    def _advice(self, kind: p.AdviceKind) -> None:
+        """A hint or the seat's win chance, from the table's coach (refused, in a sentence,
+        when the host allows none)."""
+        try:
+            notice = self.remote.advise(kind)
+        except Refused as e:
+            self.out(words.refused(e.message.reason.value))
+            return
+        try:
+            self.out(phrase(notice) if notice is not None else seat_phrase("no_hint"))
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # (a server's data
+            self.out(words.refused("malformed"))  # that does not fit its notice)
 
     def _ask_rematch(self, text: str) -> None:
         """After the game, Enter asks for a rematch with the same seats (one key for

@@ -35,6 +35,7 @@ from spoken_cribbage.net.tls import (
     client_context,
     split_code,
 )
+from spoken_cribbage.notice import Notice
 
 __all__ = ["RemoteTable", "Refused", "Closed"]
 
@@ -70,6 +71,8 @@ class RemoteTable:
         self.keep = 0  # the seconds a dropped seat is kept
         self.turn_limit = welcome.turn_limit  # the table's limits (seconds), if any
         self.count_limit = welcome.count_limit
+        self.advice = welcome.advice  # whether the table gives hints and win chances
+        self._advice: p.Advice | None = None
         #: The table's notes (a turn played for someone, a warning), each with the index in
         #: the story of the events it comes before; taken by :meth:`take_notes`.
         self.notes: list[tuple[int, p.Note]] = []
@@ -175,6 +178,8 @@ class RemoteTable:
             self.notes.append((len(self.story), message))
         elif isinstance(message, p.Clock):
             self._clock = message
+        elif isinstance(message, p.Advice):
+            self._advice = message
         elif isinstance(message, p.Bye):
             raise Closed(message.reason)
         return True
@@ -241,6 +246,25 @@ class RemoteTable:
 
     def _over(self) -> bool:
         return self._obs is not None and self._obs.phase == g.GAME_OVER
+
+    def advise(self, kind: p.AdviceKind) -> Notice | None:
+        """The table's coach's answer for this seat (a hint, or the win chance: a notice to
+        phrase, None when there is no hint now). Refused (ADVICE_OFF), without asking, when
+        the host set the table to give none (the server refuses it too); Closed when no
+        answer comes in time."""
+        if not self.advice:
+            raise Refused(p.Refused(p.Reason.ADVICE_OFF))
+        self._advice = None
+        self.ws.send(p.encode(p.Advise(kind)))
+        deadline = time.monotonic() + self.timeout
+        while self._advice is None or self._advice.kind != kind:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Closed()
+            self._pump(left)
+        if not self._advice.code:
+            return None
+        return Notice(p.clean_text(self._advice.code, 60), p.data_from_plain(self._advice.data))
 
     def ask_time(self) -> list[p.Wait]:
         """Whom the table waits for now and how long they have, as the server's clock says

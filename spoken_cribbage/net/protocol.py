@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import fields
 from enum import Enum
 from typing import Annotated, Any
@@ -57,6 +58,9 @@ __all__ = [
     "Rematch",
     "Leave",
     "Away",
+    "Advise",
+    "Advice",
+    "AdviceKind",
     "Clock",
     "Wait",
     "WaitWhy",
@@ -76,6 +80,8 @@ __all__ = [
     "events_facts",
     "events_from_facts",
     "refusal_data",
+    "plain_data",
+    "data_from_plain",
 ]
 
 #: The protocol's version: a client of another version is refused at its hello.
@@ -118,6 +124,7 @@ class Reason(str, Enum):
     SERVER_CLOSING = "server closing"
     HOST_LEFT = "host left"  # the host left: the table is saved, offered again when
     # the host opens it
+    ADVICE_OFF = "advice off"  # a hint or a win chance asked at a table whose host allows none
 
 
 # ---------------------------------------------------------------------- client -> server
@@ -152,8 +159,22 @@ class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
     that their line dropped); the seat is kept for them as for a drop."""
 
 
-ClientMessage = Hello | Act | Say | AskTime | Rematch | Leave
-_CLIENT_TAGS = frozenset({"hello", "act", "say", "time", "rematch", "leave"})
+class AdviceKind(str, Enum):
+    """What a seat may ask the table's coach, when the host allows it."""
+
+    HINT = "hint"  # what the expert would do now
+    ODDS = "odds"  # the seat's chance to win
+
+
+class Advise(msgspec.Struct, tag="advise", forbid_unknown_fields=True):
+    """A hint or a win chance for this seat: answered with :class:`Advice`, or refused
+    (ADVICE_OFF) when the host set the table to give none."""
+
+    kind: AdviceKind
+
+
+ClientMessage = Hello | Act | Say | AskTime | Rematch | Leave | Advise
+_CLIENT_TAGS = frozenset({"hello", "act", "say", "time", "rematch", "leave", "advise"})
 
 
 # ---------------------------------------------------------------------- server -> client
@@ -205,6 +226,7 @@ class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
     names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
     turn_limit: _Int | None = None  # the table's turn limit (seconds), when the host set one
     count_limit: _Int | None = None  # the time to count a hand (manual counting), when set
+    advice: bool = True  # whether the table gives hints and win chances (the host's choice)
 
 
 class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
@@ -218,6 +240,16 @@ class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
     #: On a seat's first update after its line dropped: the index of the first event it missed
     #: (those before it had been sent before the drop); the client says them as earlier.
     missed: _Int | None = None
+
+
+class Advice(msgspec.Struct, tag="advice", forbid_unknown_fields=True):
+    """The answer to :class:`Advise`, as a fact: the coach's notice code (or its problem's, a
+    win chance that cannot be given) and its data as plain values (cards as codes); an empty
+    code: no hint now."""
+
+    kind: AdviceKind
+    code: _Short = ""
+    data: dict[str, Any] = {}
 
 
 class Refused(msgspec.Struct, tag="refused", forbid_unknown_fields=True):
@@ -301,7 +333,7 @@ class Note(msgspec.Struct, tag="note", forbid_unknown_fields=True):
     seconds: _Int | None = None
 
 
-ServerMessage = Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note
+ServerMessage = Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note | Advice
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
@@ -331,24 +363,24 @@ def _kind_known(frame: str | bytes, tags: frozenset[str]) -> bool:
     return not isinstance(raw, dict) or raw.get("type") in tags
 
 
-def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime | Rematch | Leave:
+def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime | Rematch | Leave | Advise:
     """A client's message, checked; ProtocolError (OVERSIZED, BINARY, UNKNOWN, MALFORMED)."""
     if isinstance(frame, bytes):
         raise ProtocolError(Reason.BINARY)
     if len(frame) > MAX_FRAME or len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise ProtocolError(Reason.OVERSIZED)
     try:
-        message: Hello | Act | Say | AskTime | Rematch | Leave = _client_decoder.decode(frame)
+        message: Hello | Act | Say | AskTime | Rematch | Leave | Advise = _client_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         reason = Reason.MALFORMED if _kind_known(frame, _CLIENT_TAGS) else Reason.UNKNOWN
         raise ProtocolError(reason, str(e)[:120]) from None
     return message
 
 
-def decode_server(frame: str | bytes) -> Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note:
+def decode_server(frame: str | bytes) -> Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note | Advice:
     """A server's message, checked; ProtocolError (MALFORMED) for anything else."""
     try:
-        message: Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note = _server_decoder.decode(frame)
+        message: Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note | Advice = _server_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         raise ProtocolError(Reason.MALFORMED, str(e)[:120]) from None
     return message
@@ -512,7 +544,37 @@ def _plain(value: object) -> object:
         return [_plain(v) for v in value]
     if value is None or isinstance(value, (bool, int, str)):
         return value
+    if isinstance(value, float):
+        return value if value == value and abs(value) != float("inf") else None
     return None
+
+
+def plain_data(data: Mapping[str, Any]) -> dict[str, Any]:
+    """A notice's data as plain values (cards as codes, tuples as lists)."""
+    return {str(k): _plain(v) for k, v in data.items()}
+
+
+def data_from_plain(data: dict[str, Any]) -> dict[str, Any]:
+    """The data :func:`plain_data` made plain, its cards as cards again (a code, or a list of
+    codes); other values as they are (a list of numbers as a tuple)."""
+    kept: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, str) and len(value) <= 3 and _is_code(value):
+            kept[key] = parse_card(value)
+        elif isinstance(value, list) and value and all(isinstance(v, str) and _is_code(v) for v in value):
+            kept[key] = tuple(parse_card(v) for v in value)
+        elif isinstance(value, list):
+            kept[key] = tuple(value)
+        else:
+            kept[key] = value
+    return kept
+
+
+def _is_code(text: str) -> bool:
+    try:
+        return parse_card(text).short == text
+    except ValueError:
+        return False
 
 
 def refusal_data(error: g.IllegalActionError) -> dict[str, Any]:

@@ -11,34 +11,29 @@ person's go when no card of theirs fits, are played at once by the referee. Each
 sent only its own seat's observation and the events as its seat sees them
 (:meth:`Game.events_for`): never another hand, never the crib before the show.
 
-:func:`serve` puts a referee behind a websockets server (asyncio). The server never makes a
-sentence (it does not import ``words``): it sends facts, and each client says them its own way.
+``net/sockets.py`` puts a referee (or a room of them) behind a websockets server (asyncio).
+The server never makes a sentence (it does not import ``words``): it sends facts, and each
+client says them its own way.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hmac
 import logging
 import random
 import secrets
-import ssl
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from websockets.asyncio.server import Server, ServerConnection
-from websockets.asyncio.server import serve as ws_serve
-from websockets.exceptions import ConnectionClosed
-
+from spoken_cribbage.ai.coach import hint_for
+from spoken_cribbage.ai.odds import OddsError, chance_for
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.clocks import WARN_AT, Clocks, Outbox, Player
 from spoken_cribbage.net.clocks import Conn as _Conn
 from spoken_cribbage.net.tls import split_code
 
-__all__ = ["Limits", "Referee", "serve", "new_code", "TableServer", "ServerThread", "Player", "Outbox", "WARN_AT"]
+__all__ = ["Limits", "Referee", "new_code", "Player", "Outbox", "WARN_AT"]
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +77,7 @@ class Referee(Clocks):
         turn_limit: float | None = None,
         count_limit: float | None = None,
         fill_in: Callable[[int], Player] | None = None,
+        advice: bool = True,
     ) -> None:
         """``keep``: the seconds a dropped person's seat is kept for their name (the table
         waits); ``stand_in``: when the host chose it, the computer that plays a dropped
@@ -89,7 +85,8 @@ class Referee(Clocks):
         (a discard, a play), after which ``fill_in``'s computer plays that one turn for them;
         ``count_limit``: the seconds to count a hand at manual counting, after which the count
         is given up (the engine's ``TimeUp``). Both run on ``now`` and are looked at by
-        :meth:`tick`."""
+        :meth:`tick`. ``advice``: whether a seat may ask the table's coach for a hint or its
+        win chance (the host's choice; when not, the ask is refused with ADVICE_OFF)."""
         self.game = game
         self.computers = computers
         self.on_action = on_action
@@ -108,6 +105,10 @@ class Referee(Clocks):
         self.turn_limit = turn_limit
         self.count_limit = count_limit
         self.fill_in = fill_in
+        self.advice = advice
+        # The last answer to each seat's ask (seat, kind) -> (actions then, answer): asking
+        # again before the game moves costs nothing.
+        self._advised: dict[tuple[int, p.AdviceKind], tuple[int, p.Advice]] = {}
         self.on_new_game: Callable[[g.Game], None] | None = None  # (a rematch: the save)
         # The person seats the table waits for: (what for, which turn) -> since when, warned.
         self._due: dict[int, tuple[tuple[object, ...], float, bool]] = {}
@@ -271,6 +272,8 @@ class Referee(Clocks):
             self._rematch(conn, conn.seat, out)
         elif isinstance(message, p.Leave):
             self._unseat(conn, p.NoteCode.LEFT, out)
+        elif isinstance(message, p.Advise):
+            self._advise(conn, conn.seat, message.kind, out)
         else:
             self._say(conn.seat, message, out)
 
@@ -312,6 +315,7 @@ class Referee(Clocks):
                 list(self.names),
                 _whole(self.turn_limit),
                 _whole(self.count_limit),
+                self.advice,
             ),
         )
         self._seats(out)  # (before the events: the client names the seats in them)
@@ -340,6 +344,28 @@ class Referee(Clocks):
             self._refuse(conn, out, p.Reason.ILLEGAL, act.seq, str(e.code), p.refusal_data(e))
             return
         self._moved(out, acked=(conn.ident, act.seq))
+
+    def _advise(self, conn: _Conn, seat: int, kind: p.AdviceKind, out: Outbox) -> None:
+        """A hint or the seat's win chance, from the table's coach and the seat's own view
+        only; refused (ADVICE_OFF) when the host set the table to give none."""
+        if not self.advice:
+            self._refuse(conn, out, p.Reason.ADVICE_OFF)
+            return
+        moves = len(self.game.actions)
+        cached = self._advised.get((seat, kind))
+        if cached is not None and cached[0] == moves:
+            out.add(conn.ident, cached[1])
+            return
+        if kind == p.AdviceKind.HINT:
+            notice = hint_for(self.game, seat)
+            answer = p.Advice(kind) if notice is None else p.Advice(kind, notice.code, p.plain_data(notice.data))
+        else:
+            try:
+                answer = p.Advice(kind, "calculator.odds_chance", {"win": chance_for(self.game.observation(seat))})
+            except OddsError as e:
+                answer = p.Advice(kind, e.code, p.plain_data(e.data))
+        self._advised[(seat, kind)] = (moves, answer)
+        out.add(conn.ident, answer)
 
     def _rematch(self, conn: _Conn, seat: int, out: Outbox) -> None:
         """A person asks for another game with the same seats: it starts when every person
@@ -456,142 +482,3 @@ class Referee(Clocks):
 
 def _whole(seconds: float | None) -> int | None:
     return None if seconds is None else round(seconds)
-
-
-class TableServer:
-    """A :class:`Referee` behind a websockets server on ``host``:``port`` (0: any free port)."""
-
-    #: The websocket library's own limit: a frame past it closes the connection (1009); the
-    #: referee refuses frames past :data:`~spoken_cribbage.net.protocol.MAX_FRAME` below it.
-    WS_MAX_SIZE = 64 * 1024
-
-    def __init__(
-        self, referee: Referee, host: str = "127.0.0.1", port: int = 0, ssl_context: ssl.SSLContext | None = None
-    ) -> None:
-        self.referee = referee
-        self.host, self.port = host, port
-        self.ssl_context = ssl_context
-        self._server: Server | None = None
-        self._ticker: asyncio.Task[None] | None = None
-        self._sockets: dict[int, ServerConnection] = {}
-
-    async def start(self) -> int:
-        """Listen; the port listened on."""
-        self._server = await ws_serve(
-            self._handle, self.host, self.port, ssl=self.ssl_context, max_size=self.WS_MAX_SIZE, compression=None
-        )
-        self._ticker = asyncio.create_task(self._tick())
-        sock = next(iter(self._server.sockets))
-        self.port = int(sock.getsockname()[1])
-        return self.port
-
-    async def _tick(self) -> None:
-        while True:
-            await asyncio.sleep(1.0)
-            await self._send(self.referee.tick())
-
-    async def close(self, reason: p.Reason = p.Reason.SERVER_CLOSING) -> None:
-        """Tell every connection the table is closing (``reason``: why), then close."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-        bye = p.encode(p.Bye(reason))
-        for ws in list(self._sockets.values()):
-            with contextlib.suppress(ConnectionClosed):
-                await ws.send(bye)
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-
-    async def _send(self, out: Outbox) -> None:
-        for ident, frame in out.frames:
-            ws = self._sockets.get(ident)
-            if ws is not None:
-                with contextlib.suppress(ConnectionClosed):
-                    await ws.send(frame)
-
-    async def _handle(self, ws: ServerConnection) -> None:
-        ident = self.referee.connect()
-        self._sockets[ident] = ws
-        try:
-            async for frame in ws:
-                await self._send(self.referee.receive(ident, frame))
-        except ConnectionClosed:
-            pass
-        finally:
-            self._sockets.pop(ident, None)
-            await self._send(self.referee.disconnect(ident))
-
-
-async def serve(
-    referee: Referee,
-    host: str = "127.0.0.1",
-    port: int = 0,
-    ready: Callable[[int], None] | None = None,
-    stop: asyncio.Event | None = None,
-) -> None:
-    """Run a table until ``stop`` is set (forever without one); ``ready`` hears the port."""
-    server = TableServer(referee, host, port)
-    bound = await server.start()
-    if ready is not None:
-        ready(bound)
-    try:
-        await (stop.wait() if stop is not None else asyncio.Future())
-    finally:
-        await server.close()
-
-
-class ServerThread:
-    """A table served from a thread of its own (its own asyncio loop), so that a program that
-    plays at the table in its main thread (``spoken-cribbage host``) can serve it too."""
-
-    def __init__(
-        self, referee: Referee, host: str = "127.0.0.1", port: int = 0, ssl_context: ssl.SSLContext | None = None
-    ) -> None:
-        self.referee = referee
-        self.host, self.port = host, port
-        self.ssl_context = ssl_context
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stop: asyncio.Event | None = None
-        self._ready = threading.Event()
-        self._failed: BaseException | None = None
-        self.reason = p.Reason.SERVER_CLOSING  # what the connections are told at the stop
-        self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
-
-    def start(self, timeout: float = 10.0) -> int:
-        """Serve; the port listened on (OSError when it cannot listen)."""
-        self._thread.start()
-        if not self._ready.wait(timeout):
-            raise OSError("the table's server did not start")
-        if self._failed is not None:
-            raise self._failed
-        return self.port
-
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-
-        async def main() -> None:
-            server = TableServer(self.referee, self.host, self.port, self.ssl_context)
-            try:
-                self.port = await server.start()
-            except OSError as e:
-                self._failed = e
-                self._ready.set()
-                return
-            self._stop = asyncio.Event()
-            self._ready.set()
-            await self._stop.wait()
-            await server.close(self.reason)
-
-        try:
-            loop.run_until_complete(main())
-        finally:
-            loop.close()
-
-    def stop(self, timeout: float = 10.0, reason: p.Reason = p.Reason.SERVER_CLOSING) -> None:
-        """Close the table, the connections told why (``reason``)."""
-        self.reason = reason
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(stop.set)
-        self._thread.join(timeout)

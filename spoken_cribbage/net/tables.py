@@ -39,6 +39,7 @@ class TableSave(msgspec.Struct, forbid_unknown_fields=True):
     names: Annotated[list[Annotated[str, msgspec.Meta(max_length=120)]], msgspec.Meta(max_length=6)]
     code: Annotated[str, msgspec.Meta(max_length=32)]
     over: bool = False
+    advice: bool = True  # whether the table gives hints and win chances
 
 
 class TableSaveError(ValueError):
@@ -58,6 +59,7 @@ def save_of(referee: Referee, levels: dict[int, str]) -> TableSave:
         list(referee.names),
         referee.code,
         game.phase == g.GAME_OVER,
+        referee.advice,
     )
 
 
@@ -95,6 +97,6 @@ def resume(
         raise TableSaveError(str(e)[:120]) from None
     if len(save.names) != rules.players:
         raise TableSaveError("the names do not fit the table")
-    referee = Referee(game, computers, code=save.code, now=now)
+    referee = Referee(game, computers, code=save.code, now=now, advice=save.advice)
     referee.names = [p.clean_text(n, p.NAME_LENGTH) for n in save.names]
     return referee

@@ -30,6 +30,7 @@ HELP = {
     "host.--keep": "seconds a dropped player's seat is kept for them, 10 to 3600 (default 120)",
     "host.--computer-holds": "a computer plays a dropped player's seat until they are back",
     "host.--counting": "auto: the game counts the hands; manual: each player counts their own",
+    "host.--advice": "on: a player may ask for a hint or their chance to win (default); off: nobody may",
     "host.--turn-limit": (
         "seconds each turn has, 10 to 600 (default off); when they run out a computer plays that turn"
     ),
@@ -60,6 +61,7 @@ _REFUSED = {
     "not allowed": "A shared table does not allow that.",
     "internal": "The table failed on that message; nothing changed.",
     "server closing": "The table is closing.",
+    "advice off": "This table gives no hints or win chances: the host chose so.",
     "host left": (
         "The host left the table. It is saved: join again with the same code when "
         "the host opens it again, and the game goes on where it stopped."
@@ -252,9 +254,14 @@ def waiting_for(names: Sequence[str]) -> str:
 def not_understood() -> str:
     return (
         "Type cards (5h kd) or their numbers, go, a count, Enter for the next deal, "
-        "t for whom the table waits for, 'text to talk to the table, mute to silence the "
-        "talk, or q to leave."
+        "t for whom the table waits for, i for a hint, o for your chance to win, 'text to "
+        "talk to the table, mute to silence the talk, or q to leave."
     )
+
+
+def no_advice() -> str:
+    """Said once when seated at a table whose host allows no hints or win chances."""
+    return refused("advice off")
 
 
 def leaving() -> str:

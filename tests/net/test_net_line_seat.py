@@ -10,7 +10,7 @@ import threading
 from spoken_cribbage.app.net_command import LineSeat
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
-from spoken_cribbage.net.server import ServerThread
+from spoken_cribbage.net.sockets import ServerThread
 from testkit.net_support import CODE, running, table
 
 

@@ -14,7 +14,8 @@ from websockets.sync.client import connect
 from spoken_cribbage.ai.players import ComputerPlayer
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.server import Limits, TableServer
+from spoken_cribbage.net.server import Limits
+from spoken_cribbage.net.sockets import TableServer
 from testkit.net_support import CODE, fuzz_frames, my_turn, running, table
 
 HELLO = json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": "Fuzz"})
