@@ -23,7 +23,8 @@ from spoken_cribbage.engine.scoring import HAND_SIZES, CountOverflowError, Inval
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import table
 from spoken_cribbage.storage.settings import SettingError, Settings
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.catalogue import join
+from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 
 __all__ = [
@@ -181,7 +182,9 @@ def run_discard(args: argparse.Namespace) -> int:
 
 def add_simulate_parser(sub) -> argparse.ArgumentParser:
     p = sub.add_parser(
-        "simulate", help=help_text("simulate"), description=help_text("simulate:description", levels=", ".join(LEVELS))
+        "simulate",
+        help=help_text("simulate"),
+        description=help_text("simulate:description", levels=join(list(LEVELS), "all")),
     )
     p.add_argument("--games", type=int, default=100, help=help_text("simulate.--games"))
     p.add_argument("--seed", type=int, default=1, help=help_text("simulate.--seed"))

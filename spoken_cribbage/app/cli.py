@@ -11,14 +11,32 @@ from collections.abc import Sequence
 
 from spoken_cribbage.app import calculators
 from spoken_cribbage.storage import settings as settings_mod
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.cli_help import help_text, plain_text
 from spoken_cribbage.words.notices import phrase
 
 EXIT_USAGE = calculators.EXIT_USAGE
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help with 'usage: ' in the player's language."""
+
+    def add_usage(self, usage, actions, groups, prefix=None) -> None:  # type: ignore[no-untyped-def]
+        super().add_usage(usage, actions, groups, plain_text("argparse.usage") if prefix is None else prefix)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad command line in one sentence and exits 2."""
+    """argparse that reports a bad command line in one sentence and exits 2, and says its own
+    words (usage, the section titles, -h) in the player's language, like every help text."""
+
+    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        kwargs.setdefault("formatter_class", _Formatter)
+        add_help = kwargs.pop("add_help", True)
+        kwargs["add_help"] = False  # -h added below, its help in the player's language
+        super().__init__(*args, **kwargs)
+        self._positionals.title = plain_text("argparse.positionals")
+        self._optionals.title = plain_text("argparse.options")
+        if add_help:
+            self.add_argument("-h", "--help", action="help", default=argparse.SUPPRESS, help=help_text("argparse.help"))
 
     def error(self, message: str) -> None:  # type: ignore[override]
         from spoken_cribbage.app.output import one_line
@@ -201,9 +219,9 @@ def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
         argv = ["play"] + argv
-    parser = build_parser()
     try:
-        _use_language(argv)
+        _use_language(argv)  # before the parser is built: its help texts are in the language
+        parser = build_parser()
         args = parser.parse_args(argv)
         runner = args._runners.get(args.command)
         if runner is None:

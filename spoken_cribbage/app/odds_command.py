@@ -13,7 +13,7 @@ import sys
 
 from spoken_cribbage.ai.odds import OddsError, win_chance
 from spoken_cribbage.notice import Notice
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 
 __all__ = ["add_odds_parser", "run_odds"]

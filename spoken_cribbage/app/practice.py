@@ -26,7 +26,7 @@ from spoken_cribbage.engine.scoring import score_hand
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.stats import StatsDB, StatsError
 from spoken_cribbage.vocabulary import CommandError, VoiceContext, parse_command
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.practice import count_deal, count_lines, discard_deal, discard_verdict, say
 from spoken_cribbage.words.stats import practice_sentences

@@ -21,7 +21,7 @@ from spoken_cribbage.storage.gamelog import LogError, events_from_json
 from spoken_cribbage.storage.stats import StatsDB, StatsError, StoredGame
 from spoken_cribbage.storage.table import team_count
 from spoken_cribbage.words.announce import Names, seat_names
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.review import deal_steps, deals_of, game_heading, names_for, replay_line, review_text
 

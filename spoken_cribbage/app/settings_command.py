@@ -15,7 +15,7 @@ from dataclasses import fields
 
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.vocabulary import shown
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.seat import phrase as seat_phrase
 from spoken_cribbage.words.seat import setting_shown

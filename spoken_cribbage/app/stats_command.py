@@ -6,7 +6,7 @@ import argparse
 import json
 
 from spoken_cribbage.storage.stats import StatsDB, StatsError
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.stats import stats_sentences
 

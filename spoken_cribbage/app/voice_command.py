@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from spoken_cribbage.vocabulary import PHASES
 from spoken_cribbage.voice.listen import ListenError, context_from, read_wav
-from spoken_cribbage.words.calculator import help_text
+from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """The sentences for ``calculator.*`` notices and problems (see :mod:`spoken_cribbage.words.notices`):
 the engine's card and hand errors, the analyzer's hints and the coach's, and the command-line
-calculators (``score``, ``peg``, ``discard``, ``simulate``, ``odds``). ``HELP`` holds the ``--help`` texts of
-the sub-commands.
+calculators (``score``, ``peg``, ``discard``, ``simulate``, ``odds``). The ``--help`` texts are in
+:mod:`spoken_cribbage.words.cli_help`.
 
 >>> from spoken_cribbage.words.notices import phrase
 >>> from spoken_cribbage.engine.cards import parse_cards
@@ -18,7 +18,7 @@ from typing import Any
 
 from spoken_cribbage.engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, Card, sort_hand
 from spoken_cribbage.words.announce import cap, play_call, show_call
-from spoken_cribbage.words.clean import fill, quoted
+from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.notices import Template
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
@@ -360,150 +360,3 @@ TEXTS: dict[str, Template] = {
     "calculator.odds_players": "Win chances are known for two-player games only.",
     "calculator.odds_game_over": "The game is over: no chance to give.",
 }
-
-# The --help texts: "command" is the line in the list of commands, "command:description" the
-# paragraph of the command's own help, "command.option" an option's help.
-HELP: dict[str, str] = {
-    "program:description": "Cribbage that speaks, for the keyboard, the screen reader and the voice.",
-    "play": "play a game against the computer (the default)",
-    "play.--target": "points to win (default 121)",
-    "play.--seed": "play a new game with this seed, for this run only: it is not saved, "
-    "and a game in progress is kept for later (with --new it is the saved game)",
-    "play.--speech": (
-        "who speaks: auto (a running screen reader, else our own voice), "
-        "screenreader, tts (our own voice; on is the same) or off"
-    ),
-    "play.--rate": "speech rate, words a minute",
-    "play.--volume": "speech volume, 0 to 1",
-    "play.--difficulty": "the computer's strength (default expert)",
-    "play.--language": (
-        "the game's language for this run: en, fr or zh-Hans (partly "
-        "translated; see the languages command); the default is the language "
-        "setting, else the system's (LANG)"
-    ),
-    "languages": "list the languages the game speaks, and how far each is translated",
-    "play.--accessible": "plain output for screen readers (also ACCESSIBLE=1)",
-    "play.--new": "start a new game in place of the saved one (which is kept as abandoned-game-N.json)",
-    "play.--voice": "voice commands engine (default off)",
-    "play.--listen": "voice: push-to-talk key (l) or continuous listening",
-    "play.--command-end": "voice: act on a whole command at a short pause (default), or wait for "
-    "half a second of silence (slower; for players who pause between words)",
-    "play.--vosk-model": "folder of a vosk model",
-    "play.--cues": "short sounds for game events (default on)",
-    "play.--cue-volume": "volume of the sound cues, 0 to 1",
-    "play.--brief": (
-        "fewer words where they repeat, at normal and coach verbosity: off (the "
-        "default), on, or some of discard, suits, starter, scores"
-    ),
-    "play.--count-tone": "after each card, a tone whose pitch rises with the count (default off)",
-    "play.--counting": "the show: auto (the game counts) or manual (you count your own hand)",
-    "play.--muggins": "manual counting: points missed in a count go to the opponent (default off)",
-    "play.--overcount-penalty": ("manual counting: points claimed too many go to the opponent (default off)"),
-    "play.--time-limit": "manual counting: seconds to count a hand, 15 to 90, or off (default)",
-    "play.--players": "how many play, 2 to 6: you and the computer players (default 2)",
-    "play.--teams": (
-        "who plays with whom: 2 with four players is two partnerships (the usual table), none each for themselves"
-    ),
-    "play.--names": "the other players' names, comma-separated, like Ann,Ben,Cleo",
-    "play.--pace": "seconds between two computer turns in a row (default 0.8; 0 at once)",
-    "score": "count a hand the way players say it",
-    "score.cards": "the hand: four cards, like 5H 5C 5S JD, or five at a table of six",
-    "score.--starter": "the starter card, like 5D",
-    "score.--crib": "score as a crib (a flush only with the starter: 5 cards, or 6 at a table of six)",
-    "peg": "score cards played in order as one series",
-    "peg.cards": "cards in the order played, like 8S 6D 7H",
-    "discard": "rank the ways to lay away cards for the crib (two of six; one with more players)",
-    "discard:description": "Rank all 15 discards of a six-card hand by expected hand, expected "
-    "crib and net value; with --players 3 to 5 the five discards of a "
-    "five-card hand, with --players 6 the six of a six-card hand.",
-    "discard.cards": "six cards, e.g. 5H 5S JD 6C 7C KS (five with three to five players)",
-    "discard.--dealer": "the crib is yours",
-    "discard.--pone": "the crib is your opponent's",
-    "discard.--partner": "the crib is your partner's (a team table)",
-    "discard.--players": "players at the table, 2 to 6 (default 2)",
-    "discard.--teams": "teams: 0 each for themselves, 2 or 3 (default: the usual table, partners with four)",
-    "simulate": "play many games between computer players and report statistics",
-    "simulate:description": "Play many games between computer players (levels: {levels}) and "
-    "report wins, skunks and points per deal.",
-    "simulate.--games": "number of games (default 100)",
-    "simulate.--seed": "random seed (default 1)",
-    "simulate.--players": "two to six levels, comma separated, seat 0 first (default expert,standard)",
-    "simulate.--teams": "teams: 0 each for themselves, 2 or 3 where the table allows "
-    "(default: the usual table, partners with four)",
-    "simulate.--target": "game target, 5 to 1000 (default 121)",
-    "simulate.--workers": "processes, at most one a processor (default: all cores)",
-    "simulate.--json": "print the summary as JSON",
-    "simulate.--paired": "play each game twice on the same cards with the seats swapped, and "
-    "give the win rate's interval over the pairs",
-    "settings": "list your settings, or change one",
-    "settings:description": (
-        "List every setting, its value and the settings file, as settings "
-        "does in the game; with a name, that setting; with a name and a "
-        "value, change it, like: settings rate 200, settings cue volume "
-        "0.5."
-    ),
-    "settings.name": "a setting, as in the game: rate, cue volume (or cue-volume), names ...",
-    "settings.value": "its new value, checked as in the game",
-    "odds": "your chance to win from the scores and who deals",
-    "odds:description": (
-        "Your chance to win a game between expert players, from the scores and "
-        "who deals the coming deal, read from a table built by expert self-play."
-    ),
-    "odds.me": "your score",
-    "odds.opponent": "your opponent's score",
-    "odds.--dealer": "who deals the coming deal: me or opponent",
-    "odds.--target": "the game's target: 121 (default) or 61",
-    "stats": "read out your statistics",
-    "review": "read a finished game back, deal by deal",
-    "review:description": (
-        "Read a finished game back deal by deal, every card named: game N "
-        "as numbered by --list, the last one by default."
-    ),
-    "review.number": "the game's number (see review --list); the last game by default",
-    "review.--list": "list your games with their numbers",
-    "export": "write a finished game as a plain-text transcript, with its seed",
-    "export:description": (
-        "Write a finished game (N, the last by default) to a plain-text file: "
-        "every deal, every card, and the seed that deals it again."
-    ),
-    "export.--out": "the file to write",
-    "practice": "practise counting hands or choosing discards, with a coach",
-    "practice:description": (
-        "Practise counting (a hand and a starter: type the count, hear it "
-        "explained item by item) or discarding (six cards: type the two "
-        "for the crib, hear what the expert kept and what your choice "
-        "cost). Your accuracy and time are kept in your statistics."
-    ),
-    "practice.kind": "count or discard",
-    "practice.--crib": "count cribs (only a five-card flush counts)",
-    "practice.--rounds": "how many hands or deals (default 5)",
-    "practice.--seed": "deal from this seed (the same cards every time)",
-    "play.--replay": ("deal the cards of game N again (numbers: review --list); for this run only, like --seed"),
-    "listen": "recognise one spoken command, or check your voice set-up (--check)",
-    "listen:description": (
-        "Recognise one spoken command from a WAV file or the microphone; or, with --check, check your voice set-up."
-    ),
-    "listen.--file": "a WAV recording (any rate; mono or stereo)",
-    "listen.--mic": "listen on the microphone for one command",
-    "listen.--phase": "the game phase (default: play)",
-    "listen.--hand": 'the cards in hand, e.g. "5H 10C JD KS"',
-    "listen.--no-go": "'go' is not legal now",
-    "listen.--vosk-model": "a vosk model folder",
-    "listen.--json": "print one JSON object",
-    "listen.--timeout": "seconds to wait with --mic",
-    "listen.--check": (
-        "check your voice set-up: the room's noise, your level and three "
-        "commands, then push-to-talk or continuous listening suggested "
-        "(microphone, or --file WAV)"
-    ),
-    "models": "list speech models, or download one",
-    "models:description": "List the known speech models and which are installed.",
-    "models.download": "download, verify and install a model",
-    "models.download.name": "model name, e.g. vosk-small-en",
-    "--json": "print JSON",
-}
-
-
-def help_text(key: str, **data: Any) -> str:
-    """The ``--help`` text ``key`` of :data:`HELP`, filled in with ``data``."""
-    return fill(HELP[key], data) if data else HELP[key]

@@ -54,11 +54,11 @@ LANGUAGES: dict[str, str] = {
     "fr": (
         "français (partly translated: refusals of typed commands, what is said about the "
         "settings, saved game and statistics files, about speech and sound cues, and about "
-        "voice commands; the rest is in English)"
+        "voice commands, and --help; the rest is in English)"
     ),
     "zh-Hans": (
         "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
-        "语音和提示音的提示，语音命令的提示；其余仍为英文）"
+        "语音和提示音的提示，语音命令的提示，以及 --help；其余仍为英文）"
     ),
 }
 

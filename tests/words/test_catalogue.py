@@ -182,6 +182,8 @@ def test_the_moved_tables_are_found():
     assert len([c for c in codes if c.startswith("speech.")]) == 52
     assert len(speech_words.TEXTS) == 49 and len(speech_words.PARTS) == 6
     assert len([c for c in codes if c.startswith("cues.")]) == 4  # cues.*: all 4, one each
+    # help.*: every --help text, and argparse's own words around them
+    assert len([c for c in codes if c.startswith("help.")]) == 97
     # voice.*: 87 codes (11 choose among their forms), 106 messages
     assert len([c for c in codes if c.startswith("voice.")]) == 106
     assert len(voice_words.TEXTS) == 87 and len(voice_words.PARTS) == 30
@@ -231,6 +233,7 @@ SAME_AS_ENGLISH = {
     ("fr", "storage.unit.target"),  # 'N points'
     ("fr", "voice.unit.db"),
     ("zh-Hans", "voice.unit.mb"),
+    ("fr", "help.argparse.options"),  # the title of --help's options
 }  # '-62 dB', '41.2 MB'
 
 
@@ -249,6 +252,7 @@ def _has_words(template: catalogue.Message) -> bool:
         ("speech", SPEECH_FACTS),
         ("voice", VOICE_FACTS),
         ("cues", {"reason": Notice("cues.silent_output")}),
+        ("help", {"levels": "easy, expert"}),
     ],
 )
 def test_every_moved_code_says_a_sentence(language, table, facts):

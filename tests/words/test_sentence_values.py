@@ -23,7 +23,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spoken_cribbage.words import calculator as calc_words
 from spoken_cribbage.words import catalogue, notices, review, seat
 from spoken_cribbage.words.clean import one_line, visible
 
@@ -126,8 +125,6 @@ def _tables():
         yield f"review.say {name}", t, (lambda t, d, name=name: review.say(name, **d))
     for name, t in review.REVIEW_TEXTS.items():
         yield f"review_text {name}", t, (lambda t, d, name=name: review.review_text(name, **d))
-    for name, t in calc_words.HELP.items():
-        yield f"help {name}", t, (lambda t, d, name=name: calc_words.help_text(name, **d))
 
 
 CASES = []

@@ -27,7 +27,8 @@ from spoken_cribbage.ai.simulate import SimulationError, simulate
 from spoken_cribbage.app import cli
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.notice import Notice, Problem
-from spoken_cribbage.words.calculator import HELP, TEXTS
+from spoken_cribbage.words.calculator import TEXTS
+from spoken_cribbage.words.cli_help import TEXTS as HELP_TEXTS
 from spoken_cribbage.words.notices import phrase
 from testkit import ROOT
 
@@ -52,8 +53,8 @@ def test_every_sentence_of_the_table_is_used():
 
 
 def test_every_help_text_asked_for_is_in_the_table():
-    keys = {m for p in SOURCES for m in re.findall(r'help_text\("([^"]+)"', p.read_text())}
-    assert sorted(keys - set(HELP)) == [] and sorted(set(HELP) - keys) == []
+    keys = {"help." + m for p in SOURCES for m in re.findall(r'(?:help|plain)_text\("([^"]+)"', p.read_text())}
+    assert sorted(keys - set(HELP_TEXTS)) == [] and sorted(set(HELP_TEXTS) - keys) == []
 
 
 def raised(fn, *args, **kw) -> Exception:

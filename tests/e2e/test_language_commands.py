@@ -1,0 +1,40 @@
+"""The commands beside the game in the player's language (issue 27, part b): every --help, the
+calculators (score, peg, discard, odds, simulate), review, practice, stats, and the game's help
+and key list, run as the real program with --language or LANG."""
+
+from __future__ import annotations
+
+import subprocess
+
+from testkit import BIN, game_env
+
+
+def _run(home, *args: str, stdin: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN), *args], input=stdin, capture_output=True, text=True, timeout=60, env=game_env(home, **env)
+    )
+
+
+def test_help_of_the_program_and_a_command_in_french_and_chinese(tmp_path):
+    run = _run(tmp_path, "score", "--help", "--language", "fr")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
+    assert out.startswith("usage : spoken-cribbage score [-h] --starter STARTER")
+    assert "\narguments:\n" in out and "\noptions:\n" in out
+    assert "  -h, --help         affiche cette aide et quitte\n" in out
+    assert "  --starter STARTER  la carte de départ, comme 5D\n" in out
+    run = _run(tmp_path, "--help", LANG="zh_CN.UTF-8")  # the program's: its commands
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("用法：spoken-cribbage [-h]")
+    assert "会说话的克里比奇（Cribbage）：用键盘、读屏软件或语音来玩。" in run.stdout
+    assert "像玩家那样报数，计算一手牌的分" in run.stdout and "显示本帮助并退出" in run.stdout
+    # a text with a fact in it: the levels, names typed in English, listed the Chinese way
+    run = _run(tmp_path, "simulate", "--help", "--language", "zh-Hans")
+    assert "让电脑玩家（级别：easy，standard，expert，greedy" in run.stdout.replace("\n", "").replace(" ", "")
+
+
+def test_help_stays_english_by_default(tmp_path):
+    out = _run(tmp_path, "score", "--help").stdout
+    assert out.startswith("usage: spoken-cribbage score [-h]")
+    assert "\npositional arguments:\n" in out and "show this help message and exit" in out
+    assert "  --starter STARTER  the starter card, like 5D\n" in out
