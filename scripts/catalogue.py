@@ -41,6 +41,12 @@ def messages() -> dict[str, object]:
     from spoken_cribbage.words import catalogue, notices
 
     found: dict[str, object] = dict(catalogue.CATALOGUE_MESSAGES)
+    # the sentence tables of words that are not notices (the announcer, card names, the seat
+    # ...): a module's CODES, code -> Message
+    for module in catalogue.CODE_TABLES:
+        for code, t in importlib.import_module(module).CODES.items():
+            if isinstance(t, catalogue.Message):
+                found[code] = t
     for prefix, module in sorted(set(notices.DOMAINS.items())):
         table = importlib.import_module(module)
         # TEXTS: the codes a layer hands over; PARTS: the forms and parts of their sentences

@@ -7,15 +7,36 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.engine.cards import RANK_NAMES, SUIT_NAMES, Card
+from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.words.announcements import CODES
 from spoken_cribbage.words.calls import play_call, show_call
-from spoken_cribbage.words.lines import Line, LineKind, article_rank, cap, card_list, hand_lines, list_words
+from spoken_cribbage.words.catalogue import join, say
+from spoken_cribbage.words.lines import (
+    Line,
+    LineKind,
+    article_rank,
+    cap,
+    card_list,
+    card_name,
+    hand_lines,
+    list_words,
+    rank_name,
+    suit_name,
+    the_card,
+    the_cards,
+)
 from spoken_cribbage.words.names import Names
-from spoken_cribbage.words.numbers import number_words
+from spoken_cribbage.words.numbers import said_number
 
-_REASON_TEXT = {"go": "one for the go", "last": "one for last", "heels": "two for his heels"}
+#: The points of a go, the last card and his heels: the message of each (score.<reason>.you/.other).
+_REASON_TEXT = {"go": "score.go", "last": "score.last", "heels": "score.heels"}
+
+
+def _t(code: str, **facts: object) -> str:
+    """The announcer's message ``code`` (words.announcements) in the current language."""
+    return say(CODES[code], facts, code)
 
 
 class Announcer(EventVisitor[list[Line]]):
@@ -43,8 +64,17 @@ class Announcer(EventVisitor[list[Line]]):
         """A hand's cards as a list; with brief ``suits`` a hand of one suit names it once
         ('ace, two, three and five of clubs')."""
         if self._brief("suits") and len(cards) > 1 and len({c.suit for c in cards}) == 1:
-            return f"{list_words([RANK_NAMES[c.rank] for c in cards])} of {SUIT_NAMES[cards[0].suit]}"
+            return _t(
+                "show.one_suit", ranks=list_words([rank_name(c.rank) for c in cards]), suit=suit_name(cards[0].suit)
+            )
         return card_list(cards)
+
+    def _who(self, seat: int, you: str, other: str, **facts: object) -> str:
+        """Message ``you`` when ``seat`` is the player's, else ``other`` with the seat's name
+        ({who}, and {Who} to start a sentence)."""
+        if seat == self.me:
+            return _t(you, **facts)
+        return _t(other, who=self.names.subject(seat), Who=self.names.Subject(seat), **facts)
 
     @property
     def me(self) -> int:
@@ -70,11 +100,10 @@ class Announcer(EventVisitor[list[Line]]):
             return []
         n = self.names
         k = events[0].number
-        what = "a card" if k == 1 else f"{k} cards"
         if len(events) == 1:
-            return [Line.same(f"{n.Verb(events[0].seat, 'lay', 'lays')} away {what}.", "discard")]
+            return [Line.same(_t("discard.other", Who=n.Subject(events[0].seat), count=k), "discard")]
         who = list_words([n.subject(e.seat) for e in events])
-        return [Line.same(f"{cap(who)} lay away {what} each.", "discard")]
+        return [Line.same(_t("discard.others", Who=cap(who), count=k), "discard")]
 
     def table_lines(self, rules: Rules) -> list[Line]:
         """Who sits where, at a table of more than two: the sides, the partner, the order of
@@ -87,17 +116,19 @@ class Announcer(EventVisitor[list[Line]]):
             against = [n.side_name(s, sides) for s in range(sides) if s != mine]
             opposite = len(partners) == 1 and partners[0] == (me + players // 2) % players
             who = list_words([n.subject(s) for s in partners])
-            head = (
-                f"Your partner is {who}" + (", sitting opposite" if opposite else "")
-                if len(partners) == 1
-                else f"Your partners are {who}"
-            )
-            if len(against) == 1:
-                lines.append(Line.same(f"{head}; {against[0]} play against you.", "game"))
+            if len(partners) != 1:
+                head = _t("table.partners", who=who)
             else:
-                lines.append(Line.same(f"{head}. The other teams: {'; '.join(against)}.", "game"))
+                head = _t("table.partner_opposite" if opposite else "table.partner", who=who)
+            if len(against) == 1:
+                lines.append(Line.same(_t("table.against", head=head, team=against[0]), "game"))
+            else:
+                teams = against[0]
+                for team in against[1:]:
+                    teams = _t("table.teams_join", teams=teams, team=team)
+                lines.append(Line.same(_t("table.teams", head=head, teams=teams), "game"))
         order = [n.subject((me + k) % players) for k in range(players)]
-        lines.append(Line.same(f"Play goes round the table: {', '.join(order)}.", "game"))
+        lines.append(Line.same(_t("table.order", order=join(order, "all")), "game"))
         return lines
 
     def event_lines(self, ev: g.Event) -> list[Line]:
@@ -116,11 +147,14 @@ class Announcer(EventVisitor[list[Line]]):
             mine = self.me % rules.sides
             # three teams: "you and Oliver against Max and Ruby and against Lena and
             # Valentina" (a side of three: "you, Lena and Ruby")
-            others = " and against ".join(n.side_name(s, rules.sides) for s in range(rules.sides) if s != mine)
-            head = f"New game to {ev.target} points: {n.side_name(mine, rules.sides)} against {others}."
+            teams = [n.side_name(s, rules.sides) for s in range(rules.sides) if s != mine]
+            others = teams[0]
+            for team in teams[1:]:
+                others = _t("game.and_against", teams=others, team=team)
+            head = _t("game.new_teams", target=ev.target, mine=n.side_name(mine, rules.sides), others=others)
         else:
             others = list_words([n.subject(s) for s in range(ev.players) if s != self.me])
-            head = f"New game to {ev.target} points against {others}."
+            head = _t("game.new", target=ev.target, others=others)
         lines = [Line.same(head, "game")]
         if ev.players > 2:
             lines += self.table_lines(rules)
@@ -129,26 +163,20 @@ class Announcer(EventVisitor[list[Line]]):
     def visit_cut_for_deal(self, ev: g.CutForDeal) -> list[Line]:
         n = self.names
         if len(ev.cards) > 2:  # a line a braille display holds: the ranks decide
-            cuts = ", ".join(f"{n.subject(s)} {article_rank(c)}" for s, c in enumerate(ev.cards))
-            text = f"Cut for the deal: {cuts}."
-            if ev.tie:
-                text += " A tie for lowest: cut again."
-            return [Line.same(text, "cut")]
-        cuts = "; ".join(f"{n.verb(s, 'cut')} the {c.name}" for s, c in enumerate(ev.cards))
-        text = cap(cuts) + "."
-        if ev.tie:
-            text += " A tie: cut again."
-        return [Line.same(text, "cut")]
+            cuts = join([_t("cut.seat", who=n.subject(s), card=article_rank(c)) for s, c in enumerate(ev.cards)], "all")
+            return [Line.same(_t("cut.table_tie" if ev.tie else "cut.table", cuts=cuts), "cut")]
+        first, second = (self._who(s, "cut.you", "cut.other", card=the_card(c)) for s, c in enumerate(ev.cards))
+        return [Line.same(cap(_t("cut.both_tie" if ev.tie else "cut.both", first=first, second=second)), "cut")]
 
     def visit_dealer_chosen(self, ev: g.DealerChosen) -> list[Line]:
         if ev.reason == "lowest cut":
-            return [Line.same(f"{self.names.Verb(ev.dealer, 'deal')} first: the lower card deals.", "deal")]
+            return [Line.same(self._who(ev.dealer, "dealer.you", "dealer.other"), "deal")]
         return []
 
     def visit_dealt(self, ev: g.Dealt) -> list[Line]:
-        crib = self.names.possessive(ev.dealer)
         hand = ev.hands[self.me]
-        lines = [Line.same(f"Deal {ev.deal}. {cap(crib)} crib{self._crib_side(ev.dealer)}.", "deal")]
+        said = self._who(ev.dealer, "deal.you", "deal.other", deal=ev.deal, side=self._crib_side(ev.dealer))
+        lines = [Line.same(said, "deal")]
         lines.extend(Line.same(t, "hand") for t in hand_lines(hand))
         return lines
 
@@ -156,22 +184,18 @@ class Announcer(EventVisitor[list[Line]]):
         if ev.seat == self.me:
             confirmed, self.confirmed = self.confirmed, False
             if confirmed and self._brief("discard"):  # the question just named them
-                return [Line.same("Laid away.", "discard")]
-            return [Line.same(f"You lay away the {list_words([c.name for c in ev.cards])}.", "discard")]
+                return [Line.same(_t("discard.laid"), "discard")]
+            return [Line.same(_t("discard.you", cards=the_cards(ev.cards)), "discard")]
         if self.verbosity != "coach":
             return []  # the turn prompt (or the waiting line) follows at once
-        k = ev.number
-        return [
-            Line.same(
-                f"{self.names.Verb(ev.seat, 'lay', 'lays')} away {'a card' if k == 1 else f'{k} cards'}.", "discard"
-            )
-        ]
+        return [Line.same(_t("discard.other", Who=self.names.Subject(ev.seat), count=ev.number), "discard")]
 
     def visit_crib_card_from_deck(self, ev: g.CribCardFromDeck) -> list[Line]:
-        return [Line.same("One card from the deck goes to the crib.", "discard")]
+        return [Line.same(_t("discard.from_deck"), "discard")]
 
     def visit_starter_turned(self, ev: g.StarterTurned) -> list[Line]:
-        return [Line(f"The starter is the {ev.card.name}.", f"The starter is the {ev.card.name}.", LineKind.STARTER)]
+        said = _t("starter", card=the_card(ev.card))
+        return [Line(said, said, LineKind.STARTER)]
 
     def visit_scored(self, ev: g.Scored) -> list[Line]:
         return self._scored(ev)
@@ -181,24 +205,26 @@ class Announcer(EventVisitor[list[Line]]):
 
     def visit_said_go(self, ev: g.SaidGo) -> list[Line]:
         if ev.seat == self.me:  # the player's own move (said whatever the table's channel)
-            return [Line.same("You cannot play: go.", "go", own=True)]
-        return [Line.same(f"{self.names.Subject(ev.seat)} says go.", "go")]
+            return [Line.same(_t("go.you"), "go", own=True)]
+        return [Line.same(_t("go.other", Who=self.names.Subject(ev.seat)), "go")]
 
     def visit_count_reset(self, ev: g.CountReset) -> list[Line]:
         if ev.next_seat is None:
             return []
         # 'Your turn.' follows when the player leads; another player's lead is named.
-        lead = "" if ev.next_seat == self.me else f" {self.names.Subject(ev.next_seat)} leads."
-        return [Line(f"Count back to 0.{lead}", f"Count back to zero.{lead}", LineKind.RESET)]
+        if ev.next_seat == self.me:
+            return [Line(_t("reset"), _t("reset.speech"), LineKind.RESET)]
+        who = self.names.Subject(ev.next_seat)
+        return [Line(_t("reset.lead", Who=who), _t("reset.lead_speech", Who=who), LineKind.RESET)]
 
     def visit_play_ended(self, ev: g.PlayEnded) -> list[Line]:
         # 'One for last' ends the play and the first show line says whose hand it is.
         lines = []
         pegged, self._pegged = self._pegged, None
         if self._brief("scores") and pegged is not None:  # the score the play left, once
-            lines.append(Line.same(self.names.scores(pegged, self.sides) + ".", "scores"))
+            lines.append(Line.same(_t("scores.line", scores=self.names.scores(pegged, self.sides)), "scores"))
         if self.verbosity == "coach":
-            lines.append(Line.same("The play is over. Now the show.", "show"))
+            lines.append(Line.same(_t("play.over"), "show"))
         self._starter_said = False
         return lines
 
@@ -212,11 +238,9 @@ class Announcer(EventVisitor[list[Line]]):
         return self._muggins(ev)
 
     def visit_deal_ended(self, ev: g.DealEnded) -> list[Line]:
-        nd = ev.next_dealer
-        nxt = "your deal" if nd == self.me else f"{self.names.possessive(nd)} deal"
         # The scores were said after the last show: not again here.
         # ("End of deal N." is implied by the crib's count just before: the prompt is enough.)
-        return [Line.same(f"Press Enter for {nxt}.", "prompt")]  # what the game waits for
+        return [Line.same(self._who(ev.next_dealer, "deal_end.you", "deal_end.other"), "prompt")]  # what it waits for
 
     def visit_game_over(self, ev: g.GameOver) -> list[Line]:
         return self._game_over(ev)
@@ -239,45 +263,51 @@ class Announcer(EventVisitor[list[Line]]):
 
     def _played(self, ev: g.Played, scored: g.Scored | None, out: bool = False) -> Line:
         n = self.names
-        call = play_call(scored.items) if scored else ""
-        text = f"{n.Verb(ev.seat, 'play')} the {ev.card.name}. Count {ev.count}."
+        call = cap(play_call(scored.items)) if scored else ""
+        text = self._who(ev.seat, "play.you", "play.other", card=the_card(ev.card), count=ev.count)
         if call:
-            text += f" {cap(call)}."
-        rank = RANK_NAMES[ev.card.rank]
-        speech = f"{cap(rank)}." if ev.seat == self.me else f"{n.Verb(ev.seat, 'play')} {article_rank(ev.card)}."
-        speech += f" {cap(call)}." if call else f" {cap(number_words(ev.count))}."
+            text = _t("play.with_call", line=text, Call=call)
+        rank = rank_name(ev.card.rank)
+        speech = self._who(ev.seat, "play.speech.you", "play.speech.other", Rank=cap(rank), card=article_rank(ev.card))
+        if call:
+            speech = _t("play.with_call", line=speech, Call=call)
+        else:
+            speech = _t("play.speech.count", line=speech, Count=cap(said_number(ev.count)))
         if self.verbosity == "terse":
-            text = f"{n.Subject(ev.seat)}: {rank}. {ev.count}." + (f" {cap(call)}." if call else "")
+            text = _t("play.terse", Who=n.Subject(ev.seat), rank=rank, count=ev.count)
+            if call:
+                text = _t("play.with_call", line=text, Call=call)
             if out:
-                text += " No cards left."
-                speech += " No cards left."
+                text = _t("play.no_cards_left", line=text)
+                speech = _t("play.no_cards_left", line=speech)
         return Line(text, speech, LineKind.PLAY)
 
     def _scored(self, ev: g.Scored) -> list[Line]:
         n = self.names
         who = n.subject(ev.seat)
         if ev.reason in _REASON_TEXT:
-            call = _REASON_TEXT[ev.reason]
-            return [
-                Line.same(f"{cap(call)} to {'you' if ev.seat == self.me else who}.", "score"),
-                *self._peg_scores(ev),
-            ]
+            code = _REASON_TEXT[ev.reason]
+            return [Line.same(self._who(ev.seat, f"{code}.you", f"{code}.other"), "score"), *self._peg_scores(ev)]
         if ev.reason == "play":
-            return [Line.same(f"{cap(play_call(ev.items))} to {who}.", "score"), *self._peg_scores(ev)]
+            return [Line.same(_t("score.play", Call=cap(play_call(ev.items)), who=who), "score"), *self._peg_scores(ev)]
         if ev.reason in ("muggins", "time"):  # said with the muggins call or the time up
             return [self._scores_line(ev)]
         if ev.reason == "overcount":
-            claim = self._claim
-            over = (
-                f"the {number_words(ev.points)} {n.subject(claim.seat)} claimed too many"
-                if claim is not None
-                else f"{number_words(ev.points)}"
-            )
-            return [Line.same(f"Overcount: {n.verb(ev.seat, 'take')} {over}.", "score"), self._scores_line(ev)]
-        return [Line.same(f"{n.Verb(ev.seat, 'score')} {ev.points}.", "score"), self._scores_line(ev)]
+            claim, points = self._claim, said_number(ev.points)
+            if claim is not None and ev.seat == self.me:
+                said = _t("overcount.you", n=points, who=n.subject(claim.seat))
+            elif claim is not None:
+                said = _t("overcount.other", n=points, who=who, claimer=n.subject(claim.seat))
+            else:
+                said = self._who(ev.seat, "overcount.you_plain", "overcount.other_plain", n=points)
+            return [Line.same(said, "score"), self._scores_line(ev)]
+        return [
+            Line.same(self._who(ev.seat, "score.you", "score.other", points=ev.points), "score"),
+            self._scores_line(ev),
+        ]
 
     def _scores_line(self, ev: g.Scored) -> Line:
-        return Line.same(self.names.scores(ev.scores, self.sides) + ".", "scores")
+        return Line.same(_t("scores.line", scores=self.names.scores(ev.scores, self.sides)), "scores")
 
     def _peg_scores(self, ev: g.Scored) -> list[Line]:
         """The scores after points pegged; with brief ``scores`` none in the play (they are
@@ -288,20 +318,21 @@ class Announcer(EventVisitor[list[Line]]):
         return [self._scores_line(ev)]
 
     def _shown(self, ev: g.HandShown) -> list[Line]:
-        n = self.names
-        whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
         what = "crib" if ev.is_crib else "hand"
         # The starter was said when it was turned; the coach says it again with every show,
         # and brief ``starter`` once at the start of the show.
         first = []
         if self._brief("starter"):
             if not self._starter_said:
-                first = [Line.same(f"The starter: {ev.starter.name}.", "starter")]
+                first = [Line.same(_t("starter.named", card=card_name(ev.starter)), "starter")]
             self._starter_said = True
             starter = ""
         else:
-            starter = f", with the {ev.starter.name}" if self.verbosity == "coach" else ""
-        intro = Line.same(f"{whose} {what}: {self._cards(ev.cards)}{starter}.", "show")
+            starter = _t("show.with_starter", card=the_card(ev.starter)) if self.verbosity == "coach" else ""
+        said = self._who(
+            ev.seat, f"show.{what}.you", f"show.{what}.other", cards=self._cards(ev.cards), starter=starter
+        )
+        intro = Line.same(said, "show")
         if first:
             return [*first, *self._shown_lines(ev, intro)]
         return self._shown_lines(ev, intro)
@@ -309,67 +340,72 @@ class Announcer(EventVisitor[list[Line]]):
     def _shown_lines(self, ev: g.HandShown, intro: Line) -> list[Line]:
         what = "crib" if ev.is_crib else "hand"
         if not ev.total:
-            return [intro, Line.same(f"Nineteen: no points in the {what}.", "show")]
+            return [intro, Line.same(_t(f"show.nineteen.{what}"), "show")]
         coach = self.verbosity == "coach"
-        call = show_call(ev.items, name_fifteens=coach)
+        call = cap(show_call(ev.items, name_fifteens=coach))
         # The call ends with the total ('... and a pair is six'); the coach also says it in digits.
-        total = f" {cap(what)} total {ev.total}." if coach else ""
-        return [intro, Line(f"{cap(call)}.{total}", f"{cap(call)}.", LineKind.SHOW)]
+        said = _t("show.call", Call=call)
+        text = _t(f"show.total.{what}", Call=call, total=ev.total) if coach else said
+        return [intro, Line(text, said, LineKind.SHOW)]
 
     # ------------------------------------------------------------------ manual counting
 
     def count_due(self, ev: g.CountDue) -> list[Line]:
         """A hand laid out to be counted: its cards; for the player's own count, the starter."""
-        n = self.names
-        whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
         what = "crib" if ev.is_crib else "hand"
-        lines = [Line.same(f"{whose} {what}: {self._cards(ev.cards)}.", "show")]
+        said = self._who(ev.seat, f"show.{what}.you", f"show.{what}.other", cards=self._cards(ev.cards), starter="")
+        lines = [Line.same(said, "show")]
         if ev.seat == self.me:
-            lines.append(Line.same(f"With the starter: the {ev.starter.name}.", "show"))
+            lines.append(Line.same(_t("show.with_the_starter", card=the_card(ev.starter)), "show"))
         return lines
 
     def _claimed(self, ev: g.Claimed) -> list[Line]:
         n = self.names
         what = "crib" if ev.is_crib else "hand"
-        said = "nineteen" if ev.claimed == 0 else number_words(ev.claimed)
+        said = show_call(()) if ev.claimed == 0 else said_number(ev.claimed)
+        Who = n.Subject(ev.seat)
         if ev.seat != self.me:
             if ev.claimed <= ev.total:  # an undercount is the player's to find: muggins
-                verb = "says" if ev.claimed == 0 else "counts"
-                return [Line.same(f"{n.Subject(ev.seat)} {verb} {said}.", "show")]
-            head = f"{n.Subject(ev.seat)} counts {said}, but the {what} counts "
+                code = "claim.says_nineteen" if ev.claimed == 0 else "claim.counts"
+                return [Line.same(_t(code, Who=Who, said=said), "show")]
+            head = "claim.over"
         elif ev.claimed == ev.total:
-            return [Line.same(f"Right, {said}.", "show")]
+            return [Line.same(_t("claim.right", said=said), "show")]
         else:
-            head = f"You said {said}; the {what} counts "
+            head = "claim.wrong"
         if not ev.total:
-            return [Line.same(f"{head}nothing: nineteen.", "show")]
+            return [Line.same(_t(f"{head}_nothing.{what}", Who=Who, said=said), "show")]
         call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
-        return [Line.same(f"{head}{number_words(ev.total)}.", "show"), Line.same(f"{cap(call)}.", "show")]
+        return [
+            Line.same(_t(f"{head}.{what}", Who=Who, said=said, total=said_number(ev.total)), "show"),
+            Line.same(_t("show.call", Call=cap(call)), "show"),
+        ]
 
     def _timed_out(self, ev: g.CountTimedOut) -> list[Line]:
-        n = self.names
         what = "crib" if ev.is_crib else "hand"
-        lines = [Line.same(f"Time is up: no points for {n.possessive(ev.seat)} {what}.", "show")]
+        lines = [Line.same(self._who(ev.seat, f"time_up.{what}.you", f"time_up.{what}.other"), "show")]
         if ev.total:
             call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
-            lines.append(Line.same(f"{cap(call)}.", "show"))
+            lines.append(Line.same(_t("show.call", Call=cap(call)), "show"))
         if ev.points:
-            lines.append(Line.same(f"{n.Verb(ev.to_seat, 'take')} {number_words(ev.points)}, half the count.", "score"))
+            said = self._who(ev.to_seat, "time_up.takes.you", "time_up.takes.other", n=said_number(ev.points))
+            lines.append(Line.same(said, "score"))
         return lines
 
     def _muggins(self, ev: g.MugginsCalled) -> list[Line]:
         n = self.names
-        missed = number_words(ev.points)
-        lines = [
-            Line.same(f"Muggins: {n.verb(ev.seat, 'take')} the {missed} {n.subject(ev.from_seat)} missed.", "score")
-        ]
+        missed, by = said_number(ev.points), n.subject(ev.from_seat)
+        if ev.seat == self.me:
+            said = _t("muggins.you", n=missed, who=by)
+        else:
+            said = _t("muggins.other", n=missed, who=n.subject(ev.seat), missed_by=by)
+        lines = [Line.same(said, "score")]
         if ev.seat == self.me:  # the count the other player should have said
             what = "crib" if ev.is_crib else "hand"
             call = show_call(ev.items, name_fifteens=self.verbosity == "coach")
+            Who = by.capitalize()
             lines.append(
-                Line.same(
-                    f"{n.possessive(ev.from_seat).capitalize()} {what} counts {number_words(ev.total)}: {call}.", "show"
-                )
+                Line.same(_t(f"muggins.counts.{what}", who=by, Who=Who, total=said_number(ev.total), call=call), "show")
             )
         return lines
 
@@ -379,28 +415,34 @@ class Announcer(EventVisitor[list[Line]]):
         if sides >= self.rules.players or dealer == self.me:
             return ""
         if dealer % sides == self.me % sides:
-            return ", for your side"
+            return _t("deal.side.mine")
         if sides == 2:
-            return ", for the other side"
-        return f", for {self.names.side_name(dealer % sides, sides)}"
+            return _t("deal.side.other")
+        return _t("deal.side.team", team=self.names.side_name(dealer % sides, sides))
 
     def _game_over(self, ev: g.GameOver) -> list[Line]:
         n = self.names
         winner = ev.winner
         mine = self.me % self.sides
-        wins = cap(n.side_verb(winner, self.sides, "win"))
+        seats = n.seats(winner, self.sides)
+        if len(seats) == 1:
+            wins = self._who(seats[0], "win.you", "win.other")
+        else:  # 'You and Lena win', 'Max and Oliver win'
+            wins = _t("win.team", Who=cap(n.side_name(winner, self.sides)))
+        score = ev.scores[winner]
         if self.sides > 2:  # the scores were just said: the winner's line names the winner
-            text = f"{wins} with {ev.scores[winner]}" + ("!" if winner == mine else ".")
+            text = _t("over.table_mine" if winner == mine else "over.table", Wins=wins, score=score)
         elif winner == mine:
-            text = f"{wins}, {ev.scores[winner]} to {max(s for i, s in enumerate(ev.scores) if i != winner)}!"
+            other = max(s for i, s in enumerate(ev.scores) if i != winner)
+            text = _t("over.mine", Wins=wins, score=score, other=other)
         else:
-            text = f"{wins}, {ev.scores[winner]} to {ev.scores[mine]}."
+            text = _t("over.theirs", Wins=wins, score=score, mine=ev.scores[mine])
         lines = [Line.same(text, "game")]
         for side, sk in enumerate(ev.skunks):
             if sk:
-                kind = "a double skunk" if sk == 2 else "a skunk"
                 loser = n.side_name(side, self.sides)
-                lines.append(Line.same(f"That is {kind}: {loser} did not reach {self._skunk_line(sk)}.", "game"))
+                code = "skunk.double" if sk == 2 else "skunk"
+                lines.append(Line.same(_t(code, who=loser, line=self._skunk_line(sk)), "game"))
         return lines
 
     def _skunk_line(self, level: int) -> int:
@@ -442,7 +484,7 @@ class _Batch(EventVisitor[int]):
         if scored:
             self.lines.extend(a._peg_scores(scored))
         if out and a.verbosity != "terse":
-            self.lines.append(Line.same(f"{a.names.Subject(ev.seat)} has no cards.", "out"))
+            self.lines.append(Line.same(_t("play.out", Who=a.names.Subject(ev.seat)), "out"))
         return 2 if scored else 1
 
     # manual counting: the claim (or the time up) says it all; the hand shown with it is not
@@ -463,7 +505,8 @@ class _Batch(EventVisitor[int]):
         pegged = self._ahead(k)
         if isinstance(pegged, g.Scored) and pegged.reason in ("hand", "crib"):
             if ev.claimed != ev.total and (ev.seat == a.me or ev.claimed > ev.total):
-                self.lines.append(Line.same(f"{a.names.Verb(ev.seat, 'peg')} {number_words(pegged.points)}.", "score"))
+                said = a._who(ev.seat, "claim.pegs.you", "claim.pegs.other", n=said_number(pegged.points))
+                self.lines.append(Line.same(said, "score"))
             self.lines.append(a._scores_line(pegged))
             k += 1
         return k

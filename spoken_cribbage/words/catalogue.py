@@ -54,13 +54,26 @@ LANGUAGES: dict[str, str] = {
     "fr": (
         "français (partly translated: refusals of typed commands, what is said about the "
         "settings, saved game and statistics files, about speech and sound cues, and about "
-        "voice commands, and --help; the rest is in English)"
+        "voice commands, the cards, the events of the game, the hand counts and --help; the rest "
+        "is in English)"
     ),
     "zh-Hans": (
         "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
-        "语音和提示音的提示，语音命令的提示，以及 --help；其余仍为英文）"
+        "语音和提示音的提示，语音命令的提示，牌名、牌局中的事件和数牌，以及 --help；其余仍为英文）"
     ),
 }
+
+
+#: The modules of ``words`` whose sentence tables are not notice tables (words.notices.DOMAINS)
+#: but are on the catalogue: each has ``CODES``, code -> :class:`Message` (scripts/catalogue.py
+#: extracts them).
+CODE_TABLES = (
+    "spoken_cribbage.words.lines",
+    "spoken_cribbage.words.numbers",
+    "spoken_cribbage.words.names",
+    "spoken_cribbage.words.calls",
+    "spoken_cribbage.words.announcements",
+)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from spoken_cribbage.words.catalogue import Message, say, text
 from spoken_cribbage.words.lines import cap, list_words
 
 #: The one computer player of a two-player game.
@@ -12,6 +13,39 @@ COMPUTER = "Computer"
 #: The computer players at a larger table, in seat order: each starts with another sound and
 #: most have another number of syllables, so they are told apart by ear.
 COMPUTER_NAMES = ("Max", "Lena", "Oliver", "Ruby", "Valentina")
+
+
+#: The player and the computer as named in the game's sentences, on the catalogue
+#: (words.catalogue); the names of the other computer players are names in every language.
+CODES: dict[str, Message] = {
+    "name.you": Message(
+        "you",
+        "the player, named in a list or the scores, as in 'You 4, Computer 12.' or 'Cards held: you 4, Computer 4.'",
+    ),
+    "name.computer": Message(
+        "Computer",
+        "the one computer player of a two-player game, named as a person, as in 'Computer plays the "
+        "five of hearts.', 'Computer's crib', 'You 4, Computer 12.'",
+    ),
+    "scores.side": Message("{name} {score}", "a side's score in the scores line, as in 'Computer 12'"),
+    "scores.next": Message(
+        ", {next}", "the next side's score after another in the scores line, as in 'You 4, Computer 12'"
+    ),
+    "scores.next_team": Message(
+        "; {next}",
+        "the next team's score after another when teams of three are named, as in 'You, Lena and Ruby 4; Max, ...'",
+    ),
+}
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as said in the current language: 'you' and 'Computer' translated, the
+    other names as they are."""
+    if name == "you":
+        return text("name.you", CODES["name.you"])
+    if name == COMPUTER:
+        return text("name.computer", CODES["name.computer"])
+    return name
 
 
 def seat_names(players: int, given: Sequence[str] = (), me: int = 0) -> tuple[str, ...]:
@@ -44,10 +78,10 @@ class Names:
         self.me = me
 
     def subject(self, seat: int) -> str:
-        return self.names[seat]
+        return shown_name(self.names[seat])
 
     def Subject(self, seat: int) -> str:
-        return cap(self.names[seat])
+        return cap(self.subject(seat))
 
     def verb(self, seat: int, base: str, third: str | None = None) -> str:
         """'you play' / 'Computer plays'."""
@@ -65,13 +99,18 @@ class Names:
         """'You 24, Computer 31.' with the player's side first."""
         order = [self.me % sides] + [s for s in range(sides) if s != self.me % sides]
         # sides of three name their players with commas: "You, Lena and Ruby 4; Max, ..."
-        join = "; " if len(self.names) >= 3 * sides else ", "
-        return cap(join.join(f"{self.side_name(s, sides)} {scores[s]}" for s in order))
+        after = "scores.next_team" if len(self.names) >= 3 * sides else "scores.next"
+        said = [
+            say(CODES["scores.side"], {"name": self.side_name(s, sides), "score": scores[s]}, "scores.side")
+            for s in order
+        ]
+        line = said[0] + "".join(say(CODES[after], {"next": s}, after) for s in said[1:])
+        return cap(line)
 
     def side_name(self, side: int, sides: int) -> str:
         if sides == len(self.names):
-            return self.names[side]
-        return list_words([self.names[s] for s in self.seats(side, sides)])
+            return self.subject(side)
+        return list_words([self.subject(s) for s in self.seats(side, sides)])
 
     def seats(self, side: int, sides: int) -> list[int]:
         """The seats of ``side``, the player's own first."""

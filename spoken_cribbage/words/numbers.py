@@ -1,5 +1,9 @@
 """Numbers as words, for speech: 24 -> 'twenty-four'."""
 
+from __future__ import annotations
+
+from spoken_cribbage.words.catalogue import Message, text
+
 _ONES = (
     "zero",
     "one",
@@ -50,3 +54,21 @@ def decimal_words(x: float) -> str:
     whole, tenth = divmod(round(abs(x) * 10), 10)
     sign = "minus " if x < 0 else ""
     return sign + number_words(int(whole)) + (f" point {_ONES[int(tenth)]}" if tenth else "")
+
+
+#: The numbers a player hears as words in the game (the count, up to 31, and a hand's points,
+#: up to 29), on the catalogue (words.catalogue): 'twenty-four', 'vingt-quatre', '24'.
+CODES: dict[str, Message] = {
+    f"number.said.{n}": Message(
+        number_words(n),
+        f"the number {n} said as a word in the game's calls, as in 'fifteen {number_words(n)}' or "
+        f"'Count back to zero.' (the count and the points); in a language whose players say digits, {n}",
+    )
+    for n in range(32)
+}
+
+
+def said_number(n: int) -> str:
+    """``n`` as the current language says it in a call: 'twenty-four', 'vingt-quatre', '24'."""
+    code = f"number.said.{n}"
+    return text(code, CODES[code]) if code in CODES else number_words(n)
