@@ -11,16 +11,24 @@ as ``msgid``, where it is heard as the comment. Update: each language's ``.po`` 
 translator edits) takes the new and changed messages (Babel marks a changed one fuzzy: it is
 said in English until a translator looks at it again). Compile: the ``.mo`` beside it, which
 ships in the wheel. tests/words/test_catalogue.py runs :func:`problems` and fails on any.
+
+Traditional Chinese (``zh-Hant``) is not translated by hand: it is made from the simplified
+Chinese ``.po`` each time, by OpenCC (a test dependency, like Babel) with Taiwan's phrasing
+(``s2twp``: 设置 -> 設定, 文件 -> 檔案), then the glossary's traditional cribbage terms
+(:data:`ZH_HANT_TERMS`, from ../shared/GLOSSARY.md). Its ``.po`` says so and is not to be
+edited: translate zh-Hans and run this script again (after every rebase too: the zh-Hans
+messages others add reach zh-Hant only then; the test fails while zh-Hant is stale).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import importlib
 import io
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # Babel is imported where it is used: messages() needs only the game
     from babel.messages.catalog import Catalog
@@ -30,6 +38,24 @@ LOCALE = ROOT / "spoken_cribbage" / "words" / "locale"
 POT = LOCALE / "spoken_cribbage.pot"
 #: our language code -> Babel's locale (for its plural rule)
 BABEL_LOCALES = {"fr": "fr", "zh-Hans": "zh_Hans"}
+#: languages made from another by a converter: ours -> (Babel's locale, the source, OpenCC's config)
+DERIVED = {"zh-Hant": ("zh_Hant", "zh-Hans", "s2twp")}
+#: The cribbage terms the traditional-character rule document (a Taiwanese article, ACC rules)
+#: writes otherwise than OpenCC's conversion of the simplified ones (../shared/GLOSSARY.md),
+#: as (OpenCC's traditional, the glossary's), applied in order after the conversion.
+ZH_HANT_TERMS = (
+    ("閒家", "非莊家"),  # pone
+    ("莊家的底牌", "莊家的Crib"),  # the crib: kept in English there
+    ("底牌", "Crib"),
+    ("翻牌", "起始牌"),  # the starter
+    ("紅桃", "紅心"),  # hearts
+    ("右傑克", "Nobs"),  # his nobs
+    # Taiwan's quotation marks (OpenCC leaves punctuation alone)
+    ("“", "「"),
+    ("”", "」"),
+    ("‘", "『"),
+    ("’", "』"),
+)
 #: a fixed date in the template's header, so that extracting again changes nothing
 DATE = dt.datetime(2026, 12, 4, tzinfo=dt.timezone.utc)
 
@@ -99,6 +125,7 @@ def build() -> dict[Path, bytes]:
 
     pot = template()
     files = {POT: _po_bytes(pot)}
+    built: dict[str, Catalog] = {}
     for language, babel_locale in BABEL_LOCALES.items():
         folder = LOCALE / language / "LC_MESSAGES"
         po_path = folder / "spoken_cribbage.po"
@@ -118,7 +145,59 @@ def build() -> dict[Path, bytes]:
         po.obsolete.clear()  # a message no longer in the game leaves the file
         files[po_path] = _po_bytes(po)
         files[folder / "spoken_cribbage.mo"] = _mo_bytes(po)
+        built[language] = po
+    for language, (babel_locale, source, config) in DERIVED.items():
+        folder = LOCALE / language / "LC_MESSAGES"
+        po = derived(built[source], babel_locale, config)
+        files[folder / "spoken_cribbage.po"] = _po_bytes(po)
+        files[folder / "spoken_cribbage.mo"] = _mo_bytes(po)
     return files
+
+
+@functools.cache
+def _converter(config: str) -> Any:
+    import opencc  # loading its dictionaries takes a while: once per config
+
+    return opencc.OpenCC(config)
+
+
+def to_traditional(text: str, config: str = "s2twp") -> str:
+    """Simplified Chinese ``text`` in traditional characters, Taiwan's phrasing and the
+    glossary's terms; placeholders (``{name}``) and Latin words pass unchanged."""
+    out = _converter(config).convert(text)
+    for found, term in ZH_HANT_TERMS:
+        out = out.replace(found, term)
+    return out
+
+
+def derived(source: Catalog, babel_locale: str, config: str) -> Catalog:
+    """The catalogue of a language made from ``source`` by OpenCC: every message, its
+    translation converted (an empty or fuzzy one stays so: English until zh-Hans has it)."""
+    from babel.messages.catalog import Catalog
+
+    out = Catalog(
+        locale=babel_locale,
+        project="spoken-cribbage",
+        version="",
+        creation_date=DATE,
+        revision_date=DATE,
+        fuzzy=False,
+        header_comment=(
+            "# The messages of Spoken Cribbage in traditional Chinese (Taiwan).\n"
+            "# Made by scripts/catalogue.py from zh-Hans with OpenCC (s2twp) and the glossary's\n"
+            "# traditional terms: do not edit; translate zh-Hans/LC_MESSAGES/spoken_cribbage.po."
+        ),
+    )
+    for m in source:
+        if not m.id:
+            continue  # the header
+        string = (
+            tuple(to_traditional(s, config) for s in m.string)
+            if isinstance(m.string, (list, tuple))
+            else (to_traditional(m.string, config))
+        )
+        out.add(m.id, string=string, context=m.context, auto_comments=m.auto_comments, flags=m.flags)
+    return out
 
 
 def problems() -> list[str]:

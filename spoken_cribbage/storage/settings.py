@@ -62,7 +62,7 @@ CHANNELS = ("game", "scores", "prompts", "coach", "answers", "system")
 CHANNEL_MODES = ("spoken", "history", "cue", "off")
 #: The languages the game speaks ("" : the system's, from LANG); their words are in
 #: words/catalogue.py (LANGUAGES), whose keys a test holds equal to these.
-LANGUAGES = ("en", "fr", "zh-Hans")
+LANGUAGES = ("en", "fr", "zh-Hans", "zh-Hant")
 #: Profiles (issue 25, item 2): a mode for every channel, and the verbosity they need (None:
 #: kept, but coach verbosity goes back to normal). ``quiet``: scores, prompts (your turn, your
 #: hand) and answers spoken; the game's events (the other players' cards) as cues, in history.

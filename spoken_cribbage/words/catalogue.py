@@ -61,6 +61,11 @@ LANGUAGES: dict[str, str] = {
         "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
         "语音和提示音的提示，语音命令的提示，牌名、牌局中的事件和数牌，以及 --help；其余仍为英文）"
     ),
+    # made from zh-Hans by scripts/catalogue.py (OpenCC s2twp and the glossary's terms)
+    "zh-Hant": (
+        "繁體中文（部分翻譯：輸入命令的拒絕提示，設定、存檔和統計檔案的提示，"
+        "語音和提示音的提示，語音命令的提示；其餘仍為英文）"
+    ),
 }
 
 
@@ -212,8 +217,8 @@ def languages_lines() -> list[str]:
 def language_from_environment(env: Mapping[str, str] | None = None) -> str:
     """The language of the system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
     as gettext reads them), if the game speaks it; English otherwise. Chinese in simplified
-    characters: ``zh_CN``, ``zh_SG``, ``zh_Hans``; ``zh_TW`` and ``zh_HK`` are traditional,
-    not translated yet."""
+    characters: ``zh_CN``, ``zh_SG``, ``zh_Hans``; in traditional characters: ``zh_TW``,
+    ``zh_HK``, ``zh_MO``, ``zh_Hant`` (also with a region after the script, ``zh_Hant_TW``)."""
     env = os.environ if env is None else env
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
@@ -224,8 +229,11 @@ def language_from_environment(env: Mapping[str, str] | None = None) -> str:
             lang, _, region = tag.partition("_")
             if lang == "fr":
                 return "fr"
-            if lang == "zh" and region in ("CN", "SG", "Hans"):
+            script = region.split("_", 1)[0]
+            if lang == "zh" and (region in ("CN", "SG") or script == "Hans"):
                 return "zh-Hans"
+            if lang == "zh" and (region in ("TW", "HK", "MO") or script == "Hant"):
+                return "zh-Hant"
             if lang == "en":
                 return "en"
         if value:

@@ -33,6 +33,7 @@ def test_language_fr_says_the_refusals_in_french(tmp_path):
 
 def test_the_system_language_and_the_setting(tmp_path):
     assert "我不认识“xyzzy”。按问号获取帮助。" in _play(tmp_path, LANG="zh_CN.UTF-8")
+    assert "我不認識「xyzzy」。按問號獲取幫助。" in _play(tmp_path, LANG="zh_TW.UTF-8")
     english = "I don't know 'xyzzy'. Press question mark for help."
     assert english in _play(tmp_path)  # LANG=C.UTF-8
     (tmp_path / "settings.toml").write_text('language = "fr"\n')

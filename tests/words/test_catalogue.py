@@ -230,12 +230,46 @@ def test_every_message_translated_with_its_placeholders(language):
     assert checked == len(_moved())
 
 
+def _po(language: str):
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / language / "LC_MESSAGES" / "spoken_cribbage.po").open("rb") as f:
+        return read_po(f)
+
+
+def test_traditional_chinese_is_the_simplified_converted():
+    """zh-Hant is made from zh-Hans by OpenCC (Taiwan's phrasing) and the glossary's terms:
+    every message of it is its zh-Hans message converted now, so a zh-Hans translation added or
+    changed without running scripts/catalogue.py again fails here (and in the test above)."""
+    pytest.importorskip("babel", reason="Babel (the [test] extra) reads the catalogues")
+    pytest.importorskip("opencc", reason="OpenCC (the [test] extra) makes zh-Hant")
+    from scripts.catalogue import to_traditional
+
+    # Taiwan's words and quotation marks, the glossary's terms, placeholders untouched
+    assert to_traditional("设置文件“{path}”无法读取") == "設定檔案「{path}」無法讀取"
+    assert to_traditional("闲家出红桃五，翻牌是黑桃 J，庄家的底牌") == "非莊家出紅心五，起始牌是黑桃 J，莊家的Crib"
+    hant = {m.context: m for m in _po("zh-Hant") if m.id}
+    stale = []
+    for m in _po("zh-Hans"):
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        got = hant[m.context].string if m.context in hant else None
+        got = got if isinstance(got, tuple) or got is None else (got,)
+        if got != tuple(to_traditional(s) for s in strings):
+            stale.append(m.context)
+    assert stale == [], "zh-Hant is stale: run python scripts/catalogue.py"
+    catalogue.use("zh-Hant")
+    assert phrase("command.unknown", text="xyzzy") == "我不認識「xyzzy」。按問號獲取幫助。"
+
+
 #: messages whose translation is rightly the English words
 SAME_AS_ENGLISH = {
     ("fr", "storage.unit.target"),  # 'N points'
     ("fr", "voice.unit.db"),
     ("zh-Hans", "voice.unit.mb"),
     ("fr", "help.argparse.options"),  # the title of --help's options
+    ("zh-Hant", "voice.unit.mb"),
 }  # '-62 dB', '41.2 MB'
 
 
@@ -352,7 +386,11 @@ def test_languages_agree_and_the_setting_is_checked():
         ({"LANG": "fr_FR.UTF-8"}, "fr"),
         ({"LANG": "fr_CA"}, "fr"),
         ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"),
-        ({"LANG": "zh_TW.UTF-8"}, "en"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh-Hant"),
+        ({"LANG": "zh_HK.UTF-8"}, "zh-Hant"),
+        ({"LC_ALL": "zh_Hant"}, "zh-Hant"),
+        ({"LANGUAGE": "zh-Hant-TW"}, "zh-Hant"),
+        ({"LANG": "zh_Hans_CN.UTF-8"}, "zh-Hans"),
         ({"LANG": "C.UTF-8"}, "en"),
         ({}, "en"),
         ({"LANG": "de_DE.UTF-8"}, "en"),
