@@ -71,7 +71,7 @@ TEXTS: dict[str, Template] = {
     ),
     "help.play.--language": Message(
         (
-            "the game's language for this run: en, fr or zh-Hans (partly translated; see the languages "
+            "the game's language for this run: en, fr, zh-Hans or zh-Hant (partly translated; see the languages "
             "command); the default is the language setting, else the system's (LANG)"
         ),
         "'spoken-cribbage play --help': the option --language",
