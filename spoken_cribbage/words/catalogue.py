@@ -54,12 +54,13 @@ LANGUAGES: dict[str, str] = {
     "fr": (
         "français (partly translated: refusals of typed commands, what is said about the "
         "settings, saved game and statistics files, about speech and sound cues, and about "
-        "voice commands, the cards, the events of the game, the hand counts and --help; the rest "
+        "voice commands, the cards, the events of the game, the hand counts, --help, and the "
+        "game's help and key list; the rest "
         "is in English)"
     ),
     "zh-Hans": (
         "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
-        "语音和提示音的提示，语音命令的提示，牌名、牌局中的事件和数牌，以及 --help；其余仍为英文）"
+        "语音和提示音的提示，语音命令的提示，牌名、牌局中的事件和数牌，--help，以及游戏帮助和按键列表；其余仍为英文）"
     ),
     # made from zh-Hans by scripts/catalogue.py (OpenCC s2twp and the glossary's terms)
     "zh-Hant": (

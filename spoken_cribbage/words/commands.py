@@ -19,109 +19,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES
-from spoken_cribbage.vocabulary import VoiceContext, also_keys, commands_for_help, keys_for
+from spoken_cribbage.vocabulary import VoiceContext
+from spoken_cribbage.words import keys
 from spoken_cribbage.words.catalogue import Message, join, number
 from spoken_cribbage.words.notices import Template
 
-#: What each key of the key list does, by verb.
-KEY_HELP: dict[str, str] = {
-    "count": "the count",
-    "crib": "whose crib",
-    "starter": "the starter",
-    "table": "cards on the table",
-    "scores": "scores (twice: the pegs)",
-    "turn": "whose turn",
-    "hand": "your hand",
-    "held": "cards each player holds",
-    "hint": "a hint",
-    "coach": "the coach on your last move",
-    "odds": "your chance to win",
-    "repeat": "repeat",
-    "recount": "the last show again, a hand a press",
-    "previous": "earlier lines",
-    "later": "later lines",
-    "undo": "undo",
-    "silence": "silence",
-    "help": "help",
-    "quit": "quit",
-    "next": "next deal",
-    "new": "new game",
-    "listen": "voice on or off",
-    "cues": "hear every sound cue, named",
-    "walk": "the deal again, an event a press",
-    "muggins": "muggins",
-    "time": "time left to count",
-    "profile": "the next profile: everything, quiet, teaching",
-}
-
-#: What each command with no key does, for its line in help ("/cues plays ...").
-COMMAND_HELP: dict[str, str] = {
-    "cues": "plays each sound cue and says what it means",
-    "check": "tests your microphone and says how best to listen",
-    "review": "reads the last deal again, every event in order",
-    "channels": "lists what is said by channel; /channel scores history changes one",
-    "history": "scores: the brackets walk the scores only; /history save writes a file",
-}
-
-_KEY_NAMES = {
-    "?": "question mark",
-    "[": "left bracket",
-    "]": "right bracket",
-    " ": "space",
-    "pageup": "Page Up",
-    "pagedown": "Page Down",
-}
-_MODIFIERS = {"c": "Control", "s": "Shift", "m": "Alt"}
-
-
-def key_name(key: str) -> str:
-    """How a key is said: 'question mark' for ?, the letter itself for a letter, and the
-    console's names of other keys as on the keyboard.
-
-    >>> key_name("z"), key_name("f1"), key_name("tab"), key_name("c-s-left")
-    ('z', 'F1', 'Tab', 'Control Shift Left')
-    """
-    if key in _KEY_NAMES:
-        return _KEY_NAMES[key]
-    if len(key) == 1:
-        return key
-    *mods, last = key.split("-")
-    if any(m not in _MODIFIERS for m in mods):
-        return key
-    last = _KEY_NAMES.get(last, last.upper() if len(last) == 1 or last[0] == "f" else last.title())
-    return " ".join([*(_MODIFIERS[m] for m in mods), last])
-
-
-def is_named_key(key: str) -> bool:
-    """A key that types no character ('tab', 'f5'): said 'Tab does nothing here', not 'the key'."""
-    return len(key) > 1
-
-
-def also_lines() -> list[str]:
-    """'Up and Page Up are like left bracket.' ...: the named keys that do what a key does, in
-    lines under 80 characters."""
-    said = [
-        f"{' and '.join(key_name(a) for a in also)} {'is' if len(also) == 1 else 'are'} like {key_name(key)}."
-        for key, also in also_keys()
-    ]
-    lines: list[str] = []
-    for s in said:
-        if lines and len(lines[-1]) + len(s) + 1 <= 78:
-            lines[-1] += " " + s
-        else:
-            lines.append(s)
-    return lines
-
-
-def key_lines(phase: str, *, voice: bool = False, muggins: bool = False) -> list[str]:
-    """'c the count', 'b whose crib' ...: the keys of ``phase``, for help."""
-    return [f"{key_name(k)} {KEY_HELP[verb]}" for k, verb in keys_for(phase, voice=voice, muggins=muggins)]
-
-
-def command_lines() -> list[str]:
-    """'/cues plays each sound cue and says what it means.' ...: a line of help for each listed
-    command that has no key."""
-    return [f"/{typed} {COMMAND_HELP[verb]}." for typed, verb in commands_for_help()]
+# The key list (what each key does, the names of keys) is in words.keys, with the game's help.
+KEY_HELP = keys.KEY_HELP
+key_name, is_named_key, also_lines, key_lines, command_lines = (
+    keys.key_name,
+    keys.is_named_key,
+    keys.also_lines,
+    keys.key_lines,
+    keys.command_lines,
+)
 
 
 def describe(ctx: VoiceContext) -> str:

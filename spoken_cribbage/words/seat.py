@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import cap, card_list, list_words
-from spoken_cribbage.words.channels import MODE_NAMES, reader_help
+from spoken_cribbage.words.channels import MODE_NAMES
 from spoken_cribbage.words.clean import fill
-from spoken_cribbage.words.commands import also_lines, command_lines
+from spoken_cribbage.words.keys import help_lines as help_lines  # the help, with the key list
 
 if TYPE_CHECKING:
     from spoken_cribbage.words.announce import Names
@@ -255,50 +255,6 @@ def undone(action_kind: str, card: Card | None, replies: int, whose: str) -> str
     if replies:
         what += f", and {whose} repl{'y' if replies == 1 else 'ies'} to it"
     return phrase("undone", what=what)
-
-
-_HELP_FIRST = {
-    "discard": "Lay away {count}: press {numbers}, or the arrows and Space; then Enter.",
-    "play": "Play a card: press its number, or move with the arrows and press Space.",
-    "show": "The deal is over: press Enter for the next deal.",
-    "over": "The game is over: press n for a new game or q to leave.",
-    "question": "Answer the question: press y for yes or n for no.",
-    "counting": "Give your count: type the points with the digits, then Enter; 19 for none.",
-}
-
-
-def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2, screen_reader: str | None = None) -> list[str]:
-    """Help for this moment: what to do, the keys of this phase (already named), the arrows and
-    the command line. ``screen_reader`` is set when a screen reader is the voice (its name, or ""
-    when not known): then its own key silences it and its own rate and volume apply."""
-    first = _HELP_FIRST.get(phase, "Wait for your turn; ask anything with the keys below.")
-    first = first.format(
-        count=cards_count(discard_count), numbers="its number" if discard_count == 1 else "their numbers"
-    )
-    key_lines: list[str] = []
-    for key in keys:  # lines under 80 characters, for braille displays
-        if key_lines and len(key_lines[-1]) + len(key) + 3 <= 78:
-            key_lines[-1] += ", " + key
-        else:
-            key_lines.append(("More keys: " if key_lines else "Keys: ") + key)
-    lines = [
-        first,
-        *(line + "." for line in key_lines),
-        "Left and Right arrows, Home and End walk through your hand.",
-        *also_lines(),
-        "Slash opens a command line, like /play five of hearts; Escape cancels it.",
-        *command_lines(),
-        "/profile quiet picks a profile; /brief on says repeated words once.",
-    ]
-    if screen_reader is None:
-        return lines + ["Escape also cancels a choice or silences speech."]
-    name = screen_reader or "Your screen reader"
-    return lines + [
-        "Escape also cancels a choice.",
-        f"{name} is the voice: its own key, often Control, silences it.",
-        f"{name}'s own rate and volume apply, not the game's settings.",
-        reader_help(screen_reader),
-    ]
 
 
 def refusal(

@@ -38,3 +38,24 @@ def test_help_stays_english_by_default(tmp_path):
     assert out.startswith("usage: spoken-cribbage score [-h]")
     assert "\npositional arguments:\n" in out and "show this help message and exit" in out
     assert "  --starter STARTER  the starter card, like 5D\n" in out
+
+
+def test_the_games_help_and_key_list_in_french_and_chinese(tmp_path):
+    """? and /help in a seeded piped game: the same keys, named and explained in the language."""
+    run = _run(tmp_path, "--seed", "3", "--speech", "off", "--cues", "off", "--language", "fr", stdin="?\nquit\ny\n")
+    out = run.stdout
+    assert "> ?\nÉcartez 2 cartes : appuyez sur leurs numéros, ou les flèches et Espace ; puis Entrée.\n" in out
+    assert "\nTouches : c le total, b à qui est le crib, f la carte de départ.\n" in out
+    assert "\nAutres touches : point d'interrogation l'aide, q quitter.\n" in out
+    assert "\nHaut et Page précédente font comme crochet gauche.\n" in out
+    assert "\n/cues joue chaque son et dit ce qu'il signifie.\n" in out
+    run = _run(
+        tmp_path, "--seed", "3", "--speech", "off", "--cues", "off", stdin="/help\nquit\ny\n", LANG="zh_CN.UTF-8"
+    )
+    out = run.stdout
+    assert (
+        "> /help\n推 2 张牌进底牌：按它们的编号，或用方向键和空格选择；然后按回车。\n"
+        "按键：c 累计值，b 谁的底牌，f 翻牌，"
+    ) in out
+    assert "\n上箭头和上翻页：作用同左方括号。下箭头和下翻页：作用同右方括号。F1：作用同问号。\n" in out
+    assert "\nEsc 键也可取消选择或让语音停下。\n" in out

@@ -184,6 +184,8 @@ def test_the_moved_tables_are_found():
     assert len([c for c in codes if c.startswith("cues.")]) == 4  # cues.*: all 4, one each
     # help.*: every --help text, and argparse's own words around them
     assert len([c for c in codes if c.startswith("help.")]) == 97
+    # keys.*: the key list (what each key does, the names of keys) and the game's help
+    assert len([c for c in codes if c.startswith("keys.")]) == 74
     # voice.*: 87 codes (11 choose among their forms), 106 messages
     assert len([c for c in codes if c.startswith("voice.")]) == 106
     assert len(voice_words.TEXTS) == 87 and len(voice_words.PARTS) == 30
@@ -270,6 +272,11 @@ SAME_AS_ENGLISH = {
     ("zh-Hans", "voice.unit.mb"),
     ("fr", "help.argparse.options"),  # the title of --help's options
     ("zh-Hant", "voice.unit.mb"),
+    ("fr", "keys.does.silence"),  # the key list: x silence
+    ("fr", "keys.does.muggins"),
+    ("fr", "keys.modifier.m"),  # Alt
+    ("zh-Hans", "keys.modifier.s"),  # Shift
+    ("zh-Hant", "keys.modifier.s"),
 }  # '-62 dB', '41.2 MB'
 
 
@@ -289,6 +296,7 @@ def _has_words(template: catalogue.Message) -> bool:
         ("voice", VOICE_FACTS),
         ("cues", {"reason": Notice("cues.silent_output")}),
         ("help", {"levels": "easy, expert"}),
+        ("keys", {"typed": "cues", "count": 2, "keys": "c the count", "key": "[", "name": "Orca", "does": "x"}),
     ],
 )
 def test_every_moved_code_says_a_sentence(language, table, facts):
