@@ -164,6 +164,8 @@ def _converter(config: str) -> Any:
 def to_traditional(text: str, config: str = "s2twp") -> str:
     """Simplified Chinese ``text`` in traditional characters, Taiwan's phrasing and the
     glossary's terms; placeholders (``{name}``) and Latin words pass unchanged."""
+    if not text:
+        return ""  # not translated yet (Babel gives a new message None)
     out = _converter(config).convert(text)
     for found, term in ZH_HANT_TERMS:
         out = out.replace(found, term)

@@ -580,4 +580,5 @@ def _make_speaker(settings, writer):
         volume=settings.volume,
         voice=settings.voice or None,
         on_error=lambda notice: writer.line(phrase(notice)),
+        language=catalogue.current(),  # our own voice reads the game's language
     )

@@ -46,6 +46,7 @@ from .base import (
     RecordingSpeaker,
     Speaker,
     SpeechUnavailable,
+    language_voice,
     safe_call,
     short,
 )
@@ -123,6 +124,7 @@ def make_speaker(
     on_error: OnError | None = None,
     platform: str | None = None,
     screen_reader: ScreenReader | None | bool = True,
+    language: str = "en",
 ) -> Speaker:
     """Build the speaker for a speech setting: auto, screenreader, tts (or on), off.
 
@@ -138,6 +140,13 @@ def make_speaker(
     The fallback is a :class:`NullSpeaker` whose ``reason`` (and ``status``) holds the reason.
     An unknown ``voice`` is ignored (the default voice is used); an unknown ``mode`` raises
     BadSpeechValue (a ValueError).
+
+    ``language`` (the game's, ``fr``, ``zh-Hans``, ``zh-Hant``) chooses our own voice when no
+    ``voice`` is named: the installed voice that reads it (:func:`base.language_voice`: espeak-ng's
+    ``cmn-latn-pinyin`` for Chinese, the system voice of that language through pyttsx3). When no
+    route has one, nothing speaks (an English voice would spell the words): the reason is
+    ``speech.no_language_voice``, said in one line, and the game plays in text. The screen
+    reader reads in the player's own voice, as before.
     """
     mode = (mode or "auto").strip().lower()
     if mode == "off":
@@ -149,16 +158,35 @@ def make_speaker(
         reader = detect(platform) if screen_reader is True else screen_reader or None
         if reader is not None or mode == "screenreader":
             return ScreenReaderVoice(reader)
-    reason = None
+    reason: Notice | str | None = None
     for cls in _speaker_classes(platform):
         try:
-            return _start(cls, rate=rate, volume=volume, voice=voice, on_error=on_error)
+            speaker = _start(cls, rate=rate, volume=volume, voice=voice, on_error=on_error)
         except Exception as exc:  # noqa: BLE001 - any failure means "try the next", never a crash
             if reason is None or cls is not SSIPSpeaker:
                 reason = short(exc)
+            continue
+        if _speaks_language(speaker, language, voice):
+            return speaker
+        reason = Notice("speech.no_language_voice", language=language)
     if mode in ("tts", "on"):
         safe_call(on_error, Notice("speech.could_not_start", reason=reason))
     return NullSpeaker(reason)
+
+
+def _speaks_language(speaker: Speaker, language: str, voice: str | None) -> bool:
+    """Set ``speaker``'s voice to one that reads ``language``; False (the speaker closed) when
+    it has none. A voice the player named, English, or a speaker that lists no voices (a test
+    double) is left as it is."""
+    entries = getattr(speaker, "voice_entries", None)
+    if language == "en" or (voice is not None and voice.strip()) or entries is None:
+        return True
+    chosen = language_voice(language, entries())
+    if chosen is None:
+        speaker.close()
+        return False
+    speaker.set_voice(chosen)
+    return True
 
 
 def _start(cls: type, *, voice: str | None, **kwargs) -> Speaker:

@@ -157,6 +157,34 @@ class RecordingSpeaker:
 #: (id, name, languages) of one installed voice.
 VoiceEntry = tuple[str, str, list[str]]
 
+#: The voices that read each of the game's languages, best first: language tags as the voice
+#: tables give them (lower case, ``_`` read as ``-``; a final ``*`` matches any region):
+#: espeak-ng's ``cmn-latn-pinyin`` and ``fr-fr``, Windows' ``zh-tw`` (pyttsx3's sapi5 driver),
+#: macOS' ``zh_TW`` (nsss), speech-dispatcher's. espeak-ng's plain ``cmn`` is left out on purpose:
+#: it spells the pinyin of many characters as English letters ('bu four' for 不), where
+#: ``cmn-latn-pinyin`` reads them in Mandarin (tests/speech/test_speech_language.py proves it
+#: with espeak-ng's phoneme output). Traditional characters: a Taiwan voice first, then Hong
+#: Kong's, then a Mandarin voice (espeak-ng's and Windows' read traditional characters too).
+LANGUAGE_VOICES: dict[str, tuple[str, ...]] = {
+    "fr": ("fr-fr", "fr", "fr-*"),
+    "zh-Hans": ("cmn-latn-pinyin", "zh-cn", "zh-hans", "zh-hans-*", "zh-sg", "zh", "zh-cmn"),
+    "zh-Hant": ("zh-tw", "zh-hant", "zh-hant-*", "zh-hk", "zh-mo", "cmn-latn-pinyin", "zh-cn", "zh", "zh-cmn"),
+}
+
+
+def language_voice(language: str, table: list[VoiceEntry]) -> str | None:
+    """The id of the installed voice that reads ``language`` (a code of the game's languages)
+    best, or None when none does; English (or a language not listed) needs no choice: None.
+    espeak-ng's MBROLA voices (``mb/``) come last: they need MBROLA's own data to speak."""
+    ordered = sorted(table, key=lambda v: v[0].lower().startswith("mb/"))
+    for want in LANGUAGE_VOICES.get(language, ()):
+        for vid, _name, langs in ordered:
+            for lang in langs:
+                tag = lang.lower().replace("_", "-")
+                if tag == want or (want.endswith("*") and tag.startswith(want[:-1])):
+                    return vid
+    return None
+
 
 def resolve_voice(voice: str, table: list[VoiceEntry]) -> str:
     """Voice id for an id, a name, a short id ("en-us"), a language code, the start of a name

@@ -317,6 +317,10 @@ class SSIPSpeaker:
             return
         self._post(("set", f"SYNTHESIS_VOICE {resolve_voice(voice, self._voices)}"))
 
+    def voice_entries(self) -> list[VoiceEntry]:
+        """(name, name, languages) of every voice the server lists (see base.language_voice)."""
+        return list(self._voices)
+
     def list_voices(self) -> list[str]:
         return [name for _, name, _ in self._voices]
 

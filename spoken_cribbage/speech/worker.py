@@ -186,6 +186,10 @@ class SpeechWorker:
             return
         self._post_setting("voice", resolve_voice(voice, self._voices))
 
+    def voice_entries(self) -> list[VoiceEntry]:
+        """(id, name, languages) of every installed voice (see base.language_voice)."""
+        return list(self._voices)
+
     def list_voices(self) -> list[str]:
         """Names of the installed voices (each also accepted by set_voice)."""
         return [name for _, name, _ in self._voices]

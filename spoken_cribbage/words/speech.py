@@ -133,6 +133,18 @@ _ALL: dict[str, Template] = {
         prepare=_seconds,
     ),
     "speech.no_sound_device": M("no sound device was found", _CLAUSE),
+    "speech.no_language_voice": M(
+        "no installed voice reads {language}",
+        _CLAUSE + "; {language} is the game's language, named by one of the speech.language parts",
+        prepare=lambda d: {"language": _part(f"speech.language.{d['language']}")},
+    ),
+    "speech.language.fr": M("French", "the language named in 'no installed voice reads French'"),
+    "speech.language.zh-Hans": M(
+        "simplified Chinese", "the language named in 'no installed voice reads simplified Chinese'"
+    ),
+    "speech.language.zh-Hant": M(
+        "traditional Chinese", "the language named in 'no installed voice reads traditional Chinese'"
+    ),
     "speech.no_device_for_rate": M(
         "no sound device was found that plays {rate} Hz audio ({detail})",
         _CLAUSE + "; {rate} is a number, {detail} the error's own words",

@@ -105,6 +105,7 @@ SPEECH_FACTS = {
     "status": 3,
     "address": "unix:/run/speechd",
     "reply": "300",
+    "language": "zh-Hant",
 }
 #: facts for every voice.* code and its forms (a model, a download, the set-up check ...)
 VOICE_FACTS = {
@@ -178,9 +179,9 @@ def test_the_moved_tables_are_found():
     # forms and parts, every one a message
     assert len([c for c in codes if c.startswith("storage.")]) == 146
     assert len(storage_words.TEXTS) == 79 and len(storage_words.PARTS) == 78
-    # speech.*: 49 codes (3 choose among their forms), 52 messages
-    assert len([c for c in codes if c.startswith("speech.")]) == 52
-    assert len(speech_words.TEXTS) == 49 and len(speech_words.PARTS) == 6
+    # speech.*: 50 codes (3 choose among their forms), 56 messages
+    assert len([c for c in codes if c.startswith("speech.")]) == 56
+    assert len(speech_words.TEXTS) == 50 and len(speech_words.PARTS) == 9
     assert len([c for c in codes if c.startswith("cues.")]) == 4  # cues.*: all 4, one each
     # help.*: every --help text, and argparse's own words around them
     assert len([c for c in codes if c.startswith("help.")]) == 97
