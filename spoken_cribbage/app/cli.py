@@ -148,7 +148,8 @@ _OPTIONAL = [
     ("odds", "spoken_cribbage.app.odds_command", "add_odds_parser", "run_odds"),
     ("settings", "spoken_cribbage.app.settings_command", "add_settings_parser", "run_settings"),
     ("host", "spoken_cribbage.app.net_command", "add_host_parser", "run_host"),
-    ("join", "spoken_cribbage.app.net_command", "add_join_parser", "run_join"),
+    ("join", "spoken_cribbage.app.room_command", "add_join_parser", "run_join"),
+    ("serve", "spoken_cribbage.app.room_command", "add_serve_parser", "run_serve"),
 ]
 
 

@@ -37,7 +37,7 @@ from spoken_cribbage.net.tls import (
 )
 from spoken_cribbage.notice import Notice
 
-__all__ = ["RemoteTable", "Refused", "Closed"]
+__all__ = ["RemoteTable", "Refused", "Closed", "Watcher", "room_ask", "open_connection"]
 
 
 class Refused(Exception):
@@ -95,51 +95,38 @@ class RemoteTable:
 
     @classmethod
     def join(
-        cls, uri: str, code: str, name: str = "", *, timeout: float = 10.0, pins: Pins | None = None
+        cls,
+        uri: str,
+        code: str,
+        name: str = "",
+        *,
+        timeout: float = 10.0,
+        pins: Pins | None = None,
+        table: str = "",
     ) -> RemoteTable:
         """Connect to the table at ``uri`` ("wss://host:port", or "ws://" for a plain one),
         sit down with the invite ``code`` (over TLS its tag must name the table's certificate:
         CertificateMismatch if not; and with ``pins``, the certificate must be the one pinned
         for the address, CertificateChanged if not, pinned on first use): the table, with the
         seat's first observation (``first_visit``: its certificate was pinned just now).
-        Refused or Closed if not."""
-        secret, tag = split_code(code)
-        secure = uri.startswith("wss://")
-        if secure and tag is None:
-            raise CertificateMismatch("")
-        stack = contextlib.ExitStack()  # (the connection used as websockets asks, 17.1 on)
-        ws = stack.enter_context(
-            connect(
-                uri,
-                open_timeout=timeout,
-                max_size=8 * 1024 * 1024,
-                compression=None,
-                ssl=client_context() if secure else None,
-            )
-        )
+        ``table``: in a room (``serve``), the table's name. Refused or Closed if not."""
+        stack, ws, first_visit = open_connection(uri, code, timeout=timeout, pins=pins)
         try:
-            first_visit = False
-            if secure and tag is not None:  # the table is the host's, before anything is sent
-                peer = ws.socket
-                der = peer.getpeercert(binary_form=True) if isinstance(peer, ssl.SSLSocket) else None
-                check_peer(der, tag)
-                if pins is not None and der is not None:
-                    first_visit = pins.check(urlsplit(uri).netloc.lower(), der)
-            ws.send(p.encode(p.Hello(p.VERSION, secret, name)))
+            ws.send(p.encode(p.Hello(p.VERSION, split_code(code)[0], name, table)))
             first = p.decode_server(ws.recv(timeout=timeout))
             if isinstance(first, p.Refused):
                 raise Refused(first)
             if not isinstance(first, p.Welcome):
                 raise p.ProtocolError(p.Reason.MALFORMED, "no welcome")
-            table = cls(ws, first, timeout=timeout)
-            table._stack = stack
-            table.first_visit = first_visit
-            while table._obs is None:
-                table._pump(timeout)
+            remote = cls(ws, first, timeout=timeout)
+            remote._stack = stack
+            remote.first_visit = first_visit
+            while remote._obs is None:
+                remote._pump(timeout)
         except BaseException:
             stack.close()
             raise
-        return table
+        return remote
 
     def close(self) -> None:
         self._stack.close()
@@ -333,6 +320,124 @@ class RemoteTable:
     def _mine(self, seat: int) -> None:
         if seat != self.seat:
             raise ValueError(f"this client sits at seat {self.seat}, not {seat}")
+
+
+def open_connection(
+    uri: str, code: str, *, timeout: float = 10.0, pins: Pins | None = None
+) -> tuple[contextlib.ExitStack, ClientConnection, bool]:
+    """A connection to the table or room at ``uri``, its certificate checked against the
+    code's tag (and ``pins``) before anything is sent: (what closes it, the connection,
+    whether the certificate was pinned just now)."""
+    tag = split_code(code)[1]
+    secure = uri.startswith("wss://")
+    if secure and tag is None:
+        raise CertificateMismatch("")
+    stack = contextlib.ExitStack()  # (the connection used as websockets asks, 17.1 on)
+    ws = stack.enter_context(
+        connect(
+            uri,
+            open_timeout=timeout,
+            max_size=8 * 1024 * 1024,
+            compression=None,
+            ssl=client_context() if secure else None,
+        )
+    )
+    try:
+        first_visit = False
+        if secure and tag is not None:  # the table is the host's, before anything is sent
+            peer = ws.socket
+            der = peer.getpeercert(binary_form=True) if isinstance(peer, ssl.SSLSocket) else None
+            check_peer(der, tag)
+            if pins is not None and der is not None:
+                first_visit = pins.check(urlsplit(uri).netloc.lower(), der)
+    except BaseException:
+        stack.close()
+        raise
+    return stack, ws, first_visit
+
+
+def room_ask(
+    uri: str, code: str, message: p.ListTables | p.Create, *, timeout: float = 10.0, pins: Pins | None = None
+) -> p.Tables | p.Created:
+    """One question to a room (the list of its tables, or a new table): its answer (Refused,
+    Closed, or the connection's own errors if not)."""
+    stack, ws, _ = open_connection(uri, code, timeout=timeout, pins=pins)
+    with stack:
+        ws.send(p.encode(message))
+        try:
+            answer = p.decode_server(ws.recv(timeout=timeout))
+        except ConnectionClosed:
+            raise Closed() from None
+        if isinstance(answer, p.Refused):
+            raise Refused(answer)
+        if isinstance(answer, p.Bye):
+            raise Closed(answer.reason)
+        if not isinstance(answer, (p.Tables, p.Created)):
+            raise p.ProtocolError(p.Reason.MALFORMED, "not an answer")
+        return answer
+
+
+class Watcher:
+    """Watching a room's table: its public events (never a hand), the seats and the talk.
+    ``story``: the events so far; ``names``: the seats' names, cleaned."""
+
+    def __init__(self, uri: str, code: str, table: str, *, timeout: float = 10.0, pins: Pins | None = None) -> None:
+        self._stack, self.ws, self.first_visit = open_connection(uri, code, timeout=timeout, pins=pins)
+        self.story: list[g.Event] = []
+        self.heard = 0
+        self.names: list[str] = []
+        self.connected: list[bool] = []
+        self.computers: frozenset[int] = frozenset()
+        self.chat: list[tuple[int, str]] = []
+        self.rules: Rules | None = None
+        try:
+            self.ws.send(p.encode(p.Watch(table, split_code(code)[0])))
+            while self.rules is None:
+                if not self.pump(timeout):
+                    raise Closed()
+        except BaseException:
+            self._stack.close()
+            raise
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def pump(self, timeout: float | None) -> bool:
+        """Take one frame (waiting at most ``timeout`` seconds); False when none came."""
+        try:
+            frame = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            return False
+        except ConnectionClosed:
+            raise Closed() from None
+        message = p.decode_server(frame)
+        if isinstance(message, p.View):
+            if message.start > len(self.story):
+                raise p.ProtocolError(p.Reason.MALFORMED, "events missing")
+            del self.story[message.start :]
+            self.story.extend(p.events_from_facts(message.events))
+            self.heard = min(self.heard, message.start)
+            if message.rules is not None:
+                self.rules = p.rules_from_facts(message.rules)
+        elif isinstance(message, p.Seats):
+            self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
+            self.connected = list(message.connected)
+            self.computers = frozenset(message.computers)
+        elif isinstance(message, p.Chat):
+            self.chat.append((message.seat, p.clean_text(message.text, p.CHAT_LENGTH)))
+        elif isinstance(message, p.Refused):
+            raise Refused(message)
+        elif isinstance(message, p.Bye):
+            raise Closed(message.reason)
+        return True
+
+    def news(self, timeout: float) -> list[g.Event]:
+        """Wait up to ``timeout`` for something; the events not given yet (given now)."""
+        if self.pump(timeout):
+            while self.pump(0):
+                pass
+        events, self.heard = self.story[self.heard :], len(self.story)
+        return events
 
 
 def _illegal(refused: p.Refused) -> g.IllegalActionError:

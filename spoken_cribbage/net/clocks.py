@@ -50,6 +50,7 @@ class Conn:
     last: float
     seat: int | None = None
     sent: int = 0  # how many of the game's events this connection has been sent
+    watching: bool = False  # a watcher: public events only, cannot act
 
 
 class Clocks:

@@ -30,13 +30,56 @@ import unicodedata
 from collections.abc import Mapping
 from dataclasses import fields
 from enum import Enum
-from typing import Annotated, Any
+from typing import Any
 
 import msgspec
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, is_card, parse_card
 from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.net.messages import (  # noqa: F401 - re-exported
+    _CLIENT_TAGS,
+    CHAT_LENGTH,
+    MAX_FRAME,
+    NAME_LENGTH,
+    TABLE_NAME_LENGTH,
+    VERSION,
+    Act,
+    Advice,
+    AdviceKind,
+    Advise,
+    AskTime,
+    Away,
+    Bye,
+    Chat,
+    ClientMessage,
+    Clock,
+    Create,
+    Created,
+    Hello,
+    Leave,
+    ListTables,
+    Note,
+    NoteCode,
+    ObservationFacts,
+    Reason,
+    Refused,
+    Rematch,
+    RulesFacts,
+    Say,
+    Seats,
+    ServerMessage,
+    TableInfo,
+    Tables,
+    Update,
+    View,
+    Wait,
+    WaitWhy,
+    Watch,
+    Welcome,
+    _Int,
+    _Short,
+)
 from spoken_cribbage.storage.gamelog import LogError, event_from_plain, event_to_plain
 
 __all__ = [
@@ -61,6 +104,14 @@ __all__ = [
     "Advise",
     "Advice",
     "AdviceKind",
+    "ListTables",
+    "Create",
+    "Watch",
+    "TableInfo",
+    "Tables",
+    "Created",
+    "View",
+    "TABLE_NAME_LENGTH",
     "Clock",
     "Wait",
     "WaitWhy",
@@ -68,6 +119,9 @@ __all__ = [
     "NoteCode",
     "ClientMessage",
     "ServerMessage",
+    "RulesFacts",
+    "ObservationFacts",
+    "public_events",
     "ProtocolError",
     "decode_client",
     "decode_server",
@@ -83,257 +137,6 @@ __all__ = [
     "plain_data",
     "data_from_plain",
 ]
-
-#: The protocol's version: a client of another version is refused at its hello.
-VERSION = 1
-#: The largest frame the server reads (bytes); a larger one is refused (the websocket
-#: library closes a connection whose frame passes its own, larger, limit).
-MAX_FRAME = 4096
-#: The longest name and chat line, after cleaning (characters).
-NAME_LENGTH = 24
-CHAT_LENGTH = 300
-
-_Int = Annotated[int, msgspec.Meta(ge=0, le=2**31)]
-_Seat = Annotated[int, msgspec.Meta(ge=0, le=5)]
-_Players = Annotated[int, msgspec.Meta(ge=2, le=6)]
-_Short = Annotated[str, msgspec.Meta(max_length=120)]
-_Text = Annotated[str, msgspec.Meta(max_length=2000)]
-_Cards = Annotated[list[Annotated[str, msgspec.Meta(max_length=3)]], msgspec.Meta(max_length=52)]
-_Ints = Annotated[list[int], msgspec.Meta(max_length=6)]
-
-
-class Reason(str, Enum):
-    """Why the server refused a message (``Refused.reason``) or closed (``Bye.reason``)."""
-
-    MALFORMED = "malformed"  # not JSON, or not the schema of its kind
-    UNKNOWN = "unknown message"  # a kind of message the protocol does not have
-    OVERSIZED = "oversized"  # longer than MAX_FRAME
-    TOO_FAST = "too fast"  # over the connection's rate limit
-    BINARY = "binary"  # a binary frame: the protocol is text
-    VERSION = "version"  # another protocol version
-    NOT_JOINED = "not joined"  # an action or chat before the hello
-    ALREADY_JOINED = "already joined"  # a second hello
-    BAD_CODE = "bad code"  # the invite code is wrong
-    TABLE_FULL = "table full"  # no seat free
-    NOT_AN_ACTION = "not an action"  # the action's text reads as no action
-    NOT_YOURS = "not yours"  # an action for another seat, or chance's (a deal)
-    ILLEGAL = "illegal"  # the game refused it (``refusal``: the engine's code,
-    # "not your turn" for an action out of turn)
-    NOT_ALLOWED = "not allowed"  # a request a shared table does not take (undo)
-    INTERNAL = "internal"  # the server failed (a bug; counted, never expected)
-    SERVER_CLOSING = "server closing"
-    HOST_LEFT = "host left"  # the host left: the table is saved, offered again when
-    # the host opens it
-    ADVICE_OFF = "advice off"  # a hint or a win chance asked at a table whose host allows none
-
-
-# ---------------------------------------------------------------------- client -> server
-
-
-class Hello(msgspec.Struct, tag="hello", forbid_unknown_fields=True):
-    version: int
-    code: _Short
-    name: _Short = ""
-
-
-class Act(msgspec.Struct, tag="act", forbid_unknown_fields=True):
-    seq: _Int
-    action: _Short
-
-
-class Say(msgspec.Struct, tag="say", forbid_unknown_fields=True):
-    text: _Text
-
-
-class AskTime(msgspec.Struct, tag="time", forbid_unknown_fields=True):
-    """Whom the table waits for, and how long they have: answered with :class:`Clock`."""
-
-
-class Rematch(msgspec.Struct, tag="rematch", forbid_unknown_fields=True):
-    """After the game: this person wants another with the same seats (it starts when every
-    person connected has asked; the seats say who has, in ``Seats.ready``)."""
-
-
-class Leave(msgspec.Struct, tag="leave", forbid_unknown_fields=True):
-    """This person leaves their seat on purpose (``q``): the others are told they left (not
-    that their line dropped); the seat is kept for them as for a drop."""
-
-
-class AdviceKind(str, Enum):
-    """What a seat may ask the table's coach, when the host allows it."""
-
-    HINT = "hint"  # what the expert would do now
-    ODDS = "odds"  # the seat's chance to win
-
-
-class Advise(msgspec.Struct, tag="advise", forbid_unknown_fields=True):
-    """A hint or a win chance for this seat: answered with :class:`Advice`, or refused
-    (ADVICE_OFF) when the host set the table to give none."""
-
-    kind: AdviceKind
-
-
-ClientMessage = Hello | Act | Say | AskTime | Rematch | Leave | Advise
-_CLIENT_TAGS = frozenset({"hello", "act", "say", "time", "rematch", "leave", "advise"})
-
-
-# ---------------------------------------------------------------------- server -> client
-
-
-class RulesFacts(msgspec.Struct, forbid_unknown_fields=True):
-    players: _Players
-    target: _Int
-    counting: _Short
-    muggins: bool
-    overcount_penalty: bool
-    teams: int | None = None
-
-
-class ObservationFacts(msgspec.Struct, forbid_unknown_fields=True):
-    """A seat's :class:`~spoken_cribbage.engine.observer.Observation`: cards as short codes
-    ("5H"), actions as their text codes."""
-
-    seat: _Seat
-    players: _Players
-    side: _Seat
-    phase: _Short
-    deal: _Int
-    dealer: _Seat
-    target: _Int
-    scores: _Ints
-    hand: _Cards
-    kept: _Cards
-    discards: _Cards
-    starter: _Short | None
-    played: Annotated[list[tuple[_Seat, _Short]], msgspec.Meta(max_length=52)]
-    series: _Cards
-    count: _Int
-    gone: _Ints
-    cards_left: _Ints
-    legal: Annotated[list[_Short], msgspec.Meta(max_length=400)]
-    history: Annotated[list[_Short], msgspec.Meta(max_length=200)]
-    to_act: _Seat | None
-    waiting: _Ints
-    showing: _Cards
-    showing_crib: bool
-    back_pegs: _Ints
-
-
-class Welcome(msgspec.Struct, tag="welcome", forbid_unknown_fields=True):
-    version: int
-    seat: _Seat
-    rules: RulesFacts
-    names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
-    turn_limit: _Int | None = None  # the table's turn limit (seconds), when the host set one
-    count_limit: _Int | None = None  # the time to count a hand (manual counting), when set
-    advice: bool = True  # whether the table gives hints and win chances (the host's choice)
-
-
-class Update(msgspec.Struct, tag="update", forbid_unknown_fields=True):
-    """The events from index ``start`` of the seat's story, and its observation now; ``ack``:
-    the ``seq`` of this client's action that caused them."""
-
-    start: _Int
-    events: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=100_000)]
-    observation: ObservationFacts
-    ack: _Int | None = None
-    #: On a seat's first update after its line dropped: the index of the first event it missed
-    #: (those before it had been sent before the drop); the client says them as earlier.
-    missed: _Int | None = None
-
-
-class Advice(msgspec.Struct, tag="advice", forbid_unknown_fields=True):
-    """The answer to :class:`Advise`, as a fact: the coach's notice code (or its problem's, a
-    win chance that cannot be given) and its data as plain values (cards as codes); an empty
-    code: no hint now."""
-
-    kind: AdviceKind
-    code: _Short = ""
-    data: dict[str, Any] = {}
-
-
-class Refused(msgspec.Struct, tag="refused", forbid_unknown_fields=True):
-    reason: Reason
-    seq: _Int | None = None
-    refusal: _Short | None = None  # the engine's Refusal code, for ILLEGAL
-    data: dict[str, Any] = {}  # its particulars, as plain values
-
-
-class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
-    seat: _Seat
-    text: _Text
-
-
-class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):
-    """Who sits where (an empty name: nobody yet), who is connected now, the computer seats,
-    and who has asked for the next deal."""
-
-    names: Annotated[list[_Short], msgspec.Meta(max_length=6)]
-    connected: Annotated[list[bool], msgspec.Meta(max_length=6)]
-    computers: _Ints
-    ready: _Ints = []  # the people who asked for the next deal (it waits for everyone), or
-    # after the game for a rematch
-    held: _Ints = []  # dropped people's seats a computer plays until they are back
-    keep: _Int = 0  # the seconds a dropped person's seat is kept for them
-
-
-class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):
-    reason: Reason
-
-
-class WaitWhy(str, Enum):
-    """What the table waits for a person to do."""
-
-    TURN = "turn"  # their turn: discard or play (the turn limit, when set)
-    COUNT = "count"  # their count, manual counting (the counting time limit, when set)
-    NEXT_DEAL = "next deal"  # to ask for the next deal
-
-
-class Away(str, Enum):
-    """Why a person is away from their seat."""
-
-    LEFT = "left"  # they left it on purpose (q)
-    DROPPED = "dropped"  # their connection dropped
-
-
-class Wait(msgspec.Struct, forbid_unknown_fields=True):
-    """One person the table waits for: ``left``, the seconds they have (None: no limit);
-    ``dropped``, when they are away (their line dropped, or they left), the seconds their seat
-    is still kept, and ``away`` why."""
-
-    seat: _Seat
-    why: WaitWhy
-    left: Annotated[float, msgspec.Meta(ge=0, le=1e6)] | None = None
-    dropped: Annotated[float, msgspec.Meta(ge=0, le=1e6)] | None = None
-    away: Away | None = None
-
-
-class Clock(msgspec.Struct, tag="clock", forbid_unknown_fields=True):
-    """The answer to :class:`AskTime`: whom the table waits for now (empty: nobody, the
-    computers are playing or the game is over)."""
-
-    waits: Annotated[list[Wait], msgspec.Meta(max_length=6)]
-
-
-class NoteCode(str, Enum):
-    """A fact of the table that is not an event of the game."""
-
-    TURN_PLAYED = "turn played"  # the seat's turn limit ran out: a computer played that turn
-    TIME_WARNING = "time warning"  # (to the seat alone) ``seconds`` left of its turn or count
-    LEFT = "left"  # the seat's person left it (q); ``seconds``: how long it is kept for them
-    # (None: not kept, the game is over; or a computer plays it, as the seats' ``held`` say)
-    DROPPED = "dropped"  # the seat's connection dropped; ``seconds`` as for LEFT
-
-
-class Note(msgspec.Struct, tag="note", forbid_unknown_fields=True):
-    """A table's fact, sent before the update whose events it explains."""
-
-    code: NoteCode
-    seat: _Seat
-    seconds: _Int | None = None
-
-
-ServerMessage = Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note | Advice
 
 _client_decoder = msgspec.json.Decoder(ClientMessage)
 _server_decoder = msgspec.json.Decoder(ServerMessage)
@@ -363,24 +166,24 @@ def _kind_known(frame: str | bytes, tags: frozenset[str]) -> bool:
     return not isinstance(raw, dict) or raw.get("type") in tags
 
 
-def decode_client(frame: str | bytes) -> Hello | Act | Say | AskTime | Rematch | Leave | Advise:
+def decode_client(frame: str | bytes) -> ClientMessage:
     """A client's message, checked; ProtocolError (OVERSIZED, BINARY, UNKNOWN, MALFORMED)."""
     if isinstance(frame, bytes):
         raise ProtocolError(Reason.BINARY)
     if len(frame) > MAX_FRAME or len(frame.encode("utf-8", "surrogatepass")) > MAX_FRAME:
         raise ProtocolError(Reason.OVERSIZED)
     try:
-        message: Hello | Act | Say | AskTime | Rematch | Leave | Advise = _client_decoder.decode(frame)
+        message: ClientMessage = _client_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         reason = Reason.MALFORMED if _kind_known(frame, _CLIENT_TAGS) else Reason.UNKNOWN
         raise ProtocolError(reason, str(e)[:120]) from None
     return message
 
 
-def decode_server(frame: str | bytes) -> Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note | Advice:
+def decode_server(frame: str | bytes) -> ServerMessage:
     """A server's message, checked; ProtocolError (MALFORMED) for anything else."""
     try:
-        message: Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note | Advice = _server_decoder.decode(frame)
+        message: ServerMessage = _server_decoder.decode(frame)
     except (msgspec.DecodeError, RecursionError) as e:
         raise ProtocolError(Reason.MALFORMED, str(e)[:120]) from None
     return message
@@ -520,6 +323,21 @@ def observation_from_facts(facts: ObservationFacts, rules: Rules) -> g.Observati
         showing_crib=facts.showing_crib,
         back_pegs=tuple(facts.back_pegs),
     )
+
+
+def public_events(events: list[g.Event]) -> list[g.Event]:
+    """The events as a watcher sees them: no hand dealt, no card laid away, the crib's card
+    from the deck face down (what every seat sees of the others, for every seat)."""
+    seen: list[g.Event] = []
+    for e in events:
+        if isinstance(e, g.Dealt):
+            e = g.Dealt(e.deal, e.dealer, tuple(() for _ in e.hands))
+        elif isinstance(e, g.Discarded):
+            e = g.Discarded(e.seat, (), e.crib_owner, e.number)
+        elif isinstance(e, g.CribCardFromDeck):
+            e = g.CribCardFromDeck(None)
+        seen.append(e)
+    return seen
 
 
 def events_facts(events: list[g.Event]) -> list[dict[str, Any]]:

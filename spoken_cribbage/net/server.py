@@ -210,6 +210,22 @@ class Referee(Clocks):
             self.errors += 1
         return out
 
+    def watch(self, ident: int) -> Outbox:
+        """Connection ``ident`` watches the table: it is sent the seats and the public events
+        (no hand, no discard, no crib card before the show), and can do nothing else."""
+        out = Outbox()
+        conn = self.conns.get(ident)
+        if conn is None or conn.seat is not None:
+            return out
+        conn.watching = True
+        self._seats(out)
+        self._view(conn, out, first=True)
+        return out
+
+    @property
+    def watchers(self) -> int:
+        return sum(c.watching for c in self.conns.values())
+
     def seat_of(self, seat: int) -> _Conn | None:
         return next((c for c in self.conns.values() if c.seat == seat), None)
 
@@ -260,7 +276,7 @@ class Referee(Clocks):
         except p.ProtocolError as e:
             self._refuse(conn, out, e.reason)
             return
-        if isinstance(message, p.Hello):
+        if isinstance(message, p.Hello) and not conn.watching:
             self._hello(conn, message, out)
         elif conn.seat is None:
             self._refuse(conn, out, p.Reason.NOT_JOINED)
@@ -274,8 +290,10 @@ class Referee(Clocks):
             self._unseat(conn, p.NoteCode.LEFT, out)
         elif isinstance(message, p.Advise):
             self._advise(conn, conn.seat, message.kind, out)
-        else:
+        elif isinstance(message, p.Say):
             self._say(conn.seat, message, out)
+        else:  # (a room's message: list, create, watch)
+            self._refuse(conn, out, p.Reason.NOT_HERE)
 
     def _hello(self, conn: _Conn, hello: p.Hello, out: Outbox) -> None:
         if conn.seat is not None:
@@ -410,7 +428,7 @@ class Referee(Clocks):
         text = p.clean_text(say.text, p.CHAT_LENGTH)
         if text:
             for c in self.conns.values():
-                if c.seat is not None:
+                if c.seat is not None or c.watching:
                     out.add(c.ident, p.Chat(seat, text))
 
     # ------------------------------------------------------------------ the referee's turns
@@ -460,10 +478,18 @@ class Referee(Clocks):
         )
         conn.sent = len(self.game.events)
 
+    def _view(self, conn: _Conn, out: Outbox, first: bool = False) -> None:
+        events = p.public_events(self.game.events[conn.sent :])
+        rules = p.rules_facts(self.game.rules) if first else None
+        out.add(conn.ident, p.View(conn.sent, p.events_facts(events), rules))
+        conn.sent = len(self.game.events)
+
     def _broadcast(self, out: Outbox, acked: tuple[int, int] | None) -> None:
         for c in self.conns.values():
             if c.seat is not None:
                 self._update(c, out, acked[1] if acked and c.ident == acked[0] else None)
+            elif c.watching:
+                self._view(c, out, first=c.sent == 0)
 
     def _seats(self, out: Outbox) -> None:
         connected = {c.seat for c in self.conns.values() if c.seat is not None}
@@ -476,7 +502,7 @@ class Referee(Clocks):
             round(self.keep),
         )
         for c in self.conns.values():
-            if c.seat is not None:
+            if c.seat is not None or c.watching:
                 out.add(c.ident, message)
 
 

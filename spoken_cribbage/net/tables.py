@@ -40,13 +40,15 @@ class TableSave(msgspec.Struct, forbid_unknown_fields=True):
     code: Annotated[str, msgspec.Meta(max_length=32)]
     over: bool = False
     advice: bool = True  # whether the table gives hints and win chances
+    name: Annotated[str, msgspec.Meta(max_length=120)] = ""  # in a room: the table's name
+    public: bool = False  # in a room: listed, and anyone may sit or watch
 
 
 class TableSaveError(ValueError):
     """A table's save that cannot be resumed."""
 
 
-def save_of(referee: Referee, levels: dict[int, str]) -> TableSave:
+def save_of(referee: Referee, levels: dict[int, str], name: str = "", public: bool = False) -> TableSave:
     game = referee.game
     if game.seed is None:
         raise TableSaveError("a table without a seed cannot be saved")
@@ -60,6 +62,8 @@ def save_of(referee: Referee, levels: dict[int, str]) -> TableSave:
         referee.code,
         game.phase == g.GAME_OVER,
         referee.advice,
+        name,
+        public,
     )
 
 

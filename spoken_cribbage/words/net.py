@@ -42,7 +42,24 @@ HELP = {
     "join": "take a seat at a friend's table",
     "join:description": "Take a seat at a table on another machine, with its invite code.",
     "join.address": "the table's address: HOST or HOST:PORT",
-    "join.--code": "the invite code the host was given",
+    "join.--code": "the invite code the host was given (in a room: the room's code, or a private table's)",
+    "join.--table": "in a room: the table to sit at, by its name",
+    "join.--list": "in a room: say its open tables and leave",
+    "join.--create": "in a room: open a table of that name and sit at it",
+    "join.--private": "with --create: a table not listed, joined only with its own code",
+    "join.--watch": "in a room: watch a table (what everyone sees, never a hand); q to stop",
+    "join.--players": "with --create: seats at the table, 2 to 6 (default 2)",
+    "join.--computers": "with --create: seats given to computer players, numbered from 2",
+    "join.--advice": "with --create: on, a player may ask for hints and win chances; off, nobody may",
+    "serve": "run a room of tables that players list, open, join and watch",
+    "serve:description": (
+        "Run a room with many tables on this machine: players list its tables, open one "
+        "(public, or private by its code), sit at one or watch one. Stop it with Control+C "
+        "or q then Enter; its unfinished tables are offered again when it starts again."
+    ),
+    "serve.--port": "the port to listen on (default 5050; 0: any free port)",
+    "serve.--address": "the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: every network)",
+    "serve.--tables": "the most tables the room holds at once (default 5000)",
 }
 
 _REFUSED = {
@@ -62,6 +79,12 @@ _REFUSED = {
     "internal": "The table failed on that message; nothing changed.",
     "server closing": "The table is closing.",
     "advice off": "This table gives no hints or win chances: the host chose so.",
+    "no table": "The room has no open table of that name (a private one needs its own code).",
+    "name taken": "A table of that name is already open: choose another name.",
+    "bad name": "A table needs a name with letters or digits.",
+    "room full": "The room holds as many tables as it can: try again later.",
+    "bad table": "The game cannot be played with that table: see spoken-cribbage join --help.",
+    "not here": "That is for a room of tables, not a host's table (or the reverse).",
     "host left": (
         "The host left the table. It is saved: join again with the same code when "
         "the host opens it again, and the game goes on where it stopped."
@@ -79,6 +102,10 @@ def bad_port(text: str) -> str:
 
 def bad_keep(text: str) -> str:
     return fill("The time a seat is kept is 10 to 3600 seconds, not {text}.", {"text": text})
+
+
+def bad_tables(text: str) -> str:
+    return fill("A room holds 1 to 100000 tables, not {text}.", {"text": text})
 
 
 def bad_limit(text: str) -> str:
@@ -193,6 +220,8 @@ def seated(seat: int, others: Sequence[str]) -> str:
 
 
 def chat(name: str, text: str) -> str:
+    if name == "you":  # (your own line, as the table sent it back)
+        return fill("You say: {text}", {"text": text})
     return fill("{name} says: {text}", {"name": name, "text": text})
 
 
@@ -364,3 +393,91 @@ def prompt_rematch() -> str:
 
 def asks_rematch(name: str) -> str:
     return fill("{name} asks for a rematch: press Enter to play again.", {"name": name})
+
+
+# ----------------------------------------------------------------------------- a room
+
+
+def room_open(address: str, port: int, code: str, *, plain: bool = False) -> str:
+    """The one line that says how players reach the room (``serve``)."""
+    extra = " --plain" if plain else ""
+    return fill(
+        "The room is open. Players list its tables with: spoken-cribbage join {address}:{port} "
+        "--code {code}{extra} --list; then --table NAME to sit, --create NAME to open one, "
+        "--watch NAME to watch.",
+        {"address": address, "port": port, "code": code, "extra": extra},
+    )
+
+
+def room_resumed(names: Sequence[str]) -> str:
+    if not names:
+        return ""
+    many = len(names) != 1
+    return fill(
+        "{count} unfinished table{s} {are} open again, {which}: their players sit back down by name.",
+        {
+            "count": _capital(number_words(len(names))),
+            "s": "s" if many else "",
+            "are": "are" if many else "is",
+            "which": list_words(list(names)),
+        },
+    )
+
+
+def room_closing() -> str:
+    return "The room closes; its unfinished tables are saved and offered again when it starts."
+
+
+def tables_list(tables: Sequence[tuple[str, Sequence[str], int, bool, int]]) -> list[str]:
+    """The room's open tables, one line each: (name, the people seated, the free seats, a game
+    under way, the watchers)."""
+    if not tables:
+        return ["The room has no open table: open one with --create NAME."]
+    lines = [fill("{count} open:", {"count": _capital(_tables(len(tables)))})]
+    for name, people, free, started, watchers in tables:  # (people: their names, "(away)" after one away)
+        said = fill("{name}: ", {"name": name})
+        said += fill("{who}", {"who": list_words(list(people))}) if people else "nobody yet"
+        said += f"; {number_words(free)} free seat{'s' if free != 1 else ''}" if free else "; full"
+        if started:
+            said += "; playing"
+        if watchers:
+            said += f"; {number_words(watchers)} watching"
+        lines.append(said + ".")
+    return lines
+
+
+def away_name(name: str, here: bool) -> str:
+    """A seated person in a room's list: their name, '(away)' after it when their line is down."""
+    return name if here else f"{name} (away)"
+
+
+def _tables(n: int) -> str:
+    return f"{number_words(n)} table{'s' if n != 1 else ''}"
+
+
+def table_opened(name: str, join_line: str, public: bool) -> str:
+    """A table just opened in a room, and how friends join it."""
+    if public:
+        return fill("You opened the table {name}. Friends join with: {line}", {"name": name, "line": join_line})
+    return fill(
+        "You opened the private table {name}; it is not listed. Friends join with: {line}",
+        {"name": name, "line": join_line},
+    )
+
+
+def watched_game(target: int, names: Sequence[str]) -> str:
+    """A watched table's new game."""
+    return fill("New game to {target} points: {who}.", {"target": target, "who": list_words(list(names))})
+
+
+def computer_name(seat: int, computers: int) -> str:
+    """A computer seat's name for a watcher: 'Computer', or 'Computer 3' when there are several."""
+    return "Computer" if computers == 1 else f"Computer {seat + 1}"
+
+
+def watching(name: str, names: Sequence[str]) -> str:
+    """Said when a watcher starts: the table, its seats, and what a watcher hears."""
+    return fill(
+        "You watch {name}: {who}. You hear what everyone hears, never a hand. Type q to stop watching.",
+        {"name": name, "who": list_words(list(names))},
+    )

@@ -10,7 +10,7 @@ import queue
 import threading
 
 from spoken_cribbage.ai.coach import hint_for
-from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.net.tables import read_save, resume, save_of, write_save

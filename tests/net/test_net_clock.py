@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 
 from spoken_cribbage.ai.players import ComputerPlayer
-from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable

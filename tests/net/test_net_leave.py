@@ -9,7 +9,7 @@ import json
 import queue
 import threading
 
-from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.words import net as words

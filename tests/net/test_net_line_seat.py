@@ -1,4 +1,4 @@
-"""The line seat of `host` and `join` (app/net_command.LineSeat) at a table on the loopback:
+"""The line seat of `host` and `join` (app/line_seat.LineSeat) at a table on the loopback:
 chat said as it comes and silenced with mute, a refusal said in the seat's words, and why the
 table closed when the host leaves."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.net.sockets import ServerThread

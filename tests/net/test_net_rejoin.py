@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 
-from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net.client import RemoteTable
 from testkit import ROOT

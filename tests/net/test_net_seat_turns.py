@@ -7,7 +7,7 @@ from __future__ import annotations
 import queue
 import threading
 
-from spoken_cribbage.app.net_command import LineSeat
+from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net.client import RemoteTable
 from testkit.net_support import CODE, running, table

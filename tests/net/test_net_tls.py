@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from spoken_cribbage.app.net_command import _sit
+from spoken_cribbage.app.line_seat import sit as _sit
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import tls
 from spoken_cribbage.net.client import RemoteTable
