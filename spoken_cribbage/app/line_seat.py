@@ -49,7 +49,7 @@ def parse_port(text: str) -> int:
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(words.badparse_port(text))
+        raise argparse.ArgumentTypeError(words.bad_port(text))
     return port
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.clocks import Outbox, Player
 from spoken_cribbage.net.server import Limits, Referee, new_code
@@ -162,7 +163,7 @@ class Room:
         if any(not 1 <= s < message.players for s in computers):
             return p.Reason.BAD_TABLE
         try:
-            rules = g.Rules(players=message.players, target=message.target, teams=message.teams)
+            rules = Rules(players=message.players, target=message.target, teams=message.teams)
         except (ValueError, TypeError):
             return p.Reason.BAD_TABLE
         seed = self.seeds()
