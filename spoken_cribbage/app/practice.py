@@ -25,7 +25,9 @@ from spoken_cribbage.engine.cards import DECK, Card, sort_hand
 from spoken_cribbage.engine.scoring import score_hand
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.storage.stats import StatsDB, StatsError
-from spoken_cribbage.vocabulary import CommandError, VoiceContext, parse_command
+from spoken_cribbage.vocabulary import CommandError, VoiceContext
+from spoken_cribbage.vocabulary.languages import parse_in
+from spoken_cribbage.words import catalogue
 from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.practice import count_deal, count_lines, discard_deal, discard_verdict, say
@@ -155,7 +157,7 @@ def _chosen(text: str, hand: list[Card]) -> list[Card] | str:
         text = f"{text[0]} {text[1]}"
     ctx = VoiceContext("discard", tuple(hand))
     try:
-        cmd = parse_command(text, ctx)
+        cmd = parse_in(text, ctx, catalogue.current())
     except CommandError as e:
         return say("discard_bad") if e.code == "command.unknown" else phrase(e)
     if cmd.verb != "discard" or (not cmd.cards and not cmd.numbers):

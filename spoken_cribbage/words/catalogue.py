@@ -62,10 +62,10 @@ LANGUAGES: dict[str, str] = {
         "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
         "语音和提示音的提示，语音命令的提示，牌名、牌局中的事件和数牌，--help，以及游戏帮助和按键列表；其余仍为英文）"
     ),
-    # made from zh-Hans by scripts/catalogue.py (OpenCC s2twp and the glossary's terms)
+    # zh-Hans's, converted as scripts/catalogue.py converts the catalogue (a test checks it)
     "zh-Hant": (
-        "繁體中文（部分翻譯：輸入命令的拒絕提示，設定、存檔和統計檔案的提示，"
-        "語音和提示音的提示，語音命令的提示；其餘仍為英文）"
+        "繁體中文（部分翻譯：輸入命令的拒絕提示，設定、存檔和統計檔案的提示，語音和提示音的提示，"
+        "語音命令的提示，牌名、牌局中的事件和數牌，--help，以及遊戲幫助和按鍵列表；其餘仍為英文）"
     ),
 }
 
@@ -208,7 +208,8 @@ def languages_lines() -> list[str]:
     """What the ``languages`` command says: each language, the one in use marked."""
     return [f"{code}: {name}" + (" (in use)" if code == _language else "") for code, name in LANGUAGES.items()] + [
         "Choose with --language, or in the game: language fr (kept as a setting). The default is the "
-        "system's language (LANG). Voice commands, card names and key letters stay English."
+        "system's language (LANG). Key letters and voice commands stay English; typed "
+        "commands and card names work in English and in the language."
     ]
 
 

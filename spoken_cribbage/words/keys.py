@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from spoken_cribbage.vocabulary import also_keys, commands_for_help, keys_for
-from spoken_cribbage.words.catalogue import Message, join, say
+from spoken_cribbage.words.catalogue import Message, current, join, say
 from spoken_cribbage.words.channels import reader_help
 from spoken_cribbage.words.notices import Template
 
@@ -157,6 +157,13 @@ HELP: dict[str, Message] = {
     "keys.help.slash": Message(
         "Slash opens a command line, like /play five of hearts; Escape cancels it.",
         "help: the command line (commands are typed in English: keep '/play five of hearts')",
+    ),
+    "keys.help.own_words": Message(
+        "Typed commands also work in the game's language, like /play five of hearts in its words; "
+        "voice commands stay English.",
+        "help, after the command line, in a language other than English: the main commands and the "
+        "card names typed in this language (give one of its own examples, like '/出红桃五'), while "
+        "voice commands are said in English only",
     ),
     "keys.help.profile": Message(
         "/profile quiet picks a profile; /brief on says repeated words once.",
@@ -298,6 +305,7 @@ def help_lines(phase: str, keys: Sequence[str], discard_count: int = 2, screen_r
         _say("keys.help.arrows"),
         *also_lines(),
         _say("keys.help.slash"),
+        *([] if current() == "en" else [_say("keys.help.own_words")]),  # typed, voice stays English
         *command_lines(),
         _say("keys.help.profile"),
     ]

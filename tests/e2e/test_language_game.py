@@ -88,3 +88,21 @@ def test_voice_notices_in_french_and_chinese(tmp_path):
     assert run.returncode == 2 and f"没有文件 {missing}。\n" in run.stderr + run.stdout
     run = listen("C.UTF-8", "--file", missing, "--hand", "5H 10C JD KS")
     assert f"There is no file {missing}.\n" in run.stderr + run.stdout
+
+
+def test_commands_typed_in_the_games_language(tmp_path):
+    """A seeded piped game in Chinese played with Chinese commands (English ones still work),
+    and help's line that says so; y and n stay."""
+    run = subprocess.run(
+        [str(BIN), "--seed", "3", "--speech", "off", "--cues", "off", "--language", "zh-Hans"],
+        input="弃梅花A和梅花2\n帮助\n出梅花3\nquit\ny\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=game_env(tmp_path),
+    )
+    assert run.returncode == 0, run.stderr
+    assert "> 弃梅花A和梅花2\n你把梅花 A和梅花 2推入底牌。\n" in run.stdout
+    assert "命令行也可以用中文输入，例如 /出红桃五、/弃 1 2 或 /帮助；语音命令仍然只用英文。\n" in run.stdout
+    assert "> 出梅花3\n你出梅花 3。" in run.stdout
+    assert "> y\n" in run.stdout and "不认识" not in run.stdout

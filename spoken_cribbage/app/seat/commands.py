@@ -27,7 +27,9 @@ from spoken_cribbage.app.seat.history import HISTORY, History
 from spoken_cribbage.app.seat.listening import LISTENING
 from spoken_cribbage.app.seat.question import yes_or_no
 from spoken_cribbage.app.seat.registry import Bound, Registry
-from spoken_cribbage.vocabulary import VALUE_VERBS, Command, CommandError, VoiceContext, parse_command
+from spoken_cribbage.vocabulary import VALUE_VERBS, Command, CommandError, VoiceContext
+from spoken_cribbage.vocabulary.languages import parse_in
+from spoken_cribbage.words import catalogue
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
 from spoken_cribbage.words.seat import phrase
@@ -98,7 +100,7 @@ def line(seat: Typed, text: str) -> None:
         seat.enter()
         return
     try:
-        cmd = parse_command(text, seat.voice_context())
+        cmd = parse_in(text, seat.voice_context(), catalogue.current())  # English, or the game's language
     except CommandError as e:
         if seat.asking.kind is None and e.code == "command.ambiguous" and e.data.get("known"):
             keep_the_sure_cards(seat, e.data["verb"], e.data["known"])
