@@ -76,7 +76,7 @@ def bench_player(runs: int, spacing: float) -> tuple[list[float], float]:
 
 def bench_session(runs: int, spacing: float) -> list[float]:
     """A key the game refuses, in a Session, to the first sample of the refused cue."""
-    from spoken_cribbage.app.session import Session
+    from spoken_cribbage.app.local_seat import local_session
     from spoken_cribbage.engine import game as g
     from spoken_cribbage.speech import cues as sc
     from spoken_cribbage.storage.settings import Settings
@@ -91,7 +91,7 @@ def bench_session(runs: int, spacing: float) -> list[float]:
     player = sc.MixerCuePlayer(trace=trace)
     player.open()
     lines: list[str] = []
-    session = Session(g.Game(seed=3), settings=Settings(speech="off"), write=lines.append, cues=player)
+    session = local_session(g.Game(seed=3), settings=Settings(speech="off"), write=lines.append, cues=player)
     session.start()
     time.sleep(0.5)
     samples = []

@@ -38,8 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 from spoken_cribbage.ai.players import make_player  # noqa: E402
+from spoken_cribbage.app.local_seat import local_session  # noqa: E402
 from spoken_cribbage.app.seat.hooks import SeatHooks  # noqa: E402
-from spoken_cribbage.app.session import Session  # noqa: E402
 from spoken_cribbage.engine import game as g  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
 from spoken_cribbage.words.announce import Line  # noqa: E402
@@ -62,14 +62,14 @@ def mirror(verbosity: str, brief: str | None = None) -> tuple[list[str], list[Li
     lines: list[Line] = []
     settings = Settings(speech="off", verbosity=verbosity, brief=brief or "off")
 
-    def hint(gm, seat):
-        from spoken_cribbage.ai.coach import hint_for
+    def hint(obs):
+        from spoken_cribbage.ai.coach import hint_seen
         from spoken_cribbage.words.notices import phrase
 
-        h = hint_for(gm, seat)
+        h = hint_seen(obs)
         return phrase(h) if h else None
 
-    s = Session(game, hooks=SeatHooks(hint=hint), settings=settings, write=lambda t: None, opponents=opponents)
+    s = local_session(game, hooks=SeatHooks(hint=hint), settings=settings, write=lambda t: None, opponents=opponents)
     orig_say = s.output.say
 
     def say(batch, **kw):
@@ -256,14 +256,14 @@ def profile_words(profile: str) -> tuple[int, int, int, int, int]:
     printed: list[str] = []
     ear = _Ear()
 
-    def hint(gm: g.Game, seat: int) -> str | None:  # as mirror's: the coach's hint
-        from spoken_cribbage.ai.coach import hint_for
+    def hint(obs: g.Observation) -> str | None:  # as mirror's: the coach's hint
+        from spoken_cribbage.ai.coach import hint_seen
         from spoken_cribbage.words.notices import phrase
 
-        h = hint_for(gm, seat)
+        h = hint_seen(obs)
         return phrase(h) if h else None
 
-    s = Session(
+    s = local_session(
         game,
         hooks=SeatHooks(hint=hint),
         settings=with_profile(Settings(speech="off"), profile),

@@ -152,7 +152,7 @@ def run_soak(args) -> dict:
 def run_fuzz(args) -> dict:
     """Random text, control characters and unicode into the parsers and into live sessions."""
     from spoken_cribbage.ai.players import make_player
-    from spoken_cribbage.app.session import Session
+    from spoken_cribbage.app.local_seat import local_session
     from spoken_cribbage.engine import game as g
     from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
     from spoken_cribbage.storage.settings import Settings
@@ -192,7 +192,7 @@ def run_fuzz(args) -> dict:
     # Sessions: random text at random points of games.
     for k in range(args.sessions):
         gm = g.Game(seed=k)
-        s = Session(
+        s = local_session(
             gm,
             settings=Settings(speech="off"),
             write=lambda x: None,

@@ -213,7 +213,7 @@ class _Pilot:
         s = self.session
         if s is None or s.quit:
             return None
-        gm = s.game
+        gm = s.table.game
         word, _, arg = step[1:].partition(" ")
         if word == "claim":
             if not s.count_due():
@@ -256,7 +256,7 @@ class _Pilot:
             return "m"
         if gm.phase == g.DISCARD and me in gm.pending_discards():
             n = gm.discards_due(me)
-            held = s.hand_view.held_positions(s.game.observation(s.me).hand)
+            held = s.hand_view.held_positions(s.table.game.observation(s.me).hand)
             return " ".join(str(i + 1) for i in held[:n])
         if gm.phase == g.PLAY and gm.to_act == me:
             fits = gm.playable(me)

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app.console import feed_line
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
@@ -85,7 +86,7 @@ class Script:
 
 def make_script(seed: int, difficulty: str = "easy", noise: float = 0.3, target: int = 121) -> Script:
     game = g.Game(seed=seed, target=target)
-    session = Session(
+    session = local_session(
         game,
         settings=Settings(speech="off", difficulty=difficulty, target=target),
         write=lambda t: None,
@@ -333,7 +334,7 @@ def soak(
         level = levels[i % len(levels)]
         gm = g.Game(seed=seed * 1_000_003 + i)
         k.begin(gm, difficulty=level)
-        sess = Session(
+        sess = local_session(
             gm,
             hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
             settings=Settings(speech="off", difficulty=level),

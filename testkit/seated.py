@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import table
@@ -31,7 +32,9 @@ def make(
     gm = g.Game(seed=seed, scores=scores, **rules)
     if opponents is None:
         opponents = {k: RandomPlayer(random.Random(k)) for k in range(1, players)}
-    s = Session(gm, settings=Settings() if settings is None else settings, write=out.append, opponents=opponents, **kw)
+    s = local_session(
+        gm, settings=Settings() if settings is None else settings, write=out.append, opponents=opponents, **kw
+    )
     if start:
         s.start()
     return s, out

@@ -26,25 +26,36 @@ from spoken_cribbage.ai.discard import _pegging_adjust
 from spoken_cribbage.ai.pegging import play_values, table_play_values
 from spoken_cribbage.ai.players import _peg_points, _pick_play, view_from_observation
 from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.notice import Notice
 
 
 def hint_for(game: g.Game, seat: int) -> Notice | None:
-    """What the expert would do now, or None when there is no decision: ``calculator.coach_discard``
-    (the discard hint with the hand numbers to ``press``), ``calculator.play_hint`` or
+    """What the expert would do now for ``seat`` (:func:`hint_seen` on its observation)."""
+    return hint_seen(game.observation(seat))
+
+
+def _rules(obs: g.Observation) -> Rules:
+    return obs.rules if obs.rules is not None else Rules(players=obs.players)
+
+
+def hint_seen(obs: g.Observation) -> Notice | None:
+    """What the expert would do now, from the seat's observation only (as a computer player
+    decides), or None when there is no decision: ``calculator.coach_discard`` (the discard
+    hint with the hand numbers to ``press``), ``calculator.play_hint`` or
     ``calculator.say_go``. ``spoken_cribbage.words`` phrases it."""
-    obs = game.observation(seat)
-    if game.phase == g.DISCARD and seat in game.pending_discards():
+    seat = obs.seat
+    if obs.phase == g.DISCARD and seat in obs.waiting:
         hand = list(obs.hand)
-        if game.players == 2:
+        if obs.players == 2:
             best = discard_advice(hand, obs.is_dealer)
         else:
-            rules = game.rules
+            rules = _rules(obs)
             partner = not obs.is_dealer and rules.side_of(seat) == rules.side_of(obs.dealer)
             best = discard_advice(hand, obs.is_dealer, players=rules.players, teams=rules.teams, partner=partner)
         press = tuple(hand.index(c) + 1 for c in best.data["discard"])
         return Notice("calculator.coach_discard", best.data, press=press)
-    if game.phase == g.PLAY and game.to_act == seat:
+    if obs.phase == g.PLAY and obs.to_act == seat:
         if obs.players > 2:
             return _table_play_advice(obs)
         other = obs.scores[1 - obs.side]
@@ -89,20 +100,29 @@ def judge(game: g.Game, seat: int, action: g.Action) -> Notice | None:
     Only the last two are lines the coach says on its own (:func:`said`)."""
     if getattr(action, "seat", None) != seat:
         return None
-    if isinstance(action, g.Discard) and game.phase == g.DISCARD:
-        return _judge_discard(game, seat, action)
-    if isinstance(action, g.Play) and game.phase == g.PLAY and game.to_act == seat:
-        return _judge_play(game, seat, action)
+    return judge_seen(game.observation(seat), action)
+
+
+def judge_seen(obs: g.Observation, action: g.Action) -> Notice | None:
+    """:func:`judge` from the seat's observation only (``obs``, before ``action`` is applied),
+    as a computer player decides: the seat judged is the observation's."""
+    seat = obs.seat
+    if getattr(action, "seat", None) != seat:
+        return None
+    if isinstance(action, g.Discard) and obs.phase == g.DISCARD:
+        return _judge_discard(obs, action)
+    if isinstance(action, g.Play) and obs.phase == g.PLAY and obs.to_act == seat:
+        return _judge_play(obs, action)
     return None
 
 
-def _judge_discard(game: g.Game, seat: int, action: g.Discard) -> Notice | None:
-    obs = game.observation(seat)
+def _judge_discard(obs: g.Observation, action: g.Discard) -> Notice | None:
+    seat = obs.seat
     hand = list(obs.hand)
-    if game.players == 2:
+    if obs.players == 2:
         options = analyze_discards(hand, is_dealer=obs.is_dealer)
     else:
-        rules = game.rules
+        rules = _rules(obs)
         partner = not obs.is_dealer and rules.side_of(seat) == rules.side_of(obs.dealer)
         options = analyze_discards(
             hand, is_dealer=obs.is_dealer, players=rules.players, teams=rules.teams, partner=partner
@@ -115,7 +135,7 @@ def _judge_discard(game: g.Game, seat: int, action: g.Discard) -> Notice | None:
         return Notice("calculator.coach_same")
     better = best.net - mine.net
     noise = FLOOR
-    if game.players == 2:
+    if obs.players == 2:
         noise = max(noise, _pegging_adjust(mine.keep, obs.is_dealer) - _pegging_adjust(best.keep, obs.is_dealer))
     if better <= noise:
         return Notice("calculator.coach_close", better=max(0.0, better))
@@ -124,14 +144,13 @@ def _judge_discard(game: g.Game, seat: int, action: g.Discard) -> Notice | None:
     )
 
 
-def _judge_play(game: g.Game, seat: int, action: g.Play) -> Notice | None:
-    hint = hint_for(game, seat)
+def _judge_play(obs: g.Observation, action: g.Play) -> Notice | None:
+    hint = hint_seen(obs)
     if hint is None or hint.code != "calculator.play_hint":
         return None
     expert = hint.data["card"]
     if expert == action.card:
         return Notice("calculator.coach_same")
-    obs = game.observation(seat)
     if obs.players > 2:
         values = table_play_values(view_from_observation(obs))
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spoken_cribbage.ai.coach import FLOOR, judge, said
+from spoken_cribbage.ai.coach import FLOOR, judge_seen, said
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.words.lines import Line
@@ -42,23 +42,23 @@ class CoachWatch:
         self._deal: int | None = None
 
     def undone(self, actions: int) -> None:
-        """The game has ``actions`` actions now (after an undo): the verdicts on moves taken
-        back are forgotten (their points are not lost)."""
+        """The game has ``actions`` actions now (after an undo: the table's ``version``): the
+        verdicts on moves taken back are forgotten (their points are not lost)."""
         self._lost = [(i, b) for i, b in self._lost if i < actions]
         if self._last_at >= actions:
             self.last, self._last_at = None, -1
 
-    def before(self, game: g.Game, seat: int, action: g.Action) -> None:
-        """``action`` is about to be applied: judge it when it is ``seat``'s discard or play.
-        Never raises (a coach that fails says nothing)."""
-        if getattr(action, "seat", None) != seat or not isinstance(action, (g.Discard, g.Play)):
+    def before(self, obs: g.Observation, at: int, action: g.Action) -> None:
+        """``action`` is about to be applied: judge it when it is the observation's seat's
+        discard or play, from that observation only (``at``: the game's actions so far, the
+        table's ``version``). Never raises (a coach that fails says nothing)."""
+        if getattr(action, "seat", None) != obs.seat or not isinstance(action, (g.Discard, g.Play)):
             return
-        if self._deal != game.deal_number:
-            self._deal, self.last = game.deal_number, None
-        at = len(game.actions)
+        if self._deal != obs.deal:
+            self._deal, self.last = obs.deal, None
         self.undone(at)
         try:
-            verdict = judge(game, seat, action)
+            verdict = judge_seen(obs, action)
         except Exception:
             return
         if verdict is None:

@@ -7,10 +7,10 @@ over notices (what happened, and why); they are phrased here, by ``words``, when
     loaded = keeper.load()                   # the save (checked) and any sentence about it
     if keeper.in_progress(loaded): ask keeper.resume_question(loaded) ...
     keeper.begin(game, difficulty=..., saved=loaded.saved if resuming else None)
-    Session(..., hooks=SeatHooks(on_change=keeper.on_change, on_action=keeper.on_action))
+    local_session(game, hooks=SeatHooks(on_change=keeper.on_change, on_action=keeper.on_action))
 
-The session calls ``on_action`` after every applied action, the player's and each of the
-computer's, so it is on disk before the next one is chosen: a process killed at any moment
+The game's ``LocalTable`` (app.local_seat) calls ``on_action`` after every applied action, the
+player's and each of the computer's, so it is on disk before the next one is chosen: a process killed at any moment
 loses at most the action in progress.
 """
 

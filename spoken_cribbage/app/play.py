@@ -17,6 +17,7 @@ from spoken_cribbage.app.console import (
     unechoed_typeahead,
 )
 from spoken_cribbage.app.keyloop import run_tty
+from spoken_cribbage.app.local_seat import local_table
 from spoken_cribbage.app.output import visible
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.seat.hooks import SeatHooks
@@ -34,11 +35,11 @@ from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase
 
 
-def _hint(game, seat):
-    from spoken_cribbage.ai.coach import hint_for
+def _hint(obs):
+    from spoken_cribbage.ai.coach import hint_seen
     from spoken_cribbage.words.notices import phrase
 
-    hint = hint_for(game, seat)
+    hint = hint_seen(obs)
     return phrase(hint) if hint else None
 
 
@@ -181,7 +182,7 @@ def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) 
     def new_game():
         """n at the end of a game: a new game in the same run, kept like the first (at the
         table the settings say now)."""
-        new_seed = testhooks.new_seed(after=session.game.seed)
+        new_seed = testhooks.new_seed(after=table.game.seed)
         new = Game(rules=rules_from(session.settings), seed=new_seed)
         level = session.settings.difficulty
         new_names = names_from(session.settings, new.players)
@@ -192,7 +193,7 @@ def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) 
         """The settings, each rule the game in progress does not play by said so."""
         saved = keeper.saved
         return run.describe(
-            current, game=settings_mod.game_values(session.game.rules, saved.difficulty if saved is not None else None)
+            current, game=settings_mod.game_values(table.game.rules, saved.difficulty if saved is not None else None)
         )
 
     def on_settings(new, name=None):
@@ -210,16 +211,9 @@ def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) 
         on_action=keeper.on_action,  # persistence: save after every action
         on_undo=keeper.on_undo,
     )
-    session = Session(
-        game,
-        settings=settings,
-        write=writer.line,
-        hooks=hooks,
-        speaker=speaker,
-        opponents=opponents,
-        names=names,
-        cues=cues,
-    )
+    # the game in this process: the seat sits at its table; the keeper saves the table's game
+    table = local_table(game, opponents, hooks=hooks)
+    session = Session(table, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, names=names, cues=cues)
     session.kept = keeper.keep  # a --seed game is for this run only
     # persistence: while the game cannot be saved, quitting says so instead of "it is kept"
     keeper.watch(lambda notice: setattr(session, "unsaved", notice))

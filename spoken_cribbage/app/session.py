@@ -5,10 +5,8 @@ the front ends feed it keys, lines and voice commands, and read it through the s
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Sequence
 
-from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.coach import CoachWatch
 from spoken_cribbage.app.seat import actions, answering, commands, devices, moment, narration
 from spoken_cribbage.app.seat.choices import ON_INTENT
@@ -21,7 +19,7 @@ from spoken_cribbage.app.seat.intent import Intent
 from spoken_cribbage.app.seat.keymap import KEYS
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.question import Asking, Question
-from spoken_cribbage.app.seat.turns import LocalTable, Player, TurnRunner
+from spoken_cribbage.app.seat.turns import Table, TurnRunner
 from spoken_cribbage.app.show_reader import ShowReader
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
@@ -59,16 +57,16 @@ def _input(method):
 class Session:
     """One seat: keys, lines and voice commands in; lines, speech and cues out (the Output)."""
 
-    def __init__(self, game: g.Game, *, settings: Settings, write: Callable[[str], None],
+    def __init__(self, table: Table, *, settings: Settings, write: Callable[[str], None],
                  hooks: SeatHooks = SeatHooks(), speaker=None, cues=None, me: int = 0,
-                 opponents: dict[int, Player] | None = None, names: Sequence[str] | None = None):
-        #: the front end's callbacks (seat.hooks): autosave, statistics, settings kept, hints
+                 names: Sequence[str] | None = None):
+        self.me = me
+        #: the front end's callbacks (seat.hooks): statistics, settings kept, hints
         self.hooks = hooks
         self.settings = settings
-        #: the game behind the table protocol (seat.turns), the computers, the autosave
-        self.table = LocalTable(game, opponents if opponents is not None else {
-            s: RandomPlayer(random.Random(s)) for s in range(game.players) if s != me},
-            on_action=hooks.on_action, on_undo=hooks.on_undo, new_game=hooks.new_game)
+        #: the table the seat sits at (seat.turns.Table: a game here or elsewhere; the front
+        #: end builds it, app.local_seat for a game in this process); the seat reads it only
+        self.table = table
         #: the computers' turns (paced on its timer: the console sets ``runner.timer``), the
         #: count clock (time.monotonic, or a test's: storage.testhooks)
         self.runner = TurnRunner(self.table, me, pace=lambda: self.settings.pace,
@@ -83,11 +81,10 @@ class Session:
                              prompt=functools.partial(moment.prompt_line, self),
                              cues_on=lambda: self.settings.cues == "on",
                              modes=lambda: channel_modes(self.settings),
-                             deal=lambda: self.game.deal_number)
+                             deal=lambda: self.table.observation(self.me).deal)
         #: the cues command, while it runs (any key stops it)
         self.cues_demo = CuesDemo(self.output, lambda: self.cues, lambda: self.runner.timer)
-        self.me = me
-        self.names = Names(names or seat_names(game.players, me=me), me)
+        self.names = Names(names or seat_names(table.players, me=me), me)
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
         #: the ``mic check`` command (app.voice_check.VoiceCheck); the front end sets it
         self.voice_check = None
@@ -107,33 +104,25 @@ class Session:
     # ------------------------------------------------------------------ the table (seat.turns)
 
     @property
-    def game(self) -> g.Game:
-        return self.table.game
-
-    @game.setter
-    def game(self, game: g.Game) -> None:
-        self.table.game = game
-
-    @property
     def count_clock(self):   # the player's own count's clock while one runs (seat.count_clock)
         return self.runner.count_clock
 
     def _bind(self, names: Sequence[str] | None = None) -> None:
         """Seat the player at the table's game (its first, or a new one)."""
         self.runner.cancel_pace()
-        game = self.game
+        players = self.table.players
         if names is not None:
             self.names = Names(names, self.me)
-        elif len(self.names.names) != game.players:   # a new game at another table
-            self.names = Names(seat_names(game.players, me=self.me), self.me)
+        elif len(self.names.names) != players:   # a new game at another table
+            self.names = Names(seat_names(players, me=self.me), self.me)
         self.announcer = Announcer(self.names, self.settings.verbosity,
-                                   brief_parts(self.settings.brief)).bind(game)
-        self.answers = Answers(lambda: self.game.observation(self.me), self.names)
+                                   brief_parts(self.settings.brief)).bind(self.table)
+        self.answers = Answers(lambda: self.table.observation(self.me), self.names)
         #: the hand as the player last heard it: numbers, cursor, marks, a count typed
         self.hand_view = HandView()
         #: the yes/no question open (quit, discard, or a voice command heard but not surely)
         self.asking = Asking()
-        self.finished = game.phase == g.GAME_OVER
+        self.finished = self.table.observation(self.me).phase == g.GAME_OVER
         self.history.restart(self.names)
         self.runner.stop_clock()
 
@@ -178,7 +167,7 @@ class Session:
 
     def hint_text(self) -> str | None:
         try:
-            return self.hooks.hint(self.game, self.me) if self.hooks.hint else None
+            return self.hooks.hint(self.table.observation(self.me)) if self.hooks.hint else None
         except Exception:
             return None
 
@@ -283,7 +272,7 @@ class Session:
 
     def take_back(self) -> list[g.Action]:
         undone = self.table.undo(self.me)   # (the table tells the keeper)
-        self.coach.undone(len(self.game.actions))   # moves taken back: not the coach's to count
+        self.coach.undone(self.table.version)   # moves taken back: not the coach's to count
         return undone
 
     def begin(self, names: Sequence[str] | None) -> None:

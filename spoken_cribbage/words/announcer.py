@@ -5,6 +5,7 @@ an event visitor), per verbosity: ``terse`` says the least, ``normal`` is the de
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card
@@ -29,6 +30,14 @@ from spoken_cribbage.words.lines import (
 )
 from spoken_cribbage.words.names import Names
 from spoken_cribbage.words.numbers import said_number
+
+
+class Ruled(Protocol):
+    """A game or a table: what :meth:`Announcer.bind` reads of it."""
+
+    @property
+    def rules(self) -> Rules: ...
+
 
 #: The points of a go, the last card and his heels: the message of each (score.<reason>.you/.other).
 _REASON_TEXT = {"go": "score.go", "last": "score.last", "heels": "score.heels"}
@@ -449,9 +458,9 @@ class Announcer(EventVisitor[list[Line]]):
         line = self.rules.double_skunk_line if level == 2 else None
         return line if line is not None else self.rules.skunk_line
 
-    def bind(self, game: g.Game) -> Announcer:
-        """Take the table's rules (sides, target, skunk lines) from ``game``."""
-        self.rules = game.rules
+    def bind(self, table: Ruled) -> Announcer:
+        """Take the table's rules (sides, target, skunk lines) from ``table`` (or a game)."""
+        self.rules = table.rules
         return self
 
 

@@ -62,7 +62,7 @@ def test_the_experts_own_discard_and_one_within_noise_are_not_said():
 def test_a_play_worse_than_the_experts_gets_the_play_values_difference():
     s, out = seat(3)
     s.command("discard 10H JC")
-    gm = s.game
+    gm = s.table.game
     assert gm.phase == g.PLAY and gm.to_act == 0
     obs = gm.observation(0)
     expert = coach.hint_for(gm, 0).data["card"]
@@ -103,11 +103,11 @@ def test_at_coach_verbosity_the_line_follows_the_move_and_the_deal_ends_with_the
         "The expert keeps the jack and lays away the five here: about 3.1 points better.",
     ]
     said = [3.1]
-    while s.game.phase == g.PLAY:
-        if s.game.to_act != 0:
+    while s.table.game.phase == g.PLAY:
+        if s.table.game.to_act != 0:
             break
-        card = max(s.game.playable(0), key=lambda c: c.value) if s.game.playable(0) else None
-        verdict = coach.judge(s.game, 0, g.Play(0, card)) if card else None
+        card = max(s.table.game.playable(0), key=lambda c: c.value) if s.table.game.playable(0) else None
+        verdict = coach.judge(s.table.game, 0, g.Play(0, card)) if card else None
         lines = after(out, lambda card=card: s.command(f"play {card.short}" if card else "go"))
         if coach.said(verdict):
             assert lines[0].startswith(f"You play the {card.name}.")
@@ -115,7 +115,7 @@ def test_at_coach_verbosity_the_line_follows_the_move_and_the_deal_ends_with_the
             said.append(verdict.data["better"])
         else:
             assert not any(line.startswith("The expert") for line in lines)
-    assert s.game.phase == g.DEAL_OVER
+    assert s.table.game.phase == g.DEAL_OVER
     lost = [line for line in out if line.startswith("The coach estimates")]
     assert len(lost) == 1 and len(said) > 1
     assert abs(float(lost[0].split("about ")[1].split()[0]) - sum(said)) < 0.11
@@ -124,12 +124,12 @@ def test_at_coach_verbosity_the_line_follows_the_move_and_the_deal_ends_with_the
 
 def test_a_move_matching_the_expert_says_nothing_and_the_deal_nothing_lost():
     s, out = seat(3)
-    best = analyze_discards(list(s.game.observation(0).hand), is_dealer=True)[0]
+    best = analyze_discards(list(s.table.game.observation(0).hand), is_dealer=True)[0]
     lines = after(out, lambda: s.command("discard " + " ".join(c.short for c in best.discard)))
     assert not any(line.startswith("The expert") for line in lines)
     assert s.coach.answer() == "The expert would have done the same."
-    while s.game.phase == g.PLAY and s.game.to_act == 0:
-        hint = coach.hint_for(s.game, 0)
+    while s.table.game.phase == g.PLAY and s.table.game.to_act == 0:
+        hint = coach.hint_for(s.table.game, 0)
         s.command(f"play {hint.data['card'].short}" if hint.code == "calculator.play_hint" else "go")
     assert not any(line.startswith(("The expert", "The coach")) for line in out)
 
@@ -144,8 +144,8 @@ def test_at_normal_verbosity_nothing_is_said_but_the_coach_key_answers():
     assert after(out, lambda: s.key("e"))[0] == (
         "The expert keeps the jack and lays away the five here: about 3.1 points better."
     )
-    while s.game.phase == g.PLAY and s.game.to_act == 0:
-        p = s.game.playable(0)
+    while s.table.game.phase == g.PLAY and s.table.game.to_act == 0:
+        p = s.table.game.playable(0)
         s.command(f"play {p[-1].short}" if p else "go")
     # only the key's answer: no line of the coach's own at normal verbosity
     assert [line for line in out if line.startswith(("The expert", "The coach"))] == [
@@ -171,7 +171,7 @@ def test_a_move_taken_back_is_not_counted_lost_nor_answered_by_the_key():
     gm = g.Game(seed=3)
     watch = CoachWatch()
     bad = g.Discard(0, tuple(parse_cards("10H JC")))
-    watch.before(gm, 0, bad)
+    watch.before(gm.observation(0), len(gm.actions), bad)
     gm.apply(bad)
     assert watch.answer().startswith("The expert keeps the jack")
     watch.undone(len(gm.actions) - 1)  # the discard taken back
@@ -181,7 +181,7 @@ def test_a_move_taken_back_is_not_counted_lost_nor_answered_by_the_key():
     # kept, it is counted at the deal's end
     gm = g.Game(seed=3)
     watch = CoachWatch()
-    watch.before(gm, 0, bad)
+    watch.before(gm.observation(0), len(gm.actions), bad)
     gm.apply(bad)
     [line] = watch.deal_lines([g.DealEnded(deal=1, next_dealer=1, scores=(0, 0))], speak=True)
     assert line.text == "The coach estimates you lost about 3.1 points this deal."

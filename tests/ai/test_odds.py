@@ -134,7 +134,7 @@ def test_the_command_line_without_a_table_says_so_and_fails(capsys, monkeypatch,
 
 def test_the_odds_key_and_command_say_my_chance():
     s, out = seat(scores=(100, 110))
-    expected = percent(win_chance(100, 110, me_dealing=s.game.dealer == 0))
+    expected = percent(win_chance(100, 110, me_dealing=s.table.game.dealer == 0))
     assert after(out, lambda: s.key("o")) == [expected]
     assert after(out, lambda: s.command("odds")) == [expected]
     assert after(out, lambda: s.command("what are my chances")) == [expected]
@@ -143,14 +143,14 @@ def test_the_odds_key_and_command_say_my_chance():
 
 def test_after_the_show_the_chance_is_for_the_next_deal():
     s, out = seat(seed=3)
-    while s.game.phase != g.DEAL_OVER:
-        s.game.apply(
-            s.game.legal_actions(s.game.pending_discards()[0])[0]
-            if s.game.phase == g.DISCARD
-            else s.game.legal_actions(s.game.to_act)[0]
+    while s.table.game.phase != g.DEAL_OVER:
+        s.table.game.apply(
+            s.table.game.legal_actions(s.table.game.pending_discards()[0])[0]
+            if s.table.game.phase == g.DISCARD
+            else s.table.game.legal_actions(s.table.game.to_act)[0]
         )
-    me, opp = s.game.scores
-    next_dealer = 1 - s.game.dealer
+    me, opp = s.table.game.scores
+    next_dealer = 1 - s.table.game.dealer
     assert after(out, lambda: s.key("o")) == [percent(win_chance(me, opp, me_dealing=next_dealer == 0))]
 
 
@@ -159,7 +159,7 @@ def test_the_game_says_when_it_has_no_table(monkeypatch, tmp_path):
     s, out = seat()
     assert after(out, lambda: s.key("o")) == [UNREADABLE]
     s2, out2 = seat()
-    s2.game = g.Game(seed=1, target=31)
+    s2.table.game = g.Game(seed=1, target=31)
     monkeypatch.undo()
     assert after(out2, lambda: s2.key("o")) == ["Win chances are known for games to 121 and to 61 only, not to 31."]
 

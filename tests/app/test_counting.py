@@ -219,8 +219,8 @@ def test_the_computer_counts_right_and_the_easy_one_sometimes_misses_an_item():
 
 # ----------------------------------------------------------------------------- the seat
 
+from spoken_cribbage.app.local_seat import local_session  # noqa: E402
 from spoken_cribbage.app.seat.hooks import SeatHooks  # noqa: E402
-from spoken_cribbage.app.session import Session  # noqa: E402
 from spoken_cribbage.storage.settings import Settings  # noqa: E402
 from spoken_cribbage.vocabulary import Command, VoiceContext, key_command, parse_command, phrases_for  # noqa: E402
 
@@ -270,7 +270,7 @@ def seat(
         overcount_penalty="on" if penalty else "off",
         time_limit=time_limit,
     )
-    s = Session(
+    s = local_session(
         game,
         hooks=SeatHooks(clock=clock),
         settings=settings,
@@ -287,7 +287,7 @@ def seat(
 
 
 def scores_line(s):
-    sc = s.game.scores
+    sc = s.table.game.scores
     return f"You {sc[0]}, Computer {sc[1]}."
 
 
@@ -295,12 +295,12 @@ def test_the_hand_is_laid_out_with_the_starter_and_the_prompt_is_the_last_line()
     s, out = seat()
     assert out[-3:] == YOUR_HAND + [PROMPT]
     assert s.voice_context().phase == "counting"
-    assert s.game.phase == g.SHOW and s.game.to_act == 0
+    assert s.table.game.phase == g.SHOW and s.table.game.to_act == 0
 
 
 def test_a_right_count_typed_with_the_digits_and_enter():
     s, out = seat()
-    mine, theirs = s.game.scores
+    mine, theirs = s.table.game.scores
     assert after(out, lambda: s.key("1")) == ["Your count: 1."]
     assert after(out, lambda: s.key("1")) == ["Your count: 11."]
     lines = after(out, s.enter)
@@ -319,7 +319,7 @@ def test_a_right_count_typed_with_the_digits_and_enter():
 
 def test_a_wrong_count_is_corrected_item_by_item():
     s, out = seat()
-    mine, theirs = s.game.scores
+    mine, theirs = s.table.game.scores
     s.key("9")
     lines = after(out, s.enter)
     assert lines[:4] == [
@@ -336,7 +336,7 @@ def test_a_wrong_count_is_corrected_item_by_item():
 def test_nineteen_is_the_call_for_no_points():
     s, out = seat()
     assert after(out, lambda: s.command("nineteen"))[:2] == ["You said nineteen; the hand counts eleven.", CALL]
-    assert [a for a in s.game.actions if isinstance(a, g.Claim)][0] == g.Claim(0, 0)
+    assert [a for a in s.table.game.actions if isinstance(a, g.Claim)][0] == g.Claim(0, 0)
     assert parse_command("19", VoiceContext("counting")) == Command("claim", numbers=(0,))
     # a hand with no points: nineteen is right; the computer says it too
     from spoken_cribbage.words.announce import Announcer, Names
@@ -466,7 +466,7 @@ def test_typing_a_count_can_be_cleared_and_bad_counts_are_refused():
     assert after(out, lambda: s.command("claim lots")) == [
         "Claim how many? Give your count as a number, like 'claim 12'."
     ]
-    assert s.game.phase == g.SHOW and s.game.to_act == 0  # nothing lost
+    assert s.table.game.phase == g.SHOW and s.table.game.to_act == 0  # nothing lost
     s2, out2 = seat()
     s2.command("11")
     assert after(out2, lambda: s2.command("claim 5")) == [
@@ -479,7 +479,7 @@ def test_typing_a_count_can_be_cleared_and_bad_counts_are_refused():
 
 def test_muggins_gives_the_points_you_missed_to_the_computer():
     s, out = seat(muggins=True)
-    mine, theirs = s.game.scores
+    mine, theirs = s.table.game.scores
     lines = after(out, lambda: s.command("9"))
     assert lines[:6] == [
         "You said nine; the hand counts eleven.",
@@ -494,7 +494,7 @@ def test_muggins_gives_the_points_you_missed_to_the_computer():
 
 def test_the_overcount_penalty_gives_the_points_claimed_too_many_to_the_computer():
     s, out = seat(penalty=True)
-    mine, theirs = s.game.scores
+    mine, theirs = s.table.game.scores
     lines = after(out, lambda: s.command("13"))
     assert lines[:6] == [
         "You said thirteen; the hand counts eleven.",
@@ -516,17 +516,17 @@ def test_you_call_muggins_on_the_computers_undercount():
         *YOUR_HAND,
         PROMPT,
     ]
-    mine = s.game.scores[0]
+    mine = s.table.game.scores[0]
     lines = after(out, lambda: s.key("m"))
     assert lines[:3] == [
         "Muggins: you take the two Computer missed.",
         "Computer's hand counts eight: fifteen two, fifteen four, and a run of four is eight.",
-        f"You {mine + 2}, Computer {s.game.scores[1]}.",
+        f"You {mine + 2}, Computer {s.table.game.scores[1]}.",
     ]
     assert lines[-1] == PROMPT  # your own count is still due
     assert after(out, lambda: s.key("m")) == ["Muggins was called on that count already."]
     s.command("11")
-    assert s.game.phase == g.SHOW and s.game.showing == (0, True)  # your crib now
+    assert s.table.game.phase == g.SHOW and s.table.game.showing == (0, True)  # your crib now
     assert after(out, lambda: s.key("m")) == ["Muggins was called on that count already."]
 
 
@@ -555,13 +555,13 @@ def test_the_time_limit_warns_once_and_says_the_time_left_on_a_key():
     assert after(out, s.tick) == []  # one warning only
     assert after(out, lambda: s.key("k")) == ["6 seconds left to count."]
     assert after(out, lambda: s.key("1")) == ["Your count: 1."]
-    assert s.game.phase == g.SHOW
+    assert s.table.game.phase == g.SHOW
 
 
 def test_when_the_time_runs_out_you_score_nothing_and_half_goes_to_the_computer():
     clock = FakeClock()
     s, out = seat(time_limit=15, clock=clock)
-    mine, theirs = s.game.scores
+    mine, theirs = s.table.game.scores
     s.key("1")
     clock.t += 15
     lines = after(out, s.tick)
@@ -571,7 +571,7 @@ def test_when_the_time_runs_out_you_score_nothing_and_half_goes_to_the_computer(
         "Computer takes five, half the count.",
         f"You {mine}, Computer {theirs + 5}.",
     ]
-    assert s.game.actions[-3] == g.TimeUp(0) and s.hand_view.count_typed == ""
+    assert s.table.game.actions[-3] == g.TimeUp(0) and s.hand_view.count_typed == ""
     assert after(out, lambda: s.key("k")) == ["No clock is running: it runs while you count, with a time limit set."]
 
 
@@ -581,7 +581,7 @@ def test_without_a_timer_the_next_key_finds_the_time_up_and_is_dropped():
     clock.t += 25
     lines = after(out, lambda: s.key("1"))
     assert lines[0] == "Time is up: no points for your hand."
-    assert "Your count: 1." not in lines and g.TimeUp(0) in s.game.actions
+    assert "Your count: 1." not in lines and g.TimeUp(0) in s.table.game.actions
 
 
 def test_the_clock_waits_while_help_or_a_question_is_open():
@@ -593,7 +593,7 @@ def test_the_clock_waits_while_help_or_a_question_is_open():
     assert any("k time left to count" in line for line in help_lines)
     clock.t += 500
     s.tick()
-    assert s.game.phase == g.SHOW and s.game.to_act == 0  # help is open: no time passes
+    assert s.table.game.phase == g.SHOW and s.table.game.to_act == 0  # help is open: no time passes
     assert after(out, lambda: s.command("time")) == ["25 seconds left to count."]  # help closed
     clock.t += 5
     s.key("q")  # the quit question
@@ -616,7 +616,7 @@ def test_the_crib_count_gets_the_whole_limit_and_its_own_warning():
     clock.t += 20
     assert after(out, s.tick) == ["10 seconds left to count."]
     clock.t += 9
-    obs = s.game.observation(0)
+    obs = s.table.game.observation(0)
     lines = after(out, lambda: s.command(str(score_hand(obs.showing, obs.starter).total)))
     assert lines[-1] == "Count your crib: type the points, then press Enter. You have 30 seconds."
     assert after(out, lambda: s.key("k")) == ["30 seconds left to count."]
@@ -624,7 +624,7 @@ def test_the_crib_count_gets_the_whole_limit_and_its_own_warning():
     assert after(out, s.tick) == []
     clock.t += 1
     assert after(out, s.tick) == ["10 seconds left to count."]
-    assert s.game.phase == g.SHOW and s.game.showing == (0, True)
+    assert s.table.game.phase == g.SHOW and s.table.game.showing == (0, True)
 
 
 def test_turning_the_time_limit_off_stops_a_count_under_way(home):
@@ -633,7 +633,7 @@ def test_turning_the_time_limit_off_stops_a_count_under_way(home):
     assert after(out, lambda: s.command("time limit off")) == ["Time limit is now off."]
     clock.t += 100
     s.tick()
-    assert s.game.phase == g.SHOW and s.game.to_act == 0 and s.count_clock is None
+    assert s.table.game.phase == g.SHOW and s.table.game.to_act == 0 and s.count_clock is None
 
 
 def test_the_clock_starts_once_the_hand_has_been_read_out():
@@ -653,7 +653,7 @@ def test_the_clock_starts_once_the_hand_has_been_read_out():
     assert s.count_clock.remaining() == 30
     clock.t += 60
     s.tick()
-    assert s.game.phase != g.SHOW or s.game.to_act != 0
+    assert s.table.game.phase != g.SHOW or s.table.game.to_act != 0
 
 
 def test_the_console_timer_drives_the_clock():
@@ -682,7 +682,9 @@ from testkit import BIN, game_env  # noqa: E402
 def test_counting_settings_changed_in_the_game_persist(home):
     run = RunSettings(current=Settings())
     out = []
-    s = Session(g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current, write=out.append)
+    s = local_session(
+        g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current, write=out.append
+    )
     for text, said in (
         ("counting manual", "Counting is now manual. It takes effect in the next game."),
         ("muggins on", "Muggins is now on. It takes effect in the next game."),
@@ -696,7 +698,7 @@ def test_counting_settings_changed_in_the_game_persist(home):
     assert after(out, lambda: s.command("time limit off")) == ["Time limit is now off."]
     assert sm.load()[0].time_limit == 0
     assert "Time limit: off." in [phrase(n) for n in run.describe()]
-    assert s.game.rules.counting == "auto"  # this game goes on as it began
+    assert s.table.game.rules.counting == "auto"  # this game goes on as it began
 
 
 def test_the_counting_options_are_for_one_run_only(home):
@@ -746,7 +748,7 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
     game = g.Game(rules=Rules(counting="manual", muggins=True), seed=5)
     k.begin(game, difficulty="expert")
     out = []
-    s = Session(
+    s = local_session(
         game,
         hooks=SeatHooks(on_action=k.on_action, on_change=k.on_change),
         settings=Settings(counting="manual"),
@@ -771,7 +773,7 @@ def test_a_game_saved_in_the_show_resumes_with_your_count_due(home):
     assert loaded.game.events == game.events and loaded.saved.rules == game.rules
     k2.begin(loaded.game, difficulty="expert", saved=loaded.saved)
     out2 = []
-    s2 = Session(
+    s2 = local_session(
         loaded.game,
         hooks=SeatHooks(on_action=k2.on_action),
         settings=Settings(),

@@ -21,7 +21,7 @@ import pytest
 
 from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.cli import build_parser
-from spoken_cribbage.app.session import Session
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.speech import cues as sc
@@ -330,7 +330,7 @@ def test_cues_reach_a_real_stream_on_alsas_null_device(tmp_path):
 def make(seed, settings=None, **kw):
     out = []
     rec = sc.RecordingCuePlayer()
-    s = Session(
+    s = local_session(
         g.Game(seed=seed, **kw),
         settings=settings or Settings(speech="off"),
         write=out.append,
@@ -341,7 +341,7 @@ def make(seed, settings=None, **kw):
 
 
 def play_first_playable(s):
-    card = s.game.observation(s.me).playable[0]
+    card = s.table.game.observation(s.me).playable[0]
     s.command(str(s.hand_view.numbering.index(card) + 1))
 
 
@@ -393,10 +393,10 @@ def test_winning_and_losing():
         s, _, rec = make(seed, target=5)
         s.start()
         s.command("1 2")
-        while s.game.phase == g.PLAY:
+        while s.table.game.phase == g.PLAY:
             play_first_playable(s)
-        if s.game.phase == g.GAME_OVER:
-            won = s.game.scores[0] >= 5
+        if s.table.game.phase == g.GAME_OVER:
+            won = s.table.game.scores[0] >= 5
             assert rec.calls[-1][-1] == ("win" if won else "lose")
             assert "your_turn" not in rec.calls[-1]
             return
@@ -567,7 +567,7 @@ def test_the_cues_command_is_paced_by_the_timer_and_a_key_stops_it():
 
 def test_the_cues_command_says_when_the_cues_cannot_play_and_when_they_are_off():
     out = []
-    s = Session(
+    s = local_session(
         g.Game(seed=3),
         settings=Settings(speech="off", cues="off"),
         write=out.append,

@@ -81,17 +81,17 @@ def test_a_discard_a_question_and_a_play_by_voice():
     assert "You lay away the ace of clubs and two of clubs." in out
     assert "The count is 10: queen of spades." in out
     assert "You play the five of clubs. Count 15. Fifteen two." in out
-    assert [c.short for seat, c in s.game.played if seat == 0] == ["5C"]
+    assert [c.short for seat, c in s.table.game.played if seat == 0] == ["5C"]
     assert out.count(SORRY) == 0
 
 
 def test_cards_not_in_hand_and_noise_get_sorry_and_no_action():
     s, out = make_session()
     s.command("1 2")
-    before = list(s.game.actions)
+    before = list(s.table.game.actions)
     cough = session_corpus().nonspeech("cough", "pink40").pcm()
     results = run_voice(s, [("play king of spades",), cough, ("hello there, how are you",)], 1)
     # Whatever was decoded, nothing was played.
-    assert s.game.actions == before
+    assert s.table.game.actions == before
     assert all(not r.accepted for r in results)
     assert SORRY in out

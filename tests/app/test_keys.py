@@ -4,8 +4,8 @@ letters are shortcuts; the game always says what comes next."""
 import random
 
 from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.base import RecordingSpeaker
 from spoken_cribbage.speech.priority import Priority
@@ -15,17 +15,17 @@ from testkit.seated import after, make
 
 def test_digits_mark_unmark_and_enter_confirms_the_discard():
     s, out = make()
-    hand = list(s.game.hands[0])
+    hand = list(s.table.game.hands[0])
     assert after(out, lambda: s.key("1")) == [f"{hand[0].name.capitalize()} chosen; choose one more."]
     assert after(out, lambda: s.key("1")) == [f"{hand[0].name.capitalize()} no longer chosen; choose 2 more."]
     s.key("1")
     assert after(out, lambda: s.key("3")) == [f"Lay away the {hand[0].name} and {hand[2].name}? Enter to confirm."]
     assert s.voice_context().phase == "question"
     assert after(out, lambda: s.key("4"))[0].startswith("You have already chosen the ")
-    assert s.game.phase == g.DISCARD
+    assert s.table.game.phase == g.DISCARD
     lines = after(out, s.enter)
     assert lines[0] == f"You lay away the {hand[0].name} and {hand[2].name}."
-    assert s.game.phase in (g.PLAY, g.DEAL_OVER, g.GAME_OVER)
+    assert s.table.game.phase in (g.PLAY, g.DEAL_OVER, g.GAME_OVER)
 
 
 def test_escape_unmarks_then_silences():
@@ -46,23 +46,23 @@ def test_a_voice_player_confirms_with_yes():
     s.command("discard card one")
     assert after(out, lambda: s.command("discard card two"))[0].endswith("Enter or say yes to confirm.")
     s.command("yes")
-    assert s.game.phase != g.DISCARD
+    assert s.table.game.phase != g.DISCARD
 
 
 def test_play_by_digit_keeps_the_numbers_the_player_heard():
     s, out = make()
     s.key("1"), s.key("2"), s.enter()
-    assert s.game.phase == g.PLAY
+    assert s.table.game.phase == g.PLAY
     # cards 1 and 2 went to the crib: their numbers are not given to other cards
     assert after(out, lambda: s.key("1"))[0].startswith("Card 1, the ")
     assert "is in the crib" in out[-1]
-    hand_before = list(s.game.hands[0])
-    playable = s.game.playable(0)
+    hand_before = list(s.table.game.hands[0])
+    playable = s.table.game.playable(0)
     n = s.hand_view.numbering.index(playable[0]) + 1
     s.key(str(n))
-    assert playable[0] not in s.game.hands[0]
-    assert len(s.game.hands[0]) == len(hand_before) - 1
-    held = s.hand_view.held_positions(s.game.observation(s.me).hand)
+    assert playable[0] not in s.table.game.hands[0]
+    assert len(s.table.game.hands[0]) == len(hand_before) - 1
+    held = s.hand_view.held_positions(s.table.game.observation(s.me).hand)
     assert after(out, lambda: s.key(str(n)))[0].endswith(
         "is already played. Your cards are numbered "
         + ", ".join(str(p + 1) for p in held[:-1])
@@ -86,16 +86,16 @@ def test_arrows_walk_the_hand_and_space_plays():
     assert end.startswith(f"{s.hand_view.numbering[5].name.capitalize()}, card 6")
     assert after(out, lambda: s.move("right"))[0] == end  # stays on the last card
     card = s.hand_view.numbering[5]
-    if card in s.game.playable(0):
+    if card in s.table.game.playable(0):
         s.space()
-        assert card not in s.game.hands[0]
+        assert card not in s.table.game.hands[0]
 
 
 def test_enter_starts_the_next_deal_and_says_what_comes_next_at_the_end():
     s, out = make(seed=8)
     rng = random.Random(0)
     for _ in range(3000):
-        gm = s.game
+        gm = s.table.game
         if gm.phase == g.GAME_OVER:
             break
         if gm.phase == g.DISCARD:
@@ -106,7 +106,7 @@ def test_enter_starts_the_next_deal_and_says_what_comes_next_at_the_end():
         else:
             assert out[-1].endswith("Press Enter to go on.") or "Enter" in out[-1]
             s.enter()
-    assert s.game.phase == g.GAME_OVER
+    assert s.table.game.phase == g.GAME_OVER
     assert out[-1] == "Press n for a new game or q to leave."
     assert sum(line.startswith("Final score") for line in out) <= 1
     assert s.voice_context().phase == "over"
@@ -123,12 +123,14 @@ def test_n_starts_a_new_game_and_q_leaves_without_keeping():
     s, out = make(hooks=SeatHooks(new_game=factory))
     assert after(out, lambda: s.key("n")) == ["The key n does nothing here. Press question mark for help."]
     s.finished = True
-    s.game.phase = g.GAME_OVER
+    s.table.game.phase = g.GAME_OVER
+    s.table.forget()  # (changed behind the table: its observations are built afresh)
     lines = after(out, lambda: s.key("n"))
-    assert made and s.game is made[0] and not s.finished
+    assert made and s.table.game is made[0] and not s.finished
     assert lines[0].startswith("New game to 121 points")
     s.finished = True
-    s.game.phase = g.GAME_OVER
+    s.table.game.phase = g.GAME_OVER
+    s.table.forget()  # (changed behind the table: its observations are built afresh)
     assert after(out, lambda: s.key("q")) == ["Goodbye."]
     assert s.quit
 
@@ -173,11 +175,11 @@ def test_milestones_come_before_the_prompt():
 def test_resumed_between_deals_says_whose_deal_and_enter():
     s, out = make(seed=8)
     s.key("1"), s.key("2"), s.enter()
-    while s.game.phase == g.PLAY:
-        s.key(str(s.hand_view.numbering.index(s.game.playable(0)[0]) + 1))
-    assert s.game.phase == g.DEAL_OVER
+    while s.table.game.phase == g.PLAY:
+        s.key(str(s.hand_view.numbering.index(s.table.game.playable(0)[0]) + 1))
+    assert s.table.game.phase == g.DEAL_OVER
     out2 = []
-    r = Session(s.game, settings=Settings(), write=out2.append, opponents=s.table.opponents)
+    r = local_session(s.table.game, settings=Settings(), write=out2.append, opponents=s.table.opponents)
     r.start(resumed=True)
     assert out2[0].startswith("Game resumed. You ")
     assert out2[-1] in (
@@ -190,7 +192,7 @@ def test_resumed_between_deals_says_whose_deal_and_enter():
 def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise():
     from spoken_cribbage.ai.players import make_player
 
-    s = Session(
+    s = local_session(
         g.Game(seed=7),
         settings=Settings(),
         write=(out := []).append,
@@ -202,16 +204,16 @@ def test_u_undoes_a_play_while_nothing_new_was_seen_and_says_why_not_otherwise()
     assert after(out, lambda: s.key("u")) == ["You can't undo: the starter has been cut."]
     undone = None
     for _ in range(8):
-        if s.game.phase != g.PLAY:
+        if s.table.game.phase != g.PLAY:
             break
-        card = s.game.observation(s.me).playable[0]
-        before = (list(s.game.hands[0]), s.game.count, list(s.game.scores))
+        card = s.table.game.observation(s.me).playable[0]
+        before = (list(s.table.game.hands[0]), s.table.game.count, list(s.table.game.scores))
         s.key(str(s.hand_view.numbering.index(card) + 1))
-        if s.game.can_undo(0) is None:
+        if s.table.game.can_undo(0) is None:
             lines = after(out, lambda: s.key("u"))
             assert lines[0] == f"Undone: you take back the {card.name}."
             assert lines[-1].startswith("Your turn")
-            assert (list(s.game.hands[0]), s.game.count, list(s.game.scores)) == before
+            assert (list(s.table.game.hands[0]), s.table.game.count, list(s.table.game.scores)) == before
             undone = card
             break
     assert undone is not None, "seed 7 has a play that can be taken back"
@@ -229,7 +231,7 @@ def test_s_twice_in_a_row_reads_the_pegboard():
     # a game with points on the board: each side's back peg is its score before its last points
     gm = g.Game(seed=11, scores=(80, 88))
     gm.scores, gm.back_pegs = [86, 90], [80, 88]
-    s2 = Session(gm, settings=Settings(), write=out.append, opponents={1: RandomPlayer(random.Random(1))})
+    s2 = local_session(gm, settings=Settings(), write=out.append, opponents={1: RandomPlayer(random.Random(1))})
     s2.start()
     assert after(out, lambda: s2.key("s")) == ["You 86, 35 to go; Computer 90, 31 to go."]
     assert after(out, lambda: s2.key("s")) == [
@@ -294,14 +296,14 @@ def test_backspace_takes_back_a_digit_of_the_count_being_typed():
 
     out: list[str] = []
     gm = g.Game(rules=replace(Rules(), counting="manual"), seed=11)
-    s = Session(
+    s = local_session(
         gm, settings=Settings(counting="manual"), write=out.append, opponents={1: RandomPlayer(random.Random(1))}
     )
     s.start()
     s.key("1"), s.key("2"), s.enter()
     while not s.count_due():  # play the cards that fit until the player's count is due
-        assert s.game.phase == g.PLAY
-        s.do(g.Play(s.me, s.game.observation(s.me).playable[0]))
+        assert s.table.game.phase == g.PLAY
+        s.do(g.Play(s.me, s.table.game.observation(s.me).playable[0]))
     s.key("1"), s.key("2")
     assert after(out, lambda: s.key("backspace")) == ["Your count: 1."]
     assert after(out, lambda: s.key("backspace")) == ["Count cleared: type it again."]

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.storage.settings import RunSettings, Settings
@@ -64,7 +64,7 @@ def test_only_the_setting_changed_in_the_game_is_saved_never_the_options(home):
     sm.save(file_settings, home / "settings.toml")
     overrides = {"speech": "off", "target": 61}
     run = RunSettings(current=Settings(rate=150, speech="off", target=61), overrides=overrides)
-    sess = Session(
+    sess = local_session(
         g.Game(seed=1), hooks=SeatHooks(on_settings=run.on_settings), settings=run.current, write=lambda t: None
     )
     sess.command("rate 200")

@@ -145,7 +145,7 @@ def test_names_and_levels_from_the_statistics_are_shown_escaped_by_review(tmp_pa
 
 
 def test_speech_is_sent_clean():
-    from spoken_cribbage.app.session import Session
+    from spoken_cribbage.app.local_seat import local_session
 
     said = []
 
@@ -159,7 +159,9 @@ def test_speech_is_sent_clean():
             return lambda *a, **k: None
 
     written = []
-    s = Session(g.Game(seed=3), settings=Settings(speech="off", cues="off"), write=written.append, speaker=Speaker())
+    s = local_session(
+        g.Game(seed=3), settings=Settings(speech="off", cues="off"), write=written.append, speaker=Speaker()
+    )
     s.output.tell(f"Hello {HOSTILE}")
     assert said[-1] == "Hello " + visible(HOSTILE)
     assert "\x1b" not in said[-1]

@@ -21,9 +21,9 @@ def seated(seed=3, **kw):
 def play_out_deal(s):
     s.command("1 2")
     for _ in range(20):
-        if s.game.phase != g.PLAY:
+        if s.table.game.phase != g.PLAY:
             break
-        s.command("play " + s.game.observation(s.me).playable[0].short)
+        s.command("play " + s.table.game.observation(s.me).playable[0].short)
 
 
 def test_a_line_said_after_the_deal_end_prompt_goes_before_it():
@@ -36,7 +36,7 @@ def test_a_line_said_after_the_deal_end_prompt_goes_before_it():
 
     s, out = seated(hooks=SeatHooks(on_change=milestone))
     play_out_deal(s)
-    assert s.game.phase == g.DEAL_OVER
+    assert s.table.game.phase == g.DEAL_OVER
     assert out[-2:] == ["Your best hand yet: 12.", "Press Enter for Computer's deal."]
 
 
@@ -57,8 +57,8 @@ def test_a_line_that_arrives_on_its_own_is_followed_by_the_prompt_again():
 def test_repeat_after_the_computers_card_says_the_card_and_the_count_again():
     s, out = seated()
     s.command("1 2")
-    while s.game.phase == g.PLAY and s.game.to_act == 0:
-        block = after(out, lambda: s.command("play " + s.game.observation(s.me).playable[0].short))
+    while s.table.game.phase == g.PLAY and s.table.game.to_act == 0:
+        block = after(out, lambda: s.command("play " + s.table.game.observation(s.me).playable[0].short))
         if any(line.startswith("Computer plays") for line in block):
             break
     computers = [line for line in block if line.startswith("Computer plays")]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.review import deal_steps, deals_of
@@ -18,10 +18,10 @@ def play_out_deal(s):
     """Lay away the first two cards and play the first playable card until the deal is over."""
     s.command("1 2")
     for _ in range(20):
-        if s.game.phase != g.PLAY:
+        if s.table.game.phase != g.PLAY:
             break
-        s.command("play " + s.game.observation(s.me).playable[0].short)
-    assert s.game.phase in (g.DEAL_OVER, g.GAME_OVER)
+        s.command("play " + s.table.game.observation(s.me).playable[0].short)
+    assert s.table.game.phase in (g.DEAL_OVER, g.GAME_OVER)
 
 
 def test_review_before_any_deal_ended_reads_the_deal_so_far():
@@ -62,7 +62,7 @@ def test_review_reads_the_last_deal_in_order_and_hides_nothing_it_should_not():
 def test_the_walk_key_gives_one_event_a_press_with_a_sentence_at_each_end():
     s, out = make()
     play_out_deal(s)
-    steps = deal_steps(deals_of(s.game.events_for(0))[1][1], s.names)
+    steps = deal_steps(deals_of(s.table.game.events_for(0))[1][1], s.names)
     first = after(out, lambda: s.key("w"))
     assert first == ["Deal 1, from the start; press w for each event.", *steps[0]]
     heard = [first[1:]]
@@ -95,7 +95,7 @@ def test_a_walk_belongs_to_one_deal_and_starts_again_in_the_next():
     s.key("w")  # half-way through deal 1
     s.enter()  # deal 2
     s.command("1 2")
-    steps = deal_steps(deals_of(s.game.events_for(0))[2][1], s.names)
+    steps = deal_steps(deals_of(s.table.game.events_for(0))[2][1], s.names)
     assert after(out, lambda: s.key("w")) == ["Deal 2, from the start; press w for each event.", *steps[0]]
 
 
@@ -104,11 +104,11 @@ def test_a_walk_started_before_the_game_ended_starts_again_after_it():
     s.key("w")  # the last deal, as it begins
     s.command("1 2")
     for _ in range(20):
-        if s.game.phase != g.PLAY:
+        if s.table.game.phase != g.PLAY:
             break
-        s.command("play " + s.game.observation(s.me).playable[0].short)
-    assert s.game.phase == g.GAME_OVER
-    deal = s.game.deal_number
+        s.command("play " + s.table.game.observation(s.me).playable[0].short)
+    assert s.table.game.phase == g.GAME_OVER
+    deal = s.table.game.deal_number
     assert after(out, lambda: s.key("w"))[0] == (f"Deal {deal}, from the start; press w for each event.")
 
 
@@ -166,7 +166,7 @@ def test_a_game_played_through_the_keeper_is_stored_with_its_seed_actions_and_lo
     script = make_script(4, "easy", noise=0)
     gm = g.Game(seed=4)
     k.begin(gm, difficulty="easy")
-    s = Session(
+    s = local_session(
         gm,
         hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
         settings=Settings(speech="off"),

@@ -72,19 +72,19 @@ def test_discard_one_card_at_a_time_then_cancel():
 def test_illegal_play_says_why_and_what_is_allowed_and_changes_nothing():
     s, out, _ = make()
     s.command("1 2")
-    while s.game.count + 10 <= 31 and s.game.to_act == 0:
+    while s.table.game.count + 10 <= 31 and s.table.game.to_act == 0:
         # play low cards until a ten would go over 31
-        low = min(s.game.playable(0), key=lambda c: c.value)
+        low = min(s.table.game.playable(0), key=lambda c: c.value)
         s.command(f"play {low.short}")
-        if s.game.phase != g.PLAY:
+        if s.table.game.phase != g.PLAY:
             pytest.skip("deal ended early for this seed")
-    if s.game.to_act != 0 or not any(c.value == 10 for c in s.game.hands[0]):
+    if s.table.game.to_act != 0 or not any(c.value == 10 for c in s.table.game.hands[0]):
         pytest.skip("no over-31 situation with this seed")
-    before = (list(s.game.hands[0]), s.game.count, list(s.game.actions))
-    ten = next(c for c in s.game.hands[0] if c.value == 10)
+    before = (list(s.table.game.hands[0]), s.table.game.count, list(s.table.game.actions))
+    ten = next(c for c in s.table.game.hands[0] if c.value == 10)
     [line] = after(out, lambda: s.command(f"play {ten.short}"))
-    assert line.startswith(f"You can't play the {ten.name}: the count would be {s.game.count + 10}.")
-    assert before == (list(s.game.hands[0]), s.game.count, list(s.game.actions))
+    assert line.startswith(f"You can't play the {ten.name}: the count would be {s.table.game.count + 10}.")
+    assert before == (list(s.table.game.hands[0]), s.table.game.count, list(s.table.game.actions))
 
 
 def test_unknown_card_and_card_not_in_hand():
@@ -102,7 +102,7 @@ def test_unknown_card_and_card_not_in_hand():
 def test_go_is_refused_while_a_card_fits():
     s, out, _ = make()
     s.command("1 2")
-    assert s.game.to_act == 0
+    assert s.table.game.to_act == 0
     line = after(out, lambda: s.command("go"))[0]
     assert line.startswith("You can't say go: you can play the ")
 
@@ -165,7 +165,7 @@ def test_a_whole_game_by_commands_ends_with_a_winner():
     s, out, _ = make(seed=8)
     rng = random.Random(0)
     for _ in range(2000):
-        gm = s.game
+        gm = s.table.game
         if gm.phase == g.GAME_OVER:
             break
         if gm.phase == g.DISCARD:
@@ -175,7 +175,7 @@ def test_a_whole_game_by_commands_ends_with_a_winner():
             s.command(f"play {rng.choice(fits).short}" if fits else "go")
         else:
             s.command("")
-    assert s.game.phase == g.GAME_OVER
+    assert s.table.game.phase == g.GAME_OVER
     assert any("wins, " in line or line.startswith("You win, ") for line in out)
     assert re.match(r"(You win|Computer wins), \d+ to \d+", out[-2]) or out[-2].startswith("That is a")
     assert not any(line.startswith("Final score") for line in out)
@@ -199,8 +199,8 @@ def test_play_without_a_card_outside_the_play_is_refused_with_the_engines_reason
     # the seat builds no junk action (Play(seat, None) is refused by its constructor now): the
     # player hears the phase's reason, as before
     s, out, _ = make()
-    assert s.game.phase == "discard"
+    assert s.table.game.phase == "discard"
     lines = after(out, lambda: s.command("play 2"))  # a place in the hand: no card named
     assert lines == ["You can't play yet: first lay away 2 cards for the crib."]
-    assert lines == after(out, lambda: s.command(f"play {s.game.hands[0][0].short}"))  # a card named
-    assert s.game.phase == "discard"
+    assert lines == after(out, lambda: s.command(f"play {s.table.game.hands[0][0].short}"))  # a card named
+    assert s.table.game.phase == "discard"

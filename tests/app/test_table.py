@@ -10,6 +10,7 @@ import re
 import pytest
 
 from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.seat import narration
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
@@ -33,7 +34,7 @@ def seated(players: int, seed: int = 5, **kw) -> tuple[Session, list[str]]:
 def to_my_play(s: Session) -> None:
     """Lay away card 1 and go on until it is the player's turn to play a card."""
     s.command("1")
-    assert s.game.phase == g.PLAY and s.game.to_act == 0
+    assert s.table.game.phase == g.PLAY and s.table.game.to_act == 0
 
 
 class Timers:
@@ -136,7 +137,7 @@ def test_with_partners_the_start_says_who_the_partner_is():
     ]
     assert out[3].startswith("Cut for the deal: you a") or out[3].startswith("Cut for the deal")
     dealt = next(line for line in out if line.startswith("Deal 1."))
-    dealer = s.game.dealer
+    dealer = s.table.game.dealer
     assert (
         dealt
         == {
@@ -165,7 +166,7 @@ def test_three_players_start_with_the_order_of_play_and_the_crib_card():
 def test_four_players_scores_name_every_team_and_the_crib_its_team():
     s, out = seated(4)
     assert after(out, lambda: s.key("s")) == ["You and Lena 0, 121 to go; Max and Oliver 0, 121 to go."]
-    dealer = s.game.dealer
+    dealer = s.table.game.dealer
     assert after(out, lambda: s.key("b")) == [
         {
             0: "It is your crib, for you and Lena.",
@@ -190,7 +191,7 @@ def test_four_players_scores_name_every_team_and_the_crib_its_team():
 def test_turn_table_and_cards_held_name_every_player_in_the_play():
     s, out = seated(4, seed=5)
     to_my_play(s)
-    gm = s.game
+    gm = s.table.game
     played = list(gm.played)
     line = after(out, lambda: s.key("t"))[0]
     assert re.fullmatch(
@@ -216,7 +217,7 @@ def test_turn_table_and_cards_held_name_every_player_in_the_play():
 def test_three_players_keys():
     s, out = seated(3)
     assert after(out, lambda: s.key("s")) == ["You 0, 121 to go; Max 0, 121 to go; Lena 0, 121 to go."]
-    dealer = s.game.dealer
+    dealer = s.table.game.dealer
     assert after(out, lambda: s.key("b")) == [["It is your crib.", "It is Max's crib.", "It is Lena's crib."][dealer]]
     assert after(out, lambda: s.key("p")) == ["Cards held: you 5, Max 4, Lena 4."]
     to_my_play(s)
@@ -253,7 +254,7 @@ PLAYER = r"(you|You|Max|Lena|Oliver)"
 
 def play_out(s: Session, rng: random.Random) -> None:
     for _ in range(3000):
-        gm = s.game
+        gm = s.table.game
         if gm.phase == g.GAME_OVER:
             return
         if gm.phase == g.DISCARD:
@@ -310,7 +311,7 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
         s.command("1")  # lay away: then the computers on the left may play
         rng = random.Random(seed)
         for _ in range(40):
-            if s.game.phase != g.PLAY:
+            if s.table.game.phase != g.PLAY:
                 break
             if timers.live():
                 runs += 1
@@ -332,9 +333,9 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
                 assert new and re.match(r"(Max|Lena|Oliver) (plays|says go)|You cannot play: go", new[0]), new
                 assert len(out) > before
                 continue
-            assert s.game.to_act == 0 or s.game.phase != g.PLAY
-            fits = s.game.playable(0)
-            if s.game.phase == g.PLAY:
+            assert s.table.game.to_act == 0 or s.table.game.phase != g.PLAY
+            fits = s.table.game.playable(0)
+            if s.table.game.phase == g.PLAY:
                 s.command(f"play {rng.choice(fits).short}" if fits else "go")
         if runs >= 3:
             break
@@ -344,12 +345,12 @@ def test_computer_turns_in_a_row_are_paced_by_the_timer():
 def test_no_pace_without_a_timer_or_at_pace_0():
     s, out, timers = paced(pace=0)
     for _ in range(30):
-        if s.game.phase != g.PLAY and s.game.phase != g.DISCARD:
+        if s.table.game.phase != g.PLAY and s.table.game.phase != g.DISCARD:
             break
-        if s.game.phase == g.DISCARD:
+        if s.table.game.phase == g.DISCARD:
             s.command("1")
             continue
-        fits = s.game.playable(0)
+        fits = s.table.game.playable(0)
         s.command(f"play {fits[0].short}" if fits else "go")
     assert timers.pending == [] and not s.runner.pacing
 
@@ -370,7 +371,7 @@ def test_a_paced_step_does_not_cut_off_the_speech_of_the_step_before():
         sp.said = []
         out: list[str] = []
         gm = g.Game(rules=table.rules_for(4), seed=seed)
-        s = Session(
+        s = local_session(
             gm,
             settings=Settings(),
             write=out.append,
@@ -525,7 +526,7 @@ def test_any_key_at_any_moment_of_a_paced_game_is_answered_and_never_breaks_it(p
         if k not in ("x", "esc"):  # silence (and Escape with nothing to cancel) says nothing
             assert len(out) > n or s.quit, k
     assert all("Traceback" not in line and line.strip() for line in out)
-    assert s.quit or s.game.deal_number >= 2 or s.game.phase == g.GAME_OVER, s.game.deal_number
+    assert s.quit or s.table.game.deal_number >= 2 or s.table.game.phase == g.GAME_OVER, s.table.game.deal_number
 
 
 def test_sides_of_three_and_three_teams_read_without_ambiguity():
@@ -551,7 +552,7 @@ def test_a_resumed_game_with_computer_turns_due_plays_them_paced_once_the_timer_
         if gm.phase != g.PLAY or gm.to_act == 0 or (gm.to_act + 1) % 4 == 0:
             continue  # want at least two computer turns before the player's
         out: list[str] = []
-        s = Session(gm, settings=Settings(pace=0.8), write=out.append, opponents=opponents)
+        s = local_session(gm, settings=Settings(pace=0.8), write=out.append, opponents=opponents)
         s.start(resumed=True, timer_coming=True)
         assert not any(" plays the " in line for line in out), out  # nothing played yet
         timers = Timers()

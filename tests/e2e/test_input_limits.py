@@ -43,7 +43,7 @@ def test_enter_alone_and_the_question_mark_keep_their_meaning():
 
 def test_at_the_end_of_a_deal_such_lines_never_deal_the_next_hand():
     s, out = make(seed=11)
-    gm = s.game
+    gm = s.table.game
     while gm.phase != g.DEAL_OVER:
         mine = [a for a in gm.legal_actions() if getattr(a, "seat", 0) == 0]
         feed(s, human_line(mine[0]) if mine else "")

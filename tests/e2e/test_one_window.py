@@ -18,9 +18,9 @@ import time
 import pytest
 
 from spoken_cribbage.ai.players import make_player
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.lock import GameLock
@@ -302,7 +302,7 @@ def test_a_full_disk_in_the_middle_says_how_much_quitting_keeps(home, monkeypatc
     gm = g.Game(seed=3)
     k.begin(gm, difficulty="easy")
     out = []
-    s = Session(
+    s = local_session(
         gm,
         hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
         settings=Settings(speech="off"),

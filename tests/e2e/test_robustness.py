@@ -19,9 +19,9 @@ from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 from spoken_cribbage.ai.players import make_player
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import InvalidCardError, parse_card, parse_cards
 from spoken_cribbage.storage import savegame
@@ -258,7 +258,7 @@ def test_session_survives_any_text_at_any_point(seed, steps, texts, as_keys):
     and text that is not an accepted action leaves the game exactly as it was."""
     gm = g.Game(seed=seed)
     out = []
-    s = Session(
+    s = local_session(
         gm, settings=Settings(speech="off"), write=out.append, opponents={1: make_player("random", random.Random(seed))}
     )
     s.start()
@@ -449,7 +449,7 @@ def test_write_failures_monkeypatched_said_once_and_recovered(home, monkeypatch,
     k.load()
     gm = g.Game(seed=3)
     k.begin(gm, difficulty="easy")
-    s = Session(
+    s = local_session(
         gm,
         hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
         settings=Settings(speech="off"),

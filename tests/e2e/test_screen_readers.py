@@ -184,14 +184,14 @@ def arrow_deal(seed: int = 3, settings=None):
     import random
 
     from spoken_cribbage.ai.players import make_player
+    from spoken_cribbage.app.local_seat import local_session
     from spoken_cribbage.app.play import _hint
     from spoken_cribbage.app.seat.hooks import SeatHooks
-    from spoken_cribbage.app.session import Session
     from spoken_cribbage.engine import game as g
     from spoken_cribbage.storage.settings import Settings
 
     out: list[str] = []
-    s = Session(
+    s = local_session(
         g.Game(seed=seed),
         hooks=SeatHooks(hint=_hint),
         settings=settings or Settings(),
@@ -205,9 +205,9 @@ def arrow_deal(seed: int = 3, settings=None):
     for k in QUESTIONS_UNDER_ORCA:  # shortcut answers during the play, each a line of its own
         keys.append(k)
         s.key(k)
-    while s.game.phase == g.PLAY and s.game.to_act == 0:
-        card = s.game.observation(s.me).playable[-1]  # the last card that fits: arrows to it
-        steps = s.hand_view.held_positions(s.game.observation(s.me).hand).index(s.hand_view.numbering.index(card))
+    while s.table.game.phase == g.PLAY and s.table.game.to_act == 0:
+        card = s.table.game.observation(s.me).playable[-1]  # the last card that fits: arrows to it
+        steps = s.hand_view.held_positions(s.table.game.observation(s.me).hand).index(s.hand_view.numbering.index(card))
         keys.append(HOME)
         s.move("home")
         for _ in range(steps):
@@ -215,7 +215,7 @@ def arrow_deal(seed: int = 3, settings=None):
             s.move("right")
         keys.append("\n")
         s.enter()
-    assert s.game.phase == g.DEAL_OVER
+    assert s.table.game.phase == g.DEAL_OVER
     keys += ["q", "y"]
     s.key("q"), s.key("y")
     timed = [(4 + 1.5 * i, k) for i, k in enumerate(keys)]

@@ -153,12 +153,12 @@ class Counting:
 def play_deal(speaker, after_step):
     """The first deal of seed 3 with digit keys, a question, silence (Escape and x) and quit."""
     from spoken_cribbage.ai.players import make_player
+    from spoken_cribbage.app.local_seat import local_session
     from spoken_cribbage.app.play import _hint
     from spoken_cribbage.app.seat.hooks import SeatHooks
-    from spoken_cribbage.app.session import Session
     from spoken_cribbage.engine import game as g
 
-    s = Session(
+    s = local_session(
         g.Game(seed=3),
         hooks=SeatHooks(hint=_hint),
         settings=Settings(),
@@ -171,10 +171,10 @@ def play_deal(speaker, after_step):
     for step in steps:
         step()
         after_step("key")
-    while s.game.phase == g.PLAY and s.game.to_act == 0:
-        s.key(str(s.hand_view.numbering.index(s.game.observation(s.me).playable[-1]) + 1))
+    while s.table.game.phase == g.PLAY and s.table.game.to_act == 0:
+        s.key(str(s.hand_view.numbering.index(s.table.game.observation(s.me).playable[-1]) + 1))
         after_step("key")
-    assert s.game.phase == g.DEAL_OVER
+    assert s.table.game.phase == g.DEAL_OVER
     s.escape()
     after_step("silence")
     s.key("c")
@@ -586,11 +586,11 @@ def test_settings_and_option_accept_the_routes():
 
 
 def test_help_says_the_screen_reader_is_the_voice():
-    from spoken_cribbage.app.session import Session
+    from spoken_cribbage.app.local_seat import local_session
     from spoken_cribbage.engine import game as g
 
     def help_for(speaker):
-        s = Session(g.Game(seed=3), settings=Settings(), write=lambda line: None, speaker=speaker)
+        s = local_session(g.Game(seed=3), settings=Settings(), write=lambda line: None, speaker=speaker)
         s.start()
         return asked.help_lines(s)
 

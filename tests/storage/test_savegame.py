@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from spoken_cribbage.ai.players import make_player
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.persist import Keeper, describe
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import savegame
 from spoken_cribbage.storage.savegame import SavedGame, SaveError
@@ -260,7 +260,7 @@ def keeper_session(home: Path, seed=7, level="easy", saved=None, game=None, said
     loaded = k.load()
     gm = game or g.Game(seed=seed)
     k.begin(gm, difficulty=level, saved=saved)
-    s = Session(
+    s = local_session(
         gm,
         hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
         settings=Settings(speech="off", difficulty=level),
@@ -310,7 +310,7 @@ def test_resume_continues_exactly_like_an_uninterrupted_game(home):
     assert k2.resume_question(loaded).endswith(". Resume? y/n")
     gm2 = loaded.game
     k2.begin(gm2, difficulty=loaded.saved.difficulty, saved=loaded.saved)
-    s2 = Session(
+    s2 = local_session(
         gm2,
         hooks=SeatHooks(on_change=k2.on_change, on_action=k2.on_action),
         settings=Settings(speech="off"),

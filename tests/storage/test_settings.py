@@ -7,8 +7,8 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage import settings as sm
 from spoken_cribbage.storage.settings import Settings
@@ -49,7 +49,7 @@ def test_a_hand_edited_file_is_read(tmp_path):
 def test_changed_in_the_game_and_kept(home):
     saved = []
     gm = g.Game(seed=1)
-    sess = Session(
+    sess = local_session(
         gm,
         hooks=SeatHooks(on_settings=lambda new, name: sm.save(new)),
         settings=Settings(speech="off"),
@@ -183,7 +183,7 @@ def test_players_changed_in_the_game_saves_the_teams_it_reset_with_it(home):
     assert msg is None
     run = sm.RunSettings(current)
     saved = []
-    sess = Session(
+    sess = local_session(
         g.Game(seed=1),
         hooks=SeatHooks(on_settings=run.on_settings),
         settings=Settings(speech="off", players=6, teams="3"),
@@ -205,7 +205,7 @@ def test_voice_on_or_off_is_refused_with_the_way_to_voice_commands(home, said):
     """'voice' is the speaking voice's name: 'voice on' said "Voice is now on." and saved a voice
     called 'on' (a player meant voice commands)."""
     saved = []
-    sess = Session(
+    sess = local_session(
         g.Game(seed=1),
         hooks=SeatHooks(on_settings=sm.RunSettings(Settings()).on_settings),
         settings=Settings(speech="off"),

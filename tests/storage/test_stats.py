@@ -9,9 +9,9 @@ import pytest
 
 from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app.cli import main
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.storage.stats import DealRecord, GameRecord, StatsDB, deal_records, game_record
@@ -160,7 +160,7 @@ def test_the_game_announces_a_best_hand_through_the_session(home):
     script = make_script(4, "easy", noise=0)
     gm = g.Game(seed=4)
     k.begin(gm, difficulty="easy")
-    s = Session(
+    s = local_session(
         gm,
         hooks=SeatHooks(on_change=k.on_change, on_action=k.on_action),
         settings=Settings(speech="off"),

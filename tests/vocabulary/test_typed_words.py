@@ -11,7 +11,7 @@ from testkit.seated import after, make
 def test_card_two_and_second_card_for_a_card_in_the_crib_say_what_card_2_says():
     s, out = make()
     s.key("1"), s.key("2"), s.enter()  # cards 1 and 2 go to the crib
-    assert s.game.phase == g.PLAY
+    assert s.table.game.phase == g.PLAY
     said = after(out, lambda: s.command("card 2"))
     assert said[0].startswith("Card 2, the ") and "is in the crib" in said[0]
     for text in ("card two", "second card", "the second card", "play card two", "play the second card"):
@@ -26,7 +26,7 @@ def test_discard_joined_by_and_works_in_the_game_as_in_practice():
         "discard the ace, the four",
     ):
         s, out = make(seed=7)  # the hand: AS 4D 6S 7D 9H KD
-        hand = {c.short for c in s.game.hands[0]}
+        hand = {c.short for c in s.table.game.hands[0]}
         assert {"AS", "4D"} <= hand
         if "diamonds" in text:
             said = after(out, lambda s=s, text=text: s.command(text))
@@ -67,7 +67,7 @@ def test_a_discard_with_one_card_in_doubt_keeps_the_others_and_asks_only_for_tha
     # before: "discard the ace and the four" with two aces asked which ace, and the answer
     # then laid away that ace alone: the four the player named was lost
     s, out = make(seed=5)  # the hand: AD AS 4S JD QC QS
-    hand = {c.short for c in s.game.hands[0]}
+    hand = {c.short for c in s.table.game.hands[0]}
     assert {"AD", "AS", "4S"} <= hand and not {"4D", "4H", "4C"} & hand
     said = after(out, lambda: s.command("discard the ace and the four"))
     assert said == [

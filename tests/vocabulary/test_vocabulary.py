@@ -113,7 +113,7 @@ def test_a_spoken_phrase_and_its_typed_command_do_the_same_in_the_game(phase):
             s, out = make()
             if phase == "play":
                 s.command("1 2")
-            n, m = len(out), len(s.game.actions)
+            n, m = len(out), len(s.table.game.actions)
             s.command(text)
-            results.append((out[n:], s.game.actions[m:], s.hand_view.marked))
+            results.append((out[n:], s.table.game.actions[m:], s.hand_view.marked))
         assert results[0] == results[1], phrase

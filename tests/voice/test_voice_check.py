@@ -271,7 +271,7 @@ def test_mic_check_in_the_game_says_each_step_and_the_game_goes_on(recognizer):
     recognizer.reset()
     s.voice_check = VoiceCheck(s, audio_source=lambda: blocks(pcm), recognizer=recognizer)
     n = len(out)
-    hand_before = s.game.observation(s.me).hand
+    hand_before = s.table.game.observation(s.me).hand
     s.command("mic check")
     assert s.voice_check.done.wait(30)
     said = out[n:]
@@ -283,10 +283,10 @@ def test_mic_check_in_the_game_says_each_step_and_the_game_goes_on(recognizer):
                          "Your turn: lay away 2 cards for your crib."]   # the prompt is last
     assert not s.voice_check.running
     # nothing in the game moved, and it goes on
-    assert s.game.observation(s.me).hand == hand_before and s.game.phase == g.DISCARD
+    assert s.table.game.observation(s.me).hand == hand_before and s.table.game.phase == g.DISCARD
     n = len(out)
     s.command("1 2")
-    assert s.game.phase == g.PLAY and len(out) > n
+    assert s.table.game.phase == g.PLAY and len(out) > n
 
 
 def test_any_key_stops_the_mic_check_and_nothing_follows_it(recognizer):

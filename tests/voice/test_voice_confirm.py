@@ -13,7 +13,7 @@ import pytest
 from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.handsfree import SORRY, HandsFree
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.session import Session
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_card
 from spoken_cribbage.storage.settings import Settings
@@ -42,7 +42,7 @@ class Cues:
 def make(voice=True):
     """Seed 3: you hold AC 2C 3C 5C 10H JC and deal; the computer leads."""
     out, kinds, cues = [], [], Cues()
-    s = Session(g.Game(seed=3),
+    s = local_session(g.Game(seed=3),
                 hooks=SeatHooks(write_kind=lambda text, kind: (out.append(text), kinds.append((text, kind)))),
                 settings=Settings(), write=out.append, opponents={1: RandomPlayer(random.Random(1))},
                 cues=cues)
@@ -66,20 +66,20 @@ def in_play():
     """At the play, the computer has led the queen of spades (count 10); you hold 3C 5C 10H JC."""
     s, out, hf, kinds, cues = make()
     s.command("1 2")
-    assert s.game.phase == g.PLAY and s.game.to_act == 0 and s.voice_context().phase == "play"
+    assert s.table.game.phase == g.PLAY and s.table.game.to_act == 0 and s.voice_context().phase == "play"
     return s, out, hf, kinds, cues
 
 
 def hand(s):
-    return [c.short for c in s.game.hands[0]]
+    return [c.short for c in s.table.game.hands[0]]
 
 
 def test_a_doubtful_play_asks_first_and_yes_plays_the_card():
     s, out, hf, kinds, _ = in_play()
-    actions = list(s.game.actions)
+    actions = list(s.table.game.actions)
     assert after(out, lambda: hf._heard(doubtful("play 5C", "the five"))) == [ASK_FIVE]
     assert kinds[-1] == (ASK_FIVE, "prompt")
-    assert s.game.actions == actions and "5C" in hand(s)   # nothing acted on yet
+    assert s.table.game.actions == actions and "5C" in hand(s)   # nothing acted on yet
     assert s.voice_context().phase == "question"         # the grammar is yes / no / cancel
     lines = after(out, lambda: hf._heard(sure("yes")))
     assert lines[:2] == ["Heard: yes.", "You play the five of clubs. Count 15. Fifteen two."]
@@ -98,7 +98,7 @@ def test_no_keeps_the_card_and_says_so(answer):
           "typed": lambda: s.command(word)}[how]
     lines = after(out, do)
     assert lines[-1] == NOT_PLAYED and len(lines) == (2 if how == "spoken" else 1)
-    assert "5C" in hand(s) and s.game.to_act == 0
+    assert "5C" in hand(s) and s.table.game.to_act == 0
     assert s.voice_context().phase == "play"            # back to what it was, nothing lost
     # the card can be played at once, by voice or by key
     assert after(out, lambda: hf._heard(sure("play 5C")))[1].startswith("You play the five of clubs.")
@@ -132,7 +132,7 @@ def test_a_doubtful_answer_to_the_other_questions_is_not_acted_on_either():
     ask = "Lay away the ace of clubs and two of clubs? Enter or say yes to confirm."
     assert out[-1] == ask
     assert after(out, lambda: hf._heard(doubtful("yes", "yes"))) == [SORRY, ask]
-    assert s.game.phase == g.DISCARD and s.hand_view.marked
+    assert s.table.game.phase == g.DISCARD and s.hand_view.marked
     s.command("quit")
     quit_q = out[-1]
     assert after(out, lambda: hf._heard(doubtful("yes", "yes"))) == [SORRY, quit_q]
@@ -140,7 +140,7 @@ def test_a_doubtful_answer_to_the_other_questions_is_not_acted_on_either():
     # no question open: a doubtful yes is only not understood
     assert after(out, lambda: s.key("n")) == ["Back to the game."]
     assert after(out, lambda: hf._heard(doubtful("yes", "yes"))) == [SORRY]
-    assert s.game.phase == g.DISCARD
+    assert s.table.game.phase == g.DISCARD
 
 
 def test_a_doubtful_discard_asks_first_then_goes_into_the_discard_flow():
@@ -161,7 +161,7 @@ def test_a_doubtful_discard_asks_first_then_goes_into_the_discard_flow():
     # the discard's own question follows, as for any second card
     assert after(out, lambda: hf._heard(sure("yes"))) == [
         "Heard: yes.", "Lay away the ace of clubs and two of clubs? Enter or say yes to confirm."]
-    assert s.voice_context().phase == "question" and s.game.phase == g.DISCARD
+    assert s.voice_context().phase == "question" and s.table.game.phase == g.DISCARD
     assert after(out, lambda: hf._heard(sure("yes")))[1] == (
         "You lay away the ace of clubs and two of clubs.")
 
@@ -170,13 +170,13 @@ def test_a_stale_command_is_never_acted_on():
     s, out, hf, _, _ = in_play()
     hf._heard(doubtful("play 5C"))
     # the game moves on under the question (as another seat's move would): the five is gone
-    s.game.apply(g.Play(0, parse_card("5C")))
-    assert s.game.to_act == 1
-    actions = list(s.game.actions)
+    s.table.game.apply(g.Play(0, parse_card("5C")))
+    assert s.table.game.to_act == 1
+    actions = list(s.table.game.actions)
     lines = after(out, lambda: hf._heard(sure("yes")))
     assert lines == ["Heard: yes.",
                      "Not played: the game moved on since the question. Computer's turn."]
-    assert s.game.actions == actions
+    assert s.table.game.actions == actions
     assert s.asking.kind is None and s.voice_context().phase == "other"
 
 
@@ -185,9 +185,9 @@ def test_a_doubtful_command_heard_after_the_moment_passed_is_not_asked_about():
     s.key("6")                                         # the jack: count 20, the computer replies
     assert "JC" not in hand(s)
     cues.calls.clear()
-    actions = list(s.game.actions)
+    actions = list(s.table.game.actions)
     assert after(out, lambda: hf._heard(doubtful("play JC", "the jack"))) == [SORRY]
-    assert cues.calls == [("refused",)] and s.asking.kind is None and s.game.actions == actions
+    assert cues.calls == [("refused",)] and s.asking.kind is None and s.table.game.actions == actions
 
 
 def test_a_new_doubtful_command_replaces_the_question():

@@ -20,8 +20,8 @@ def seat(brief="off", seed=3, verbosity="normal"):
 
 def play_out(s):
     """Play the player's cards lowest first until the deal's show is over."""
-    while s.game.phase == g.PLAY and s.game.to_act == 0:
-        p = s.game.playable(0)
+    while s.table.game.phase == g.PLAY and s.table.game.to_act == 0:
+        p = s.table.game.playable(0)
         s.command(f"play {min(p, key=lambda c: c.value).short}" if p else "go")
 
 
@@ -118,7 +118,7 @@ def test_a_hand_of_one_suit_names_the_suit_once():
 
 def test_a_confirmed_discard_is_not_named_again_and_the_question_stays_in_history():
     s, out = seat("discard")
-    hand = list(s.game.hands[0])
+    hand = list(s.table.game.hands[0])
     s.key("1")
     question = after(out, lambda: s.key("3"))
     assert question == [f"Lay away the {hand[0].name} and {hand[2].name}? Enter to confirm."]

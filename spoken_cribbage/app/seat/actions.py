@@ -16,7 +16,7 @@ from spoken_cribbage.app.seat.narration import Narrated
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.question import Asking, Question
 from spoken_cribbage.app.seat.registry import Registry
-from spoken_cribbage.app.seat.turns import LocalTable, Table
+from spoken_cribbage.app.seat.turns import Table
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.storage.settings import Settings
@@ -319,22 +319,21 @@ def quit_game(seat: Actions, c: Command) -> None:
 
 
 class Acting(Actions, Narrated, Protocol):
-    """What the player's own action needs of the seat: the coach judges it, the narration
-    says what followed; the table in this process (the coach reads its game)."""
-
-    @property
-    def table(self) -> LocalTable: ...
+    """What the player's own action needs of the seat: the coach judges it (from the seat's
+    observation), the narration says what followed."""
 
 
 def do(seat: Acting, action: g.Action) -> None:
-    """Try an action of the player's: the coach judges it first, then the table applies it
-    (and tells ``on_action``, the autosave, before anything is said); the engine is the
-    referee: its refusal is phrased with what is allowed now, and nothing changes."""
+    """Try an action of the player's: the coach judges it first, from the observation the
+    seat acts on, then the table applies it (a local table tells ``on_action``, the autosave,
+    before anything is said); the engine is the referee: its refusal is phrased with what is
+    allowed now, and nothing changes."""
+    table = seat.table
+    obs = table.observation(seat.me)
     try:
-        seat.coach.before(seat.table.game, seat.me, action)
-        events = seat.table.apply(action, seat.me)
+        seat.coach.before(obs, table.version, action)
+        events = table.apply(action, seat.me)
     except g.IllegalActionError as e:
-        obs = _obs(seat)
         playable = [a.card for a in obs.legal if isinstance(a, g.Play)]
         seat.output.tell(
             refusal(
@@ -344,7 +343,7 @@ def do(seat: Acting, action: g.Action) -> None:
                 playable=playable,
                 hand=obs.hand,
                 turn=seat.answers.turn(),
-                discard_count=seat.table.game.discard_count,
+                discard_count=table.rules.discards,
                 discarded=bool(obs.discards),
                 names=seat.names,
             ),

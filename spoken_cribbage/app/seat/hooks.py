@@ -1,8 +1,10 @@
 """What a front end hooks into a seat (issue 24, the facade's one typed hooks object).
 
-The session calls these; each is optional (a test seat needs none):
+The session calls these; each is optional (a test seat needs none). ``on_action``,
+``on_undo`` and ``new_game`` are a local table's (``app.local_seat`` gives them to the
+``LocalTable`` it builds): the seat itself never sees the game.
 
->>> hooks = SeatHooks(hint=lambda game, seat: "Play the five.")
+>>> hooks = SeatHooks(hint=lambda obs: "Play the five.")
 >>> hooks.hint is not None, hooks.on_change is None
 (True, True)
 """
@@ -36,8 +38,8 @@ class SeatHooks:
     #: A setting changed in the game: (the settings now, its name); a notice when keeping
     #: them for the next runs went wrong.
     on_settings: Callable[[Settings, str], Notice | None] | None = None
-    #: The coach's hint for a seat: (game, seat) -> a line, or None.
-    hint: Callable[[g.Game, int], str | None] | None = None
+    #: The coach's hint for the seat, from its observation: a line, or None.
+    hint: Callable[[g.Observation], str | None] | None = None
     #: ``n`` at the end of a game: (game, computer players by seat[, seat names]).
     new_game: NewGameFactory | None = None
     #: The settings said, each a notice (the run's options and the game's rules told apart).

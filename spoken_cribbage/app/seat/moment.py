@@ -10,7 +10,7 @@ from spoken_cribbage.app.seat.hand_view import HandView
 from spoken_cribbage.app.seat.keymap import Moment
 from spoken_cribbage.app.seat.output import Output
 from spoken_cribbage.app.seat.question import Asking
-from spoken_cribbage.app.seat.turns import LocalTable, TurnRunner
+from spoken_cribbage.app.seat.turns import Table, TurnRunner
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.vocabulary import VoiceContext
@@ -33,22 +33,25 @@ class Seated(Protocol):
     #: the player chose to leave
     quit: bool
     output: Output
-    #: the table in this process: the moment reads its game (``phase``, ``pending_discards``)
-    table: LocalTable
+
+    @property
+    def table(self) -> Table:
+        """The table the seat sits at: the moment reads the seat's observation from it."""
+        ...
 
 
 def phase(seat: Seated) -> str:
     """The game's moment for this seat in the vocabulary's words (its grammar, its keys)."""
-    gm = seat.table.game
-    if gm.phase == g.DISCARD and seat.me in gm.pending_discards():
+    obs = seat.table.observation(seat.me)
+    if obs.phase == g.DISCARD and seat.me in obs.waiting:
         return "discard"
-    if gm.phase == g.PLAY and gm.to_act == seat.me:
+    if obs.phase == g.PLAY and obs.to_act == seat.me:
         return "play"
-    if seat.runner.count_due():
+    if seat.runner.count_due(obs):
         return "counting"
-    if gm.phase == g.DEAL_OVER:
+    if obs.phase == g.DEAL_OVER:
         return "show"
-    if gm.phase == g.GAME_OVER:
+    if obs.phase == g.GAME_OVER:
         return "over"
     return "other"
 
@@ -63,7 +66,7 @@ def context(seat: Seated) -> VoiceContext:
     now = phase(seat)
     if now not in ("discard", "play", "other"):
         return VoiceContext(now)
-    obs = seat.table.game.observation(seat.me)
+    obs = seat.table.observation(seat.me)
     numbering = seat.hand_view.numbered(obs.hand)
     if now == "play":
         can_go = not any(isinstance(a, g.Play) for a in obs.legal)

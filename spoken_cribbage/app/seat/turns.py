@@ -2,9 +2,12 @@
 a human must act, and the table's rules of time (issue 24, the TurnRunner stage).
 
 A seat asks its table only what :class:`Table` offers: its own observation, to apply its
-action (the events come back as its seat sees them), undo, the events so far, a new game.
-:class:`LocalTable` is a game in this process with its computer players; network play puts the
-table and the :class:`TurnRunner` on a server and the rest of the seat on each player's machine.
+action (the events come back as its seat sees them), undo, the events so far, a new game, the
+turns the table takes here and whether the seat keeps its time. It never reaches behind the
+table for a game: :class:`LocalTable` is a game in this process with its computer players (the
+front end builds it, and keeps the game for saving and statistics); network play puts the
+game, its computers and its rules of time on a server and the rest of the seat on each
+player's machine (a table without local turns or clock).
 
 The :class:`TurnRunner` steps the computers' turns (OpenSpiel's bots stepped until a human
 acts), one at a time on the injected timer when turns are paced, so each can be heard; and it
@@ -79,6 +82,25 @@ class Table(Protocol):
         """Set a new game at the table (None: this table cannot make one)."""
         ...
 
+    @property
+    def version(self) -> int:
+        """The actions the game has taken so far (fewer after an undo): the place in the game
+        the coach keeps its verdicts by."""
+        ...
+
+    @property
+    def keeps_time(self) -> bool:
+        """The seat keeps this table's rules of time (the counting clock and its end): True at
+        a table in this process; False where a server keeps them."""
+        ...
+
+    def next_action(self, seat: int, obs: g.Observation) -> g.Action | None:
+        """The next action that needs no choice of ``seat``'s player and that this table's
+        turns take here (``obs``: the seat's observation now): a computer's, or the player's
+        own go when no card fits; None when the game waits for the player (or, at a table
+        whose server steps its computers, for the server)."""
+        ...
+
 
 class LocalTable:
     """A :class:`Table` over a game in this process, with its computer players by seat.
@@ -100,9 +122,18 @@ class LocalTable:
         self.on_action = on_action
         self.on_undo = on_undo
         self.new_game_factory = new_game
+        #: the observations built at the game's state now, by seat (:meth:`observation`)
+        self._seen: dict[int, g.Observation] = {}
+        self._seen_at: tuple[object, ...] = ()
 
     def bind(self, game: g.Game, opponents: dict[int, Player]) -> None:
         self.game, self.opponents = game, opponents
+        self.forget()
+
+    def forget(self) -> None:
+        """Build the observations afresh: the game was changed other than through
+        :meth:`apply` and :meth:`undo` (a test setting its state directly)."""
+        self._seen, self._seen_at = {}, ()
 
     @property
     def players(self) -> int:
@@ -112,8 +143,25 @@ class LocalTable:
     def rules(self) -> Rules:
         return self.game.rules
 
+    @property
+    def version(self) -> int:
+        return len(self.game.actions)
+
+    #: the seat keeps a local table's rules of time (the counting clock of manual counting)
+    keeps_time = True
+
     def observation(self, seat: int) -> g.Observation:
-        return self.game.observation(seat)
+        """What ``seat`` knows now: built once per state of the game (the game, its actions so
+        far and the last of them name the state; an observation is a frozen value)."""
+        game, actions = self.game, self.game.actions
+        last = actions[-1] if actions else None
+        seen = self._seen_at
+        if not seen or seen[0] is not game or seen[1] != len(actions) or seen[2] is not last:
+            self._seen, self._seen_at = {}, (game, len(actions), last)
+        obs = self._seen.get(seat)
+        if obs is None:
+            obs = self._seen[seat] = self.game.observation(seat)
+        return obs
 
     def apply(self, action: g.Action, seat: int) -> list[g.Event]:
         start = len(self.game.events)
@@ -127,6 +175,7 @@ class LocalTable:
 
     def undo(self, seat: int) -> list[g.Action]:
         undone = self.game.undo(seat)
+        self.forget()  # (a state reached again by other actions is another state)
         if self.on_undo:
             self.on_undo(self.game)
         return undone
@@ -146,6 +195,27 @@ class LocalTable:
         random stream per decision, passed explicitly: a resumed game plays on identically."""
         rng = random.Random(f"{self.game.seed}:{seat}:{len(self.game.actions)}")
         return self.opponents[seat].act(self.game.observation(seat), rng=rng)
+
+    def next_action(self, seat: int, obs: g.Observation) -> g.Action | None:
+        me = seat
+        if obs.phase == g.DISCARD:
+            for s in obs.waiting:
+                if s != me:
+                    return self.computer_action(s)
+        elif obs.phase == g.PLAY and obs.to_act is not None:
+            if obs.to_act != me:
+                return self.computer_action(obs.to_act)
+            if not obs.playable:
+                return g.Go(me)
+        elif obs.phase in (g.SHOW, g.DEAL_OVER):
+            for s in self.opponents:  # manual counting: a computer calls muggins at once
+                if s != me and g.Muggins(s) in self.game.observation(s).legal:
+                    action = self.computer_action(s)
+                    if isinstance(action, g.Muggins):
+                        return action
+            if obs.phase == g.SHOW and obs.to_act is not None and obs.to_act != me:
+                return self.computer_action(obs.to_act)  # its count, said aloud
+        return None
 
 
 class _TurnTaken(EventVisitor[bool]):
@@ -220,7 +290,7 @@ class TurnRunner:
 
     def __init__(
         self,
-        table: LocalTable,
+        table: Table,
         me: int,
         *,
         pace: Callable[[], float],
@@ -245,28 +315,11 @@ class TurnRunner:
     # ------------------------------------------------------------------ the turns
 
     def next_action(self, obs: g.Observation | None = None) -> g.Action | None:
-        """The next action that needs no choice of the player's: a computer's, or the player's
-        own go when no card fits (said, never asked). ``obs``: the seat's observation now."""
-        me, table = self.me, self.table
-        obs = table.observation(me) if obs is None else obs
-        if obs.phase == g.DISCARD:
-            for s in obs.waiting:
-                if s != me:
-                    return table.computer_action(s)
-        elif obs.phase == g.PLAY and obs.to_act is not None:
-            if obs.to_act != me:
-                return table.computer_action(obs.to_act)
-            if not obs.playable:
-                return g.Go(me)
-        elif obs.phase in (g.SHOW, g.DEAL_OVER):
-            for s in table.opponents:  # manual counting: a computer calls muggins at once
-                if s != me and g.Muggins(s) in table.observation(s).legal:
-                    action = table.computer_action(s)
-                    if isinstance(action, g.Muggins):
-                        return action
-            if obs.phase == g.SHOW and obs.to_act is not None and obs.to_act != me:
-                return table.computer_action(obs.to_act)  # its count, said aloud
-        return None
+        """The next action that needs no choice of the player's (the table's: a computer's, or
+        the player's own go when no card fits, said, never asked). ``obs``: the seat's
+        observation now."""
+        obs = self.table.observation(self.me) if obs is None else obs
+        return self.table.next_action(self.me, obs)
 
     def advance(self, events: Sequence[g.Event] = ()) -> Run:
         """Play every action that needs no choice of the player's after ``events``; stop early
@@ -341,11 +394,8 @@ class TurnRunner:
     # (``obs``, where a method takes one: the seat's observation now, when the caller has it)
 
     def count_due(self, obs: g.Observation | None = None) -> bool:
-        """Manual counting: the player's own count is due now. (Without ``obs`` the runner reads
-        its game, as the table's referee may: it is asked at every key.)"""
-        if obs is None:
-            game = self.table.game
-            return game.phase == g.SHOW and game.to_act == self.me
+        """Manual counting: the player's own count is due now."""
+        obs = self.table.observation(self.me) if obs is None else obs
         return obs.phase == g.SHOW and obs.to_act == self.me
 
     def clock_of_this_count(self, obs: g.Observation | None = None) -> None:
@@ -367,9 +417,10 @@ class TurnRunner:
     ) -> None:
         """After the game moved: start the clock (``limit`` seconds, from ``grace`` seconds on)
         when the player's own count has just fallen due; stop it when the count is no longer
-        due (or the game is ``over``). ``hold``: the clock waits (:meth:`clock_sync`)."""
+        due (or the game is ``over``). ``hold``: the clock waits (:meth:`clock_sync`). A table
+        whose time is kept elsewhere (:attr:`Table.keeps_time` false) runs no clock here."""
         obs = self.table.observation(self.me) if obs is None else obs
-        if over or not self.count_due(obs):
+        if over or not self.table.keeps_time or not self.count_due(obs):
             self.stop_clock()
             return
         self.clock_of_this_count(obs)

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from spoken_cribbage.ai.players import RandomPlayer
+from spoken_cribbage.app.local_seat import local_session
 from spoken_cribbage.app.seat.channels import CHANNEL_CUES, CHANNEL_OF, channel_of
 from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.seat.listening import next_profile
@@ -231,7 +232,7 @@ def test_help_says_a_screen_reader_reads_every_printed_line():
 def seat(settings: Settings, seed: int = 3, **kw):
     out: list[str] = []
     sp, cues = Speaker(), RecordingCuePlayer()
-    s = Session(
+    s = local_session(
         g.Game(seed=seed),
         settings=settings,
         write=out.append,
@@ -247,10 +248,10 @@ def seat(settings: Settings, seed: int = 3, **kw):
 def play_a_deal(s: Session) -> None:
     """Lay away the first two cards, then play the first playable card (or go) to the show."""
     s.command("1 2")
-    while s.game.phase == g.PLAY:
-        if s.game.to_act != s.me:
+    while s.table.game.phase == g.PLAY:
+        if s.table.game.to_act != s.me:
             break
-        playable = s.game.playable(s.me)
+        playable = s.table.game.playable(s.me)
         s.command(f"play {playable[0].short}" if playable else "go")
 
 
@@ -374,7 +375,7 @@ def test_keys_asked_for_are_answered_whatever_their_lines_channel():
     assert hand and hand[0].startswith("Your hand")
     assert sp.said[-1][0].startswith("Your hand")
     play_a_deal(s)
-    while s.game.phase == g.PLAY:  # the computer's cards, to the show
+    while s.table.game.phase == g.PLAY:  # the computer's cards, to the show
         s.command("go")
     assert s.show_reader is not None
     shown = after(out, lambda: s.key("a"))
@@ -402,7 +403,7 @@ def test_with_no_sound_device_cue_only_says_it_has_no_sound():
     from spoken_cribbage.speech.cues import NullCuePlayer
 
     out: list[str] = []
-    s = Session(
+    s = local_session(
         g.Game(seed=3),
         settings=Settings(),
         write=out.append,
@@ -425,14 +426,14 @@ def test_quiet_play_says_the_count_when_the_other_players_card_was_not_printed()
     s, out, _, _ = seat(sm.with_profile(Settings(), "quiet"))
     s.command("1 2")
     checked = 0
-    while s.game.phase == g.PLAY and s.game.to_act == s.me:
-        playable = s.game.playable(s.me)
+    while s.table.game.phase == g.PLAY and s.table.game.to_act == s.me:
+        playable = s.table.game.playable(s.me)
         before = len(s.output.history)
         move = f"play {playable[0].short}" if playable else "go"
         said = after(out, lambda move=move: s.command(move))
         theirs = [line for line in s.output.history[before:] if line.text.startswith("Computer plays")]
-        if theirs and s.game.phase == g.PLAY and s.game.to_act == s.me:
-            assert said[-1].startswith("Your turn") and f"Count {s.game.count}" in said[-1], said
+        if theirs and s.table.game.phase == g.PLAY and s.table.game.to_act == s.me:
+            assert said[-1].startswith("Your turn") and f"Count {s.table.game.count}" in said[-1], said
             checked += 1
     assert checked > 0
 
@@ -477,9 +478,9 @@ def test_the_last_show_again_names_the_starter_once_a_hand(brief):
     own line does not name it again."""
     s, out, _, _ = seat(Settings(verbosity="coach", brief=brief))
     play_a_deal(s)
-    while s.game.phase == g.PLAY:
+    while s.table.game.phase == g.PLAY:
         s.command("go")
-    starter = s.game.starter.name
+    starter = s.table.game.starter.name
     for _ in range(3):
         said = after(out, lambda: s.key("a"))
         assert said[0].startswith("Show, ") and starter in said[0], said

@@ -50,6 +50,7 @@ def test_a_digit_marks_in_the_discard_and_plays_in_the_play():
     assert said == [f"{hand[1].name.capitalize()} chosen; choose one more."] and seat.dropped == 1
     assert seat.hand_view.marked == [hand[1]] and seat.done == []
     seat.table.game.phase = g.PLAY  # (the fake seat's game, in the play: a digit plays)
+    seat.table.forget()  # (changed behind the table: its observations are built afresh)
     press(seat, ChooseCard(3), written)
     assert seat.done == [g.Play(0, hand[2])]
 

@@ -170,7 +170,7 @@ def test_every_yes_word_answers_every_question_of_the_game(how, word):
     assert s.quit and s.asking.kind is None
     s, out = _discard_asked()
     _give(s, how, word)
-    assert s.game.phase != g.DISCARD or 0 not in s.game.pending_discards()
+    assert s.table.game.phase != g.DISCARD or 0 not in s.table.game.pending_discards()
     assert s.asking.kind is None and not s.hand_view.marked
     s, out, card = _voice_asked()
     _give(s, how, word)
@@ -184,10 +184,10 @@ def test_every_no_word_answers_every_question_of_the_game(how, word):
     assert not s.quit and s.asking.kind is None
     s, out = _discard_asked()
     _give(s, how, word)
-    assert s.game.phase == g.DISCARD and not s.hand_view.marked and s.asking.kind is None
+    assert s.table.game.phase == g.DISCARD and not s.hand_view.marked and s.asking.kind is None
     s, out, card = _voice_asked()
     _give(s, how, word)
-    assert not s.hand_view.marked and s.asking.kind is None and s.game.phase == g.DISCARD
+    assert not s.hand_view.marked and s.asking.kind is None and s.table.game.phase == g.DISCARD
 
 
 def test_an_answer_with_a_full_stop_or_extra_spaces_answers_the_question():
@@ -199,7 +199,7 @@ def test_an_answer_with_a_full_stop_or_extra_spaces_answers_the_question():
         assert s.quit
         s, out = _discard_asked()
         s.command(text)
-        assert 0 not in s.game.pending_discards()
+        assert 0 not in s.table.game.pending_discards()
 
 
 def test_a_word_that_is_no_answer_is_refused_and_the_question_stays():
