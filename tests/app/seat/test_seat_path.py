@@ -266,7 +266,7 @@ def trace(monkeypatch):
 MARGIN = 3
 CEILING = {
     "discard digit": (0, 0, 0, 21, 4),
-    "discard second digit": (0, 0, 0, 23, 5),
+    "discard second digit": (0, 0, 0, 30, 5),
     "enter confirms the discard": (2, 2, 1, 45, 16),
     "s scores": (0, 0, 0, 22, 5),
     "digit 3 in the play": (2, 2, 1, 62, 26),
