@@ -194,9 +194,9 @@ def derived(source: Catalog, babel_locale: str, config: str) -> Catalog:
         if not m.id:
             continue  # the header
         string = (
-            tuple(to_traditional(s, config) for s in m.string)
+            tuple(to_traditional(s or "", config) for s in m.string)
             if isinstance(m.string, (list, tuple))
-            else (to_traditional(m.string, config))
+            else (to_traditional(m.string or "", config))  # None: a message new to the .po
         )
         out.add(m.id, string=string, context=m.context, auto_comments=m.auto_comments, flags=m.flags)
     return out

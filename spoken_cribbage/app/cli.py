@@ -180,6 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
             runners[name] = getattr(mod, run)
         except (ImportError, AttributeError):
             continue
+    for command in sub.choices.values():  # every command speaks the language chosen (play has it already)
+        if "--language" not in command._option_string_actions:
+            command.add_argument(
+                "--language", choices=settings_mod.LANGUAGES, default=None, help=help_text("any.--language")
+            )
     parser.set_defaults(_runners=runners)
     return parser
 

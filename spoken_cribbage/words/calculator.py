@@ -13,103 +13,127 @@ calculators (``score``, ``peg``, ``discard``, ``simulate``, ``odds``). The ``--h
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
-from spoken_cribbage.engine.cards import RANK_NAMES, RANK_PLURALS, SUIT_NAMES, Card, sort_hand
-from spoken_cribbage.words.announce import cap, play_call, show_call
+from spoken_cribbage.engine.cards import Card, sort_hand
+from spoken_cribbage.words.calculator_messages import MESSAGES
+from spoken_cribbage.words.calls import CODES as CALLS
+from spoken_cribbage.words.calls import play_call, show_call
+from spoken_cribbage.words.catalogue import Message, join, number, render, text
 from spoken_cribbage.words.clean import quoted
+from spoken_cribbage.words.lines import cap, card_name, rank_name, the_card, the_cards
 from spoken_cribbage.words.notices import Template
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six")
+_PLAYER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}  # the simulation's report (English)
 
 
-def _ambiguous(d: Mapping[str, Any]) -> str:
+def _part(code: str, /, **facts: Any) -> str:
+    """A message of :data:`MESSAGES` said with facts already cleaned: a form of a sentence or a
+    part of one."""
+    return render(code, MESSAGES[code], facts)
+
+
+def _rank_plural(rank: int) -> str:
+    """'fives', 'cinq', '5'."""
+    return _part(f"calculator.ranks.{rank}")
+
+
+def _ambiguous(d: Mapping[str, Any]) -> dict[str, Any]:
     cards: Sequence[Card] = d["cards"]
     n = len(cards)
-    what = RANK_PLURALS[cards[0].rank] if len({c.rank for c in cards}) == 1 else SUIT_NAMES[cards[0].suit]
-    many = _COUNT_WORDS[n] if n < len(_COUNT_WORDS) else str(n)
-    names = [f"the {c.name}" for c in cards]
-    return f"You have {many} {what}: {', '.join(names[:-1])} or {names[-1]}?"
+    one_rank = len({c.rank for c in cards}) == 1
+    return {
+        "count": n,
+        "many": number(n),
+        "what": _rank_plural(cards[0].rank) if one_rank else _part(f"calculator.suits.{cards[0].suit}"),
+        "choices": join([the_card(c) for c in cards]),
+    }
 
 
 def _ranks(cards: Sequence[Card]) -> str:
-    return ", ".join(RANK_NAMES[c.rank] for c in sort_hand(cards))
-
-
-_PLAYER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-_SHARE_WORDS = {2: "a half", 3: "a third", 4: "a quarter", 5: "a fifth"}
+    return join([rank_name(c.rank) for c in sort_hand(cards)], "all")
 
 
 def _rivals(sides: int) -> str:
     """'one of two opponents' (the other sides: with teams, opposing teams)."""
-    return f"one of {_PLAYER_WORDS.get(sides - 1, str(sides - 1))} opponents"
+    return _part("calculator.rivals", count=number(sides - 1))
 
 
-def _discard_hint(d: Mapping[str, Any]) -> str:
+def _share(sides: int) -> dict[str, str]:
+    """How an opponent's crib counts at a table of ``sides`` sides: 'a half', 'one of two opponents'."""
+    return {"share": _part(f"calculator.share.{sides - 1}"), "rivals": _rivals(sides)}
+
+
+def _discard_hint(d: Mapping[str, Any]) -> dict[str, Any]:
     owner = d.get("owner", "yours" if d["dealer"] else "opponent")
     sides = d.get("sides", 2)
-    if owner == "yours":
-        tail = "with your crib"
-    elif owner == "partner":
-        tail = "with your partner's crib"
+    if owner in ("yours", "partner"):
+        tail = _part(f"calculator.tail.{owner}")
     elif sides > 2:
-        tail = f"after an opponent's crib, counted at {_SHARE_WORDS[sides - 1]} ({_rivals(sides)})"
+        tail = _part("calculator.tail.opponents", **_share(sides))
     else:
-        tail = "after your opponent's crib"
-    return f"Keep {_ranks(d['keep'])}; lay away {_ranks(d['discard'])}. About {d['net']:.1f} points {tail}."
+        tail = _part("calculator.tail.opponent")
+    return {"keep": _ranks(d["keep"]), "away": _ranks(d["discard"]), "tail": tail}
 
 
-def _coach_discard(d: Mapping[str, Any]) -> str:
-    return f"{_discard_hint(d)} Press {' and '.join(str(n) for n in d['press'])}, then Enter."
+def _coach_discard(d: Mapping[str, Any]) -> dict[str, Any]:
+    hint = _part("calculator.discard_hint", **{**d, **_discard_hint(d)})
+    return {"hint": hint, "keys": join([str(n) for n in d["press"]], "and")}
 
 
 def _play_hint(d: Mapping[str, Any]) -> str:
-    return f"Play the {d['card'].name}" + (f", for {d['points']}." if d["points"] else ".")
+    form = "points" if d["points"] else "none"
+    return _part(f"calculator.play_hint.{form}", card=the_card(d["card"]), points=d["points"])
 
 
 def _the(cards: Sequence[Card], full: bool) -> str:
     """'the five', 'the five and the king', 'both twos' ('the five of hearts' when ``full``)."""
     if full:
-        return " and ".join(f"the {c.name}" for c in sort_hand(cards))
+        return the_cards(sort_hand(cards))
     ranks = sorted({c.rank for c in cards})
-    return " and ".join(
-        f"both {RANK_PLURALS[r]}" if sum(c.rank == r for c in cards) == 2 else f"the {RANK_NAMES[r]}" for r in ranks
+    return join(
+        [
+            _part("calculator.both", ranks=_rank_plural(r))
+            if sum(c.rank == r for c in cards) == 2
+            else text(f"card.the_rank.{r}", CALLS[f"card.the_rank.{r}"]).format(rank=rank_name(r))
+            for r in ranks
+        ],
+        "and",
     )
 
 
-def _coach_discard_better(d: Mapping[str, Any]) -> str:
+def _coach_discard_better(d: Mapping[str, Any]) -> dict[str, Any]:
     """The expert's discard, said by how it differs from the player's: the cards it keeps
     that the player laid away, the cards it lays away that the player kept."""
     kept = [c for c in d["mine"] if c not in d["discard"]]
     away = [c for c in d["discard"] if c not in d["mine"]]
     full = bool({c.rank for c in kept} & {c.rank for c in away})
-    return (
-        f"The expert keeps {_the(kept, full)} and lays away {_the(away, full)} here: "
-        f"about {d['better']:.1f} points better."
-    )
-
-
-def _coach_play_better(d: Mapping[str, Any]) -> str:
-    return f"The expert plays the {d['card'].name} here: about {d['better']:.1f} points better."
+    return {"kept": _the(kept, full), "away": _the(away, full)}
 
 
 def _error(d: Mapping[str, Any]) -> str:
-    command = f" {d['command']}" if d.get("command") else ""
-    return f"spoken-cribbage{command}: {d['message']}"
+    if d.get("command"):
+        return _part("calculator.error.command", command=d["command"], message=d["message"])
+    return _part("calculator.error.plain", message=d["message"])
 
 
-def _peg_go(d: Mapping[str, Any]) -> str:
+def _player(turn: int) -> str:
+    return _part(("calculator.peg.first", "calculator.peg.second")[turn % 2])
+
+
+def _peg_go(d: Mapping[str, Any]) -> dict[str, Any]:
     """The card of turn ``turn`` would take the count to ``count``: a go, and the last card
     before it pegs one (the next line's count starts again)."""
-    last = ("First player", "Second player")[(d["turn"] + 1) % 2]
-    return f"Go: the {d['card'].name} would make {d['count']}. {last} pegs one for the go."
+    return {"card": the_card(d["card"]), "last": _player(d["turn"] + 1)}
 
 
 def _peg_play(d: Mapping[str, Any]) -> str:
-    player = ("First player", "Second player")[d["turn"] % 2]
-    line = f"{player} plays the {d['card'].name}. Count {d['count']}."
-    return line + (f" {cap(play_call(d['items']))}." if d["items"] else "")
+    facts = {"player": _player(d["turn"]), "card": the_card(d["card"]), "count": d["count"]}
+    if d["items"]:
+        return _part("calculator.peg_play.call", **facts, call=cap(play_call(d["items"])))
+    return _part("calculator.peg_play.plain", **facts)
 
 
 def kept_and_laid(keep: Sequence[Card], discard: Sequence[Card]) -> tuple[str, str]:
@@ -118,7 +142,7 @@ def kept_and_laid(keep: Sequence[Card], discard: Sequence[Card]) -> tuple[str, s
     split = {c.rank for c in keep} & {c.rank for c in discard}
 
     def said(cards: Sequence[Card]) -> str:
-        return ", ".join(c.name if c.rank in split else RANK_NAMES[c.rank] for c in sort_hand(cards))
+        return join([card_name(c) if c.rank in split else rank_name(c.rank) for c in sort_hand(cards)], "all")
 
     return said(keep), said(discard)
 
@@ -130,29 +154,28 @@ def _discard_table(d: Mapping[str, Any]) -> str:
     the crib counts."""
     table = d.get("table")
     options = d["options"]
-    if table is None:
-        whose = "the crib is yours" if d["dealer"] else "the crib is your opponent's"
-        lines = [f"The {len(options)} discards, best first; {whose}."]
+    owner = table.owner if table is not None else ("yours" if d["dealer"] else "opponent")
+    if owner in ("yours", "partner") or table is None or table.sides <= 2:
+        whose = _part(f"calculator.whose.{owner}")
     else:
-        if table.owner == "yours":
-            whose = "the crib is yours"
-        elif table.owner == "partner":
-            whose = "the crib is your partner's"
-        elif table.sides > 2:
-            whose = (
-                f"the crib is an opponent's, counted at {_SHARE_WORDS[table.sides - 1]} "
-                f"against you ({_rivals(table.sides)})"
-            )
-        else:
-            whose = "the crib is your opponent's"
-        many = "discard" if len(options) == 1 else "discards"
-        lines = [f"The {len(options)} {many} with {_PLAYER_WORDS[table.players]} players, best first; {whose}."]
+        whose = _part("calculator.whose.opponents", **_share(table.sides))
+    if table is None:
+        lines = [_part("calculator.table.two", count=len(options), whose=whose)]
+    else:
+        lines = [_part("calculator.table.many", count=len(options), players=number(table.players), whose=whose)]
+    crib = _part(f"calculator.crib.{owner}")
     for o in options:
         keep, away = kept_and_laid(o.keep, o.discard)
-        owner = table.owner if table is not None else ("yours" if d["dealer"] else "opponent")
-        crib = {"yours": "crib", "partner": "partner's crib", "opponent": "their crib"}[owner]
         lines.append(
-            f"Keep {keep}; lay away {away}: hand {o.expected_hand:.1f}, {crib} {o.expected_crib:.1f}, net {o.net:.1f}."
+            _part(
+                "calculator.table.line",
+                keep=keep,
+                away=away,
+                hand=o.expected_hand,
+                crib=crib,
+                crib_points=o.expected_crib,
+                net=o.net,
+            )
         )
     return "\n".join(lines)
 
@@ -246,117 +269,86 @@ def _per_deal_lines(s: Mapping[str, Any]) -> list[str]:
 
 def _teams_refusal(d: Mapping[str, Any]) -> str:
     """'six players play in 2 or 3 teams, or each for themselves (--teams 0)'."""
-    n = _PLAYER_WORDS.get(d["players"], str(d["players"]))
+    players = number(d["players"])
     if not d["layouts"]:
-        return f"{n} players play each for themselves (--teams 0)"
-    return f"{n} players play in {' or '.join(str(x) for x in d['layouts'])} teams, or each for themselves (--teams 0)"
+        return _part("calculator.teams.none", players=players)
+    return _part("calculator.teams.some", players=players, layouts=join([str(x) for x in d["layouts"]]))
 
 
 def _odds_chance(d: Mapping[str, Any]) -> str:
     """'Your chance to win is 29 percent.': never 0 or 100 unless the game is decided."""
     p = d["win"]
     if p >= 0.995:
-        return "Your chance to win is more than 99 percent."
+        return _part("calculator.odds_chance.more")
     if p < 0.005:
-        return "Your chance to win is less than 1 percent."
-    return f"Your chance to win is {int(100 * p + 0.5)} percent."
+        return _part("calculator.odds_chance.less")
+    return _part("calculator.odds_chance.percent", percent=int(100 * p + 0.5))
+
+
+def _dealt_cards(d: Mapping[str, Any]) -> str:
+    form = "dealer" if d["dealer"] else "pone"
+    return _part(f"calculator.dealt_cards.{form}", **{**d, "players": number(d["players"])})
+
+
+def _with(message: str, prepare: Callable[[Mapping[str, Any]], Mapping[str, Any]]) -> Message:
+    """The message ``message`` of :data:`MESSAGES`, with its facts prepared."""
+    return replace(MESSAGES[message], prepare=prepare)
+
+
+def _said(codes: str) -> dict[str, Template]:
+    return {code: MESSAGES[code] for code in codes.split()}
 
 
 TEXTS: dict[str, Template] = {
-    # the engine's card and hand errors (spoken_cribbage.engine.cards, .scoring)
-    "calculator.not_a_card": "'{shown}' is not a card. Try 5H, 10C, QS or 'five of hearts'.",
-    "calculator.bad_rank": "{token} is not a card: the rank must be a whole number from 1 (ace) to 13 (king).",
-    "calculator.bad_suit": "{token} is not a card: the suit must be a whole number "
-    "from 0 to 3 (clubs, diamonds, hearts, spades).",
-    "calculator.card_twice": "The card {token} is given twice.",
-    "calculator.card_not_held": "You do not have the {card.name}.",
-    "calculator.no_rank_held": lambda d: f"You have no {RANK_PLURALS[d['rank']]}.",
-    "calculator.no_suit_held": lambda d: f"You have no {SUIT_NAMES[d['suit']]}.",
-    "calculator.ambiguous_card": _ambiguous,
-    "calculator.hand_size": "A hand has 4 cards, or 5 with six players, not {count}.",
-    "calculator.count_over": "The count would be {count}.",
-    # the engine refusing a call it was given wrongly (spoken_cribbage.engine.errors): a fault of
-    # the program, not of the player; nothing was changed
-    "engine.bad_type": "That could not be done: {function} was given {shown} for its {argument}, "
-    "which is not the right kind of value. Nothing was changed.",
-    "engine.bad_value": "That could not be done: {function} was given {shown} for its {argument}, "
-    "which is out of range. Nothing was changed.",
-    # the analyzer and the coach (spoken_cribbage.ai.analyze, .coach)
-    "calculator.six_cards": "Give exactly 6 cards, not {count}.",
-    "calculator.discard_hint": _discard_hint,
-    "calculator.coach_discard": _coach_discard,
+    # said as they are: the message itself
+    **_said(
+        "calculator.not_a_card calculator.bad_rank calculator.bad_suit calculator.card_twice "
+        "calculator.hand_size calculator.count_over engine.bad_type engine.bad_value calculator.six_cards "
+        "calculator.say_go calculator.coach_same calculator.coach_close calculator.coach_no_move "
+        "calculator.coach_deal_lost calculator.two_levels calculator.paired_two_players "
+        "calculator.games_at_least_one calculator.usage_error calculator.stopped calculator.crashed "
+        "calculator.score_hand_size calculator.setting_refused calculator.setting_saved "
+        "calculator.setting_unprintable calculator.seed_range calculator.score_total "
+        "calculator.dealer_and_pone calculator.dealer_or_pone calculator.discard_players "
+        "calculator.whose_crib_three calculator.workers_range calculator.rounds_at_least_one "
+        "calculator.crib_is_for_count calculator.simulate_progress calculator.odds_unreadable "
+        "calculator.odds_players calculator.odds_game_over"
+    ),
+    # a message with facts made of the facts given
+    "calculator.card_not_held": _with("calculator.card_not_held", lambda d: {"card": the_card(d["card"])}),
+    "calculator.no_rank_held": _with("calculator.no_rank_held", lambda d: {"ranks": _rank_plural(d["rank"])}),
+    "calculator.no_suit_held": _with(
+        "calculator.no_suit_held", lambda d: {"suit": _part(f"calculator.suits.{d['suit']}")}
+    ),
+    "calculator.ambiguous_card": _with("calculator.ambiguous_card", _ambiguous),
+    "calculator.discard_hint": _with("calculator.discard_hint", _discard_hint),
+    "calculator.coach_discard": _with("calculator.coach_discard", _coach_discard),
+    "calculator.coach_discard_better": _with("calculator.coach_discard_better", _coach_discard_better),
+    "calculator.coach_play_better": _with("calculator.coach_play_better", lambda d: {"card": the_card(d["card"])}),
+    "calculator.unknown_level": _with(
+        "calculator.unknown_level", lambda d: {"level": quoted(d["level"]), "levels": join(list(d["levels"]), "all")}
+    ),
+    "calculator.score_call": _with("calculator.score_call", lambda d: {"call": cap(show_call(d["items"]))}),
+    "calculator.peg_go": _with("calculator.peg_go", _peg_go),
+    "calculator.dealer_lays_none": _with("calculator.dealer_lays_none", lambda d: {"players": number(d["players"])}),
+    "calculator.discard_teams": _with("calculator.discard_teams", lambda d: {"refusal": cap(_teams_refusal(d))}),
+    "calculator.no_partner": _with("calculator.no_partner", lambda d: {"players": number(d["players"])}),
+    "calculator.odds_target": _with(
+        "calculator.odds_target",
+        lambda d: {"targets": join([_part("calculator.odds_to", target=t) for t in d["targets"]], "and")},
+    ),
+    "calculator.odds_score": _with("calculator.odds_score", lambda d: {"top": d["target"] - 1}),
+    # a sentence with several forms: its function picks one
+    "calculator.simulate_teams": _teams_refusal,
     "calculator.play_hint": _play_hint,
-    "calculator.say_go": "Say go.",
-    # the coach's answer to the move made (spoken_cribbage.ai.coach.judge; app.coach)
-    "calculator.coach_discard_better": _coach_discard_better,
-    "calculator.coach_play_better": _coach_play_better,
-    "calculator.coach_same": "The expert would have done the same.",
-    "calculator.coach_close": lambda d: (
-        "The expert would have done otherwise, but the difference is within the analysis' "
-        f"noise (about {d['better']:.1f} points)."
-    ),
-    "calculator.coach_no_move": "No move of yours to judge yet this deal.",
-    "calculator.coach_deal_lost": lambda d: f"The coach estimates you lost about {d['points']:.1f} points this deal.",
-    # simulations (spoken_cribbage.ai.simulate)
-    "calculator.two_levels": "simulate needs two levels or more, up to six, one a seat, e.g. expert,standard",
-    "calculator.simulate_teams": lambda d: _teams_refusal(d),
-    "calculator.paired_two_players": "--paired is for two players only",
-    "calculator.unknown_level": lambda d: f"unknown player {quoted(d['level'])}; choose from {', '.join(d['levels'])}",
-    "calculator.games_at_least_one": "the number of games must be at least 1",
-    # the command line (spoken_cribbage.app.cli, .calculators)
     "calculator.error": _error,
-    "calculator.usage_error": "spoken-cribbage: {message}. Try --help.",
-    "calculator.stopped": "Stopped.",
-    "calculator.crashed": "spoken-cribbage: something went wrong: {kind}: {error}",
-    "calculator.score_hand_size": lambda d: (
-        "Give the 4 cards of a hand, or 5 at a table of six, and the starter after --starter; "
-        f"{d['count']} {'card was' if d['count'] == 1 else 'cards were'} given."
-    ),
-    "calculator.setting_refused": "That setting was not changed: {reason}.",
-    "calculator.setting_saved": "{Name} is now {value}, from the next start of the game.",
-    "calculator.setting_unprintable": "the value has characters that cannot be shown",
-    "calculator.seed_range": "the seed must be a whole number from {low} to {high}",
-    "calculator.score_call": lambda d: cap(show_call(d["items"])) + ".",
-    "calculator.score_total": "Total: {total}.",
     "calculator.peg_play": _peg_play,
-    "calculator.peg_go": _peg_go,
-    "calculator.dealer_and_pone": "Choose one of --dealer and --pone, not both.",
-    "calculator.dealer_or_pone": "Say whose crib it is: --dealer or --pone (or --partner at a team table).",
     "calculator.discard_table": _discard_table,
-    "calculator.dealt_cards": lambda d: (
-        f"With {_PLAYER_WORDS[d['players']]} players the "
-        f"{'dealer' if d['dealer'] else 'seat that does not deal'} is dealt {d['needed']} cards; "
-        f"give {d['needed']}, not {d['count']}."
-    ),
-    "calculator.dealer_lays_none": lambda d: (
-        f"With {_PLAYER_WORDS[d['players']]} players the dealer is dealt {d['dealt']} cards "
-        "and lays none away: there is no discard to choose."
-    ),
-    "calculator.discard_players": "--players is a number from 2 to 6.",
-    "calculator.discard_teams": lambda d: cap(_teams_refusal(d)) + ".",
-    "calculator.no_partner": lambda d: (
-        f"At this table of {_PLAYER_WORDS[d['players']]} each plays for themselves: there is "
-        "no partner. Give --teams for a team table."
-    ),
-    "calculator.whose_crib_three": "Choose one of --dealer, --pone and --partner.",
-    "calculator.workers_range": lambda d: (
-        f"--workers must be between 1 and {d['most']}, the processors of this machine"
-    ),
-    "calculator.rounds_at_least_one": "--rounds must be at least 1.",
-    "calculator.crib_is_for_count": "--crib is for practice count.",
-    "calculator.simulate_progress": "simulate: {done} of {total} games, {elapsed:.0f} s",
-    "calculator.simulate_report": _simulation_report,
-    # win chances (spoken_cribbage.ai.odds; the odds command, in the game and on the command line)
+    "calculator.dealt_cards": _dealt_cards,
     "calculator.odds_chance": _odds_chance,
-    "calculator.odds_unreadable": "The win-chance table cannot be read, so no chance is given.",
-    "calculator.odds_target": lambda d: (
-        "Win chances are known for games to "
-        f"{' and to '.join(str(t) for t in d['targets'])} only, "
-        f"not to {d['target']}."
-    ),
-    "calculator.odds_score": lambda d: (
-        f"Scores go from 0 to {d['target'] - 1} in a game to {d['target']}; {d['score']} is not one."
-    ),
-    "calculator.odds_players": "Win chances are known for two-player games only.",
-    "calculator.odds_game_over": "The game is over: no chance to give.",
+    # the report of simulate (for developers, in English)
+    "calculator.simulate_report": _simulation_report,
 }
+
+#: the forms and parts of sentences (two dots): the messages the functions above put together
+PARTS: dict[str, Message] = {code: m for code, m in MESSAGES.items() if code not in TEXTS}

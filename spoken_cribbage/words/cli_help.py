@@ -76,6 +76,11 @@ TEXTS: dict[str, Template] = {
         ),
         "'spoken-cribbage play --help': the option --language",
     ),
+    "help.any.--language": Message(
+        "the language of what this command says, for this run: en, fr, zh-Hans or zh-Hant; the default "
+        "is the language setting, else the system's (LANG)",
+        "'spoken-cribbage score --help' (and every command but play): the option --language",
+    ),
     "help.languages": Message(
         "list the languages the game speaks, and how far each is translated",
         "'spoken-cribbage --help': the line of the command 'languages' in the list of commands",

@@ -21,8 +21,9 @@ def test_help_of_the_program_and_a_command_in_french_and_chinese(tmp_path):
     out = run.stdout
     assert out.startswith("usage : spoken-cribbage score [-h] --starter STARTER")
     assert "\narguments:\n" in out and "\noptions:\n" in out
-    assert "  -h, --help         affiche cette aide et quitte\n" in out
-    assert "  --starter STARTER  la carte de départ, comme 5D\n" in out
+    assert "  -h, --help            affiche cette aide et quitte\n" in out
+    assert "  --starter STARTER     la carte de départ, comme 5D\n" in out
+    assert "  --language {en,fr,zh-Hans,zh-Hant}\n                        la langue de ce que dit cette commande" in out
     run = _run(tmp_path, "--help", LANG="zh_CN.UTF-8")  # the program's: its commands
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("用法：spoken-cribbage [-h]")
@@ -37,7 +38,7 @@ def test_help_stays_english_by_default(tmp_path):
     out = _run(tmp_path, "score", "--help").stdout
     assert out.startswith("usage: spoken-cribbage score [-h]")
     assert "\npositional arguments:\n" in out and "show this help message and exit" in out
-    assert "  --starter STARTER  the starter card, like 5D\n" in out
+    assert "  --starter STARTER     the starter card, like 5D\n" in out
 
 
 def test_the_games_help_and_key_list_in_french_and_chinese(tmp_path):
@@ -59,3 +60,39 @@ def test_the_games_help_and_key_list_in_french_and_chinese(tmp_path):
     ) in out
     assert "\n上箭头和上翻页：作用同左方括号。下箭头和下翻页：作用同右方括号。F1：作用同问号。\n" in out
     assert "\nEsc 键也可取消选择或让语音停下。\n" in out
+
+
+def test_the_calculators_in_french_and_chinese(tmp_path):
+    """score, peg, odds and discard run with --language: their lines, card names and counts in it."""
+    score = ("score", "5H", "5C", "5S", "JD", "--starter", "5D")
+    run = _run(tmp_path, *score, "--language", "zh-Hans")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.endswith("四条 28 分、右杰克 29 分。\n合计：29 分。\n")
+    run = _run(tmp_path, "peg", "8S", "7H", "6D", "5C", "9S", "--language", "fr")
+    assert run.stdout.splitlines() == [
+        "Le premier joueur joue le huit de pique. Total 8.",
+        "Le second joueur joue le sept de cœur. Total 15. Quinze deux.",
+        "Le premier joueur joue le six de carreau. Total 21. Une suite de trois pour trois.",
+        "Le second joueur joue le cinq de trèfle. Total 26. Une suite de quatre pour quatre.",
+        "Go : le neuf de pique ferait 35. Le second joueur marque un point pour le go.",
+        "Le premier joueur joue le neuf de pique. Total 9.",
+    ]
+    assert _run(tmp_path, "odds", "100", "96", "--dealer", "me", LANG="zh_CN.UTF-8").stdout == "你的胜率是 84%。\n"
+    run = _run(tmp_path, "discard", "5H", "5S", "JD", "6C", "7C", "KS", "--dealer", "--language", "fr")
+    assert run.stdout.splitlines()[:2] == [
+        "Les 15 écarts, du meilleur au moins bon ; le crib est à vous.",
+        "Gardez cinq, cinq, valet, roi ; écartez six, sept : main 12.4, crib 5.6, net 18.0.",
+    ]
+    # a refusal, in the sentence of the language with its plural
+    run = _run(tmp_path, "score", "5H", "5C", "--starter", "5D", "--language", "fr")
+    assert run.returncode == 2
+    assert run.stderr.endswith("et la carte de départ après --starter ; 2 cartes ont été données.\n")
+
+
+def test_the_calculators_stay_english_by_default(tmp_path):
+    assert _run(tmp_path, "odds", "100", "96", "--dealer", "me").stdout == "Your chance to win is 84 percent.\n"
+    out = _run(tmp_path, "peg", "8S", "7H", "--language", "en").stdout
+    assert out.splitlines() == [
+        "First player plays the eight of spades. Count 8.",
+        "Second player plays the seven of hearts. Count 15. Fifteen two.",
+    ]
