@@ -160,6 +160,26 @@ CASES: dict[str, list[tuple[list[str], list[str]]]] = {
         (["export", "--out", "{home}/game-1.txt"], []),
         (["play", "--replay", "1", *QUIET], ["@auto 4"]),
     ],
+    # one game in each language (issue 27): the keys, commands typed in its own words, help;
+    # tests/words/test_language_leaks.py scans their output for English left in them
+    "french": [
+        (
+            ["play", "--seed", "113", "--new", "--language", "fr", "--target", "61", *QUIET],
+            ["@until play", *KEYS, "compte", "aide", "@auto"],
+        )
+    ],
+    "chinese_simplified": [
+        (
+            ["play", "--seed", "114", "--new", "--language", "zh-Hans", "--target", "61", *QUIET],
+            ["@until play", *KEYS, "累计", "比分", "@auto"],
+        )
+    ],
+    "chinese_traditional": [
+        (
+            ["play", "--seed", "115", "--new", "--language", "zh-Hant", "--target", "61", *QUIET],
+            ["@until play", *KEYS, "累計", "幫助", "@auto"],
+        )
+    ],
     # a game kept when the input ends, resumed, finished; the next run starts a new game
     # (seed from SPOKEN_CRIBBAGE_TEST_SEED) and abandons it for a third
     "resume": [
@@ -189,7 +209,7 @@ class _Pilot:
     def isatty(self) -> bool:
         return False
 
-    def readline(self) -> str:
+    def readline(self, size: int = -1) -> str:  # (a size: lineinput reads a bounded line)
         while self.steps:
             step = self.steps[0]
             if not step.startswith("@"):

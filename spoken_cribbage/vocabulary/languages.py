@@ -30,15 +30,26 @@ _C, _D, _H, _S = (SUIT_NAMES.index(s) for s in ("clubs", "diamonds", "hearts", "
 #: French is matched without accents or capitals ("regle" is "règle"); Chinese in both scripts.
 COMMANDS: dict[str, dict[str, str]] = {
     "fr": {
+        "total": "count",
+        "le total": "count",
         "compte": "count",
         "le compte": "count",
         "quel est le compte": "count",
         "creche": "crib",
         "la creche": "crib",
         "a qui la creche": "crib",
+        "crib": "crib",
+        "le crib": "crib",
+        "a qui est le crib": "crib",
         "coupe": "starter",
         "la coupe": "starter",
         "carte de depart": "starter",
+        "la carte de depart": "starter",
+        "les cartes sur la table": "table",
+        "votre main": "hand",
+        "un conseil": "hint",
+        "vos chances": "odds",
+        "l aide": "help",
         "table": "table",
         "la table": "table",
         "score": "scores",
@@ -134,6 +145,7 @@ CARD_VERBS: dict[str, dict[str, str]] = {
         "jette": "discard",
         "defausser": "discard",
         "mettre a la creche": "discard",
+        "mettre au crib": "discard",
     },
     # longest first when matched: 出牌 before 出
     "zh": {
