@@ -119,7 +119,7 @@ def _count(rng: random.Random, rounds: int, crib: bool, keeper: _Keeper) -> int:
         cards = rng.sample(DECK, 5)
         hand, starter = sort_hand(cards[:4]), cards[4]
         result = score_hand(hand, starter, is_crib=crib)
-        _out(count_deal(n, rounds, hand, crib), say("count_starter", card=starter.name))
+        _out(count_deal(n, rounds, hand, crib), say("count_starter", card=starter))
         start = time.monotonic()
         while True:
             _out(say("count_question"))
@@ -167,10 +167,10 @@ def _chosen(text: str, hand: list[Card]) -> list[Card] | str:
     cards = [hand[k - 1] for k in cmd.numbers]
     for card in cmd.cards:
         if card not in hand:
-            return say("discard_not_held", card=card.name)
+            return say("discard_not_held", card=card)
         cards.append(card)
     if len(cards) == 1:
-        return say("discard_one", card=cards[0].name)
+        return say("discard_one", card=cards[0])
     if len(cards) != 2 or cards[0] == cards[1]:
         return say("discard_bad")
     return cards

@@ -35,9 +35,14 @@ def _part(code: str, /, **facts: Any) -> str:
     return render(code, MESSAGES[code], facts)
 
 
-def _rank_plural(rank: int) -> str:
+def rank_plural(rank: int) -> str:
     """'fives', 'cinq', '5'."""
     return _part(f"calculator.ranks.{rank}")
+
+
+def suit_plural(suit: int) -> str:
+    """'hearts', 'cœurs', '红桃'."""
+    return _part(f"calculator.suits.{suit}")
 
 
 def _ambiguous(d: Mapping[str, Any]) -> dict[str, Any]:
@@ -47,7 +52,7 @@ def _ambiguous(d: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "count": n,
         "many": number(n),
-        "what": _rank_plural(cards[0].rank) if one_rank else _part(f"calculator.suits.{cards[0].suit}"),
+        "what": rank_plural(cards[0].rank) if one_rank else suit_plural(cards[0].suit),
         "choices": join([the_card(c) for c in cards]),
     }
 
@@ -95,7 +100,7 @@ def _the(cards: Sequence[Card], full: bool) -> str:
     ranks = sorted({c.rank for c in cards})
     return join(
         [
-            _part("calculator.both", ranks=_rank_plural(r))
+            _part("calculator.both", ranks=rank_plural(r))
             if sum(c.rank == r for c in cards) == 2
             else text(f"card.the_rank.{r}", CALLS[f"card.the_rank.{r}"]).format(rank=rank_name(r))
             for r in ranks
@@ -316,10 +321,8 @@ TEXTS: dict[str, Template] = {
     ),
     # a message with facts made of the facts given
     "calculator.card_not_held": _with("calculator.card_not_held", lambda d: {"card": the_card(d["card"])}),
-    "calculator.no_rank_held": _with("calculator.no_rank_held", lambda d: {"ranks": _rank_plural(d["rank"])}),
-    "calculator.no_suit_held": _with(
-        "calculator.no_suit_held", lambda d: {"suit": _part(f"calculator.suits.{d['suit']}")}
-    ),
+    "calculator.no_rank_held": _with("calculator.no_rank_held", lambda d: {"ranks": rank_plural(d["rank"])}),
+    "calculator.no_suit_held": _with("calculator.no_suit_held", lambda d: {"suit": suit_plural(d["suit"])}),
     "calculator.ambiguous_card": _with("calculator.ambiguous_card", _ambiguous),
     "calculator.discard_hint": _with("calculator.discard_hint", _discard_hint),
     "calculator.coach_discard": _with("calculator.coach_discard", _coach_discard),

@@ -34,6 +34,7 @@ DOMAINS = {
     "engine": "spoken_cribbage.words.calculator",  # the engine's argument errors
     "command": "spoken_cribbage.words.commands",
     "cues": "spoken_cribbage.words.cues",
+    "practice": "spoken_cribbage.words.practice",  # spoken-cribbage practice
     "keys": "spoken_cribbage.words.keys",  # the key list and the game's help
     "help": "spoken_cribbage.words.cli_help",  # the --help texts
 }

@@ -96,3 +96,26 @@ def test_the_calculators_stay_english_by_default(tmp_path):
         "First player plays the eight of spades. Count 8.",
         "Second player plays the seven of hearts. Count 15. Fifteen two.",
     ]
+
+
+def test_practice_in_french_and_chinese(tmp_path):
+    """practice count and discard, seeded: the count explained item by item in the language."""
+    run = _run(tmp_path, "practice", "count", "--rounds", "2", "--seed", "5", "--language", "fr", stdin="8\n3\n")
+    lines = run.stdout.splitlines()
+    assert lines[:9] == [
+        "Entraînement au comptage : 2 mains, chacune avec sa carte de départ. Tapez le total et appuyez "
+        "sur Entrée ; Échap, ou q puis Entrée, arrête.",
+        "Main 1 sur 2 : cinq de trèfle, six de cœur, dix de pique et dame de pique.",
+        "La carte de départ est le roi de cœur.",
+        "Votre total ?",
+        "Pas tout à fait : c'est 6, pas 8.",
+        "Quinze deux avec le cinq et le dix.",
+        "Quinze quatre avec le cinq et la dame.",
+        "Quinze six avec le cinq et le roi.",
+        "Total : 6.",
+    ]
+    assert "Une paire de dames fait deux." in lines and "Nobs, le valet de carreau, fait trois." in lines
+    run = _run(tmp_path, "practice", "discard", "--rounds", "1", "--seed", "5", stdin="1 2\n", LANG="zh_CN.UTF-8")
+    lines = run.stdout.splitlines()
+    assert lines[1] == "第 1 手，共 1 手。对手的底牌。" and lines[4] == "你推哪 2 张牌进底牌？"
+    assert lines[6] == "你的选择净值 3.4，在 15 种中排第 5：平均损失 4.2 分。"

@@ -387,6 +387,14 @@ def _has_words(template: catalogue.Message) -> bool:
         ("cues", {"reason": Notice("cues.silent_output")}),
         ("help", {"levels": "easy, expert"}),
         ("calculator", "calculator"),
+        (
+            "practice",
+            {
+                **{k: "x" for k in ("cards", "ranks", "size", "suit", "card", "keep", "away", "reason")},
+                **{"total": 8, "rounds": 3, "n": 1, "given": 30, "right": 2, "seconds": 7.1, "net": 4.5},
+                **{"rank": 3, "cost": 1.2},
+            },
+        ),
         ("engine", "calculator"),
         ("keys", {"typed": "cues", "count": 2, "keys": "c the count", "key": "[", "name": "Orca", "does": "x"}),
     ],
