@@ -161,6 +161,15 @@ def _converter(config: str) -> Any:
     return opencc.OpenCC(config)
 
 
+#: Whole messages the traditional rule document words otherwise (../shared/GLOSSARY.md: 'fifteen
+#: (2)' is 湊15 得2分), by code: used in place of the
+#: converted zh-Hans message while that one is translated (and not fuzzy).
+ZH_HANT_MESSAGES = {
+    "play.fifteen_two": "湊15 得 2 分",
+    "play.fifteen": "湊15",
+}
+
+
 def to_traditional(text: str, config: str = "s2twp") -> str:
     """Simplified Chinese ``text`` in traditional characters, Taiwan's phrasing and the
     glossary's terms; placeholders (``{name}``) and Latin words pass unchanged."""
@@ -193,6 +202,15 @@ def derived(source: Catalog, babel_locale: str, config: str) -> Catalog:
     for m in source:
         if not m.id:
             continue  # the header
+        if m.context in ZH_HANT_MESSAGES and m.string and not m.fuzzy:
+            out.add(
+                m.id,
+                string=ZH_HANT_MESSAGES[m.context],
+                context=m.context,
+                auto_comments=m.auto_comments,
+                flags=m.flags,
+            )
+            continue
         string = (
             tuple(to_traditional(s or "", config) for s in m.string)
             if isinstance(m.string, (list, tuple))
