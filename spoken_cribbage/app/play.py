@@ -199,6 +199,12 @@ def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) 
     def on_settings(new, name=None):
         if name == "language":  # the translated messages in the new language from now on
             catalogue.use(new.language or catalogue.language_from_environment())
+            from spoken_cribbage.notice import Notice
+            from spoken_cribbage.speech import follow_language
+
+            # our own voice reads it too (a voice the player named stays)
+            if not new.voice and not follow_language(speaker, catalogue.current()):
+                writer.line(phrase(Notice("speech.voice_kept", language=catalogue.current())))
         return run.on_settings(new, name)
 
     hooks = SeatHooks(

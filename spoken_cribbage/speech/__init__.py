@@ -86,6 +86,7 @@ __all__ = [
     "SpeechWorker",
     "choose_sink",
     "detect",
+    "follow_language",
     "make_speaker",
     "render_to_wav",
 ]
@@ -172,6 +173,20 @@ def make_speaker(
     if mode in ("tts", "on"):
         safe_call(on_error, Notice("speech.could_not_start", reason=reason))
     return NullSpeaker(reason)
+
+
+def follow_language(speaker: Speaker, language: str) -> bool:
+    """The language changed in the game: our own voice takes the installed voice that reads it
+    (English: an English voice). False when none does (the voice is left as it was: the caller
+    says so); True too for a speaker that lists no voices (a screen reader, none)."""
+    entries = getattr(speaker, "voice_entries", None)
+    if entries is None or not getattr(speaker, "available", False):
+        return True
+    chosen = language_voice(language, entries())
+    if chosen is None:
+        return language == "en"
+    speaker.set_voice(chosen)
+    return True
 
 
 def _speaks_language(speaker: Speaker, language: str, voice: str | None) -> bool:

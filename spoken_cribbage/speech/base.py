@@ -166,6 +166,8 @@ VoiceEntry = tuple[str, str, list[str]]
 #: with espeak-ng's phoneme output). Traditional characters: a Taiwan voice first, then Hong
 #: Kong's, then a Mandarin voice (espeak-ng's and Windows' read traditional characters too).
 LANGUAGE_VOICES: dict[str, tuple[str, ...]] = {
+    # English only when the language changes back in the game (at the start: the default voice)
+    "en": ("en-us", "en", "en-gb", "en-*"),
     "fr": ("fr-fr", "fr", "fr-*"),
     "zh-Hans": ("cmn-latn-pinyin", "zh-cn", "zh-hans", "zh-hans-*", "zh-sg", "zh", "zh-cmn"),
     "zh-Hant": ("zh-tw", "zh-hant", "zh-hant-*", "zh-hk", "zh-mo", "cmn-latn-pinyin", "zh-cn", "zh", "zh-cmn"),
@@ -174,7 +176,7 @@ LANGUAGE_VOICES: dict[str, tuple[str, ...]] = {
 
 def language_voice(language: str, table: list[VoiceEntry]) -> str | None:
     """The id of the installed voice that reads ``language`` (a code of the game's languages)
-    best, or None when none does; English (or a language not listed) needs no choice: None.
+    best, or None when none does (or the language is not listed).
     espeak-ng's MBROLA voices (``mb/``) come last: they need MBROLA's own data to speak."""
     ordered = sorted(table, key=lambda v: v[0].lower().startswith("mb/"))
     for want in LANGUAGE_VOICES.get(language, ()):

@@ -138,6 +138,12 @@ _ALL: dict[str, Template] = {
         _CLAUSE + "; {language} is the game's language, named by one of the speech.language parts",
         prepare=lambda d: {"language": _part(f"speech.language.{d['language']}")},
     ),
+    "speech.voice_kept": M(
+        "No installed voice reads {language}: the voice stays as it was.",
+        "the game's language changed in the game and our own voice has none for it; {language} "
+        "is the language, named by one of the speech.language parts",
+        prepare=lambda d: {"language": _part(f"speech.language.{d['language']}")},
+    ),
     "speech.language.fr": M("French", "the language named in 'no installed voice reads French'"),
     "speech.language.zh-Hans": M(
         "simplified Chinese", "the language named in 'no installed voice reads simplified Chinese'"

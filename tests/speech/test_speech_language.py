@@ -50,7 +50,8 @@ def test_the_voice_of_each_language_from_the_system_tables():
     assert language_voice("zh-Hant", MACOS) == "com.apple.voice.compact.zh-TW.Meijia"
     assert language_voice("zh-Hans", MACOS) == "com.apple.voice.compact.zh-CN.Tingting"
     assert language_voice("zh-Hans", WINDOWS[:1]) is None and language_voice("fr", []) is None
-    assert language_voice("en", WINDOWS) is None  # English: the default voice, no choice
+    assert language_voice("en", WINDOWS) == "TTS_MS_EN-US_ZIRA"  # back to English in the game
+    assert language_voice("de", WINDOWS) is None  # a language the game does not speak
 
 
 def _espeak_table():
@@ -175,3 +176,21 @@ def test_no_voice_for_the_language_one_line_and_text(mode, said, monkeypatch):
         ["语音无法启动：没有已安装的语音能朗读简体中文。游戏以文字继续。"] if said else []
     )
     assert phrase(speaker.status) == "语音已关闭：没有已安装的语音能朗读简体中文。"
+
+
+def test_the_language_changed_in_the_game_changes_our_voice(monkeypatch):
+    """'language zh-Hant' typed in the game: our own voice takes the voice that reads it; back
+    to English, an English voice; a language no voice reads leaves the voice (the caller says
+    so in one line); a speaker listing no voices (the screen reader) is left alone."""
+    monkeypatch.setattr(_Voices, "table", WINDOWS[:2] + WINDOWS[3:])
+    speaker = _Voices()
+    speaker.available = True
+    assert sp.follow_language(speaker, "zh-Hant") and speaker.voice == "TTS_MS_ZH-TW_HANHAN"
+    assert sp.follow_language(speaker, "en") and speaker.voice == "TTS_MS_EN-US_ZIRA"
+    monkeypatch.setattr(_Voices, "table", WINDOWS[:1])
+    assert not sp.follow_language(speaker, "fr") and speaker.voice == "TTS_MS_EN-US_ZIRA"
+    assert sp.follow_language(sp.NullSpeaker(), "fr") and sp.follow_language(sp.RecordingSpeaker(), "fr")
+    catalogue.use("fr")
+    assert phrase(Notice("speech.voice_kept", language="zh-Hans")) == (
+        "Aucune voix installée ne lit le chinois simplifié : la voix reste celle d'avant."
+    )
