@@ -14,9 +14,19 @@ per frame, and the memory of a table.
 4. Memory: ``tracemalloc`` over ``--tables`` tables, each with two people seated and its game
    under way: KiB per table.
 
-From 3 and 4 it estimates how many tables one process holds (see the printed assumptions);
-that is an estimate from the referee's cost, not a load test of thousands of sockets. Never
-gates CI; run it with ``nice`` on a shared machine.
+From 3 and 4 it estimates how many tables one process holds (see the printed assumptions).
+
+5. The socket load test (``--load 200,500,1000``): for each number of players, a fresh
+   ``spoken-cribbage serve --plain`` process (the real room: every table saved after every
+   action), and in this process that many people as asyncio websockets clients, two to a
+   public table they open, each acting ``--think`` seconds after their turn comes (a random
+   legal action from the observation the server sent: no engine on the client side). Measured
+   for ``--seconds`` after a warm-up: the time from one person's action sent to the update
+   taken by the other person of the table (p50, p95), actions a second, the server's CPU share
+   and its memory (RSS) per table. The clients share the machine with the server, so on a
+   machine of few cores the figure is a floor of what the server alone holds.
+
+Never gates CI; run it with ``nice`` on a shared machine.
 """
 
 from __future__ import annotations
@@ -25,8 +35,12 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import threading
 import time
 import tracemalloc
@@ -34,7 +48,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+import msgspec  # noqa: E402
 from websockets.asyncio.server import ServerConnection, serve  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
 
 from spoken_cribbage.ai.players import ComputerPlayer  # noqa: E402
@@ -173,12 +189,197 @@ def memory(tables: int) -> float:
     return used / tables / 1024
 
 
+# ---------------------------------------------------------------------- the socket load test
+
+
+def _start_room(home: Path) -> tuple[subprocess.Popen[str], int]:
+    env = {**os.environ, "HOME": str(home), "SPOKEN_CRIBBAGE_HOME": str(home / "s"), "XDG_DATA_HOME": str(home / "d")}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spoken_cribbage", "serve", "--plain", "--port", "0", "--tables", "100000"],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    found = re.search(r"join 127\.0\.0\.1:(\d+)", line)
+    if not found:
+        proc.kill()
+        raise RuntimeError(f"the room did not start: {line!r}")
+    return proc, int(found.group(1))
+
+
+def _proc_stat(pid: int) -> tuple[float, int]:
+    """(CPU seconds used, RSS in KiB) of process ``pid`` (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields[11]) + int(fields[12])) / ticks
+    rss = next(
+        int(line.split()[1])
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+        if line.startswith("VmRSS")
+    )
+    return cpu, rss
+
+
+class _Load:
+    def __init__(self, think: float, measuring: list[bool]) -> None:
+        self.think = think
+        self.measuring = measuring
+        self.delays: list[float] = []
+        self.actions = 0
+        self.pending: dict[str, tuple[int, float]] = {}  # table -> (seat that acted, when)
+        self.reasons: dict[str, int] = {}
+        self.server_cpu = 0.0  # the server's CPU seconds while measuring
+
+
+def _my_turn(obs: dict, seat: int, asked: set) -> bool:
+    if not obs["legal"]:
+        return False
+    phase = obs["phase"]
+    if phase == "discard":
+        return seat in obs["waiting"]
+    if phase in ("play", "show"):
+        return obs["to_act"] == seat
+    if phase == "deal over":
+        return obs["deal"] not in asked
+    return False
+
+
+class _Person:
+    """One person at a load test's table: a websockets client that acts ``think`` seconds
+    (give or take half) after each of its turns, with a random legal action."""
+
+    def __init__(self, ws, table: str, load: _Load, rng: random.Random) -> None:  # type: ignore[no-untyped-def]
+        self.ws, self.table, self.load, self.rng = ws, table, load, rng
+        self.seat, self.seq, self.busy, self.rematched = -1, 0, False, -1
+        self.asked: set[int] = set()
+
+    async def act(self, action: str) -> None:
+        await asyncio.sleep(self.load.think * self.rng.uniform(0.5, 1.5))
+        self.seq += 1
+        self.load.pending[self.table] = (self.seat, time.perf_counter())
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(p.encode(p.Act(self.seq, action)))
+
+    async def take(self, message: dict) -> None:
+        load, kind = self.load, message["type"]
+        if kind == "welcome":
+            self.seat = message["seat"]
+        elif kind == "refused":
+            self.busy = False
+            if message.get("reason") != "illegal":
+                load.reasons[message.get("reason")] = load.reasons.get(message.get("reason"), 0) + 1
+        elif kind == "update":
+            now = time.perf_counter()
+            pending = load.pending.get(self.table)
+            if message["events"] and pending is not None and pending[0] != self.seat:
+                del load.pending[self.table]
+                if load.measuring[0]:
+                    load.delays.append(now - pending[1])
+            if message.get("ack") is not None:
+                self.busy = False
+                load.actions += load.measuring[0]
+            obs = message["observation"]
+            if obs["phase"] == "game over" and self.rematched != obs["deal"]:
+                self.rematched = obs["deal"]
+                await self.ws.send(p.encode(p.Rematch()))
+            elif not self.busy and _my_turn(obs, self.seat, self.asked):
+                self.busy = True
+                if obs["phase"] == "deal over":
+                    self.asked.add(obs["deal"])
+                asyncio.get_running_loop().create_task(self.act(self.rng.choice(obs["legal"])))
+
+
+async def _person(
+    uri: str, table: str, first: bool, load: _Load, stop_at: float, rng: random.Random, opened: asyncio.Event
+) -> None:
+    from websockets.asyncio.client import connect as aconnect
+
+    async with aconnect(uri, compression=None, max_size=8 * 1024 * 1024, open_timeout=60) as ws:
+        if first:  # (the first person opens the table, on their own connection)
+            await ws.send(p.encode(p.Create(table, 2, 121)))
+            await ws.recv()
+            opened.set()
+        await opened.wait()
+        await ws.send(p.encode(p.Hello(p.VERSION, "", "P1" if first else "P2", table)))
+        person = _Person(ws, table, load, rng)
+        while time.monotonic() < stop_at:
+            try:
+                frame = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.monotonic()))
+            except (asyncio.TimeoutError, TimeoutError):
+                return
+            await person.take(msgspec.json.decode(frame))
+
+
+async def _load_level(port: int, pid: int, players: int, think: float, warm: float, seconds: float) -> _Load:
+    uri = f"ws://127.0.0.1:{port}"
+    measuring = [False]
+    load = _Load(think, measuring)
+    stop_at = time.monotonic() + warm + seconds + 30
+    rng = random.Random(players)
+    people = []
+    for k in range(players // 2):
+        opened = asyncio.Event()
+        for first in (True, False):
+            person = _person(uri, f"t{k}", first, load, stop_at, random.Random(rng.random()), opened)
+            people.append(asyncio.create_task(person))
+        if k % 50 == 49:
+            await asyncio.sleep(0.05)  # (not a connection storm: people arrive)
+    await asyncio.sleep(warm)
+    cpu = _proc_stat(pid)[0]
+    measuring[0] = True
+    await asyncio.sleep(seconds)
+    measuring[0] = False
+    load.server_cpu = _proc_stat(pid)[0] - cpu
+    for task in people:
+        task.cancel()
+    failed = await asyncio.gather(*people, return_exceptions=True)
+    load.reasons["client failures"] = sum(isinstance(f, Exception) for f in failed)
+    return load
+
+
+def socket_load(levels: list[int], think: float, warm: float, seconds: float) -> None:
+    for players in levels:
+        with tempfile.TemporaryDirectory() as home:
+            proc, port = _start_room(Path(home))
+            try:
+                rss0 = _proc_stat(proc.pid)[1]
+                start, mine = time.monotonic(), time.process_time()
+                load = asyncio.run(_load_level(port, proc.pid, players, think, warm, seconds))
+                rss1 = _proc_stat(proc.pid)[1]
+                wall, mine = time.monotonic() - start, time.process_time() - mine
+            finally:
+                proc.kill()
+                proc.wait(10)
+        delays = load.delays or [float("nan")]
+        print(
+            f"{players:>5} players ({players // 2} tables): action to the other person {ms(delays)}; "
+            f"{load.actions / seconds:,.0f} actions/s; server CPU {100 * load.server_cpu / seconds:.0f}% of a core "
+            f"while measured, {1000 * load.server_cpu / max(1, load.actions):.2f} ms an action "
+            f"(the clients {100 * mine / wall:.0f}%; load average {os.getloadavg()[0]:.1f}); "
+            f"RSS {rss1 / 1024:.0f} MiB ({(rss1 - rss0) / max(1, players // 2):.0f} KiB a table); "
+            f"other refusals and failures: {load.reasons}",
+            flush=True,
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--echo", type=int, default=1000)
     parser.add_argument("--tables", type=int, default=300)
+    parser.add_argument("--load", default="", help="players per step of the socket load test, e.g. 200,1000,4000")
+    parser.add_argument("--think", type=float, default=1.0, help="seconds a person takes to act (load test)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds measured per step (load test)")
+    parser.add_argument("--warm", type=float, default=5.0, help="seconds of warm-up per step (load test)")
     args = parser.parse_args()
+    if args.load:
+        socket_load([int(n) for n in args.load.split(",")], args.think, args.warm, args.seconds)
+        return 0
     print(f"bare websockets echo, round trip: {ms(echo(args.echo))}")
     print(f"an action to the update at the other client: {ms(action_to_other(args.games))}")
     cost, frames = referee_cost(args.games)

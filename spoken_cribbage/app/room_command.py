@@ -276,6 +276,7 @@ def run_serve(args: argparse.Namespace) -> int:
         with contextlib.suppress(KeyboardInterrupt):
             stop.wait()
     server.stop(reason=p.Reason.SERVER_CLOSING)
+    room.close()
     out(words.room_closing())
     return 0
 

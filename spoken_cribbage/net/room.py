@@ -31,7 +31,7 @@ from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.clocks import Outbox, Player
 from spoken_cribbage.net.server import Limits, Referee, new_code
-from spoken_cribbage.net.tables import TableSaveError, read_save, resume, save_of, write_save
+from spoken_cribbage.net.tables import SaveWriter, TableSaveError, read_save, resume, save_of
 from spoken_cribbage.net.tls import split_code
 
 __all__ = ["Room", "RoomTable"]
@@ -53,6 +53,7 @@ class RoomTable:
     public: bool
     levels: dict[int, str]
     path: Path | None
+    writer: SaveWriter | None = None
     ids: dict[int, int] = field(default_factory=dict)  # room connection -> referee's
     back: dict[int, int] = field(default_factory=dict)  # referee's -> room connection
 
@@ -71,10 +72,10 @@ class RoomTable:
         )
 
     def save(self) -> None:
-        if self.path is None:
+        if self.path is None or self.writer is None:
             return
-        with contextlib.suppress(OSError, TableSaveError):
-            write_save(self.path, save_of(self.referee, self.levels, self.name, self.public))
+        with contextlib.suppress(TableSaveError):
+            self.writer.put(self.path, save_of(self.referee, self.levels, self.name, self.public))
 
 
 @dataclass
@@ -117,8 +118,15 @@ class Room:
         self._next = 0
         self.errors = 0
         self.resumed: list[str] = []  # the names of the tables offered again at the start
+        #: The tables' saves, written in batches off the event loop (``SaveWriter``).
+        self.writer = SaveWriter() if folder is not None else None
         if folder is not None:
             self._resume(folder)
+
+    def close(self) -> None:
+        """Every save written (a room that stops)."""
+        if self.writer is not None:
+            self.writer.close()
 
     # ------------------------------------------------------------------ tables
 
@@ -135,7 +143,7 @@ class Room:
             name = p.clean_text(save.name, p.TABLE_NAME_LENGTH)
             if not name or name.casefold() in self.tables:
                 continue
-            table = RoomTable(name, referee, save.public, dict(save.computers), path)
+            table = RoomTable(name, referee, save.public, dict(save.computers), path, self.writer)
             self._fit(table, referee.game.seed or 0)
             self.tables[name.casefold()] = table
             self.resumed.append(name)
@@ -171,7 +179,7 @@ class Room:
         players = {s: self.make_player(LEVEL, random.Random(seed * 7 + s)) for s in computers}
         referee = Referee(game, players, code=new_code(), now=self.now, limits=self.limits, advice=message.advice)
         path = None if self.folder is None else self.folder / f"{new_code(12).lower()}.json"
-        table = RoomTable(name, referee, message.public, {s: LEVEL for s in computers}, path)
+        table = RoomTable(name, referee, message.public, {s: LEVEL for s in computers}, path, self.writer)
         self._fit(table, seed)
         self.tables[name.casefold()] = table
         table.save()
@@ -182,7 +190,8 @@ class Room:
 
     def _close_table(self, key: str) -> None:
         table = self.tables.pop(key)
-        if table.path is not None:
+        if table.path is not None and self.writer is not None:
+            self.writer.flush()  # (its last save not written after the file is removed)
             with contextlib.suppress(OSError):
                 table.path.unlink()
 

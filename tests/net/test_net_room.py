@@ -107,6 +107,7 @@ def test_a_room_started_again_offers_its_unfinished_tables(tmp_path):
     for seq in range(6):
         room.receive(lena, json.dumps({"type": "act", "seq": seq, "action": me.act(game.observation(0)).to_text()}))
     actions = list(game.actions)
+    assert room.writer is not None and room.writer.flush()  # (a kill loses at most the batch in flight)
     # (the process is killed here: nothing more is written)
     again = Room(tmp_path, make_player, limits=UNLIMITED, seeds=_seeds())
     assert sorted(again.resumed) == ["Finished", "Kitchen"]
@@ -139,3 +140,30 @@ def test_list_create_sit_and_watch_over_the_loopback():
         assert watcher.names[0] == "Lena"
         lena.close()
         watcher.close()
+
+
+def test_the_saves_are_written_off_the_loop_in_batches_the_latest_of_each_table(tmp_path):
+    from spoken_cribbage.net.tables import SaveWriter, read_save, save_of
+
+    writer = SaveWriter()
+    try:
+        referee = Room(None, make_player, seeds=_seeds())
+        made = referee.create(p.Create("One", computers=[1]))
+        assert isinstance(made, p.Created)
+        table = referee.tables["one"]
+        me = ComputerPlayer("easy", random.Random(4))
+        game = table.referee.game
+        paths = [tmp_path / "a.json", tmp_path / "b.json"]
+        for _ in range(5):  # several saves of the same table before the writer's turn: the last is kept
+            seat = next(s for s in range(2) if game.observation(s).legal)
+            table.referee.apply(me.act(game.observation(seat)))
+            for path in paths:
+                writer.put(path, save_of(table.referee, {1: "easy"}, "One", True))
+        assert writer.flush()
+        for path in paths:
+            save = read_save(path)
+            assert save.actions == [a.to_text() for a in game.actions] and save.name == "One" and save.public
+        assert writer.failures == 0 and 1 <= writer.batches <= 5
+        assert sorted(f.name for f in tmp_path.iterdir()) == ["a.json", "b.json"]  # (no temporary file left)
+    finally:
+        writer.close()
