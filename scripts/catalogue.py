@@ -156,7 +156,13 @@ def build() -> dict[Path, bytes]:
 
 @functools.cache
 def _converter(config: str) -> Any:
-    import opencc  # loading its dictionaries takes a while: once per config
+    try:
+        import opencc  # loading its dictionaries takes a while: once per config
+    except ImportError:
+        raise SystemExit(
+            "scripts/catalogue.py makes zh-Hant with OpenCC: install the [test] extra "
+            "(bash scripts/setup-venv.sh test) or pip install opencc"
+        ) from None
 
     return opencc.OpenCC(config)
 
