@@ -35,6 +35,7 @@ DOMAINS = {
     "command": "spoken_cribbage.words.commands",
     "cues": "spoken_cribbage.words.cues",
     "practice": "spoken_cribbage.words.practice",  # spoken-cribbage practice
+    "stats": "spoken_cribbage.words.stats",  # your statistics and milestones
     "keys": "spoken_cribbage.words.keys",  # the key list and the game's help
     "help": "spoken_cribbage.words.cli_help",  # the --help texts
 }

@@ -119,3 +119,17 @@ def test_practice_in_french_and_chinese(tmp_path):
     lines = run.stdout.splitlines()
     assert lines[1] == "第 1 手，共 1 手。对手的底牌。" and lines[4] == "你推哪 2 张牌进底牌？"
     assert lines[6] == "你的选择净值 3.4，在 15 种中排第 5：平均损失 4.2 分。"
+
+
+def test_stats_in_french_and_chinese(tmp_path):
+    """stats after a practice session and a game left unfinished, read in each language."""
+    _run(tmp_path, "practice", "count", "--rounds", "2", "--seed", "5", stdin="8\n3\n")
+    _run(tmp_path, "--seed", "3", "--speech", "off", "--cues", "off", stdin="quit\ny\n")
+    assert (
+        _run(tmp_path, "stats", "--language", "fr")
+        .stdout.splitlines()[-1]
+        .startswith("Entraînement au comptage : 1 sur 2 mains comptées justes, 50 pour cent, ")
+    )
+    out = _run(tmp_path, "stats", LANG="zh_CN.UTF-8").stdout
+    assert out.startswith("还没有记录任何牌局。\n数牌练习：2 手中数对 1 手，正确率 50%，平均每手 ")
+    assert _run(tmp_path, "stats").stdout.startswith("No games recorded yet.\nCounting practice: 1 of 2 hands right")

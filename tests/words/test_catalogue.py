@@ -366,6 +366,7 @@ SAME_AS_ENGLISH = {
     ("zh-Hans", "keys.modifier.s"),  # Shift
     ("zh-Hant", "keys.modifier.s"),
     ("fr", "calculator.crib.yours"),  # the discards ranked: 'crib'
+    ("fr", "stats.average.crib"),  # 'crib 4.2' in the statistics' averages
 }  # '-62 dB', '41.2 MB'
 #: codes said in English in every language: the report of simulate, for developers (its facts
 #: are a whole simulation's summary: tests/ai/test_simulate.py says it)
@@ -389,6 +390,16 @@ def _has_words(template: catalogue.Message) -> bool:
         ("cues", {"reason": Notice("cues.silent_output")}),
         ("help", {"levels": "easy, expert"}),
         ("calculator", "calculator"),
+        (
+            "stats",
+            {
+                **{k: "x" for k in ("times", "deals", "first", "then", "parts", "players", "teams", "size")},
+                **{k: "x" for k in ("table", "games", "head")},
+                **{"total": 24, "count": 3, "n": 10, "right": 2, "percent": 50, "seconds": 7.1, "cost": 1.2},
+                **{"wins": 2, "losses": 1, "given": 1, "taken": 0, "points": 6.1, "now": 1, "longest": 3},
+                "abandoned": 1,
+            },
+        ),
         (
             "practice",
             {
