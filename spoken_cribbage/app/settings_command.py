@@ -4,7 +4,8 @@ Without a name it lists every setting, its value and the settings file, as ``set
 the game; with a name, that setting's line; with a name and a value, it changes that setting in
 the file, checked by the same code as a change in the game (:meth:`Settings.changed`), and says
 it in one line. A name is written as in the game or as its option: ``cue volume``,
-``cue_volume`` or ``cue-volume``.
+``cue_volume`` or ``cue-volume``. ``profile quiet`` sets the channels (and the verbosity) as
+``profile quiet`` does in the game.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from spoken_cribbage.words.seat import phrase as seat_phrase
 from spoken_cribbage.words.seat import setting_shown
 
 EXIT_USAGE = 2
-_NAMES = tuple(f.name for f in fields(settings_mod.Settings))
+#: the settings' names, and ``profile``: not a field, it sets the channels (and the verbosity)
+_NAMES = (*(f.name for f in fields(settings_mod.Settings)), "profile")
 
 
 def add_settings_parser(sub) -> argparse.ArgumentParser:
@@ -67,7 +69,10 @@ def run_settings(args) -> int:
     if not value.isprintable():  # never echoed raw to the terminal in a refusal
         return _error(phrase("calculator.setting_refused", reason=phrase("calculator.setting_unprintable")))
     try:
-        new = current.changed(name, value)
+        if name == "profile":
+            new = settings_mod.with_profile(current, value.strip().lower())
+        else:
+            new = current.changed(name, value)
     except ValueError as e:
         reason = phrase(e) if isinstance(e, settings_mod.SettingError) else str(e)
         return _error(phrase("calculator.setting_refused", reason=reason))
@@ -78,7 +83,7 @@ def run_settings(args) -> int:
     said = phrase(
         "calculator.setting_saved",
         Name=name.replace("_", " ").capitalize(),
-        value=setting_shown(name, getattr(new, name)),
+        value=setting_shown(name, settings_mod.profile_of(new) if name == "profile" else getattr(new, name)),
     )
     if name != "teams" and new.teams != current.teams:  # players reset teams that do not fit
         said += " " + seat_phrase("teams_reset", value=setting_shown("teams", new.teams))

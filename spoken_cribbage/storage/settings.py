@@ -500,7 +500,8 @@ def describe(
     A setting in ``overrides`` (setting name -> anything; only the names count) comes from a
     command-line option: ``for_run`` is True and ``option`` names it (None if unknown).
     ``game``: the rules of the game in progress (:func:`game_values`); a setting it does not
-    play by says so (``this_game``: the game's value; the setting applies from a new game)."""
+    play by says so (``this_game``: the game's value; the setting applies from a new game).
+    After the channels, the ``profile`` they make (:func:`profile_of`; "" for none)."""
     overrides = overrides or {}
     differ = not_in_this_game(settings, game or {})
     lines = [
@@ -514,5 +515,9 @@ def describe(
         )
         for f in fields(Settings)
     ]
+    # the profile the channels make (not a field: ``profile quiet`` sets the channels and the
+    # verbosity), after the channels; "" when they make none
+    last_channel = 1 + max(i for i, n in enumerate(lines) if n.data["name"].startswith("channel_"))
+    lines.insert(last_channel, Notice("storage.setting_value", name="profile", value=profile_of(settings) or ""))
     lines.append(Notice("storage.settings_file", path=path or paths.settings_path()))
     return lines

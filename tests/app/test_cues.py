@@ -457,8 +457,8 @@ def test_cue_settings_round_trip_and_are_checked(tmp_path):
     assert Settings().changed("cue_volume", "0.25").cue_volume == 0.25
     for name, value, says in (
         ("cues", "loud", "cues must be one of on, off, not 'loud'"),
-        ("cue_volume", "2", "cue_volume must be between 0 and 1"),
-        ("count_tone", "yes", "count_tone must be one of on, off"),
+        ("cue_volume", "2", "cue volume must be between 0 and 1"),
+        ("count_tone", "yes", "count tone must be one of on, off"),
     ):
         with pytest.raises(ValueError) as e:
             Settings().changed(name, value)

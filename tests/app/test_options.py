@@ -150,9 +150,23 @@ def test_describe_lists_every_setting_then_the_file_one_sentence_a_line(tmp_path
         "Channel coach: spoken.",
         "Channel answers: spoken.",
         "Channel system: spoken.",
+        "Profile: everything.",
         f"Settings file: {p}.",
     ]
     assert all(one_sentence(line) for line in lines[:-1])
+
+
+def test_describe_names_the_profile_the_channels_make_after_them(tmp_path):
+    # issue 25: the profile (j, /profile quiet) was missing from the settings list
+    def profile_line(settings):
+        lines = [phrase(n) for n in sm.describe(settings, tmp_path / "s.toml")]
+        after = next(i for i, line in enumerate(lines) if line.startswith("Channel system:")) + 1
+        assert after == len(lines) - 2  # right after the channels, before the file
+        return lines[after]
+
+    assert profile_line(sm.with_profile(Settings(), "quiet")) == "Profile: quiet."
+    assert profile_line(sm.with_profile(Settings(), "teaching")) == "Profile: teaching."
+    assert profile_line(Settings(channel_scores="history")) == "Profile: your own, the channels set one by one."
 
 
 def test_describe_marks_the_options_for_this_run_only(tmp_path):
@@ -363,6 +377,25 @@ def test_the_settings_command_changes_one_setting_as_the_game_does(home, capsys)
     )
     assert sm.load(home / "settings.toml") == (Settings(rate=200, cue_volume=0.5, names="Ann, Ben"), None)
     assert _settings_cli(capsys, "cue_volume") == (0, "Cue volume: 0.5.\n", "")
+
+
+def test_the_settings_command_reads_and_sets_the_profile(home, capsys):
+    # issue 25: before, "settings profile" was "there is no setting called profile"
+    assert _settings_cli(capsys, "profile") == (0, "Profile: everything.\n", "")
+    assert _settings_cli(capsys, "profile", "Quiet") == (
+        0,
+        "Profile is now quiet, from the next start of the game.\n",
+        "",
+    )
+    assert sm.load(home / "settings.toml")[0] == sm.with_profile(Settings(), "quiet")
+    rc, out, _ = _settings_cli(capsys)
+    assert (rc, "Channel game: cue only." in out.splitlines(), "Profile: quiet." in out.splitlines()) == (0, True, True)
+    assert _settings_cli(capsys, "profile", "loud") == (
+        2,
+        "",
+        "spoken-cribbage settings: That setting was not changed: profile must be one of everything, quiet, "
+        "teaching, not 'loud'.\n",
+    )
 
 
 def test_the_settings_command_says_when_players_resets_the_teams(home, capsys):

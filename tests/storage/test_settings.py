@@ -171,7 +171,7 @@ def test_command_end_is_pause_or_silence():
     assert sm.Settings().changed("command_end", "silence").command_end == "silence"
     with pytest.raises(ValueError) as e:
         sm.Settings().changed("command_end", "soon")
-    assert phrase(e.value) == "command_end must be one of pause, silence, not 'soon'"
+    assert phrase(e.value) == "command end must be one of pause, silence, not 'soon'"
 
 
 def test_players_changed_in_the_game_saves_the_teams_it_reset_with_it(home):

@@ -128,6 +128,25 @@ def test_settings_sentences_word_for_word(tmp_path):
     assert lines[:3] == ["Speech: auto.", "Rate: 180 words a minute, for this run only (from --rate).", "Volume: 0.5."]
 
 
+def test_a_refused_setting_is_named_as_the_player_types_it_not_as_the_program_keeps_it(tmp_path):
+    # issue 25: "channel_scores must be one of ..." named the field, where a player types and
+    # hears "channel scores" (and "cue volume", "count tone", "time limit")
+    refused = {
+        ("channel_scores", "loud"): "channel scores must be one of spoken, history, cue, off, not 'loud'",
+        ("cue_volume", "3"): "cue volume must be between 0 and 1",
+        ("cue_volume", "loud"): "cue volume needs a number, not 'loud'",
+        ("count_tone", "maybe"): "count tone must be one of on, off, not 'maybe'",
+        ("vosk_model", "x" * 5000): "vosk model is too long: at most 4096 characters",
+    }
+    for (name, value), says in refused.items():
+        with pytest.raises(ValueError) as e:
+            sm.Settings().changed(name, value)
+        assert phrase(e.value) == says
+    p = tmp_path / "settings.toml"
+    p.write_text('cue_volume = "loud"\n')
+    assert "(cue volume should be a number, not 'loud')" in phrase(sm.load(p)[1])
+
+
 def test_saved_game_and_statistics_sentences_word_for_word(tmp_path):
     p = tmp_path / "game.json"
     p.write_bytes(b"")
