@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import select
 import sys
 from collections.abc import Sequence
 
@@ -221,6 +222,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _main(argv)
 
 
+def _output_gone() -> bool:
+    """Whether the game's output is a pipe nobody reads any more (``| head`` ended): a broken
+    pipe there ends the run without a word, while one elsewhere (a socket, a helper program)
+    is said. Polled, so nothing is written; True when it cannot be told."""
+    try:
+        poll = select.poll()
+        poll.register(sys.__stdout__.fileno(), select.POLLOUT)
+        return any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0))
+    except (OSError, ValueError, AttributeError):
+        return True
+
+
 def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
@@ -237,7 +250,11 @@ def _main(argv: Sequence[str] | None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write(phrase("calculator.stopped") + "\n")
         return 130
-    except BrokenPipeError:  # output piped into a program that stopped reading (head)
+    except BrokenPipeError as e:
+        if not _output_gone():  # another pipe or socket broke (a table's connection): said
+            sys.stderr.write(phrase("calculator.crashed", kind=e.__class__.__name__, error=e) + "\n")
+            return 1
+        # output piped into a program that stopped reading (head): nothing more can be said
         with contextlib.suppress(OSError):
             # stdout is replaced for the rest of the run, so no context manager closes it
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115

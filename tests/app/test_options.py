@@ -432,6 +432,36 @@ def test_the_settings_command_refuses_what_the_game_refuses_in_one_line(home, ca
     assert (home / "settings.toml").read_bytes() == before
 
 
+@pytest.mark.parametrize("reader_left", [False, True])
+def test_a_broken_pipe_is_silent_only_when_it_is_the_output_that_nobody_reads(monkeypatch, capsys, reader_left):
+    # tests/net/test_net_cli.py once saw a host end with status 1 and not a word: any
+    # BrokenPipeError (a socket's too) was taken for the output piped into a program that
+    # stopped reading (| head), and ended the run in silence
+    import argparse
+    import os
+    import sys
+
+    from spoken_cribbage.app import cli
+
+    def runner(args):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    parser = SimpleNamespace(parse_args=lambda argv: argparse.Namespace(command="x", _runners={"x": runner}))
+    monkeypatch.setattr(cli, "build_parser", lambda: parser)
+    read, write = os.pipe()
+    with os.fdopen(read, "rb") as reader, os.fdopen(write, "wb") as output:
+        monkeypatch.setattr(sys, "__stdout__", output)
+        monkeypatch.setattr(sys, "stdout", sys.stdout)  # (put back below: the game replaces it)
+        if reader_left:
+            reader.close()
+        assert cli._main(["x"]) == 1
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert err == (
+        "" if reader_left else "spoken-cribbage: something went wrong: BrokenPipeError: [Errno 32] Broken pipe\n"
+    )
+
+
 def test_counting_options_on_a_resumed_automatic_game_say_what_applies(home):
     """--counting manual --muggins on given when resuming a game that counts automatically:
     said plainly, and the settings tell the truth (not 'manual, for this run only')."""
