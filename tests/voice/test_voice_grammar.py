@@ -77,10 +77,28 @@ def test_questions_and_quit_are_always_available_but_yes_and_no_are_not(ctx):
         for p in spoken:
             assert ph[p] == command
     for cmd in ("count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
-                "quit"):
+                "quit", "coach", "recount"):
         assert cmd in ph.values()
     assert "yes" not in ph and "no" not in ph
     assert "yes" in decoys_for(ctx) and "no" in decoys_for(ctx)
+
+
+def test_the_coach_and_the_show_again_are_said_as_their_keys_e_and_a_work():
+    # issue 25: e (the coach on the last move) and a (the last show again) had no voice forms
+    from spoken_cribbage.vocabulary import key_command, keys_for, parse_command
+    checked = 0
+    for phase in ("discard", "play", "other", "show", "over", "counting"):
+        ph = phrases_for(VoiceContext(phase))
+        assert ph["how did i do"] == ph["coach"] == key_command("e", phase) == "coach"
+        assert ph["show again"] == ph["recount"] == key_command("a", phase) == "recount"
+        assert {("e", "coach"), ("a", "recount")} <= set(keys_for(phase))
+        checked += 1
+    assert checked == 6
+    assert "how did i do" not in phrases_for(VoiceContext("question"))   # a question: yes or no
+    assert "show again" in decoys_for(VoiceContext("question"))
+    for said, verb in (("how did i do", "coach"), ("last move", "coach"), ("show again", "recount"),
+                       ("the show again", "recount")):
+        assert parse_command(said).verb == verb   # typed as said
 
 
 def test_yes_and_no_only_while_a_question_is_open():
