@@ -5,6 +5,7 @@ announcement and each shortcut answer must be spoken once, in order, with no esc
 prompt-redraw noise: exactly the lines the game prints, and nothing else but key echo.
 """
 
+import json
 import os
 import re
 import shutil
@@ -14,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from testkit import BIN, ROOT
+from testkit import screen_reader as sr
+from testkit.screen_reader import KEY_ECHO
 
 RUN_SR = ROOT.parent / "shared" / "tools" / "screen-reader" / "run_sr.sh"
 
@@ -60,15 +63,18 @@ def reference_lines(home: Path) -> list[str]:
 
 
 def run_reader(cmd: list[str], env: dict) -> subprocess.CompletedProcess:
-    """Run the harness; one Orca at a time on a machine, so wait while another run ends."""
+    """Run the harness; one Orca at a time on a machine (the tool refuses a second), so wait
+    while another run ends (another test of this file, or tests/e2e/test_net_orca.py), until a
+    deadline scaled to the machine's load."""
     import time
 
-    for _ in range(30):
-        res = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=240)
-        if res.returncode != 3 or "another orca" not in res.stderr:
+    env = dict(env, SR_TIMEOUT=str(round(sr.scaled(120))))  # the tool's own wait for the run's end
+    deadline = time.monotonic() + sr.scaled(300)
+    while True:
+        res = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=sr.scaled(240))
+        if res.returncode != 3 or "another orca" not in res.stderr or time.monotonic() > deadline:
             return res
-        time.sleep(10)
-    return res
+        time.sleep(2)
 
 
 def spoken(reader: str, home: Path, keys=KEYS) -> list[str]:
@@ -87,42 +93,6 @@ def spoken(reader: str, home: Path, keys=KEYS) -> list[str]:
                     utterances.append(part)
     assert utterances, res.stdout + res.stderr
     return utterances
-
-
-KEY_ECHO = {
-    "space",
-    "return",
-    "1 2",
-    "$",
-    "1",
-    "2",
-    "s",
-    "c",
-    "h",
-    "q",
-    "y",
-    "?",
-    "b",
-    "f",
-    "v",
-    "t",
-    "i",
-    "r",
-    "[",
-    "]",
-    "left bracket",
-    "right bracket",
-    "blank",  # yasr: the empty line Enter leaves behind
-    "question",
-    "1 space 2",
-    "left shift",
-    "shift",
-    "right shift",
-    "home",
-    "right",
-    "escape",
-    "enter",
-}
 
 
 def rejoin(said: list[str], expected: list[str]) -> list[str]:
@@ -169,7 +139,7 @@ def test_every_line_is_spoken_once_in_order_without_noise(reader, tmp_path):
     assert any(u.startswith("Play the ") for u in said)  # the hint
 
 
-RIGHT, HOME = "\\033[C", "\\033[H"  # what the arrow keys send (typed as text by the tool)
+RIGHT, HOME = "\x1b[C", "\x1b[H"  # what the arrow keys send (typed as text)
 
 
 #: Shortcut keys asked during the Orca deal (yasr reads every key in the test above; one Orca
@@ -179,8 +149,8 @@ QUESTIONS_UNDER_ORCA = ["s", "c", "f", "v", "["]
 
 def arrow_deal(seed: int = 3, settings=None):
     """Plan the first deal played with digits, arrows and Enter, in-process with the same
-    opponent as the real game (and ``settings``, the defaults if None): (keys with times, the
-    lines the game prints)."""
+    opponent as the real game (and ``settings``, the defaults if None): (the keys, the lines
+    the game prints, and for each key how many of those lines come before it)."""
     import random
 
     from spoken_cribbage.ai.players import make_player
@@ -199,27 +169,31 @@ def arrow_deal(seed: int = 3, settings=None):
         opponents={1: make_player("expert", random.Random(seed * 7 + 1))},
     )
     s.kept = False  # as play.py sets it for a --seed game: for this run only, never saved
+    keys: list[str] = []
+    before: list[int] = []
+
+    def press(key: str, act) -> None:
+        keys.append(key)
+        before.append(sum(1 for line in out if line.strip()))
+        act()
+
     s.start()
-    keys = ["1", "2", "\n"]
-    s.key("1"), s.key("2"), s.enter()
+    press("1", lambda: s.key("1"))
+    press("2", lambda: s.key("2"))
+    press("\n", s.enter)
     for k in QUESTIONS_UNDER_ORCA:  # shortcut answers during the play, each a line of its own
-        keys.append(k)
-        s.key(k)
+        press(k, lambda k=k: s.key(k))
     while s.table.game.phase == g.PLAY and s.table.game.to_act == 0:
         card = s.table.game.observation(s.me).playable[-1]  # the last card that fits: arrows to it
         steps = s.hand_view.held_positions(s.table.game.observation(s.me).hand).index(s.hand_view.numbering.index(card))
-        keys.append(HOME)
-        s.move("home")
+        press(HOME, lambda: s.move("home"))
         for _ in range(steps):
-            keys.append(RIGHT)
-            s.move("right")
-        keys.append("\n")
-        s.enter()
+            press(RIGHT, lambda: s.move("right"))
+        press("\n", s.enter)
     assert s.table.game.phase == g.DEAL_OVER
-    keys += ["q", "y"]
-    s.key("q"), s.key("y")
-    timed = [(4 + 1.5 * i, k) for i, k in enumerate(keys)]
-    return timed, [line for line in out if line.strip()], keys.count(RIGHT)
+    press("q", lambda: s.key("q"))
+    press("y", lambda: s.key("y"))
+    return keys, [line for line in out if line.strip()], before
 
 
 # --- one voice: default settings under Orca ------------------------------------------------------
@@ -247,12 +221,15 @@ def sounds(raw: Path, rate: int = 16000, gap_s: float = 0.05) -> list[float]:
     return [float(e - s + 1) / rate for s, e in zip(starts, ends, strict=True)]
 
 
-def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list[tuple[str, str]]:
-    """(client, utterance) for each line the reader's speech service was given (SSIP_CLIENTS=1)."""
+def spoken_by(
+    home: Path, keys, args, reader: str = "orca", _command: list[str] | None = None, **env_extra
+) -> list[tuple[str, str]]:
+    """(client, utterance) for each line the reader's speech service was given (SSIP_CLIENTS=1):
+    the game run with ``args`` and ``keys`` typed at their times, or ``_command`` run instead."""
     cmd = ["bash", str(RUN_SR), "--sr", reader]
     for t, k in keys:
         cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
-    cmd += ["--", str(BIN), *args]
+    cmd += ["--", *(_command or [str(BIN), *args])]
     res = run_reader(cmd, dict(os.environ, SPOKEN_CRIBBAGE_HOME=str(home), SSIP_CLIENTS="1", **env_extra))
     said = []
     for line in res.stdout.splitlines():
@@ -265,19 +242,41 @@ def spoken_by(home: Path, keys, args, reader: str = "orca", **env_extra) -> list
     return said
 
 
+def orca_said(home: Path, deal, args, tmp_path: Path, **env_extra) -> list[tuple[str, str]]:
+    """(client, utterance) of a run under Orca that plays ``deal`` (:func:`arrow_deal`), each
+    key typed once the lines before it have been said (testkit.screen_reader: no fixed times,
+    deadlines scaled to the machine's load), key echo left out."""
+    keys, expected, before = deal
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps(sr.plan(keys, expected, before, first=["Speech through Orca."])))
+    said = spoken_by(home, [], [], **env_extra, _command=sr.command(plan, [str(BIN), *args]))
+    late = plan.with_suffix(".late")
+    assert late.exists(), "the typist did not run in Orca's terminal"
+    return [(c, u) for c, u in said if u.lower() not in KEY_ECHO] + [("late", w) for w in late.read_text().splitlines()]
+
+
+def test_the_typist_reads_the_speech_log_as_the_tool_writes_it():
+    log = (
+        "  0.000 READY unix:/tmp/x/ssip.sock\n  4.317 SPEAK [Orca] Screen reader on.\n"
+        " 24.500 MARK START\n 25.001 SPEAK [Orca] Speech through Orca.\\nNew game.\\n\n"
+        " 25.100 CHAR [Orca] s\n 25.200 CANCEL [Orca] self\n125.300 SPEAK [Orca] The count is 8.\n"
+    )
+    said = sr.utterances(log)
+    assert said == ["Speech through Orca.", "New game.", "The count is 8."]
+    assert sr.said_in_order(said, ["Speech through Orca.", "The count is 8."])
+    assert not sr.said_in_order(said, ["The count is 8.", "New game."])
+
+
 def test_default_settings_under_orca_one_voice(tmp_path):
     """No --speech option: Orca is found and is the only voice. Every line is said once, in
     order, by Orca; the game sends speech-dispatcher nothing and plays no speech of its own."""
-    keys, expected, _ = arrow_deal()
+    deal = arrow_deal()
+    keys, expected, _ = deal
     audio = tmp_path / "audio.raw"
     (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
-    said = [
-        (client, u)
-        for client, u in spoken_by(tmp_path / "sr", keys, ["--seed", "3"], SR_ASOUNDRC=str(tmp_path / "asoundrc"))
-        if u.lower() not in KEY_ECHO
-    ]
+    said = orca_said(tmp_path / "sr", deal, ["--seed", "3"], tmp_path, SR_ASOUNDRC=str(tmp_path / "asoundrc"))
     # the deal played with digits, arrows and Enter is read back in order, every line once
-    rights = sum(1 for _, k in keys if k == RIGHT)
+    rights = keys.count(RIGHT)
     assert rights >= 1 and any(", card " in line and "playable" in line for line in expected)
     assert [u for _, u in said] == ["Speech through Orca."] + expected
     assert any(u.startswith("Press Enter for ") for _, u in said) and said[-1][1] == "Goodbye."
@@ -319,18 +318,15 @@ def test_quiet_profile_under_orca_one_voice(tmp_path):
     home = tmp_path / "sr"
     home.mkdir()
     assert sm.save(quiet, home / "settings.toml") is None
-    keys, expected, _ = arrow_deal(settings=quiet)
+    deal = arrow_deal(settings=quiet)
+    keys, expected, _ = deal
     same_keys, everything, _ = arrow_deal()
     assert keys == same_keys and len(expected) < len(everything)
     theirs = [line for line in everything if line.startswith("Computer plays")]
     assert theirs and not any(line.startswith("Computer plays") for line in expected)
     audio = tmp_path / "audio.raw"
     (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
-    said = [
-        (client, u)
-        for client, u in spoken_by(home, keys, ["--seed", "3"], SR_ASOUNDRC=str(tmp_path / "asoundrc"))
-        if u.lower() not in KEY_ECHO
-    ]
+    said = orca_said(home, deal, ["--seed", "3"], tmp_path, SR_ASOUNDRC=str(tmp_path / "asoundrc"))
     assert [u for _, u in said] == ["Speech through Orca."] + expected
     assert any(u.startswith("You play ") for _, u in said)  # your own moves
     assert {client for client, _ in said} == {"Orca"}  # one voice
