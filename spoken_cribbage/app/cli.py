@@ -226,11 +226,13 @@ def _output_gone() -> bool:
     """Whether the game's output is a pipe nobody reads any more (``| head`` ended): a broken
     pipe there ends the run without a word, while one elsewhere (a socket, a helper program)
     is said. Polled, so nothing is written; True when it cannot be told."""
+    if sys.__stdout__ is None:
+        return True
     try:
         poll = select.poll()
         poll.register(sys.__stdout__.fileno(), select.POLLOUT)
         return any(events & (select.POLLERR | select.POLLHUP) for _, events in poll.poll(0))
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError):
         return True
 
 

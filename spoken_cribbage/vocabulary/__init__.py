@@ -104,15 +104,12 @@ PHRASES: tuple[Phrase, ...] = (
     # how many cards each player still holds (p: the players)
     Phrase("held", "p", ("how many cards",), ("held", "cards held", "cards left")),
     Phrase("hint", "i", ("hint", "give me a hint")),
-    # the coach's answer to the last move made (the expert's, or what it would have done).
-    # Voice (on 6 voices x noise, 12 clips each): "how did i do" exact 10, "coach" 4, wrong 0;
-    # neither took "how are you" or other out-of-grammar speech
+    # the coach on the last move made (voice, 12 clips each: "how did i do" 10 exact, "coach" 4, none wrong)
     Phrase("coach", "e", ("how did i do", "coach"), ("last move",)),
     Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
                                     "what are my chances")),
     Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),
-    # the last show again, one hand (or the crib) a press; other keys between lose nothing.
-    # Voice: "show again" exact 10 of 12, "recount" 8, wrong 0; "deal again" not taken for it
+    # the last show again, a hand a press; other keys between lose nothing ("show again" 10, "recount" 8)
     Phrase("recount", "a", ("show again", "recount"), ("the show again",)),
     Phrase("previous", "[", (), ("previous", "back", "prev"), also=("up", "pageup")),
     Phrase("later", "]", (), ("later", "forward"), also=("down", "pagedown")),

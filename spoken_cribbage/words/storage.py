@@ -221,12 +221,6 @@ def _stats_set_aside(d: Mapping[str, Any]) -> str:
 
 M = Message
 _CLAUSE = "a reason, inside a sentence that says what could not be done: lower case, no full stop"
-def _said(name: str) -> str:
-    """A setting's name as the player types and hears it ('cue volume', 'channel scores'),
-    not as the program keeps it ('cue_volume')."""
-    return str(name).replace("_", " ")
-
-
 _SETTING = ("a setting refused (a typed setting, an option or the settings file), inside "
             "'That setting could not be saved: ...' or 'spoken-cribbage: ...'; ")
 
@@ -274,13 +268,13 @@ _ALL: dict[str, Template] = {
         "{name} must be one of {allowed}, not {value}",
         _SETTING + "{name} is the setting (English, as typed), {allowed} the values it takes "
         "(as typed), {value} the value refused, quoted",
-        prepare=lambda d: {"name": _said(d["name"]), "allowed": join(list(d["allowed"]), "all"),
+        prepare=lambda d: {"name": d["name"].replace("_", " "), "allowed": join(list(d["allowed"]), "all"),
                            "value": quoted(d["value"])}),
     "storage.setting_between": M(
         "{name} must be between {low} and {high}",
         _SETTING + "{name} is the setting (as typed), {low} and {high} the numbers allowed, "
         "{high} with its unit ('400 words a minute')",
-        prepare=lambda d: {"name": _said(d["name"]), "low": f"{d['low']:g}",
+        prepare=lambda d: {"name": d["name"].replace("_", " "), "low": f"{d['low']:g}",
                            "high": _amount(d["name"], float(d["high"]), {"rate", "pace"})}),
     "storage.time_limit": M("time limit must be off or between {low} and {high} seconds",
                             _SETTING + "{low} and {high} are numbers of seconds"),
@@ -306,11 +300,11 @@ _ALL: dict[str, Template] = {
     "storage.setting_unprintable": M(
         "{name} has characters that cannot be shown: {value}",
         _SETTING + "{name} is the setting, {value} the value refused with its escapes",
-        prepare=lambda d: {"name": _said(d["name"]), "value": quoted(d["value"])}),
+        prepare=lambda d: {"name": d["name"].replace("_", " "), "value": quoted(d["value"])}),
     "storage.setting_too_long": M(
         "{name} is too long: at most {most} characters", _SETTING + "{most} is a number",
         plural="{name} is too long: at most {most} characters", count="most",
-        prepare=lambda d: {"name": _said(d["name"])}),
+        prepare=lambda d: {"name": d["name"].replace("_", " ")}),
     "storage.names": lambda d: _part(f"storage.names.{d['why']}", name=d["name"]),
     "storage.names.long": M("the name '{name}' is too long: 20 characters at most",
                             "a player's name refused (--names or the names setting)"),
@@ -342,13 +336,12 @@ _ALL: dict[str, Template] = {
     "storage.setting_needs_number": M(
         "{name} needs {kind}, not {value}",
         _SETTING + "{kind} is 'a whole number' or 'a number', {value} the value refused",
-        prepare=lambda d: {"name": _said(d["name"]),
-                           "kind": _part("storage.kind.int" if d["whole"] else
-                                         "storage.kind.float"), "value": quoted(d["value"])}),
+        prepare=lambda d: {"name": d["name"].replace("_", " "), "value": quoted(d["value"]),
+                           "kind": _part("storage.kind.int" if d["whole"] else "storage.kind.float")}),
     "storage.setting_wrong_kind": M(
         "{name} should be {kind}, not {value}",
         _SETTING + "a value of the wrong kind in the settings file; {kind} is like 'a number'",
-        prepare=lambda d: {"name": _said(d["name"]), "kind": _kind(d["kind"]), "value": quoted(d["value"])}),
+        prepare=lambda d: {"name": d["name"].replace("_", " "), "kind": _kind(d["kind"]), "value": quoted(d["value"])}),
     "storage.kind.int": M("a whole number", "the kind of value a setting takes"),
     "storage.kind.float": M("a number", "the kind of value a setting takes"),
     "storage.kind.str": M("text", "the kind of value a setting takes"),
@@ -417,9 +410,8 @@ _ALL: dict[str, Template] = {
                                      "the names of the other players left empty"),
     "storage.shown.default_language": M("the system's language",
                                         "the language setting left empty"),
-    "storage.shown.default_profile": M("your own, the channels set one by one",
-                                       "the profile in the settings list when the channels "
-                                       "are set as no profile sets them"),
+    "storage.shown.default_profile": M("your own, the channels set one by one", "the profile in the settings "
+                                       "list when the channels are set as no profile sets them"),
     "storage.shown.teams_usual": M("the usual for the table", "the teams setting 'usual'"),
     "storage.shown.teams_none": M("none, each for themselves", "the teams setting 'none'"),
     "storage.not_in_this_game": _not_in_this_game,
