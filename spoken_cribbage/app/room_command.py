@@ -275,7 +275,7 @@ def run_serve(args: argparse.Namespace) -> int:
         threading.Thread(target=_q_stops, args=(stop,), daemon=True).start()
         with contextlib.suppress(KeyboardInterrupt):
             stop.wait()
-    server.stop(reason=p.Reason.SERVER_CLOSING)
+    server.stop(reason=p.Reason.ROOM_CLOSING)
     room.close()
     out(words.room_closing())
     return 0

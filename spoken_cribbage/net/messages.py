@@ -100,6 +100,8 @@ class Reason(str, Enum):
     ROOM_FULL = "room full"  # the room holds as many tables as it may
     BAD_TABLE = "bad table"  # a table the rules cannot play (players, teams, computers)
     NOT_HERE = "not here"  # a room's message at a host's single table, or the reverse
+    ROOM_CLOSING = "room closing"  # the room stops: its unfinished tables are saved, offered
+    # again when it starts
 
 
 # ---------------------------------------------------------------------- client -> server

@@ -85,6 +85,10 @@ _REFUSED = {
     "room full": "The room holds as many tables as it can: try again later.",
     "bad table": "The game cannot be played with that table: see spoken-cribbage join --help.",
     "not here": "That is for a room of tables, not a host's table (or the reverse).",
+    "room closing": (
+        "The room is closing. Your table is saved: join it again by its name when the room "
+        "is open again, and the game goes on where it stopped."
+    ),
     "host left": (
         "The host left the table. It is saved: join again with the same code when "
         "the host opens it again, and the game goes on where it stopped."
@@ -203,7 +207,7 @@ def refused(reason: str) -> str:
 def closed(reason: str | None) -> str:
     if reason is None:
         return "The connection to the table closed."
-    if reason == "host left":
+    if reason in ("host left", "room closing"):
         return refused(reason)
     return fill("The table closed the connection: {why}", {"why": refused(reason)})
 

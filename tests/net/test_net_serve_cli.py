@@ -73,6 +73,8 @@ def test_a_room_is_listed_opened_watched_and_offered_again_after_a_kill(tmp_path
     assert m and m.group(2) == code  # (the room's certificate is kept: the same code)
     assert _line(again) == "One unfinished table is open again, Kitchen: their players sit back down by name."
     back = Player(["join", m.group(1), "--code", code, "--table", "Kitchen", "--name", "Lena"], tmp_path / "l")
+    eve = Player(["join", m.group(1), "--code", code, "--create", "Den", "--name", "Eve"], tmp_path / "e")
+    _until(eve, lambda seen: any(s.startswith("You sit at seat 1") for s in seen))
     play([back])
     said = "\n".join(back.seen)
     assert "You sit at seat 1, with Computer." in said
@@ -82,3 +84,10 @@ def test_a_room_is_listed_opened_watched_and_offered_again_after_a_kill(tmp_path
     again.proc.stdin.write("q\n")
     again.proc.stdin.flush()
     assert _all(again)[-1] == "The room closes; its unfinished tables are saved and offered again when it starts."
+    assert eve.proc.wait(20) == 1  # (the game not over: the table closed under her)
+    while (line := eve.lines.get(timeout=10)) is not None:
+        eve.seen.append(line)
+    assert eve.seen[-1] == (
+        "The room is closing. Your table is saved: join it again by its name when the room is open again, "
+        "and the game goes on where it stopped."
+    )
