@@ -16,7 +16,6 @@ from spoken_cribbage.app.rawkeys import _restore as _restore_handlers
 from spoken_cribbage.app.rawkeys import _set_term_attrs, _shell_modes, _term_attrs, job_control
 from spoken_cribbage.app.seat import moment, narration
 from spoken_cribbage.app.seat.intent import Ignored, OpenCommandLine
-from spoken_cribbage.app.seat.keymap import KEYS
 from spoken_cribbage.app.seat.question import NOT_ANSWERED_AHEAD
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.vocabulary import shown
@@ -292,9 +291,9 @@ class _KeyLoop:
         name = named_key(k) if isinstance(k, Keys) else (data if len(data) == 1 and data.isprintable() else None)
         if name is None:
             return
-        intent = KEYS.intent_for(name, moment.moment(self.session))
+        intent = self.session.keys.intent_for(name, moment.moment(self.session))
         if isinstance(intent, OpenCommandLine):
-            self.open_line()
+            self.open_line(intent.text)
         elif not isinstance(intent, Ignored):
             self.session.handle(intent)
 

@@ -57,6 +57,8 @@ def _input(method):
 class Session:
     """One seat: keys, lines and voice commands in; lines, speech and cues out (the Output)."""
 
+    keys = KEYS   # what each key means (seat.keymap); a shared table's seat adds its own
+
     def __init__(self, table: Table, *, settings: Settings, write: Callable[[str], None],
                  hooks: SeatHooks = SeatHooks(), speaker=None, cues=None, me: int = 0,
                  names: Sequence[str] | None = None):
@@ -177,7 +179,7 @@ class Session:
     def key(self, key: str) -> None:
         """A single key pressed (not on the command line), by the front end's name for it: the
         character it types, or "enter", "escape", "left", "f1", "tab" ... (seat.keymap)."""
-        self.handle(KEYS.intent_for(key, moment.moment(self)))
+        self.handle(self.keys.intent_for(key, moment.moment(self)))
 
     def enter(self) -> None:   # Enter with nothing typed: do what the prompt says
         self.key("enter")

@@ -109,6 +109,7 @@ class UndoBlocked(str, Enum):
     SHOW = "the show has begun"
     GAME_OVER = "the game is over"
     NOT_REPLAYABLE = "this game's random source cannot be rewound"
+    SHARED = "undo is off at a shared table"  # (a network table's: issue 26)
 
     def __str__(self) -> str:
         return self.value

@@ -301,13 +301,27 @@ class RemoteTable:
             raise _illegal(refused)
         return self.news()
 
+    @property
+    def version(self) -> int:
+        """The place in the game the coach keeps its verdicts by: the events of this seat's
+        story so far (each action the server took adds some; a rematch starts again)."""
+        return len(self.story)
+
+    #: The server keeps the table's rules of time (its turn and counting limits): the seat
+    #: runs no clock of its own.
+    keeps_time = False
+
+    def next_action(self, seat: int, obs: g.Observation) -> g.Action | None:
+        """None: the server steps the computers' turns and plays a person's go when no card of
+        theirs fits; their events come with the next update."""
+        self._mine(seat)
+        return None
+
     def can_undo(self, seat: int) -> g.UndoBlocked | None:
-        return g.UndoBlocked.NOT_REPLAYABLE  # (undo is off at a shared table)
+        return g.UndoBlocked.SHARED  # (undo is off at a shared table: the seat says so)
 
     def undo(self, seat: int) -> list[g.Action]:
-        raise g.IllegalActionError(
-            str(g.UndoBlocked.NOT_REPLAYABLE), g.Refusal.UNDO_BLOCKED, blocked=g.UndoBlocked.NOT_REPLAYABLE
-        )
+        raise g.IllegalActionError(str(g.UndoBlocked.SHARED), g.Refusal.UNDO_BLOCKED, blocked=g.UndoBlocked.SHARED)
 
     def events_for(self, seat: int, start: int = 0) -> list[g.Event]:
         self._mine(seat)

@@ -53,9 +53,10 @@ BRIEF_PARTS = ("discard", "suits", "starter", "scores")
 #: The channels of what the game says (issue 25, item 1), each a setting ``channel_<name>``:
 #: ``game`` the events of the game (cards, deals, the show); ``scores`` points scored and the
 #: scores; ``prompts`` what the game waits for, your turn and your hand; ``coach`` hints and the
-#: coach; ``answers`` answers to keys and refusals; ``system`` notices (saving, voice, milestones).
+#: coach; ``answers`` answers to keys and refusals; ``system`` notices (saving, voice, milestones);
+#: ``chat`` what the others say at a shared table (issue 26).
 #: Which kinds of line each holds: ``app.seat.channels``.
-CHANNELS = ("game", "scores", "prompts", "coach", "answers", "system")
+CHANNELS = ("game", "scores", "prompts", "coach", "answers", "system", "chat")
 #: A channel's mode: ``spoken`` printed (and spoken by the game's voice when it speaks);
 #: ``history`` kept in the history only (``[`` and ``]``, review), neither printed nor spoken;
 #: ``cue`` a short sound, the line in the history; ``off`` nothing at all.
@@ -76,6 +77,7 @@ PROFILES: dict[str, tuple[dict[str, str], str | None]] = {
             "coach": "history",
             "answers": "spoken",
             "system": "spoken",
+            "chat": "spoken",
         },
         None,
     ),
@@ -168,6 +170,7 @@ class Settings:
     channel_coach: str = "spoken"
     channel_answers: str = "spoken"
     channel_system: str = "spoken"
+    channel_chat: str = "spoken"
 
     def validate(self) -> Settings:
         """Raise SettingError (a ValueError) naming the first bad value."""

@@ -11,7 +11,7 @@ from spoken_cribbage.notice import Problem
 
 #: The channel settings (issue 25): "channel scores history" (``storage.settings.CHANNELS``).
 CHANNEL_SETTINGS = {
-    f"channel_{c}": f"channel {c} history" for c in ("game", "scores", "prompts", "coach", "answers", "system")
+    f"channel_{c}": f"channel {c} history" for c in ("game", "scores", "prompts", "coach", "answers", "system", "chat")
 }
 #: Commands that take one word after them: "profile quiet", "history scores", "history save".
 VALUE_VERBS = {"profile": "profile quiet", "history": "history scores"}

@@ -24,6 +24,7 @@ CHANNEL_NAMES: dict[str, str] = {
     "coach": "Coach channel, hints and the coach's lines",
     "answers": "Answers channel, answers to keys and refusals",
     "system": "System channel, notices, saving, voice and milestones",
+    "chat": "Chat channel, what the other players say at a shared table",
 }
 
 #: How each mode is said.

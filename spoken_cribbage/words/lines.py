@@ -45,6 +45,7 @@ class LineKind(Named):
     SCORES = "scores"  # the scores, as they stand
     SHOW = "show"  # a hand or the crib counted
     UNDO = "undo"
+    CHAT = "chat"  # a line another player said at a shared table (issue 26)
 
 
 @dataclass(frozen=True)

@@ -56,6 +56,7 @@ CHANNEL_OF: dict[LineKind, str] = {
     LineKind.CUE: "answers",
     LineKind.INFO: "system",
     LineKind.VOICE: "system",
+    LineKind.CHAT: "chat",
 }
 
 #: Kinds said whatever the modes: help is the way back to everything else.
@@ -71,6 +72,7 @@ CHANNEL_CUES: dict[str, str | None] = {
     "coach": "starter",
     "answers": "my_card",
     "system": "show",
+    "chat": "heels",
 }
 
 assert set(CHANNEL_OF.values()) <= set(CHANNELS) and set(CHANNEL_CUES) == set(CHANNELS)

@@ -82,7 +82,10 @@ class RunVerb:
 
 @dataclass(frozen=True, slots=True)
 class OpenCommandLine:
-    """Slash: a front end with a command line opens it (the console's ``/`` line)."""
+    """Slash: a front end with a command line opens it (the console's ``/`` line); ``text``:
+    what the line starts with (a shared table's ``'`` opens it on ``say``)."""
+
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,7 @@ OF_CHANNEL = {
     "coach": LineKind.HINT,
     "answers": LineKind.ANSWER,
     "system": LineKind.INFO,
+    "chat": LineKind.CHAT,
 }
 
 
@@ -385,7 +386,7 @@ def test_keys_asked_for_are_answered_whatever_their_lines_channel():
 def test_a_channel_not_known_is_refused_with_the_channels_named():
     s, out, _, _ = seat(Settings())
     said = after(out, lambda: s.command("channel nonsense off"))
-    assert said == ["There is no channel 'nonsense': say game, scores, prompts, coach, answers or system."]
+    assert said == ["There is no channel 'nonsense': say game, scores, prompts, coach, answers, system or chat."]
     # "channels" with a channel and a mode is the same command as "channel"
     assert parse_command("channels scores history", VoiceContext("play")).verb == "channel_scores"
 

@@ -1,0 +1,403 @@
+"""The full seat at a shared table (issue 26): the same :class:`~spoken_cribbage.app.session.Session`
+as against the computer (its single keys through the same key loop, speech, cues, channels,
+history, the coach's words) at a :class:`~spoken_cribbage.net.client.RemoteTable`.
+
+What only a shared table has is here: what arrives unasked (the others' turns, chat, people
+sitting down, leaving or dropping, the table's notes) is taken from the connection on the key
+loop's timer (:meth:`NetSeat.pump`, every :data:`PUMP_S` seconds) and said through the seat's
+Output as one unprompted answer, so the prompt stays the last line; chat lines are of the
+``chat`` channel (``channel chat history`` quiets them, ``channel chat off`` drops them), the
+table's notes of the ``system`` channel, said after the game's announcements, never cutting
+them off. ``'`` opens the command line on ``say`` (a line to the table); ``t`` and ``k`` say
+whom the table waits for and how long they have (the server's clock); ``i``, ``o`` and ``e``
+ask the table's coach, or say that the host allows none; Enter or ``n`` after the game asks
+for a rematch; undo is refused with a sentence; ``q`` leaves the seat (kept, as for a drop).
+
+``host``, ``join`` and a room's tables seat a player here when standard input is a terminal;
+piped input keeps the line seat (``app/line_seat.py``), whose typed lines the tests script.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from contextlib import suppress
+from typing import Any
+
+from spoken_cribbage.app import line_seat
+from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output
+from spoken_cribbage.app.keyloop import run_tty
+from spoken_cribbage.app.seat import narration
+from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.app.seat.intent import OpenCommandLine
+from spoken_cribbage.app.seat.keymap import KeyMap, vocabulary_keymap
+from spoken_cribbage.app.seat.turns import Table
+from spoken_cribbage.app.session import Session
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.client import Closed, Refused, RemoteTable
+from spoken_cribbage.net.tls import Pins
+from spoken_cribbage.speech.base import NullSpeaker
+from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.storage import settings as settings_mod
+from spoken_cribbage.vocabulary import Command
+from spoken_cribbage.words import catalogue
+from spoken_cribbage.words import net as words
+from spoken_cribbage.words import net_seat as seat_words
+from spoken_cribbage.words.lines import Line, LineKind
+from spoken_cribbage.words.names import seat_names
+from spoken_cribbage.words.notices import phrase
+from spoken_cribbage.words.seat import phrase as seat_phrase
+
+__all__ = ["NetSeat", "NetSession", "SHARED_KEYS", "as_table", "sit", "sit_keys"]
+
+#: Seconds between two looks at the connection for what arrived unasked.
+PUMP_S = 0.1
+
+
+def as_table(remote: RemoteTable) -> Table:
+    """A remote table is a seat's :class:`~spoken_cribbage.app.seat.turns.Table` (mypy checks
+    the protocol here: tests/repo/test_typing.py)."""
+    return remote
+
+
+def shared_keymap() -> KeyMap:
+    """The game's keys, and ``'``: the command line opened on ``say`` (a line to the table)."""
+    keys = vocabulary_keymap()
+    keys.add("'", OpenCommandLine("say "))
+    return keys
+
+
+#: The keys of the seat at a shared table.
+SHARED_KEYS = shared_keymap()
+
+
+class NetSession(Session):
+    """A :class:`Session` at a shared table: the same seat, with the shared table's verbs (chat,
+    the table's clock and coach, the rematch) answered from the connection."""
+
+    keys = SHARED_KEYS
+
+    def __init__(self, remote: RemoteTable, **seat: Any) -> None:
+        self.remote = remote
+        self.closed: str | None = None  # why the connection closed, said once
+        super().__init__(remote, me=remote.seat, names=table_names(remote), **seat)
+        handlers = self.commands.handlers
+        for verb in ("turn", "time"):
+            handlers[verb] = self._waits
+        handlers["hint"] = self._advice(p.AdviceKind.HINT)
+        handlers["odds"] = self._advice(p.AdviceKind.ODDS)
+        if not remote.advice:
+            handlers["coach"] = lambda c: self.output.tell(seat_words.coach_off())
+        handlers["new"] = self._rematch
+        next_deal = handlers["next"]
+        handlers["next"] = lambda c: self._rematch(c) if self._over() else next_deal(c)
+
+    # ------------------------------------------------------------------ the inputs
+
+    def handle(self, intent: Any) -> None:
+        with self._connection():
+            super().handle(intent)
+
+    def command(self, text: str) -> None:
+        """A typed line: ``say`` and words, or ``'`` and words, talk to the table."""
+        said = chat_text(text)
+        if said is None:
+            with self._connection():
+                super().command(text)
+            return
+        with self.output.answer(), self._connection():
+            if not said:
+                self.output.tell(seat_words.nothing_said(), LineKind.ERROR)
+            else:
+                self.remote.say(said)  # (heard when the table sends it back to everyone)
+
+    def _connection(self) -> Any:
+        return _Connection(self)
+
+    # ------------------------------------------------------------------ the table's verbs
+
+    def _over(self) -> bool:
+        return self.table.observation(self.me).phase == g.GAME_OVER
+
+    def _waits(self, c: Command) -> None:
+        """Whom the table waits for and how long they have, in words (the server's clock)."""
+        self.output.tell(waits_line(self.remote, self.names.names))
+
+    def _advice(self, kind: p.AdviceKind) -> Callable[[Command], None]:
+        def ask(c: Command) -> None:
+            try:
+                notice = self.remote.advise(kind)
+            except Refused as e:
+                self.output.tell(words.refused(e.message.reason.value), LineKind.ERROR)
+                return
+            try:
+                self.output.tell(phrase(notice) if notice is not None else seat_phrase("no_hint"), LineKind.HINT)
+            except (KeyError, TypeError, ValueError, AttributeError, IndexError):  # (a server's data
+                self.output.tell(words.refused("malformed"), LineKind.ERROR)  # that fits no notice)
+
+        return ask
+
+    def _rematch(self, c: Command) -> None:
+        """After the game, a rematch with the same seats (it starts when everyone asked)."""
+        if not self._over():
+            self.output.tell(seat_phrase("new_game_not_yet"))
+            return
+        remote = self.remote
+        remote.rematch()
+        if self._over():
+            others = [
+                self.names.names[s]
+                for s in range(remote.players)
+                if remote.connected[s] and s not in remote.ready and s != self.me
+            ]
+            self.output.tell(words.waiting_for(others) or words.prompt_rematch())
+
+
+class _Connection:
+    """A closed connection met while answering: said once, and the seat ends."""
+
+    def __init__(self, session: NetSession) -> None:
+        self.session = session
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: object, error: object, tb: object) -> bool:
+        if isinstance(error, Closed):
+            self.session.closed = words.closed(error.reason.value if error.reason else None)
+            self.session.quit = True
+            return True
+        return False
+
+
+def chat_text(text: str) -> str | None:
+    """The words of a chat line (``say hello`` or ``'hello``), None for another command.
+
+    >>> chat_text("say well played"), chat_text("'hi"), chat_text("scores"), chat_text("say")
+    ('well played', 'hi', None, '')
+    """
+    stripped = text.strip()
+    if stripped.startswith("'"):
+        return stripped[1:].strip()
+    first, _, rest = stripped.partition(" ")
+    if first.lower() == "say":
+        return rest.strip()
+    return None
+
+
+def table_names(remote: RemoteTable) -> list[str]:
+    """Every seat's name as this seat says it: "you", the names the table sent, a computer's
+    default name, or an empty seat."""
+    defaults = seat_names(remote.players, me=remote.seat)
+    out = []
+    for s in range(remote.players):
+        given = remote.names[s] if s < len(remote.names) else ""
+        if s == remote.seat:
+            out.append("you")
+        elif given or s in remote.computers:
+            out.append(given or defaults[s])
+        else:
+            out.append(words.empty_seat(s))
+    return out
+
+
+def waits_line(remote: RemoteTable, names: Sequence[str]) -> str:
+    waits = remote.ask_time()
+    phase = str(remote.observation(remote.seat).phase)
+    return words.waits([(names[w.seat], w.why.value, w.left, w.dropped, w.away and w.away.value) for w in waits], phase)
+
+
+class NetSeat:
+    """The seat's news from the table: what arrived unasked, said as it comes."""
+
+    def __init__(self, session: NetSession) -> None:
+        self.session = session
+        self.remote = session.remote
+        self.chat: list[tuple[int, str]] = []
+        self.remote.on_chat = lambda seat, text: self.chat.append((seat, text))
+        self._connected = list(self.remote.connected)
+        self._names_were = list(self.remote.names)
+        self._ready_were: set[int] = set(self.remote.ready)
+
+    def opening(self) -> None:
+        """Where the player sits and with whom, the table's limits, its keys, then the game so
+        far (after a drop: what was missed, marked as earlier)."""
+        s, remote = self.session, self.remote
+        with s.output.answer():
+            others = [
+                s.names.names[i]
+                for i in range(remote.players)
+                if i != s.me and (i in remote.computers or remote.connected[i])
+            ]
+            self._note(words.seated(s.me, others))
+            self._note(words.limits(remote.turn_limit, remote.count_limit))
+            if not remote.advice:
+                self._note(words.no_advice())
+            self._note(seat_words.shared_keys(advice=remote.advice))
+            self._news(remote.news())
+
+    def pump(self) -> None:
+        """Take what arrived and say it (the timer calls this every :data:`PUMP_S` seconds)."""
+        s = self.session
+        if s.quit:
+            return
+        with s.output.answer(unprompted=True), s._connection():
+            self.remote.drain()
+            self._news(self.remote.news())
+
+    def _news(self, events: list[g.Event]) -> None:
+        s, remote = self.session, self.remote
+        self._seats_changed()
+        missed, remote.missed = remote.missed, None
+        start = remote.heard - len(events)
+        if missed is not None:
+            self._note(words.back(missed[1] > missed[0]))
+            cut = max(0, min(len(events), missed[1] - start))
+            earlier = s.announcer.announce(events[:cut])
+            s.output.say([Line.same(words.earlier(line.text), line.kind) for line in earlier], priority=Priority.NORMAL)
+            events, start = events[cut:], start + cut
+        at = start
+        for index, note in sorted(remote.take_notes(), key=lambda item: item[0]):
+            if index > at:  # (the events before the note first)
+                part = events[at - start : index - start]
+                narration._announce(s, part, remote.observation(s.me), priority=Priority.NORMAL, own=0)
+                at = index
+            self._table_note(note)
+        for seat, text in self.chat:
+            s.output.say([Line.same(words.chat(s.names.names[seat], text), LineKind.CHAT)], priority=Priority.NORMAL)
+        self.chat = []
+        rest = events[at - start :]
+        if rest or missed is not None:
+            s.after(rest)
+        if missed is not None:
+            s.output.tell(waits_line(remote, s.names.names))
+
+    def _note(self, text: str, priority: Priority = Priority.NORMAL) -> None:
+        if text:
+            self.session.output.say([Line.same(text, LineKind.INFO)], priority=priority)
+
+    def _table_note(self, note: p.Note) -> None:
+        names = self.session.names.names
+        if note.code == p.NoteCode.TURN_PLAYED:
+            self._note(words.turn_played(names[note.seat]))
+        elif note.code == p.NoteCode.TIME_WARNING and note.seconds is not None:
+            self._note(words.time_warning(note.seconds), Priority.NOW)
+        elif note.code in (p.NoteCode.LEFT, p.NoteCode.DROPPED) and note.seat != self.session.me:
+            held = note.seat in self.remote.held
+            self._note(words.away(names[note.seat], note.code.value, note.seconds, held))
+
+    def _seats_changed(self) -> None:
+        s, remote = self.session, self.remote
+        s.names.names[:] = table_names(remote)  # (the announcer and answers share the list)
+        now, names = list(remote.connected), list(remote.names)
+        for i, (was, is_) in enumerate(zip(self._connected, now, strict=False)):
+            if i != s.me and is_ and not was:
+                self._note(words.joined(s.names.names[i]))
+        for i, (before, after) in enumerate(zip(self._names_were, names, strict=False)):
+            if i != s.me and before and not after:
+                self._note(words.seat_free(before))
+        self._connected, self._names_were = now, names
+        if s.table.observation(s.me).phase == g.GAME_OVER:
+            for i in sorted(remote.ready - self._ready_were - {s.me}):
+                self._note(words.asks_rematch(s.names.names[i]))
+        self._ready_were = set(remote.ready)
+
+
+def sit(uri: str, code: str, name: str, out: Callable[[str], None], pins: Pins | None = None, table: str = "") -> int:
+    """Join the table at ``uri`` and play at it: with the full seat when standard input is a
+    terminal, else with the line seat (``app/line_seat.py``: typed lines, as the tests script
+    them); the arguments are :func:`~spoken_cribbage.app.line_seat.sit`'s."""
+    if not _isatty(sys.stdin):
+        return line_seat.sit(uri, code, name, out, pins, table)
+    try:
+        remote = RemoteTable.join(uri, code, name, pins=pins, table=table)
+    except line_seat.CONNECTION_ERRORS as e:
+        out(line_seat.failure(e, uri))
+        return 1
+    if remote.first_visit:
+        out(words.certificate_pinned())
+    try:
+        return sit_keys(remote)
+    finally:
+        remote.close()
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def sit_keys(remote: RemoteTable) -> int:
+    """Play at ``remote`` with the full seat on this terminal, until the player leaves or the
+    table closes: the exit status."""
+    file_settings, notice = settings_mod.load()
+    run = settings_mod.RunSettings(current=file_settings)
+    writer = LineWriter(sys.stdout, plain_output(env_accessible(), sys.stdout))
+    if notice is not None:
+        writer.line(phrase(notice))
+    speaker = _speaker(file_settings, writer)
+    cues = _cues(file_settings, writer)
+    hooks = SeatHooks(write_kind=writer.line, on_settings=run.on_settings)
+    session = NetSession(remote, settings=file_settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
+    session.kept = True  # (q: the seat is kept for this name, as for a drop)
+    news = NetSeat(session)
+    try:
+        with writer.hold():
+            status = getattr(speaker, "status", None)  # what speaks (play says it the same way)
+            if status is not None and getattr(speaker, "available", False):
+                writer.line(phrase(status))
+            news.opening()
+
+        def post(schedule: Callable[[Callable[[], None]], object]) -> None:
+            def every() -> None:
+                news.pump()
+                if not session.quit and session.runner.timer is not None:
+                    session.runner.timer(PUMP_S, every)
+
+            assert session.runner.timer is not None
+            session.runner.timer(PUMP_S, every)
+
+        ended = run_tty(session, writer, post=post)
+        if session.closed is not None:
+            writer.line(session.closed)
+            return 0 if session.finished else 1
+        writer.line(words.leaving())
+        with suppress(Exception):
+            remote.leave()
+        return 128 + ended if ended is not None else 0
+    finally:
+        for device in (speaker, cues):
+            with suppress(Exception):
+                device.close()
+
+
+def _speaker(settings: settings_mod.Settings, writer: LineWriter) -> Any:
+    """The game's voice as the settings choose it (``play`` makes it the same way)."""
+    if settings.speech == "off":
+        return NullSpeaker()
+    from spoken_cribbage.speech import make_speaker
+
+    return make_speaker(
+        settings.speech,
+        rate=settings.rate,
+        volume=settings.volume,
+        voice=settings.voice or None,
+        on_error=lambda notice: writer.line(phrase(notice)),
+        language=catalogue.current(),
+    )
+
+
+def _cues(settings: settings_mod.Settings, writer: LineWriter) -> Any:
+    """The sound cues, their stream open when the settings turn them on (never a crash)."""
+    from spoken_cribbage.speech.cues import NullCuePlayer, make_cue_player
+
+    try:
+        cues: Any = make_cue_player(volume=settings.cue_volume, on_error=lambda n: writer.line(phrase(n)))
+    except Exception:  # no sound device library: no cues
+        return NullCuePlayer()
+    if settings.cues == "on":
+        cues.open()
+    return cues

@@ -1,0 +1,111 @@
+"""The full seat at a shared table (issue 26): two ``NetSession``s, each the same ``Session`` as
+against the computer, at one table on the loopback, playing by single keys; each hears the
+other's plays and chat as they come (the seat's pump), in the chat channel, through the
+Output; undo is refused with a sentence; the table's own verbs answer from the server.
+Every loop is bounded."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from spoken_cribbage.app.net_seat import NetSeat, NetSession, as_table
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.net.client import RemoteTable
+from spoken_cribbage.storage.settings import Settings
+from spoken_cribbage.words.lines import LineKind
+from testkit.net_support import CODE, running, table
+
+
+class Seated:
+    """One player: their session, its news, and every line written with its kind."""
+
+    def __init__(self, remote: RemoteTable, settings: Settings | None = None) -> None:
+        self.remote = remote
+        self.lines: list[tuple[str, LineKind]] = []
+        self.session = NetSession(
+            remote, settings=settings or Settings(), write=lambda t: None, hooks=_hooks(self.lines)
+        )
+        self.news = NetSeat(self.session)
+        self.news.opening()
+
+    @property
+    def said(self) -> list[str]:
+        return [text for text, _ in self.lines]
+
+    def key_now(self) -> str | None:
+        """The key a player presses now: the first card for a discard (then the second and
+        Enter), the first card that fits, Enter for the next deal; None while others act."""
+        obs = self.remote.observation(self.remote.seat)
+        me = self.remote.seat
+        if obs.phase == g.DISCARD and me in obs.waiting:
+            return "1"
+        if obs.phase == g.PLAY and obs.to_act == me and obs.playable:
+            return str(self.session.hand_view.numbering.index(obs.playable[0]) + 1)
+        if obs.phase == g.DEAL_OVER and me not in self.remote.ready:
+            return "enter"
+        return None
+
+
+def _hooks(lines: list[tuple[str, LineKind]]):
+    from spoken_cribbage.app.seat.hooks import SeatHooks
+
+    return SeatHooks(write_kind=lambda text, kind: lines.append((text, kind)))
+
+
+def _until(players: list[Seated], done, seconds: float = 20.0) -> None:
+    """Pump both seats and press their keys until ``done()``; bounded."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, [p.said[-6:] for p in players]
+        for p in players:
+            p.news.pump()
+            key = p.key_now()
+            if key == "1":
+                for k in ("1", "2", "enter"):
+                    p.session.key(k)
+            elif key is not None:
+                p.session.key(key)
+        time.sleep(0.02)
+
+
+def test_two_full_seats_play_a_deal_by_keys_and_hear_each_other_and_the_chat():
+    referee = table(2)
+    with running(referee) as address:
+        remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        lena, max_ = Seated(remotes[0]), Seated(remotes[1], replace(Settings(), channel_chat="history"))
+        players = [lena, max_]
+        assert as_table(remotes[0]) is remotes[0]
+        assert remotes[0].keeps_time is False and remotes[0].next_action(0, remotes[0].observation(0)) is None
+        _until(players, lambda: all(p.remote.observation(p.remote.seat).deal >= 2 for p in players))
+        # each heard the other's cards as they came, by name, and its own prompts
+        assert any(line.startswith("Max plays") for line in lena.said), lena.said
+        assert any(line.startswith("Lena plays") for line in max_.said), max_.said
+        assert remotes[0].version > 0
+        # single keys answer at once from the seat: s says the scores
+        before = len(lena.lines)
+        lena.session.key("s")
+        assert lena.said[before:] and lena.said[before].startswith("You "), lena.lines[before:]
+        assert " to go; Max " in lena.said[before]
+        # undo is refused with a sentence
+        before = len(lena.lines)
+        lena.session.key("u")
+        assert "You can't undo: undo is off at a shared table." in lena.said[before:]
+        # a chat line: ' opens the command line on "say"; Max keeps chat in the history only
+        lena.session.command("say well played")
+        _until(players, lambda: any(line.text == "Lena says: well played" for line in max_.session.output.history))
+        _until(players, lambda: "You say: well played" in lena.said)
+        assert ("You say: well played", LineKind.CHAT) in lena.lines
+        assert not any("well played" in line for line in max_.said)  # (not printed: history only)
+        # the prompt stays the last line of what came unasked
+        waiting = next(p for p in players if p.key_now() is not None)
+        waiting.news.pump()
+        assert waiting.lines[-1][1] in (LineKind.TURN, LineKind.PROMPT), waiting.lines[-3:]
+        # t: whom the table waits for, from the server's clock
+        before = len(lena.lines)
+        lena.session.key("t")
+        assert any(line.startswith(("Waiting for", "The table waits")) for line in lena.said[before:]), lena.said[
+            before:
+        ]
+        for r in remotes:
+            r.close()
