@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import sys
 from collections import ChainMap
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass
@@ -216,28 +217,49 @@ def languages_lines() -> list[str]:
 # ----------------------------------------------------------------------------- the system's language
 
 
-def language_from_environment(env: Mapping[str, str] | None = None) -> str:
+def language_from_environment(env: Mapping[str, str] | None = None, windows_ui: str | None = None) -> str:
     """The language of the system locale (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``,
     as gettext reads them), if the game speaks it; English otherwise. Chinese in simplified
     characters: ``zh_CN``, ``zh_SG``, ``zh_Hans``; in traditional characters: ``zh_TW``,
-    ``zh_HK``, ``zh_MO``, ``zh_Hant`` (also with a region after the script, ``zh_Hant_TW``)."""
+    ``zh_HK``, ``zh_MO``, ``zh_Hant`` (also with a region after the script, ``zh_Hant_TW``).
+    When none of these is set (as on Windows), the Windows display language (``windows_ui``:
+    a locale name like ``zh_TW``; by default asked of Windows, none elsewhere)."""
     env = os.environ if env is None else env
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = env.get(name, "")
         for part in value.split(":"):
-            tag = part.split(".", 1)[0].split("@", 1)[0].replace("-", "_")
-            if not tag or tag in ("C", "POSIX"):
-                continue
-            lang, _, region = tag.partition("_")
-            if lang == "fr":
-                return "fr"
-            script = region.split("_", 1)[0]
-            if lang == "zh" and (region in ("CN", "SG") or script == "Hans"):
-                return "zh-Hans"
-            if lang == "zh" and (region in ("TW", "HK", "MO") or script == "Hant"):
-                return "zh-Hant"
-            if lang == "en":
-                return "en"
+            found = _language_of(part)
+            if found:
+                return found
         if value:
-            break
-    return "en"
+            return "en"
+    return _language_of(_windows_ui_locale() if windows_ui is None else windows_ui) or "en"
+
+
+def _language_of(locale_name: str) -> str:
+    """The game's language for a locale name ('zh_TW.UTF-8', 'fr-CA'), or '' when it speaks
+    none of it."""
+    tag = locale_name.split(".", 1)[0].split("@", 1)[0].replace("-", "_")
+    lang, _, region = tag.partition("_")
+    script = region.split("_", 1)[0]
+    if lang == "fr":
+        return "fr"
+    if lang == "zh" and (region in ("CN", "SG") or script == "Hans"):
+        return "zh-Hans"
+    if lang == "zh" and (region in ("TW", "HK", "MO") or script == "Hant"):
+        return "zh-Hant"
+    return "en" if lang == "en" else ""
+
+
+def _windows_ui_locale() -> str:
+    """The Windows display language as a locale name ('zh_TW'); '' elsewhere or when unknown."""
+    if sys.platform != "win32":
+        return ""
+    try:
+        import ctypes
+        import locale
+
+        lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+        return locale.windows_locale.get(int(lcid), "")
+    except Exception:  # noqa: BLE001 - no language found is English, never a crash
+        return ""

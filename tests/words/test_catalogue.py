@@ -5,6 +5,7 @@ its placeholders matching, the compiled catalogues up to date, and the language 
 from __future__ import annotations
 
 import string
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -524,7 +525,18 @@ def test_languages_agree_and_the_setting_is_checked():
     ],
 )
 def test_the_system_language(env, language):
-    assert catalogue.language_from_environment(env) == language
+    assert catalogue.language_from_environment(env, windows_ui="") == language
+
+
+def test_the_windows_display_language_when_no_locale_variable_is_set():
+    assert catalogue.language_from_environment({}, windows_ui="zh_TW") == "zh-Hant"
+    assert catalogue.language_from_environment({}, windows_ui="zh_CN") == "zh-Hans"
+    assert catalogue.language_from_environment({}, windows_ui="fr_FR") == "fr"
+    assert catalogue.language_from_environment({}, windows_ui="de_DE") == "en"
+    assert catalogue.language_from_environment({"LANG": "en_US.UTF-8"}, windows_ui="zh_TW") == "en"
+    assert catalogue._windows_ui_locale() == (
+        "" if not sys.platform.startswith("win") else catalogue._windows_ui_locale()
+    )
 
 
 def test_saved_language_read_without_touching_the_file(tmp_path):
