@@ -7,7 +7,7 @@ Part of :mod:`spoken_cribbage.ai.players` (which re-exports the public names).
 from __future__ import annotations
 
 from spoken_cribbage.ai.cribs import rival_weight
-from spoken_cribbage.ai.pegging import _PlayView, _unseen_cards, _unseen_pool
+from spoken_cribbage.ai.play_view import _PlayView, _unseen_cards, _unseen_pool
 from spoken_cribbage.engine import scoring
 from spoken_cribbage.engine.game import Observation, Play
 from spoken_cribbage.engine.rules import Rules

@@ -1,6 +1,6 @@
-"""The play (pegging): the points of a card (:func:`_peg_points`), the evaluator's view
-(:class:`_PlayView`), the model of the opponent's answer, and each level's choice of card
-(:func:`_pick_play`, :func:`choose_play`).
+"""The play (pegging): the model of the opponent's answer, and each level's choice of card
+(:func:`_pick_play`, :func:`choose_play`); the points of a card and the evaluator's view
+are in :mod:`spoken_cribbage.ai.play_view`.
 
 Part of :mod:`spoken_cribbage.ai.players` (which re-exports the public names).
 """
@@ -8,82 +8,15 @@ Part of :mod:`spoken_cribbage.ai.players` (which re-exports the public names).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from itertools import combinations
 from math import comb
 
 from spoken_cribbage.ai import endgame
 from spoken_cribbage.ai.common import _as_cards, _check_level, _val
+from spoken_cribbage.ai.play_view import _peg_points, _PlayView, _unseen_cards, _unseen_pool  # noqa: F401
 from spoken_cribbage.engine import scoring
-from spoken_cribbage.engine.cards import DECK, Card
-
-
-def _peg_points(series: Sequence[int], count: int, rank: int) -> int:
-    """Points for playing ``rank`` onto ``series`` (ranks since the reset) at ``count``."""
-    c = count + _val(rank)
-    pts = 2 if c == 15 or c == 31 else 0
-    n = 0
-    i = len(series) - 1
-    while i >= 0 and series[i] == rank:
-        n += 1
-        i -= 1
-    if n:
-        pts += (0, 2, 6, 12)[n]
-    length = len(series) + 1
-    if length >= 3:
-        seq = list(series[-(length - 1):]) + [rank] if series else [rank]
-        for k in range(min(length, 7), 2, -1):
-            w = seq[-k:]
-            lo, hi = min(w), max(w)
-            if hi - lo == k - 1 and len(set(w)) == k:
-                pts += k
-                break
-    return pts
-
-
-@dataclass
-class _PlayView:
-    """What the pegging evaluator needs; built from an Observation or the public arguments."""
-
-    hand: list[Card]            # cards I still hold
-    series: list[int]           # ranks since the last reset
-    count: int
-    pool: dict[int, int]        # rank -> number of cards the opponent may hold
-    opp_cards: int              # cards the next opponent still holds
-    my_score: int
-    their_score: int
-    target: int
-    is_dealer: bool
-    my_show: int | None         # my hand's show points if the starter is known
-    starter: Card | None = None
-    discards: tuple[Card, ...] = ()   # my cards in the crib
-    opp_played: tuple[Card, ...] = ()  # the cards the opponent has played this deal
-    opp_unseen: tuple[Card, ...] = ()  # the cards the opponent may still hold
-    # With more than two players "the opponent" above is the next seat to play in the series
-    # (its pool, its cards); these say how its points count and who plays after it.
-    players: int = 2
-    next_weight: float = -1.0   # the next seat's points for me: +1 a partner, else rival_weight
-    heads_up: bool = True       # after the next seat it is my turn again (always with two)
-    alone: bool = False         # no other seat can play on in this series: I play on alone
-    next_need: int = 121        # the points the next seat's side needs to win
-
-
-def _unseen_pool(known: Iterable[Card], opp_no_value_upto: int) -> dict[int, int]:
-    """Ranks and counts of cards the opponent could hold: not seen by me, and (after a go)
-    not of a value they could have played then."""
-    seen = set(known)
-    pool: dict[int, int] = {}
-    for c in DECK:
-        if c not in seen and _val(c.rank) > opp_no_value_upto:
-            pool[c.rank] = pool.get(c.rank, 0) + 1
-    return pool
-
-
-def _unseen_cards(known: Iterable[Card], opp_no_value_upto: int) -> tuple[Card, ...]:
-    """The cards of :func:`_unseen_pool`, one by one."""
-    seen = set(known)
-    return tuple(c for c in DECK if c not in seen and _val(c.rank) > opp_no_value_upto)
+from spoken_cribbage.engine.cards import Card
 
 
 def _opponent_show(view: _PlayView) -> list[float] | None:
@@ -91,8 +24,7 @@ def _opponent_show(view: _PlayView) -> list[float] | None:
     are unseen: every way to complete their hand from the cards they may hold, equally
     likely. None otherwise."""
     unknown = 4 - len(view.opp_played)
-    if view.starter is None or not 0 <= unknown <= 2 or unknown != view.opp_cards or \
-            len(view.opp_unseen) < unknown:
+    if view.starter is None or not 0 <= unknown <= 2 or unknown != view.opp_cards or len(view.opp_unseen) < unknown:
         return None
     counts = [0] * 30
     known = list(view.opp_played)
@@ -107,8 +39,7 @@ def _opponent_show(view: _PlayView) -> list[float] | None:
 _Replies = tuple[list[tuple[float, int, int, int, int]], int, int, int]
 
 
-def _reply_choices(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
-                   ) -> _Replies | None:
+def _reply_choices(view: _PlayView, series: list[int], count: int, mine_after: list[Card]) -> _Replies | None:
     """The opponent's possible answers to ``series``/``count``, one per rank of the pool that
     fits: (their points minus half my counter, -my counter, their points, my counter, copies),
     with the copies that fit, the pool's size and the opponent's cards; None when they cannot
@@ -144,8 +75,7 @@ def _reply_choices(view: _PlayView, series: list[int], count: int, mine_after: l
     return choices, playable_total, u, n
 
 
-def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
-                 ) -> tuple[float, float]:
+def _reply_stats(view: _PlayView, series: list[int], count: int, mine_after: list[Card]) -> tuple[float, float]:
     """Expected (opponent points, my counter points) after I leave ``series``/``count``.
 
     The opponent is modelled as holding a uniformly random set of ``opp_cards`` from the pool
@@ -186,16 +116,15 @@ def _expert_weights(view: _PlayView) -> tuple[float, float]:
     need_opp = view.target - view.their_score
     w_off, w_def = 1.0, 1.0
     if view.my_show is not None and not view.is_dealer and view.my_show >= need_me:
-        w_off, w_def = 0.3, 3.0   # I win at the show unless they peg out: defend
+        w_off, w_def = 0.3, 3.0  # I win at the show unless they peg out: defend
     elif view.is_dealer and need_opp <= 7:
-        w_off, w_def = 2.0, 0.7   # the pone will likely count out first: attack
+        w_off, w_def = 2.0, 0.7  # the pone will likely count out first: attack
     elif need_opp <= 4:
         w_def = 2.0
     return w_off, w_def
 
 
-def _expert_terms(view: _PlayView, c: Card, w_off: float, w_def: float
-                  ) -> tuple[float, float]:
+def _expert_terms(view: _PlayView, c: Card, w_off: float, w_def: float) -> tuple[float, float]:
     """(the expert's score of playing ``c``, the plain expected points of the exchange it
     starts: my points now plus my expected counter minus the opponent's expected answer)."""
     pts = _peg_points(view.series, view.count, c.rank)
@@ -231,8 +160,9 @@ def _choose_play_expert(view: _PlayView) -> Card:
     return best
 
 
-def _reply_outcomes(view: _PlayView, series: list[int], count: int, mine_after: list[Card]
-                    ) -> list[tuple[float, int, int]]:
+def _reply_outcomes(
+    view: _PlayView, series: list[int], count: int, mine_after: list[Card]
+) -> list[tuple[float, int, int]]:
     """The opponent's answers as :func:`_reply_stats` models them, one by one:
     (probability, their points, my best counter)."""
     found = _reply_choices(view, series, count, mine_after)
@@ -272,11 +202,17 @@ def _choose_play_endgame(view: _PlayView) -> Card:
     need_opp = view.target - view.their_score
     assert view.starter is not None and view.my_show is not None
     size = 32
-    grid = endgame.show_chances(target=view.target, is_dealer=view.is_dealer, me=view.my_score,
-                                opp=view.their_score, my_show=view.my_show,
-                                discards=view.discards, starter_rank=view.starter.rank,
-                                size=size,
-                                opp_show=_opponent_show(view) if endgame.OPP_SHOW else None)
+    grid = endgame.show_chances(
+        target=view.target,
+        is_dealer=view.is_dealer,
+        me=view.my_score,
+        opp=view.their_score,
+        my_show=view.my_show,
+        discards=view.discards,
+        starter_rank=view.starter.rank,
+        size=size,
+        opp_show=_opponent_show(view) if endgame.OPP_SHOW else None,
+    )
     best, best_key = playable[0], None
     for c in playable:
         pts = _peg_points(view.series, view.count, c.rank)
@@ -284,8 +220,7 @@ def _choose_play_endgame(view: _PlayView) -> Card:
             return c  # wins now
         rest = [d for d in view.hand if d is not c]
         count = view.count + _val(c.rank)
-        outcomes = ([(1.0, 0, 0)] if count == 31
-                    else _reply_outcomes(view, view.series + [c.rank], count, rest))
+        outcomes = [(1.0, 0, 0)] if count == 31 else _reply_outcomes(view, view.series + [c.rank], count, rest)
         chance = 0.0
         exp_p = exp_m = 0.0
         for prob, q, m in outcomes:
@@ -320,8 +255,9 @@ def _next_reply(view: _PlayView, series: list[int], count: int) -> float:
     if u < n:
         return 0.0
     room = 31 - count
-    choices = sorted(((_peg_points(series, count, rank), k) for rank, k in view.pool.items()
-                      if _val(rank) <= room), reverse=True)
+    choices = sorted(
+        ((_peg_points(series, count, rank), k) for rank, k in view.pool.items() if _val(rank) <= room), reverse=True
+    )
     total = comb(u, n)
     removed = 0
     prev = total
@@ -344,7 +280,7 @@ def _alone_points(hand: list[Card], series: list[int], count: int) -> int:
             continue
         pts = _peg_points(series, count, d.rank)
         c2 = count + v
-        more = 0 if c2 == 31 else _alone_points(hand[:i] + hand[i + 1:], series + [d.rank], c2)
+        more = 0 if c2 == 31 else _alone_points(hand[:i] + hand[i + 1 :], series + [d.rank], c2)
         best = max(best, pts + more)
     return 1 if best < 0 else best
 
@@ -411,8 +347,7 @@ def table_play_values(view: _PlayView) -> dict[Card, tuple[float, float]]:
     ``players.view_from_observation``) with (the expert's score, the plain expected points
     for my side: :func:`_multi_terms`)."""
     w_next = _multi_weight(view)
-    return {c: _multi_terms(view, c, w_next) for c in view.hand
-            if view.count + _val(c.rank) <= 31}
+    return {c: _multi_terms(view, c, w_next) for c in view.hand if view.count + _val(c.rank) <= 31}
 
 
 def _choose_play_standard(view: _PlayView) -> Card:
@@ -475,20 +410,32 @@ def _pick_play(view: _PlayView, level: str, rng: random.Random) -> Card | None:
         return _choose_play_standard(view)
     if view.players > 2:
         return _choose_play_multi(view)
-    if (level == "expert" and view.my_show is not None and view.starter is not None
-            and len(view.discards) == 2
-            and endgame.applies(view.target, view.my_score, view.their_score,
-                                endgame.NEAR_PLAY)):
+    if (
+        level == "expert"
+        and view.my_show is not None
+        and view.starter is not None
+        and len(view.discards) == 2
+        and endgame.applies(view.target, view.my_score, view.their_score, endgame.NEAR_PLAY)
+    ):
         return _choose_play_endgame(view)
     return _choose_play_expert(view)
 
 
-def choose_play(hand: Sequence[Card | str], *, series: Sequence[Card | str],
-                played: Sequence[Card | str], starter: Card | str | None, is_dealer: bool,
-                my_score: int = 0, their_score: int = 0, target: int = 121,
-                level: str = "expert", discards: Sequence[Card | str] = (),
-                kept: Sequence[Card | str] | None = None,
-                rng: random.Random | None = None) -> Card | None:
+def choose_play(
+    hand: Sequence[Card | str],
+    *,
+    series: Sequence[Card | str],
+    played: Sequence[Card | str],
+    starter: Card | str | None,
+    is_dealer: bool,
+    my_score: int = 0,
+    their_score: int = 0,
+    target: int = 121,
+    level: str = "expert",
+    discards: Sequence[Card | str] = (),
+    kept: Sequence[Card | str] | None = None,
+    rng: random.Random | None = None,
+) -> Card | None:
     """The card to play, or None for "go".
 
     ``hand`` is the cards still held, ``series`` the cards since the last reset and ``played``
@@ -497,33 +444,67 @@ def choose_play(hand: Sequence[Card | str], *, series: Sequence[Card | str],
     what the opponent can hold.
     """
     _check_level(level)
-    view = _view_of(hand, series=series, played=played, starter=starter, is_dealer=is_dealer,
-                    my_score=my_score, their_score=their_score, target=target,
-                    discards=discards, kept=kept)
+    view = _view_of(
+        hand,
+        series=series,
+        played=played,
+        starter=starter,
+        is_dealer=is_dealer,
+        my_score=my_score,
+        their_score=their_score,
+        target=target,
+        discards=discards,
+        kept=kept,
+    )
     return _pick_play(view, level, rng if rng is not None else random.Random(0))
 
 
-def play_values(hand: Sequence[Card | str], *, series: Sequence[Card | str],
-                played: Sequence[Card | str], starter: Card | str | None, is_dealer: bool,
-                my_score: int = 0, their_score: int = 0, target: int = 121,
-                discards: Sequence[Card | str] = (), kept: Sequence[Card | str] | None = None
-                ) -> dict[Card, tuple[float, float]]:
+def play_values(
+    hand: Sequence[Card | str],
+    *,
+    series: Sequence[Card | str],
+    played: Sequence[Card | str],
+    starter: Card | str | None,
+    is_dealer: bool,
+    my_score: int = 0,
+    their_score: int = 0,
+    target: int = 121,
+    discards: Sequence[Card | str] = (),
+    kept: Sequence[Card | str] | None = None,
+) -> dict[Card, tuple[float, float]]:
     """Each playable card (two players, arguments as :func:`choose_play`) with (the expert's
     score of it, its plain expected points over the exchange it starts: its points now plus
     my expected counter minus the opponent's expected answer, exact over every holding the
     opponent may have)."""
-    view = _view_of(hand, series=series, played=played, starter=starter, is_dealer=is_dealer,
-                    my_score=my_score, their_score=their_score, target=target,
-                    discards=discards, kept=kept)
+    view = _view_of(
+        hand,
+        series=series,
+        played=played,
+        starter=starter,
+        is_dealer=is_dealer,
+        my_score=my_score,
+        their_score=their_score,
+        target=target,
+        discards=discards,
+        kept=kept,
+    )
     w_off, w_def = _expert_weights(view)
-    return {c: _expert_terms(view, c, w_off, w_def) for c in view.hand
-            if view.count + _val(c.rank) <= 31}
+    return {c: _expert_terms(view, c, w_off, w_def) for c in view.hand if view.count + _val(c.rank) <= 31}
 
 
-def _view_of(hand: Sequence[Card | str], *, series: Sequence[Card | str],
-             played: Sequence[Card | str], starter: Card | str | None, is_dealer: bool,
-             my_score: int, their_score: int, target: int, discards: Sequence[Card | str],
-             kept: Sequence[Card | str] | None) -> _PlayView:
+def _view_of(
+    hand: Sequence[Card | str],
+    *,
+    series: Sequence[Card | str],
+    played: Sequence[Card | str],
+    starter: Card | str | None,
+    is_dealer: bool,
+    my_score: int,
+    their_score: int,
+    target: int,
+    discards: Sequence[Card | str],
+    kept: Sequence[Card | str] | None,
+) -> _PlayView:
     """The evaluator's view from :func:`choose_play`'s arguments."""
     hand_c = _as_cards(hand)
     series_c = _as_cards(series)
@@ -531,16 +512,23 @@ def _view_of(hand: Sequence[Card | str], *, series: Sequence[Card | str],
     disc_c = _as_cards(discards)
     st = _as_cards([starter])[0] if starter is not None else None
     kept_c = _as_cards(kept) if kept is not None else None
-    mine_played = [c for c in played_c if c in kept_c] if kept_c is not None else \
-        [None] * (4 - len(hand_c))
+    mine_played = [c for c in played_c if c in kept_c] if kept_c is not None else [None] * (4 - len(hand_c))
     opp_cards = max(0, 4 - (len(played_c) - len(mine_played)))
     known = hand_c + played_c + disc_c + ([st] if st else [])
     view = _PlayView(
-        hand=hand_c, series=[c.rank for c in series_c], count=sum(c.value for c in series_c),
-        pool=_unseen_pool(known, 0), opp_cards=opp_cards, my_score=my_score,
-        their_score=their_score, target=target, is_dealer=is_dealer,
-        my_show=scoring.hand_points(kept_c, st) if (kept_c is not None and st and len(kept_c) == 4)
-        else None, starter=st, discards=tuple(disc_c),
+        hand=hand_c,
+        series=[c.rank for c in series_c],
+        count=sum(c.value for c in series_c),
+        pool=_unseen_pool(known, 0),
+        opp_cards=opp_cards,
+        my_score=my_score,
+        their_score=their_score,
+        target=target,
+        is_dealer=is_dealer,
+        my_show=scoring.hand_points(kept_c, st) if (kept_c is not None and st and len(kept_c) == 4) else None,
+        starter=st,
+        discards=tuple(disc_c),
         opp_played=tuple(c for c in played_c if c not in kept_c) if kept_c is not None else (),
-        opp_unseen=_unseen_cards(known, 0))
+        opp_unseen=_unseen_cards(known, 0),
+    )
     return view

@@ -70,11 +70,11 @@ from spoken_cribbage.ai.discard import choose_discard as choose_discard
 from spoken_cribbage.ai.discard import rank_discards as rank_discards
 from spoken_cribbage.ai.observe import view_from_observation as view_from_observation
 from spoken_cribbage.ai.pegging import _choose_play_multi as _choose_play_multi
-from spoken_cribbage.ai.pegging import _peg_points as _peg_points
 from spoken_cribbage.ai.pegging import _pick_play as _pick_play
-from spoken_cribbage.ai.pegging import _PlayView as _PlayView
-from spoken_cribbage.ai.pegging import _unseen_pool as _unseen_pool
 from spoken_cribbage.ai.pegging import choose_play as choose_play
+from spoken_cribbage.ai.play_view import _peg_points as _peg_points
+from spoken_cribbage.ai.play_view import _PlayView as _PlayView
+from spoken_cribbage.ai.play_view import _unseen_pool as _unseen_pool
 from spoken_cribbage.engine import scoring
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.engine.game import (

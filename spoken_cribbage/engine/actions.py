@@ -41,14 +41,28 @@ from spoken_cribbage.engine.cards import (
 from spoken_cribbage.engine.errors import ArgumentTypeError, InvalidArgumentError
 from spoken_cribbage.engine.rules import PLAYERS
 
-__all__ = ["Discard", "Play", "Go", "NextDeal", "Claim", "Muggins", "TimeUp", "CutForDealer",
-           "Deal", "TurnStarter", "ChanceAction", "CHANCE_ACTIONS", "Action", "action_to_text",
-           "action_from_text"]
+__all__ = [
+    "Discard",
+    "Play",
+    "Go",
+    "NextDeal",
+    "Claim",
+    "Muggins",
+    "TimeUp",
+    "CutForDealer",
+    "Deal",
+    "TurnStarter",
+    "ChanceAction",
+    "CHANCE_ACTIONS",
+    "Action",
+    "action_to_text",
+    "action_from_text",
+]
 
 _A = TypeVar("_A", bound="_Coded")
 
 _MOST_SEATS = max(PLAYERS)
-_MOST_POINTS = 46   # the most a count can claim: a five-card hand's best show
+_MOST_POINTS = 46  # the most a count can claim: a five-card hand's best show
 
 
 def _seat_field(action: object, function: str) -> None:
@@ -88,8 +102,9 @@ class _Coded:
         the text of any other action or of none, as :func:`action_from_text` refuses it."""
         action = action_from_text(text)
         if type(action) is not cls:
-            raise InvalidArgumentError(f"{cls.__name__}.from_text", "text", text,
-                                       f"the text of a {cls.__name__} action")
+            raise InvalidArgumentError(
+                f"{cls.__name__}.from_text", "text", text, f"the text of a {cls.__name__} action"
+            )
         return action
 
 
@@ -133,6 +148,7 @@ class Claim(_Coded):
     """Manual counting: ``seat`` states the count of the hand (or crib) it is due to count.
     The game pegs what is right (never more than the claim); see :class:`Rules` for muggins
     and the overcount penalty."""
+
     seat: int
     points: int
 
@@ -147,6 +163,7 @@ class Claim(_Coded):
 class Muggins(_Coded):
     """Manual counting with muggins: ``seat`` takes the points an opponent missed in a count,
     before the seat's own next action."""
+
     seat: int
 
     def __post_init__(self) -> None:
@@ -157,17 +174,19 @@ class Muggins(_Coded):
 class TimeUp(_Coded):
     """Manual counting: ``seat``'s time to count ran out (the clock is the front end's). The
     seat scores nothing for that count; half of it, rounded down, goes to the opponent."""
+
     seat: int
 
     def __post_init__(self) -> None:
         _seat_field(self, "TimeUp")
 
 
-@final   # the chance actions are told apart by their exact type
+@final  # the chance actions are told apart by their exact type
 @dataclass(frozen=True)
 class CutForDealer(_Coded):
     """Chance: one round of cutting for the first deal, ``cards[seat]`` each seat's cut.
     The lowest card deals; a tie for lowest cuts again."""
+
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
@@ -180,6 +199,7 @@ class Deal(_Coded):
     """Chance: the hands dealt, by seat (any order within a hand), each of the size the rules
     give that seat (:meth:`Rules.dealt_to`); with three players ``crib_card`` is the card from
     the deck that goes to the crib."""
+
     hands: tuple[tuple[Card, ...], ...]
     crib_card: Card | None = None
 
@@ -190,10 +210,8 @@ class Deal(_Coded):
         try:
             items = list(hands)
         except Exception:  # noqa: BLE001 - an iterable that fails is not a list of hands
-            raise ArgumentTypeError("Deal", "hands", hands,
-                                    "a list of hands, each a list of cards") from None
-        object.__setattr__(self, "hands", tuple(_check_cards(h, "Deal", f"hands[{i}]")
-                                                for i, h in enumerate(items)))
+            raise ArgumentTypeError("Deal", "hands", hands, "a list of hands, each a list of cards") from None
+        object.__setattr__(self, "hands", tuple(_check_cards(h, "Deal", f"hands[{i}]") for i, h in enumerate(items)))
         if self.crib_card is not None:
             _card_field(self, "Deal", "crib_card")
 
@@ -202,6 +220,7 @@ class Deal(_Coded):
 @dataclass(frozen=True)
 class TurnStarter(_Coded):
     """Chance: the starter the cut turns up (one of the cards not dealt)."""
+
     card: Card
 
     def __post_init__(self) -> None:
@@ -232,37 +251,33 @@ def action_to_text(action: Action) -> str:
     not read back (a seat that is not 0..5, a card that is not a card), is refused with the
     engine's argument errors."""
     t = type(action)
-    if t is Discard:
-        return f"discard {_text_seat(action.seat)} " + " ".join(  # type: ignore[union-attr]
-            c.short for c in _text_cards(action.cards))  # type: ignore[union-attr]
-    if t is Play:
-        return (f"play {_text_seat(action.seat)} "  # type: ignore[union-attr]
-                f"{_check_card(action.card, 'action_to_text').short}")  # type: ignore[union-attr]
-    if t is Go:
-        return f"go {_text_seat(action.seat)}"  # type: ignore[union-attr]
-    if t is Claim:
-        points = _check_int(action.points, "action_to_text", "points", 0,  # type: ignore[union-attr]
-                           _MOST_POINTS)
-        return f"claim {_text_seat(action.seat)} {points}"  # type: ignore[union-attr]
-    if t is Muggins:
-        return f"muggins {_text_seat(action.seat)}"  # type: ignore[union-attr]
-    if t is TimeUp:
-        return f"timeup {_text_seat(action.seat)}"  # type: ignore[union-attr]
-    if t is CutForDealer:
-        return "cut " + " ".join(c.short for c in _text_cards(action.cards))  # type: ignore[union-attr]
-    if t is Deal:
-        hands = action.hands  # type: ignore[union-attr]
+    if t is Discard and isinstance(action, Discard):  # (the type itself; isinstance narrows it)
+        return f"discard {_text_seat(action.seat)} " + " ".join(c.short for c in _text_cards(action.cards))
+    if t is Play and isinstance(action, Play):
+        return f"play {_text_seat(action.seat)} {_check_card(action.card, 'action_to_text').short}"
+    if t is Go and isinstance(action, Go):
+        return f"go {_text_seat(action.seat)}"
+    if t is Claim and isinstance(action, Claim):
+        points = _check_int(action.points, "action_to_text", "points", 0, _MOST_POINTS)
+        return f"claim {_text_seat(action.seat)} {points}"
+    if t is Muggins and isinstance(action, Muggins):
+        return f"muggins {_text_seat(action.seat)}"
+    if t is TimeUp and isinstance(action, TimeUp):
+        return f"timeup {_text_seat(action.seat)}"
+    if t is CutForDealer and isinstance(action, CutForDealer):
+        return "cut " + " ".join(c.short for c in _text_cards(action.cards))
+    if t is Deal and isinstance(action, Deal):
+        hands = action.hands
         if type(hands) is not tuple or not hands:
             raise ArgumentTypeError("action_to_text", "hands", hands, "a tuple of hands")
-        text = "deal " + " / ".join(" ".join(c.short for c in _text_cards(h, "hands"))
-                                    for h in hands)
-        crib = action.crib_card  # type: ignore[union-attr]
+        text = "deal " + " / ".join(" ".join(c.short for c in _text_cards(h, "hands")) for h in hands)
+        crib = action.crib_card
         if crib is None:
             return text
         return text + f" / crib {_check_card(crib, 'action_to_text', 'crib_card').short}"
-    if t is TurnStarter:
-        return f"starter {_check_card(action.card, 'action_to_text').short}"  # type: ignore[union-attr]
-    if t is NextDeal:
+    if t is TurnStarter and isinstance(action, TurnStarter):
+        return f"starter {_check_card(action.card, 'action_to_text').short}"
+    if t is NextDeal and isinstance(action, NextDeal):
         return "next"
     raise ArgumentTypeError("action_to_text", "action", action, "an action (Play, Discard...)")
 
@@ -277,8 +292,9 @@ def action_from_text(text: str) -> Action:
     except _Malformed:
         action = None
     if action is None:
-        raise InvalidArgumentError("action_from_text", "text", text,
-                                   "an action as action_to_text writes it ('play 1 5H')")
+        raise InvalidArgumentError(
+            "action_from_text", "text", text, "an action as action_to_text writes it ('play 1 5H')"
+        )
     return action
 
 
@@ -298,6 +314,7 @@ def _seat(p: str) -> int:
 
 # Each reads the words after an action's first word: the action, or None for the wrong number
 # of words (action_from_text refuses the text then).
+
 
 def _cut_from_text(args: list[str]) -> Action | None:
     return CutForDealer(tuple(parse_card(p) for p in args)) if args else None
@@ -349,12 +366,17 @@ def _next_from_text(args: list[str]) -> Action | None:
 
 #: The reader of each action's text, by its first word (as action_to_text writes it).
 _FROM_TEXT: dict[str, Callable[[list[str]], Action | None]] = {
-    "cut": _cut_from_text, "starter": _starter_from_text, "deal": _deal_from_text,
-    "discard": _discard_from_text, "play": _play_from_text, "go": _go_from_text,
-    "claim": _claim_from_text, "muggins": _muggins_from_text, "timeup": _timeup_from_text,
+    "cut": _cut_from_text,
+    "starter": _starter_from_text,
+    "deal": _deal_from_text,
+    "discard": _discard_from_text,
+    "play": _play_from_text,
+    "go": _go_from_text,
+    "claim": _claim_from_text,
+    "muggins": _muggins_from_text,
+    "timeup": _timeup_from_text,
     "next": _next_from_text,
 }
 
 
-_ACTION_TYPES = (Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal,
-                 TurnStarter)
+_ACTION_TYPES = (Discard, Play, Go, NextDeal, Claim, Muggins, TimeUp, CutForDealer, Deal, TurnStarter)

@@ -31,8 +31,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, NamedTuple, TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from spoken_cribbage.engine.actions import (
     CHANCE_ACTIONS,
@@ -94,23 +93,67 @@ from spoken_cribbage.engine.observer import Observation, _Observer
 from spoken_cribbage.engine.phase import DEAL, DEAL_OVER, DISCARD, GAME_OVER, PLAY, SHOW, STARTER, Phase
 from spoken_cribbage.engine.rules import PLAYERS, Named, Outcome, Rules, _check_scores, _table_rules  # noqa: F401
 from spoken_cribbage.engine.scoring import ItemKind, ScoreItem, _score_hand, _score_play  # noqa: F401
-from spoken_cribbage.engine.show import _Chance, _Show
+from spoken_cribbage.engine.show import _Chance, _Show  # noqa: F401
+from spoken_cribbage.engine.undo import _Snapshot, _Undo  # noqa: F401
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack from Python 3.11
 
 __all__ = [
-    "Game", "GameOptions", "Observation",
+    "Game",
+    "GameOptions",
+    "Observation",
     # the closed sets
-    "Phase", "DEAL", "DISCARD", "STARTER", "PLAY", "SHOW", "DEAL_OVER", "GAME_OVER",
-    "ScoreReason", "DealerReason", "Refusal", "UndoBlocked", "IllegalActionError",
+    "Phase",
+    "DEAL",
+    "DISCARD",
+    "STARTER",
+    "PLAY",
+    "SHOW",
+    "DEAL_OVER",
+    "GAME_OVER",
+    "ScoreReason",
+    "DealerReason",
+    "Refusal",
+    "UndoBlocked",
+    "IllegalActionError",
     # the actions
-    "Discard", "Play", "Go", "NextDeal", "Claim", "Muggins", "TimeUp", "CutForDealer", "Deal",
-    "TurnStarter", "ChanceAction", "CHANCE_ACTIONS", "Action", "action_to_text", "action_from_text",
+    "Discard",
+    "Play",
+    "Go",
+    "NextDeal",
+    "Claim",
+    "Muggins",
+    "TimeUp",
+    "CutForDealer",
+    "Deal",
+    "TurnStarter",
+    "ChanceAction",
+    "CHANCE_ACTIONS",
+    "Action",
+    "action_to_text",
+    "action_from_text",
     # the events
-    "Event", "GameStarted", "CutForDeal", "DealerChosen", "Dealt", "Discarded", "CribCardFromDeck",
-    "StarterTurned", "Scored", "Played", "SaidGo", "CountReset", "PlayEnded", "HandShown",
-    "CountDue", "Claimed", "CountTimedOut", "MugginsCalled", "DealEnded", "GameOver",
+    "Event",
+    "GameStarted",
+    "CutForDeal",
+    "DealerChosen",
+    "Dealt",
+    "Discarded",
+    "CribCardFromDeck",
+    "StarterTurned",
+    "Scored",
+    "Played",
+    "SaidGo",
+    "CountReset",
+    "PlayEnded",
+    "HandShown",
+    "CountDue",
+    "Claimed",
+    "CountTimedOut",
+    "MugginsCalled",
+    "DealEnded",
+    "GameOver",
 ]
 
 
@@ -118,39 +161,9 @@ class _GameEnded(Exception):
     pass
 
 
-class _Snapshot(NamedTuple):
-    """The state of a game before one of its actions: everything an action may change (the
-    rng by its state), so that undo restores it (python-chess's ``_BoardState``)."""
-    scores: list[int]
-    back_pegs: list[int]
-    phase: Phase
-    deal_number: int
-    dealer: int
-    winner: int | None
-    outcome: Outcome | None
-    hands: list[list[Card]]
-    kept: list[tuple[Card, ...]]
-    discards: list[tuple[Card, ...]]
-    crib: list[Card]
-    starter: Card | None
-    deck: list[Card]        # never changed in place: a new list for each change
-    series: list[tuple[int, Card]]
-    played: list[tuple[int, Card]]
-    history: list[Play | Go]
-    gone: set[int]
-    to_act: int | None
-    last_player: int | None
-    pending: type | None
-    drawn_rest: list[Card] | None
-    show_due: list[tuple[int, bool]]
-    showing: tuple[int, bool] | None
-    chances: list[_Chance]
-    claims: list[tuple[int, int, int, bool]]
-    rng_now: object | None
-
-
 class GameOptions(TypedDict, total=False):
     """The keyword arguments of :class:`Game` (for :meth:`Game.replay`)."""
+
     rules: Rules | None
     players: int | None
     target: int | None
@@ -162,7 +175,7 @@ class GameOptions(TypedDict, total=False):
     teams: int | None
 
 
-class Game(_ChanceNodes, _Legality, _Show, _Observer):
+class Game(_ChanceNodes, _Legality, _Show, _Observer, _Undo):
     """One game of cribbage.
 
     >>> g = Game(seed=1)
@@ -175,11 +188,19 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
     'Deal'
     """
 
-    def __init__(self, *, rules: Rules | None = None, players: int | None = None,
-                 target: int | None = None, seed: int | None = None,
-                 rng: random.Random | None = None, first_dealer: int | None = None,
-                 chance: str | Iterable[ChanceAction] = "auto",
-                 scores: Sequence[int] | None = None, teams: int | None = None):
+    def __init__(
+        self,
+        *,
+        rules: Rules | None = None,
+        players: int | None = None,
+        target: int | None = None,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        first_dealer: int | None = None,
+        chance: str | Iterable[ChanceAction] = "auto",
+        scores: Sequence[int] | None = None,
+        teams: int | None = None,
+    ):
         """``rules`` (or the older ``players``, ``target`` and ``teams``) fix the table. ``chance``:
         "auto" (draw the cuts and deals from ``rng``, or ``random.Random(seed)``), "manual"
         (wait for chance actions), or a sequence of chance actions applied as they fall due.
@@ -202,8 +223,8 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         self.players = rules.players
         self.sides = rules.sides
         self.target = rules.target
-        self.hand_size = rules.hand_size        # a seat that does not deal: see dealt_to_seat
-        self.discard_count = rules.discards     # a seat that does not deal: see discards_due
+        self.hand_size = rules.hand_size  # a seat that does not deal: see dealt_to_seat
+        self.discard_count = rules.discards  # a seat that does not deal: see discards_due
         self.seed = seed
         self.rng = rng if rng is not None else random.Random(seed)
         if isinstance(chance, str):
@@ -236,19 +257,19 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         self.dealer = 0
         self.winner: int | None = None
         self._outcome: Outcome | None = None
-        self.hands: list[list[Card]] = []        # cards held now
-        self.kept: list[tuple[Card, ...]] = []   # the hands kept for the show
+        self.hands: list[list[Card]] = []  # cards held now
+        self.kept: list[tuple[Card, ...]] = []  # the hands kept for the show
         self.discards: list[tuple[Card, ...]] = []
         self.crib: list[Card] = []
         self.starter: Card | None = None
-        self.deck: list[Card] = []               # the cards not dealt (the starter comes from them)
+        self.deck: list[Card] = []  # the cards not dealt (the starter comes from them)
         self.series: list[tuple[int, Card]] = []
         self.played: list[tuple[int, Card]] = []
-        self.history: list[Play | Go] = []       # this deal's plays and goes, in order
+        self.history: list[Play | Go] = []  # this deal's plays and goes, in order
         self.gone: set[int] = set()
         self.to_act: int | None = None
         self.last_player: int | None = None
-        self._pending: type | None = None        # the chance action due, if any
+        self._pending: type | None = None  # the chance action due, if any
         self._drawn_rest: list[Card] | None = None
         # Manual counting: the counts still due in this show, (seat, is_crib) in order; the one
         # due now; muggins chances open; this deal's claims (seat, claimed, total, called: True
@@ -318,15 +339,27 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         side = self.side_of(self._seat(seat, "Game.opponent_of"))
         return next(s for s in self.seats_from(seat) if self.side_of(s) != side)
 
-    def _score(self, seat: int, points: int, reason: ScoreReason, items: Sequence[ScoreItem] = (),
-               cards: Sequence[Card] = ()) -> None:
+    def _score(
+        self, seat: int, points: int, reason: ScoreReason, items: Sequence[ScoreItem] = (), cards: Sequence[Card] = ()
+    ) -> None:
         if points <= 0 or self.phase == GAME_OVER:
             return
         side = self.side_of(seat)
         self.back_pegs[side] = self.scores[side]
         self.scores[side] += points
-        self._emit(Scored(seat, side, points, reason, tuple(items), tuple(cards),
-                          self.back_pegs[side], self.scores[side], tuple(self.scores)))
+        self._emit(
+            Scored(
+                seat,
+                side,
+                points,
+                reason,
+                tuple(items),
+                tuple(cards),
+                self.back_pegs[side],
+                self.scores[side],
+                tuple(self.scores),
+            )
+        )
         if self.scores[side] >= self.target:
             self.phase = GAME_OVER
             self.winner = side
@@ -415,8 +448,7 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         self.played.append((seat, card))
         self.last_player = seat
         self.history.append(a)
-        self._emit(Played(seat, card, result.count, tuple(c for _, c in self.series),
-                          len(self.hands[seat])))
+        self._emit(Played(seat, card, result.count, tuple(c for _, c in self.series), len(self.hands[seat])))
         self._score(seat, result.points, ScoreReason.PLAY, result.items, tuple(c for _, c in self.series))
         if result.count == 31:
             self._end_series(go_point=False)
@@ -449,8 +481,7 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
         last = self.last_player
         play_over = not any(self.hands)
         if go_point and last is not None:
-            reason, kind = ((ScoreReason.LAST, ItemKind.LAST) if play_over
-                            else (ScoreReason.GO, ItemKind.GO))
+            reason, kind = (ScoreReason.LAST, ItemKind.LAST) if play_over else (ScoreReason.GO, ItemKind.GO)
             self._score(last, 1, reason, (ScoreItem(kind, 1, ()),), ())
         self.series, self.gone = [], set()
         if play_over:
@@ -459,108 +490,10 @@ class Game(_ChanceNodes, _Legality, _Show, _Observer):
             self._emit(PlayEnded())
             self._show()
             return
-        assert last is not None   # a series ends after a card was played in it
+        assert last is not None  # a series ends after a card was played in it
         nxt = next(s for s in self.seats_from(last) if self.hands[s])
         self.to_act = nxt
         self._emit(CountReset(count_was, nxt))
-
-    # ------------------------------------------------------------------ undo
-
-    def _record(self, action: Action) -> None:
-        """Record ``action``, about to be carried out: the state before it (for undo), where its
-        events begin, and the action."""
-        self._stack.append(_Snapshot(
-            list(self.scores), list(self.back_pegs), self.phase, self.deal_number, self.dealer,
-            self.winner, self._outcome, [list(h) for h in self.hands], list(self.kept),
-            list(self.discards), list(self.crib), self.starter, self.deck, list(self.series),
-            list(self.played), list(self.history), set(self.gone), self.to_act, self.last_player,
-            self._pending, self._drawn_rest, list(self._show_due), self.showing,
-            [replace(c, sides=set(c.sides)) for c in self._chances], list(self.claims),
-            self._rng_now))
-        self._marks.append(len(self.events))
-        self.actions.append(action)
-
-    def _forget_undo(self) -> None:
-        """A deal or the starter: no undo reaches back past it, so its snapshots go."""
-        self._stack, self._undo_base = [], len(self.actions)
-
-    def _restore(self, s: _Snapshot) -> None:
-        """Take back the state of snapshot ``s`` (popped from the stack: its objects are the
-        game's now)."""
-        (self.scores, self.back_pegs, self.phase, self.deal_number, self.dealer, self.winner,
-         self._outcome, self.hands, self.kept, self.discards, self.crib, self.starter, self.deck,
-         self.series, self.played, self.history, self.gone, self.to_act, self.last_player,
-         self._pending, self._drawn_rest, self._show_due, self.showing, self._chances,
-         self.claims, self._rng_now) = s
-
-    def _undo_point(self, seat: object) -> tuple[int, UndoBlocked | None]:
-        """The index of ``seat``'s last action if it may be undone now, else why not."""
-        if self.phase == GAME_OVER:
-            return -1, UndoBlocked.GAME_OVER
-        if self.phase == DEAL_OVER:
-            return -1, UndoBlocked.DEAL_OVER
-        if self.phase == SHOW:
-            return -1, UndoBlocked.SHOW
-        if not (isinstance(seat, int) and not isinstance(seat, bool)
-                and 0 <= seat < self.players):
-            return -1, UndoBlocked.NOTHING_TO_UNDO
-        i = len(self.actions) - 1
-        while i >= 0:
-            a = self.actions[i]
-            if isinstance(a, (NextDeal, Deal, CutForDealer)):
-                return -1, UndoBlocked.NEW_DEAL  # the seat's last action was in an earlier deal
-            if getattr(a, "seat", None) == seat:
-                break
-            i -= 1
-        else:
-            return -1, UndoBlocked.NOTHING_TO_UNDO
-        # Everything from that action on must have shown the seat nothing new.
-        for e in self.events[self._marks[i]:]:
-            if isinstance(e, StarterTurned):
-                return -1, UndoBlocked.STARTER_CUT
-            if isinstance(e, GameOver):
-                return -1, UndoBlocked.GAME_OVER
-            if isinstance(e, (Dealt, CribCardFromDeck, PlayEnded, HandShown, DealEnded)):
-                return -1, UndoBlocked.DEAL_OVER
-            if isinstance(e, Played) and e.seat != seat:
-                return -1, UndoBlocked.CARD_REVEALED
-        if self.chance == "auto" and (self._rng_state is None
-                                      or self.rng is not self._rng_at_start):
-            return -1, UndoBlocked.NOT_REPLAYABLE
-        return i, None
-
-    def can_undo(self, seat: int) -> UndoBlocked | None:
-        """None if :meth:`undo` would take back ``seat``'s last action now, else the reason not.
-
-        Undo is allowed while nothing new has been revealed to ``seat`` since its last action:
-        not once the starter is cut, another seat has played a card, a hand has been shown, the
-        game is over, or across the next deal. A seat that is not a seat of the game is
-        refused with the engine's argument errors.
-        """
-        return self._undo_point(self._seat(seat, "Game.can_undo"))[1]
-
-    def undo(self, seat: int) -> list[Action]:
-        """Take back ``seat``'s last action and every later action (the other seats' replies).
-
-        Returns the undone actions, ``seat``'s own first. Afterwards the game, its ``actions``
-        and its ``events`` are exactly those of a game that never made the undone actions.
-        Raises IllegalActionError(reason), ``reason`` an :class:`UndoBlocked`, if not allowed.
-        """
-        i, reason = self._undo_point(self._seat(seat, "Game.undo"))
-        if reason is not None:
-            raise IllegalActionError(reason, Refusal.UNDO_BLOCKED, blocked=reason)
-        undone = self.actions[i:]
-        # Pop the states back to the one before action i (the list objects callers may hold
-        # are kept, and shortened).
-        k = i - self._undo_base
-        assert k >= 0   # a deal or a starter since action i would have blocked the undo
-        self._restore(self._stack[k])
-        del self._stack[k:], self.events[self._marks[i]:], self.actions[i:], self._marks[i:]
-        if self.chance == "auto":
-            self.rng.setstate(self._rng_now)  # type: ignore[arg-type]
-        else:  # the script's chance actions that were undone fall due again
-            self._script[:0] = [a for a in undone if isinstance(a, CHANCE_ACTIONS)]
-        return undone
 
     # ------------------------------------------------------------------ replay
 

@@ -31,16 +31,40 @@ import sqlite3
 import time
 import zlib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any
 
-from spoken_cribbage.engine import game as g
-from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.storage import paths, testhooks
-from spoken_cribbage.storage.gamelog import events_to_json
-from spoken_cribbage.storage.table import team_count
+from spoken_cribbage.storage.records import (  # (the records, importable from here too)
+    DealRecord,
+    GameRecord,
+    PracticeSummary,
+    StatsSummary,
+    StoredGame,
+    TableSummary,
+    _actions,
+    _events,
+    _names,
+    deal_records,
+    game_record,
+)
+
+__all__ = [
+    "StatsDB",
+    "StatsError",
+    "SCHEMA_VERSION",
+    "APP_ID",
+    # the records (storage.records), importable from here too
+    "DealRecord",
+    "GameRecord",
+    "PracticeSummary",
+    "StatsSummary",
+    "StoredGame",
+    "TableSummary",
+    "deal_records",
+    "game_record",
+]
 
 SCHEMA_VERSION = 2
 APP_ID = 0x43524942  # "CRIB": set as PRAGMA application_id
@@ -82,8 +106,16 @@ CREATE TABLE IF NOT EXISTS practice (
 );
 """
 #: Columns added after the first schema (a file gets those it lacks when opened).
-_ADDED = {"games": (("seed", "INTEGER"), ("me", "INTEGER"), ("actions", "TEXT"),
-                    ("events", "BLOB"), ("teams", "INTEGER"), ("names", "TEXT"))}
+_ADDED = {
+    "games": (
+        ("seed", "INTEGER"),
+        ("me", "INTEGER"),
+        ("actions", "TEXT"),
+        ("events", "BLOB"),
+        ("teams", "INTEGER"),
+        ("names", "TEXT"),
+    )
+}
 
 
 def _teams_sql(row: str = "", column: bool = True) -> str:
@@ -91,10 +123,23 @@ def _teams_sql(row: str = "", column: bool = True) -> str:
     file without the column, is the usual table for its size (partners with four players)."""
     usual = f"CASE WHEN {row}players = 4 THEN 2 ELSE 0 END"
     return f"coalesce({row}teams, {usual})" if column else usual
+
+
 #: The columns every statistics file has (schema 1).
 _COLUMNS = {
-    "games": {"id", "ended_at", "result", "my_score", "their_score", "target", "players",
-              "difficulty", "skunk_given", "skunk_taken", "deals"},
+    "games": {
+        "id",
+        "ended_at",
+        "result",
+        "my_score",
+        "their_score",
+        "target",
+        "players",
+        "difficulty",
+        "skunk_given",
+        "skunk_taken",
+        "deals",
+    },
     "deals": {"game_id", "deal", "hand", "crib", "pegging"},
 }
 
@@ -105,7 +150,7 @@ class StatsError(Problem, Exception):
 
     def __init__(self, code: str, *, damaged: bool = True, **data: Any):
         super().__init__(code, **data)
-        self.damaged = damaged   # False: busy or unwritable, not bad; the file is left alone
+        self.damaged = damaged  # False: busy or unwritable, not bad; the file is left alone
 
     @classmethod
     def of(cls, reason: Notice, *, damaged: bool = True) -> StatsError:
@@ -116,190 +161,8 @@ class StatsError(Problem, Exception):
         return self.notice
 
 
-# ----------------------------------------------------------------------------- records
-
-@dataclass(frozen=True)
-class DealRecord:
-    deal: int
-    hand: int | None        # the player's hand in the show (None if the game ended first)
-    crib: int | None        # the player's crib (None when it was not the player's crib)
-    pegging: int            # points pegged in the play: play, go and last card (not heels)
-
-
-class _DealSoFar(TypedDict):
-    """A :class:`DealRecord` being gathered from a deal's events."""
-    deal: int
-    hand: int | None
-    crib: int | None
-    pegging: int
-
-
-class TableSummary(TypedDict):
-    """One table of :meth:`Stats.tables` (players, teams: 0 each for themselves)."""
-    players: int
-    teams: int
-    games: int
-    wins: int
-    losses: int
-    abandoned: int
-    deals: int
-    average_hand: float | None
-    average_crib: float | None
-    average_pegging: float | None
-
-
-class PracticeSummary(TypedDict):
-    """One kind of practice (count, discard) of :meth:`Stats.practice_summary`."""
-    rounds: int
-    right: int
-    average_seconds: float | None
-    average_cost: float | None
-
-
-class StatsSummary(TypedDict):
-    """What :meth:`Stats.summary` returns (``words.stats`` says it)."""
-    games: int
-    wins: int
-    losses: int
-    abandoned: int
-    skunks_given: int
-    double_skunks_given: int
-    skunks_taken: int
-    double_skunks_taken: int
-    deals: int
-    average_hand: float | None
-    average_crib: float | None
-    average_pegging: float | None
-    best_hand: int | None
-    best_crib: int | None
-    win_streak: int
-    longest_win_streak: int
-    tables: list[TableSummary]
-    practice: dict[str, PracticeSummary]
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: str
-    result: str             # win, loss, abandoned
-    my_score: int
-    their_score: int
-    target: int
-    players: int
-    difficulty: str
-    skunk_given: int        # 0 none, 1 skunk, 2 double skunk
-    skunk_taken: int
-    deals: int
-    seed: int | None = None           # the game's seed: its deals again (play --replay)
-    me: int | None = None             # the player's seat
-    actions: tuple[str, ...] | None = None   # every action, as in the save
-    events: str | None = None         # the event log (storage.gamelog JSON)
-    teams: int | None = None          # 0 each for themselves, else how many teams
-    names: tuple[str, ...] | None = None   # the other seats' names in seat order
-
-
-@dataclass(frozen=True)
-class StoredGame:
-    """A game of the statistics, numbered in the order the games ended (1 is the first)."""
-    number: int
-    id: str
-    ended_at: str
-    result: str
-    my_score: int
-    their_score: int
-    target: int
-    players: int
-    difficulty: str
-    deals: int
-    seed: int | None
-    me: int | None
-    actions: tuple[str, ...] | None
-    events: str | None
-    teams: int = 0
-    names: tuple[str, ...] | None = None   # the other seats' names (None: not recorded)
-
-    @property
-    def reviewable(self) -> bool:
-        return self.seed is not None and self.actions is not None
-
-    def final_scores(self) -> tuple[int, ...] | None:
-        """Every side's score at the end (from the event log: the last event that carries the
-        scores), or None when the log does not say."""
-        if self.events is None:
-            return None
-        try:
-            raw = json.loads(self.events)
-        except (ValueError, TypeError, RecursionError):
-            return None
-        for item in reversed(raw if isinstance(raw, list) else []):
-            scores = item.get("scores") if isinstance(item, dict) else None
-            if isinstance(scores, list) and scores and all(type(x) is int for x in scores):
-                return tuple(scores)
-        return None
-
-
-def deal_records(game: g.Game, me: int = 0, events: Iterable[g.Event] | None = None
-                 ) -> list[DealRecord]:
-    """Per deal, the player's hand, crib and pegging points, from the game's events.
-    A deal is included once it has ended (the show is over) or the game ended in it."""
-    records = _DealRecords(me, game.side_of(me))
-    for ev in (game.events if events is None else events):
-        records.visit(ev)
-    return records.out
-
-
-class _DealRecords(EventVisitor[None]):
-    """Gathers :func:`deal_records` from the events it visits (nothing before the first deal)."""
-
-    def __init__(self, me: int, side: int) -> None:
-        self.me, self.side = me, side
-        self.out: list[DealRecord] = []
-        self.cur: _DealSoFar | None = None
-
-    def visit_dealt(self, ev: g.Dealt) -> None:
-        self.cur = {"deal": ev.deal, "hand": None, "crib": None, "pegging": 0}
-
-    def visit_scored(self, ev: g.Scored) -> None:
-        if self.cur is not None and ev.side == self.side and ev.reason in ("play", "go", "last"):
-            self.cur["pegging"] += ev.points
-
-    def visit_hand_shown(self, ev: g.HandShown) -> None:
-        if self.cur is not None and ev.seat == self.me:
-            self.cur["crib" if ev.is_crib else "hand"] = ev.total
-
-    def visit_deal_ended(self, ev: g.DealEnded | g.GameOver) -> None:
-        if self.cur is not None:
-            self.out.append(DealRecord(**self.cur))
-            self.cur = None
-
-    visit_game_over = visit_deal_ended   # type: ignore[assignment]
-
-
-def game_record(game: g.Game, game_id: str, difficulty: str, me: int = 0,
-                names: Iterable[str] | None = None) -> GameRecord:
-    """The record of a finished game, or of an unfinished one as abandoned. ``names``: the other
-    seats' names in seat order, as the game said them."""
-    side = game.side_of(me)
-    mine = game.scores[side]
-    theirs = max(s for i, s in enumerate(game.scores) if i != side)
-    given = taken = 0
-    if game.phase == g.GAME_OVER:
-        over = next(e for e in reversed(game.events) if isinstance(e, g.GameOver))
-        result = "win" if over.winner == side else "loss"
-        if result == "win":
-            given = max(k for i, k in enumerate(over.skunks) if i != side)
-        else:
-            taken = over.skunks[side]
-    else:
-        result = "abandoned"
-    return GameRecord(game_id, result, mine, theirs, game.target, game.players, difficulty,
-                      given, taken, game.deal_number, seed=game.seed, me=me,
-                      actions=tuple(g.action_to_text(a) for a in game.actions),
-                      events=events_to_json(game.events), teams=team_count(game.rules),
-                      names=None if names is None else tuple(names))
-
-
 # ----------------------------------------------------------------------------- the database
+
 
 class StatsDB:
     """The statistics file. Every method opens, uses and closes a connection, so nothing is
@@ -324,7 +187,7 @@ class StatsDB:
         try:
             if self.path.is_dir():
                 raise StatsError("storage.folder_in_its_place")
-            head = paths.read_regular(self.path, 100)   # a named pipe is refused, not waited on
+            head = paths.read_regular(self.path, 100)  # a named pipe is refused, not waited on
             if not head:
                 return  # an empty file is a new database
             if len(head) < 100 or not head.startswith(b"SQLite format 3\x00"):
@@ -338,8 +201,7 @@ class StatsDB:
                 ok = con.execute("PRAGMA quick_check").fetchall()
                 if ok != [("ok",)]:
                     raise StatsError("storage.stats_damaged")
-                tables = {r[0] for r in con.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
+                tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
                 if version == 0 and not tables:
                     return
                 for table, cols in _COLUMNS.items():
@@ -358,11 +220,17 @@ class StatsDB:
         except sqlite3.DatabaseError as e:
             reason = _sql_reason(e)
             busy = isinstance(e, sqlite3.OperationalError) and (
-                "locked" in str(e) or "busy" in str(e) or "readonly" in str(e)
-                or "read-only" in str(e) or "disk is full" in str(e) or "disk I/O" in str(e))
+                "locked" in str(e)
+                or "busy" in str(e)
+                or "readonly" in str(e)
+                or "read-only" in str(e)
+                or "disk is full" in str(e)
+                or "disk I/O" in str(e)
+            )
             raise StatsError.of(reason, damaged=not busy) from None
         except OSError as e:
             from spoken_cribbage.storage.savegame import why
+
             raise StatsError("storage.unreadable", error=why(e)) from None
 
     def open(self) -> Notice | None:
@@ -378,8 +246,7 @@ class StatsDB:
             moved = paths.move_aside(self.path)
             if moved is None:
                 return Notice("storage.stats_not_moved", reason=e.reason)
-            return Notice("storage.stats_set_aside", reason=e.reason, moved=moved.name,
-                          error=self._create())
+            return Notice("storage.stats_set_aside", reason=e.reason, moved=moved.name, error=self._create())
         err = self._create()
         return None if err is None else Notice("storage.stats_not_recorded", reason=err)
 
@@ -395,7 +262,7 @@ class StatsDB:
         except StatsError:
             return self.open()
         if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'"):
-            err = self._create()   # if that fails too, the reading methods find no games
+            err = self._create()  # if that fails too, the reading methods find no games
             return None if err is None else Notice("storage.stats_not_recorded", reason=err)
         return None
 
@@ -409,7 +276,7 @@ class StatsDB:
                     if stmt.strip():
                         con.execute(stmt)
                 version = con.execute("PRAGMA user_version").fetchone()[0]
-                for table, added in _ADDED.items():   # columns added since the file was made
+                for table, added in _ADDED.items():  # columns added since the file was made
                     have = {r[1] for r in con.execute(f"PRAGMA table_info({table})")}
                     for name, kind in added:
                         if name not in have:
@@ -431,20 +298,35 @@ class StatsDB:
         rows = [(game_id, d.deal, d.hand, d.crib, d.pegging) for d in deals]
         if not rows:
             return
-        self._write("INSERT OR REPLACE INTO deals (game_id, deal, hand, crib, pegging) "
-                    "VALUES (?, ?, ?, ?, ?)", rows)
+        self._write("INSERT OR REPLACE INTO deals (game_id, deal, hand, crib, pegging) VALUES (?, ?, ?, ?, ?)", rows)
 
     def record_game(self, rec: GameRecord) -> None:
-        row = (rec.id, testhooks.utc_stamp(), rec.result,
-               rec.my_score, rec.their_score, rec.target, rec.players, rec.difficulty,
-               rec.skunk_given, rec.skunk_taken, rec.deals, rec.seed, rec.me,
-               None if rec.actions is None else json.dumps(list(rec.actions)),
-               None if rec.events is None else zlib.compress(rec.events.encode("utf-8")),
-               rec.teams, None if rec.names is None else json.dumps(list(rec.names)))
-        self._write("INSERT OR IGNORE INTO games (id, ended_at, result, my_score, their_score, "
-                    "target, players, difficulty, skunk_given, skunk_taken, deals, seed, me, "
-                    "actions, events, teams, names) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", [row])
+        row = (
+            rec.id,
+            testhooks.utc_stamp(),
+            rec.result,
+            rec.my_score,
+            rec.their_score,
+            rec.target,
+            rec.players,
+            rec.difficulty,
+            rec.skunk_given,
+            rec.skunk_taken,
+            rec.deals,
+            rec.seed,
+            rec.me,
+            None if rec.actions is None else json.dumps(list(rec.actions)),
+            None if rec.events is None else zlib.compress(rec.events.encode("utf-8")),
+            rec.teams,
+            None if rec.names is None else json.dumps(list(rec.names)),
+        )
+        self._write(
+            "INSERT OR IGNORE INTO games (id, ended_at, result, my_score, their_score, "
+            "target, players, difficulty, skunk_given, skunk_taken, deals, seed, me, "
+            "actions, events, teams, names) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [row],
+        )
 
     def _write(self, sql: str, rows: Sequence[tuple[object, ...]]) -> None:
         """Raises StatsError with a reason when the write fails (nothing half-written).
@@ -491,31 +373,62 @@ class StatsDB:
 
     def results(self) -> list[str]:
         """Finished games' results, oldest first (abandoned games left out)."""
-        return [r[0] for r in self._query(
-            "SELECT result FROM games WHERE result != 'abandoned' ORDER BY ended_at, rowid")]
+        return [
+            r[0] for r in self._query("SELECT result FROM games WHERE result != 'abandoned' ORDER BY ended_at, rowid")
+        ]
 
     def games(self) -> list[StoredGame]:
         """Every game recorded, numbered from 1 in the order they ended. A schema-1 file's
         games (or one whose log is damaged) have no seed, actions or events."""
         have = {r[1] for r in self._query("PRAGMA table_info(games)")}
         if not have:
-            return []   # no games table: no games
+            return []  # no games table: no games
         extra = [name if name in have else "NULL" for name, _ in _ADDED["games"]]
         rows = self._query(
             "SELECT id, ended_at, result, my_score, their_score, target, players, difficulty, "
-            f"deals, {', '.join(extra)} FROM games ORDER BY ended_at, rowid")
+            f"deals, {', '.join(extra)} FROM games ORDER BY ended_at, rowid"
+        )
         out: list[StoredGame] = []
         for n, row in enumerate(rows, 1):
-            (id_, ended_at, result, my_score, their_score, target, players, difficulty, deals,
-             seed, me, actions, events, teams, names) = row
+            (
+                id_,
+                ended_at,
+                result,
+                my_score,
+                their_score,
+                target,
+                players,
+                difficulty,
+                deals,
+                seed,
+                me,
+                actions,
+                events,
+                teams,
+                names,
+            ) = row
             if type(teams) is not int:
-                teams = 2 if players == 4 else 0   # the usual table
-            out.append(StoredGame(n, id_, ended_at, result, my_score, their_score, target,
-                                  players, difficulty, deals,
-                                  seed=seed if type(seed) is int else None,
-                                  me=me if type(me) is int else None,
-                                  actions=_actions(actions), events=_events(events),
-                                  teams=teams, names=_names(names, players - 1)))
+                teams = 2 if players == 4 else 0  # the usual table
+            out.append(
+                StoredGame(
+                    n,
+                    id_,
+                    ended_at,
+                    result,
+                    my_score,
+                    their_score,
+                    target,
+                    players,
+                    difficulty,
+                    deals,
+                    seed=seed if type(seed) is int else None,
+                    me=me if type(me) is int else None,
+                    actions=_actions(actions),
+                    events=_events(events),
+                    teams=teams,
+                    names=_names(names, players - 1),
+                )
+            )
         return out
 
     def tables(self) -> list[TableSummary]:
@@ -525,44 +438,62 @@ class StatsDB:
         rows = self._query(
             f"SELECT players, {_teams_sql('', column)} AS t, count(*), sum(result = 'win'), "
             "sum(result = 'loss'), sum(result = 'abandoned') FROM games "
-            "GROUP BY players, t ORDER BY players, t")
-        deals = {(p, t): (n, h, c, pg) for p, t, n, h, c, pg in self._query(
-            f"SELECT g.players, {_teams_sql('g.', column)} AS t, count(*), avg(d.hand), "
-            "avg(d.crib), avg(d.pegging) FROM deals d JOIN games g ON g.id = d.game_id "
-            "GROUP BY g.players, t")}
+            "GROUP BY players, t ORDER BY players, t"
+        )
+        deals = {
+            (p, t): (n, h, c, pg)
+            for p, t, n, h, c, pg in self._query(
+                f"SELECT g.players, {_teams_sql('g.', column)} AS t, count(*), avg(d.hand), "
+                "avg(d.crib), avg(d.pegging) FROM deals d JOIN games g ON g.id = d.game_id "
+                "GROUP BY g.players, t"
+            )
+        }
         out: list[TableSummary] = []
         for players, t, n, wins, losses, abandoned in rows:
             nd, ah, ac, ap = deals.get((players, t), (0, None, None, None))
-            out.append({"players": players, "teams": t, "games": n, "wins": wins or 0,
-                        "losses": losses or 0, "abandoned": abandoned or 0, "deals": nd,
-                        "average_hand": _round(ah), "average_crib": _round(ac),
-                        "average_pegging": _round(ap)})
+            out.append(
+                {
+                    "players": players,
+                    "teams": t,
+                    "games": n,
+                    "wins": wins or 0,
+                    "losses": losses or 0,
+                    "abandoned": abandoned or 0,
+                    "deals": nd,
+                    "average_hand": _round(ah),
+                    "average_crib": _round(ac),
+                    "average_pegging": _round(ap),
+                }
+            )
         return out
 
-    def record_practice(self, kind: str, correct: bool, seconds: float,
-                        cost: float | None = None) -> None:
+    def record_practice(self, kind: str, correct: bool, seconds: float, cost: float | None = None) -> None:
         """One practice round: ``kind`` count or discard; ``cost`` (discard) the points a
         round's choice gave away on average against the expert's."""
-        self._write("INSERT INTO practice (at, kind, correct, seconds, cost) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [(testhooks.utc_stamp(), kind, int(correct),
-                      float(seconds), None if cost is None else float(cost))])
+        self._write(
+            "INSERT INTO practice (at, kind, correct, seconds, cost) VALUES (?, ?, ?, ?, ?)",
+            [(testhooks.utc_stamp(), kind, int(correct), float(seconds), None if cost is None else float(cost))],
+        )
 
     def practice_summary(self) -> dict[str, PracticeSummary]:
         """By kind (count, discard): rounds, how many right, the average seconds and (discard)
         the average points a choice cost; zeros before any practice."""
         out: dict[str, PracticeSummary] = {
             kind: {"rounds": 0, "right": 0, "average_seconds": None, "average_cost": None}
-            for kind in ("count", "discard")}
-        if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' "
-                           "AND name = 'practice'"):
+            for kind in ("count", "discard")
+        }
+        if not self._query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'practice'"):
             return out
         for kind, n, right, secs, cost in self._query(
-                "SELECT kind, count(*), sum(correct), avg(seconds), avg(cost) FROM practice "
-                "GROUP BY kind"):
+            "SELECT kind, count(*), sum(correct), avg(seconds), avg(cost) FROM practice GROUP BY kind"
+        ):
             if kind in out:
-                out[kind] = {"rounds": n, "right": right or 0, "average_seconds": _round(secs),
-                             "average_cost": _round(cost)}
+                out[kind] = {
+                    "rounds": n,
+                    "right": right or 0,
+                    "average_seconds": _round(secs),
+                    "average_cost": _round(cost),
+                }
         return out
 
     def _query(self, sql: str, params: tuple[object, ...] = ()) -> list[tuple[Any, ...]]:
@@ -576,7 +507,7 @@ class StatsDB:
                 con.close()
         except sqlite3.OperationalError as e:
             if str(e).startswith("no such table"):
-                return []   # a file whose tables were never made holds no games yet
+                return []  # a file whose tables were never made holds no games yet
             raise StatsError.of(_reason(e)) from None
         except sqlite3.Error as e:
             raise StatsError.of(_reason(e)) from None
@@ -585,10 +516,10 @@ class StatsDB:
         games = self._query(
             "SELECT count(*), sum(result = 'win'), sum(result = 'loss'), "
             "sum(result = 'abandoned'), sum(skunk_given >= 1), sum(skunk_given = 2), "
-            "sum(skunk_taken >= 1), sum(skunk_taken = 2) FROM games")
-        n, wins, losses, abandoned, sg, dsg, st, dst = (games[0] if games else (0,) * 8)
-        deals = self._query(
-            "SELECT count(*), avg(hand), avg(crib), avg(pegging), max(hand), max(crib) FROM deals")
+            "sum(skunk_taken >= 1), sum(skunk_taken = 2) FROM games"
+        )
+        n, wins, losses, abandoned, sg, dsg, st, dst = games[0] if games else (0,) * 8
+        deals = self._query("SELECT count(*), avg(hand), avg(crib), avg(pegging), max(hand), max(crib) FROM deals")
         nd, ah, ac, ap, mh, mc = deals[0] if deals else (0, None, None, None, None, None)
         results = self.results()
         streak = longest = run = 0
@@ -598,49 +529,25 @@ class StatsDB:
         streak = run
         best = max([x for x in (mh, mc) if x is not None], default=None)
         return {
-            "games": n or 0, "wins": wins or 0, "losses": losses or 0,
+            "games": n or 0,
+            "wins": wins or 0,
+            "losses": losses or 0,
             "abandoned": abandoned or 0,
-            "skunks_given": sg or 0, "double_skunks_given": dsg or 0,
-            "skunks_taken": st or 0, "double_skunks_taken": dst or 0,
+            "skunks_given": sg or 0,
+            "double_skunks_given": dsg or 0,
+            "skunks_taken": st or 0,
+            "double_skunks_taken": dst or 0,
             "deals": nd or 0,
-            "average_hand": _round(ah), "average_crib": _round(ac), "average_pegging": _round(ap),
-            "best_hand": best, "best_crib": mc,
-            "win_streak": streak, "longest_win_streak": longest,
+            "average_hand": _round(ah),
+            "average_crib": _round(ac),
+            "average_pegging": _round(ap),
+            "best_hand": best,
+            "best_crib": mc,
+            "win_streak": streak,
+            "longest_win_streak": longest,
             "tables": self.tables(),
             "practice": self.practice_summary(),
         }
-
-
-def _actions(raw: object) -> tuple[str, ...] | None:
-    try:
-        actions = json.loads(raw) if isinstance(raw, str) else None
-    except ValueError:
-        return None
-    if isinstance(actions, list) and all(isinstance(a, str) for a in actions):
-        return tuple(actions)
-    return None
-
-
-def _names(raw: object, count: int) -> tuple[str, ...] | None:
-    """The other seats' names of a row: ``count`` short strings, else None (not recorded, or
-    damaged: the review then uses the default names)."""
-    try:
-        names = json.loads(raw) if isinstance(raw, str) else None
-    except ValueError:
-        return None
-    if (isinstance(names, list) and len(names) == count
-            and all(isinstance(n, str) and 1 <= len(n) <= 40 for n in names)):
-        return tuple(names)
-    return None
-
-
-def _events(raw: object) -> str | None:
-    if not isinstance(raw, bytes):
-        return None
-    try:
-        return zlib.decompress(raw).decode("utf-8")
-    except (zlib.error, UnicodeDecodeError):
-        return None
 
 
 def _round(x: float | None) -> float | None:
@@ -670,6 +577,7 @@ def _reason(e: BaseException) -> Notice:
         return e.reason
     if isinstance(e, OSError):
         from spoken_cribbage.storage.savegame import why
+
         return why(e)
     if isinstance(e, sqlite3.Error):
         return _sql_reason(e)

@@ -121,7 +121,7 @@ def test_dispatch_is_a_table_built_once_per_class():
 def test_the_consumers_of_events_are_visitors():
     from spoken_cribbage.app import cues
     from spoken_cribbage.app.seat import history, narration, turns
-    from spoken_cribbage.storage import stats
+    from spoken_cribbage.storage import records
     from spoken_cribbage.words import announce, review
 
     consumers = [
@@ -132,7 +132,7 @@ def test_the_consumers_of_events_are_visitors():
         narration.Batch,
         history._Ended,
         turns._TurnTaken,
-        stats._DealRecords,
+        records._DealRecords,
     ]
     for cls in consumers:
         assert issubclass(cls, EventVisitor), cls
