@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.words.lines import Line
+from spoken_cribbage.words.lines import Line, the_card
 from spoken_cribbage.words.seat import phrase
 
 
@@ -49,5 +49,7 @@ class ShowReader:
         self._next += 1
         shown = part[0]
         assert isinstance(shown, g.HandShown)
-        head = Line.same(phrase("show_part", part=self._next, parts=len(hands), starter=shown.starter.name), "answer")
+        head = Line.same(
+            phrase("show_part", part=self._next, parts=len(hands), starter=the_card(shown.starter)), "answer"
+        )
         return [head, *say(part)]

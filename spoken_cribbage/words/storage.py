@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.words.catalogue import Message, join, render
-from spoken_cribbage.words.channels import MODE_NAMES
+from spoken_cribbage.words.channels import mode_name
 from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.lines import list_words
 from spoken_cribbage.words.notices import Template, phrase
@@ -136,7 +136,7 @@ def _shown(name: str, value: Any) -> str:
     elif name == "teams":
         shown = value
     elif name.startswith("channel_"):   # "history only", "cue only"
-        shown = MODE_NAMES.get(str(value), str(value))
+        shown = mode_name(str(value))
     elif name == "brief" and "," in str(value):   # "discard and suits"
         shown = list_words(str(value).split(","))
     else:

@@ -27,8 +27,8 @@ def test_language_fr_says_the_refusals_in_french(tmp_path):
     out = _play(tmp_path, "--language", "fr")
     assert ("> xyzzy\nJe ne connais pas « xyzzy ». Appuyez sur point d'interrogation pour l'aide.\n") in out
     assert "> play\nPlay : quelle carte ? Donnez un numéro ou un nom, comme « play 5h »" in out
-    # what is not moved yet stays English, as `languages` says
-    assert "Your turn: lay away 2 cards." in out and "Goodbye." in out
+    # the seat's own sentences too (issue 27, part a)
+    assert "À vous : écartez 2 cartes." in out and "Au revoir." in out
 
 
 def test_the_system_language_and_the_setting(tmp_path):
@@ -50,7 +50,8 @@ def test_language_changed_in_the_game_at_once_and_kept(tmp_path):
         timeout=60,
         env=game_env(tmp_path),
     )
-    assert "> language zh-Hans\nLanguage is now zh-Hans.\n> xyzzy\n我不认识“xyzzy”。" in run.stdout
+    # said at once in the new language (the setting's name and value as typed)
+    assert "> language zh-Hans\nLanguage 现在是 zh-Hans。\n> xyzzy\n我不认识“xyzzy”。" in run.stdout
     assert 'language = "zh-Hans"' in (tmp_path / "settings.toml").read_text()
 
 

@@ -120,6 +120,8 @@ def _tables():
             if code.startswith(prefix + "."):
                 yield f"notice {code}", t, (lambda t, d, code=code: notices.phrase(code, **d))
     for name, t in seat.MESSAGES.items():
+        if isinstance(t, catalogue.Message):  # on the catalogue: its English, as said
+            t = partial(catalogue.render, f"seat.{name}", t)
         yield f"seat {name}", t, (lambda t, d, name=name: seat.phrase(name, **d))
     for name, t in review.MESSAGES.items():
         yield f"review.say {name}", t, (lambda t, d, name=name: review.say(name, **d))

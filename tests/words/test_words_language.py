@@ -50,7 +50,7 @@ def test_every_message_of_the_tables_says_a_sentence(language):
         said = catalogue.say(message, {**facts, "count": 2}, code)
         assert said.strip() and "{" not in said, (code, said)
         checked += 1
-    assert checked == len(_codes()) > 200
+    assert checked == len(_codes()) >= 480
 
 
 def test_card_names_in_each_language():
@@ -130,3 +130,30 @@ def test_a_deal_announced_in_french_and_chinese():
     assert "电脑出红桃 5。累计 15。十五 2 分。" in said["zh-Hans"]
     assert "Vous 0, l'ordinateur 2." in said["fr"] and "你 0 分，电脑 2 分。" in said["zh-Hans"]
     assert said["fr"][-1] == "Vous ne pouvez pas jouer : go." and said["zh-Hans"][-1] == "你不能出牌：Go。"
+
+
+def test_the_seat_and_the_answers_in_french_and_chinese():
+    from spoken_cribbage.words import channels, seat
+
+    queen, five = parse_cards("QS 5H")
+    refused = {"card": queen, "count": 35}
+    english = seat.refusal("count over 31", "over", refused, playable=(five,), turn="")
+    assert english == "You can't play the queen of spades: the count would be 35. Playable: five of hearts."
+    assert seat.cursor_line(five, 2, 4, "playable") == "Five of hearts, card 2 of 4, playable."
+    catalogue.use("fr")
+    assert seat.refusal("count over 31", "over", refused, playable=(five,), turn="") == (
+        "Vous ne pouvez pas jouer la dame de pique : le total serait 35. Jouables : cinq de cœur."
+    )
+    assert seat.cursor_line(five, 2, 4, "playable") == "Cinq de cœur, carte 2 sur 4, jouable."
+    assert (seat.more(1), seat.more(2), seat.cards_count(2)) == ("encore une", "encore 2", "2 cartes")
+    assert seat.help_lines("discard", ["c the count"])[:2] == [
+        "Écartez 2 cartes : appuyez sur leurs numéros, ou les flèches et Espace ; puis Entrée.",
+        "Touches : c the count.",
+    ]
+    assert channels.channel_changed("scores", "history") == "Le canal scores est maintenant : historique seulement."
+    catalogue.use("zh-Hans")
+    assert seat.refusal("count over 31", "over", refused, playable=(five,), turn="") == (
+        "你不能出黑桃 Q：累计会变成 35。可以出：红桃 5。"
+    )
+    assert seat.undone("play", queen, 1, "电脑") == "已撤销：你收回了黑桃 Q，以及电脑之后的应对。"
+    assert seat.phrase("goodbye_kept") == "再见。你的牌局已保存。"

@@ -21,8 +21,8 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import Command, claimed
-from spoken_cribbage.words.announce import Answers, Names, cap, card_list
-from spoken_cribbage.words.lines import LineKind
+from spoken_cribbage.words.announce import Answers, Names, cap
+from spoken_cribbage.words.lines import LineKind, card_name, the_card, the_cards
 from spoken_cribbage.words.seat import cards_count, hand_summary, more, numbers, phrase, refusal
 from spoken_cribbage.words.seat import undone as undone_line
 
@@ -102,7 +102,7 @@ def numbered(seat: Actions, n: int) -> Card | None:
         gone = seat.hand_view.was_numbered(n)
         assert gone is not None
         key = "card_in_crib" if gone in obs.discards else "card_played"
-        _error(seat, phrase(key, n=n, card=gone.name, numbers=numbers(held)))
+        _error(seat, phrase(key, n=n, card=the_card(gone), numbers=numbers(held)))
     else:
         _error(seat, phrase("no_such_card", n=n, numbers=numbers(held)))
     return None
@@ -115,17 +115,17 @@ def mark(seat: Actions, card: Card, *, toggle: bool = True) -> None:
     done = view.mark(card, need, toggle=toggle)
     left = more(need - len(view.marked))
     if done is Marked.ALREADY:
-        _error(seat, phrase("already_chosen_card", card=card.name, more=left))
+        _error(seat, phrase("already_chosen_card", Card=cap(the_card(card)), more=left))
     elif done is Marked.UNMARKED:
         seat.asking.close()
-        seat.output.tell(phrase("unchosen", Card=cap(card.name), more=left))
+        seat.output.tell(phrase("unchosen", Card=cap(card_name(card)), more=left))
     elif done is Marked.FULL:
-        _error(seat, phrase("already_chosen_all", cards=card_list(view.marked)))
+        _error(seat, phrase("already_chosen_all", cards=the_cards(view.marked)))
     elif done is Marked.MARKED:
-        seat.output.tell(phrase("chosen", Card=cap(card.name), more=left))
+        seat.output.tell(phrase("chosen", Card=cap(card_name(card)), more=left))
     else:
-        also = " or say yes" if seat.listen_toggle is not None else ""
-        seat.ask(Question.DISCARD, phrase("confirm_discard", cards=card_list(view.marked), voice=also))
+        confirm = "confirm_discard_voice" if seat.listen_toggle is not None else "confirm_discard"
+        seat.ask(Question.DISCARD, phrase(confirm, cards=the_cards(view.marked)))
 
 
 def keep_the_sure_cards(seat: Actions, verb: str, known: Sequence[Card]) -> None:
@@ -160,7 +160,7 @@ def _resolve(seat: Actions, c: Command) -> list[Card] | None:
     hand = _obs(seat).hand
     for card in c.cards:
         if card not in hand:
-            _error(seat, phrase("not_in_hand", card=card.name, hand=hand_summary(hand)))
+            _error(seat, phrase("not_in_hand", card=the_card(card), hand=hand_summary(hand)))
             return None
         out.append(card)
     return out
@@ -198,7 +198,7 @@ def discard(seat: Actions, c: Command) -> None:
     need = seat.table.rules.discards
     marked = seat.hand_view.marked
     if marked and len(cards) > 1:
-        _error(seat, phrase("already_chosen", cards=card_list(marked), more=more(need - len(marked))))
+        _error(seat, phrase("already_chosen", cards=the_cards(marked), more=more(need - len(marked))))
         return
     if len(cards) == need and not marked:
         seat.do(g.Discard(seat.me, tuple(cards)))
@@ -274,10 +274,10 @@ def undo(seat: Actions, c: Command) -> None:
     seat.asking.close()
     mine = undone[0]
     kind = "play" if isinstance(mine, g.Play) else "go" if isinstance(mine, g.Go) else "discard"
-    whose = seat.names.possessive(1 - seat.me) if seat.table.players == 2 else "the"
+    who = seat.names.subject(1 - seat.me) if seat.table.players == 2 else None
     seat.finished = _obs(seat).phase == g.GAME_OVER
     # the prompt that follows says the count
-    seat.output.tell(undone_line(kind, getattr(mine, "card", None), len(undone) - 1, whose), LineKind.UNDO)
+    seat.output.tell(undone_line(kind, getattr(mine, "card", None), len(undone) - 1, who), LineKind.UNDO)
     seat.after([])
 
 

@@ -20,7 +20,7 @@ from spoken_cribbage.words.announce import cap
 from spoken_cribbage.words.channels import channel_changed
 from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
-from spoken_cribbage.words.seat import CUE_MEANINGS, phrase, setting_shown
+from spoken_cribbage.words.seat import CUE_MEANINGS, cue_meaning, phrase, setting_shown
 
 __all__ = [
     "CUE_DELAY",
@@ -104,7 +104,7 @@ class CuesDemo:
         if timer is None:  # no clock to pace them: every name now, the cues in sequence
             self.output.say(
                 [
-                    Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]), LineKind.CUE)
+                    Line.same(phrase("cue", n=n, total=total, meaning=cue_meaning(name)), LineKind.CUE)
                     for n, name in steps
                 ]
                 + [Line.same(phrase("cues_count_tone"), LineKind.CUE)],
@@ -121,7 +121,7 @@ class CuesDemo:
                 return
             n, name = steps[i]
             self.output.say(
-                [Line.same(phrase("cue", n=n, total=total, meaning=CUE_MEANINGS[name]), LineKind.CUE)],
+                [Line.same(phrase("cue", n=n, total=total, meaning=cue_meaning(name)), LineKind.CUE)],
                 priority=Priority.NORMAL,
             )
             self._cancel.append(timer(CUE_DELAY, lambda: self._play(name)))

@@ -121,8 +121,12 @@ def start(seat: Narrated, resumed: bool, timer_coming: bool) -> None:
     obs = seat.table.observation(seat.me)
     if obs.phase == g.DEAL_OVER:
         nd = (obs.dealer + 1) % obs.players
-        whose = "your" if nd == seat.me else seat.names.possessive(nd)
-        out.say([Line.same(phrase("resumed_next_deal", whose=whose), LineKind.PROMPT)], priority=Priority.NORMAL)
+        said = (
+            phrase("resumed_next_deal")
+            if nd == seat.me
+            else phrase("resumed_next_deal_other", who=seat.names.subject(nd))
+        )
+        out.say([Line.same(said, LineKind.PROMPT)], priority=Priority.NORMAL)
         return
     if obs.phase != g.GAME_OVER:
         out.say([Line.same(seat.answers.crib(), LineKind.GAME), *_state_lines(seat, obs)], priority=Priority.NORMAL)

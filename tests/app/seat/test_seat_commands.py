@@ -219,7 +219,7 @@ def test_the_cues_are_named_and_played_one_by_one_and_a_key_stops_them():
     seat = DevicesSeat(w, timer)
     said = w.heard(lambda: devices.DEVICES.bind(seat)["cues"](Command("cues")))
     assert said[0] == "Sound cues, one after another; any key stops them."
-    assert said[1] == f"Cue 1 of {len(CUE_ORDER)}: {devices.CUE_MEANINGS[CUE_ORDER[0]]}."
+    assert said[1] == f"Cue 1 of {len(CUE_ORDER)}: {devices.cue_meaning(CUE_ORDER[0])}."
     timer.fire()  # the first cue plays after its name
     assert seat.cues.played == [CUE_ORDER[0]]
     timer.fire()  # then the next name
@@ -250,7 +250,7 @@ def test_a_discard_of_every_card_is_done_and_of_one_is_marked():
     assert seat.hand_view.marked == [hand[2]]
     assert w.heard(lambda: run["discard"](Command("discard", numbers=(9,))))[0].startswith("There is no card 9")
     assert w.heard(lambda: run["discard"](Command("discard", numbers=(4,)))) == [
-        phrase("confirm_discard", cards=f"{hand[2].name} and {hand[3].name}", voice="")
+        phrase("confirm_discard", cards=f"the {hand[2].name} and {hand[3].name}")
     ]
     assert seat.asking.kind is Question.DISCARD
     # not the play: the engine says why (a play named by number is asked as a go: same refusal)

@@ -58,8 +58,9 @@ KEYMAP, SEAT, TABLE, WORDS, OUTPUT, DEVICES = (
 STAGES = (KEYMAP, SEAT, TABLE, WORDS, OUTPUT, DEVICES)
 
 #: Modules of words/ that are data or the output boundary's cleaning, not the words stage: a
-#: call into them stays in its caller's stage.
-WORDS_AS_DATA = ("spoken_cribbage.words.lines", "spoken_cribbage.words.clean")
+#: call into them stays in its caller's stage. The catalogue is the lookup of a message in the
+#: player's language (issue 27): a card's name the seat asks words.lines for is looked up there.
+WORDS_AS_DATA = ("spoken_cribbage.words.lines", "spoken_cribbage.words.clean", "spoken_cribbage.words.catalogue")
 
 
 def stage_of(module: str | None) -> str | None:
