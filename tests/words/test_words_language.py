@@ -123,7 +123,7 @@ def test_a_deal_announced_in_french_and_chinese():
         catalogue.use(language)
         said[language] = [line.text for line in Announcer(Names(("you", "Computer"))).announce(events)]
     assert said["en"][0] == "Deal 1. Computer's crib."
-    assert said["fr"][0] == "Donne 1. Crèche de l'ordinateur."
+    assert said["fr"][0] == "Donne 1. Crib de l'ordinateur."
     assert said["zh-Hans"][0] == "第 1 轮。电脑的底牌。"
     assert "Vous écartez le quatre de carreau et le quatre de cœur." in said["fr"]
     assert "L'ordinateur joue le cinq de cœur. Total 15. Quinze deux." in said["fr"]
