@@ -152,6 +152,10 @@ CODES: dict[str, Message] = {
         "Overcount: {who} takes the {n} {claimer} claimed too many.",
         f"manual counting: {{claimer}} claimed too many and {_THEM} takes the difference",
     ),
+    "overcount.from_you": M(
+        "Overcount: {who} takes the {n} you claimed too many.",
+        f"manual counting: the player claimed too many and {_THEM} takes the difference; {{n}} in words",
+    ),
     "overcount.you_plain": M("Overcount: you take {n}.", "manual counting: the player takes points for an overcount"),
     "overcount.other_plain": M("Overcount: {who} takes {n}.", f"manual counting: {_THEM} takes overcount points"),
     # the show
@@ -225,6 +229,10 @@ CODES: dict[str, Message] = {
     ),
     "muggins.other": M(
         "Muggins: {who} takes the {n} {missed_by} missed.", "muggins: another player takes points {missed_by} missed"
+    ),
+    "muggins.from_you": M(
+        "Muggins: {who} takes the {n} you missed.",
+        "muggins: another player takes points the player missed in a count; {n} in words",
     ),
     "muggins.counts.hand": M(
         "{Who}'s hand counts {total}: {call}.", "muggins: what the other player's hand really counts, and the call"

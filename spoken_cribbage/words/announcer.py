@@ -305,6 +305,8 @@ class Announcer(EventVisitor[list[Line]]):
             claim, points = self._claim, said_number(ev.points)
             if claim is not None and ev.seat == self.me:
                 said = _t("overcount.you", n=points, who=n.subject(claim.seat))
+            elif claim is not None and claim.seat == self.me:
+                said = _t("overcount.from_you", n=points, who=who)
             elif claim is not None:
                 said = _t("overcount.other", n=points, who=who, claimer=n.subject(claim.seat))
             else:
@@ -406,6 +408,8 @@ class Announcer(EventVisitor[list[Line]]):
         missed, by = said_number(ev.points), n.subject(ev.from_seat)
         if ev.seat == self.me:
             said = _t("muggins.you", n=missed, who=by)
+        elif ev.from_seat == self.me:
+            said = _t("muggins.from_you", n=missed, who=n.subject(ev.seat))
         else:
             said = _t("muggins.other", n=missed, who=n.subject(ev.seat), missed_by=by)
         lines = [Line.same(said, "score")]

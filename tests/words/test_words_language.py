@@ -157,3 +157,18 @@ def test_the_seat_and_the_answers_in_french_and_chinese():
     )
     assert seat.undone("play", queen, 1, "电脑") == "已撤销：你收回了黑桃 Q，以及电脑之后的应对。"
     assert seat.phrase("goodbye_kept") == "再见。你的牌局已保存。"
+
+
+def test_muggins_on_the_player_in_french_and_chinese():
+    """The points the player missed: 'you missed' is its own message (French conjugates it)."""
+    items = _six()
+    called = g.MugginsCalled(1, 1, 0, False, 3, 6, tuple(items), ())
+    said = {}
+    for language in ("en", "fr", "zh-Hans"):
+        catalogue.use(language)
+        said[language] = Announcer(Names(("you", "Computer"))).announce([called])[0].text
+    assert said == {
+        "en": "Muggins: Computer takes the three you missed.",
+        "fr": "Muggins : l'ordinateur prend les trois que vous avez oubliés.",
+        "zh-Hans": "Muggins：你漏数了 3 分，电脑拿走。",
+    }
