@@ -1,5 +1,6 @@
 """The one vocabulary: every command a player can give, by key, typed on the command line, or
-spoken, comes from the table :data:`PHRASES` and the card phrases built from the hand.
+spoken, comes from the table :data:`PHRASES` (:mod:`spoken_cribbage.vocabulary.phrases`) and
+the card phrases built from the hand.
 
 * :func:`phrases_for` gives the voice grammar of a moment (a :class:`VoiceContext`): each spoken
   phrase mapped to the typed command it stands for (``play 5H``, ``go``, ``count`` ...).
@@ -48,122 +49,25 @@ from spoken_cribbage.vocabulary.command import CommandError as CommandError
 from spoken_cribbage.vocabulary.command import fragments as fragments
 from spoken_cribbage.vocabulary.command import normalize as normalize
 from spoken_cribbage.vocabulary.command import shown as shown
-
-#: Voice phases: what the game waits for. ``question`` is a yes/no question; ``show`` the end of
-#: a deal (next deal); ``over`` the end of the game (new game or leave); ``counting`` the
-#: player's own count of a hand in the show (manual counting: a number, "nineteen" for none);
-#: ``other`` anything else (the computer's turn, a count of cards between turns).
-PHASES = ("discard", "play", "other", "question", "show", "over", "counting")
-_ANSWERING = ("discard", "play", "other", "show", "over", "counting")  # all but a question
-
-NUMBER_WORDS = ("", "one", "two", "three", "four", "five", "six")
-#: How to say the phrase table's words that a recognizer's dictionary may lack (CMU ARPAbet,
-#: as pocketsphinx's cmudict writes them): a recognizer adds these before building a grammar.
-PRONUNCIATIONS = {"muggins": "M AH G IH N Z"}
-ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth")
-#: Positions also offered by voice as ordinals ("third card"). "first" and "sixth" are left out
-#: of the voice grammars: on the benchmark corpus (10 voices x 4 noise levels) "first card" was
-#: exact in 35% of clips and another card in 24%, "sixth card" 61% and 13% (mostly "fifth").
-#: They stay in the search as decoys; players say "card one" and "card six". Typed, they work.
-OFFERED_ORDINALS = frozenset({2, 3, 4, 5})
-#: The counts a hand can be said to have, 0 to 29, as spoken (normalised: no hyphen).
-#: "nineteen", the traditional call for a hand with no points, means 0 (no hand counts 19).
-COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-               "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
-               "seventeen", "eighteen", "nineteen", "twenty", *(f"twenty {w}" for w in (
-                   "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")))
-NINETEEN = 19
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """One command of the vocabulary."""
-
-    verb: str                       #: the command it stands for
-    key: str | None                 #: its single key, if any
-    spoken: tuple[str, ...]         #: voice forms (also typed)
-    typed: tuple[str, ...] = ()     #: typed-only forms
-    phases: tuple[str, ...] = _ANSWERING  #: where voice offers it and where its key works
-    listed: bool = True             #: in help: its key in the key list, or (a command with no
-                                    #: key) its line (words.commands says what it does)
-    also: tuple[str, ...] = ()      #: named keys that do the same ("f1", "up", "pageup": the
-                                    #: console's names of keys that type no character)
-
-
-PHRASES: tuple[Phrase, ...] = (
-    Phrase("count", "c", ("count", "what's the count"), ("the count", "whats the count")),
-    Phrase("crib", "b", ("crib", "whose crib"), ("crib owner", "whose crib is it")),
-    Phrase("starter", "f", ("starter", "what's the starter"), ("cut", "the starter",
-                                                               "whats the starter")),
-    Phrase("table", "v", ("table", "what's on the table"), ("cards on the table",
-                                                            "whats on the table")),
-    Phrase("scores", "s", ("scores", "what's the score"), ("score", "the scores",
-                                                           "whats the score")),
-    Phrase("turn", "t", ("whose turn",), ("turn", "whose turn is it")),
-    Phrase("hand", "h", ("my hand", "what's in my hand"), ("hand", "whats in my hand")),
-    # how many cards each player still holds (p: the players)
-    Phrase("held", "p", ("how many cards",), ("held", "cards held", "cards left")),
-    Phrase("hint", "i", ("hint", "give me a hint")),
-    # the coach on the last move made (voice, 12 clips each: "how did i do" 10 exact, "coach" 4, none wrong)
-    Phrase("coach", "e", ("how did i do", "coach"), ("last move",)),
-    Phrase("odds", "o", ("odds",), ("chance", "chances", "win chance", "my chances",
-                                    "what are my chances")),
-    Phrase("repeat", "r", ("repeat", "say that again"), ("again",)),
-    # the last show again, a hand a press; other keys between lose nothing ("show again" 10, "recount" 8)
-    Phrase("recount", "a", ("show again", "recount"), ("the show again",)),
-    Phrase("previous", "[", (), ("previous", "back", "prev"), also=("up", "pageup")),
-    Phrase("later", "]", (), ("later", "forward"), also=("down", "pagedown")),
-    # the current or last deal, an event a press; review: the last deal, every event at once
-    Phrase("walk", "w", ("next event",), ("walk", "step", "event")),
-    Phrase("review", None, ("review the deal",), ("review", "replay", "review deal")),
-    Phrase("undo", "u", (), ("undo", "take back"), phases=("play", "other")),
-    Phrase("silence", "x", (), ("silence", "stop", "quiet", "hush")),
-    Phrase("help", "?", ("help", "help me"), ("commands", "?"), also=("f1",)),
-    Phrase("quit", "q", ("quit", "quit the game"), ("exit", "leave")),
-    Phrase("go", None, ("go",), ("pass", "say go"), phases=("play",)),
-    Phrase("next", None, ("next", "next deal", "continue"), ("deal", "go on"), phases=("show",)),
-    Phrase("new", "n", ("new game",), ("new", "start a new game"), phases=("over",)),
-    Phrase("yes", "y", ("yes",), ("y", "yeah", "yes please"), phases=("question",), listed=False),
-    Phrase("no", "n", ("no",), ("n", "no thanks"), phases=("question",), listed=False),
-    Phrase("cancel", None, ("cancel",), (), phases=("question", "discard")),
-    # manual counting: take the points an opponent missed ("muggins" is not in pocketsphinx's
-    # dictionary: PRONUNCIATIONS gives it); the time left to count
-    Phrase("muggins", "m", ("muggins", "call muggins"), (), phases=("counting", "show")),
-    Phrase("time", "k", ("time left",), ("time", "clock", "how much time"), phases=("counting",)),
-    Phrase("settings", None, (), ("settings",), listed=False),
-    Phrase("listen", "l", (), ("listen",)),
-    Phrase("cues", None, (), ("cues", "sound cues", "sounds")),
-    # the channels and their modes; the next profile; [ and ] on one channel, or saved
-    Phrase("channels", None, (), ("channels", "channel")),   # "channel scores history"
-    Phrase("profile", "j", (), ("profile", "profiles")),     # "profile quiet"
-    Phrase("history", None, (), ("history",)),               # "history scores", "history save"
-    # typed only: it needs the microphone that voice commands use, and is not a game command
-    Phrase("check", None, (), ("mic check", "microphone check", "voice check", "check")),
-)
-BY_VERB = {p.verb: p for p in PHRASES}
-
-#: Settings that can be changed with a typed line: name -> an example.
-SETTINGS = {"rate": "rate 180", "volume": "volume 0.8", "verbosity": "verbosity terse",
-            "speech": "speech on", "voice": "voice english", "difficulty": "difficulty expert",
-            "target": "target 121", "cues": "cues off", "cue_volume": "cue volume 0.5",
-            "count_tone": "count tone on", "counting": "counting manual", "muggins": "muggins on",
-            "overcount_penalty": "overcount penalty on", "time_limit": "time limit 30",
-            "players": "players 3", "teams": "teams 2", "names": "names Ann,Ben,Cleo",
-            "pace": "pace 0.8", "brief": "brief on", "language": "language fr",
-            **CHANNEL_SETTINGS}
-
-#: Commands whose key works only in the phases of its phrase (y and n answer a question, n
-#: starts a new game when the game is over); every other key works in every phase.
-PHASED_KEYS = ("yes", "no", "new")
-#: Keys and spoken forms by command (the key list and the voice tests read these).
-SHORTCUT_KEYS = {p.key: p.verb for p in PHRASES if p.key and p.verb not in PHASED_KEYS}
-QUERY_PHRASES: dict[str, tuple[str, ...]] = {
-    p.verb: p.spoken for p in PHRASES
-    if p.spoken and p.verb not in ("go", "next", "new", "undo", "muggins", "time")}
-CARD_VERBS = ("play", "discard")
-
+from spoken_cribbage.vocabulary.phrases import _ANSWERING as _ANSWERING
+from spoken_cribbage.vocabulary.phrases import BY_VERB as BY_VERB
+from spoken_cribbage.vocabulary.phrases import CARD_VERBS as CARD_VERBS
+from spoken_cribbage.vocabulary.phrases import COUNT_WORDS as COUNT_WORDS
+from spoken_cribbage.vocabulary.phrases import NINETEEN as NINETEEN
+from spoken_cribbage.vocabulary.phrases import NUMBER_WORDS as NUMBER_WORDS
+from spoken_cribbage.vocabulary.phrases import OFFERED_ORDINALS as OFFERED_ORDINALS
+from spoken_cribbage.vocabulary.phrases import ORDINALS as ORDINALS
+from spoken_cribbage.vocabulary.phrases import PHASED_KEYS as PHASED_KEYS
+from spoken_cribbage.vocabulary.phrases import PHASES as PHASES
+from spoken_cribbage.vocabulary.phrases import PHRASES as PHRASES
+from spoken_cribbage.vocabulary.phrases import PRONUNCIATIONS as PRONUNCIATIONS
+from spoken_cribbage.vocabulary.phrases import QUERY_PHRASES as QUERY_PHRASES
+from spoken_cribbage.vocabulary.phrases import SETTINGS as SETTINGS
+from spoken_cribbage.vocabulary.phrases import SHORTCUT_KEYS as SHORTCUT_KEYS
+from spoken_cribbage.vocabulary.phrases import Phrase as Phrase
 
 # ----------------------------------------------------------------------------- the moment
+
 
 @dataclass(frozen=True)
 class VoiceContext:
@@ -190,8 +94,7 @@ class VoiceContext:
         return cls(phase, tuple(sort_hand(hand)), can_go)
 
     @classmethod
-    def numbered(cls, phase: str, numbering: Iterable[Card | None], can_go: bool = True
-                 ) -> VoiceContext:
+    def numbered(cls, phase: str, numbering: Iterable[Card | None], can_go: bool = True) -> VoiceContext:
         """Build a context from a numbering: position i+1 holds a card, or None (a gap)."""
         pairs = [(i, c) for i, c in enumerate(numbering, 1) if c is not None]
         return cls(phase, tuple(c for _, c in pairs), can_go, tuple(i for i, _ in pairs))
@@ -202,8 +105,7 @@ class VoiceContext:
         return "discard" if self.phase == "discard" else "play"
 
 
-def _card_phrases(verb: str, card: Card, position: int, rank_unique: bool, *,
-                  all_ordinals: bool = False) -> list[str]:
+def _card_phrases(verb: str, card: Card, position: int, rank_unique: bool, *, all_ordinals: bool = False) -> list[str]:
     name = card.name
     out = [f"{verb} {name}", name]
     if rank_unique:
@@ -280,7 +182,7 @@ def decoys_for(ctx: VoiceContext) -> list[str]:
     # they cost 6 points of exact matches on the test corpus, 91% -> 85%.)
     for entry in PHRASES:
         if entry.verb in ("yes", "no", "cancel") or ctx.phase == "question":
-            decoys += entry.spoken   # and, during a question, every other command
+            decoys += entry.spoken  # and, during a question, every other command
     decoys += fragments(list(legal) + decoys)
     seen: set[str] = set()
     result = []
@@ -302,8 +204,7 @@ def vocabulary(ctx: VoiceContext | None = None) -> set[str]:
         # The phases where a mistake would act on the game; the words of "next deal" and "new
         # game" are left out of this reference set (they made other commands fit it better).
         hand = tuple(sort_hand(DECK[:6]))
-        ctxs = [VoiceContext(p, hand if p in CARD_VERBS else ())
-                for p in ("discard", "play", "other", "question")]
+        ctxs = [VoiceContext(p, hand if p in CARD_VERBS else ()) for p in ("discard", "play", "other", "question")]
     else:
         ctxs = [ctx]
     words: set[str] = set()
@@ -354,7 +255,7 @@ def parse_command(text: str, ctx: VoiceContext | None = None, *, phase: str | No
     if ctx is None:
         ctx = VoiceContext(phase if phase in PHASES else "other")
     raw = _cleaned_line(text)
-    if raw in _TYPED and (raw or not text.split()):   # "" only for a line of nothing but spaces
+    if raw in _TYPED and (raw or not text.split()):  # "" only for a line of nothing but spaces
         return Command(_TYPED[raw])
     said = normalize(raw)
     if not said:
@@ -385,7 +286,7 @@ def _whole_phrase(said: str, ctx: VoiceContext) -> Command | None:
     of the hand by name or position; None when it is none of these."""
     if said in _TYPED:
         return Command(_TYPED[said])
-    if ctx.phase == "counting":   # the player's count of a hand: a number, "nineteen" for none
+    if ctx.phase == "counting":  # the player's count of a hand: a number, "nineteen" for none
         n = count_number(said)
         if n is not None:
             return Command("claim", numbers=(n,))
@@ -395,26 +296,30 @@ def _whole_phrase(said: str, ctx: VoiceContext) -> Command | None:
 def _headed_line(words: list[str], text: str, ctx: VoiceContext) -> Command | None:
     """The command of a line led by its verb: a claim, a setting and its value, names, or a card
     verb and its cards; None when the first word leads none of these."""
-    if words[0] == "claim":      # "claim 12": a count, in any phase (the game says if it is due)
+    if words[0] == "claim":  # "claim 12": a count, in any phase (the game says if it is due)
         return _claimed(words[1:])
-    if len(words) > 1 and words[0] in ("channel", "channels"):   # "channel scores history"
+    if len(words) > 1 and words[0] in ("channel", "channels"):  # "channel scores history"
         if f"channel_{words[1]}" not in CHANNEL_SETTINGS:
-            raise CommandError("command.no_such_channel", name=shown(words[1]),
-                               channels=[k.removeprefix("channel_") for k in CHANNEL_SETTINGS])
+            raise CommandError(
+                "command.no_such_channel",
+                name=shown(words[1]),
+                channels=[k.removeprefix("channel_") for k in CHANNEL_SETTINGS],
+            )
         words = ["channel", *words[1:]]
-    if len(words) > 1 and "_".join(words[:2]) in SETTINGS:   # "cue volume 0.5"
+    if len(words) > 1 and "_".join(words[:2]) in SETTINGS:  # "cue volume 0.5"
         words = ["_".join(words[:2])] + words[2:]
     head = words[0]
-    if head == "names" and len(words) > 1:   # names keep their capitals and spaces
+    if head == "names" and len(words) > 1:  # names keep their capitals and spaces
         typed = " ".join(text.replace("\x00", " ").split()).split(" ", 1)[1]
         return Command(head, value=typed.strip())
-    if head == "brief" and len(words) > 2:   # "brief discard suits": several parts
+    if head == "brief" and len(words) > 2:  # "brief discard suits": several parts
         parts = [p for w in words[1:] for p in w.split(",") if p and p != "and"]
         return Command(head, value=",".join(parts))
     if head in SETTINGS or (head in VALUE_VERBS and len(words) > 1):
         if len(words) != 2:
-            raise CommandError("command.setting_value", setting=head.replace("_", " "),
-                               example=SETTINGS.get(head) or VALUE_VERBS[head])
+            raise CommandError(
+                "command.setting_value", setting=head.replace("_", " "), example=SETTINGS.get(head) or VALUE_VERBS[head]
+            )
         return Command(head, value=words[1])
     if head in BY_VERB:
         raise CommandError("command.takes_nothing", verb=head)
@@ -470,31 +375,29 @@ def _cards_named(verb: str, text: str, ctx: VoiceContext) -> Command:
     ('the ace'), card codes or names ('5h jd', 'ace of diamonds'), or numbers ('1 2')."""
     cards: list[Card] = []
     numbers: list[int] = []
-    doubt: CommandError | None = None   # a part that fits two cards ("the ace" with two aces)
+    doubt: CommandError | None = None  # a part that fits two cards ("the ace" with two aces)
     for part in [p for p in _AND.split(text) if p]:
         n = _position(part)
         if n is not None:
             numbers.append(n)
             continue
         try:
-            named = (_typed_card_phrases(ctx).get(normalize(part))
-                     or _card_in_hand(verb, part, ctx))
+            named = _typed_card_phrases(ctx).get(normalize(part)) or _card_in_hand(verb, part, ctx)
         except CommandError as e:
             if e.code != "command.ambiguous" or doubt is not None:
                 raise
-            doubt = e   # the question is asked after the other parts are read
+            doubt = e  # the question is asked after the other parts are read
             continue
         if named is None:
             words = part.split()
-            if len(words) > 1 and words[0] == "card":   # "card 1 2"
+            if len(words) > 1 and words[0] == "card":  # "card 1 2"
                 part = " ".join(words[1:])
             named = _cards_command(verb, part)
         cards += named.cards
         numbers += named.numbers
     if doubt is not None:
         # which one is asked; ``known``: the other cards named, sure (a discard keeps them)
-        raise CommandError(doubt.code, **doubt.data, verb=verb,
-                           known=tuple(cards) if not numbers else ())
+        raise CommandError(doubt.code, **doubt.data, verb=verb, known=tuple(cards) if not numbers else ())
     if cards and numbers:
         raise CommandError("command.numbers_and_names")
     if not cards and not numbers:
@@ -515,7 +418,7 @@ def _card_in_hand(verb: str, text: str, ctx: VoiceContext) -> Command | None:
         return None
     word = words[0]
     if word in RANK_NAMES[1:] or word in RANK_PLURALS[1:]:
-        rank = (RANK_NAMES.index(word) if word in RANK_NAMES else RANK_PLURALS.index(word))
+        rank = RANK_NAMES.index(word) if word in RANK_NAMES else RANK_PLURALS.index(word)
         fits = [c for c in ctx.hand if c.rank == rank]
         none = Problem("command.no_rank", rank=rank)
     elif word in SUIT_NAMES or word in SUIT_SINGULAR:
@@ -556,6 +459,7 @@ def _cards_command(verb: str, text: str) -> Command:
 
 # ----------------------------------------------------------------------------- keys and help
 
+
 def key_command(key: str, phase: str) -> str | None:
     """The command of a single key in a phase (``y`` and ``n`` answer a question; ``n`` starts
     a new game when the game is over), or None when the key does nothing. ``key`` is the
@@ -565,8 +469,7 @@ def key_command(key: str, phase: str) -> str | None:
     ('help', 'help', 'previous')
     """
     for entry in PHRASES:
-        if (entry.key == key or key in entry.also) and (
-                entry.verb not in PHASED_KEYS or phase in entry.phases):
+        if (entry.key == key or key in entry.also) and (entry.verb not in PHASED_KEYS or phase in entry.phases):
             return entry.verb
     return None
 
@@ -579,8 +482,7 @@ def also_keys() -> list[tuple[str, tuple[str, ...]]]:
 def commands_for_help() -> list[tuple[str, str]]:
     """(typed form, verb) of the listed commands that have no key and work in every phase, in
     table order: help gives each a line of its own (``words.commands`` says what it does)."""
-    return [(p.typed[0], p.verb) for p in PHRASES
-            if p.key is None and p.listed and p.typed and p.phases == _ANSWERING]
+    return [(p.typed[0], p.verb) for p in PHRASES if p.key is None and p.listed and p.typed and p.phases == _ANSWERING]
 
 
 def keys_for(phase: str, *, voice: bool = False, muggins: bool = False) -> list[tuple[str, str]]:
