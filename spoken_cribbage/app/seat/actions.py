@@ -115,14 +115,14 @@ def mark(seat: Actions, card: Card, *, toggle: bool = True) -> None:
     done = view.mark(card, need, toggle=toggle)
     left = more(need - len(view.marked))
     if done is Marked.ALREADY:
-        _error(seat, phrase("already_chosen_card", Card=cap(the_card(card)), more=left))
+        _error(seat, phrase("already_chosen_card", card=the_card(card), Card=cap(the_card(card)), more=left))
     elif done is Marked.UNMARKED:
         seat.asking.close()
-        seat.output.tell(phrase("unchosen", Card=cap(card_name(card)), more=left))
+        seat.output.tell(phrase("unchosen", card=card_name(card), Card=cap(card_name(card)), more=left))
     elif done is Marked.FULL:
         _error(seat, phrase("already_chosen_all", cards=the_cards(view.marked)))
     elif done is Marked.MARKED:
-        seat.output.tell(phrase("chosen", Card=cap(card_name(card)), more=left))
+        seat.output.tell(phrase("chosen", card=card_name(card), Card=cap(card_name(card)), more=left))
     else:
         confirm = "confirm_discard_voice" if seat.listen_toggle is not None else "confirm_discard"
         seat.ask(Question.DISCARD, phrase(confirm, cards=the_cards(view.marked)))
