@@ -56,6 +56,9 @@ class RoomTable:
     writer: SaveWriter | None = None
     ids: dict[int, int] = field(default_factory=dict)  # room connection -> referee's
     back: dict[int, int] = field(default_factory=dict)  # referee's -> room connection
+    # The game's actions as text so far (a save adds the new ones only), and of which game.
+    _texts: list[str] = field(default_factory=list)
+    _game: object = None
 
     def info(self) -> p.TableInfo:
         referee = self.referee
@@ -74,8 +77,12 @@ class RoomTable:
     def save(self) -> None:
         if self.path is None or self.writer is None:
             return
+        game = self.referee.game
+        if game is not self._game or len(self._texts) > len(game.actions):  # (a new game: a rematch)
+            self._game, self._texts = game, []
+        self._texts.extend(a.to_text() for a in game.actions[len(self._texts) :])
         with contextlib.suppress(TableSaveError):
-            self.writer.put(self.path, save_of(self.referee, self.levels, self.name, self.public))
+            self.writer.put(self.path, save_of(self.referee, self.levels, self.name, self.public, self._texts))
 
 
 @dataclass

@@ -53,7 +53,11 @@ class TableSaveError(ValueError):
     """A table's save that cannot be resumed."""
 
 
-def save_of(referee: Referee, levels: dict[int, str], name: str = "", public: bool = False) -> TableSave:
+def save_of(
+    referee: Referee, levels: dict[int, str], name: str = "", public: bool = False, texts: list[str] | None = None
+) -> TableSave:
+    """The table's save now (``texts``: its game's actions as text already, when the caller
+    keeps them as they come: a save is then not the whole game's texts made again)."""
     game = referee.game
     if game.seed is None:
         raise TableSaveError("a table without a seed cannot be saved")
@@ -61,7 +65,7 @@ def save_of(referee: Referee, levels: dict[int, str], name: str = "", public: bo
         SAVE_VERSION,
         p.rules_facts(game.rules),
         game.seed,
-        [a.to_text() for a in game.actions],
+        texts if texts is not None else [a.to_text() for a in game.actions],
         dict(levels),
         list(referee.names),
         referee.code,

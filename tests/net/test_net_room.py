@@ -15,6 +15,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Refused, RemoteTable, Watcher, room_ask
 from spoken_cribbage.net.room import Room
+from spoken_cribbage.net.tables import read_save
 from testkit.net_support import UNLIMITED, cards_in, my_turn, running
 
 
@@ -221,3 +222,24 @@ def test_two_thousand_fuzzed_frames_to_the_lobby_a_seat_and_a_watcher_change_not
     assert (sorted(room.tables), list(referee.game.actions), list(referee.names), referee.watchers) == before
     assert room.errors == 0 and referee.errors == 0
     assert {p.Reason.NO_TABLE, p.Reason.BAD_TABLE, p.Reason.MALFORMED, p.Reason.NAME_TAKEN} <= reasons
+
+
+def test_a_rooms_save_keeps_up_with_each_game_a_rematch_included(tmp_path):
+    room = Room(tmp_path, make_player, limits=UNLIMITED, seeds=_seeds())
+    try:
+        room.create(p.Create("Porch", computers=[1]))
+        table = room.tables["porch"]
+        me = ComputerPlayer("easy", random.Random(8))
+        for new_game in (False, True):
+            if new_game:
+                table.referee.new_game()  # (a rematch: another game, its actions from none)
+            for _ in range(4):
+                game = table.referee.game
+                seat = next(s for s in range(2) if game.observation(s).legal)
+                table.referee.apply(me.act(game.observation(seat)))
+            assert room.writer is not None and room.writer.flush()
+            (path,) = tmp_path.glob("*.json")
+            save = read_save(path)
+            assert save.actions == [a.to_text() for a in table.referee.game.actions] and save.seed == game.seed
+    finally:
+        room.close()
