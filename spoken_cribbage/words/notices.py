@@ -36,6 +36,7 @@ DOMAINS = {
     "cues": "spoken_cribbage.words.cues",
     "practice": "spoken_cribbage.words.practice",  # spoken-cribbage practice
     "stats": "spoken_cribbage.words.stats",  # your statistics and milestones
+    "review": "spoken_cribbage.words.review_messages",  # a deal or a game read back
     "keys": "spoken_cribbage.words.keys",  # the key list and the game's help
     "help": "spoken_cribbage.words.cli_help",  # the --help texts
 }

@@ -25,10 +25,21 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.events_visitor import EventVisitor
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.words.announce import Announcer, Names, _muggins_first, cap, card_list, play_call, show_call
-from spoken_cribbage.words.clean import fill
-from spoken_cribbage.words.numbers import number_words
+from spoken_cribbage.words.announcements import CODES as ANNOUNCED
+from spoken_cribbage.words.catalogue import Message, join
+from spoken_cribbage.words.catalogue import number as number_words_said
+from spoken_cribbage.words.catalogue import say as catalogue_say
+from spoken_cribbage.words.lines import the_card, the_cards
+from spoken_cribbage.words.review_messages import TEXTS
 
-_REASONS = {"go": "one for the go", "last": "one for last", "heels": "two for his heels"}
+#: the points of a go, the last card and his heels: the announcer's messages (.you/.other)
+_REASONS = {"go": "score.go", "last": "score.last", "heels": "score.heels"}
+
+
+def _t(code: str, /, **facts: object) -> str:
+    """A review message, or the announcer's (words.announcements), with facts already made."""
+    message: Message = TEXTS[code] if code in TEXTS else ANNOUNCED[code]
+    return catalogue_say(message, facts, code)
 
 
 def names_for(players: int, me: int = 0) -> Names:
@@ -87,6 +98,14 @@ class _StepReader(EventVisitor[list[str]]):
     def _said(self, ev: g.Event) -> list[str]:
         return [line.text for line in self.announcer.event_lines(ev)]
 
+    def _who(self, seat: int, code: str, **facts: object) -> str:
+        """``code``.you for the player's seat, else ``code``.other with the seat's name: a
+        review message, or the announcer's (words.announcements)."""
+        mine = seat == self.me
+        code += ".you" if mine else ".other"
+        named = {} if mine else {"who": self.n.subject(seat), "Who": self.n.Subject(seat)}
+        return _t(code, **named, **facts)
+
     def visit_event(self, ev: g.Event) -> list[str]:
         return []
 
@@ -102,70 +121,72 @@ class _StepReader(EventVisitor[list[str]]):
 
     def visit_dealt(self, ev: g.Dealt) -> list[str]:
         n, me = self.n, self.me
-        crib = cap(n.possessive(ev.dealer))
-        step = [f"Deal {ev.deal}. {crib} crib.", f"Your hand: {card_list(ev.hands[me])}."]
+        step = [
+            self._who(ev.dealer, "deal", deal=ev.deal, side=""),
+            _t("review.your_hand", cards=card_list(ev.hands[me])),
+        ]
         for seat, hand in enumerate(ev.hands):
             if seat != me and hand and self.reveal:
-                step.append(f"{n.Verb(seat, 'hold')}: {card_list(hand)}.")
+                step.append(_t("review.holds", Who=n.Subject(seat), cards=card_list(hand)))
         return step
 
     def visit_crib_card_from_deck(self, ev: g.CribCardFromDeck) -> list[str]:
-        card = f": the {ev.card.name}" if ev.card is not None and self.reveal else ""
-        return [f"One card from the deck goes to the crib{card}."]
+        if ev.card is not None and self.reveal:
+            return [_t("review.from_deck_card", card=the_card(ev.card))]
+        return [_t("discard.from_deck")]
 
     def visit_discarded(self, ev: g.Discarded) -> list[str]:
-        n = self.n
-        if ev.cards and (ev.seat == self.me or self.reveal):
-            return [f"{n.Verb(ev.seat, 'lay', 'lays')} away the {card_list(ev.cards)}."]
-        k = ev.number
-        return [f"{n.Verb(ev.seat, 'lay', 'lays')} away {'a card' if k == 1 else f'{k} cards'}."]
+        if ev.seat == self.me:  # the player's own cards are always named
+            return [_t("discard.you", cards=the_cards(ev.cards))]
+        if ev.cards and self.reveal:
+            return [_t("review.discard.other", Who=self.n.Subject(ev.seat), cards=the_cards(ev.cards))]
+        return [_t("discard.other", Who=self.n.Subject(ev.seat), count=ev.number)]
 
     def visit_starter_turned(self, ev: g.StarterTurned) -> list[str]:
         scored = self.scored
-        line = f"The starter is the {ev.card.name}."
+        line = _t("starter", card=the_card(ev.card))
         if scored is not None and scored.reason == "heels":
-            line += f" {cap(_REASONS['heels'])} to {self.n.subject(scored.seat)}."
+            line = _t("review.and_then", line=line, then=self._who(scored.seat, "score.heels"))
             self.took_scored = True
         return [line]
 
     def visit_played(self, ev: g.Played) -> list[str]:
         scored = self.scored
-        line = f"{self.n.Verb(ev.seat, 'play')} the {ev.card.name}. Count {ev.count}."
+        line = self._who(ev.seat, "play", card=the_card(ev.card), count=ev.count)
         if scored is not None and scored.reason == "play":
-            line += f" {cap(play_call(scored.items))}."
+            line = _t("play.with_call", line=line, Call=cap(play_call(scored.items)))
             self.took_scored = True
         return [line]
 
     def visit_said_go(self, ev: g.SaidGo) -> list[str]:
-        return [f"{self.n.Verb(ev.seat, 'say')} go."]
+        return [self._who(ev.seat, "review.go")]
 
     def visit_scored(self, ev: g.Scored) -> list[str]:
-        n = self.n
         if ev.reason in _REASONS:
-            return [f"{cap(_REASONS[ev.reason])} to {n.subject(ev.seat)}."]
+            return [self._who(ev.seat, _REASONS[ev.reason])]
         if ev.reason in ("muggins", "time"):
             return []  # said with the muggins call or the time up
         if ev.reason == "overcount":
-            return [f"Overcount: {n.verb(ev.seat, 'take')} {ev.points}."]
-        return [f"{n.Verb(ev.seat, 'score')} {ev.points}."]
+            return [self._who(ev.seat, "review.overcount", points=ev.points)]
+        return [self._who(ev.seat, "score", points=ev.points)]
 
     def visit_count_reset(self, ev: g.CountReset) -> list[str]:
-        return ["Count back to 0."] if ev.next_seat is not None else []
+        return [_t("reset")] if ev.next_seat is not None else []
 
     def visit_hand_shown(self, ev: g.HandShown) -> list[str]:
-        n, scored, hidden = self.n, self.scored, self.hidden
-        whose = "Your" if ev.seat == self.me else f"{n.Subject(ev.seat)}'s"
+        scored, hidden = self.scored, self.hidden
         what = "crib" if ev.is_crib else "hand"
-        step = [f"{whose} {what}: {card_list(ev.cards)}, with the {ev.starter.name}."]
+        starter = _t("show.with_starter", card=the_card(ev.starter))
+        step = [self._who(ev.seat, f"show.{what}", cards=card_list(ev.cards), starter=starter)]
         if hidden:
             pass  # another seat counted too few: finding it is the player's (muggins)
         elif ev.total:
-            step.append(f"{cap(show_call(ev.items))}.")
+            step.append(_t("show.call", Call=cap(show_call(ev.items))))
         else:
-            step.append(f"Nineteen: no points in the {what}.")
+            step.append(_t(f"show.nineteen.{what}"))
         if scored is not None and scored.reason in ("hand", "crib"):
             if scored.points != ev.total and not hidden:  # manual: never more than claimed
-                step.append(f"{n.Verb(scored.seat, 'peg')} {scored.points}.")
+                step.append(self._who(scored.seat, "review.peg", points=scored.points))
             self.took_scored = True
         self.hidden = False
         return step
@@ -174,24 +195,24 @@ class _StepReader(EventVisitor[list[str]]):
         # manual counting: the count said, then the hand
         # as in the game: another seat's undercount is not told (the player may call muggins)
         self.hidden = not self.reveal and ev.seat != self.me and ev.claimed <= ev.total
-        return [f"{self.n.Verb(ev.seat, 'count')} {ev.claimed}."]
+        return [self._who(ev.seat, "review.count", claimed=ev.claimed)]
 
     def visit_count_timed_out(self, ev: g.CountTimedOut) -> list[str]:
-        n = self.n
         what = "crib" if ev.is_crib else "hand"
+        cards, starter = card_list(ev.cards), the_card(ev.starter)
         step = [
-            f"Time is up for {n.possessive(ev.seat)} {what}: {card_list(ev.cards)}, with the {ev.starter.name}.",
-            f"{cap(show_call(ev.items))}." if ev.total else "Nineteen: not a point.",
+            self._who(ev.seat, f"review.time_up.{what}", cards=cards, starter=starter),
+            _t("show.call", Call=cap(show_call(ev.items))) if ev.total else _t("review.nineteen"),
         ]
         if ev.points:
-            step.append(f"{n.Verb(ev.to_seat, 'take')} {ev.points}, half the count.")
+            step.append(self._who(ev.to_seat, "review.take_half", points=ev.points))
         return step
 
     def visit_muggins_called(self, ev: g.MugginsCalled) -> list[str]:
         return self._said(ev)
 
     def visit_deal_ended(self, ev: g.DealEnded) -> list[str]:
-        return [f"End of deal {ev.deal}: {self.n.scores(ev.scores, len(ev.scores))}."]
+        return [_t("review.deal_end", deal=ev.deal, scores=self.n.scores(ev.scores, len(ev.scores)))]
 
     def visit_game_over(self, ev: g.GameOver) -> list[str]:
         return self._said(ev)
@@ -199,20 +220,22 @@ class _StepReader(EventVisitor[list[str]]):
 
 # ----------------------------------------------------------------------------- in the game
 
+#: the in-game review's messages, by their old names (review.<name> on the catalogue)
 MESSAGES: dict[str, str] = {
-    "no_deal": "No deal to review yet.",
-    "review_head": "Deal {deal}, as it was played:",
-    "review_end": "End of the review of deal {deal}.",
-    "review_so_far": "That is deal {deal} so far.",
-    "walk_start": "Deal {deal}, from the start; press w for each event.",
-    "walk_end": "That was the last event of deal {deal}. Press w to hear it again from the start.",
-    "walk_latest": "That is the latest event of deal {deal}. Press w again when more has happened.",
+    "no_deal": "review.no_deal",
+    "review_head": "review.head",
+    "review_end": "review.end",
+    "review_so_far": "review.so_far",
+    "walk_start": "review.walk_start",
+    "walk_end": "review.walk_end",
+    "walk_latest": "review.walk_latest",
 }
 
 
 def say(message: str, /, **facts: object) -> str:
-    """The sentence for ``message`` of :data:`MESSAGES`."""
-    return fill(MESSAGES[message], facts)
+    """The sentence for ``message`` of :data:`MESSAGES`, in the player's language."""
+    code = MESSAGES[message]
+    return catalogue_say(TEXTS[code], facts, code)
 
 
 # ----------------------------------------------------------------------------- a finished game
@@ -235,56 +258,57 @@ def game_heading(
     (With more players: '..., with 3 expert computers in two teams of two.') With more than
     two sides and ``scores`` (every side's, in side order), every score is said, each with its
     side: 'you won with 121; Computer 1 98, Computer 2 77'."""
-    day = ended_at[:10] or "an unknown day"
+    day = ended_at[:10] or _t("review.unknown_day")
     sides = teams or players
+    outcome = result if result in ("win", "loss") else "left"
     if scores is not None and sides > 2 and len(scores) == sides:
         n = names or names_for(players)
         mine = n.me % sides
-        others = ", ".join(f"{n.side_name(s, sides)} {scores[s]}" for s in range(sides) if s != mine)
-        how = {
-            "win": f"you won with {scores[mine]}; {others}",
-            "loss": f"you lost with {scores[mine]}; {others}",
-        }.get(result, f"left unfinished: you {scores[mine]}; {others}")
+        others = join(
+            [_t("review.side_score", name=n.side_name(s, sides), score=scores[s]) for s in range(sides) if s != mine],
+            "all",
+        )
+        how = _t(f"review.how_sides.{outcome}", mine=scores[mine], others=others)
     else:
-        how = {
-            "win": f"you won, {my_score} to {their_score}",
-            "loss": f"you lost, {my_score} to {their_score}",
-        }.get(result, f"left unfinished at {my_score} to {their_score}")
+        how = _t(f"review.how.{outcome}", mine=my_score, theirs=their_score)
     if players > 2:
-        teams_of = f" in {number_words(teams)} teams of {number_words(players // teams)}" if teams else ""
-        against = f"with {players - 1} {difficulty} computers{teams_of}"
+        teams_of = (
+            _t("review.teams_of", teams=number_words_said(teams), size=number_words_said(players // teams))
+            if teams
+            else ""
+        )
+        against = _t("review.against.many", count=players - 1, difficulty=difficulty, teams=teams_of)
     else:
-        against = f"against the {difficulty} computer"
-    return f"Game {number}, {day}: {how}, in {deals} deal{'s' if deals != 1 else ''}, {against}."
+        against = _t("review.against.one", difficulty=difficulty)
+    return _t("review.heading", number=number, day=day, how=how, deals=_t("review.deals", count=deals), against=against)
 
 
 def replay_line(number: int, seed: int | None, target: int, difficulty: str, players: int = 2, teams: int = 0) -> str:
     table = ""
     if players != 2:
-        table = f" --players {players}" + (f" --teams {teams}" if teams else "")
-    return (
-        f"Seed {seed}. To play the same deals again: spoken-cribbage play --replay {number} "
-        f"(or --seed {seed} --target {target} --difficulty {difficulty}{table})."
-    )
+        table = f" --players {players}" + (f" --teams {teams}" if teams else "")  # options, as typed
+    return _t("review.replay_line", seed=seed, number=number, target=target, difficulty=difficulty, table=table)
 
 
+#: the messages of review and export, by their old names (review.<name> on the catalogue)
 REVIEW_TEXTS: dict[str, str] = {
-    "no_games": "No finished games yet: play one, and it can be reviewed here.",
-    "no_such_game": "There is no game {number}: your games are numbered 1 to {count}.",
-    "no_log": ("Game {number} was recorded before games were kept for review, so it cannot be read back."),
-    "bad_log": "Game {number} cannot be read back: its record is damaged.",
-    "next_deal": "Press Enter for deal {deal}; Escape, or q and Enter, stops.",
-    "stopped": "Review stopped.",
-    "end": "End of game {number}.",
-    "written": "Game {number} written to {path}: {lines} lines.",
-    "not_written": "Game {number} could not be written to {path}: {reason}.",
-    "replaying": "Game {number} dealt again: the same cards, seed {seed}. Your choices are your own.",
-    "list_head": "Your games, oldest first:",
-    "replay_and_seed": "spoken-cribbage: give --replay or --seed, not both.",
+    "no_games": "review.no_games",
+    "no_such_game": "review.no_such_game",
+    "no_log": "review.no_log",
+    "bad_log": "review.bad_log",
+    "next_deal": "review.next_deal",
+    "stopped": "review.stopped",
+    "end": "review.game_end",
+    "written": "review.written",
+    "not_written": "review.not_written",
+    "replaying": "review.replaying",
+    "list_head": "review.list_head",
+    "replay_and_seed": "review.replay_and_seed",
 }
 
 
 def review_text(message: str, /, **facts: object) -> str:
-    """The sentence for ``message`` of :data:`REVIEW_TEXTS`, each text fact (a path, a reason)
-    as one visible line (:func:`~spoken_cribbage.words.clean.fill`)."""
-    return fill(REVIEW_TEXTS[message], facts)
+    """The sentence for ``message`` of :data:`REVIEW_TEXTS` in the player's language, each text
+    fact (a path, a reason) as one visible line (:func:`~spoken_cribbage.words.clean.fill`)."""
+    code = REVIEW_TEXTS[message]
+    return catalogue_say(TEXTS[code], facts, code)

@@ -133,3 +133,22 @@ def test_stats_in_french_and_chinese(tmp_path):
     out = _run(tmp_path, "stats", LANG="zh_CN.UTF-8").stdout
     assert out.startswith("还没有记录任何牌局。\n数牌练习：2 手中数对 1 手，正确率 50%，平均每手 ")
     assert _run(tmp_path, "stats").stdout.startswith("No games recorded yet.\nCounting practice: 1 of 2 hands right")
+
+
+def test_review_in_french_and_chinese(tmp_path):
+    """The game's review command and walk key, and spoken-cribbage review with no game yet."""
+    game = ("--seed", "3", "--speech", "off", "--cues", "off")
+    run = _run(tmp_path, *game, "--language", "fr", stdin="1\n2\n\n/review\nw\nquit\ny\n")
+    out = run.stdout
+    assert (
+        "> /review\nLa donne 1, telle qu'elle a été jouée :\nDonne 1. Votre crib.\n"
+        "Votre main : as de trèfle, deux de trèfle, trois de trèfle, cinq de trèfle, dix de cœur et valet de trèfle.\n"
+        "L'ordinateur écarte 2 cartes.\nVous écartez l'as de trèfle et le deux de trèfle.\n"
+    ) in out
+    assert (
+        "\nVoilà la donne 1 jusqu'ici.\n> w\nDonne 1, depuis le début ; appuyez sur w pour chaque événement.\n" in out
+    )
+    run = _run(tmp_path, *game, stdin="1\n2\n\n/review\nquit\ny\n", LANG="zh_CN.UTF-8")
+    assert "> /review\n第 1 手的经过：\n" in run.stdout and "\n这是第 1 手到目前为止的经过。\n" in run.stdout
+    run = _run(tmp_path, "review", "--language", "zh-Hans")
+    assert run.stdout + run.stderr == "还没有已结束的牌局：打完一局后就可以在这里回顾。\n"

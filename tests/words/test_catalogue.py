@@ -365,9 +365,9 @@ SAME_AS_ENGLISH = {
     ("fr", "keys.does.muggins"),
     ("fr", "keys.modifier.m"),  # Alt
     ("zh-Hans", "keys.modifier.s"),  # Shift
-    ("zh-Hant", "keys.modifier.s"),
     ("fr", "calculator.crib.yours"),  # the discards ranked: 'crib'
     ("fr", "stats.average.crib"),  # 'crib 4.2' in the statistics' averages
+    ("zh-Hant", "keys.modifier.s"),
 }  # '-62 dB', '41.2 MB'
 #: codes said in English in every language: the report of simulate, for developers (its facts
 #: are a whole simulation's summary: tests/ai/test_simulate.py says it)
@@ -391,6 +391,15 @@ def _has_words(template: catalogue.Message) -> bool:
         ("cues", {"reason": Notice("cues.silent_output")}),
         ("help", {"levels": "easy, expert"}),
         ("calculator", "calculator"),
+        (
+            "review",
+            {
+                **{k: "x" for k in ("cards", "Who", "who", "card", "starter", "scores", "line", "then", "path")},
+                **{k: "x" for k in ("reason", "difficulty", "table", "day", "how", "deals", "against", "others")},
+                **{k: 3 for k in ("points", "claimed", "deal", "number", "count", "lines", "seed", "target")},
+                **{"mine": 121, "theirs": 98, "name": "Max", "score": 77, "teams": "two", "size": "two"},
+            },
+        ),
         (
             "stats",
             {
