@@ -17,10 +17,10 @@ from spoken_cribbage.app.line_seat import (
     computer_seats,
     parse_port,
     shown_address,
-    sit,
     uri_host,
     writer,
 )
+from spoken_cribbage.app.net_seat import sit  # (the full seat on a terminal, else the line seat)
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.server import Player, Referee, new_code

@@ -29,10 +29,10 @@ from spoken_cribbage.app.line_seat import (
     parse_port,
     read_lines,
     shown_address,
-    sit,
     uri_host,
     writer,
 )
+from spoken_cribbage.app.net_seat import sit  # (the full seat on a terminal, else the line seat)
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Watcher, room_ask

@@ -3,10 +3,12 @@ own HOME, one of them under Orca through the shared screen-reader tool. They pla
 with the host's own seat; the Orca player hears every line its game prints, once, in order, by
 one voice, and neither friend sees the other's hand before the show.
 
-The host and the first friend answer each prompt as it comes (pexpect). The Orca friend types
-at set times, as the tool allows: `1` and Enter (a discard, then the first card it may play;
-typed when it is not its turn, the game says it did not understand, and that line too must be
-spoken), then `q` to leave after the show.
+Every process has a terminal, so each seats its player with the full seat (app/net_seat.py):
+the game's single keys. The host and the first friend answer each prompt as it comes (pexpect:
+1, 2 and Enter to lay away; h, then digits until a card is played). The Orca friend types at
+set times, as the tool allows: 1, 2 and Enter (the discard), then the digits 2 to 5 in turn (a
+card that is not there, does not fit or is pressed in another's turn is answered with a
+sentence, and that line too must be spoken), then q and y to leave after the show.
 """
 
 from __future__ import annotations
@@ -32,7 +34,9 @@ pytestmark = pytest.mark.skipif(
 pexpect = pytest.importorskip("pexpect", reason="pexpect is in the [test] extra")
 
 #: What the Orca friend types, (seconds after the start, text): the join starts at about 0 s.
-ORCA_KEYS = [(6 + 2 * i, "1\n") for i in range(9)] + [(26, "q\n")]
+ORCA_KEYS = (
+    [(6, "1"), (6.5, "2"), (7, "\n")] + [(9 + 1.2 * i, "2345"[i % 4]) for i in range(22)] + [(37, "q"), (38, "y")]
+)
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]")
 
 
@@ -47,13 +51,21 @@ def _env(home: Path) -> dict[str, str]:
     }
 
 
+def _quiet(home: Path) -> None:
+    """Settings with the game's own voice and cues off: Orca is the one voice."""
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "s").mkdir(exist_ok=True)
+    (home / "s" / "settings.toml").write_text('version = 1\nspeech = "off"\ncues = "off"\n')
+
+
 def _spawn(args: list[str], home: Path, log: Path):
+    _quiet(home)
     child = pexpect.spawn(str(BIN), args, env=_env(home), encoding="utf-8", timeout=20, dimensions=(50, 200))
     child.logfile_read = log.open("w")
     return child
 
 
-PROMPTS = [r"Lay away [^\n]*\n", r"Your play[^\n]*\n", r"Press Enter[^\n]*\n"]
+PROMPTS = [r"Your turn: lay away[^\n]*\n", r"Your turn(\. Count \d+)?\.\r?\n", r"Press Enter[^\n]*\n"]
 
 
 def _answer(child, leave: bool) -> bool:
@@ -64,11 +76,26 @@ def _answer(child, leave: bool) -> bool:
         i = child.expect([*PROMPTS, pexpect.TIMEOUT], timeout=0.1)
     except pexpect.EOF:
         return False
-    if i in (0, 1):
-        child.sendline("1")
+    if i == 0:
+        _keys(child, "12\r")
+    elif i == 1:
+        _keys(child, "h")  # the hand numbered afresh, then digits until a card is played
+        for digit in "1234":
+            _keys(child, digit)
+            try:
+                if child.expect([r"You play ", pexpect.TIMEOUT], timeout=0.4) == 0:
+                    break
+            except pexpect.EOF:
+                return False
     elif i == 2 and leave:
-        child.sendline("q")
+        _keys(child, "qy")
     return True
+
+
+def _keys(child, keys: str) -> None:
+    for k in keys:
+        child.send(k)
+        time.sleep(0.15)  # typed one by one, not pasted
 
 
 def _lines(text: str) -> list[str]:
@@ -76,7 +103,7 @@ def _lines(text: str) -> list[str]:
     out = []
     for raw in ANSI.sub("", text).replace("\r", "").split("\n"):
         line = raw.strip()
-        if line and line not in ("1", "q") and not line.startswith(("Script started", "Script done")):
+        if line and not line.startswith(("Script started", "Script done")):
             out.append(line)
     return out
 
@@ -92,14 +119,14 @@ def _spoken(stdout: str) -> list[tuple[str, str]]:
     return said
 
 
-KEY_ECHO = {"1", "q", "return", "enter", "space", "blank"}
+KEY_ECHO = {"1", "2", "3", "4", "5", "6", "q", "y", "h", "return", "enter", "space", "blank"}
 
 
 def _hand(lines: list[str]) -> set[str]:
     """The cards a player was dealt, from the line that lists them at the discard."""
-    prompt = next(line for line in lines if line.startswith("Lay away "))
-    held = prompt.split("You hold ", 1)[1].rstrip(".")
-    return set(re.split(r", | and ", held))
+    start = next(i for i, line in enumerate(lines) if line.startswith("Your hand. Card 1: "))
+    end = next(i for i, line in enumerate(lines) if line.startswith("Your turn: lay away"))
+    return set(re.findall(r"Card \d: ([^.]+)\.", " ".join(lines[start:end])))
 
 
 def _before_show(lines: list[str]) -> list[str]:
@@ -135,6 +162,7 @@ def test_two_join_processes_play_a_deal_one_under_orca(tmp_path):
     for t, k in ORCA_KEYS:
         cmd += ["--keys", f"{t}:{k.replace(chr(10), chr(92) + 'n')}"]
     cmd += ["--", "script", "-qfe", "-c", join, str(logs["bob"])]
+    _quiet(tmp_path / "b")
     env = {**_env(tmp_path / "b"), "SSIP_CLIENTS": "1"}
     orca = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     deadline = time.monotonic() + 150

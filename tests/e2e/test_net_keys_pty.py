@@ -1,0 +1,136 @@
+"""Two real processes at a shared table, each in its own pty (issue 26, part b): ``host`` and
+``join`` seat their players with the full seat, the game's single keys as against the computer
+(digits and Enter to lay away and play, ``h`` for the hand, ``s`` for the scores, ``'`` and
+words to talk, ``u`` refused, ``q`` and ``y`` to leave). Each hears the other's cards as they
+are played and the other's chat line, and the prompt is the last line each one printed.
+Every wait is bounded."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from testkit import BIN, game_env
+
+pexpect = pytest.importorskip("pexpect", reason="pexpect is in the [test] extra")
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]")
+
+
+class Player:
+    """One process in a pty: everything it printed, and its keys."""
+
+    def __init__(self, args: list[str], home: Path) -> None:
+        home.mkdir(parents=True, exist_ok=True)
+        (home / "settings.toml").write_text('version = 1\nspeech = "off"\ncues = "off"\n')
+        self.child = pexpect.spawn(
+            str(BIN), args, env=game_env(home), encoding="utf-8", timeout=20, dimensions=(50, 200)
+        )
+        self.child.delaybeforesend = None
+        self.text = ""
+        self.acted = 0  # the lines read when this player last answered a prompt
+
+    def read(self, wait: float = 0.05) -> None:
+        try:
+            while True:
+                self.text += self.child.read_nonblocking(65536, timeout=wait)
+                wait = 0.01
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            pass
+
+    @property
+    def lines(self) -> list[str]:
+        return [line.strip() for line in ANSI.sub("", self.text).replace("\r", "").split("\n") if line.strip()]
+
+    def key(self, keys: str) -> None:
+        for k in keys:
+            self.child.send(k)
+            time.sleep(0.15)  # typed one by one, not pasted
+
+    def until(self, pattern: str, seconds: float = 10) -> str:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.read()
+            found = [line for line in self.lines[self.acted :] if re.search(pattern, line)]
+            if found:
+                return found[-1]
+        raise AssertionError((pattern, self.lines[-8:]))
+
+    def answer(self) -> None:
+        """Answer the prompt printed since the last answer, by keys, as a player would."""
+        self.read()
+        lines = self.lines
+        new = lines[self.acted :]
+        if not new:
+            return
+        last = new[-1]
+        if last.startswith("Your turn: lay away 2 cards"):
+            self.acted = len(lines)
+            self.key("12\r")
+        elif re.match(r"Your turn(\. Count \d+)?\.$", last):
+            self.acted = len(lines)
+            self.key("h")  # the hand, numbered afresh: then the first card that fits
+            for digit in "1234":
+                self.key(digit)
+                self.read(0.3)
+                if any(line.startswith("You play") for line in self.lines[self.acted :]):
+                    break
+        elif last.startswith("Press Enter"):
+            self.acted = len(lines)
+            self.key("\r")
+
+
+def _deal_done(p: Player) -> bool:
+    return any(line.startswith("Deal 2.") for line in p.lines)
+
+
+def test_host_and_join_in_ptys_play_a_deal_by_keys_and_hear_each_other(tmp_path):
+    host = Player(["host", "--plain", "--port", "0", "--seed", "3", "--name", "Lena"], tmp_path / "h")
+    try:
+        host.child.expect(r"join (\S+) --code (\S+) --plain")
+        address, code = host.child.match.group(1), host.child.match.group(2)
+        friend = Player(["join", address, "--code", code, "--plain", "--name", "Max"], tmp_path / "f")
+        players = [host, friend]
+        host.until("Max sits down")
+        deadline = time.monotonic() + 90
+        while not all(_deal_done(p) for p in players):
+            assert time.monotonic() < deadline, [p.lines[-6:] for p in players]
+            for p in players:
+                p.answer()
+        for p in players:
+            assert not any("Traceback" in line for line in p.lines), p.lines
+        # each heard the other's cards as they were played, by name
+        assert any(line.startswith("Max plays the ") for line in host.lines), host.lines
+        assert any(line.startswith("Lena plays the ") for line in friend.lines), friend.lines
+        assert any(line.startswith("Max's hand: ") for line in host.lines)
+        # the keys of the seat: s says the scores, u is refused at a shared table
+        host.acted = len(host.lines)
+        host.key("s")
+        assert re.match(r"You \d+, \d+ to go; Max \d+, \d+ to go\.", host.until(r"to go"))
+        host.key("u")
+        host.until(r"^You can't undo: undo is off at a shared table\.$")
+        # ' opens the command line on "say": the friend hears the line, in its turn
+        friend.acted = len(friend.lines)
+        host.key("'")
+        host.until(r"^Command\.$")
+        host.key("good game\r")
+        assert friend.until(r"Lena says: good game") == "Lena says: good game"
+        host.until(r"^You say: good game$")
+        friend.read(0.5)
+        assert friend.lines[-1].startswith(("Your turn", "Lena's turn", "Waiting")), friend.lines[-4:]
+        # q and y leave the seat: the other hears it, and both processes end
+        friend.key("q")
+        friend.until(r"^Quit the game\?")
+        friend.key("y")
+        friend.until(r"^You leave the table\.$")
+        host.until(r"^Max left the table; the seat is kept for 2 minutes\.$")
+        host.key("qy")
+        host.until(r"^You leave the table\.$")
+        for p in players:
+            p.child.expect(pexpect.EOF, timeout=15)
+    finally:
+        for p in [host, *([friend] if "friend" in locals() else [])]:
+            p.child.close(force=True)
