@@ -44,7 +44,8 @@ MESSAGES: dict[str, Message] = {
     # the a key: the last show again, a hand a press (app.show_reader)
     "show_part": M(
         "Show, {part} of {parts}, with {starter}:",
-        "a (the last show again): the head of one hand's count; {part} of {parts} hands, {starter} the starter with its article",
+        "a (the last show again): the head of one hand's count; {part} of {parts} hands, "
+        "{starter} the starter with its article",
     ),
     "show_none": M("No show yet in this game.", "a (the last show again) before any show in this game"),
     "show_end": M(
@@ -132,7 +133,8 @@ MESSAGES: dict[str, Message] = {
     "no_cards_left": M("You have no cards left in your hand.", "a card's number pressed with no cards left"),
     "card_in_crib": M(
         "Card {n}, {card}, is in the crib. Your cards are {numbers}.",
-        "a card's number pressed for a card laid in the crib; {card} with its article, {numbers} the numbers still held",
+        "a card's number pressed for a card laid in the crib; {card} with its article, "
+        "{numbers} the numbers still held",
     ),
     "card_played": M(
         "Card {n}, {card}, is already played. Your cards are {numbers}.",
@@ -292,7 +294,8 @@ MESSAGES: dict[str, Message] = {
     ),
     "setting_changed": M(
         "{Name} is now {value}.{extra}",
-        "a setting changed; {Name} the setting's name as typed (English), {value} its value, {extra} next_game or empty",
+        "a setting changed; {Name} the setting's name as typed (English), {value} its value, "
+        "{extra} next_game or empty",
     ),
     "next_game": M(
         " It takes effect in the next game.",
