@@ -2,12 +2,15 @@
 oversized, binary and out-of-turn frames, each of which the server must refuse with a reason,
 with 0 server errors and the table unchanged.
 
-    python bench/net_fuzz.py [--frames 100000] [--socket 2000] [--seed 26]
+    python bench/net_fuzz.py [--frames 100000] [--socket 2000] [--room 100000] [--seed 26]
 
 ``--frames`` go straight to the table's referee (the code that reads every frame); ``--socket``
 more go over a real websocket on the loopback, through the asyncio server. Prints the count of
 each refusal, the errors and the frames per second; exits 1 if any frame was not refused, any
-error was counted or the table changed. (tests/net/test_net_refuse.py runs a sample.)
+error was counted or the table changed. ``--room`` more go to a room (``serve``): a third to its
+lobby (room messages that must be refused), a third to a person seated at one of its tables, a
+third to a watcher; its tables, the game, the names and the watchers must not change.
+(tests/net/test_net_refuse.py and tests/net/test_net_room.py run samples.)
 """
 
 from __future__ import annotations
@@ -24,9 +27,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 from websockets.sync.client import connect  # noqa: E402
 
+from spoken_cribbage.ai.players import make_player  # noqa: E402
 from spoken_cribbage.net import protocol as p  # noqa: E402
+from spoken_cribbage.net.room import Room  # noqa: E402
 from spoken_cribbage.net.server import Limits, Referee  # noqa: E402
-from testkit.net_support import CODE, fuzz_frames, running, table  # noqa: E402
+from testkit.net_support import CODE, fuzz_frames, lobby_fuzz_frames, running, table  # noqa: E402
 
 HELLO = json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": "Fuzz"})
 
@@ -72,14 +77,48 @@ def socket(frames: int, seed: int) -> tuple[Counter[str], int, bool]:
     return reasons, referee.errors, same
 
 
+def room(frames: int, seed: int) -> tuple[Counter[str], int, bool]:
+    hall = Room(None, make_player, limits=Limits(rate=1e9, burst=1e9))
+    lobby, seated, watcher = hall.connect(), hall.connect(), hall.connect()
+    hall.receive(lobby, p.encode(p.Create("Kitchen", players=2)))
+    hall.receive(seated, p.encode(p.Hello(p.VERSION, "", "Fuzz", "Kitchen")))
+    hall.receive(watcher, p.encode(p.Watch("Kitchen")))
+    referee = hall.tables["kitchen"].referee
+
+    def now() -> tuple[object, ...]:
+        return (sorted(hall.tables), list(referee.game.actions), list(referee.names), referee.watchers)
+
+    before = now()
+    rng = random.Random(seed)
+    sources = [
+        (lobby, lobby_fuzz_frames(rng)),
+        (seated, fuzz_frames(rng, referee.game.observation(0))),
+        (watcher, fuzz_frames(rng, None)),
+    ]
+    reasons: Counter[str] = Counter()
+    for k in range(frames):
+        ident, source = sources[k % 3]
+        answers = [p.decode_server(f) for i, f in hall.receive(ident, next(source)).frames if i == ident]
+        if answers and all(isinstance(a, p.Refused) for a in answers):
+            reasons.update(a.reason.value for a in answers if isinstance(a, p.Refused))
+        else:
+            reasons["NOT REFUSED"] += 1
+    return reasons, hall.errors + referee.errors, now() == before
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--frames", type=int, default=100_000)
     parser.add_argument("--socket", type=int, default=2000)
+    parser.add_argument("--room", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=26)
     args = parser.parse_args()
     ok = True
-    for name, run, n in (("referee", direct, args.frames), ("socket", socket, args.socket)):
+    for name, run, n in (
+        ("referee", direct, args.frames),
+        ("socket", socket, args.socket),
+        ("room", room, args.room),
+    ):
         if n <= 0:
             continue
         start = time.perf_counter()

@@ -249,3 +249,31 @@ def fuzz_frames(rng: random.Random, obs: g.Observation | None) -> Iterator[str |
             yield json.dumps({"type": "act", "seq": 1, "action": "\x1b[2J" + "a" * 100})
         else:
             yield json.dumps({"type": "act", "action": "go 0"})
+
+
+def lobby_fuzz_frames(rng: random.Random) -> Iterator[str]:
+    """Frames a room's lobby must refuse, changing nothing (its table "Kitchen" taken): room
+    messages of bad sizes, targets, teams, computer seats and names, unknown tables, another
+    version, a table's message before any table."""
+    while True:
+        yield rng.choice(
+            [
+                json.dumps({"type": "create", "name": "X", "players": 7}),
+                json.dumps({"type": "create", "name": "X", "target": 500}),
+                json.dumps({"type": "create", "name": "X", "teams": 9}),
+                json.dumps({"type": "create", "name": "X", "computers": [0]}),
+                json.dumps({"type": "create", "name": "X", "computers": [1, 2, 3, 4, 5, 6, 7]}),
+                json.dumps({"type": "create", "name": "x" * 121}),
+                json.dumps({"type": "create", "name": "\x1b[31m\u202e"}),
+                json.dumps({"type": "create", "name": "kitchen"}),
+                json.dumps({"type": "create"}),
+                json.dumps({"type": "list", "all": True}),
+                json.dumps({"type": "watch", "table": "Nowhere"}),
+                json.dumps({"type": "watch", "table": 5}),
+                json.dumps({"type": "hello", "version": p.VERSION, "code": "", "name": "A", "table": "Nowhere"}),
+                json.dumps({"type": "hello", "version": 99, "code": "", "name": "A", "table": "Kitchen"}),
+                json.dumps({"type": "act", "seq": 1, "action": "go 0"}),
+                json.dumps({"type": "leave"}),
+                "{" * 3000,
+            ]
+        )

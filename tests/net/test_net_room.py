@@ -170,35 +170,8 @@ def test_the_saves_are_written_off_the_loop_in_batches_the_latest_of_each_table(
         writer.close()
 
 
-def _lobby_frames(rng: random.Random):
-    """Room messages that must be refused, changing nothing (the sample; bench/net_fuzz.py is
-    the long run of the table's frames)."""
-    while True:
-        yield rng.choice(
-            [
-                json.dumps({"type": "create", "name": "X", "players": 7}),
-                json.dumps({"type": "create", "name": "X", "target": 500}),
-                json.dumps({"type": "create", "name": "X", "teams": 9}),
-                json.dumps({"type": "create", "name": "X", "computers": [0]}),
-                json.dumps({"type": "create", "name": "X", "computers": [1, 2, 3, 4, 5, 6, 7]}),
-                json.dumps({"type": "create", "name": "x" * 121}),
-                json.dumps({"type": "create", "name": "\x1b[31m\u202e"}),
-                json.dumps({"type": "create", "name": "kitchen"}),
-                json.dumps({"type": "create"}),
-                json.dumps({"type": "list", "all": True}),
-                json.dumps({"type": "watch", "table": "Nowhere"}),
-                json.dumps({"type": "watch", "table": 5}),
-                json.dumps({"type": "hello", "version": p.VERSION, "code": "", "name": "A", "table": "Nowhere"}),
-                json.dumps({"type": "hello", "version": 99, "code": "", "name": "A", "table": "Kitchen"}),
-                json.dumps({"type": "act", "seq": 1, "action": "go 0"}),
-                json.dumps({"type": "leave"}),
-                "{" * 3000,
-            ]
-        )
-
-
 def test_two_thousand_fuzzed_frames_to_the_lobby_a_seat_and_a_watcher_change_nothing():
-    from testkit.net_support import fuzz_frames
+    from testkit.net_support import fuzz_frames, lobby_fuzz_frames
 
     room = Room(None, make_player, limits=UNLIMITED, seeds=_seeds())
     lobby, lena, watcher = room.connect(), room.connect(), room.connect()
@@ -209,7 +182,7 @@ def test_two_thousand_fuzzed_frames_to_the_lobby_a_seat_and_a_watcher_change_not
     before = (sorted(room.tables), list(referee.game.actions), list(referee.names), referee.watchers)
     rng = random.Random(26)
     sources = [
-        (lobby, _lobby_frames(rng)),
+        (lobby, lobby_fuzz_frames(rng)),
         (lena, fuzz_frames(rng, referee.game.observation(0))),
         (watcher, fuzz_frames(rng, None)),
     ]
