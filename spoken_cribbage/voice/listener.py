@@ -3,8 +3,9 @@ recognizer, a whole command taken at a short pause (:class:`Listener`)."""
 
 from __future__ import annotations
 
+import contextlib
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.recognizers import Recognition, Recognizer
@@ -55,10 +56,8 @@ class _Utterance:
         every check, else None, and decoding goes on as if nothing had happened. ``pad`` (the
         quiet just heard, repeated) is decoded after the audio as if the pause were longer."""
         if pad and self.stream is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.stream.feed(pad)
-            except Exception:  # noqa: BLE001
-                pass
         rec = self.finish()
         if rec.accepted:
             return rec
@@ -68,7 +67,13 @@ class _Utterance:
     def settled(self, quiet: float) -> bool:
         """True once (per utterance) when the stream hears a phrase the grammar knows to be
         complete, the same at this quiet frame as at the one before, after ``quiet`` seconds of
-        quiet of at least :data:`SETTLED_QUIET`."""
+        quiet of at least :data:`SETTLED_QUIET`.
+
+        Only phrases of two words or more: a one-word phrase waits for the full pause. A slow
+        speaker's gap inside a phrase is as long as this quiet, and what comes before it can
+        sound like a whole one-word phrase: "card ... two" (espeak en-us-nyc+m2, 0.14 s between
+        the words) was taken as "count" in that gap. A longer phrase heard complete cannot be
+        the start of another one (the grammar's prefixes are never complete)."""
         complete = getattr(self.stream, "complete", None)
         if self.settled_tried or complete is None or quiet <= 0:
             self.last_complete = None
@@ -76,6 +81,8 @@ class _Utterance:
         try:
             heard = complete()
         except Exception:  # noqa: BLE001 - no early take
+            heard = None
+        if heard is not None and len(heard.split()) < 2:
             heard = None
         stable = heard is not None and heard == self.last_complete
         self.last_complete = heard

@@ -6,14 +6,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from testkit.voice_corpus import gap, session_corpus, tools_available
-
-from spoken_cribbage.voice import microphone
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext, decoys_for, fragments, phrases_for
+from spoken_cribbage.voice import microphone
 from spoken_cribbage.voice.microphone import BEHIND, MIC_FAILED, Listener, Segmenter, VoiceInput
 from spoken_cribbage.voice.recognizers import FakeRecognizer
 from spoken_cribbage.words.notices import phrase
+from testkit.voice_corpus import gap, session_corpus, tools_available
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))
@@ -236,3 +235,59 @@ def test_a_phrase_the_grammar_knows_complete_is_taken_before_the_full_pause(reco
         assert "play the third card" not in recognizer._prefixes[stream.name]
     finally:
         stream.abort()
+
+
+class _HearsCountInTheGap:
+    """A streaming recognizer that hears "count" until the whole of "card two" is in (more loud
+    10 ms frames than "card" has), and "card two" after: what pocketsphinx heard in the gap
+    between the two words of a slow voice (espeak en-us-nyc+m2, in a brown-noise room, late in
+    a session)."""
+
+    name = "gap"
+
+    def stream(self, ctx):
+        class _S:
+            def __init__(self):
+                self.audio = b""
+
+            def feed(self, audio):
+                self.audio += audio
+
+            def complete(self):
+                return self.heard()
+
+            def heard(self):
+                a = np.frombuffer(self.audio, dtype="<i2").astype(np.float64)
+                frames = a[: a.size // 160 * 160].reshape(-1, 160)
+                loud = 10 * np.log10(np.mean(frames * frames, axis=1) + 1) - 90.3 > -30
+                return "card two" if loud.sum() > 30 else "count"
+
+            def abort(self):
+                pass
+
+            def finish(self):
+                from spoken_cribbage.voice.recognizers import Recognition
+
+                heard = self.heard()
+                return Recognition(True, heard, phrases_for(ctx)[heard], 1.0)
+
+        return _S()
+
+
+@needs_tools
+def test_a_one_word_phrase_is_not_taken_early_in_a_gap_between_two_words():
+    # "card ... two" said slowly has 0.14 s of quiet between its words, longer than the early
+    # take's 60 ms: the start sounded like the one-word phrase "count", which was taken there
+    # (held-out session, issue 28). A one-word phrase waits for the full pause (0.21 s in this
+    # room), which the gap does not reach, so the whole phrase is heard.
+    from testkit.voice_session import room_track
+    from testkit.voice_session import speech as held_out_speech
+
+    words = held_out_speech("card two", "espeak-nyc-m2")
+    lead = int(1.5 * RATE)
+    track = room_track("brown-37", 3.5)
+    track[lead : lead + words.size] += words
+    pcm = np.clip(np.round(track), -32768, 32767).astype("<i2").tobytes()
+    hand = VoiceContext.of("play", parse_cards("JD KS"))
+    got = results(Listener(_HearsCountInTheGap(), lambda: hand), pcm)
+    assert [c for c, _ in got if c] == ["play KS"], got  # card two of JD KS
