@@ -1,33 +1,69 @@
 """How independent is the second check of the card words (voice/verify.py) from the first decoding?
 
-On whole clips of four of the corpus's hardest voices (one recognizer per voice, clips in corpus
-order, as it adapts in a game), every card action the first decoding proposes is collected with
-what was said; then each variant of the check decides on the same audio. The figure that
-matters: of the first choices that were a WRONG card, how many the check disagrees with (it
-stops them), against how many right ones it also stops (the cost in exact matches).
+Every card phrase of the play and discard grammars (and the cards not held, positions past the
+hand among them) is said by each voice, one recognizer per voice in order (it adapts, as in a
+game). The first decoding's card actions are collected with what was said; then each candidate
+check decides on the same audio. The figure that matters: of the first choices that were a
+WRONG card, how many a check disagrees with (it stops them), against how many right ones it
+also stops (the cost in exact matches). Then the decisions as the game would make them, two ways:
+with the tuned tiers (the surer tier and ``position_per``) and the check, and with the check
+alone on top of the rejection thresholds (no tuned tier): exact / asked / rejected / wrong.
 
-    python bench/bench_voice_independence.py [--step 1] [--workers 2] [--variants base,warp,...]
+Sets: ``hard``, the tuning corpus's four hardest voice x noise pairs (thresholds were chosen on
+this corpus); ``held-out``, the kept-aside voices of testkit/voice_session.py (no threshold was
+ever chosen on them), each clip mixed into the session's brown-noise room (brown-37).
+
+Checks (each a second opinion on the same audio; ``agree`` means it picks what the first chose):
+
+* ``base``: the game's check (a grammar of the phrase and its rivals, fresh front end);
+* ``nonoise``: the same with pocketsphinx's noise removal off (a different front end);
+* ``align``: forced alignment (pocketsphinx ``set_align_text``) of the phrase and of each rival
+  over the whole utterance; agree when the phrase's score is the best (the likelihood ratio to
+  the best rival is reported);
+* ``allphone``: a free phone decoding of the utterance (no grammar, the model's phone
+  language model): the phones inside the card word's span (from the phrase's phone-level
+  alignment) must be nearer (edit distance) to the heard card word than to every rival word;
+* ``dur``: the phone-level alignment of the heard phrase: no phone of the card word squeezed
+  to the model's minimum of 3 frames (a word forced onto audio that does not hold it);
+* ``a+b``: all of them must agree.
+
+    python bench/bench_voice_independence.py [--set hard|held-out] [--step 1] [--workers 2]
+        [--rows FILE]   # save the collected evidence, or report again from it without decoding
 """
+
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import math
+import os
 import sys
+import tempfile
 import time
+import zlib
+from dataclasses import replace
 from multiprocessing import get_context
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
 from bench_voice import ACTIONS, CONTEXTS  # noqa: E402
-from testkit.voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
 
 from spoken_cribbage.vocabulary import phrases_for  # noqa: E402
+from testkit.voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
 
-HARD = [("espeak-carib", "brown15"), ("flite-kal", "brown15"), ("espeak-scot-f2", "white15"),
-        ("flite-rms", "white15")]
+HARD = [
+    ("espeak-carib", "brown15"),
+    ("flite-kal", "brown15"),
+    ("espeak-scot-f2", "white15"),
+    ("flite-rms", "white15"),
+]
+CHECKS = ("base", "nonoise", "align", "allphone", "allphone_tie", "dur")
 
 
-def items_for(voice, noise, step):
+def items_for(step):
+    """(grammar, text, expected command or None) of every card phrase (every ``step``-th)."""
     out = []
     for cname, (ctx, notin, _other) in CONTEXTS.items():
         if cname == "other":
@@ -38,78 +74,281 @@ def items_for(voice, noise, step):
     return out
 
 
+def _held_out_clip(text, voice, seed):
+    """The held-out voice's phrase in the session's brown-noise room (0.3 s of room each side)."""
+    import numpy as np
+
+    from testkit.voice_session import RATE, folder, room_track, speech
+
+    key = hashlib.sha1(repr((text, voice, seed)).encode()).hexdigest()[:16]
+    out = folder() / "indep" / f"{voice}-{key}.wav"
+    if not out.exists():
+        import wave
+
+        out.parent.mkdir(parents=True, exist_ok=True)
+        s = speech(text, voice)
+        pad = int(0.3 * RATE)
+        track = room_track("brown-37", (s.size + 2 * pad) / RATE + 0.1, seed)[: s.size + 2 * pad]
+        track[pad : pad + s.size] += s
+        pcm = np.clip(np.round(track), -32768, 32767).astype("<i2").tobytes()
+        tmp = out.with_name(out.name + f".{os.getpid()}.tmp")
+        with wave.open(str(tmp), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(RATE)
+            w.writeframes(pcm)
+        os.replace(tmp, out)
+    return str(out)
+
+
 def _first(task):
-    """One recognizer through one voice's clips, in order: the card actions it proposes."""
-    voice, noise, paths = task
-    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer, sphinx_decision
+    """One recognizer through one voice's clips, in order: its evidence on each."""
+    voice, noise, clips = task
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+
     rec = PocketSphinxRecognizer()
-    rec.card_check = None          # the variants decide below, on the same audio
+    rec.card_check = None  # the checks decide below, on the same audio
     rows = []
-    for cname, text, expected, path in paths:
-        pcm = read_pcm(path)
-        ev = rec.analyse(pcm, CONTEXTS[cname][0])
-        cmd = ev.get("command") or ""
-        if ev.get("kind") == "legal" and cmd.startswith(ACTIONS):
-            rows.append({"voice": voice, "noise": noise, "ctx": cname, "text": text,
-                         "expected": expected, "heard": ev["heard"], "command": cmd, "path": path,
-                         # the game's decision before the check (surer tier, position_per)
-                         "tiers": sphinx_decision({**ev, "check_agree": True}, rec.thresholds)[0]})
+    for cname, text, expected, path in clips:
+        ev = rec.analyse(read_pcm(path), CONTEXTS[cname][0])
+        keep = ("heard", "kind", "command", "conf", "loop", "per", "outside", "nwords")
+        rows.append(
+            {"voice": voice, "noise": noise, "ctx": cname, "text": text, "expected": expected, "path": path}
+            | {k: ev.get(k) for k in keep}
+        )
     return rows
 
 
-def _checks(task):
-    names, rows = task
-    from spoken_cribbage.voice import verify
-    checkers = {n: verify.variant(n) for n in names}
-    out = []
-    for r in rows:
-        pcm = read_pcm(r["path"])
-        res = {}
-        for n, c in checkers.items():
-            t = time.perf_counter()
-            res[n] = (c.check(pcm, r["heard"])["check_agree"], (time.perf_counter() - t) * 1000)
-        out.append(res)
-    return out
+class Probe:
+    """The candidate second opinions, on one process's own decoders."""
+
+    def __init__(self):
+        from pocketsphinx import Decoder, get_model_path
+
+        from spoken_cribbage.vocabulary import vocabulary
+        from spoken_cribbage.voice import verify
+
+        model = get_model_path()
+        hmm = os.path.join(model, "en-us", "en-us")
+        dictionary = os.path.join(model, "en-us", "cmudict-en-us.dict")
+        self.base = verify.CardCheck()
+        self.nonoise = verify.CardCheck(config={"remove_noise": False})
+        with tempfile.TemporaryDirectory() as folder:
+            lex = os.path.join(folder, "cards.dict")
+            with open(lex, "w", encoding="utf-8") as f:
+                f.writelines(verify._dictionary_entries(dictionary, vocabulary()))
+            self.aligner = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, loglevel="FATAL")
+            self.phones = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, loglevel="FATAL")
+        self.phones.add_allphone_file("allphone", os.path.join(model, "en-us", "en-us-phone.lm.bin"))
+        self.phones.activate_search("allphone")
+        self.logmath = self.aligner.get_logmath()
+        self.verify = verify
+
+    def _align(self, pcm, text, phones=False):
+        d = self.aligner
+        d.set_align_text(text)
+        d.reinit_feat()
+        d.start_utt()
+        d.process_raw(pcm, full_utt=True)
+        d.end_utt()
+        hyp = d.hyp()
+        score = float(self.logmath.log(hyp.score)) if hyp is not None and hyp.score > 0 else -math.inf
+        if not phones or hyp is None:
+            return score, None
+        d.set_alignment()
+        d.start_utt()
+        d.process_raw(pcm, full_utt=True)
+        d.end_utt()
+        words = [
+            (w.name.split("(")[0], w.start, w.duration, [(p.name, p.start, p.duration) for p in w])
+            for w in d.get_alignment()
+        ]
+        return score, words
+
+    def _pron(self, word):
+        out = []
+        for v in [word] + [f"{word}({i})" for i in range(2, 5)]:
+            p = self.aligner.lookup_word(v)
+            if p:
+                out.append(p.split())
+        return out
+
+    def features(self, pcm, heard):
+        verify = self.verify
+        rv = verify.rivals(heard)
+        if not rv:
+            return None
+        audio = verify._with_floor(pcm)
+        words = heard.split()
+        # the card words: each position where a rival differs (a rank and a suit, or a position)
+        idx = sorted({next(k for k, (a, b) in enumerate(zip(words, r.split(), strict=True)) if a != b) for r in rv})
+        out = {}
+        t = time.perf_counter()
+        out["base"] = self.base.check(pcm, heard)["check_agree"]
+        out["base_ms"] = (time.perf_counter() - t) * 1000
+        t = time.perf_counter()
+        out["nonoise"] = self.nonoise.check(pcm, heard)["check_agree"]
+        out["nonoise_ms"] = (time.perf_counter() - t) * 1000
+        t = time.perf_counter()
+        score, al = self._align(audio, heard, phones=True)
+        scores = {heard: score}
+        for r in rv:
+            scores[r] = self._align(audio, r)[0]
+        frames = max(1, self.aligner.n_frames())
+        best_rival = max(scores[r] for r in rv)
+        out["align"] = score > best_rival
+        out["align_margin"] = (score - best_rival) / frames if math.isfinite(score) else None
+        out["align_ms"] = (time.perf_counter() - t) * 1000
+        # the card words in the phone-level alignment of the heard phrase
+        spoken = [w for w in (al or []) if not w[0].startswith("<") and w[0] != "(NULL)"]
+        cards = [spoken[i] for i in idx] if len(spoken) == len(words) else []
+        out["card_phones"] = [p for c in cards for p in c[3]] or None
+        out["dur"] = bool(cards) and all(dur > 3 for c in cards for _, _, dur in c[3])
+        # a free phone decoding, the phones inside each card word's span
+        t = time.perf_counter()
+        d = self.phones
+        d.reinit_feat()
+        d.start_utt()
+        d.process_raw(audio, full_utt=True)
+        d.end_utt()
+        segs = [(g.word, g.start_frame, g.end_frame) for g in d.seg() or ()]
+        from spoken_cribbage.voice.pocketsphinx_engine import _edit_distance
+
+        out["allphone_seq"], out["allphone_dist"] = [], []
+        strict = tie = bool(cards)
+        for i, card in zip(idx, cards, strict=False):
+            lo, hi = card[1], card[1] + card[2]
+            seq = [w for w, a, b in segs if lo <= (a + b) / 2 < hi and w not in ("SIL", "<sil>", "(NULL)")
+                   and not w.startswith("+")]
+            cls = list(dict.fromkeys([words[i]] + [r.split()[i] for r in rv]))
+            dist = {w: min((_edit_distance(seq, p) for p in self._pron(w)), default=99) for w in cls}
+            out["allphone_seq"].append(seq)
+            out["allphone_dist"].append(dist)
+            strict = strict and bool(seq) and all(dist[words[i]] < dist[w] for w in cls[1:])
+            tie = tie and bool(seq) and all(dist[words[i]] <= dist[w] for w in cls[1:])
+        out["allphone"] = strict
+        out["allphone_tie"] = tie
+        out["allphone_tie_ms"] = 0.0
+        out["allphone_ms"] = (time.perf_counter() - t) * 1000
+        return out
+
+
+def _checks(rows):
+    probe = Probe()
+    return [probe.features(read_pcm(r["path"]), r["heard"]) for r in rows]
+
+
+def collect(args):
+    tasks = []
+    if args.set == "hard":
+        corpus = Corpus(str(cache_folder() / "corpus"))
+        for v, n in HARD:
+            its = items_for(args.step)
+            clips = corpus.many([("speech", p, v, n) for _, p, _ in its], workers=args.workers)
+            tasks.append((v, n, [(c, p, e, str(cl.path)) for (c, p, e), cl in zip(its, clips)]))
+    else:
+        from testkit.voice_session import HELD_OUT_VOICES
+
+        for v in HELD_OUT_VOICES:
+            its = items_for(args.step)
+            tasks.append((v, "brown-37", [(c, p, e, _held_out_clip(p, v, zlib.crc32(p.encode()) % 1000)) for c, p, e in its]))
+    with get_context("fork").Pool(args.workers) as pool:
+        rows = [r for part in pool.map(_first, tasks, chunksize=1) for r in part]
+        todo = [r for r in rows if r["kind"] == "legal" and (r["command"] or "").startswith(ACTIONS)]
+        parts = [todo[i :: args.workers] for i in range(args.workers)]
+        res = pool.map(_checks, parts, chunksize=1)
+    for part, feats in zip(parts, res):
+        for r, f in zip(part, feats):
+            r["check"] = f
+    return rows
+
+
+def decide(r, name, tiers):
+    """exact / asked / rejected / wrong for one clip: the game's rules (``tiers``: with the surer
+    tier and position_per, else the rejection thresholds only) and the check ``name`` on top."""
+    from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS, sphinx_decision
+
+    th = DEFAULT_SPHINX_THRESHOLDS
+    if not tiers:
+        th = replace(th, sure_conf=-1e9, sure_loop=-1e9, sure_per=1e9, position_per=1e9)
+    f = r.get("check") or {}
+    agree = all(f.get(n) for n in name.split("+")) if f else False
+    verdict, _ = sphinx_decision({**r, "check_agree": agree}, th)
+    if verdict == "reject":
+        return "rejected"
+    if verdict == "confirm":
+        return "asked"
+    return "exact" if r["command"] == r["expected"] else "wrong"
+
+
+def report(rows, names):
+    cards = [r for r in rows if r.get("check")]
+    wrong = [r for r in cards if r["command"] != r["expected"]]
+    right = [r for r in cards if r["command"] == r["expected"]]
+    voices = sorted({r["voice"] for r in rows})
+    print(
+        f"{len(rows)} clips of {len(voices)} voices ({', '.join(voices)}); the first decoding proposed "
+        f"{len(cards)} card actions: {len(wrong)} wrong, {len(right)} right\n"
+    )
+    print(f"| check | stops wrong (of {len(wrong)}) | stops right (of {len(right)}) | ms median | ms p90 |")
+    print("|---|---|---|---|---|")
+    for n in names:
+        ms = sorted(sum(r["check"].get(f"{m}_ms", 0.0) for m in n.split("+")) for r in cards) or [0.0]
+        stop_w = sum(not all(r["check"][m] for m in n.split("+")) for r in wrong)
+        stop_r = sum(not all(r["check"][m] for m in n.split("+")) for r in right)
+        print(f"| {n} | {stop_w} | {stop_r} | {ms[len(ms) // 2]:.0f} | {ms[int(0.9 * len(ms))]:.0f} |")
+    said = [r for r in rows if r["expected"]]
+    notin = [r for r in rows if not r["expected"]]
+    print(
+        f"\nDecided as the game would, on the {len(said)} card phrases said (exact / asked / rejected / "
+        f"wrong %) and the {len(notin)} cards not held or positions past the hand (card actions done):\n"
+    )
+    print("| rules | check | exact % | asked % | rejected % | wrong % | wrong card actions (said / not held) |")
+    print("|---|---|---|---|---|---|---|")
+    for tiers in (True, False):
+        for n in ["none"] + list(names):
+            if n == "none":
+                got = [
+                    decide({**r, "check": {"none": True}} if r.get("check") else r, "none", tiers) for r in said
+                ]
+                bad = sum(decide({**r, "check": {"none": True}} if r.get("check") else r, "none", tiers) == "wrong" for r in notin)
+            else:
+                got = [decide(r, n, tiers) for r in said]
+                bad = sum(decide(r, n, tiers) == "wrong" for r in notin)
+            pc = {k: 100 * got.count(k) / max(1, len(got)) for k in ("exact", "asked", "rejected", "wrong")}
+            label = "tiers + thresholds" if tiers else "thresholds only (no tuned tier)"
+            print(
+                f"| {label} | {n} | {pc['exact']:.1f} | {pc['asked']:.1f} | {pc['rejected']:.1f} | "
+                f"{pc['wrong']:.1f} | {got.count('wrong')} / {bad} |"
+            )
+    print()
+    for r in wrong:
+        f = r["check"]
+        print(
+            f"- \"{r['text']}\" ({r['voice']}, {r['ctx']}) heard \"{r['heard']}\": "
+            + ", ".join(f"{n} {'agrees' if f[n] else 'stops'}" for n in CHECKS)
+            + f"; align margin {f['align_margin'] if f['align_margin'] is None else round(f['align_margin'], 2)}"
+            + f"; phones {f['allphone_seq']}"
+            + f"; card words {[(p, d) for p, _, d in f['card_phones'] or []]}"
+        )
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--set", choices=("hard", "held-out"), default="hard")
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--variants", default="base")
+    ap.add_argument("--rows", help="save the evidence here, or report from it when it exists")
+    ap.add_argument("--checks", default=",".join(CHECKS) + ",base+align,base+allphone_tie,base+dur,base+nonoise+align+allphone_tie+dur")
     args = ap.parse_args(argv)
-    names = args.variants.split(",")
-    corpus = Corpus(str(cache_folder() / "corpus"))
-    tasks = []
-    for v, n in HARD:
-        its = items_for(v, n, args.step)
-        clips = corpus.many([("speech", p, v, n) for _, p, _ in its], workers=args.workers)
-        tasks.append((v, n, [(c, p, e, str(cl.path)) for (c, p, e), cl in zip(its, clips)]))
-    with get_context("fork").Pool(args.workers) as pool:
-        rows = [r for part in pool.map(_first, tasks, chunksize=1) for r in part]
-        parts = [rows[i::args.workers] for i in range(args.workers)]
-        res = pool.map(_checks, [(names, p) for p in parts], chunksize=1)
-    res_rows = [(r, x) for part, xs in zip(parts, res) for r, x in zip(part, xs)]
-    wrong = [(r, x) for r, x in res_rows if r["command"] != r["expected"]]
-    right = [(r, x) for r, x in res_rows if r["command"] == r["expected"]]
-    print(f"{sum(len(t[2]) for t in tasks)} clips of {len(HARD)} voices; first decoding proposed "
-          f"{len(res_rows)} card actions: {len(wrong)} wrong, {len(right)} right\n")
-    print("| check | stops wrong (of %d) | stops right (of %d) | ms median | ms p90 |" % (len(wrong), len(right)))
-    print("|---|---|---|---|---|")
-    for n in names:
-        ms = sorted(x[n][1] for _, x in res_rows) or [0.0]
-        print(f"| {n} | {sum(not x[n][0] for _, x in wrong)} | {sum(not x[n][0] for _, x in right)} | "
-              f"{ms[len(ms) // 2]:.0f} | {ms[int(0.9 * len(ms))]:.0f} |")
-    print(f"\nWrong first choices the tiers before the check would do unasked: "
-          f"{sum(r['tiers'] == 'accept' for r, _ in wrong)} of {len(wrong)}; with each check on top:")
-    for n in names:
-        print(f"- {n}: {sum(r['tiers'] == 'accept' and x[n][0] for r, x in wrong)} wrong card actions, "
-              f"{sum(r['tiers'] == 'accept' and x[n][0] for r, x in right)} right ones done unasked")
-    print()
-    for r, x in wrong:
-        print(f"- \"{r['text']}\" ({r['voice']}, {r['ctx']}) heard \"{r['heard']}\": "
-              + ", ".join(f"{n} {'agrees' if x[n][0] else 'stops'}" for n in names))
+    if args.rows and Path(args.rows).exists():
+        rows = json.loads(Path(args.rows).read_text())
+    else:
+        rows = collect(args)
+        if args.rows:
+            Path(args.rows).write_text(json.dumps(rows))
+    report(rows, args.checks.split(","))
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

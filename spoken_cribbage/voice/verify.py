@@ -37,8 +37,15 @@ from collections import OrderedDict
 
 import numpy as np
 
-from spoken_cribbage.vocabulary import (NUMBER_WORDS, ORDINALS, PRONUNCIATIONS, RANK_NAMES,
-                                        SUIT_NAMES, normalize, vocabulary)
+from spoken_cribbage.vocabulary import (
+    NUMBER_WORDS,
+    ORDINALS,
+    PRONUNCIATIONS,
+    RANK_NAMES,
+    SUIT_NAMES,
+    normalize,
+    vocabulary,
+)
 
 RATE = 16000
 _ORDINALS = [w for w in ORDINALS if w]
@@ -83,7 +90,7 @@ class CardCheck:
     """The second decoder. Thread-safe; one per recognizer (pocketsphinx or vosk)."""
 
     def __init__(self, hmm: str | None = None, dictionary: str | None = None,
-                 warp: float | None = None, speed: float | None = None):
+                 warp: float | None = None, speed: float | None = None, config: dict | None = None):
         from pocketsphinx import Decoder, get_model_path
         self.speed = speed
         model = get_model_path()
@@ -94,6 +101,7 @@ class CardCheck:
             with open(lex, "w", encoding="utf-8") as f:
                 f.writelines(_dictionary_entries(dictionary, vocabulary()))
             extra = {"warp_type": "inverse_linear", "warp_params": str(warp)} if warp else {}
+            extra.update(config or {})  # other front-end settings (bench/bench_voice_independence.py)
             self.decoder = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, topn=8,
                                    beam=1e-80, pbeam=1e-80, wbeam=1e-60, loglevel="FATAL", **extra)
         self.logmath = self.decoder.get_logmath()
