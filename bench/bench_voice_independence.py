@@ -218,8 +218,11 @@ class Probe:
         strict = tie = bool(cards)
         for i, card in zip(idx, cards, strict=False):
             lo, hi = card[1], card[1] + card[2]
-            seq = [w for w, a, b in segs if lo <= (a + b) / 2 < hi and w not in ("SIL", "<sil>", "(NULL)")
-                   and not w.startswith("+")]
+            seq = [
+                w
+                for w, a, b in segs
+                if lo <= (a + b) / 2 < hi and w not in ("SIL", "<sil>", "(NULL)") and not w.startswith("+")
+            ]
             cls = list(dict.fromkeys([words[i]] + [r.split()[i] for r in rv]))
             dist = {w: min((_edit_distance(seq, p) for p in self._pron(w)), default=99) for w in cls}
             out["allphone_seq"].append(seq)
@@ -245,20 +248,21 @@ def collect(args):
         for v, n in HARD:
             its = items_for(args.step)
             clips = corpus.many([("speech", p, v, n) for _, p, _ in its], workers=args.workers)
-            tasks.append((v, n, [(c, p, e, str(cl.path)) for (c, p, e), cl in zip(its, clips)]))
+            tasks.append((v, n, [(c, p, e, str(cl.path)) for (c, p, e), cl in zip(its, clips, strict=True)]))
     else:
         from testkit.voice_session import HELD_OUT_VOICES
 
         for v in HELD_OUT_VOICES:
             its = items_for(args.step)
-            tasks.append((v, "brown-37", [(c, p, e, _held_out_clip(p, v, zlib.crc32(p.encode()) % 1000)) for c, p, e in its]))
+            clips = [_held_out_clip(p, v, zlib.crc32(p.encode()) % 1000) for _, p, _ in its]
+            tasks.append((v, "brown-37", [(c, p, e, path) for (c, p, e), path in zip(its, clips, strict=True)]))
     with get_context("fork").Pool(args.workers) as pool:
         rows = [r for part in pool.map(_first, tasks, chunksize=1) for r in part]
         todo = [r for r in rows if r["kind"] == "legal" and (r["command"] or "").startswith(ACTIONS)]
         parts = [todo[i :: args.workers] for i in range(args.workers)]
         res = pool.map(_checks, parts, chunksize=1)
-    for part, feats in zip(parts, res):
-        for r, f in zip(part, feats):
+    for part, feats in zip(parts, res, strict=True):
+        for r, f in zip(part, feats, strict=True):
             r["check"] = f
     return rows
 
@@ -272,7 +276,7 @@ def decide(r, name, tiers):
     if not tiers:
         th = replace(th, sure_conf=-1e9, sure_loop=-1e9, sure_per=1e9, position_per=1e9)
     f = r.get("check") or {}
-    agree = all(f.get(n) for n in name.split("+")) if f else False
+    agree = name == "none" or all(f.get(n) for n in name.split("+"))
     verdict, _ = sphinx_decision({**r, "check_agree": agree}, th)
     if verdict == "reject":
         return "rejected"
@@ -307,14 +311,8 @@ def report(rows, names):
     print("|---|---|---|---|---|---|---|")
     for tiers in (True, False):
         for n in ["none"] + list(names):
-            if n == "none":
-                got = [
-                    decide({**r, "check": {"none": True}} if r.get("check") else r, "none", tiers) for r in said
-                ]
-                bad = sum(decide({**r, "check": {"none": True}} if r.get("check") else r, "none", tiers) == "wrong" for r in notin)
-            else:
-                got = [decide(r, n, tiers) for r in said]
-                bad = sum(decide(r, n, tiers) == "wrong" for r in notin)
+            got = [decide(r, n, tiers) for r in said]
+            bad = sum(decide(r, n, tiers) == "wrong" for r in notin)
             pc = {k: 100 * got.count(k) / max(1, len(got)) for k in ("exact", "asked", "rejected", "wrong")}
             label = "tiers + thresholds" if tiers else "thresholds only (no tuned tier)"
             print(
@@ -325,7 +323,7 @@ def report(rows, names):
     for r in wrong:
         f = r["check"]
         print(
-            f"- \"{r['text']}\" ({r['voice']}, {r['ctx']}) heard \"{r['heard']}\": "
+            f'- "{r["text"]}" ({r["voice"]}, {r["ctx"]}) heard "{r["heard"]}": '
             + ", ".join(f"{n} {'agrees' if f[n] else 'stops'}" for n in CHECKS)
             + f"; align margin {f['align_margin'] if f['align_margin'] is None else round(f['align_margin'], 2)}"
             + f"; phones {f['allphone_seq']}"
@@ -339,7 +337,10 @@ def main(argv=None):
     ap.add_argument("--step", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--rows", help="save the evidence here, or report from it when it exists")
-    ap.add_argument("--checks", default=",".join(CHECKS) + ",base+align,base+allphone_tie,base+dur,base+nonoise+align+allphone_tie+dur")
+    ap.add_argument(
+        "--checks",
+        default=",".join(CHECKS) + ",base+align,base+allphone_tie,base+dur,base+nonoise+align+allphone_tie+dur",
+    )
     args = ap.parse_args(argv)
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())

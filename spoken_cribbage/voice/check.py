@@ -37,11 +37,12 @@ listening, and how often the clips clip when too loud. The figures are in docs/R
 
 from __future__ import annotations
 
+import contextlib
 import math
 import statistics
 import threading
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -484,8 +485,6 @@ def summary(r: CheckResult) -> list[Notice]:
 
 def _safe(on_notice: Callable[[Notice], None]) -> Callable[[Notice], None]:
     def say(notice: Notice) -> None:
-        try:
+        with contextlib.suppress(Exception):  # a display error must not end the check
             on_notice(notice)
-        except Exception:  # noqa: BLE001 - a display error must not end the check
-            pass
     return say

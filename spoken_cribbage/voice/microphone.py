@@ -18,20 +18,33 @@ Modes:
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import queue
 import threading
 import time
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.vocabulary import VoiceContext
-from spoken_cribbage.voice.recognizers import RATE, Recognition, Recognizer
 from spoken_cribbage.voice.listener import Listener, _Utterance  # noqa: F401 - re-exported
-from spoken_cribbage.voice.segmenter import (DRAIN_MAX, FRAME_SECONDS, MAX_UTTERANCE,  # noqa: F401
-                                             PAUSE_DROP_DB, PAUSE_FLOOR_DB, PAUSE_HANG, PAUSE_HANG_NOISY,
-                                             PAUSE_MIN_SNR, PAUSE_MIN_SNR_NOISY, PAUSE_PAD, PRE_ROLL,
-                                             Segmenter, split_utterances)
+from spoken_cribbage.voice.recognizers import RATE, Recognition, Recognizer
+from spoken_cribbage.voice.segmenter import (  # noqa: F401
+    DRAIN_MAX,
+    FRAME_SECONDS,
+    MAX_UTTERANCE,
+    PAUSE_DROP_DB,
+    PAUSE_FLOOR_DB,
+    PAUSE_HANG,
+    PAUSE_HANG_NOISY,
+    PAUSE_MIN_SNR,
+    PAUSE_MIN_SNR_NOISY,
+    PAUSE_PAD,
+    PRE_ROLL,
+    Segmenter,
+    split_utterances,
+)
 
 NO_MIC = Notice("voice.no_microphone")
 MIC_FAILED = "voice.microphone_failed"  # with reason=...
@@ -154,10 +167,8 @@ class VoiceInput:
         self._say(notice)
 
     def _say(self, notice: Notice) -> None:
-        try:
+        with contextlib.suppress(Exception):  # a callback error must not kill voice input
             self.on_message(notice)
-        except Exception:  # noqa: BLE001 - a callback error must not kill voice input
-            pass
 
     def _load(self) -> bool:
         if self.recognizer is not None:
@@ -213,10 +224,8 @@ class VoiceInput:
                 self._q.put_nowait(item)
                 return
             except queue.Full:
-                try:
+                with contextlib.suppress(queue.Empty):
                     self._q.get_nowait()
-                except queue.Empty:
-                    pass
 
     def _close_stream(self) -> None:
         s, self._stream = self._stream, None
@@ -259,10 +268,8 @@ class VoiceInput:
                     listener.abort()
                     listener = fresh()
                     self._say(BEHIND)
-                if chunk is None or not self._listening.is_set():
-                    heard = listener.flush()  # key pressed again mid-utterance: use what we have
-                else:
-                    heard = listener.feed(chunk)
+                # the key pressed again mid-utterance (or no more audio): use what we have
+                heard = listener.feed(chunk) if chunk is not None and self._listening.is_set() else listener.flush()
                 for rec, t_end in heard[:1] if self.mode == "push" else heard:
                     self._heard(rec, t_end)
                     if self.mode == "push":
@@ -282,10 +289,8 @@ class VoiceInput:
 
     def _heard(self, rec: Recognition, t_end: float) -> None:
         self.latencies.append(time.monotonic() - t_end)
-        try:
+        with contextlib.suppress(Exception):
             self.on_heard(rec)
-        except Exception:  # noqa: BLE001
-            pass
 
 
 class MicrophoneError(Problem):
@@ -309,10 +314,8 @@ def microphone_blocks(stop: threading.Event | None = None, sd_module=None, devic
     q: queue.Queue[bytes] = queue.Queue(maxsize=int(QUEUE_SECONDS / FRAME_SECONDS))
 
     def callback(indata, frames, t, status):  # PortAudio thread: just queue the bytes
-        try:
+        with contextlib.suppress(queue.Full):
             q.put_nowait(bytes(indata))
-        except queue.Full:
-            pass
 
     try:
         sd = sd_module or __import__("sounddevice")

@@ -4,21 +4,33 @@ docs/README-voice.md, "How rejection works")."""
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.vocabulary import PRONUNCIATIONS, VoiceContext, decoys_for, normalize, phrases_for
-from spoken_cribbage.voice.recognition import (_ACTIONS, INSTALL_VOICE, RATE, AudioStats, Recognition,
-                                               VoiceError, _bare_rank, _Engine, _reject, _Stream,
-                                               audio_stats, card_check)
+from spoken_cribbage.voice.recognition import (
+    _ACTIONS,
+    INSTALL_VOICE,
+    RATE,
+    AudioStats,
+    Recognition,
+    VoiceError,
+    _bare_rank,
+    _Engine,
+    _reject,
+    _Stream,
+    audio_stats,
+    card_check,
+)
 from spoken_cribbage.voice.verify import CardCheck
 
 
@@ -219,7 +231,7 @@ class SphinxStream(_Stream):
     and decoded at the end with a cepstral mean taken from the utterance itself.
     """
 
-    def __init__(self, rec: "PocketSphinxRecognizer", ctx: VoiceContext):
+    def __init__(self, rec: PocketSphinxRecognizer, ctx: VoiceContext):
         self.rec = rec
         self.ctx = ctx
         self._chunks: list[bytes] = []
@@ -278,10 +290,8 @@ class SphinxStream(_Stream):
         if self._open:
             self._open = False
             for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
-                try:
+                with contextlib.suppress(Exception):  # not in an utterance
                     d.end_utt()
-                except Exception:  # noqa: BLE001 - not in an utterance
-                    pass
             self.rec._lock.release()
 
     def evidence(self, stats: AudioStats | None = None) -> dict:
@@ -384,7 +394,7 @@ class PocketSphinxRecognizer(_Engine):
             # (the words the model's dictionary has: as measured, without PRONUNCIATIONS' own)
             words = sorted({w.split("(")[0] for w, _ in entries} - set(PRONUNCIATIONS))
             self.loop_decoder.add_jsgf_string(
-                "loop", "#JSGF V1.0;\ngrammar loop;\npublic <loop> = <NULL> | ( %s )+ ;\n" % " | ".join(words))
+                "loop", "#JSGF V1.0;\ngrammar loop;\npublic <loop> = <NULL> | ( {} )+ ;\n".format(" | ".join(words)))
             self.loop_decoder.activate_search("loop")
             self.phone_decoder.add_allphone_file(
                 "allphone", os.path.join(model, "en-us", "en-us-phone.lm.bin"))
@@ -430,10 +440,8 @@ class PocketSphinxRecognizer(_Engine):
         while len(self._searches) > _SEARCH_CACHE:
             _, (old, _, _) = self._searches.popitem(last=False)
             self._prefixes.pop(old, None)
-            try:
+            with contextlib.suppress(Exception):  # an active search cannot be removed; harmless
                 self.decoder.remove_search(old)
-            except Exception:  # noqa: BLE001 - an active search cannot be removed; harmless
-                pass
         return entry
 
     def prepare(self, ctx: VoiceContext) -> None:
@@ -463,7 +471,7 @@ class PocketSphinxRecognizer(_Engine):
         return hit
 
     # -- decoding -----------------------------------------------------------------------------
-    def stream(self, ctx: VoiceContext) -> "SphinxStream":
+    def stream(self, ctx: VoiceContext) -> SphinxStream:
         """Start decoding an utterance as it arrives; ``feed`` audio, then ``finish()``."""
         return SphinxStream(self, ctx)
 

@@ -28,18 +28,36 @@ pocketsphinx, and says which in a :class:`~spoken_cribbage.notice.Notice` (``wor
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.vocabulary import VoiceContext, normalize, phrases_for
 from spoken_cribbage.voice.pocketsphinx_engine import (  # noqa: F401 - re-exported
-    COLD_UTTERANCES, DEFAULT_SPHINX_THRESHOLDS, FLOOR_BELOW_PEAK_DB, NOISE_FLOOR_DBFS,
-    PocketSphinxRecognizer, SphinxStream, SphinxThresholds, common_words, sphinx_decision,
-    sphinx_rejection)
+    COLD_UTTERANCES,
+    DEFAULT_SPHINX_THRESHOLDS,
+    FLOOR_BELOW_PEAK_DB,
+    NOISE_FLOOR_DBFS,
+    PocketSphinxRecognizer,
+    SphinxStream,
+    SphinxThresholds,
+    common_words,
+    sphinx_decision,
+    sphinx_rejection,
+)
 from spoken_cribbage.voice.recognition import (  # noqa: F401 - re-exported
-    ENV_VOSK_MODEL, INSTALL_VOICE, RATE, SORRY, AudioStats, Recognition, Recognizer, VoiceError,
-    _reject, audio_stats, card_check)
+    ENV_VOSK_MODEL,
+    INSTALL_VOICE,
+    RATE,
+    SORRY,
+    AudioStats,
+    Recognition,
+    Recognizer,
+    VoiceError,
+    _reject,
+    audio_stats,
+    card_check,
+)
 from spoken_cribbage.voice.vosk_engine import VoskRecognizer, VoskStream, VoskThresholds  # noqa: F401
 
 # ---------------------------------------------------------------------------------------------

@@ -7,8 +7,7 @@ from __future__ import annotations
 import collections
 import math
 import time
-
-from typing import Literal, Union
+from typing import Literal
 
 import numpy as np
 
@@ -16,7 +15,7 @@ from spoken_cribbage.voice.recognizers import RATE
 
 #: What the segmenter reports: an utterance's first audio (with what came just before it) and
 #: the rest of it, as bytes; its end and a pause in it, with the time (time.monotonic()).
-SegmentEvent = Union[tuple[Literal["start", "audio"], bytes], tuple[Literal["end", "pause"], float]]
+SegmentEvent = tuple[Literal["start", "audio"], bytes] | tuple[Literal["end", "pause"], float]
 
 FRAME_SECONDS = 0.03
 PRE_ROLL = 0.25       # audio kept from before the endpointer noticed speech

@@ -29,6 +29,7 @@ kept in the evidence for the benchmark.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import tempfile
@@ -119,10 +120,8 @@ class CardCheck:
             self._searches[key] = name
             while len(self._searches) > 32:
                 _, old = self._searches.popitem(last=False)
-                try:
+                with contextlib.suppress(Exception):  # harmless
                     self.decoder.remove_search(old)
-                except Exception:  # noqa: BLE001 - harmless
-                    pass
         else:
             self._searches.move_to_end(key)
         return name

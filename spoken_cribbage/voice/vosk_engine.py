@@ -8,15 +8,25 @@ import json
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
 
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.vocabulary import VoiceContext, decoys_for, normalize, phrases_for
-from spoken_cribbage.voice.recognition import (_ACTIONS, INSTALL_VOICE, RATE, Recognition, VoiceError,
-                                               _bare_rank, _Engine, _reject, _Stream, audio_stats,
-                                               card_check)
+from spoken_cribbage.voice.recognition import (
+    _ACTIONS,
+    INSTALL_VOICE,
+    RATE,
+    Recognition,
+    VoiceError,
+    _bare_rank,
+    _Engine,
+    _reject,
+    _Stream,
+    audio_stats,
+    card_check,
+)
 from spoken_cribbage.voice.verify import CardCheck
 
 
@@ -38,7 +48,7 @@ class VoskThresholds:
 class VoskStream(_Stream):
     """One utterance being decoded by a :class:`VoskRecognizer` (holds its lock until finished)."""
 
-    def __init__(self, rec: "VoskRecognizer", ctx: VoiceContext):
+    def __init__(self, rec: VoskRecognizer, ctx: VoiceContext):
         self.rec = rec
         self._chunks: list[bytes] = []
         rec._lock.acquire()
@@ -184,7 +194,7 @@ class VoskRecognizer(_Engine):
             self._recs.move_to_end(key)
         return hit
 
-    def stream(self, ctx: VoiceContext) -> "VoskStream":
+    def stream(self, ctx: VoiceContext) -> VoskStream:
         """Start decoding an utterance as it arrives; ``feed`` audio, then ``finish()``."""
         return VoskStream(self, ctx)
 

@@ -26,12 +26,11 @@ import numpy as np
 import pexpect
 import pytest
 
+from spoken_cribbage.voice import microphone
+from spoken_cribbage.words.notices import phrase
 from testkit import BIN, game_env
 from testkit.virtual_mic import ASOUNDRC_MISSING_CAPTURE, RATE, VirtualMic, period_bytes, room_noise
 from testkit.voice_corpus import session_corpus, tools_available
-
-from spoken_cribbage.voice import microphone
-from spoken_cribbage.words.notices import phrase
 
 pytestmark = [
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ALSA is Linux only"),

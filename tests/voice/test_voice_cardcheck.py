@@ -8,14 +8,13 @@ import json
 import threading
 
 import pytest
-from testkit.voice_corpus import session_corpus, tools_available
 
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext, phrases_for
 from spoken_cribbage.voice import recognizers
-from spoken_cribbage.voice.recognizers import (DEFAULT_SPHINX_THRESHOLDS, VoskRecognizer, VoskThresholds,
-                                               sphinx_decision)
+from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS, VoskRecognizer, VoskThresholds, sphinx_decision
 from spoken_cribbage.voice.verify import CardCheck, rivals
+from testkit.voice_corpus import session_corpus, tools_available
 
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))  # AH 2D 5C 7S QC KS
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))

@@ -11,7 +11,6 @@ and 30 dB quieter (bench/bench_voice_check.py).
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 import threading
@@ -21,12 +20,9 @@ import wave
 import numpy as np
 import pytest
 
-from spoken_cribbage.ai.players import RandomPlayer
-from spoken_cribbage.app.session import Session
 from spoken_cribbage.app.voice_check import VoiceCheck
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.notice import Notice
-from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.voice import check
 from spoken_cribbage.words.notices import phrase
 from testkit import BIN, ROOT
@@ -169,7 +165,7 @@ def test_a_command_asked_first_and_another_command_are_said_so():
     lines: list[str] = []
     result = check.run_check(blocks(recording(0, -65)), fake, lambda n: lines.append(phrase(n)),
                              early=False)
-    assert [l for l in lines if l.startswith("Heard: ")] == [
+    assert [line for line in lines if line.startswith("Heard: ")] == [
         "Heard: five of hearts, as asked, but not surely: the game would ask first.",
         "Heard: go, as asked.", "Heard: no, not yes."]
     assert [o.result for o in result.outcomes] == ["matched", "matched", "other"]
@@ -277,7 +273,7 @@ def test_mic_check_in_the_game_says_each_step_and_the_game_goes_on(recognizer):
     said = out[n:]
     assert said[0] == "Voice check: 3 seconds of quiet, then 3 commands to say. Any key stops it."
     assert said[1] == "Stay quiet for 3 seconds."
-    assert [l for l in said if l.startswith("Heard: ")] == HEARD
+    assert [line for line in said if line.startswith("Heard: ")] == HEARD
     assert said[-3:] == ["Continuous listening should work well.",
                          "Play with --voice auto --listen continuous.",
                          "Your turn: lay away 2 cards for your crib."]   # the prompt is last

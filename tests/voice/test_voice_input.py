@@ -7,16 +7,15 @@ import time
 
 import pytest
 
-from testkit.voice_corpus import gap, session_corpus, tools_available
-
+from spoken_cribbage.engine.cards import parse_cards
+from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice import microphone
 from spoken_cribbage.voice import models as modelstore
 from spoken_cribbage.voice import recognizers as voice
-from spoken_cribbage.engine.cards import parse_cards
-from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.microphone import NO_MIC, Segmenter, VoiceInput, listen_once, split_utterances
 from spoken_cribbage.voice.recognizers import FakeRecognizer, Recognition, choose_recognizer
 from spoken_cribbage.words.notices import phrase
+from testkit.voice_corpus import gap, session_corpus, tools_available
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 RATE = 16000
@@ -218,7 +217,8 @@ def test_silence_and_quiet_noise_are_rejected(phase):
 
 def test_live_path_streams_into_pocketsphinx_while_the_player_speaks():
     rec = voice.PocketSphinxRecognizer()
-    audio = silence(0.5) + said("play five of hearts") + silence(1.0) + said("what's the count", "flite-kal") + silence(1.0)
+    audio = silence(0.5) + said("play five of hearts") + silence(1.0)
+    audio += said("what's the count", "flite-kal") + silence(1.0)
     heard = []
     done = threading.Event()
 
@@ -272,7 +272,8 @@ def test_a_card_named_by_its_place_needs_a_closer_phone_match_than_one_named_in_
     # From the microphone-path bench: "play the sixth card" (not in hand) streamed in brown noise
     # was heard as "play the third card" with a phone error rate of 0.58, every other check
     # passed. A place in the hand differs by one short word, so it is asked about first there.
-    from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH, sphinx_decision
+    from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
+    from spoken_cribbage.voice.recognizers import sphinx_decision
     ev = {"kind": "legal", "heard": "play the third card", "command": "play JD", "conf": 4.58,
           "loop": 9.68, "per": 0.58, "outside": 0.0, "nwords": 4, "check_agree": True}
     assert sphinx_decision(ev, TH) == ("confirm", "not sure")

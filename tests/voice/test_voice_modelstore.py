@@ -16,12 +16,11 @@ from types import SimpleNamespace
 
 import pytest
 
-from spoken_cribbage.voice import models as modelstore
 from spoken_cribbage.app.voice_command import run_models
+from spoken_cribbage.voice import models as modelstore
 from spoken_cribbage.voice.models import ModelError, download, installed_vosk_model, list_models
 from spoken_cribbage.words.notices import phrase
 from testkit import ROOT
-
 
 
 @contextlib.contextmanager

@@ -6,10 +6,10 @@ that was not said, and the second check of the card words is what stands in the 
 from __future__ import annotations
 
 import pytest
-from testkit.voice_corpus import tools_available
-from testkit.voice_session import HELD_OUT_VOICES, deal_script, run_session
 
 from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+from testkit.voice_corpus import tools_available
+from testkit.voice_session import HELD_OUT_VOICES, deal_script, run_session
 
 pytestmark = pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
 
