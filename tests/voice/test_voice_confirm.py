@@ -12,8 +12,8 @@ import pytest
 
 from spoken_cribbage.ai.players import RandomPlayer
 from spoken_cribbage.app.handsfree import SORRY, HandsFree
-from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.local_seat import local_session
+from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import parse_card
 from spoken_cribbage.storage.settings import Settings
