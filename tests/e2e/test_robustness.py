@@ -199,22 +199,16 @@ def test_non_decimal_digits_are_refused_with_a_message(text, digit):
 @hsettings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
 @given(nasty, PHASES)
 def test_parse_command_only_ever_raises_command_error_with_a_message(text, phase):
+    # (and the refusal is one printable line: once a test of its own on 300 more examples of
+    # the same text; a million inputs: bench/soak.py fuzz --inputs 1000000)
     try:
         cmd = parse_command(text, phase=phase)
     except CommandError as e:
-        assert phrase(e).strip()
-        assert len(phrase(e)) < 300
+        said = phrase(e)
+        assert said.strip() and len(said) < 300
+        assert said.isprintable(), repr(said)
     else:
         assert cmd.verb
-
-
-@hsettings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
-@given(nasty, PHASES)
-def test_refusals_are_one_printable_line(text, phase):
-    try:
-        parse_command(text, phase=phase)
-    except CommandError as e:
-        assert phrase(e).isprintable(), repr(phrase(e))
 
 
 @hsettings(max_examples=500, deadline=None, suppress_health_check=list(HealthCheck))
@@ -251,11 +245,12 @@ def fingerprint(gm: g.Game):
     )
 
 
-@hsettings(max_examples=250, deadline=None, suppress_health_check=list(HealthCheck))
+@hsettings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.integers(0, 10_000), st.integers(0, 60), st.lists(nasty, min_size=1, max_size=8), st.booleans())
 def test_session_survives_any_text_at_any_point(seed, steps, texts, as_keys):
     """Random text at a random point of a game: no exception escapes, something is always said,
-    and text that is not an accepted action leaves the game exactly as it was."""
+    and text that is not an accepted action leaves the game exactly as it was. (100 examples,
+    6.5 s of CPU at 250; the long run: bench/soak.py fuzz, random text into live sessions.)"""
     gm = g.Game(seed=seed)
     out = []
     s = local_session(
