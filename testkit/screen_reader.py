@@ -179,10 +179,15 @@ def _type(key: str) -> None:
             subprocess.run(["xdotool", "key", "Return"], check=False)
 
 
+#: The wait for each key once one was late: a line the reader left out is not said later (Orca
+#: does not read a line that it takes for no key's answer), and the test fails on it anyway.
+AFTER_LATE_S = 1.5
+
+
 def _typist(todo: dict, log: Path, late: list[str]) -> None:
     for i, step in enumerate(todo["keys"]):
-        if not _wait_for(log, step["after"], todo["wait"]):
-            late.append(f"key {i} {step['key']!r}: still waiting for {step['after'][-1:]}")
+        if not _wait_for(log, step["after"], AFTER_LATE_S if late else todo["wait"]) and not late:
+            late.append(f"key {i} {step['key']!r} typed late: {step['after'][-1:]} was not said")
         if i == 0:
             _keys_one_at_a_time(todo["wait"])
         time.sleep(0.15)  # the game back at its prompt after its last line
@@ -199,7 +204,7 @@ def main(argv: list[str]) -> int:
     typist.start()
     status = subprocess.run(program, check=False).returncode
     typist.join(timeout=todo["wait"])
-    if not _wait_for(log, todo["end"], todo["wait"]):
+    if not _wait_for(log, todo["end"], AFTER_LATE_S if late else todo["wait"]):
         late.append("the end: not every line was said")
     Path(plan_file).with_suffix(".late").write_text("\n".join(late))
     return status
