@@ -37,22 +37,36 @@ def _all(player: Player) -> list[str]:
 
 
 def test_a_room_is_listed_opened_watched_and_offered_again_after_a_kill(tmp_path):
-    serve = Player(["serve", "--port", "0"], tmp_path / "room")
+    started: list[Player] = []
+
+    def start(args: list[str], home) -> Player:  # (a room runs until stopped: every process is ended below)
+        started.append(Player(args, home))
+        return started[-1]
+
+    try:
+        _room(tmp_path, start)
+    finally:
+        for one in started:
+            if one.proc.poll() is None:
+                one.proc.kill()
+                one.proc.wait(10)
+
+
+def _room(tmp_path, start) -> None:
+    serve = start(["serve", "--port", "0"], tmp_path / "room")
     m = re.fullmatch(ROOM_LINE, _line(serve))
     assert m, serve.seen
     address, code = m.groups()
     join = ["join", address, "--code", code]
-    assert _all(Player([*join, "--list"], tmp_path / "a")) == [
+    assert _all(start([*join, "--list"], tmp_path / "a")) == [
         "The room has no open table: open one with --create NAME."
     ]
-    lena = Player(
-        [*join, "--create", "Kitchen", "--computers", "2", "--target", "61", "--name", "Lena"], tmp_path / "l"
-    )
+    lena = start([*join, "--create", "Kitchen", "--computers", "2", "--target", "61", "--name", "Lena"], tmp_path / "l")
     assert _line(lena) == (
         f"You opened the table Kitchen. Friends join with: spoken-cribbage join {address} --code {code} --table Kitchen"
     )
     _until(lena, lambda seen: any(s.startswith("You lay away") for s in seen))
-    watcher = Player([*join, "--watch", "kitchen"], tmp_path / "w")
+    watcher = start([*join, "--watch", "kitchen"], tmp_path / "w")
     assert _line(watcher) == (
         "You watch kitchen: Lena and Computer. You hear what everyone hears, never a hand. Type q to stop watching."
     )
@@ -60,7 +74,7 @@ def test_a_room_is_listed_opened_watched_and_offered_again_after_a_kill(tmp_path
     assert "New game to 61 points: Lena and Computer." in watcher.seen
     hand = [s for s in lena.seen if s.startswith(("Your hand", "Card "))]
     assert hand and not any(s.startswith(("Your hand", "Card ")) or "lay away the" in s for s in watcher.seen)
-    assert _all(Player([*join, "--list"], tmp_path / "a")) == [
+    assert _all(start([*join, "--list"], tmp_path / "a")) == [
         "One table open:",
         "Kitchen: Lena; full; playing; one watching.",
     ]
@@ -68,12 +82,12 @@ def test_a_room_is_listed_opened_watched_and_offered_again_after_a_kill(tmp_path
     serve.proc.wait(10)
     for player in (lena, watcher):
         player.proc.wait(20)
-    again = Player(["serve", "--port", "0"], tmp_path / "room")
+    again = start(["serve", "--port", "0"], tmp_path / "room")
     m = re.fullmatch(ROOM_LINE, _line(again))
     assert m and m.group(2) == code  # (the room's certificate is kept: the same code)
     assert _line(again) == "One unfinished table is open again, Kitchen: their players sit back down by name."
-    back = Player(["join", m.group(1), "--code", code, "--table", "Kitchen", "--name", "Lena"], tmp_path / "l")
-    eve = Player(["join", m.group(1), "--code", code, "--create", "Den", "--name", "Eve"], tmp_path / "e")
+    back = start(["join", m.group(1), "--code", code, "--table", "Kitchen", "--name", "Lena"], tmp_path / "l")
+    eve = start(["join", m.group(1), "--code", code, "--create", "Den", "--name", "Eve"], tmp_path / "e")
     _until(eve, lambda seen: any(s.startswith("You sit at seat 1") for s in seen))
     play([back])
     said = "\n".join(back.seen)
