@@ -268,10 +268,23 @@ class NetSeat:
             s.output.say([Line.same(words.chat(s.names.names[seat], text), LineKind.CHAT)], priority=Priority.NORMAL)
         self.chat = []
         rest = events[at - start :]
+        if missed is not None:  # back at the table: where the game stands, the hand numbered
+            self._where(rest)
         if rest or missed is not None:
             s.after(rest)
         if missed is not None:
             s.output.tell(waits_line(remote, s.names.names))
+
+    def _where(self, coming: list[g.Event]) -> None:
+        """After a rejoin, before the events still to say: the scores, whose crib, and in the
+        discard or the play the starter, the count and the hand, numbered afresh (the keys
+        choose by these numbers), as a resumed game says them."""
+        s = self.session
+        obs = s.table.observation(s.me)
+        if obs.phase in (g.DEAL_OVER, g.GAME_OVER) or any(isinstance(e, g.Dealt) for e in coming):
+            return
+        lines = [Line.same(s.answers.scores(), LineKind.SCORES), Line.same(s.answers.crib(), LineKind.GAME)]
+        s.output.say([*lines, *narration._state_lines(s, obs)], priority=Priority.NORMAL)
 
     def _note(self, text: str, priority: Priority = Priority.NORMAL) -> None:
         if text:

@@ -109,3 +109,23 @@ def test_two_full_seats_play_a_deal_by_keys_and_hear_each_other_and_the_chat():
         ]
         for r in remotes:
             r.close()
+
+
+def test_back_after_a_dropped_line_the_seat_hears_where_the_game_stands_and_plays_by_its_numbers():
+    referee = table(2)
+    with running(referee) as address:
+        remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        lena, max_ = Seated(remotes[0]), Seated(remotes[1])
+        _until([lena, max_], lambda: remotes[0].observation(0).phase == g.PLAY)
+        remotes[1].ws.close()  # Max's line drops
+        _until([lena], lambda: any("Max's connection dropped" in line for line in lena.said))
+        back = Seated(RemoteTable.join(address, CODE, "Max"))  # a new process, as after a restart
+        assert any(line.startswith("You are back at the table") for line in back.said), back.said
+        hand = [line for line in back.said if line.startswith("Your hand. Card 1: ")]
+        assert hand, back.said
+        assert back.lines[-1][1] in (LineKind.TURN, LineKind.PROMPT, LineKind.ANSWER), back.lines[-3:]
+        # the digits choose by the numbers just said: the deal goes on to its end
+        _until([lena, back], lambda: all(p.remote.observation(p.remote.seat).deal >= 2 for p in (lena, back)))
+        assert any(line.startswith("You play the ") for line in back.said), back.said
+        for r in (remotes[0], back.remote):
+            r.close()
