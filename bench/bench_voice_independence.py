@@ -312,12 +312,17 @@ def report(rows, names):
     for tiers in (True, False):
         for n in ["none"] + list(names):
             got = [decide(r, n, tiers) for r in said]
-            bad = sum(decide(r, n, tiers) == "wrong" for r in notin)
+            # wrong card actions: a play or discard done that was not said (a query done on a card
+            # phrase, "card three" heard as "help me", is wrong but not a card action)
+            card_said = sum(
+                g == "wrong" and (r["command"] or "").startswith(ACTIONS) for r, g in zip(said, got, strict=True)
+            )
+            bad = sum(decide(r, n, tiers) == "wrong" and (r["command"] or "").startswith(ACTIONS) for r in notin)
             pc = {k: 100 * got.count(k) / max(1, len(got)) for k in ("exact", "asked", "rejected", "wrong")}
             label = "tiers + thresholds" if tiers else "thresholds only (no tuned tier)"
             print(
                 f"| {label} | {n} | {pc['exact']:.1f} | {pc['asked']:.1f} | {pc['rejected']:.1f} | "
-                f"{pc['wrong']:.1f} | {got.count('wrong')} / {bad} |"
+                f"{pc['wrong']:.1f} | {card_said} / {bad} |"
             )
     print()
     for r in wrong:
