@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
 import select
 import sys
 from collections.abc import Sequence
@@ -42,8 +43,32 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         from spoken_cribbage.app.output import one_line
 
-        sys.stderr.write(one_line(phrase("calculator.usage_error", message=message)) + "\n")
+        sys.stderr.write(one_line(phrase("calculator.usage_error", message=_argparse_words(message))) + "\n")
         raise SystemExit(EXIT_USAGE)
+
+
+#: argparse's refusals (English, from the standard library) and the messages that say them in
+#: the player's language (words/cli_help.py); one that matches none is said as argparse wrote it
+_ARGPARSE = (
+    (re.compile(r"the following arguments are required: (?P<names>.+)"), "argparse.required"),
+    (re.compile(r"unrecognized arguments: (?P<arguments>.+)"), "argparse.unrecognized"),
+    (
+        re.compile(r"argument (?P<argument>\S+): invalid choice: (?P<value>.+) \(choose from (?P<choices>.+)\)"),
+        "argparse.choice",
+    ),
+    (re.compile(r"argument (?P<argument>\S+): invalid (?P<kind>int|float) value: (?P<value>.+)"), "argparse.number"),
+    (re.compile(r"argument (?P<argument>\S+): expected one argument"), "argparse.one"),
+    (re.compile(r"argument (?P<argument>\S+): (?P<message>.+)"), "argparse.argument"),
+)
+
+
+def _argparse_words(message: str) -> str:
+    """argparse's refusal in the player's language (English stays as argparse says it)."""
+    for pattern, key in _ARGPARSE:
+        found = pattern.fullmatch(message)
+        if found:
+            return plain_text(key, **found.groupdict())
+    return message
 
 
 # ----------------------------------------------------------------------------- play

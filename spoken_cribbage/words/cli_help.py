@@ -31,6 +31,26 @@ TEXTS: dict[str, Template] = {
         "options", "the title of the list of options in --help (argparse adds a colon after it)"
     ),
     "help.argparse.help": Message("show this help message and exit", "--help: what -h and --help do"),
+    # argparse's refusals of a command line, said inside calculator.usage_error; option names
+    # and values as typed
+    "help.argparse.required": Message(
+        "the following arguments are required: {names}", "a command line without a required argument"
+    ),
+    "help.argparse.unrecognized": Message(
+        "unrecognized arguments: {arguments}", "a command line with arguments the command does not take"
+    ),
+    "help.argparse.choice": Message(
+        "argument {argument}: invalid choice: {value} (choose from {choices})",
+        "an option given a value it does not allow; {choices} as argparse lists them",
+    ),
+    "help.argparse.number": Message(
+        "argument {argument}: invalid {kind} value: {value}",
+        "an option or argument that takes a number given something else; {kind} is int or float",
+    ),
+    "help.argparse.one": Message("argument {argument}: expected one argument", "an option given without its value"),
+    "help.argparse.argument": Message(
+        "argument {argument}: {message}", "an option refused with a sentence of the game's ({message}, translated)"
+    ),
     "help.program:description": Message(
         "Cribbage that speaks, for the keyboard, the screen reader and the voice.",
         "the first paragraph of 'spoken-cribbage --help'",

@@ -152,3 +152,16 @@ def test_review_in_french_and_chinese(tmp_path):
     assert "> /review\n第 1 手的经过：\n" in run.stdout and "\n这是第 1 手到目前为止的经过。\n" in run.stdout
     run = _run(tmp_path, "review", "--language", "zh-Hans")
     assert run.stdout + run.stderr == "还没有已结束的牌局：打完一局后就可以在这里回顾。\n"
+
+
+def test_a_refused_command_line_in_french_and_chinese(tmp_path):
+    """argparse's refusals, said in the language (option names and values as typed)."""
+    run = _run(tmp_path, "score", "5H", "--language", "fr")
+    assert run.returncode == 2
+    assert run.stderr == "spoken-cribbage : ces arguments sont obligatoires : --starter. Essayez --help.\n"
+    run = _run(tmp_path, "odds", "1", "2", "--dealer", "x", "--language", "zh-Hans")
+    assert run.stderr == "spoken-cribbage：参数 --dealer：无效的选项 'x'（可选：'me', 'opponent'）。请试试 --help。\n"
+    run = _run(tmp_path, "odds", "1", "2", "--dealer", "x")
+    assert run.stderr == (
+        "spoken-cribbage: argument --dealer: invalid choice: 'x' (choose from 'me', 'opponent'). Try --help.\n"
+    )

@@ -263,7 +263,7 @@ def test_the_moved_tables_are_found():
     assert len(speech_words.TEXTS) == 51 and len(speech_words.PARTS) == 9
     assert len([c for c in codes if c.startswith("cues.")]) == 4  # cues.*: all 4, one each
     # help.*: every --help text, and argparse's own words around them
-    assert len([c for c in codes if c.startswith("help.")]) == 98
+    assert len([c for c in codes if c.startswith("help.")]) == 104
     # calculator.* and engine.*: 61 codes (7 choose among their forms; the simulation's report
     # stays English), 106 messages
     assert len([c for c in codes if c.startswith(("calculator.", "engine."))]) == 106
@@ -389,7 +389,13 @@ def _has_words(template: catalogue.Message) -> bool:
         ("speech", SPEECH_FACTS),
         ("voice", VOICE_FACTS),
         ("cues", {"reason": Notice("cues.silent_output")}),
-        ("help", {"levels": "easy, expert"}),
+        (
+            "help",
+            {
+                "levels": "easy, expert",
+                **{k: "--x" for k in ("names", "arguments", "argument", "value", "choices", "kind", "message")},
+            },
+        ),
         ("calculator", "calculator"),
         (
             "review",

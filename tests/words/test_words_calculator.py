@@ -54,6 +54,7 @@ def test_every_sentence_of_the_table_is_used():
 
 def test_every_help_text_asked_for_is_in_the_table():
     keys = {"help." + m for p in SOURCES for m in re.findall(r'(?:help|plain)_text\("([^"]+)"', p.read_text())}
+    keys |= {"help." + m for p in SOURCES for m in re.findall(r'"(argparse\.[a-z]+)"', p.read_text())}
     assert sorted(keys - set(HELP_TEXTS)) == [] and sorted(set(HELP_TEXTS) - keys) == []
 
 
