@@ -10,6 +10,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from testkit import ROOT
@@ -17,12 +18,22 @@ from testkit import ROOT
 PROGRAM = [sys.executable, "-m", "spoken_cribbage"]
 
 
-class Player:
-    """One process of the game, its lines read in a thread; it answers the prompts: the first
-    two cards for a discard, the first card it may play, Enter for the next deal, q after the
-    game."""
+#: The prompts an English player answers (the start of the line) and the answers: the first
+#: two cards for a discard, the first card it may play, Enter for the next deal, q after the game.
+ANSWERS = (
+    ("Lay away two cards", "1 2"),
+    ("Your play", "1"),
+    ("Press Enter", ""),
+    ("The game is over: press Enter for a rematch", "q"),
+)
 
-    def __init__(self, args: list[str], home: Path) -> None:
+
+class Player:
+    """One process of the game, its lines read in a thread; it answers the prompts as
+    ``answers`` say (the start of a prompt, the line typed): in English, :data:`ANSWERS`."""
+
+    def __init__(self, args: list[str], home: Path, answers: Sequence[tuple[str, str]] = ANSWERS) -> None:
+        self.answers = answers
         env = {
             **os.environ,
             "HOME": str(home),
@@ -58,23 +69,20 @@ class Player:
         if line is None:
             return None
         self.seen.append(line)
-        answer = None
-        if line.startswith("Lay away two cards"):
-            answer = "1 2"
-        elif line.startswith("Your play"):
-            answer = "1"
-        elif line.startswith("Press Enter"):
-            answer = ""
-        elif line.startswith("The game is over: press Enter for a rematch"):
-            answer = "q"
-        if answer is not None and self.proc.poll() is None:
+        answer = next((typed for start, typed in self.answers if line.startswith(start)), None)
+        if answer is not None:
+            self.type(answer)
+        return line
+
+    def type(self, line: str) -> None:
+        """Type ``line`` and Enter (nothing once the process has ended)."""
+        if self.proc.poll() is None:
             assert self.proc.stdin is not None
             try:
-                self.proc.stdin.write(answer + "\n")
+                self.proc.stdin.write(line + "\n")
                 self.proc.stdin.flush()
             except BrokenPipeError:
                 pass
-        return line
 
 
 def play(players: list[Player], seconds: float = 60) -> None:

@@ -2,8 +2,11 @@
 shared table, the server's refusals (its reason codes), chat and the connection.
 
 The server sends facts (``net.protocol``: reason codes, events, names); this module is the
-only place they become sentences. Names and chat are put in through :func:`fill` (one visible
-line, no control character), after the server and the client have cleaned them."""
+only place they become sentences, in the player's own language: each client words the same
+facts in its own (``--language``, or the ``language`` setting), so a Chinese and a French
+player share a table (issue 27 item 6). The sentences are on the catalogue (:data:`CODES`,
+words.catalogue); names and chat are put in through ``say``'s cleaning (one visible line, no
+control character), after the server and the client have cleaned them."""
 
 from __future__ import annotations
 
@@ -11,9 +14,11 @@ import math
 from collections.abc import Sequence
 
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.words.clean import fill
-from spoken_cribbage.words.lines import card_list, list_words
-from spoken_cribbage.words.numbers import number_words
+from spoken_cribbage.words.catalogue import current, say, text
+from spoken_cribbage.words.lines import cap, card_list, card_name, list_words
+from spoken_cribbage.words.names import shown_name
+from spoken_cribbage.words.net_messages import CODES
+from spoken_cribbage.words.numbers import number_words, said_number
 
 HELP = {
     "host": "open a table for friends on this machine and sit at it",
@@ -62,38 +67,26 @@ HELP = {
     "serve.--tables": "the most tables the room holds at once (default 5000)",
 }
 
-_REFUSED = {
-    "malformed": "The table did not understand that message.",
-    "unknown message": "The table does not know that kind of message.",
-    "oversized": "That message was too long for the table.",
-    "too fast": "Too many messages at once: wait a moment.",
-    "binary": "The table did not understand that message.",
-    "version": "This copy of Spoken Cribbage is not the host's version: update one of them.",
-    "not joined": "You have no seat at this table yet.",
-    "already joined": "You are already seated.",
-    "bad code": "That invite code is not this table's: ask the host for it again.",
-    "table full": "Every seat at this table is taken.",
-    "not an action": "That is not a move of the game.",
-    "not yours": "That move is not yours to make.",
-    "not allowed": "A shared table does not allow that.",
-    "internal": "The table failed on that message; nothing changed.",
-    "server closing": "The table is closing.",
-    "advice off": "This table gives no hints or win chances: the host chose so.",
-    "no table": "The room has no open table of that name (a private one needs its own code).",
-    "name taken": "A table of that name is already open: choose another name.",
-    "bad name": "A table needs a name with letters or digits.",
-    "room full": "The room holds as many tables as it can: try again later.",
-    "bad table": "The game cannot be played with that table: see spoken-cribbage join --help.",
-    "not here": "That is for a room of tables, not a host's table (or the reverse).",
-    "room closing": (
-        "The room is closing. Your table is saved: join it again by its name when the room "
-        "is open again, and the game goes on where it stopped."
-    ),
-    "host left": (
-        "The host left the table. It is saved: join again with the same code when "
-        "the host opens it again, and the game goes on where it stopped."
-    ),
-}
+
+def _t(code: str, /, **facts: object) -> str:
+    return say(CODES[code], facts, code)
+
+
+def _plural(code: str, count: int, /, **facts: object) -> str:
+    return say(CODES[code], {"count": count, **facts}, code)
+
+
+def _name(name: str) -> str:
+    """A seat's name as the current language says it ('you' and 'Computer' translated)."""
+    return shown_name(name)
+
+
+def _words(n: int) -> str:
+    """A count in the current language's words ('two', 'deux', '2'; a large one in digits
+    but in English)."""
+    if n < 32:
+        return said_number(n)
+    return number_words(n) if current() == "en" else str(n)
 
 
 def help_text(key: str) -> str:
@@ -101,148 +94,120 @@ def help_text(key: str) -> str:
 
 
 def bad_port(text: str) -> str:
-    return fill("The port is a number from 0 to 65535, not {text}.", {"text": text})
+    return _t("net.bad_port", text=text)
 
 
 def bad_keep(text: str) -> str:
-    return fill("The time a seat is kept is 10 to 3600 seconds, not {text}.", {"text": text})
+    return _t("net.bad_keep", text=text)
 
 
 def bad_tables(text: str) -> str:
-    return fill("A room holds 1 to 100000 tables, not {text}.", {"text": text})
+    return _t("net.bad_tables", text=text)
 
 
 def bad_limit(text: str) -> str:
-    return fill("A time limit is 10 to 600 seconds, or off, not {text}.", {"text": text})
+    return _t("net.bad_limit", text=text)
 
 
 def bad_computers(text: str, players: int) -> str:
-    return fill(
-        "Computer seats are numbered 2 to {players} (you sit at 1), not {text}.", {"players": players, "text": text}
-    )
+    return _t("net.bad_computers", players=players, text=text)
 
 
 def bad_table() -> str:
-    return "The game cannot be played with that table: see spoken-cribbage host --help."
+    return _t("net.bad_table")
 
 
 def empty_seat(seat: int) -> str:
     """The name of a seat nobody has taken yet."""
-    return f"seat {seat + 1}"
+    return _t("net.seat_empty", seat=seat + 1)
 
 
 def resumed(actions: int) -> str:
-    return (
-        f"Your last table was not finished: it goes on where it stopped, after "
-        f"{number_words(actions)} moves, with the same code (host --new for a new one)."
-    )
+    return _plural("net.resumed", actions, moves=_words(actions))
 
 
 def save_unreadable() -> str:
-    return "Your last table's save could not be read: a new table is set."
+    return _t("net.save_unreadable")
 
 
 def friends_join(address: str, port: int, code: str, *, plain: bool = False) -> str:
     """The one line that says how friends join."""
-    return fill(
-        "Friends join with: spoken-cribbage join {address}:{port} --code {code}" + (" --plain" if plain else ""),
-        {"address": address, "port": port, "code": code},
-    )
+    return _t("net.friends_join", address=address, port=port, code=code, plain=" --plain" if plain else "")
 
 
 def plain_only_here() -> str:
-    return "--plain is only for a table on this machine (127.0.0.1): leave it out."
+    return _t("net.plain_only_here")
 
 
 def code_without_check() -> str:
-    return (
-        "That invite code has no part after the dash, which checks the table is the "
-        "host's: ask the host for the whole code."
-    )
+    return _t("net.code_without_check")
 
 
 def certificate_mismatch() -> str:
-    return (
-        "The table at that address is not the one the invite code names: nothing was "
-        "sent. Check the address and ask the host for the code again."
-    )
+    return _t("net.certificate_mismatch")
 
 
 def certificate_changed(address: str, path: str) -> str:
     """A pinned table's certificate has changed: refused, and what to do."""
-    return fill(
-        "The table at {address} shows another certificate than the one it showed when "
-        "you first joined it: nothing was sent. Someone may be standing between you "
-        "and the table. If the host really made a new one (a new machine or a fresh "
-        "install), ask them, then remove the entry for {address} from {path} and join "
-        "again.",
-        {"address": address, "path": path},
-    )
+    return _t("net.certificate_changed", address=address, path=path)
 
 
 def pins_unreadable(path: str) -> str:
-    return fill(
-        "The list of tables you joined before, {path}, could not be read, so no table "
-        "can be checked against it: nothing was sent. Remove that file to start the "
-        "list again.",
-        {"path": path},
-    )
+    return _t("net.pins_unreadable", path=path)
 
 
 def certificate_pinned() -> str:
-    return (
-        "The first time at this table: its certificate is remembered, and a later join "
-        "to this address checks it is the same."
-    )
+    return _t("net.certificate_pinned")
 
 
 def no_certificate(error: str) -> str:
-    return fill("Could not make the table's certificate: {error}.", {"error": error})
+    return _t("net.no_certificate", error=error)
 
 
 def refused(reason: str) -> str:
-    return _REFUSED.get(reason, "The table refused that.")
+    code = f"net.refused.{reason.replace(' ', '_')}"
+    return _t(code if code in CODES else "net.refused.other")
 
 
 def closed(reason: str | None) -> str:
     if reason is None:
-        return "The connection to the table closed."
+        return _t("net.closed")
     if reason in ("host left", "room closing"):
         return refused(reason)
-    return fill("The table closed the connection: {why}", {"why": refused(reason)})
+    return _t("net.closed.why", why=refused(reason))
 
 
 def cannot_connect(address: str, error: str) -> str:
-    return fill("Could not reach the table at {address}: {error}.", {"address": address, "error": error})
+    return _t("net.cannot_connect", address=address, error=error)
 
 
 def seated(seat: int, others: Sequence[str]) -> str:
     """Where you sit, and who is at the table with you (``others``: their names)."""
     if not others:
-        return fill("You sit at seat {seat}; the other seats are still empty.", {"seat": seat + 1})
-    return fill("You sit at seat {seat}, with {others}.", {"seat": seat + 1, "others": list_words(list(others))})
+        return _t("net.seated.alone", seat=seat + 1)
+    return _t("net.seated", seat=seat + 1, others=list_words([_name(o) for o in others]))
 
 
 def chat(name: str, text: str) -> str:
     if name == "you":  # (your own line, as the table sent it back)
-        return fill("You say: {text}", {"text": text})
-    return fill("{name} says: {text}", {"name": name, "text": text})
+        return _t("net.chat.you", text=text)
+    return _t("net.chat", name=_name(name), text=text)
 
 
 def chat_heard(on: bool) -> str:
-    return "Chat on." if on else "Chat silenced: type mute again to hear it."
+    return _t("net.chat.on" if on else "net.chat.off")
 
 
 def joined(name: str) -> str:
-    return fill("{name} sits down.", {"name": name})
+    return _t("net.joined", name=_name(name))
 
 
 def _minutes(keep: int) -> str:
     """'2 minutes', '90 seconds': how long a seat is kept, as the host set it."""
     minutes, seconds = divmod(keep, 60)
     if minutes and not seconds:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
-    return f"{keep} second{'s' if keep != 1 else ''}"
+        return _plural("net.span.minutes", minutes)
+    return _plural("net.span.seconds", keep)
 
 
 def away(name: str, why: str, keep: int | None, held: bool) -> str:
@@ -250,46 +215,38 @@ def away(name: str, why: str, keep: int | None, held: bool) -> str:
     q) or "dropped" (their connection dropped); ``keep``: the seconds the seat is kept for
     them (None: not kept, the game is over); ``held``: a computer plays it meanwhile.
     'Lena's connection dropped; the seat is kept for 2 minutes.'"""
-    gone = "{name} left the table" if why == "left" else "{name}'s connection dropped"
+    code = "net.away.left" if why == "left" else "net.away.dropped"
     if held:
-        return fill(gone + "; a computer plays the seat until {name} is back.", {"name": name})
+        return _t(code + ".held", name=_name(name))
     if keep is None:
-        return fill(gone + ".", {"name": name})
-    return fill(gone + "; the seat is kept for {span}.", {"name": name, "span": _minutes(keep)})
+        return _t(code, name=_name(name))
+    return _t(code + ".kept", name=_name(name), span=_minutes(keep))
 
 
 def seat_free(name: str) -> str:
-    return fill("{name} did not come back in time: the seat is free for anyone who joins.", {"name": name})
+    return _t("net.seat_free", name=_name(name))
 
 
 def prompt_discard(count: int, hand: Sequence[Card]) -> str:
     if count == 1:  # (three players and more: one card, so one number or name)
-        return f"Lay away one card: type its number or name, for example 1 or 5h. You hold {card_list(hand)}."
-    return (
-        f"Lay away {number_words(count)} cards: type their numbers "
-        f"or names, for example 1 2 or 5h kd. You hold {card_list(hand)}."
-    )
+        return _t("net.prompt.discard.one", hand=card_list(hand))
+    return _t("net.prompt.discard", many=_words(count), hand=card_list(hand))
 
 
 def prompt_play(count: int, playable: Sequence[Card]) -> str:
-    cards = list_words([c.name for c in playable], "or")
-    return f"Your play, the count is {number_words(count)}: type a card or its number, {cards}."
+    return _t("net.prompt.play", count=_words(count), cards=list_words([card_name(c) for c in playable], "or"))
 
 
 def prompt_count() -> str:
-    return "Your count: type the points of the hand shown."
+    return _t("net.prompt.count")
 
 
 def waiting_for(names: Sequence[str]) -> str:
-    return fill("Waiting for {who}.", {"who": list_words(list(names))}) if names else ""
+    return _t("net.waiting_for", who=list_words([_name(n) for n in names])) if names else ""
 
 
 def not_understood() -> str:
-    return (
-        "Type cards (5h kd) or their numbers, go, a count, Enter for the next deal, "
-        "t for whom the table waits for, i for a hint, o for your chance to win, 'text to "
-        "talk to the table, mute to silence the talk, or q to leave."
-    )
+    return _t("net.not_understood")
 
 
 def no_advice() -> str:
@@ -298,7 +255,7 @@ def no_advice() -> str:
 
 
 def leaving() -> str:
-    return "You leave the table."
+    return _t("net.leaving")
 
 
 # ----------------------------------------------------------------------------- the clock
@@ -309,24 +266,21 @@ def span(seconds: float) -> str:
     (whole seconds, rounded up: a second still left is never said as none)."""
     whole = max(0, math.ceil(seconds - 1e-9))
     minutes, rest = divmod(whole, 60)
-    parts = []
+    if minutes and rest:
+        return _t(
+            "net.span.both", minutes=_plural("net.span.minutes", minutes), seconds=_plural("net.span.seconds", rest)
+        )
     if minutes:
-        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
-    if rest or not minutes:
-        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
-    return " ".join(parts)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return _plural("net.span.minutes", minutes)
+    return _plural("net.span.seconds", rest)
 
 
 def _to_do(why: str, phase: str) -> str:
     if why == "count":
-        return "count"
+        return _t("net.todo.count")
     if why == "next deal":
-        return "ask for the next deal"
-    return "lay away" if phase == "discard" else "play"
+        return _t("net.todo.next_deal")
+    return _t("net.todo.discard" if phase == "discard" else "net.todo.play")
 
 
 def waits(items: Sequence[tuple[str, str, float | None, float | None, str | None]], phase: str) -> str:
@@ -335,25 +289,21 @@ def waits(items: Sequence[tuple[str, str, float | None, float | None, str | None
     seconds the seat of one away is still kept or None, and why they are away: "left" or
     "dropped"); ``phase``: the game's phase."""
     if phase == "game over":
-        return "The game is over."
+        return _t("net.waits.over")
     if not items:
-        return "The table waits for nobody now: the computers are playing."
+        return _t("net.waits.nobody")
     said = []
     for name, why, left, dropped, away in items:
         to_do = _to_do(why, phase)
         if left is None:
-            said.append(fill("The table waits for {name} to {what}.", {"name": name, "what": to_do}))
+            said.append(_t("net.waits.for", name=_name(name), what=to_do))
+        elif name == "you":
+            said.append(_t("net.waits.has.you", span=span(left), what=to_do))
         else:
-            has = "have" if name == "you" else "has"
-            said.append(
-                fill(
-                    "{name} {has} {span} to {what}.",
-                    {"name": _capital(name), "has": has, "span": span(left), "what": to_do},
-                )
-            )
+            said.append(_t("net.waits.has", name=cap(_name(name)), span=span(left), what=to_do))
         if dropped is not None:
-            gone = "{name} left" if away == "left" else "{name}'s line dropped"
-            said.append(fill(gone + ": the seat is kept {span} more.", {"name": _capital(name), "span": span(dropped)}))
+            code = "net.waits.kept.left" if away == "left" else "net.waits.kept.dropped"
+            said.append(_t(code, name=cap(_name(name)), span=span(dropped)))
     return " ".join(said)
 
 
@@ -361,42 +311,41 @@ def limits(turn: int | None, count: int | None) -> str:
     """The table's time limits, said once when seated (nothing when it has none)."""
     said = []
     if turn:
-        said.append(fill("Each turn has {span}; when it runs out a computer plays that turn.", {"span": span(turn)}))
+        said.append(_t("net.limit.turn", span=span(turn)))
     if count:
-        said.append(fill("Each count has {span}; when it runs out the count is given up.", {"span": span(count)}))
+        said.append(_t("net.limit.count", span=span(count)))
     return " ".join(said)
 
 
 def turn_played(name: str) -> str:
     """Everyone hears that a person's turn limit ran out and a computer played the turn."""
     if name == "you":
-        return "Your time ran out: a computer plays this turn for you."
-    return fill("{name}'s time ran out: a computer plays this turn for {name}.", {"name": name})
+        return _t("net.turn_played.you")
+    return _t("net.turn_played", name=_name(name))
 
 
 def time_warning(seconds: int) -> str:
     """The one warning before a person's own time runs out."""
-    return fill("{span} left for your turn.", {"span": _capital(span(seconds))})
+    return _t("net.time_warning", span=cap(span(seconds)))
 
 
 def earlier(line: str) -> str:
-    """A line of what the player missed while their line was down."""
-    return f"Earlier: {line}"
+    """A line of what the player missed while their line was down (already a sentence of
+    this module or the announcer's: put in as it is)."""
+    return text("net.earlier", CODES["net.earlier"]).format(line=line)
 
 
 def back(missed: bool) -> str:
     """Said first on a return after a dropped line (``missed``: something happened since)."""
-    if not missed:
-        return "You are back at the table; nothing happened while you were away."
-    return "You are back at the table. What you missed, then where the game stands:"
+    return _t("net.back.missed" if missed else "net.back")
 
 
 def prompt_rematch() -> str:
-    return "The game is over: press Enter for a rematch with the same seats, or type q to leave."
+    return _t("net.prompt.rematch")
 
 
 def asks_rematch(name: str) -> str:
-    return fill("{name} asks for a rematch: press Enter to play again.", {"name": name})
+    return _t("net.asks_rematch", name=_name(name))
 
 
 # ----------------------------------------------------------------------------- a room
@@ -404,84 +353,57 @@ def asks_rematch(name: str) -> str:
 
 def room_open(address: str, port: int, code: str, *, plain: bool = False) -> str:
     """The one line that says how players reach the room (``serve``)."""
-    extra = " --plain" if plain else ""
-    return fill(
-        "The room is open. Players list its tables with: spoken-cribbage join {address}:{port} "
-        "--code {code}{extra} --list; then --table NAME to sit, --create NAME to open one, "
-        "--watch NAME to watch.",
-        {"address": address, "port": port, "code": code, "extra": extra},
-    )
+    return _t("net.room_open", address=address, port=port, code=code, plain=" --plain" if plain else "")
 
 
 def room_resumed(names: Sequence[str]) -> str:
     if not names:
         return ""
-    many = len(names) != 1
-    return fill(
-        "{count} unfinished table{s} {are} open again, {which}: their players sit back down by name.",
-        {
-            "count": _capital(number_words(len(names))),
-            "s": "s" if many else "",
-            "are": "are" if many else "is",
-            "which": list_words(list(names)),
-        },
-    )
+    return _plural("net.room_resumed", len(names), many=cap(_words(len(names))), which=list_words(list(names)))
 
 
 def room_closing() -> str:
-    return "The room closes; its unfinished tables are saved and offered again when it starts."
+    return _t("net.room_closing")
 
 
 def tables_list(tables: Sequence[tuple[str, Sequence[str], int, bool, int]]) -> list[str]:
     """The room's open tables, one line each: (name, the people seated, the free seats, a game
     under way, the watchers)."""
     if not tables:
-        return ["The room has no open table: open one with --create NAME."]
-    lines = [fill("{count} open:", {"count": _capital(_tables(len(tables)))})]
+        return [_t("net.tables.none")]
+    lines = [_plural("net.tables.count", len(tables), many=cap(_words(len(tables))))]
     for name, people, free, started, watchers in tables:  # (people: their names, "(away)" after one away)
-        said = fill("{name}: ", {"name": name})
-        said += fill("{who}", {"who": list_words(list(people))}) if people else "nobody yet"
-        said += f"; {number_words(free)} free seat{'s' if free != 1 else ''}" if free else "; full"
+        said = _t("net.tables.name", name=name)
+        said += list_words([_name(p) for p in people]) if people else _t("net.tables.nobody")
+        said += _plural("net.tables.free", free, many=_words(free)) if free else _t("net.tables.full")
         if started:
-            said += "; playing"
+            said += _t("net.tables.playing")
         if watchers:
-            said += f"; {number_words(watchers)} watching"
-        lines.append(said + ".")
+            said += _plural("net.tables.watching", watchers, many=_words(watchers))
+        lines.append(_t("net.tables.end", line=said))
     return lines
 
 
 def away_name(name: str, here: bool) -> str:
     """A seated person in a room's list: their name, '(away)' after it when their line is down."""
-    return name if here else f"{name} (away)"
-
-
-def _tables(n: int) -> str:
-    return f"{number_words(n)} table{'s' if n != 1 else ''}"
+    return name if here else _t("net.away_name", name=name)
 
 
 def table_opened(name: str, join_line: str, public: bool) -> str:
     """A table just opened in a room, and how friends join it."""
-    if public:
-        return fill("You opened the table {name}. Friends join with: {line}", {"name": name, "line": join_line})
-    return fill(
-        "You opened the private table {name}; it is not listed. Friends join with: {line}",
-        {"name": name, "line": join_line},
-    )
+    return _t("net.table_opened" if public else "net.table_opened.private", name=name, line=join_line)
 
 
 def watched_game(target: int, names: Sequence[str]) -> str:
     """A watched table's new game."""
-    return fill("New game to {target} points: {who}.", {"target": target, "who": list_words(list(names))})
+    return _t("net.watched_game", target=target, who=list_words([_name(n) for n in names]))
 
 
 def computer_name(seat: int, computers: int) -> str:
     """A computer seat's name for a watcher: 'Computer', or 'Computer 3' when there are several."""
-    return "Computer" if computers == 1 else f"Computer {seat + 1}"
+    return _name("Computer") if computers == 1 else _t("net.computer", seat=seat + 1)
 
 
 def watching(name: str, names: Sequence[str]) -> str:
     """Said when a watcher starts: the table, its seats, and what a watcher hears."""
-    return fill(
-        "You watch {name}: {who}. You hear what everyone hears, never a hand. Type q to stop watching.",
-        {"name": name, "who": list_words(list(names))},
-    )
+    return _t("net.watching", name=name, who=list_words([_name(n) for n in names]))

@@ -8,23 +8,24 @@ The table's own sentences (seated, a seat dropped, the clock, a rematch) are ``w
 
 from __future__ import annotations
 
+from spoken_cribbage.words.catalogue import say
+from spoken_cribbage.words.net_messages import CODES
+
+
+def _t(code: str) -> str:
+    return say(CODES[code], {}, code)
+
 
 def shared_keys(*, advice: bool) -> str:
     """The keys a shared table adds or changes, said once after the seat's first line."""
-    keys = (
-        "At a shared table: apostrophe and your words talk to the table, t or k says whom the "
-        "table waits for, Enter after the game asks for a rematch, q leaves your seat, kept for you"
-    )
-    if advice:
-        return keys + "; i and o ask the table's coach."
-    return keys + "; undo is off."
+    return _t("net.seat.keys") + _t("net.seat.keys.advice" if advice else "net.seat.keys.no_advice")
 
 
 def nothing_said() -> str:
     """A chat line with no words in it."""
-    return "Nothing to say: type your words after the apostrophe."
+    return _t("net.seat.nothing_said")
 
 
 def coach_off() -> str:
     """The coach's verdict on a move asked for (e) where the host allows no advice."""
-    return "The host set this table to give no hints or win chances."
+    return _t("net.seat.coach_off")
