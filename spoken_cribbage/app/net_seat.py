@@ -90,6 +90,13 @@ class NetSession(Session):
         if not remote.advice:
             handlers["coach"] = lambda c: self.output.tell(seat_words.coach_off())
         handlers["new"] = self._rematch
+        help_ = handlers["help"]
+
+        def with_shared_keys(c: Command) -> None:  # help, then the shared table's keys
+            help_(c)
+            self.output.tell(seat_words.shared_keys(advice=remote.advice), LineKind.HELP)
+
+        handlers["help"] = with_shared_keys
         next_deal = handlers["next"]
         handlers["next"] = lambda c: self._rematch(c) if self._over() else next_deal(c)
 
@@ -270,7 +277,11 @@ class NetSeat:
         rest = events[at - start :]
         if missed is not None:  # back at the table: where the game stands, the hand numbered
             self._where(rest)
-        if rest or missed is not None:
+        if missed is None and rest and all(isinstance(e, g.Discarded) and e.seat != s.me for e in rest):
+            # (another's discard while the seat chooses its own: said if it has words, the
+            # prompt not said again over the seat's question; the Output adds it if due)
+            narration._announce(s, rest, remote.observation(s.me), priority=Priority.NORMAL, own=0)
+        elif rest or missed is not None:
             s.after(rest)
         if missed is not None:
             s.output.tell(waits_line(remote, s.names.names))

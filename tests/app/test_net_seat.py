@@ -82,11 +82,19 @@ def test_two_full_seats_play_a_deal_by_keys_and_hear_each_other_and_the_chat():
         assert any(line.startswith("Max plays") for line in lena.said), lena.said
         assert any(line.startswith("Lena plays") for line in max_.said), max_.said
         assert remotes[0].version > 0
+        # the other's discard, said while a seat chooses its own, does not ask it again
+        for p in players:
+            first = p.said[: next(i for i, line in enumerate(p.said) if line.startswith("You lay away"))]
+            assert sum(line.startswith("Your turn: lay away") for line in first) == 1, first
         # single keys answer at once from the seat: s says the scores
         before = len(lena.lines)
         lena.session.key("s")
         assert lena.said[before:] and lena.said[before].startswith("You "), lena.lines[before:]
         assert " to go; Max " in lena.said[before]
+        # help says the shared table's keys too
+        before = len(lena.lines)
+        lena.session.key("?")
+        assert any(line.startswith("At a shared table: apostrophe") for line in lena.said[before:])
         # undo is refused with a sentence
         before = len(lena.lines)
         lena.session.key("u")
