@@ -137,3 +137,23 @@ def test_back_after_a_dropped_line_the_seat_hears_where_the_game_stands_and_play
         assert any(line.startswith("You play the ") for line in back.said), back.said
         for r in (remotes[0], back.remote):
             r.close()
+
+
+def test_at_a_table_without_advice_the_seat_says_so_and_its_keys_are_refused_in_a_sentence():
+    referee = table(2)
+    referee.advice = False
+    with running(referee) as address:
+        remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        lena = Seated(remotes[0])
+        no_advice = "This table gives no hints or win chances: the host chose so."
+        assert no_advice in lena.said  # (the table's note, said when seated)
+        assert any(line.startswith("At a shared table:") and "undo is off" in line for line in lena.said)
+        for key in ("i", "o"):
+            before = len(lena.lines)
+            lena.session.key(key)
+            assert (no_advice, LineKind.ERROR) in lena.lines[before:], lena.lines[before:]
+        before = len(lena.lines)
+        lena.session.key("e")  # the coach's verdict: not at this table either
+        assert lena.said[before:] == ["The host set this table to give no hints or win chances."]
+        for r in remotes:
+            r.close()
