@@ -98,7 +98,16 @@ class NetSession(Session):
 
         handlers["help"] = with_shared_keys
         next_deal = handlers["next"]
-        handlers["next"] = lambda c: self._rematch(c) if self._over() else next_deal(c)
+
+        def next_or_rematch(c: Command) -> None:
+            if self._over():
+                self._rematch(c)
+                return
+            next_deal(c)
+            if self.table.observation(self.me).phase == g.DEAL_OVER:  # (Enter pressed: never silent)
+                self.output.tell(words.waiting_for(self._not_ready()))
+
+        handlers["next"] = next_or_rematch
 
     # ------------------------------------------------------------------ the inputs
 
@@ -153,12 +162,17 @@ class NetSession(Session):
         remote = self.remote
         remote.rematch()
         if self._over():
-            others = [
-                self.names.names[s]
-                for s in range(remote.players)
-                if remote.connected[s] and s not in remote.ready and s != self.me
-            ]
-            self.output.tell(words.waiting_for(others) or words.prompt_rematch())
+            self.output.tell(words.waiting_for(self._not_ready()) or words.prompt_rematch())
+
+    def _not_ready(self) -> list[str]:
+        """The people at the table who have not asked for the next deal (or the rematch)."""
+        remote = self.remote
+        remote.drain()
+        return [
+            self.names.names[s]
+            for s in range(remote.players)
+            if remote.connected[s] and s not in remote.ready and s != self.me
+        ]
 
 
 class _Connection:

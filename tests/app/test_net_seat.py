@@ -82,6 +82,8 @@ def test_two_full_seats_play_a_deal_by_keys_and_hear_each_other_and_the_chat():
         assert any(line.startswith("Max plays") for line in lena.said), lena.said
         assert any(line.startswith("Lena plays") for line in max_.said), max_.said
         assert remotes[0].version > 0
+        # Enter at the deal's end is answered: whom the next deal waits for
+        assert any(line in ("Waiting for Lena.", "Waiting for Max.") for p in players for line in p.said)
         # the other's discard, said while a seat chooses its own, does not ask it again
         for p in players:
             first = p.said[: next(i for i, line in enumerate(p.said) if line.startswith("You lay away"))]
