@@ -162,7 +162,7 @@ class Output:
             (i, j) for i, said in enumerate(held) for j, line in enumerate(said.lines) if line.kind in PROMPT_KINDS
         ]
         if not where:
-            if unprompted and any(said.lines for said in held):
+            if unprompted and any(self._heard(said) for said in held):
                 prompt = self.prompt()
                 if prompt is not None:
                     held = [*held, Said([prompt], Priority.NORMAL, True)]
@@ -177,6 +177,10 @@ class Output:
         if not held[:i] and not before:  # the prompt opened the answer: what now opens it cuts in
             first[0] = first[0]._replace(priority=said.priority)
         return [*first, said._replace(lines=said.lines[j:], priority=Priority.NORMAL)]
+
+    def _heard(self, said: Said) -> bool:
+        """Some line of ``said`` is printed (a line kept out of sight asks for no prompt)."""
+        return any(said.asked or not said.record or self.mode_of(line).printed for line in said.lines)
 
     def say(
         self, lines: Sequence[Line], *, priority: Priority = Priority.NOW, record: bool = True, asked: bool = False

@@ -111,6 +111,19 @@ def test_an_unprompted_answer_gets_no_prompt_when_the_game_does_not_wait_or_noth
     assert written == []
 
 
+def test_an_unprompted_answer_whose_lines_are_all_kept_out_of_sight_does_not_say_the_prompt_again():
+    # (a chat line in history only, at a shared table: nothing heard, so no prompt again)
+    out, written, speaker, _ = make()
+    out.modes = lambda: {"chat": "history"}
+    with out.answer(unprompted=True):
+        out.say([line("Lena says: hello", LineKind.CHAT)], priority=Priority.NORMAL)
+    assert written == [] and speaker.said == []
+    assert [h.text for h in out.history] == ["Lena says: hello"]
+    with out.answer(unprompted=True):  # a line heard: the prompt follows it
+        out.say([line("Max sits down.")], priority=Priority.NORMAL)
+    assert [text for text, _ in written] == ["Max sits down.", TURN.text]
+
+
 def test_nested_answers_are_one_sent_when_the_outermost_ends():
     out, written, _, _ = make()
     with out.answer():
