@@ -4,6 +4,7 @@ the front ends feed it keys, lines and voice commands, and read it through the s
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable, Sequence
 
@@ -36,6 +37,7 @@ def _input(method):
     """An input of the player's (a key, a line, a voice command): a count whose time ran out
     is settled first (and the input dropped: the time-up lines are the answer); then help no
     longer counts as open, and afterwards the count clock runs or waits as the moment says."""
+
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         if self._in_input:
@@ -44,24 +46,34 @@ def _input(method):
         try:
             with self.output.answer():
                 if self.runner.count_clock is not None and narration.input_begins(self):
-                    return None   # (without a count clock there is nothing to settle or hold)
+                    return None  # (without a count clock there is nothing to settle or hold)
                 self.help_open = False
                 return method(self, *args, **kwargs)
         finally:
             self._in_input = False
             if self.runner.count_clock is not None:
                 narration.clock_sync(self)
+
     return wrapper
 
 
 class Session:
     """One seat: keys, lines and voice commands in; lines, speech and cues out (the Output)."""
 
-    keys = KEYS   # what each key means (seat.keymap); a shared table's seat adds its own
+    keys = KEYS  # what each key means (seat.keymap); a shared table's seat adds its own
 
-    def __init__(self, table: Table, *, settings: Settings, write: Callable[[str], None],
-                 hooks: SeatHooks = SeatHooks(), speaker=None, cues=None, me: int = 0,
-                 names: Sequence[str] | None = None):
+    def __init__(
+        self,
+        table: Table,
+        *,
+        settings: Settings,
+        write: Callable[[str], None],
+        hooks: SeatHooks = SeatHooks(),
+        speaker=None,
+        cues=None,
+        me: int = 0,
+        names: Sequence[str] | None = None,
+    ):
         self.me = me
         #: the front end's callbacks (seat.hooks): statistics, settings kept, hints
         self.hooks = hooks
@@ -71,32 +83,38 @@ class Session:
         self.table = table
         #: the computers' turns (paced on its timer: the console sets ``runner.timer``), the
         #: count clock (time.monotonic, or a test's: storage.testhooks)
-        self.runner = TurnRunner(self.table, me, pace=lambda: self.settings.pace,
-                                 now=hooks.clock or testhooks.monotonic,
-                                 on_paced=functools.partial(narration.pace_step, self),
-                                 on_tick=functools.partial(narration.on_tick, self))
-        self.help_open = False     # help was the last thing asked for (the count clock waits)
-        self._in_input = False
+        self.runner = TurnRunner(
+            self.table,
+            me,
+            pace=lambda: self.settings.pace,
+            now=hooks.clock or testhooks.monotonic,
+            on_paced=functools.partial(narration.pace_step, self),
+            on_tick=functools.partial(narration.on_tick, self),
+        )
+        self.help_open = self._in_input = False  # help asked last (the clock waits); an input runs
         #: the listener's side: lines, speech, cues, the transcript (``write_kind``: a kind too)
-        self.output = Output(hooks.write_kind or (lambda text, kind: write(text)),
-                             speaker or NullSpeaker(), cues or NullCuePlayer(),
-                             prompt=functools.partial(moment.prompt_line, self),
-                             cues_on=lambda: self.settings.cues == "on",
-                             modes=lambda: channel_modes(self.settings),
-                             deal=lambda: self.table.observation(self.me).deal)
+        self.output = Output(
+            hooks.write_kind or (lambda text, kind: write(text)),
+            speaker or NullSpeaker(),
+            cues or NullCuePlayer(),
+            prompt=functools.partial(moment.prompt_line, self),
+            cues_on=lambda: self.settings.cues == "on",
+            modes=lambda: channel_modes(self.settings),
+            deal=lambda: self.table.observation(self.me).deal,
+        )
         #: the cues command, while it runs (any key stops it)
         self.cues_demo = CuesDemo(self.output, lambda: self.cues, lambda: self.runner.timer)
         self.names = Names(names or seat_names(table.players, me=me), me)
         self.listen_toggle: Callable[[], None] | None = None  # set when voice commands are on
         #: the ``mic check`` command (app.voice_check.VoiceCheck); the front end sets it
         self.voice_check = None
-        self.kept = True        # the game is saved, so quitting keeps it
+        self.kept = True  # the game is saved, so quitting keeps it
         #: storage.not_kept while the game cannot be saved (the keeper sets it): quitting says so
         self.unsaved: Notice | None = None
-        self.scores_mark: tuple[int, int] | None = None   # the scores just said (S twice: pegs)
-        self.quit = False       # the player chose to leave
-        self.coach = CoachWatch()   # the coach's answer to the player's moves (app.coach)
-        self.show_reader = ShowReader()   # the a key: the last show, a hand a press
+        self.scores_mark: tuple[int, int] | None = None  # the scores just said (S twice: pegs)
+        self.quit = False  # the player chose to leave
+        self.coach = CoachWatch()  # the coach's answer to the player's moves (app.coach)
+        self.show_reader = ShowReader()  # the a key: the last show, a hand a press
         #: repeat, [ and ], review and the w key's walk (a walk belongs to one game)
         self.history = History(self.output, self.table, self.me, self.names)
         #: every verb's handler (seat.commands), the session the context of most
@@ -106,7 +124,7 @@ class Session:
     # ------------------------------------------------------------------ the table (seat.turns)
 
     @property
-    def count_clock(self):   # the player's own count's clock while one runs (seat.count_clock)
+    def count_clock(self):  # the player's own count's clock while one runs (seat.count_clock)
         return self.runner.count_clock
 
     def _bind(self, names: Sequence[str] | None = None) -> None:
@@ -115,10 +133,10 @@ class Session:
         players = self.table.players
         if names is not None:
             self.names = Names(names, self.me)
-        elif len(self.names.names) != players:   # a new game at another table
+        elif len(self.names.names) != players:  # a new game at another table
             self.names = Names(seat_names(players, me=self.me), self.me)
-        self.announcer = Announcer(self.names, self.settings.verbosity,
-                                   brief_parts(self.settings.brief)).bind(self.table)
+        parts = brief_parts(self.settings.brief)
+        self.announcer = Announcer(self.names, self.settings.verbosity, parts).bind(self.table)
         self.answers = Answers(lambda: self.table.observation(self.me), self.names)
         #: the hand as the player last heard it: numbers, cursor, marks, a count typed
         self.hand_view = HandView()
@@ -129,11 +147,11 @@ class Session:
         self.runner.stop_clock()
 
     @property
-    def speaker(self):   # the voice (speech.base.Speaker), held by the Output
+    def speaker(self):  # the voice (speech.base.Speaker), held by the Output
         return self.output.speaker
 
     @property
-    def cues(self):   # the cue player (speech.cues), held by the Output
+    def cues(self):  # the cue player (speech.cues), held by the Output
         return self.output.cues
 
     def count_due(self) -> bool:
@@ -167,11 +185,10 @@ class Session:
         """Say ``events``, play on until the player must act, then the prompt (seat.narration)."""
         narration.after(self, events, paced=paced, own=own)
 
-    def hint_text(self) -> str | None:
-        try:
+    def hint_text(self) -> str | None:  # (a hint that fails is no hint)
+        with contextlib.suppress(Exception):
             return self.hooks.hint(self.table.observation(self.me)) if self.hooks.hint else None
-        except Exception:
-            return None
+        return None
 
     # ------------------------------------------------------------------ keys
 
@@ -181,16 +198,16 @@ class Session:
         character it types, or "enter", "escape", "left", "f1", "tab" ... (seat.keymap)."""
         self.handle(self.keys.intent_for(key, moment.moment(self)))
 
-    def enter(self) -> None:   # Enter with nothing typed: do what the prompt says
+    def enter(self) -> None:  # Enter with nothing typed: do what the prompt says
         self.key("enter")
 
-    def escape(self) -> None:   # cancel a question or a discard choice; otherwise silence
+    def escape(self) -> None:  # cancel a question or a discard choice; otherwise silence
         self.key("escape")
 
-    def space(self) -> None:   # act on the card under the cursor
+    def space(self) -> None:  # act on the card under the cursor
         self.key(" ")
 
-    def move(self, where: Where) -> None:   # arrows: left, right, home, end through the hand
+    def move(self, where: Where) -> None:  # arrows: left, right, home, end through the hand
         self.key(where)
 
     @_input
@@ -212,7 +229,7 @@ class Session:
     @_input
     def command(self, text: str) -> None:
         """A typed line, or an accepted voice command."""
-        devices.stop_running(self)   # then the command runs
+        devices.stop_running(self)  # then the command runs
         commands.line(self, text)
 
     def run(self, cmd: Command) -> None:
@@ -263,7 +280,7 @@ class Session:
         self.announcer.verbosity = new.verbosity
         self.announcer.brief = brief_parts(new.brief)
         if name == "time_limit" and not new.time_limit:
-            self.runner.stop_clock()   # no limit now: a count under way is no longer timed
+            self.runner.stop_clock()  # no limit now: a count under way is no longer timed
 
     def settings_saved(self, new: Settings, name: str) -> Notice | None:
         return self.hooks.on_settings(new, name) if self.hooks.on_settings else None
@@ -273,8 +290,8 @@ class Session:
         return describe(settings) if describe is not None else None
 
     def take_back(self) -> list[g.Action]:
-        undone = self.table.undo(self.me)   # (the table tells the keeper)
-        self.coach.undone(self.table.version)   # moves taken back: not the coach's to count
+        undone = self.table.undo(self.me)  # (the table tells the keeper)
+        self.coach.undone(self.table.version)  # moves taken back: not the coach's to count
         return undone
 
     def begin(self, names: Sequence[str] | None) -> None:
