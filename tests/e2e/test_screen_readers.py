@@ -147,10 +147,21 @@ RIGHT, HOME = "\x1b[C", "\x1b[H"  # what the arrow keys send (typed as text)
 QUESTIONS_UNDER_ORCA = ["s", "c", "f", "v", "["]
 
 
-def arrow_deal(seed: int = 3, settings=None):
+def arrow_deal(seed: int = 3, settings=None, language: str = "en"):
     """Plan the first deal played with digits, arrows and Enter, in-process with the same
-    opponent as the real game (and ``settings``, the defaults if None): (the keys, the lines
-    the game prints, and for each key how many of those lines come before it)."""
+    opponent as the real game (and ``settings``, the defaults if None), in ``language``: (the
+    keys, the lines the game prints, and for each key how many of those lines come before it)."""
+    from spoken_cribbage.words import catalogue
+
+    was = catalogue.current()
+    catalogue.use(language)
+    try:
+        return _arrow_deal(seed, settings)
+    finally:
+        catalogue.use(was)
+
+
+def _arrow_deal(seed: int, settings):
     import random
 
     from spoken_cribbage.ai.players import make_player
@@ -242,13 +253,16 @@ def spoken_by(
     return said
 
 
-def orca_said(home: Path, deal, args, tmp_path: Path, **env_extra) -> list[tuple[str, str]]:
+def orca_said(
+    home: Path, deal, args, tmp_path: Path, first: str = "Speech through Orca.", **env_extra
+) -> list[tuple[str, str]]:
     """(client, utterance) of a run under Orca that plays ``deal`` (:func:`arrow_deal`), each
-    key typed once the lines before it have been said (testkit.screen_reader: no fixed times,
-    deadlines scaled to the machine's load), key echo left out."""
+    key typed once the lines before it (and ``first``, the game's first line) have been said
+    (testkit.screen_reader: no fixed times, deadlines scaled to the machine's load), key echo
+    left out."""
     keys, expected, before = deal
     plan = tmp_path / "plan.json"
-    plan.write_text(json.dumps(sr.plan(keys, expected, before, first=["Speech through Orca."])))
+    plan.write_text(json.dumps(sr.plan(keys, expected, before, first=[first])))
     said = spoken_by(home, [], [], **env_extra, _command=sr.command(plan, [str(BIN), *args]))
     late = plan.with_suffix(".late")
     assert late.exists(), "the typist did not run in Orca's terminal"
@@ -332,3 +346,27 @@ def test_quiet_profile_under_orca_one_voice(tmp_path):
     assert {client for client, _ in said} == {"Orca"}  # one voice
     played = sounds(audio, gap_s=0.01)
     assert played and all(s < CUE_LIMIT_S for s in played), f"cues, never speech: {played}"
+
+
+def test_a_chinese_deal_under_orca_one_voice(tmp_path):
+    """Issue 27 item 5: a seeded deal in simplified Chinese (--language zh-Hans) under Orca:
+    every line the game prints is given to the speech service once, in order, by Orca alone
+    (SSIP_CLIENTS=1 names the client of each utterance), and the game speaks none itself."""
+    deal = arrow_deal(language="zh-Hans")
+    keys, expected, _ = deal
+    assert any(line.startswith("你出") for line in expected)  # the deal is in Chinese
+    audio = tmp_path / "audio.raw"
+    (tmp_path / "asoundrc").write_text(ASOUNDRC.format(out=audio))
+    said = orca_said(
+        tmp_path / "sr",
+        deal,
+        ["--seed", "3", "--language", "zh-Hans"],
+        tmp_path,
+        first="语音通过 Orca。",
+        SR_ASOUNDRC=str(tmp_path / "asoundrc"),
+    )
+    assert [u for _, u in said] == ["语音通过 Orca。"] + expected
+    assert sum(1 for _, u in said if u.startswith("你出")) == sum(1 for line in expected if line.startswith("你出"))
+    assert {client for client, _ in said} == {"Orca"}  # one voice
+    played = sounds(audio, gap_s=0.01)
+    assert all(s < CUE_LIMIT_S for s in played), f"the game played speech: {played}"
