@@ -269,6 +269,13 @@ def pytest_sessionfinish(session, exitstatus):
         )
     if failing and in_ci() and session.exitstatus == 0:
         session.exitstatus = 1
+    times = os.environ.get("SPOKEN_CRIBBAGE_TEST_TIMES")
+    if times:  # each file's CPU and wall seconds, as JSON, for finding where the time goes
+        import json
+
+        Path(times).write_text(
+            json.dumps({p: [round(_FILE_CPU[p], 1), round(_FILE_WALL.get(p, 0), 1)] for p in _FILE_CPU}, indent=1)
+        )
 
 
 #: The files that take longest (about 3 minutes, 1 to 1.5 minutes and less, in that order):
