@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 
 from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
@@ -20,8 +21,11 @@ def test_a_card_typed_in_another_players_turn_is_answered_with_whose_turn_it_is(
         for r in remotes:
             hand = r.observation(r.seat).hand
             r.apply(g.Discard(r.seat, tuple(hand[:2])), r.seat)
+        deadline = time.monotonic() + 20  # (both discards reach both seats: under load, not at once)
         for r in remotes:
-            r.drain()
+            while r.observation(r.seat).phase != g.PLAY:
+                assert time.monotonic() < deadline, r.observation(r.seat).phase
+                r.wait(0.1)
         waiting = next(
             r for r in remotes if r.observation(r.seat).phase == g.PLAY and r.observation(r.seat).to_act != r.seat
         )
