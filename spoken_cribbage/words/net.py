@@ -20,53 +20,6 @@ from spoken_cribbage.words.names import shown_name
 from spoken_cribbage.words.net_messages import CODES
 from spoken_cribbage.words.numbers import number_words, said_number
 
-HELP = {
-    "host": "open a table for friends on this machine and sit at it",
-    "host:description": "Open a table on this machine, seat yourself, and say how friends join.",
-    "host.--port": "the port to listen on (default 5050; 0: any free port)",
-    "host.--address": "the address to listen on (default 127.0.0.1, this machine only)",
-    "host.--players": "seats at the table, 2 to 6 (default 2)",
-    "host.--teams": "teams: usual, none, 2 or 3",
-    "host.--target": "the score that wins (default 121)",
-    "host.--computers": "seats given to computer players, numbered from 2, e.g. 2,4",
-    "host.--code": "the invite code (default: a fresh one)",
-    "host.--seed": "the seed of the deal (default: random)",
-    "host.--new": "a new table, even when the last one was not finished",
-    "host.--keep": "seconds a dropped player's seat is kept for them, 10 to 3600 (default 120)",
-    "host.--computer-holds": "a computer plays a dropped player's seat until they are back",
-    "host.--counting": "auto: the game counts the hands; manual: each player counts their own",
-    "host.--advice": "on: a player may ask for a hint or their chance to win (default); off: nobody may",
-    "host.--turn-limit": (
-        "seconds each turn has, 10 to 600 (default off); when they run out a computer plays that turn"
-    ),
-    "host.--count-limit": (
-        "seconds to count a hand at manual counting, 10 to 600 (default off); when they run out the count is given up"
-    ),
-    "--name": "your name at the table",
-    "--plain": "no encryption (only on this machine, for tests)",
-    "join": "take a seat at a friend's table",
-    "join:description": "Take a seat at a table on another machine, with its invite code.",
-    "join.address": "the table's address: HOST or HOST:PORT",
-    "join.--code": "the invite code the host was given (in a room: the room's code, or a private table's)",
-    "join.--table": "in a room: the table to sit at, by its name",
-    "join.--list": "in a room: say its open tables and leave",
-    "join.--create": "in a room: open a table of that name and sit at it",
-    "join.--private": "with --create: a table not listed, joined only with its own code",
-    "join.--watch": "in a room: watch a table (what everyone sees, never a hand); q to stop",
-    "join.--players": "with --create: seats at the table, 2 to 6 (default 2)",
-    "join.--computers": "with --create: seats given to computer players, numbered from 2",
-    "join.--advice": "with --create: on, a player may ask for hints and win chances; off, nobody may",
-    "serve": "run a room of tables that players list, open, join and watch",
-    "serve:description": (
-        "Run a room with many tables on this machine: players list its tables, open one "
-        "(public, or private by its code), sit at one or watch one. Stop it with Control+C "
-        "or q then Enter; its unfinished tables are offered again when it starts again."
-    ),
-    "serve.--port": "the port to listen on (default 5050; 0: any free port)",
-    "serve.--address": "the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0: every network)",
-    "serve.--tables": "the most tables the room holds at once (default 5000)",
-}
-
 
 def _t(code: str, /, **facts: object) -> str:
     return say(CODES[code], facts, code)
@@ -90,7 +43,9 @@ def _words(n: int) -> str:
 
 
 def help_text(key: str) -> str:
-    return HELP[key]
+    """The ``--help`` text ``key`` of host, join and serve (a key of :data:`HELP`) in the
+    player's language."""
+    return _t(f"net.help.{key}")
 
 
 def bad_port(text: str) -> str:

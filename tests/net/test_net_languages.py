@@ -79,3 +79,26 @@ def test_a_chinese_and_a_french_player_share_a_table_each_in_their_language(tmp_
     # French player's own words), no English words in French
     assert [line for line in zh[1:] if _latin(line) and "bonjour" not in line] == []
     assert [line for line in fr if ENGLISH & set(re.findall(r"[a-z]+", line.lower()))] == []
+
+
+def test_the_help_of_host_join_and_serve_in_the_players_language(tmp_path):
+    import subprocess
+
+    from testkit import BIN, game_env
+
+    def helped(*args: str) -> str:
+        run = subprocess.run(
+            [str(BIN), *args, "--help"], capture_output=True, text=True, env=game_env(tmp_path), timeout=30
+        )
+        assert run.returncode == 0, run.stderr
+        return " ".join(run.stdout.split())  # (argparse wraps the lines)
+
+    host = helped("host", "--language", "fr")
+    assert "Ouvrir une table sur cette machine, s'y asseoir" in host and "--port PORT le port d'écoute" in host
+    join = helped("join", "--language", "zh-Hans")
+    assert "用邀请码到另一台机器上的牌桌入座。" in join and "--watch NAME 在房间里：观战一张牌桌" in join
+    serve = helped("serve", "--language", "zh-Hant")
+    assert "--tables TABLES 房間同時容納的最多牌桌數（預設 5000）" in serve
+    for out in (host, join, serve):
+        for english in ("the port to listen on", "your name at the", "in a room:", "the most tables", "open a table"):
+            assert english not in out
