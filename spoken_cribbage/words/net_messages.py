@@ -148,7 +148,7 @@ CODES: dict[str, Message] = {
         "against seat 2.' or 'seat 2 cuts the six of spades'",
     ),
     "net.resumed": _m(
-        "Your last table was not finished: it goes on where it stopped, after {moves} moves, with the same "
+        "Your last table was not finished: it goes on where it stopped, after one move, with the same "
         "code (host --new for a new one).",
         "host: the host's last table goes on; {moves} is how many moves were made, in words",
         plural="Your last table was not finished: it goes on where it stopped, after {moves} moves, with the "
@@ -334,7 +334,7 @@ CODES: dict[str, Message] = {
         "serve: the one line that says how players reach the room (the command and its options stay as typed)",
     ),
     "net.room_resumed": _m(
-        "{many} unfinished table is open again, {which}: their players sit back down by name.",
+        "One unfinished table is open again, {which}: their players sit back down by name.",
         "serve: the unfinished tables offered again; {many} how many, in words, {which} their names",
         plural="{many} unfinished tables are open again, {which}: their players sit back down by name.",
     ),
@@ -346,19 +346,19 @@ CODES: dict[str, Message] = {
         "The room has no open table: open one with --create NAME.", "join --list: the room has no table"
     ),
     "net.tables.count": _m(
-        "{many} table open:",
+        "One table open:",
         "join --list: the first line, how many tables are open; {many} in words",
         plural="{many} tables open:",
     ),
     "net.tables.name": _m("{name}: ", "join --list: a table's line starts with its name"),
     "net.tables.nobody": _m("nobody yet", "join --list: nobody sits at the table yet"),
     "net.tables.free": _m(
-        "; {many} free seat", "join --list: free seats at the table; {many} in words", plural="; {many} free seats"
+        "; one free seat", "join --list: free seats at the table; {many} in words", plural="; {many} free seats"
     ),
     "net.tables.full": _m("; full", "join --list: every seat taken"),
     "net.tables.playing": _m("; playing", "join --list: a game under way at the table"),
     "net.tables.watching": _m(
-        "; {many} watching", "join --list: how many watch the table; {many} in words", plural="; {many} watching"
+        "; one watching", "join --list: how many watch the table; {many} in words", plural="; {many} watching"
     ),
     "net.tables.end": _m("{line}.", "join --list: the end of a table's line"),
     "net.away_name": _m("{name} (away)", "join --list: a seated player whose connection is down"),

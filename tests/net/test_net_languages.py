@@ -102,3 +102,26 @@ def test_the_help_of_host_join_and_serve_in_the_players_language(tmp_path):
     for out in (host, join, serve):
         for english in ("the port to listen on", "your name at the", "in a room:", "the most tables", "open a table"):
             assert english not in out
+
+
+def test_a_rooms_list_agrees_in_french_and_counts_in_chinese():
+    """The room's list: a table is feminine in French ('une table', not the number 'un'),
+    French puts a space before ';', Chinese counts with its measure words; English as it was."""
+    from spoken_cribbage.words import catalogue
+    from spoken_cribbage.words.net import tables_list
+
+    tables = [("cuisine", ["Lena"], 1, False, 1)]
+    said = {}
+    try:
+        for language in ("en", "fr", "zh-Hans"):
+            catalogue.use(language)
+            said[language] = tables_list(tables) + tables_list(tables * 2)[:1]
+    finally:
+        catalogue.use("en")
+    assert said["en"] == ["One table open:", "cuisine: Lena; one free seat; one watching.", "Two tables open:"]
+    assert said["fr"] == [
+        "Une table ouverte :",
+        "cuisine : Lena ; une place libre ; un spectateur.",
+        "Deux tables ouvertes :",
+    ]
+    assert said["zh-Hans"] == ["开着的牌桌有 1 张：", "cuisine：Lena；空座 1 个；1 人观战。", "开着的牌桌有 2 张："]
