@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from testkit import ROOT
+from testkit.screen_reader import slowness
 
 PROGRAM = [sys.executable, "-m", "spoken_cribbage"]
 
@@ -86,6 +87,7 @@ class Player:
 
 
 def play(players: list[Player], seconds: float = 60) -> None:
+    seconds *= slowness()  # (a loaded machine: the same game, later)
     deadline = time.monotonic() + seconds
     done = [False] * len(players)
     while not all(done):
@@ -94,4 +96,4 @@ def play(players: list[Player], seconds: float = 60) -> None:
             if not done[i] and p.step() is None:
                 done[i] = True
     for p in players:
-        assert p.proc.wait(10) == 0, p.seen[-10:]
+        assert p.proc.wait(10 * slowness()) == 0, p.seen[-10:]

@@ -56,6 +56,15 @@ class Closed(Exception):
         super().__init__(reason.value if reason is not None else "closed")
 
 
+def join_timeout(uri: str) -> float:
+    """How long a join waits for each step: 10 seconds across a network; 30 on this machine
+    (the host's own seat, or a table on the loopback), where a slow answer means a busy
+    machine, not a lost line (a host under load once gave up on its own table after 10)."""
+    host = urlsplit(uri).hostname or ""
+    loopback = host == "localhost" or host.startswith("127.") or host == "::1"
+    return 30.0 if loopback else 10.0
+
+
 class RemoteTable:
     """A ``Table`` whose game is on a server; ``seat``: the seat the server gave this client."""
 
@@ -100,7 +109,7 @@ class RemoteTable:
         code: str,
         name: str = "",
         *,
-        timeout: float = 10.0,
+        timeout: float | None = None,
         pins: Pins | None = None,
         table: str = "",
     ) -> RemoteTable:
@@ -109,7 +118,9 @@ class RemoteTable:
         CertificateMismatch if not; and with ``pins``, the certificate must be the one pinned
         for the address, CertificateChanged if not, pinned on first use): the table, with the
         seat's first observation (``first_visit``: its certificate was pinned just now).
-        ``table``: in a room (``serve``), the table's name. Refused or Closed if not."""
+        ``table``: in a room (``serve``), the table's name. Refused or Closed if not.
+        ``timeout``: seconds for each step (default :func:`join_timeout`)."""
+        timeout = join_timeout(uri) if timeout is None else timeout
         stack, ws, first_visit = open_connection(uri, code, timeout=timeout, pins=pins)
         try:
             ws.send(p.encode(p.Hello(p.VERSION, split_code(code)[0], name, table)))

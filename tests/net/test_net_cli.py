@@ -7,12 +7,13 @@ import re
 import time
 
 from testkit.net_cli import Player, play
+from testkit.screen_reader import slowness
 
 _play = play
 
 
 def _join_line(player: Player) -> tuple[str, str]:
-    line = player.lines.get(timeout=20)
+    line = player.lines.get(timeout=20 * slowness())  # (the program starts later under load)
     assert line is not None
     player.seen.append(line)
     m = re.fullmatch(r"Friends join with: spoken-cribbage join (\S+) --code (\S+)", line)
@@ -47,7 +48,7 @@ def test_a_friend_joins_with_the_line_the_host_was_given_and_they_play_a_whole_g
 def _said(player: Player, status: int = 1) -> list[str]:
     """The lines the process says after those already read, once it has ended with ``status``
     (all it said in the message when the status is another)."""
-    code = player.proc.wait(20)
+    code = player.proc.wait(20 * slowness())
     said = []
     while (line := player.lines.get(timeout=10)) is not None:
         said.append(line)
@@ -101,7 +102,7 @@ def test_a_host_killed_mid_game_offers_the_same_table_again(tmp_path):
     host.proc.wait(10)
     again = Player(args, tmp_path)
     assert _join_line(again)[1] == code
-    line = again.lines.get(timeout=20)
+    line = again.lines.get(timeout=20 * slowness())
     assert line and line.startswith("Your last table was not finished: it goes on where it stopped, after "), line
     _play([again])  # and it plays on to the end
     assert any(re.match(r"(You win|Computer wins)", s) for s in again.seen), again.seen[-5:]

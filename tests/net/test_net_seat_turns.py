@@ -43,3 +43,14 @@ def test_a_card_typed_in_another_players_turn_is_answered_with_whose_turn_it_is(
         assert answers == ["Wait: it is not your turn."] * 2, said
         for r in remotes:
             r.close()
+
+
+def test_a_join_on_this_machine_waits_longer_than_one_across_a_network():
+    # the host's own seat joins its table on the loopback: under load (the CI machine's) 10 s
+    # was once not enough, and the host ended with nothing said
+    from spoken_cribbage.net.client import join_timeout
+
+    assert (
+        join_timeout("wss://127.0.0.1:4242") == join_timeout("ws://[::1]:80") == join_timeout("wss://localhost") == 30
+    )
+    assert join_timeout("wss://192.168.1.20:4242") == join_timeout("wss://example.org") == 10
