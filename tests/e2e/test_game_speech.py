@@ -5,11 +5,13 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
 
 from testkit import BIN
+from testkit.screen_reader import slowness
 
 INPUT = "1 2\nc\ns\nh\n"
 
@@ -95,8 +97,23 @@ def test_audio_player_dying_mid_game_is_reported_once(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(3)  # the first announcement is being spoken when the player dies
-    out, err = proc.communicate(INPUT, timeout=120)
+    # The keys are typed at once but the input stays open until the failure is said (or a
+    # minute, scaled by the load), so that the player has died while the game still runs: on a
+    # loaded machine the voice may not yet have fed it 4,000 bytes when the keys are done.
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(INPUT)
+    proc.stdin.flush()
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.extend(proc.stdout), daemon=True)
+    reader.start()
+    deadline = time.monotonic() + 60 * slowness()
+    while not any(line.startswith("Speech stopped working") for line in seen) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    proc.stdin.close()
+    reader.join(60)
+    err = proc.stderr.read() if proc.stderr else ""
+    proc.wait(30)
+    out = "".join(seen)
     lines = out.splitlines()
     failures = [line for line in lines if line.startswith("Speech stopped working")]
     assert len(failures) == 1, out
