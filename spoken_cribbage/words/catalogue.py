@@ -184,6 +184,15 @@ CATALOGUE_MESSAGES: dict[str, Message] = {
         )
         for n, w in enumerate(("no", "one", "two", "three", "four", "five", "six"))
     },
+    "languages.in_use": Message(
+        "{line} (in use)", "the languages command: the language in use, its line ({line}: its code and name)"
+    ),
+    "languages.how": Message(
+        "Choose with --language, or in the game: language fr (kept as a setting). The default is the "
+        "system's language (LANG). Key letters and voice commands stay English; typed "
+        "commands and card names work in English and in the language.",
+        "the languages command: its last line, how to choose a language (commands as typed stay English)",
+    ),
     "notice.unknown": Message(
         "Something happened that the game has no words for ({code}).",
         "a notice of the program that has no sentence yet (a fault)",
@@ -214,11 +223,11 @@ def number(n: int) -> str:
 
 def languages_lines() -> list[str]:
     """What the ``languages`` command says: each language, the one in use marked."""
-    return [f"{code}: {name}" + (" (in use)" if code == _language else "") for code, name in LANGUAGES.items()] + [
-        "Choose with --language, or in the game: language fr (kept as a setting). The default is the "
-        "system's language (LANG). Key letters and voice commands stay English; typed "
-        "commands and card names work in English and in the language."
+    lines = [f"{code}: {name}" for code, name in LANGUAGES.items()]
+    marked = [
+        _own("languages.in_use").format(line=line) if line.startswith(f"{_language}:") else line for line in lines
     ]
+    return [*marked, _own("languages.how")]
 
 
 # ----------------------------------------------------------------------------- the system's language

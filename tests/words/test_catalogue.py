@@ -521,6 +521,18 @@ def test_languages_agree_and_the_setting_is_checked():
         settings_mod.Settings(language="de").validate()
 
 
+def test_the_languages_command_speaks_the_language_in_use():
+    # its marker and its last line were English in every language
+    english = catalogue.use("en") or catalogue.languages_lines()
+    assert english[0] == "en: English (in use)" and english[-1].startswith("Choose with --language")
+    for language, marker, how in (("fr", "(utilisée)", "Choisissez"), ("zh-Hans", "（使用中）", "用 --language")):
+        catalogue.use(language)
+        lines = catalogue.languages_lines()
+        assert [line for line in lines if line.startswith(f"{language}:")][0].endswith(marker)
+        assert lines[-1].startswith(how) and "(in use)" not in "".join(lines)
+    catalogue.use("en")
+
+
 @pytest.mark.parametrize(
     "env,language",
     [
