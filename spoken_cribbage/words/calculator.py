@@ -26,8 +26,6 @@ from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.lines import cap, card_name, rank_name, the_card, the_cards
 from spoken_cribbage.words.notices import Template
 
-_PLAYER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}  # the simulation's report (English)
-
 
 def _part(code: str, /, **facts: Any) -> str:
     """A message of :data:`MESSAGES` said with facts already cleaned: a form of a sentence or a
@@ -185,35 +183,42 @@ def _discard_table(d: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _seats_words(seats: Sequence[int]) -> str:
-    names = [str(x) for x in seats]
-    return "seat " + names[0] if len(names) == 1 else "seats " + ", ".join(names[:-1]) + " and " + names[-1]
+def _ci(rate: float, ci95: Sequence[float], scale: float = 100) -> dict[str, float]:
+    """A rate and its 95% confidence interval, in percent."""
+    return {"rate": scale * rate, "low": scale * ci95[0], "high": scale * ci95[1]}
+
+
+def _side(who: str, wins: int, rate: float, ci95: Sequence[float], skunks: int, doubles: int) -> str:
+    return _part("calculator.report.side", who=who, wins=wins, skunks=skunks, doubles=doubles, **_ci(rate, ci95))
 
 
 def _table_report(s: Mapping[str, Any]) -> list[str]:
     """The lines of a table of three or more: the table, each side's wins, the first dealer."""
     t = s["table"]
-    n = t["players"]
-    layout = "each for themselves" if not t["teams"] else f"{_PLAYER_WORDS[t['teams']]} teams"
-    lines = [f"{s['games']} games, seed {s['seed']}: {_PLAYER_WORDS[n]} players, {layout}: " + ", ".join(s["players"])]
+    if t["teams"]:
+        layout = _part("calculator.report.layout.teams", many=number(t["teams"]))
+    else:
+        layout = _part("calculator.report.layout.each")
+    names = ", ".join(s["players"])
+    lines = [
+        _part(
+            "calculator.report.head.many",
+            games=s["games"],
+            seed=s["seed"],
+            many=number(t["players"]),
+            layout=layout,
+            names=names,
+        )
+    ]
     for b in s["by_side"]:
-        lo, hi = b["ci95"]
-        who = (
-            f"seat {b['seats'][0]} {b['players'][0]}"
-            if len(b["seats"]) == 1
-            else f"team {b['side'] + 1} ({_seats_words(b['seats'])}: {', '.join(b['players'])})"
-        )
-        lines.append(
-            f"{who}: {b['wins']} wins, {100 * b['win_rate']:.1f}% (95% CI "
-            f"{100 * lo:.1f} to {100 * hi:.1f}), {b['skunks']} skunks "
-            f"({b['double_skunks']} double)"
-        )
-    lo, hi = s["first_dealer_ci95"]
-    lines.append(
-        f"first dealer's side won {100 * s['first_dealer_win_rate']:.1f}% "
-        f"(95% CI {100 * lo:.1f} to {100 * hi:.1f}); an even share is "
-        f"{100 * t['even_share']:.1f}%"
-    )
+        if len(b["seats"]) == 1:
+            who = _part("calculator.report.seat", seat=b["seats"][0], name=b["players"][0])
+        else:
+            seats = _part("calculator.report.seats.many", seats=join([str(x) for x in b["seats"]], "and"))
+            who = _part("calculator.report.team", team=b["side"] + 1, seats=seats, names=", ".join(b["players"]))
+        lines.append(_side(who, b["wins"], b["win_rate"], b["ci95"], b["skunks"], b["double_skunks"]))
+    first = _ci(s["first_dealer_win_rate"], s["first_dealer_ci95"])
+    lines.append(_part("calculator.report.first_dealer.many", even=100 * t["even_share"], **first))
     return lines
 
 
@@ -224,51 +229,56 @@ def _simulation_report(s: Mapping[str, Any]) -> str:
 
 
 def _two_player_lines(s: Mapping[str, Any]) -> list[str]:
-    lines = [f"{s['games']} games, seed {s['seed']}: " + " versus ".join(s["players"])]
+    a, b = s["players"]
+    lines = [_part("calculator.report.head.two", games=s["games"], seed=s["seed"], first=a, second=b)]
     for seat, name in enumerate(s["players"]):
-        lo, hi = s["ci95"][seat]
-        who = name if "paired" in s else f"seat {seat} {name}"  # paired: both seats in turn
+        # paired: both seats in turn
+        who = name if "paired" in s else _part("calculator.report.seat", seat=seat, name=name)
         lines.append(
-            f"{who}: {s['wins'][seat]} wins, "
-            f"{100 * s['win_rate'][seat]:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f}), "
-            f"{s['skunks'][seat]} skunks ({s['double_skunks'][seat]} double)"
+            _side(
+                who, s["wins"][seat], s["win_rate"][seat], s["ci95"][seat], s["skunks"][seat], s["double_skunks"][seat]
+            )
         )
     if "paired" in s:
         pr = s["paired"]
-        a, b = s["players"]
-        lo, hi = pr["ci95"]
         lines.append(
-            f"{pr['pairs']} pairs of games on the same cards, seats swapped: {a} won "
-            f"both {pr['won_both'][0]}, {b} won both {pr['won_both'][1]}, one each "
-            f"{pr['split']}; {a} {100 * pr['win_rate']:.2f}% (95% CI over the pairs "
-            f"{100 * lo:.2f} to {100 * hi:.2f})"
+            _part(
+                "calculator.report.paired",
+                pairs=pr["pairs"],
+                first=a,
+                second=b,
+                first_both=pr["won_both"][0],
+                second_both=pr["won_both"][1],
+                split=pr["split"],
+                **_ci(pr["win_rate"], pr["ci95"]),
+            )
         )
-    lo, hi = s["first_dealer_ci95"]
-    lines.append(f"first dealer won {100 * s['first_dealer_win_rate']:.1f}% (95% CI {100 * lo:.1f} to {100 * hi:.1f})")
+    lines.append(_part("calculator.report.first_dealer.two", **_ci(s["first_dealer_win_rate"], s["first_dealer_ci95"])))
     return lines
 
 
+def _deal_line(who: str, r: Mapping[str, float], dealer: bool) -> str:
+    """'  seat 0 expert as dealer: total 9.50 = pegging 3.00, hand 4.00, crib 2.00, heels 0.50'."""
+    points = {"who": who, "total": r["total"], "pegging": r["pegging"], "hand": r["hand"]}
+    if dealer:
+        return "  " + _part("calculator.report.deal.dealer", **points, crib_points=r["crib"], heels=r["heels"])
+    return "  " + _part("calculator.report.deal.other", **points)
+
+
 def _per_deal_lines(s: Mapping[str, Any]) -> list[str]:
-    lines = []
     pd = s["per_deal"]
     more = "table" in s
-    lines.append(
-        f"points per completed deal ({pd['completed_deals']} deals; pegging = play, go and last; heels apart):"
-    )
+    lines = [_part("calculator.report.per_deal", deals=pd["completed_deals"])]
     for seat, b in enumerate(pd["by_seat"]):
+        who = b["player"] if "paired" in s else _part("calculator.report.seat", seat=seat, name=b["player"])
         for role in ("as_dealer", "as_pone"):
-            r = b[role]
-            crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "as_dealer" else ""
-            who = b["player"] if "paired" in s else f"seat {seat} {b['player']}"
-            said = "not dealing" if more and role == "as_pone" else role.replace("_", " ")
-            lines.append(
-                f"  {who} {said}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}"
-            )
+            said = _part("calculator.report.role." + ("not_dealing" if more and role == "as_pone" else role))
+            lines.append(_deal_line(_part("calculator.report.role", who=who, role=said), b[role], role == "as_dealer"))
     for role, r in pd["by_role"].items():
-        crib = f", crib {r['crib']:.2f}, heels {r['heels']:.2f}" if role == "dealer" else ""
-        said = "seat not dealing" if more and role == "pone" else role
-        lines.append(f"  any {said}: total {r['total']:.2f} = pegging {r['pegging']:.2f}, hand {r['hand']:.2f}{crib}")
-    lines.append(f"{s['seconds']:.1f} seconds, {s['games'] / max(s['seconds'], 1e-9):.1f} games per second")
+        said = _part("calculator.report.any." + ("not_dealing" if more and role == "pone" else role))
+        lines.append(_deal_line(said, r, role == "dealer"))
+    speed = s["games"] / max(s["seconds"], 1e-9)
+    lines.append(_part("calculator.report.speed", seconds=s["seconds"], speed=speed))
     return lines
 
 
@@ -349,7 +359,7 @@ TEXTS: dict[str, Template] = {
     "calculator.discard_table": _discard_table,
     "calculator.dealt_cards": _dealt_cards,
     "calculator.odds_chance": _odds_chance,
-    # the report of simulate (for developers, in English)
+    # the report of simulate (for developers)
     "calculator.simulate_report": _simulation_report,
 }
 

@@ -14,6 +14,7 @@ from spoken_cribbage.words.catalogue import Message
 _CARD = "a card typed or spoken (in the game, or a calculator on the command line)"
 _HINT = "the hint (key i) or the coach (key e, coach verbosity)"
 _CLI = "the command line of spoken-cribbage"
+_REPORT = "'spoken-cribbage simulate', its report"
 _DISCARD = "'spoken-cribbage discard', the discards ranked"
 _FOR_PROGRAMMERS = (
     "a fault of the program: a function called wrongly ({function}, {argument} and {shown} as in the code)"
@@ -230,6 +231,84 @@ MESSAGES: dict[str, Message] = {
     "calculator.simulate_progress": Message(
         "simulate: {done} of {total} games, {elapsed:.0f} s", "'spoken-cribbage simulate' working: how far"
     ),
+    # the report of simulate (for developers; numbers keep their decimals and point)
+    **{
+        code: Message(english, f"{_REPORT}: {heard}")
+        for code, english, heard in (
+            (
+                "calculator.report.head.two",
+                "{games} games, seed {seed}: {first} versus {second}",
+                "the first line, two players ({first} and {second} are levels, as typed)",
+            ),
+            (
+                "calculator.report.head.many",
+                "{games} games, seed {seed}: {many} players, {layout}: {names}",
+                "the first line, three players or more ({many} in words; {layout} is calculator.report.layout.*; "
+                "{names} the levels, as typed)",
+            ),
+            ("calculator.report.layout.each", "each for themselves", "a table of players each for themselves"),
+            ("calculator.report.layout.teams", "{many} teams", "a table of teams ({many} in words)"),
+            ("calculator.report.seat", "seat {seat} {name}", "a seat (a number) and its level, as typed"),
+            (
+                "calculator.report.team",
+                "team {team} ({seats}: {names})",
+                "a team (a number), its seats (calculator.report.seats.*) and their levels",
+            ),
+            ("calculator.report.seats.many", "seats {seats}", "the seats of a team, as in '0, 2 and 4'"),
+            (
+                "calculator.report.side",
+                "{who}: {wins} wins, {rate:.1f}% (95% CI {low:.1f} to {high:.1f}), {skunks} skunks ({doubles} double)",
+                "a seat's or a team's wins, in percent with the 95% confidence interval, and its skunks "
+                "and double skunks",
+            ),
+            (
+                "calculator.report.paired",
+                "{pairs} pairs of games on the same cards, seats swapped: {first} won both {first_both}, "
+                "{second} won both {second_both}, one each {split}; {first} {rate:.2f}% "
+                "(95% CI over the pairs {low:.2f} to {high:.2f})",
+                "--paired: the pairs of games each level won both of, split, and the first level's share in percent",
+            ),
+            (
+                "calculator.report.first_dealer.two",
+                "first dealer won {rate:.1f}% (95% CI {low:.1f} to {high:.1f})",
+                "how often the first dealer won, in percent, two players",
+            ),
+            (
+                "calculator.report.first_dealer.many",
+                "first dealer's side won {rate:.1f}% (95% CI {low:.1f} to {high:.1f}); an even share is {even:.1f}%",
+                "how often the first dealer's side won, in percent, three players or more",
+            ),
+            (
+                "calculator.report.per_deal",
+                "points per completed deal ({deals} deals; pegging = play, go and last; heels apart):",
+                "the title of the points a deal (pegging is the play's points, go and last card included; "
+                "his heels is counted apart)",
+            ),
+            ("calculator.report.role", "{who} {role}", "a seat and its role (calculator.report.role.*)"),
+            ("calculator.report.role.as_dealer", "as dealer", "a seat's deals as the dealer"),
+            ("calculator.report.role.as_pone", "as pone", "a seat's deals as the pone, two players"),
+            ("calculator.report.role.not_dealing", "not dealing", "a seat's deals when not dealing, more players"),
+            ("calculator.report.any.dealer", "any dealer", "every seat's deals as the dealer"),
+            ("calculator.report.any.pone", "any pone", "every seat's deals as the pone, two players"),
+            ("calculator.report.any.not_dealing", "any seat not dealing", "every seat's deals when not dealing"),
+            (
+                "calculator.report.deal.dealer",
+                "{who}: total {total:.2f} = pegging {pegging:.2f}, hand {hand:.2f}, crib {crib_points:.2f}, "
+                "heels {heels:.2f}",
+                "the points a deal as dealer: in all, in the play, the hand, the crib and his heels",
+            ),
+            (
+                "calculator.report.deal.other",
+                "{who}: total {total:.2f} = pegging {pegging:.2f}, hand {hand:.2f}",
+                "the points a deal when not dealing: in all, in the play and the hand",
+            ),
+            (
+                "calculator.report.speed",
+                "{seconds:.1f} seconds, {speed:.1f} games per second",
+                "the last line: how long the simulation took",
+            ),
+        )
+    },
     # the discards ranked
     "calculator.table.two": Message(
         "The {count} discard, best first; {whose}.",

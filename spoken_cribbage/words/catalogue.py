@@ -57,19 +57,19 @@ LANGUAGES: dict[str, str] = {
         "settings, saved game and statistics files, about speech and sound cues, and about "
         "voice commands, the cards, the events of the game, the hand counts, the answers to the "
         "keys, the game's own sentences, --help, the game's help and key list, hints, the coach, "
-        "the calculators, practice, statistics and reviews, network play (each player at a shared "
-        "table in their own language); the rest is in English)"
+        "the calculators and the report of simulate, practice, statistics and reviews, network play "
+        "(each player at a shared table in their own language); voice commands stay in English)"
     ),
     "zh-Hans": (
         "简体中文（部分翻译：输入命令的拒绝提示，设置、存档和统计文件的提示，"
         "语音和提示音的提示，语音命令的提示，牌名、牌局中的事件和数牌，按键的回答、游戏自己的语句，"
-        "--help，游戏帮助和按键列表，提示、教练、计算命令、练习、统计和回顾、联网对战（同桌的每位玩家各用自己的语言）；其余仍为英文）"
+        "--help，游戏帮助和按键列表，提示、教练、计算命令和模拟报告、练习、统计和回顾、联网对战（同桌的每位玩家各用自己的语言）；语音命令本身仍为英文）"
     ),
     # zh-Hans's, converted as scripts/catalogue.py converts the catalogue (a test checks it)
     "zh-Hant": (
         "繁體中文（部分翻譯：輸入命令的拒絕提示，設定、存檔和統計檔案的提示，語音和提示音的提示，"
         "語音命令的提示，牌名、牌局中的事件和數牌，按鍵的回答、遊戲自己的語句，"
-        "--help，遊戲幫助和按鍵列表，提示、教練、計算命令、練習、統計和回顧、聯網對戰（同桌的每位玩家各用自己的語言）；其餘仍為英文）"
+        "--help，遊戲幫助和按鍵列表，提示、教練、計算命令和模擬報告、練習、統計和回顧、聯網對戰（同桌的每位玩家各用自己的語言）；語音命令本身仍為英文）"
     ),
 }
 

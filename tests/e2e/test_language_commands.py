@@ -165,3 +165,21 @@ def test_a_refused_command_line_in_french_and_chinese(tmp_path):
     assert run.stderr == (
         "spoken-cribbage: argument --dealer: invalid choice: 'x' (choose from 'me', 'opponent'). Try --help.\n"
     )
+
+
+def test_the_simulation_report_in_french_and_chinese(tmp_path):
+    """simulate's report in the language: of its English words only the levels (as typed), the
+    glossary's kept terms and, in French, the words French shares with it are left."""
+    import re
+
+    def words(language: str) -> set[str]:
+        run = _run(tmp_path, "simulate", "--games", "4", "--seed", "1", "--workers", "1", "--language", language)
+        assert run.returncode == 0, run.stderr
+        assert len(run.stdout.splitlines()) == 12, run.stdout  # the whole report: 4 lines, 8 of points a deal
+        return set(re.findall(r"[A-Za-z]+", run.stdout))
+
+    english = words("en")
+    assert {"games", "seed", "versus", "seat", "wins", "dealer", "pegging", "heels", "seconds"} <= english
+    levels = {"expert", "standard"}
+    assert words("zh-Hans") - levels <= {"skunk", "double", "Go", "J"}  # the glossary's (Go, skunk, 翻出 J)
+    assert words("fr") & english - levels <= {"total", "crib", "go", "skunks", "points"}
