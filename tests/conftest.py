@@ -168,6 +168,7 @@ BUDGETS = {
     "e2e/test_screen_readers.py": 15,
     "e2e/test_console_pty.py": 15,
     "app/test_options.py": 30,  # grew with the settings command and --names checks (19 to 21 s)
+    "e2e/test_language_commands.py": 25,  # every command run in fr and zh-Hans (18 to 20 s)
     "e2e/test_one_window.py": 20,  # real copies of the game at one save (13 to 15 s)
     "ai/test_simulate.py": 15,
     "app/test_soak.py": 15,
