@@ -44,6 +44,11 @@ class TableServer:
     #: The websocket library's own limit: a frame past it closes the connection (1009); the
     #: referee refuses frames past :data:`~spoken_cribbage.net.protocol.MAX_FRAME` below it.
     WS_MAX_SIZE = 64 * 1024
+    #: Seconds a connection may take to open (the websocket handshake after TLS): as long as a
+    #: join on this machine waits (net.client.join_timeout). websockets' default of 10 s hung
+    #: up on joins that a loaded machine (the CI's) answered late: the joining seat heard "did
+    #: not receive a valid HTTP response".
+    OPEN_TIMEOUT = 30.0
 
     def __init__(
         self, referee: Hall, host: str = "127.0.0.1", port: int = 0, ssl_context: ssl.SSLContext | None = None
@@ -58,7 +63,13 @@ class TableServer:
     async def start(self) -> int:
         """Listen; the port listened on."""
         self._server = await ws_serve(
-            self._handle, self.host, self.port, ssl=self.ssl_context, max_size=self.WS_MAX_SIZE, compression=None
+            self._handle,
+            self.host,
+            self.port,
+            ssl=self.ssl_context,
+            max_size=self.WS_MAX_SIZE,
+            compression=None,
+            open_timeout=self.OPEN_TIMEOUT,
         )
         self._ticker = asyncio.create_task(self._tick())
         sock = next(iter(self._server.sockets))

@@ -54,3 +54,34 @@ def test_a_join_on_this_machine_waits_longer_than_one_across_a_network():
         join_timeout("wss://127.0.0.1:4242") == join_timeout("ws://[::1]:80") == join_timeout("wss://localhost") == 30
     )
     assert join_timeout("wss://192.168.1.20:4242") == join_timeout("wss://example.org") == 10
+
+
+def _answer_after(seconds: float) -> bytes:
+    """What a table answers a websocket handshake sent ``seconds`` after connecting."""
+    import base64
+    import os
+    import socket
+
+    with running(table(2)) as address:
+        host, port = address.removeprefix("ws://").split(":")
+        with socket.create_connection((host, int(port))) as s:
+            time.sleep(seconds)
+            key = base64.b64encode(os.urandom(16)).decode()
+            s.sendall(
+                f"GET / HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            s.settimeout(10)
+            return s.recv(64)
+
+
+def test_the_table_waits_for_a_slow_handshake_as_long_as_a_join_on_this_machine_waits(monkeypatch):
+    # websockets' own 10 s hung up on joins a loaded machine answered late ("did not receive a
+    # valid HTTP response"); the table's opening time is passed to the server, and is the join's
+    from spoken_cribbage.net.client import join_timeout
+    from spoken_cribbage.net.sockets import TableServer
+
+    assert join_timeout("ws://127.0.0.1:1") <= TableServer.OPEN_TIMEOUT
+    monkeypatch.setattr(TableServer, "OPEN_TIMEOUT", 1.0)  # (so that the test is short)
+    assert _answer_after(0.2).startswith(b"HTTP/1.1 101")
+    assert _answer_after(1.6) == b""  # past the table's opening time: closed, unanswered
