@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import re
 import sys
 from collections import ChainMap
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
@@ -141,7 +142,18 @@ def render(code: str, message: Message, clean: Mapping[str, Any]) -> str:
     # the cleaned facts as they are (read by key only), the prepared ones over them
     values = ChainMap(dict(message.prepare(clean)) if message.prepare else {}, cast("MutableMapping[str, Any]", clean))
     count = values.get(message.count) if message.plural is not None else None
-    return text(code, message, count if isinstance(count, int) else None).format_map(values)
+    said = text(code, message, count if isinstance(count, int) else None).format_map(values)
+    return _elide(said) if _language == "fr" else said
+
+
+#: French elision before a name that begins with a vowel ('que Oliver' -> "qu'Oliver", 'de Ann'
+#: -> "d'Ann", 'que Ordinateur' -> "qu'Ordinateur"): a template cannot write it, since the name
+#: comes later. Only before a capital letter (a name): the templates' own words come elided.
+_ELISION = re.compile(r"\b([Qq]u|[Dd]|[Jj])e (?=[AEIOUYÀÂÄÆÉÈÊËÎÏÔÖŒÛÙÜ])")
+
+
+def _elide(said: str) -> str:
+    return _ELISION.sub(r"\1'", said)
 
 
 def say(message: Message, facts: Mapping[str, Any], code: str) -> str:

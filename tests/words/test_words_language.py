@@ -172,3 +172,21 @@ def test_muggins_on_the_player_in_french_and_chinese():
         "fr": "Muggins : l'ordinateur prend les trois que vous avez oubliés.",
         "zh-Hans": "Muggins：你漏数了 3 分，电脑拿走。",
     }
+
+
+def test_french_elides_before_a_name_that_begins_with_a_vowel():
+    """'que Oliver' is "qu'Oliver" and 'que Émile' "qu'Émile"; before 'Lena' nothing changes."""
+    items = _six()
+    said = []
+    catalogue.use("fr")
+    try:
+        for name in ("Oliver", "Émile", "Lena"):
+            called = g.MugginsCalled(0, 0, 1, False, 3, 6, tuple(items), ())
+            said.append(Announcer(Names(("you", name))).announce([called])[0].text)
+    finally:
+        catalogue.use("en")
+    assert [s.split(" les trois ")[1] for s in said] == [
+        "qu'Oliver a oubliés.",
+        "qu'Émile a oubliés.",
+        "que Lena a oubliés.",
+    ], said
