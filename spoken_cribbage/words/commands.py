@@ -19,7 +19,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from spoken_cribbage.engine.cards import RANK_PLURALS, SUIT_NAMES
-from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.words import keys
 from spoken_cribbage.words.catalogue import Message, join, number
 from spoken_cribbage.words.notices import Template
@@ -33,27 +32,6 @@ key_name, is_named_key, also_lines, key_lines, command_lines = (
     keys.key_lines,
     keys.command_lines,
 )
-
-
-def describe(ctx: VoiceContext) -> str:
-    """One sentence telling the player what they can say now."""
-    if ctx.phase == "discard":
-        first = "Say a card to discard, like 'discard five of hearts' or 'card three'"
-    elif ctx.phase == "play":
-        first = "Say a card to play, like 'play five of hearts' or 'card three'"
-        if ctx.can_go:
-            first += ", or 'go'"
-    elif ctx.phase == "question":
-        return "Say yes or no."
-    elif ctx.phase == "show":
-        first = "Say 'next deal' to go on"
-    elif ctx.phase == "counting":
-        first = "Say your count, like 'twelve', or 'nineteen' for none"
-    elif ctx.phase == "over":
-        first = "Say 'new game', or 'quit' to leave"
-    else:
-        first = "Ask a question"
-    return first + ". You can also ask: count, crib, starter, table, scores, whose turn, my hand."
 
 
 def _ambiguous(d: Mapping[str, Any]) -> dict[str, Any]:

@@ -16,7 +16,6 @@ from spoken_cribbage.vocabulary import (
     phrases_for,
     vocabulary,
 )
-from spoken_cribbage.words.commands import describe
 
 PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))
@@ -152,11 +151,6 @@ def test_command_for_normalizes():
 def test_unknown_phase_is_refused():
     with pytest.raises(ValueError):
         VoiceContext("showtime")
-
-
-def test_describe_is_one_sentence_per_phase():
-    assert "discard" in describe(DISCARD)
-    assert "'go'" in describe(PLAY)
 
 
 def test_vocabulary_is_small_and_covers_all_phrases():
