@@ -67,13 +67,15 @@ def main() -> None:
         str(BIN), ["--seed", "3", "--speech", "off", "--accessible", "--new"], env=env, encoding="utf-8", timeout=20
     )
     game.delaybeforesend = None
-    game.expect("Type two numbers")
-    game.sendline("1 2")
-    game.expect("Your turn to play")
+    game.expect("lay away 2 cards")
+    game.send("12")  # the first two cards chosen by their digits, then Enter lays them away
+    game.expect("chosen")
+    game.send("\r")
+    game.expect("Your turn\\.")
     results = {}
     for key, answer in (
         ("c", "eight of hearts.\r\n"),
-        ("s", "to go.\r\n"),
+        ("b", "crib.\r\n"),  # (s twice says the pegs, in two lines: b is one line each time)
         ("h", "can be played.\r\n"),
         ("f", "king of hearts.\r\n"),
     ):
