@@ -2,30 +2,10 @@
 
 from __future__ import annotations
 
+from spoken_cribbage.vocabulary.phrases import COUNT_WORDS
 from spoken_cribbage.words.catalogue import Message, text
 
-_ONES = (
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-    "fourteen",
-    "fifteen",
-    "sixteen",
-    "seventeen",
-    "eighteen",
-    "nineteen",
-)
+_ONES = COUNT_WORDS[:20]  # zero to nineteen: the words the vocabulary hears counts by
 _TENS = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
