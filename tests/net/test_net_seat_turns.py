@@ -4,6 +4,7 @@ over."""
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
 import time
@@ -85,3 +86,33 @@ def test_the_table_waits_for_a_slow_handshake_as_long_as_a_join_on_this_machine_
     monkeypatch.setattr(TableServer, "OPEN_TIMEOUT", 1.0)  # (so that the test is short)
     assert _answer_after(0.2).startswith(b"HTTP/1.1 101")
     assert _answer_after(1.6) == b""  # past the table's opening time: closed, unanswered
+
+
+def test_a_join_left_unanswered_on_this_machine_tries_a_new_connection():
+    # one join in a few hundred got no answer to its handshake for the whole 30 s; a new
+    # connection is answered at once: the first connection here is accepted and never answered
+    import socket
+
+    with running(table(2)) as address:
+        host, port = address.removeprefix("ws://").split(":")
+        listener = socket.create_server(("127.0.0.1", 0))
+        silent: list[socket.socket] = []
+
+        def pump(src: socket.socket, dst: socket.socket) -> None:
+            with contextlib.suppress(OSError):
+                while data := src.recv(65536):
+                    dst.sendall(data)
+
+        def serve() -> None:
+            silent.append(listener.accept()[0])  # never answered
+            conn = listener.accept()[0]
+            upstream = socket.create_connection((host, int(port)))
+            threading.Thread(target=pump, args=(conn, upstream), daemon=True).start()
+            pump(upstream, conn)
+
+        threading.Thread(target=serve, daemon=True).start()
+        started = time.monotonic()
+        remote = RemoteTable.join(f"ws://127.0.0.1:{listener.getsockname()[1]}", CODE, "Lena", timeout=3)
+        assert remote.seat == 0 and len(silent) == 1 and time.monotonic() - started < 3
+        remote.close()
+        listener.close()
