@@ -169,8 +169,26 @@ def _keys_one_at_a_time(seconds: float) -> None:
         time.sleep(0.05)
 
 
+#: What the terminal sends for a key, and the key a person presses for it (xdotool's name).
+#: Typed as text, ESC [ C reaches the game the same way, but Orca takes the line that answers it
+#: for an answer to the letter C or to Escape, by the timing of three key events; pressed as the
+#: arrow, Orca knows the key a player pressed.
+NAMED_KEYS = {
+    "\x1b[A": "Up",
+    "\x1b[B": "Down",
+    "\x1b[C": "Right",
+    "\x1b[D": "Left",
+    "\x1b[H": "Home",
+    "\x1b[F": "End",
+}
+
+
 def _type(key: str) -> None:
-    """Type ``key`` as run_sr.sh types its --keys: text with xdotool type, a newline as Return."""
+    """Type ``key`` as a person would: an arrow or Home/End as that key (:data:`NAMED_KEYS`);
+    text as run_sr.sh types its --keys, with xdotool type, a newline as Return."""
+    if key in NAMED_KEYS:
+        subprocess.run(["xdotool", "key", NAMED_KEYS[key]], check=False)
+        return
     parts = key.split("\n")
     for i, part in enumerate(parts):
         if part:

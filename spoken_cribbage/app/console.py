@@ -91,6 +91,12 @@ def env_accessible() -> bool:
     return bool(v) and v.lower() not in ("0", "false", "no", "off")
 
 
+#: How long (s) the cursor waits at the end of a line written while keys are read, before the
+#: line's newline is written on its own (:class:`LineWriter`): time for the terminal to report
+#: the line, ending at the cursor, before the newline.
+NEWLINE_AFTER_S = 0.15
+
+
 class LineWriter:
     """Writes whole lines; knows about a half-typed command so output never mangles it.
 
@@ -99,16 +105,42 @@ class LineWriter:
     while Orca reads the first, was spoken twice (the second piece once more).
 
     Every line is cleaned (app.output.visible: the output boundary) before the writer adds its
-    own markup, and goes to the stream under any cleaning stream, so the markup stays."""
+    own markup, and goes to the stream under any cleaning stream, so the markup stays.
+
+    While keys are read (raw), the last line's newline goes out on its own a moment later
+    (:data:`NEWLINE_AFTER_S`), or in front of the next output if that comes first: Orca reads a
+    terminal's new text as the answer to a key other than a letter or Enter (an arrow, Home)
+    only when the text ends at the cursor, and a terminal with empty rows left (VTE) reports a
+    line and its newline apart, the cursor already on the row below, so an arrow's answer was
+    not read (measured under Orca 43: 2 of a deal's 8 arrow answers). A newline in front of a
+    line is no cure on its own: once the terminal scrolls, Orca takes the insertion for one
+    that begins on the line above and reads that line again. When keys are no longer read,
+    the newline is written at once."""
 
     def __init__(self, stream: TextIO, plain: bool):
         self.stream = underlying(stream)
         self.plain = plain
         self.lock = threading.RLock()
         self.typed = ""  # what the player has typed on the current line
-        self.raw = False  # raw terminal mode: we echo typed characters ourselves
+        self._raw = False
+        self._open = False  # the last line's newline is not written yet (raw mode)
+        self._timer: threading.Timer | None = None  # writes that newline on its own
         self._held: list[str] | None = None  # text written while held, sent at the end
         self._depth = 0
+
+    @property
+    def raw(self) -> bool:
+        """Raw terminal mode: the loop echoes typed characters itself, the cursor waits at the
+        end of the last line."""
+        return self._raw
+
+    @raw.setter
+    def raw(self, on: bool) -> None:
+        with self.lock:
+            self._raw = on
+            if not on and self._open:
+                self._open = False
+                self._write("\n")
 
     @contextmanager
     def hold(self) -> Iterator[None]:
@@ -133,15 +165,40 @@ class LineWriter:
             out = visible(text)
             if not self.plain and kind == LineKind.SCORES:
                 out = f"\x1b[1m{out}\x1b[0m"
-            if self.raw and self.typed:
+            if self._raw and self.typed:
                 # Finish the half-typed line, print, then show what was typed again below.
                 self._write("\n" + out + "\n" + self.typed)
+            elif self._raw:
+                self._write(self._newline() + out)
+                self._open = True
+                self._close_soon()
             else:
-                self._write(out + "\n")
+                self._write(self._newline() + out + "\n")
 
     def echo(self, s: str) -> None:
         with self.lock:
-            self._write(s)
+            self._write(self._newline() + s)
+
+    def _close_soon(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = threading.Timer(NEWLINE_AFTER_S, self._close)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _close(self) -> None:
+        """The last line's newline, on its own (the timer's end)."""
+        with self.lock:
+            if self._open:
+                self._open = False
+                self._write("\n")
+
+    def _newline(self) -> str:
+        """The last line's newline, when it is still to be written."""
+        if self._open:
+            self._open = False
+            return "\n"
+        return ""
 
     def _write(self, s: str) -> None:
         if self._held is not None:

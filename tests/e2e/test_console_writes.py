@@ -61,4 +61,34 @@ def test_the_opening_and_each_key_answer_are_one_write_each(tmp_path):
     assert "Your turn: lay away 2 cards." in opening[0] and "Deal 1." in opening[0]
     # Enter laid the cards away, the starter was cut and the computer led: one write
     enter = [t for t in w if "You lay away the" in t]
-    assert len(enter) == 1 and "The starter is" in enter[0] and enter[0].endswith("Your turn.\n"), w
+    assert len(enter) == 1 and "The starter is" in enter[0] and enter[0].endswith("Your turn."), w
+    # the last line's newline follows on its own (app.console.LineWriter: the cursor at the end
+    # of the answer while the terminal reports it), or in front of the next answer
+    after = w[w.index(enter[0]) + 1]
+    assert after == "\n" or after.startswith("\n"), w
+    assert w[-1].endswith("\n"), w  # the last line ended before the shell's prompt
+
+
+def test_a_line_written_while_keys_are_read_ends_at_the_cursor_until_its_newline_is_due():
+    """Orca reads the answer to an arrow only when it ends at the cursor (LineWriter)."""
+    import io
+    import time
+
+    from spoken_cribbage.app import console
+
+    out = io.StringIO()
+    writer = console.LineWriter(out, plain=True)
+    writer.line("before keys")
+    writer.raw = True
+    writer.line("Three of clubs, card 3, playable.")
+    assert out.getvalue() == "before keys\nThree of clubs, card 3, playable."
+    writer.line("Five of clubs, card 4, playable.")  # before the newline was due: in front
+    assert out.getvalue().endswith("playable.\nFive of clubs, card 4, playable.")
+    deadline = time.monotonic() + 10
+    while not out.getvalue().endswith("\n") and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert out.getvalue().endswith("Five of clubs, card 4, playable.\n")
+    writer.line("Ten of hearts, card 5, playable.")
+    writer.raw = False  # keys no longer read: the newline at once
+    assert out.getvalue().endswith("\nTen of hearts, card 5, playable.\n")
+    assert "\n\n" not in out.getvalue()
