@@ -14,16 +14,85 @@ from collections.abc import Sequence
 from spoken_cribbage.app import calculators
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.words.cli_help import help_text, plain_text
+from spoken_cribbage.words.lines import cells
 from spoken_cribbage.words.notices import phrase
 
 EXIT_USAGE = calculators.EXIT_USAGE
 
 
+#: wide punctuation that never starts a line, and wide punctuation that never ends one
+_NOT_FIRST = set("，。、；：？！）》」』】〉・…％")
+_NOT_LAST = set("（《「『【〈")
+
+
+def wrap_cells(text: str, width: int) -> list[str]:
+    """``text`` (its whitespace already one space) in lines of at most ``width`` terminal cells,
+    a wide (Chinese) character two (:func:`~spoken_cribbage.words.lines.cells`): a line breaks
+    at a space or between wide characters, never inside a run of other characters (a word, an
+    option) unless that alone is wider than a line, and a closing mark (，。）) never starts a
+    line nor an opening one (（「) ends it. textwrap counts characters: a Chinese line was twice
+    as wide as the terminal."""
+    tokens: list[str] = []  # a space, a wide character, or a run of other characters
+    for ch in text:
+        wide = cells(ch) == 2
+        if tokens and (
+            (ch in _NOT_FIRST and tokens[-1] != " ")
+            or tokens[-1][-1:] in _NOT_LAST
+            or (not wide and ch != " " and tokens[-1] != " " and cells(tokens[-1][-1]) == 1)
+        ):
+            tokens[-1] += ch
+        else:
+            tokens.append(ch)
+    lines: list[str] = []
+    line = ""
+    for token in tokens:
+        if token == " ":
+            if line:
+                line += " "
+            continue
+        while cells(token) > width:  # too wide for any line: cut where the line is full
+            if line.strip():
+                lines.append(line.rstrip())
+            cut = 1
+            while cut < len(token) and cells(token[: cut + 1]) <= width:
+                cut += 1
+            lines.append(token[:cut])
+            line, token = "", token[cut:]
+        if cells(line + token) > width and line.strip():
+            lines.append(line.rstrip())
+            line = ""
+        line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
 class _Formatter(argparse.HelpFormatter):
-    """argparse's help with 'usage: ' in the player's language."""
+    """argparse's help with 'usage: ' in the player's language, a text with wide (Chinese)
+    characters wrapped by the cells it takes on the terminal (:func:`wrap_cells`)."""
 
     def add_usage(self, usage, actions, groups, prefix=None) -> None:  # type: ignore[no-untyped-def]
         super().add_usage(usage, actions, groups, plain_text("argparse.usage") if prefix is None else prefix)
+
+    def _format_usage(self, usage, actions, groups, prefix) -> str:  # type: ignore[no-untyped-def]
+        # argparse lines the usage up under the prefix by its characters: a stand-in as wide as
+        # the prefix on the terminal ('用法：' is 3 characters, 6 cells) keeps the options in line
+        if prefix is not None and cells(prefix) != len(prefix):
+            stand_in = "\0" * cells(prefix)
+            return super()._format_usage(usage, actions, groups, stand_in).replace(stand_in, prefix, 1)
+        return super()._format_usage(usage, actions, groups, prefix)
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if cells(text) == len(text):  # no wide character: argparse's own wrapping (English, French)
+            return super()._split_lines(text, width)
+        return wrap_cells(self._whitespace_matcher.sub(" ", text).strip(), width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if cells(text) == len(text):
+            return super()._fill_text(text, width, indent)
+        return "\n".join(
+            indent + line for line in wrap_cells(self._whitespace_matcher.sub(" ", text).strip(), width - len(indent))
+        )
 
 
 class _Parser(argparse.ArgumentParser):
