@@ -40,9 +40,30 @@ RATE = 16000
 
 def room(seconds: float, dbfs: float, seed: int = 1) -> np.ndarray:
     """Pink noise (sox) scaled to ``dbfs`` RMS."""
-    raw = subprocess.run(["sox", "-R", "-n", "-t", "raw", "-r", str(RATE), "-c", "1", "-b", "16",
-                          "-e", "signed-integer", "-L", "-", "synth", f"{seconds:.3f}", "pinknoise"],
-                         capture_output=True, check=True).stdout
+    raw = subprocess.run(
+        [
+            "sox",
+            "-R",
+            "-n",
+            "-t",
+            "raw",
+            "-r",
+            str(RATE),
+            "-c",
+            "1",
+            "-b",
+            "16",
+            "-e",
+            "signed-integer",
+            "-L",
+            "-",
+            "synth",
+            f"{seconds:.3f}",
+            "pinknoise",
+        ],
+        capture_output=True,
+        check=True,
+    ).stdout
     a = np.frombuffer(raw, "<i2").astype(np.float64)
     a = np.roll(a, seed * 7919)
     return a * (32768 * 10 ** (dbfs / 20) / max(1e-9, float(np.sqrt(np.mean(a * a)))))
@@ -59,7 +80,7 @@ def in_room(clip: bytes, noise_dbfs: float, lead: float = 2.0, tail: float = 1.5
 
 
 def blocks(audio: bytes, size: int = 960):
-    return (audio[i:i + size] for i in range(0, len(audio), size))
+    return (audio[i : i + size] for i in range(0, len(audio), size))
 
 
 def context(row: vh.Row) -> VoiceContext:
@@ -70,7 +91,7 @@ def context(row: vh.Row) -> VoiceContext:
 
 def commands(gains, noises) -> list[dict]:
     rec = PocketSphinxRecognizer()
-    check.QUIET_SECONDS = 1.0   # the room is measured on 1 s here (3 s in the check)
+    check.QUIET_SECONDS = 1.0  # the room is measured on 1 s here (3 s in the check)
     out = []
     rows = [r for r in vh.rows() if r.must_accept]
     for row in rows:
@@ -82,10 +103,18 @@ def commands(gains, noises) -> list[dict]:
                 rec.reset()
                 r = check.run_check(blocks(in_room(clip, noise)), rec, prompts=[prompt])
                 o = r.outcomes[0] if r.outcomes else None
-                out.append({"file": row.file, "gain": gain, "room": noise, "noise": r.noise_dbfs,
-                            "level": o.level_dbfs if o else None,
-                            "snr": r.snr_db, "ok": bool(o and o.result == "matched"),
-                            "result": o.result if o else "nothing"})
+                out.append(
+                    {
+                        "file": row.file,
+                        "gain": gain,
+                        "room": noise,
+                        "noise": r.noise_dbfs,
+                        "level": o.level_dbfs if o else None,
+                        "snr": r.snr_db,
+                        "ok": bool(o and o.result == "matched"),
+                        "result": o.result if o else "nothing",
+                    }
+                )
     return out
 
 
@@ -113,6 +142,7 @@ def table(title: str, rows: list[dict], key, bins) -> None:
 
 def noise_alone(levels, seconds: float = 60.0) -> None:
     from spoken_cribbage.voice.microphone import Listener, Segmenter
+
     rec = PocketSphinxRecognizer()
     ctx = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
     print(f"\nNoise alone, continuous listening ({seconds:.0f} s of pink noise each)")
@@ -127,8 +157,7 @@ def noise_alone(levels, seconds: float = 60.0) -> None:
             events = seg.feed(b)
             starts += sum(k == "start" for k, _ in events)
             accepted += sum(r.accepted for r, _ in listener.handle(events))
-        print(f"{level:10.0f} {measured:9.1f} {starts * 60 / seconds:15.1f} "
-              f"{accepted * 60 / seconds:13.1f}")
+        print(f"{level:10.0f} {measured:9.1f} {starts * 60 / seconds:15.1f} {accepted * 60 / seconds:13.1f}")
 
 
 def clipping() -> None:
@@ -137,8 +166,10 @@ def clipping() -> None:
     for gain in (0, 6, 10):
         runs = [check.clipped_runs(vh.pcm(r.file, gain)) for r in rows]
         flagged = sum(x >= check.CLIP_RUNS for x in runs)
-        print(f"  gain {gain:+3d} dB: median {np.median(runs):.0f}, max {max(runs)}, "
-              f"{flagged} of {len(runs)} at or above {check.CLIP_RUNS}")
+        print(
+            f"  gain {gain:+3d} dB: median {np.median(runs):.0f}, max {max(runs)}, "
+            f"{flagged} of {len(runs)} at or above {check.CLIP_RUNS}"
+        )
 
 
 def main() -> int:
@@ -154,15 +185,22 @@ def main() -> int:
     t = time.time()
     rows = commands(gains, noises)
     print(f"{len(rows)} checks in {time.time() - t:.0f} s")
-    table("Understood by the speech level the check measured (dBFS)", rows,
-          lambda r: r["level"], list(range(-60, -5, 5)))
-    table("Understood by signal-to-noise ratio (dB)", rows, lambda r: r["snr"],
-          list(range(0, 70, 5)))
-    table("Understood by speech level, rooms at -60 dBFS or quieter", [r for r in rows if r["room"] <= -60],
-          lambda r: r["level"], list(range(-60, -5, 5)))
-    table(f"Understood by signal-to-noise ratio, speech at {check.QUIET_VOICE_DBFS:.0f} dBFS or louder",
-          [r for r in rows if r["level"] is not None and r["level"] >= check.QUIET_VOICE_DBFS],
-          lambda r: r["snr"], list(range(0, 70, 5)))
+    table(
+        "Understood by the speech level the check measured (dBFS)", rows, lambda r: r["level"], list(range(-60, -5, 5))
+    )
+    table("Understood by signal-to-noise ratio (dB)", rows, lambda r: r["snr"], list(range(0, 70, 5)))
+    table(
+        "Understood by speech level, rooms at -60 dBFS or quieter",
+        [r for r in rows if r["room"] <= -60],
+        lambda r: r["level"],
+        list(range(-60, -5, 5)),
+    )
+    table(
+        f"Understood by signal-to-noise ratio, speech at {check.QUIET_VOICE_DBFS:.0f} dBFS or louder",
+        [r for r in rows if r["level"] is not None and r["level"] >= check.QUIET_VOICE_DBFS],
+        lambda r: r["snr"],
+        list(range(0, 70, 5)),
+    )
     if args.save:
         Path(args.save).write_text(json.dumps(rows, indent=0))
     by_gain = defaultdict(list)
@@ -172,8 +210,7 @@ def main() -> int:
     for (gain, rm), rs in sorted(by_gain.items(), key=lambda kv: (-kv[0][0], kv[0][1])):
         levels = [r["level"] for r in rs if r["level"] is not None]
         med = f"{np.median(levels):6.1f}" if levels else "   -  "
-        print(f"  gain {gain:4d}  room {rm:4d}: {100 * sum(r['ok'] for r in rs) / len(rs):4.0f}%  "
-              f"level {med}")
+        print(f"  gain {gain:4d}  room {rm:4d}: {100 * sum(r['ok'] for r in rs) / len(rs):4.0f}%  level {med}")
     noise_alone((-75, -65, -55, -50, -45, -40, -35, -30), 20.0 if args.quick else 60.0)
     clipping()
     return 0

@@ -1,7 +1,8 @@
 """The second check's own time (voice/verify.py CardCheck.check) on card phrases of the quick corpus.
 
-    python bench/bench_voice_check_time.py
+python bench/bench_voice_check_time.py
 """
+
 import statistics
 import time
 from pathlib import Path
@@ -30,5 +31,14 @@ for (_, p, _, _), c in zip(items, clips, strict=True):
     ms.append((time.perf_counter() - t) * 1000)
     secs.append(len(pcm) / 32000)
 ms.sort()
-print(len(ms), "clips of", round(statistics.median(secs), 2), "s median; check ms median",
-      round(statistics.median(ms)), "p90", round(ms[int(0.9 * len(ms))]), "max", round(ms[-1]))
+print(
+    len(ms),
+    "clips of",
+    round(statistics.median(secs), 2),
+    "s median; check ms median",
+    round(statistics.median(ms)),
+    "p90",
+    round(ms[int(0.9 * len(ms))]),
+    "max",
+    round(ms[-1]),
+)

@@ -51,11 +51,11 @@ from spoken_cribbage.notice import Notice
 from spoken_cribbage.vocabulary import VoiceContext
 from spoken_cribbage.voice.recognizers import RATE, Recognition, Recognizer
 
-QUIET_SECONDS = 3.0    #: the room is measured over this much audio
-COMMAND_WAIT = 8.0     #: seconds of audio waited for each command to start
-GUARD = 0.3            #: seconds not listened to after a prompt, and after the game's voice
-FRAME = RATE // 100    #: samples in a 10 ms frame
-ACTIVE_DB = 20.0       #: a frame counts in the speech level within this many dB of the loudest
+QUIET_SECONDS = 3.0  #: the room is measured over this much audio
+COMMAND_WAIT = 8.0  #: seconds of audio waited for each command to start
+GUARD = 0.3  #: seconds not listened to after a prompt, and after the game's voice
+FRAME = RATE // 100  #: samples in a 10 ms frame
+ACTIVE_DB = 20.0  #: a frame counts in the speech level within this many dB of the loudest
 
 # Thresholds, from bench/bench_voice_check.py (its tables are in docs/README-voice.md): the 44
 # in-grammar human clips, 6 input gains (0 to -35 dB) x 4 rooms of pink noise (-75 to -35 dBFS).
@@ -66,7 +66,7 @@ ACTIVE_DB = 20.0       #: a frame counts in the speech level within this many dB
 QUIET_VOICE_DBFS = -42.0
 #: A run of this many samples at or above :data:`CLIP_LEVEL` is the sound clipping ...
 CLIP_RUN = 3
-CLIP_LEVEL = 32000    # -0.2 dBFS: a normalised recording touches it, a clipped one stays there
+CLIP_LEVEL = 32000  # -0.2 dBFS: a normalised recording touches it, a clipped one stays there
 #: ... and an utterance with this many runs is too loud. At their own level the 44 clips have
 #: at most 2 (some are normalised to full scale); 6 dB louder (sox clips them) 15 of the 44 have
 #: 4 or more, 10 dB louder 26. (Loud speech that does not clip is not a problem in itself: the
@@ -121,24 +121,31 @@ class Outcome:
     result: str
     heard: str = ""
     command: str | None = None
-    confirm: bool = False        # heard, but the game would ask before acting on it
+    confirm: bool = False  # heard, but the game would ask before acting on it
     level_dbfs: float | None = None
     peak_dbfs: float | None = None
     clipped_runs: int = 0
-    waited: float = 0.0          # seconds listened to before giving up (result ``nothing``)
+    waited: float = 0.0  # seconds listened to before giving up (result ``nothing``)
 
     def as_json(self) -> dict:
-        return {"asked": self.prompt.phrase, "expected": self.prompt.command, "outcome": self.result,
-                "heard": self.heard, "command": self.command, "confirm": self.confirm,
-                "level_dbfs": _round(self.level_dbfs), "peak_dbfs": _round(self.peak_dbfs)}
+        return {
+            "asked": self.prompt.phrase,
+            "expected": self.prompt.command,
+            "outcome": self.result,
+            "heard": self.heard,
+            "command": self.command,
+            "confirm": self.confirm,
+            "level_dbfs": _round(self.level_dbfs),
+            "peak_dbfs": _round(self.peak_dbfs),
+        }
 
 
 @dataclass
 class CheckResult:
     noise_dbfs: float | None = None
     outcomes: list[Outcome] = field(default_factory=list)
-    complete: bool = False       # ran to the end (not stopped, the audio did not run out)
-    asked: int = len(PROMPTS)    # commands the check asks for
+    complete: bool = False  # ran to the end (not stopped, the audio did not run out)
+    asked: int = len(PROMPTS)  # commands the check asks for
 
     @property
     def voiced(self) -> list[Outcome]:
@@ -146,7 +153,7 @@ class CheckResult:
 
     @property
     def voice_dbfs(self) -> float | None:
-        levels = [o.level_dbfs for o in self.outcomes if o.level_dbfs is not None]   # voiced
+        levels = [o.level_dbfs for o in self.outcomes if o.level_dbfs is not None]  # voiced
         return statistics.median(levels) if levels else None
 
     @property
@@ -178,12 +185,20 @@ class CheckResult:
         return suggestion(self)
 
     def as_json(self) -> dict:
-        return {"noise_dbfs": _round(self.noise_dbfs), "voice_dbfs": _round(self.voice_dbfs),
-                "peak_dbfs": _round(self.peak_dbfs), "snr_db": _round(self.snr_db),
-                "clipped": self.clipped, "level": self.level, "heard": self.heard,
-                "asked": self.asked, "suggestion": self.suggestion, "why": push_reason(self),
-                "complete": self.complete,
-                "commands": [o.as_json() for o in self.outcomes]}
+        return {
+            "noise_dbfs": _round(self.noise_dbfs),
+            "voice_dbfs": _round(self.voice_dbfs),
+            "peak_dbfs": _round(self.peak_dbfs),
+            "snr_db": _round(self.snr_db),
+            "clipped": self.clipped,
+            "level": self.level,
+            "heard": self.heard,
+            "asked": self.asked,
+            "suggestion": self.suggestion,
+            "why": push_reason(self),
+            "complete": self.complete,
+            "commands": [o.as_json() for o in self.outcomes],
+        }
 
 
 def _round(x: float | None) -> float | None:
@@ -235,6 +250,7 @@ def push_reason(r: CheckResult) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # Levels
 # ---------------------------------------------------------------------------------------------
+
 
 def _samples(audio: bytes) -> np.ndarray:
     return np.frombuffer(audio[: len(audio) // 2 * 2], dtype="<i2").astype(np.float64)
@@ -289,6 +305,7 @@ def clipped_runs(audio: bytes) -> int:
 # The check
 # ---------------------------------------------------------------------------------------------
 
+
 class _Blocks:
     """The audio stream, skipping empty blocks; ``ended`` once it has run out."""
 
@@ -306,10 +323,16 @@ class _Blocks:
         return None
 
 
-def run_check(blocks: Iterable[bytes], recognizer: Recognizer,
-              on_notice: Callable[[Notice], None] = lambda n: None, *,
-              stop: threading.Event | None = None, busy: Callable[[], bool] | None = None,
-              prompts: Sequence[Prompt] = PROMPTS, early: bool = True) -> CheckResult:
+def run_check(
+    blocks: Iterable[bytes],
+    recognizer: Recognizer,
+    on_notice: Callable[[Notice], None] = lambda n: None,
+    *,
+    stop: threading.Event | None = None,
+    busy: Callable[[], bool] | None = None,
+    prompts: Sequence[Prompt] = PROMPTS,
+    early: bool = True,
+) -> CheckResult:
     """Run the check on ``blocks`` (16 kHz mono s16le) and return what it measured.
 
     ``on_notice`` gets each thing to say, in order, as it happens. ``stop`` ends the check
@@ -340,7 +363,7 @@ class _Run:
 
     def _context(self) -> VoiceContext:
         """Where the command asked for now is legal (the listener asks as speech begins)."""
-        assert self.prompt is not None   # no prompt, no listening
+        assert self.prompt is not None  # no prompt, no listening
         return self.prompt.context
 
     def run(self) -> CheckResult:
@@ -377,7 +400,7 @@ class _Run:
             result.outcomes.append(outcome)
             say(_outcome_notice(outcome))
             if self.stream.ended and n < len(self.prompts):
-                say(Notice("voice.check_cut_short"))   # a recording that ends early
+                say(Notice("voice.check_cut_short"))  # a recording that ends early
                 break
         else:
             result.complete = True
@@ -408,12 +431,12 @@ class _Run:
         """Wait for one utterance after a prompt; None when the check was stopped."""
         seg, listener = self.seg, self.listener
         waited = 0.0
-        audio: list[bytes] | None = None   # the utterance being heard, as the segmenter cut it
+        audio: list[bytes] | None = None  # the utterance being heard, as the segmenter cut it
         while True:
             if self.stopped():
                 listener.abort()
                 return None
-            if self.is_busy():   # the game speaks: nothing it says is the player's command
+            if self.is_busy():  # the game speaks: nothing it says is the player's command
                 listener.abort()
                 audio = None
                 if not self.deaf(GUARD):
@@ -431,7 +454,7 @@ class _Run:
             heard = listener.handle(events)
             if heard and audio is not None:
                 return _judge(prompt, heard[0][0], b"".join(audio))
-            if block is None:    # the recording ended
+            if block is None:  # the recording ended
                 return Outcome(prompt, "nothing", waited=waited)
             if listener.utt is None:
                 waited += len(block) / 2 / RATE
@@ -446,9 +469,16 @@ def _judge(prompt: Prompt, rec: Recognition, audio: bytes) -> Outcome:
         result = "other"
     else:
         result = "not_understood"
-    return Outcome(prompt, result, rec.heard, rec.command if rec.accepted else None,
-                   bool(rec.accepted and rec.confirm), speech_level(audio), peak_level(audio),
-                   clipped_runs(audio))
+    return Outcome(
+        prompt,
+        result,
+        rec.heard,
+        rec.command if rec.accepted else None,
+        bool(rec.accepted and rec.confirm),
+        speech_level(audio),
+        peak_level(audio),
+        clipped_runs(audio),
+    )
 
 
 def _outcome_notice(o: Outcome) -> Notice:
@@ -463,21 +493,29 @@ def _outcome_notice(o: Outcome) -> Notice:
 
 
 #: The notice of each level verdict, of each suggestion, and of how to follow it.
-LEVEL_NOTICES = {"good": "voice.check_level_good", "quiet": "voice.check_level_quiet",
-                 "loud": "voice.check_level_loud", "noisy": "voice.check_level_noisy",
-                 "none": "voice.check_level_none"}
-SUGGESTION_NOTICES = {"continuous": "voice.check_suggest_continuous",
-                      "push": "voice.check_suggest_push", "none": "voice.check_suggest_none"}
+LEVEL_NOTICES = {
+    "good": "voice.check_level_good",
+    "quiet": "voice.check_level_quiet",
+    "loud": "voice.check_level_loud",
+    "noisy": "voice.check_level_noisy",
+    "none": "voice.check_level_none",
+}
+SUGGESTION_NOTICES = {
+    "continuous": "voice.check_suggest_continuous",
+    "push": "voice.check_suggest_push",
+    "none": "voice.check_suggest_none",
+}
 HOW_NOTICES = {"continuous": "voice.check_how_continuous", "push": "voice.check_how_push"}
 
 
 def summary(r: CheckResult) -> list[Notice]:
     """The figures, the verdict on the level, the commands understood and the suggestion."""
-    out = [Notice("voice.check_figures", noise=r.noise_dbfs, voice=r.voice_dbfs, snr=r.snr_db),
-           Notice(LEVEL_NOTICES[r.level], voice=r.voice_dbfs, snr=r.snr_db),
-           Notice("voice.check_heard", heard=r.heard, asked=r.asked),
-           Notice(SUGGESTION_NOTICES[r.suggestion], why=push_reason(r), missed=r.asked - r.heard,
-                  asked=r.asked)]
+    out = [
+        Notice("voice.check_figures", noise=r.noise_dbfs, voice=r.voice_dbfs, snr=r.snr_db),
+        Notice(LEVEL_NOTICES[r.level], voice=r.voice_dbfs, snr=r.snr_db),
+        Notice("voice.check_heard", heard=r.heard, asked=r.asked),
+        Notice(SUGGESTION_NOTICES[r.suggestion], why=push_reason(r), missed=r.asked - r.heard, asked=r.asked),
+    ]
     if r.suggestion in HOW_NOTICES:
         out.append(Notice(HOW_NOTICES[r.suggestion]))
     return out
@@ -487,4 +525,5 @@ def _safe(on_notice: Callable[[Notice], None]) -> Callable[[Notice], None]:
     def say(notice: Notice) -> None:
         with contextlib.suppress(Exception):  # a display error must not end the check
             on_notice(notice)
+
     return say

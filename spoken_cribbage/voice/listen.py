@@ -38,7 +38,7 @@ def read_wav(path: str) -> bytes:
         a = np.frombuffer(raw, dtype="<i2").astype(np.float64)
     elif width == 3:
         b = np.frombuffer(raw, dtype=np.uint8).reshape(-1, 3)
-        w24 = (b[:, 0].astype(np.int32) | (b[:, 1].astype(np.int32) << 8) | (b[:, 2].astype(np.int32) << 16))
+        w24 = b[:, 0].astype(np.int32) | (b[:, 1].astype(np.int32) << 8) | (b[:, 2].astype(np.int32) << 16)
         a = np.where(w24 >= 1 << 23, w24 - (1 << 24), w24).astype(np.float64) / 256
     elif width == 4:
         a = np.frombuffer(raw, dtype="<i4").astype(np.float64) / 65536

@@ -112,8 +112,13 @@ class Listener:
     once (``early``); anything less waits for the end of the utterance.
     """
 
-    def __init__(self, recognizer: Recognizer, context: Callable[[], VoiceContext],
-                 early: bool = True, segmenter: Segmenter | None = None):
+    def __init__(
+        self,
+        recognizer: Recognizer,
+        context: Callable[[], VoiceContext],
+        early: bool = True,
+        segmenter: Segmenter | None = None,
+    ):
         self.recognizer = recognizer
         self.context = context
         self.early = early

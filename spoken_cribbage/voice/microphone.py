@@ -80,11 +80,18 @@ def microphone_problem(sd_module=None) -> Notice | None:
 class VoiceInput:
     """Voice commands from the microphone. See the module docstring."""
 
-    def __init__(self, recognizer, context: Callable[[], VoiceContext], mode: str = "push",
-                 on_heard: Callable[[Recognition], None] = lambda r: None,
-                 on_message: Callable[[Notice], None] = lambda n: None,
-                 device=None, sd_module=None, audio_source: Callable[[], Iterator[bytes]] | None = None,
-                 early: bool = True):
+    def __init__(
+        self,
+        recognizer,
+        context: Callable[[], VoiceContext],
+        mode: str = "push",
+        on_heard: Callable[[Recognition], None] = lambda r: None,
+        on_message: Callable[[Notice], None] = lambda n: None,
+        device=None,
+        sd_module=None,
+        audio_source: Callable[[], Iterator[bytes]] | None = None,
+        early: bool = True,
+    ):
         if mode not in ("push", "continuous"):
             raise ValueError("mode must be 'push' or 'continuous'")
         self._source = recognizer
@@ -98,7 +105,7 @@ class VoiceInput:
         self._audio_source = audio_source  # tests: yields PCM chunks instead of a microphone
         self._q: queue.Queue[bytes | None] = queue.Queue(maxsize=int(QUEUE_SECONDS / FRAME_SECONDS))
         self._dropped = 0
-        self._stream: Any = None   # a sounddevice.RawInputStream (sounddevice has no types)
+        self._stream: Any = None  # a sounddevice.RawInputStream (sounddevice has no types)
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
         self._listening = threading.Event()
@@ -125,7 +132,7 @@ class VoiceInput:
         if self._thread is not None or not self.available:
             return
         self._stop.clear()
-        while True:   # what a stop left behind (its wake-up None) must not end the new run
+        while True:  # what a stop left behind (its wake-up None) must not end the new run
             try:
                 self._q.get_nowait()
             except queue.Empty:
@@ -187,6 +194,7 @@ class VoiceInput:
     def _open(self) -> bool:
         source = self._audio_source
         if source is not None:
+
             def pump():  # tests: as fast as the worker takes it, nothing dropped
                 for chunk in itertools.chain(source(), [None]):
                     while not self._stop.is_set():
@@ -197,6 +205,7 @@ class VoiceInput:
                             continue
                     if self._stop.is_set():
                         break
+
             threading.Thread(target=pump, daemon=True).start()
             return True
         try:
@@ -207,9 +216,15 @@ class VoiceInput:
                     self._q.put_nowait(bytes(indata))
                 except queue.Full:  # the worker is far behind: drop rather than lag for ever
                     self._dropped += 1
-            self._stream = sd.RawInputStream(samplerate=RATE, channels=1, dtype="int16",
-                                             blocksize=int(RATE * FRAME_SECONDS), device=self.device,
-                                             callback=callback)
+
+            self._stream = sd.RawInputStream(
+                samplerate=RATE,
+                channels=1,
+                dtype="int16",
+                blocksize=int(RATE * FRAME_SECONDS),
+                device=self.device,
+                callback=callback,
+            )
             self._stream.start()
         except Exception as exc:  # noqa: BLE001
             self._stream = None
@@ -255,8 +270,9 @@ class VoiceInput:
             self._listening.set()
             self._say(LISTENING)
         self._ready.set()
+
         def fresh() -> Listener:
-            assert self.recognizer is not None   # loaded: ok above
+            assert self.recognizer is not None  # loaded: ok above
             return Listener(self.recognizer, self.context, early=self.early)
 
         listener = fresh()
@@ -301,8 +317,7 @@ class MicrophoneError(Problem):
 MIC_STALL = 3.0
 
 
-def microphone_blocks(stop: threading.Event | None = None, sd_module=None, device=None
-                      ) -> Iterator[bytes]:
+def microphone_blocks(stop: threading.Event | None = None, sd_module=None, device=None) -> Iterator[bytes]:
     """The microphone as a stream of blocks (16 kHz mono s16le, :data:`FRAME_SECONDS` each),
     until ``stop`` is set or the generator is closed (which closes the microphone).
 
@@ -319,9 +334,14 @@ def microphone_blocks(stop: threading.Event | None = None, sd_module=None, devic
 
     try:
         sd = sd_module or __import__("sounddevice")
-        stream = sd.RawInputStream(samplerate=RATE, channels=1, dtype="int16",
-                                   blocksize=int(RATE * FRAME_SECONDS), device=device,
-                                   callback=callback)
+        stream = sd.RawInputStream(
+            samplerate=RATE,
+            channels=1,
+            dtype="int16",
+            blocksize=int(RATE * FRAME_SECONDS),
+            device=device,
+            callback=callback,
+        )
         stream.start()
     except Exception as exc:  # noqa: BLE001 - PortAudio's errors: one sentence
         raise MicrophoneError(MIC_FAILED, reason=_reason(exc)) from None
@@ -344,9 +364,14 @@ def microphone_blocks(stop: threading.Event | None = None, sd_module=None, devic
             pass
 
 
-def listen_once(recognizer: Recognizer, ctx: VoiceContext, timeout: float = 10.0,
-                on_message: Callable[[Notice], None] = lambda n: None, sd_module=None,
-                audio_source=None) -> Recognition | None:
+def listen_once(
+    recognizer: Recognizer,
+    ctx: VoiceContext,
+    timeout: float = 10.0,
+    on_message: Callable[[Notice], None] = lambda n: None,
+    sd_module=None,
+    audio_source=None,
+) -> Recognition | None:
     """Listen on the microphone for one utterance and recognise it (``listen --mic``).
 
     Returns None (after one notice to ``on_message``) when there is no microphone or nothing
@@ -359,8 +384,15 @@ def listen_once(recognizer: Recognizer, ctx: VoiceContext, timeout: float = 10.0
         result.append(r)
         done.set()
 
-    vi = VoiceInput(recognizer, lambda: ctx, mode="continuous", on_heard=heard,
-                    on_message=on_message, sd_module=sd_module, audio_source=audio_source)
+    vi = VoiceInput(
+        recognizer,
+        lambda: ctx,
+        mode="continuous",
+        on_heard=heard,
+        on_message=on_message,
+        sd_module=sd_module,
+        audio_source=audio_source,
+    )
     vi.start()
     vi.wait_ready(timeout)
     if not vi.available:

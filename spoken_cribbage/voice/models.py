@@ -80,6 +80,7 @@ class ModelInfo:
 # Where models live
 # ---------------------------------------------------------------------------------------------
 
+
 def _repo_models_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "models"
 
@@ -95,6 +96,7 @@ def models_dir() -> Path:
         return repo
     try:
         from platformdirs import user_data_dir
+
         return Path(user_data_dir("spoken-cribbage")) / "models"
     except ImportError:  # pragma: no cover
         return Path.home() / ".local" / "share" / "spoken-cribbage" / "models"
@@ -103,7 +105,7 @@ def models_dir() -> Path:
 def load_manifest(folder: Path | None = None) -> dict:
     """The manifest in ``folder`` (default: the models folder, then the project's), else the
     built-in copy."""
-    for cand in ([folder] if folder else [models_dir(), _repo_models_dir()]):
+    for cand in [folder] if folder else [models_dir(), _repo_models_dir()]:
         f = Path(cand) / MANIFEST_NAME
         if f.is_file():
             try:
@@ -128,6 +130,7 @@ def looks_like_vosk_model(path: Path) -> bool:
 def _package_model(package: str) -> Path | None:
     try:
         import importlib.util
+
         spec = importlib.util.find_spec(package)
     except (ImportError, ValueError):
         return None
@@ -165,6 +168,7 @@ def list_models(folder: Path | None = None) -> list[ModelInfo]:
         if e.get("builtin") == "pocketsphinx":
             try:
                 from pocketsphinx import get_model_path
+
                 p = Path(get_model_path()) / "en-us"
                 path = p if p.is_dir() else None
             except ImportError:
@@ -175,8 +179,9 @@ def list_models(folder: Path | None = None) -> list[ModelInfo]:
             known_folders.add(e["folder"])
             p = root / e["folder"]
             path = p if looks_like_vosk_model(p) else None
-        out.append(ModelInfo(name, e.get("engine", "?"), e.get("description", ""), path is not None,
-                             path, bool(e.get("url"))))
+        out.append(
+            ModelInfo(name, e.get("engine", "?"), e.get("description", ""), path is not None, path, bool(e.get("url")))
+        )
     if root.is_dir():
         for p in sorted(root.iterdir()):
             if p.name.startswith(".") or p.name in known_folders or not looks_like_vosk_model(p):
@@ -189,6 +194,7 @@ def list_models(folder: Path | None = None) -> list[ModelInfo]:
 # Download
 # ---------------------------------------------------------------------------------------------
 
+
 def _cleanup(root: Path) -> None:
     """Remove leftovers of interrupted downloads (hidden .part files and unpack folders)."""
     for p in root.glob(".*.part"):
@@ -197,8 +203,9 @@ def _cleanup(root: Path) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
-def _fetch(url: str, part: Path, expected_size: int | None, progress: Callable[[Notice], None],
-           timeout: float) -> tuple[int, str]:
+def _fetch(
+    url: str, part: Path, expected_size: int | None, progress: Callable[[Notice], None], timeout: float
+) -> tuple[int, str]:
     h = hashlib.sha256()
     got = 0
     try:
@@ -259,8 +266,7 @@ def safe_extract(archive: Path, dest: Path, max_bytes: int | None = None) -> Non
         for info in infos:
             name = info.filename
             parts = PurePosixPath(name.replace("\\", "/")).parts
-            if (name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":") or ".." in parts
-                    or _is_symlink(info)):
+            if name.startswith(("/", "\\")) or (len(name) > 1 and name[1] == ":") or ".." in parts or _is_symlink(info):
                 raise ModelError("voice.archive_unsafe_entry", entry=name)
             target = (dest / Path(*parts)).resolve() if parts else dest
             if target != dest and dest not in target.parents:
@@ -294,9 +300,15 @@ def _model_root(unpacked: Path) -> Path:
     raise ModelError("voice.archive_without_model")
 
 
-def download(name: str, folder: Path | None = None, *, manifest: dict | None = None,
-             url: str | None = None, progress: Callable[[Notice], None] = lambda n: None,
-             timeout: float = 60.0) -> Path:
+def download(
+    name: str,
+    folder: Path | None = None,
+    *,
+    manifest: dict | None = None,
+    url: str | None = None,
+    progress: Callable[[Notice], None] = lambda n: None,
+    timeout: float = 60.0,
+) -> Path:
     """Download, verify and install model ``name``; return its folder.
 
     Raises ModelError on any failure; nothing partial is left looking installed. ``progress``
@@ -336,8 +348,9 @@ def download(name: str, folder: Path | None = None, *, manifest: dict | None = N
         safe_extract(part, unpack, max_bytes=max(got, 1) * MAX_EXPANSION)
         model = _model_root(unpack)
         try:
-            (model / SOURCE_NAME).write_text(json.dumps(
-                {"name": name, "url": url or entry["url"], "sha256": digest, "size": got}, indent=1))
+            (model / SOURCE_NAME).write_text(
+                json.dumps({"name": name, "url": url or entry["url"], "sha256": digest, "size": got}, indent=1)
+            )
             os.replace(model, target)
         except OSError as exc:
             _disk_full(exc, root)

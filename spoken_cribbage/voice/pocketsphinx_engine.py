@@ -63,8 +63,8 @@ class SphinxThresholds:
     conf: float = -1e9
     loop: float = -1e9
     per: float = 1e9
-    min_peak_dbfs: float = -45.0   # quieter than this is not speech aimed at the game
-    min_active: float = 0.12       # seconds of audio within 25 dB of the loudest 10 ms
+    min_peak_dbfs: float = -45.0  # quieter than this is not speech aimed at the game
+    min_active: float = 0.12  # seconds of audio within 25 dB of the loudest 10 ms
     use_decoys: bool = True
     outside: float = 1e9
     one_loop: float = -1e9
@@ -90,9 +90,9 @@ class SphinxThresholds:
 #: room noise): "play the sixth card" (a card not in hand; flite-kal in brown noise at 15 dB)
 #: was played as "play the third card", phone error rate 0.58 (decoded whole: 0.6 and over,
 #: asked first). It costs 2.0 points of synthetic exact (asked first instead), none human.
-DEFAULT_SPHINX_THRESHOLDS = SphinxThresholds(conf=-8.0, loop=-1.0, outside=0.6, sure_conf=-2.0,
-                                             sure_loop=1.0, sure_per=0.6, bare_sure=True,
-                                             position_per=0.55)
+DEFAULT_SPHINX_THRESHOLDS = SphinxThresholds(
+    conf=-8.0, loop=-1.0, outside=0.6, sure_conf=-2.0, sure_loop=1.0, sure_per=0.6, bare_sure=True, position_per=0.55
+)
 
 
 _SEARCH_CACHE = 24
@@ -113,6 +113,7 @@ def common_words() -> set[str]:
     """Everyday English words (voice/data/common_words.txt): with the grammar's own words they
     make the free word loop, so speech that is not a command finds a better fit there."""
     from importlib.resources import files
+
     text = files("spoken_cribbage.voice").joinpath("data/common_words.txt").read_text(encoding="utf-8")
     return {w for line in text.splitlines() if not line.startswith("#") for w in line.split()}
 
@@ -175,9 +176,22 @@ def sphinx_rejection(ev: dict, t: SphinxThresholds) -> str:
 
 
 def _quiet_evidence(stats: AudioStats) -> dict:
-    return {"heard": "", "kind": "quiet", "command": None, "conf": -1e9, "loop": -1e9, "per": 1e9,
-            "frames": 0, "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs,
-            "active": stats.active_seconds, "wconf": -1e9, "speech": 0.0, "outside": 0.0, "nwords": 0}
+    return {
+        "heard": "",
+        "kind": "quiet",
+        "command": None,
+        "conf": -1e9,
+        "loop": -1e9,
+        "per": 1e9,
+        "frames": 0,
+        "seconds": stats.seconds,
+        "peak_dbfs": stats.peak_dbfs,
+        "active": stats.active_seconds,
+        "wconf": -1e9,
+        "speech": 0.0,
+        "outside": 0.0,
+        "nwords": 0,
+    }
 
 
 def _span_score(segs: Sequence[tuple], start: int, end: int) -> float:
@@ -218,9 +232,13 @@ def _word_evidence(words: Sequence[tuple], ap_segs: Sequence[tuple], audio: byte
     outside = 0.0
     if db.size:
         loud = db > db.max() - 20
-        outside = (int(loud[:max(0, first - 5)].sum()) + int(loud[last + 6:].sum())) / 100.0
-    return {"wconf": wconf, "speech": sum(b - a + 1 for _, a, b, _ in words) / 100.0,
-            "outside": outside, "nwords": len(words)}
+        outside = (int(loud[: max(0, first - 5)].sum()) + int(loud[last + 6 :].sum())) / 100.0
+    return {
+        "wconf": wconf,
+        "speech": sum(b - a + 1 for _, a, b, _ in words) / 100.0,
+        "outside": outside,
+        "nwords": len(words),
+    }
 
 
 class SphinxStream(_Stream):
@@ -267,8 +285,12 @@ class SphinxStream(_Stream):
             return None
         prefixes = self.rec._prefixes.get(self.name)
         if prefixes is None:
-            prefixes = {" ".join(w[:i]) for p in list(self.phrases) + list(self.decoys)
-                        for w in [p.split()] for i in range(1, len(w))}
+            prefixes = {
+                " ".join(w[:i])
+                for p in list(self.phrases) + list(self.decoys)
+                for w in [p.split()]
+                for i in range(1, len(w))
+            }
             self.rec._prefixes[self.name] = prefixes
         hyp = self.rec.decoder.hyp()
         heard = normalize(hyp.hypstr) if hyp is not None else ""
@@ -315,8 +337,11 @@ class SphinxStream(_Stream):
             heard = normalize(hyp.hypstr) if hyp is not None else ""
             g_score = rec._log(hyp.score) if hyp is not None else -1e9
             frames = max(1, d.n_frames())
-            words = [(seg.word, seg.start_frame, seg.end_frame, rec._log(seg.ascore))
-                     for seg in (d.seg() or ()) if seg.word not in _FILLERS and not seg.word.startswith(("+", "["))]
+            words = [
+                (seg.word, seg.start_frame, seg.end_frame, rec._log(seg.ascore))
+                for seg in (d.seg() or ())
+                if seg.word not in _FILLERS and not seg.word.startswith(("+", "["))
+            ]
             phones = [ph for w in words for ph in rec._phones(w[0])]
             ap = pd.hyp()
             ap_score = rec._log(ap.score) if ap is not None else -1e9
@@ -327,21 +352,35 @@ class SphinxStream(_Stream):
         finally:
             self._open = False
             rec._lock.release()
-        kind = ("legal" if heard in self.phrases else "decoy" if heard in self.decoys
-                else "empty" if not heard else "partial")
+        kind = (
+            "legal"
+            if heard in self.phrases
+            else "decoy"
+            if heard in self.decoys
+            else "empty"
+            if not heard
+            else "partial"
+        )
         if stats.peak_dbfs < rec.thresholds.min_peak_dbfs or stats.active_seconds < rec.thresholds.min_active:
             return _quiet_evidence(stats)
         rec._heard += 1
         rec._peak_dbfs = stats.peak_dbfs
         audio = b"".join(self._chunks)
-        ev = {"heard": heard, "kind": kind, "command": self.phrases.get(heard),
-              "conf": (g_score - ap_score) / frames, "loop": (g_score - loop_score) / frames,
-              "per": _edit_distance(ap_phones, phones) / max(1, len(phones)), "frames": frames,
-              "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs, "active": stats.active_seconds,
-              **_word_evidence(words, ap_segs, audio)}
+        ev = {
+            "heard": heard,
+            "kind": kind,
+            "command": self.phrases.get(heard),
+            "conf": (g_score - ap_score) / frames,
+            "loop": (g_score - loop_score) / frames,
+            "per": _edit_distance(ap_phones, phones) / max(1, len(phones)),
+            "frames": frames,
+            "seconds": stats.seconds,
+            "peak_dbfs": stats.peak_dbfs,
+            "active": stats.active_seconds,
+            **_word_evidence(words, ap_segs, audio),
+        }
         verdict, why = sphinx_decision(ev, rec.thresholds)
         return card_check(rec, ev, audio, verdict == "confirm" and why == "second check")
-
 
 
 class PocketSphinxRecognizer(_Engine):
@@ -363,21 +402,25 @@ class PocketSphinxRecognizer(_Engine):
 
     name = "pocketsphinx"
 
-    def __init__(self, thresholds: SphinxThresholds = DEFAULT_SPHINX_THRESHOLDS,
-                 hmm: str | None = None, dictionary: str | None = None):
+    def __init__(
+        self,
+        thresholds: SphinxThresholds = DEFAULT_SPHINX_THRESHOLDS,
+        hmm: str | None = None,
+        dictionary: str | None = None,
+    ):
         try:
             from pocketsphinx import Decoder, get_model_path
         except ImportError as exc:  # pragma: no cover - depends on the install
             raise VoiceError(INSTALL_VOICE) from exc
         from spoken_cribbage.vocabulary import vocabulary
+
         self.thresholds = thresholds
         model = get_model_path()
         self.hmm = hmm or os.path.join(model, "en-us", "en-us")
         self.dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
         wide = dict(beam=1e-80, pbeam=1e-80, wbeam=1e-60)
         try:
-            common = dict(hmm=self.hmm, dict=self.dictionary, lm=None, bestpath=False, topn=8,
-                          loglevel="FATAL")
+            common = dict(hmm=self.hmm, dict=self.dictionary, lm=None, bestpath=False, topn=8, loglevel="FATAL")
             self.decoder = Decoder(**common, **wide)
             # the phone loop and the word loop (the grammar's words and everyday English) load a
             # dictionary of just those words: 0.3 s less than the whole dictionary each
@@ -389,15 +432,16 @@ class PocketSphinxRecognizer(_Engine):
                 self.phone_decoder = Decoder(**{**common, "dict": lex}, **wide)
                 # narrower beams and a cap on the active HMMs for the loop: the full search cost
                 # 2.5 times the whole recognizer's time on the bench's clips
-                self.loop_decoder = Decoder(**{**common, "dict": lex}, beam=1e-30, wbeam=1e-20,
-                                            pbeam=1e-30, maxhmmpf=3000, maxwpf=5)
+                self.loop_decoder = Decoder(
+                    **{**common, "dict": lex}, beam=1e-30, wbeam=1e-20, pbeam=1e-30, maxhmmpf=3000, maxwpf=5
+                )
             # (the words the model's dictionary has: as measured, without PRONUNCIATIONS' own)
             words = sorted({w.split("(")[0] for w, _ in entries} - set(PRONUNCIATIONS))
             self.loop_decoder.add_jsgf_string(
-                "loop", "#JSGF V1.0;\ngrammar loop;\npublic <loop> = <NULL> | ( {} )+ ;\n".format(" | ".join(words)))
+                "loop", "#JSGF V1.0;\ngrammar loop;\npublic <loop> = <NULL> | ( {} )+ ;\n".format(" | ".join(words))
+            )
             self.loop_decoder.activate_search("loop")
-            self.phone_decoder.add_allphone_file(
-                "allphone", os.path.join(model, "en-us", "en-us-phone.lm.bin"))
+            self.phone_decoder.add_allphone_file("allphone", os.path.join(model, "en-us", "en-us-phone.lm.bin"))
             self.phone_decoder.activate_search("allphone")
         except Exception as exc:  # noqa: BLE001 - pocketsphinx raises bare RuntimeError
             raise VoiceError("voice.pocketsphinx_unloadable", error=str(exc)) from exc
@@ -411,7 +455,7 @@ class PocketSphinxRecognizer(_Engine):
                     d.add_word(word, phones, True)
         self.logmath = self.decoder.get_logmath()
         self._searches: OrderedDict[tuple, tuple[str, dict[str, str], frozenset[str]]] = OrderedDict()
-        self._prefixes: dict[str, set[str]] = {}   # search name -> its phrases' proper prefixes
+        self._prefixes: dict[str, set[str]] = {}  # search name -> its phrases' proper prefixes
         self._n = 0
         self._pron: dict[str, list[str]] = {}
         self._lock = threading.RLock()
@@ -484,7 +528,7 @@ class PocketSphinxRecognizer(_Engine):
         s = self.stream(ctx)
         try:
             for i in range(0, len(audio), 3200):
-                s.feed(audio[i:i + 3200])
+                s.feed(audio[i : i + 3200])
         except BaseException:
             s.abort()
             raise
@@ -495,6 +539,7 @@ class PocketSphinxRecognizer(_Engine):
         heard, conf = ev["heard"], ev["conf"]
         verdict, reason = sphinx_decision(ev, self.thresholds)
         if verdict == "reject":
-            return _reject("" if ev["kind"] == "quiet" else heard, reason,
-                           conf if reason == "low confidence" else None, ev)
+            return _reject(
+                "" if ev["kind"] == "quiet" else heard, reason, conf if reason == "low confidence" else None, ev
+            )
         return Recognition(True, heard, ev["command"], conf, reason, ev, confirm=verdict == "confirm")

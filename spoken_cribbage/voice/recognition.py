@@ -69,14 +69,14 @@ class Recognizer(Protocol):
     def recognize(self, audio: bytes, ctx: VoiceContext) -> Recognition: ...
 
 
-def _reject(heard: str, reason: str, confidence: float | None = None,
-            details: dict | None = None) -> Recognition:
+def _reject(heard: str, reason: str, confidence: float | None = None, details: dict | None = None) -> Recognition:
     return Recognition(False, heard, None, confidence, reason, dict(details or {}))
 
 
 # ---------------------------------------------------------------------------------------------
 # Audio checks shared by the engines
 # ---------------------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class AudioStats:
@@ -112,6 +112,7 @@ def _bare_rank(heard: str) -> bool:
     words = heard.split()
     return not {"play", "discard", "card", "of"} & set(words)
 
+
 def card_check(rec: Any, ev: dict, audio: bytes, ready: bool) -> dict:
     """Add the second check of the card words (voice/verify.py) to the evidence of a card
     action that would otherwise be done unasked (``ready``). Without the checker, or when it
@@ -125,6 +126,7 @@ def card_check(rec: Any, ev: dict, audio: bytes, ready: bool) -> dict:
     except Exception as exc:  # noqa: BLE001 - no check: the action is asked about
         ev["check_error"] = str(exc)
     return ev
+
 
 class _Stream:
     """One utterance being decoded: ``feed`` audio, then ``finish``. Subclasses provide

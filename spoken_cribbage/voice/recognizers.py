@@ -25,6 +25,7 @@ Engines: :class:`PocketSphinxRecognizer` (built-in US English model, no download
 scripted results for tests. :func:`choose_recognizer` picks vosk when a model is present, else
 pocketsphinx, and says which in a :class:`~spoken_cribbage.notice.Notice` (``words`` phrases it).
 """
+
 from __future__ import annotations
 
 import os
@@ -64,6 +65,7 @@ from spoken_cribbage.voice.vosk_engine import VoskRecognizer, VoskStream, VoskTh
 # Fake
 # ---------------------------------------------------------------------------------------------
 
+
 class FakeRecognizer:
     """Scripted recognizer for tests.
 
@@ -99,6 +101,7 @@ class FakeRecognizer:
 # Choosing an engine
 # ---------------------------------------------------------------------------------------------
 
+
 def find_vosk_model(explicit: str | os.PathLike | None = None) -> Path | None:
     """The vosk model to use: ``explicit``, else $SPOKEN_CRIBBAGE_VOSK_MODEL, else an installed
     model under the models folder. Raises VoiceError when an explicit path is not a model."""
@@ -117,8 +120,9 @@ def _off(exc: VoiceError) -> Notice:
     return Notice("voice.off", reason=exc.notice)
 
 
-def choose_recognizer(vosk_model: str | os.PathLike | None = None,
-                      engine: str | None = None) -> tuple[Recognizer | None, Notice]:
+def choose_recognizer(
+    vosk_model: str | os.PathLike | None = None, engine: str | None = None
+) -> tuple[Recognizer | None, Notice]:
     """Vosk when a model is present (or ``engine == "vosk"``), else pocketsphinx.
 
     Returns the recognizer and a notice saying which engine is used, or None and a notice

@@ -18,19 +18,19 @@ from spoken_cribbage.voice.recognizers import RATE
 SegmentEvent = tuple[Literal["start", "audio"], bytes] | tuple[Literal["end", "pause"], float]
 
 FRAME_SECONDS = 0.03
-PRE_ROLL = 0.25       # audio kept from before the endpointer noticed speech
-MAX_UTTERANCE = 6.0   # seconds; longer speech is cut and recognised
-DRAIN_MAX = 1.5       # after a cut, new speech is listened to after at most this long
+PRE_ROLL = 0.25  # audio kept from before the endpointer noticed speech
+MAX_UTTERANCE = 6.0  # seconds; longer speech is cut and recognised
+DRAIN_MAX = 1.5  # after a cut, new speech is listened to after at most this long
 
 # Taking a whole command at a short pause (see Segmenter and Listener; chosen with
 # bench/bench_voice.py, which measures accuracy and latency with and without it).
-PAUSE_HANG = 0.18           # seconds of quiet that end a command early ...
-PAUSE_MIN_SNR = 30.0        # ... when the loudest frame is this many dB above the room,
-PAUSE_HANG_NOISY = 0.21     # ... else this many seconds ...
+PAUSE_HANG = 0.18  # seconds of quiet that end a command early ...
+PAUSE_MIN_SNR = 30.0  # ... when the loudest frame is this many dB above the room,
+PAUSE_HANG_NOISY = 0.21  # ... else this many seconds ...
 PAUSE_MIN_SNR_NOISY = 18.0  # ... down to this; in louder rooms only the endpointer ends speech
-PAUSE_DROP_DB = 30.0        # a frame is quiet below the loudest frame minus this,
-PAUSE_FLOOR_DB = 6.0        # or below the room's level plus this (whichever is higher)
-PAUSE_PAD = 0.15            # seconds of that quiet decoded after the audio, as if it went on
+PAUSE_DROP_DB = 30.0  # a frame is quiet below the loudest frame minus this,
+PAUSE_FLOOR_DB = 6.0  # or below the room's level plus this (whichever is higher)
+PAUSE_PAD = 0.15  # seconds of that quiet decoded after the audio, as if it went on
 
 
 class Segmenter:
@@ -53,12 +53,16 @@ class Segmenter:
     ``("pause", t)`` and ``("end", t)`` with ``t`` the ``time.monotonic()`` of the detection.
     """
 
-    def __init__(self, vad_mode: int | None = None, window: float = 0.3, ratio: float = 0.9,
-                 hang: float | None = None):
+    def __init__(self, vad_mode: int | None = None, window: float = 0.3, ratio: float = 0.9, hang: float | None = None):
         from pocketsphinx import Endpointer, Vad
-        self.ep = Endpointer(window=window, ratio=ratio,
-                             vad_mode=Vad.LOOSE if vad_mode is None else vad_mode,
-                             sample_rate=RATE, frame_length=FRAME_SECONDS)
+
+        self.ep = Endpointer(
+            window=window,
+            ratio=ratio,
+            vad_mode=Vad.LOOSE if vad_mode is None else vad_mode,
+            sample_rate=RATE,
+            frame_length=FRAME_SECONDS,
+        )
         self.frame_bytes = self.ep.frame_bytes
         self.frame_length = self.ep.frame_length
         self._buf = b""
@@ -66,9 +70,9 @@ class Segmenter:
         self._hang_noisy = max(self._hang, round(PAUSE_HANG_NOISY / self.frame_length))
         keep = int((PRE_ROLL + window + 1.0) / self.frame_length)
         self._recent: collections.deque[tuple[bytes, float]] = collections.deque(maxlen=keep)
-        self._t = 0.0            # stream time at the end of the last frame, seconds
-        self._in = False         # in an utterance
-        self._draining = False   # an utterance was cut: wait for the endpointer to end it
+        self._t = 0.0  # stream time at the end of the last frame, seconds
+        self._in = False  # in an utterance
+        self._draining = False  # an utterance was cut: wait for the endpointer to end it
         self._drained = 0
         self._frames = 0
         self._max_frames = int(MAX_UTTERANCE / self.frame_length)
@@ -85,7 +89,7 @@ class Segmenter:
 
     def quiet_tail(self, seconds: float) -> bytes:
         """``seconds`` of the quiet that ended the utterance so far (its last frames, repeated)."""
-        frames = [f for f, _ in list(self._recent)[-self._quiet:]] if self._quiet else []
+        frames = [f for f, _ in list(self._recent)[-self._quiet :]] if self._quiet else []
         if not frames or seconds <= 0:
             return b""
         n = int(round(seconds / self.frame_length))
@@ -131,7 +135,7 @@ class Segmenter:
                     recent = list(self._recent)
                     quiet_part = recent[: max(0, len(recent) - n_back)]
                     self._floor = self._median_low([d for _, d in quiet_part])
-                    pre = recent[max(0, len(recent) - n_pre):]
+                    pre = recent[max(0, len(recent) - n_pre) :]
                     self._in = True
                     self._frames = len(pre) + 1
                     self._peak = max([d for _, d in pre[-n_back:]] + [db]) if n_back > 0 else db
@@ -199,7 +203,7 @@ def split_utterances(audio: bytes, chunk: int = 3200) -> list[bytes]:
     cur: list[bytes] = []
     events: list[SegmentEvent] = []
     for i in range(0, len(audio), chunk):
-        events += seg.feed(audio[i:i + chunk])
+        events += seg.feed(audio[i : i + chunk])
     events += seg.flush()
     for ev in events:
         if ev[0] == "start":

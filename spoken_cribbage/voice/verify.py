@@ -63,17 +63,17 @@ def rivals(heard: str) -> list[str]:
     out: list[str] = []
     for i, w in enumerate(words):
         if i > 0 and words[i - 1] == "card" and w in _NUMBERS:
-            cls = _NUMBERS          # "card two": a position
+            cls = _NUMBERS  # "card two": a position
         elif w in _ORDINALS:
-            cls = _ORDINALS         # "the third card"
+            cls = _ORDINALS  # "the third card"
         elif w in _RANKS:
-            cls = _RANKS            # "five of hearts", "the five"
+            cls = _RANKS  # "five of hearts", "the five"
         elif w in _SUITS:
             cls = _SUITS
         else:
             continue
-        out += [" ".join(words[:i] + [alt] + words[i + 1:]) for alt in cls if alt != w]
-    return list(dict.fromkeys(out))   # each once, in order
+        out += [" ".join(words[:i] + [alt] + words[i + 1 :]) for alt in cls if alt != w]
+    return list(dict.fromkeys(out))  # each once, in order
 
 
 def _dictionary_entries(dictionary: str, words: set[str]) -> list[str]:
@@ -90,10 +90,14 @@ def _dictionary_entries(dictionary: str, words: set[str]) -> list[str]:
 class CardCheck:
     """The second decoder. Thread-safe; one per recognizer (pocketsphinx or vosk)."""
 
-    def __init__(self, hmm: str | None = None, dictionary: str | None = None,
-                 warp: float | None = None, speed: float | None = None, config: dict | None = None):
+    def __init__(
+        self,
+        hmm: str | None = None,
+        dictionary: str | None = None,
+        config: dict | None = None,
+    ):
         from pocketsphinx import Decoder, get_model_path
-        self.speed = speed
+
         model = get_model_path()
         hmm = hmm or os.path.join(model, "en-us", "en-us")
         dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
@@ -101,10 +105,19 @@ class CardCheck:
             lex = os.path.join(folder, "cards.dict")
             with open(lex, "w", encoding="utf-8") as f:
                 f.writelines(_dictionary_entries(dictionary, vocabulary()))
-            extra = {"warp_type": "inverse_linear", "warp_params": str(warp)} if warp else {}
-            extra.update(config or {})  # other front-end settings (bench/bench_voice_independence.py)
-            self.decoder = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, topn=8,
-                                   beam=1e-80, pbeam=1e-80, wbeam=1e-60, loglevel="FATAL", **extra)
+            extra = dict(config or {})  # other front-end settings (bench/bench_voice_independence.py)
+            self.decoder = Decoder(
+                hmm=hmm,
+                dict=lex,
+                lm=None,
+                bestpath=False,
+                topn=8,
+                beam=1e-80,
+                pbeam=1e-80,
+                wbeam=1e-60,
+                loglevel="FATAL",
+                **extra,
+            )
         self.logmath = self.decoder.get_logmath()
         self._lock = threading.Lock()
         self._searches: OrderedDict[str, str] = OrderedDict()
@@ -146,8 +159,6 @@ class CardCheck:
         if not rv:
             return {"check_agree": False, "check_best": "", "check_margin": None}
         audio = _with_floor(audio)
-        if self.speed:
-            audio = _resampled(audio, self.speed)
         with self._lock:
             best, score = self._decode(audio, [heard] + rv)
             out = {"check_agree": best == heard, "check_best": best, "check_margin": None}
@@ -167,37 +178,3 @@ def _with_floor(audio: bytes) -> bytes:
     level = min(_FLOOR_DBFS, peak - _FLOOR_BELOW_PEAK_DB)
     a = a + np.random.default_rng(0).standard_normal(a.size) * (32768 * 10 ** (level / 20))
     return np.clip(np.round(a), -32768, 32767).astype("<i2").tobytes()
-
-
-def _resampled(audio: bytes, factor: float) -> bytes:
-    """The audio played ``factor`` times faster (pitch and tempo together, linear interpolation)."""
-    a = np.frombuffer(audio[: len(audio) // 2 * 2], dtype="<i2").astype(np.float64)
-    n = max(1, int(a.size / factor))
-    b = np.interp(np.arange(n) * factor, np.arange(a.size), a)
-    return np.clip(np.round(b), -32768, 32767).astype("<i2").tobytes()
-
-
-class AllOf:
-    """Agreement of several checks (each must pick the heard phrase)."""
-
-    def __init__(self, checks: list[CardCheck]):
-        self.checks = checks
-
-    def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
-        out: dict = {}
-        for c in self.checks:
-            out = c.check(audio, heard)
-            if not out["check_agree"]:
-                return out
-        return out
-
-
-def variant(name: str):
-    """A check by name, for bench/bench_voice_independence.py: base, warpX, speedX, or a+b (all)."""
-    if "+" in name:
-        return AllOf([variant(n) for n in name.split("+")])
-    if name.startswith("warp"):
-        return CardCheck(warp=float(name[4:]))
-    if name.startswith("speed"):
-        return CardCheck(speed=float(name[5:]))
-    return CardCheck()

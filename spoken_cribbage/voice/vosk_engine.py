@@ -98,12 +98,18 @@ class VoskStream(_Stream):
             kind = "decoy"
         else:
             kind = "empty" if not heard else "partial"
-        ev = {"heard": heard, "kind": kind, "command": self.phrases.get(heard), "margin": margin,
-              "score": top, "seconds": stats.seconds, "peak_dbfs": stats.peak_dbfs,
-              "active": stats.active_seconds}
+        ev = {
+            "heard": heard,
+            "kind": kind,
+            "command": self.phrases.get(heard),
+            "margin": margin,
+            "score": top,
+            "seconds": stats.seconds,
+            "peak_dbfs": stats.peak_dbfs,
+            "active": stats.active_seconds,
+        }
         ready = self.rec._verdict(ev) == ("confirm", "second check")
         return card_check(self.rec, ev, b"".join(self._chunks), ready)
-
 
 
 class VoskRecognizer(_Engine):
@@ -116,8 +122,13 @@ class VoskRecognizer(_Engine):
 
     name = "vosk"
 
-    def __init__(self, model_path: str | os.PathLike, thresholds: VoskThresholds = VoskThresholds(),
-                 phrases: dict[str, str] | None = None, decoys: Iterable[str] = ()):
+    def __init__(
+        self,
+        model_path: str | os.PathLike,
+        thresholds: VoskThresholds = VoskThresholds(),
+        phrases: dict[str, str] | None = None,
+        decoys: Iterable[str] = (),
+    ):
         path = Path(model_path)
         if not path.is_dir() or not any((path / p).exists() for p in ("am", "final.mdl", "graph")):
             raise VoiceError("voice.not_a_vosk_model", path=str(path))
@@ -201,7 +212,7 @@ class VoskRecognizer(_Engine):
     def analyse(self, audio: bytes, ctx: VoiceContext) -> dict:
         s = self.stream(ctx)
         for i in range(0, len(audio), 3200):
-            s.feed(audio[i:i + 3200])
+            s.feed(audio[i : i + 3200])
         return s.evidence()
 
     def _verdict(self, ev: dict) -> tuple[str, str]:
@@ -226,7 +237,10 @@ class VoskRecognizer(_Engine):
     def decide(self, ev: dict) -> Recognition:
         verdict, why = self._verdict(ev)
         if verdict == "reject":
-            return _reject("" if why == "too quiet or too short" else ev["heard"], why,
-                           ev["margin"] if why == "low confidence" else None, ev)
-        return Recognition(True, ev["heard"], ev["command"], ev["margin"], why, ev,
-                           confirm=verdict == "confirm")
+            return _reject(
+                "" if why == "too quiet or too short" else ev["heard"],
+                why,
+                ev["margin"] if why == "low confidence" else None,
+                ev,
+            )
+        return Recognition(True, ev["heard"], ev["command"], ev["margin"], why, ev, confirm=verdict == "confirm")

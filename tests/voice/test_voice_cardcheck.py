@@ -21,10 +21,8 @@ PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))
 
 
 def test_rivals_are_the_other_members_of_each_card_words_class():
-    assert set(rivals("the third card")) == {f"the {o} card" for o in
-                                             ("first", "second", "fourth", "fifth", "sixth")}
-    assert set(rivals("discard card two")) == {f"discard card {n}" for n in
-                                               ("one", "three", "four", "five", "six")}
+    assert set(rivals("the third card")) == {f"the {o} card" for o in ("first", "second", "fourth", "fifth", "sixth")}
+    assert set(rivals("discard card two")) == {f"discard card {n}" for n in ("one", "three", "four", "five", "six")}
     r = rivals("play five of hearts")
     assert "play six of hearts" in r and "play five of clubs" in r and "play king of hearts" in r
     assert len(r) == 12 + 3
@@ -33,14 +31,22 @@ def test_rivals_are_the_other_members_of_each_card_words_class():
 
 
 def _ev(**kw):
-    base = {"heard": "play the third card", "kind": "legal", "command": "play JD", "conf": 5.0,
-            "loop": 9.0, "per": 0.0, "outside": 0.0, "nwords": 4}
+    base = {
+        "heard": "play the third card",
+        "kind": "legal",
+        "command": "play JD",
+        "conf": 5.0,
+        "loop": 9.0,
+        "per": 0.0,
+        "outside": 0.0,
+        "nwords": 4,
+    }
     return {**base, **kw}
 
 
 def test_a_card_action_is_done_unasked_only_when_the_second_check_agrees():
     t = DEFAULT_SPHINX_THRESHOLDS
-    assert sphinx_decision(_ev(), t) == ("confirm", "second check")            # never checked
+    assert sphinx_decision(_ev(), t) == ("confirm", "second check")  # never checked
     assert sphinx_decision(_ev(check_agree=False, check_best="play the fifth card"), t)[0] == "confirm"
     assert sphinx_decision(_ev(check_agree=True), t) == ("accept", "")
     # other commands do not need it
@@ -57,8 +63,7 @@ class _FakeKaldi:
         return False
 
     def FinalResult(self):  # noqa: N802
-        return json.dumps({"alternatives": [{"text": self.text, "confidence": 30.0},
-                                            {"text": "", "confidence": 1.0}]})
+        return json.dumps({"alternatives": [{"text": self.text, "confidence": 30.0}, {"text": "", "confidence": 1.0}]})
 
     def Reset(self):  # noqa: N802
         pass
@@ -84,19 +89,22 @@ def checker():
 
 
 @pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
-@pytest.mark.parametrize("said, forced, ctx", [
-    ("fifth card", "the third card", DISCARD),           # the confusion, from vosk
-    ("discard the fifth card", "discard the third card", DISCARD),
-    ("what's the count", "discard seven of spades", DISCARD),   # no card said at all
-    ("play jack of diamonds", "play ten of clubs", PLAY),
-    ("play the king", "play the five", PLAY),
-])
+@pytest.mark.parametrize(
+    "said, forced, ctx",
+    [
+        ("fifth card", "the third card", DISCARD),  # the confusion, from vosk
+        ("discard the fifth card", "discard the third card", DISCARD),
+        ("what's the count", "discard seven of spades", DISCARD),  # no card said at all
+        ("play jack of diamonds", "play ten of clubs", PLAY),
+        ("play the king", "play the five", PLAY),
+    ],
+)
 def test_a_vosk_hypothesis_of_a_card_that_was_not_said_is_asked_about_not_done(checker, said, forced, ctx):
     corpus = session_corpus()
     for voice, noise in (("espeak-us", "pink40"), ("flite-slt", "brown15")):
         pcm = corpus.speech(said, voice, noise).pcm()
         r = forced_vosk(forced, ctx, checker).recognize(pcm, ctx)
-        assert r.accepted and r.confirm, (voice, noise, r)      # asked first, never done
+        assert r.accepted and r.confirm, (voice, noise, r)  # asked first, never done
         assert r.command == phrases_for(ctx)[forced]
 
 
@@ -104,8 +112,12 @@ def test_a_vosk_hypothesis_of_a_card_that_was_not_said_is_asked_about_not_done(c
 def test_a_vosk_hypothesis_the_check_confirms_is_done_without_asking(checker):
     corpus = session_corpus()
     done = 0
-    cases = [("play jack of diamonds", PLAY), ("discard the fifth card", DISCARD),
-             ("card two", PLAY), ("discard seven of spades", DISCARD)]
+    cases = [
+        ("play jack of diamonds", PLAY),
+        ("discard the fifth card", DISCARD),
+        ("card two", PLAY),
+        ("discard seven of spades", DISCARD),
+    ]
     for said, ctx in cases:
         pcm = corpus.speech(said, "flite-slt", "pink40").pcm()
         r = forced_vosk(said, ctx, checker).recognize(pcm, ctx)
@@ -115,8 +127,16 @@ def test_a_vosk_hypothesis_the_check_confirms_is_done_without_asking(checker):
 
 
 def test_without_the_checker_every_vosk_card_action_is_asked_about(monkeypatch):
-    ev = {"heard": "play jack of diamonds", "kind": "legal", "command": "play JD", "margin": 30.0,
-          "score": 30.0, "seconds": 1.0, "peak_dbfs": -6.0, "active": 0.8}
+    ev = {
+        "heard": "play jack of diamonds",
+        "kind": "legal",
+        "command": "play JD",
+        "margin": 30.0,
+        "score": 30.0,
+        "seconds": 1.0,
+        "peak_dbfs": -6.0,
+        "active": 0.8,
+    }
     rec = object.__new__(VoskRecognizer)
     rec.thresholds = VoskThresholds()
     rec.card_check = None

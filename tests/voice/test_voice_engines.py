@@ -37,26 +37,69 @@ from testkit.voice_corpus import (
 
 pytestmark = pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
 
-PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))       # 5H 10C JD KS
+PLAY = VoiceContext.of("play", parse_cards("5H 10C JD KS"))  # 5H 10C JD KS
 DISCARD = VoiceContext.of("discard", parse_cards("KS 5C AH 7S 2D QC"))  # AH 2D 5C 7S QC KS
 OTHER = VoiceContext("other")
-QUESTION = VoiceContext("question")   # "Lay away ...? Enter to confirm.": yes, no, cancel only
+QUESTION = VoiceContext("question")  # "Lay away ...? Enter to confirm.": yes, no, cancel only
 
-QUESTIONS = ["what's the count", "whose crib", "what's the starter", "what's on the table", "scores",
-             "whose turn", "my hand", "say that again", "help", "give me a hint", "quit the game"]
+QUESTIONS = [
+    "what's the count",
+    "whose crib",
+    "what's the starter",
+    "what's on the table",
+    "scores",
+    "whose turn",
+    "my hand",
+    "say that again",
+    "help",
+    "give me a hint",
+    "quit the game",
+]
 IN_GRAMMAR = {
-    "play": (PLAY, ["play five of hearts", "jack of diamonds", "play the king", "the ten", "card two",
-                    "play the fourth card", "go"] + QUESTIONS),
-    "discard": (DISCARD, ["discard ace of hearts", "seven of spades", "discard the queen", "the two",
-                          "card six", "discard the third card", "second card", "cancel"] + QUESTIONS),
+    "play": (
+        PLAY,
+        [
+            "play five of hearts",
+            "jack of diamonds",
+            "play the king",
+            "the ten",
+            "card two",
+            "play the fourth card",
+            "go",
+        ]
+        + QUESTIONS,
+    ),
+    "discard": (
+        DISCARD,
+        [
+            "discard ace of hearts",
+            "seven of spades",
+            "discard the queen",
+            "the two",
+            "card six",
+            "discard the third card",
+            "second card",
+            "cancel",
+        ]
+        + QUESTIONS,
+    ),
     "other": (OTHER, QUESTIONS),
-    "question": (QUESTION, ["yes", "no", "cancel"]),   # only while a question is open
+    "question": (QUESTION, ["yes", "no", "cancel"]),  # only while a question is open
     "show": (VoiceContext("show"), ["next deal", "continue"]),
     "over": (VoiceContext("over"), ["new game"]),
 }
 OUT_OF_GRAMMAR = {
-    "play": (PLAY, ["play six of hearts", "ten of hearts", "play queen of spades", "the seven",
-                    "card five", "discard five of hearts"]),
+    "play": (
+        PLAY,
+        [
+            "play six of hearts",
+            "ten of hearts",
+            "play queen of spades",
+            "the seven",
+            "card five",
+            "discard five of hearts",
+        ],
+    ),
     "discard": (DISCARD, ["discard king of hearts", "five of hearts", "the ten", "go", "play king of spades"]),
     "other": (OTHER, ["play five of hearts", "go"]),
     "question": (VoiceContext("question"), ["play five of hearts", "what's the count"]),
@@ -112,11 +155,13 @@ def results():
     clips = corpus.many(jobs)
     work = [(str(clip.path), ctx) for (_, _, ctx), clip in zip(meta, clips, strict=True)]
     size = -(-len(work) // DECODERS)
-    chunks = [work[i:i + size] for i in range(0, len(work), size)]
+    chunks = [work[i : i + size] for i in range(0, len(work), size)]
     with get_context("fork").Pool(len(chunks)) as pool:
         recognitions = [r for part in pool.map(_decode, chunks) for r in part]
-    return [(cat, phase, clip.text, clip.voice, clip.noise, rec)
-            for (cat, phase, _), clip, rec in zip(meta, clips, recognitions, strict=True)]
+    return [
+        (cat, phase, clip.text, clip.voice, clip.noise, rec)
+        for (cat, phase, _), clip, rec in zip(meta, clips, recognitions, strict=True)
+    ]
 
 
 def test_every_in_grammar_phrase_is_legal_in_its_phase():
@@ -147,9 +192,8 @@ def test_every_command_type_is_understood_in_every_phase():
     seen: dict[str, set[str]] = {p: set() for p in IN_GRAMMAR}
     for cat, phase, text, _, _, rec in results():
         if cat == "ingram" and rec.accepted and rec.command == phrases_for(IN_GRAMMAR[phase][0])[text]:
-            seen[phase].add(rec.command.split()[0])   # card actions may be asked about first
-    queries = {"count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
-               "quit"}
+            seen[phase].add(rec.command.split()[0])  # card actions may be asked about first
+    queries = {"count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint", "quit"}
     assert seen["play"] >= {"play", "go"} | queries
     assert seen["discard"] >= {"discard", "cancel"} | queries
     assert seen["other"] >= queries
@@ -210,33 +254,42 @@ def test_decoding_adapts_to_earlier_utterances_and_reset_forgets_them():
 
 # -- the listen command ---------------------------------------------------------------------------
 
+
 def run_listen(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "spoken_cribbage.app.voice_command", "listen", *args],
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "spoken_cribbage.app.voice_command", "listen", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_listen_prints_the_command_as_json(tmp_path):
     wav = session_corpus().speech("play five of hearts", "espeak-us", "pink40").path
-    p = run_listen("--file", str(wav), "--phase", "play", "--hand", "5H 10C JD KS", "--json",
-                   "--engine", "pocketsphinx")
+    p = run_listen(
+        "--file", str(wav), "--phase", "play", "--hand", "5H 10C JD KS", "--json", "--engine", "pocketsphinx"
+    )
     assert p.returncode == 0, p.stderr
     got = json.loads(p.stdout)
     # a card action heard without enough confidence is asked about first: "confirm": true
     assert {k: v for k, v in got.items() if k != "confirm"} == {
-        "accepted": True, "heard": "play five of hearts", "command": "play 5H"}
+        "accepted": True,
+        "heard": "play five of hearts",
+        "command": "play 5H",
+    }
     assert got.get("confirm", True) is True
     assert p.stderr.strip() == "Voice: pocketsphinx (built-in English model)."
 
 
 def test_listen_discard_phase_and_plain_text(tmp_path):
     wav = session_corpus().speech("discard queen of clubs", "espeak-us", "pink40").path
-    p = run_listen("--file", str(wav), "--phase", "discard", "--hand", "KS 5C AH 7S 2D QC",
-                   "--engine", "pocketsphinx")
+    p = run_listen("--file", str(wav), "--phase", "discard", "--hand", "KS 5C AH 7S 2D QC", "--engine", "pocketsphinx")
     assert p.returncode == 0, p.stderr
     assert p.stdout.strip() in (
         "Heard: discard queen of clubs. Command: discard QC.",
         "Heard: discard queen of clubs. Command: discard QC, not sure enough to act on: the game "
-        "asks first: Discard the queen of clubs? Say yes or no.")
+        "asks first: Discard the queen of clubs? Say yes or no.",
+    )
 
 
 def test_listen_rejects_a_card_not_in_hand(tmp_path):
@@ -250,8 +303,12 @@ def test_listen_rejects_a_card_not_in_hand(tmp_path):
 def test_listen_errors_are_one_sentence(tmp_path):
     bad = tmp_path / "bad.wav"
     bad.write_bytes(b"not a wav file")
-    for args in (["--file", str(bad), "--hand", "5H"], ["--file", str(tmp_path / "none.wav"), "--hand", "5H"],
-                 ["--file", str(bad), "--hand", "5Z"], ["--file", str(bad), "--phase", "discard", "--hand", "5H"]):
+    for args in (
+        ["--file", str(bad), "--hand", "5H"],
+        ["--file", str(tmp_path / "none.wav"), "--hand", "5H"],
+        ["--file", str(bad), "--hand", "5Z"],
+        ["--file", str(bad), "--phase", "discard", "--hand", "5H"],
+    ):
         p = run_listen(*args)
         assert p.returncode == 2
         assert "Traceback" not in p.stderr and p.stderr.strip().count("\n") == 0, p.stderr
@@ -259,10 +316,12 @@ def test_listen_errors_are_one_sentence(tmp_path):
 
 def test_listen_accepts_other_rates_and_stereo(tmp_path):
     import numpy as np
+
     pcm = np.frombuffer(session_corpus().speech("whose crib", "espeak-us", "pink40").pcm(), dtype="<i2")
     up = np.interp(np.linspace(0, len(pcm) - 1, len(pcm) * 3), np.arange(len(pcm)), pcm).astype("<i2")
     stereo = np.stack([up, up], axis=1).tobytes()
     import wave
+
     path = tmp_path / "stereo48k.wav"
     with wave.open(str(path), "wb") as w:
         w.setnchannels(2)
@@ -332,8 +391,7 @@ def test_listen_with_a_vosk_model_that_lacks_english_words_says_so(tmp_path):
     # The game's English phase grammar cannot run on the Korean model: one clear sentence,
     # and in auto mode the game falls back to pocketsphinx and says why.
     wav = session_corpus().speech("whose crib", "espeak-us", "pink40").path
-    p = run_listen("--file", str(wav), "--phase", "other", "--engine", "vosk", "--vosk-model",
-                   str(KO_MODEL), "--json")
+    p = run_listen("--file", str(wav), "--phase", "other", "--engine", "vosk", "--vosk-model", str(KO_MODEL), "--json")
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.strip().startswith("Voice is off: the vosk model in")
     assert "English command words" in p.stderr and p.stderr.strip().count("\n") == 0
@@ -346,4 +404,5 @@ def test_write_wav_round_trip(tmp_path):
     pcm = session_corpus().speech("go", "flite-kal", "clean").pcm()
     write_wav(tmp_path / "go.wav", pcm)
     from spoken_cribbage.voice.listen import read_wav
+
     assert read_wav(str(tmp_path / "go.wav")) == pcm

@@ -82,8 +82,21 @@ def test_questions_and_quit_are_always_available_but_yes_and_no_are_not(ctx):
             continue
         for p in spoken:
             assert ph[p] == command
-    for cmd in ("count", "crib", "starter", "table", "scores", "turn", "hand", "repeat", "help", "hint",
-                "quit", "coach", "recount"):
+    for cmd in (
+        "count",
+        "crib",
+        "starter",
+        "table",
+        "scores",
+        "turn",
+        "hand",
+        "repeat",
+        "help",
+        "hint",
+        "quit",
+        "coach",
+        "recount",
+    ):
         assert cmd in ph.values()
     assert "yes" not in ph and "no" not in ph
     assert "yes" in decoys_for(ctx) and "no" in decoys_for(ctx)
@@ -92,6 +105,7 @@ def test_questions_and_quit_are_always_available_but_yes_and_no_are_not(ctx):
 def test_the_coach_and_the_show_again_are_said_as_their_keys_e_and_a_work():
     # issue 25: e (the coach on the last move) and a (the last show again) had no voice forms
     from spoken_cribbage.vocabulary import key_command, keys_for, parse_command
+
     checked = 0
     for phase in ("discard", "play", "other", "show", "over", "counting"):
         ph = phrases_for(VoiceContext(phase))
@@ -100,11 +114,15 @@ def test_the_coach_and_the_show_again_are_said_as_their_keys_e_and_a_work():
         assert {("e", "coach"), ("a", "recount")} <= set(keys_for(phase))
         checked += 1
     assert checked == 6
-    assert "how did i do" not in phrases_for(VoiceContext("question"))   # a question: yes or no
+    assert "how did i do" not in phrases_for(VoiceContext("question"))  # a question: yes or no
     assert "show again" in decoys_for(VoiceContext("question"))
-    for said, verb in (("how did i do", "coach"), ("last move", "coach"), ("show again", "recount"),
-                       ("the show again", "recount")):
-        assert parse_command(said).verb == verb   # typed as said
+    for said, verb in (
+        ("how did i do", "coach"),
+        ("last move", "coach"),
+        ("show again", "recount"),
+        ("the show again", "recount"),
+    ):
+        assert parse_command(said).verb == verb  # typed as said
 
 
 def test_yes_and_no_only_while_a_question_is_open():
@@ -119,7 +137,7 @@ def test_next_deal_after_the_show_and_new_game_at_the_end():
     assert show["next"] == show["next deal"] == show["continue"] == "next"
     assert over["new game"] == "new"
     assert "next deal" not in phrases_for(PLAY) and "new game" not in phrases_for(PLAY)
-    assert "next deal" not in decoys_for(PLAY)   # as decoys they cost exact matches
+    assert "next deal" not in decoys_for(PLAY)  # as decoys they cost exact matches
 
 
 def test_numbers_stay_those_last_heard():
@@ -160,8 +178,7 @@ def test_vocabulary_is_small_and_covers_all_phrases():
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True),
-       st.sampled_from(["play", "discard"]))
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True), st.sampled_from(["play", "discard"]))
 def test_every_phrase_names_a_card_in_hand_and_never_a_decoy(cards, phase):
     hand = tuple(sort_hand(cards))
     ctx = VoiceContext(phase, hand)

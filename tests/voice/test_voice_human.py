@@ -24,8 +24,8 @@ pytestmark = pytest.mark.skipif(not vh.available(), reason="needs sox and ../sha
 
 #: Measured on this sample (see the module docstring) with the default thresholds.
 MEASURED = {
-    0.0: {"exact": 72.7, "oog_commands": 1.9},     # 32 of 44; 1 of 52 (the whole set: 1.58%)
-    -30.0: {"exact": 59.1, "oog_commands": 0.0},   # 26 of 44
+    0.0: {"exact": 72.7, "oog_commands": 1.9},  # 32 of 44; 1 of 52 (the whole set: 1.58%)
+    -30.0: {"exact": 59.1, "oog_commands": 0.0},  # 26 of 44
 }
 MARGIN = 2.0
 
@@ -34,14 +34,14 @@ def the_sample(gain: float) -> list[vh.Row]:
     rows = vh.rows()
     if gain:
         return [r for r in rows if r.must_accept]
-    return (vh.sample(rows, 44 + 40, seed=13)
-            + vh.sample(vh.question_rows(), 12, seed=14))
+    return vh.sample(rows, 44 + 40, seed=13) + vh.sample(vh.question_rows(), 12, seed=14)
 
 
 def _decode(task):
     """One worker: a new recognizer decodes its rows in order (deterministic, as it adapts)."""
     from spoken_cribbage.voice.listen import context_from
     from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+
     rows, gain = task
     rec = PocketSphinxRecognizer()
     out = []
@@ -54,6 +54,7 @@ def _decode(task):
 def measure(gain: float) -> dict:
     from spoken_cribbage.vocabulary import normalize, phrases_for
     from spoken_cribbage.voice.listen import context_from
+
     rows = the_sample(gain)
     halves = [rows[0::2], rows[1::2]]
     with get_context("fork").Pool(2) as pool:
@@ -79,9 +80,14 @@ def measure(gain: float) -> dict:
                 wrong.append((r.file, r.phrase, command))
             if accepted and not confirm:
                 commands += 1
-    return {"exact": 100 * exact / ing, "asked": 100 * asked / ing,
-            "oog_commands": 100 * commands / oog if oog else 0.0, "wrong": wrong, "n_ing": ing,
-            "n_oog": oog}
+    return {
+        "exact": 100 * exact / ing,
+        "asked": 100 * asked / ing,
+        "oog_commands": 100 * commands / oog if oog else 0.0,
+        "wrong": wrong,
+        "n_ing": ing,
+        "n_oog": oog,
+    }
 
 
 @pytest.fixture(scope="module", params=sorted(MEASURED, reverse=True), ids=lambda g: f"{g:+g}dB")

@@ -35,7 +35,8 @@ def silence(seconds: float, level: float = 30.0) -> bytes:
 def chunks(audio: bytes, size: int = 960):
     def gen():
         for i in range(0, len(audio), size):
-            yield audio[i:i + size]
+            yield audio[i : i + size]
+
     return gen
 
 
@@ -51,8 +52,14 @@ class NoDevice:
 
 def test_no_microphone_gives_one_clear_sentence_and_never_raises():
     messages, heard = [], []
-    vi = VoiceInput(FakeRecognizer(["go"]), lambda: PLAY, mode="push", on_heard=heard.append,
-                    on_message=messages.append, sd_module=NoDevice())
+    vi = VoiceInput(
+        FakeRecognizer(["go"]),
+        lambda: PLAY,
+        mode="push",
+        on_heard=heard.append,
+        on_message=messages.append,
+        sd_module=NoDevice(),
+    )
     vi.start()
     assert vi.wait_ready(5)
     vi.toggle()  # pressing the key again repeats the sentence, nothing else
@@ -70,8 +77,9 @@ def test_real_sounddevice_on_this_machine_reports_no_microphone_or_works():
 
 def test_recognizer_that_cannot_load_turns_voice_off_with_its_sentence():
     messages = []
-    vi = VoiceInput(lambda: (None, "Voice is off: no model."), lambda: PLAY,
-                    on_message=messages.append, audio_source=chunks(b""))
+    vi = VoiceInput(
+        lambda: (None, "Voice is off: no model."), lambda: PLAY, on_message=messages.append, audio_source=chunks(b"")
+    )
     vi.start()
     assert vi.wait_ready(5)
     assert messages == ["Voice is off: no model."]
@@ -95,8 +103,14 @@ def test_continuous_mode_recognizes_each_utterance_with_the_current_context():
         loaded.append(threading.current_thread().name)
         return fake, fake.describe()
 
-    vi = VoiceInput(factory, lambda: PLAY, mode="continuous", on_heard=on_heard,
-                    on_message=messages.append, audio_source=chunks(audio))
+    vi = VoiceInput(
+        factory,
+        lambda: PLAY,
+        mode="continuous",
+        on_heard=on_heard,
+        on_message=messages.append,
+        audio_source=chunks(audio),
+    )
     vi.start()  # returns at once; the model loads in the background
     assert done.wait(10)
     vi.stop()
@@ -118,8 +132,9 @@ def test_push_to_talk_hears_one_utterance_per_key_press():
 
     fake = FakeRecognizer(["go", "count"])
     heard, messages = [], []
-    vi = VoiceInput(fake, lambda: PLAY, mode="push", on_heard=heard.append,
-                    on_message=messages.append, audio_source=source)
+    vi = VoiceInput(
+        fake, lambda: PLAY, mode="push", on_heard=heard.append, on_message=messages.append, audio_source=source
+    )
     vi.start()
     assert vi.wait_ready(5)
     assert not vi.listening
@@ -145,21 +160,22 @@ def test_segmenter_splits_two_utterances_and_keeps_pre_roll():
 
 def test_listen_once_without_microphone_returns_none_with_one_sentence():
     messages = []
-    assert listen_once(FakeRecognizer(["go"]), PLAY, timeout=2, on_message=messages.append,
-                       sd_module=NoDevice()) is None
+    assert (
+        listen_once(FakeRecognizer(["go"]), PLAY, timeout=2, on_message=messages.append, sd_module=NoDevice()) is None
+    )
     assert messages == [NO_MIC]
 
 
 def test_listen_once_with_audio_returns_the_recognition():
     audio = silence(0.5) + said("third card") + silence(1.0)
-    r = listen_once(FakeRecognizer(["third card"]), PLAY, timeout=5, on_message=lambda s: None,
-                    audio_source=chunks(audio))
+    r = listen_once(
+        FakeRecognizer(["third card"]), PLAY, timeout=5, on_message=lambda s: None, audio_source=chunks(audio)
+    )
     assert r is not None and r.accepted and r.command == "play JD"
 
 
 def test_fake_recognizer_accepts_only_legal_phrases():
-    fake = FakeRecognizer(["play five of hearts", "play six of hearts", None,
-                           Recognition(False, "mumble", None, 0.1)])
+    fake = FakeRecognizer(["play five of hearts", "play six of hearts", None, Recognition(False, "mumble", None, 0.1)])
     assert fake.recognize(b"", PLAY).command == "play 5H"
     r = fake.recognize(b"", PLAY)
     assert not r.accepted and r.heard == "play six of hearts" and phrase(r.notice()) == "Sorry, I didn't catch that."
@@ -241,7 +257,7 @@ def test_stream_and_whole_utterance_decoding_agree():
         pcm = said(text)
         s = rec.stream(PLAY)
         for i in range(0, len(pcm), 960):
-            s.feed(pcm[i:i + 960])
+            s.feed(pcm[i : i + 960])
         a, b = s.finish(), rec.recognize(pcm, PLAY)
         assert (a.accepted, a.heard, a.command) == (b.accepted, b.heard, b.command)
 
@@ -274,8 +290,18 @@ def test_a_card_named_by_its_place_needs_a_closer_phone_match_than_one_named_in_
     # passed. A place in the hand differs by one short word, so it is asked about first there.
     from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
     from spoken_cribbage.voice.recognizers import sphinx_decision
-    ev = {"kind": "legal", "heard": "play the third card", "command": "play JD", "conf": 4.58,
-          "loop": 9.68, "per": 0.58, "outside": 0.0, "nwords": 4, "check_agree": True}
+
+    ev = {
+        "kind": "legal",
+        "heard": "play the third card",
+        "command": "play JD",
+        "conf": 4.58,
+        "loop": 9.68,
+        "per": 0.58,
+        "outside": 0.0,
+        "nwords": 4,
+        "check_agree": True,
+    }
     assert sphinx_decision(ev, TH) == ("confirm", "not sure")
     assert sphinx_decision({**ev, "per": 0.5}, TH) == ("accept", "")
     # the same phone error rate with the card named in full is done at once

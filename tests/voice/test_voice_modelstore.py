@@ -95,10 +95,19 @@ def server():
 
 
 def manifest_for(url: str, data: bytes, sha: str | None = None, size: int | None = None) -> dict:
-    return {"version": 1, "models": {"tiny": {
-        "engine": "vosk", "description": "tiny test model", "url": url,
-        "size": len(data) if size is None else size,
-        "sha256": hashlib.sha256(data).hexdigest() if sha is None else sha, "folder": "tiny-model"}}}
+    return {
+        "version": 1,
+        "models": {
+            "tiny": {
+                "engine": "vosk",
+                "description": "tiny test model",
+                "url": url,
+                "size": len(data) if size is None else size,
+                "sha256": hashlib.sha256(data).hexdigest() if sha is None else sha,
+                "folder": "tiny-model",
+            }
+        },
+    }
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -109,8 +118,12 @@ def test_good_download_is_verified_unpacked_and_installed(server, tmp_path):
     data = make_zip(MODEL_FILES)
     server.files["/tiny.zip"] = data
     lines: list[str] = []
-    path = download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data),
-                    progress=lambda n: lines.append(phrase(n)))
+    path = download(
+        "tiny",
+        tmp_path,
+        manifest=manifest_for(server.url + "/tiny.zip", data),
+        progress=lambda n: lines.append(phrase(n)),
+    )
     assert path == tmp_path / "tiny-model"
     assert (path / "am" / "final.mdl").read_bytes() == b"acoustic model"
     assert json.loads((path / modelstore.SOURCE_NAME).read_text())["sha256"] == hashlib.sha256(data).hexdigest()
@@ -123,8 +136,12 @@ def test_good_download_is_verified_unpacked_and_installed(server, tmp_path):
     assert len(lines) <= 14  # occasional lines, not a flood
     # a second download says it is installed and changes nothing
     again: list[str] = []
-    download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data),
-             progress=lambda n: again.append(phrase(n)))
+    download(
+        "tiny",
+        tmp_path,
+        manifest=manifest_for(server.url + "/tiny.zip", data),
+        progress=lambda n: again.append(phrase(n)),
+    )
     assert "already installed" in again[0]
 
 
@@ -132,14 +149,19 @@ def test_bad_checksum_installs_nothing(server, tmp_path):
     data = make_zip(MODEL_FILES)
     server.files["/tiny.zip"] = data
     with refused("checksum"):
-        download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data, sha="0" * 64),
-                 progress=lambda s: None)
+        download(
+            "tiny",
+            tmp_path,
+            manifest=manifest_for(server.url + "/tiny.zip", data, sha="0" * 64),
+            progress=lambda s: None,
+        )
     assert leftovers(tmp_path) == []
     assert installed_vosk_model(tmp_path) is None
 
 
-@pytest.mark.parametrize("evil", ["../escaped.txt", "/abs/escaped.txt", "tiny-model/../../escaped.txt",
-                                  "tiny-model\\..\\..\\escaped.txt"])
+@pytest.mark.parametrize(
+    "evil", ["../escaped.txt", "/abs/escaped.txt", "tiny-model/../../escaped.txt", "tiny-model\\..\\..\\escaped.txt"]
+)
 def test_path_escape_archive_is_refused(server, tmp_path, evil):
     data = make_zip({**MODEL_FILES, evil: b"gotcha"})
     server.files["/evil.zip"] = data
@@ -162,8 +184,7 @@ def test_truncated_download_never_looks_installed(server, tmp_path):
     data = make_zip({**MODEL_FILES, "tiny-model/graph/HCLr.fst": bytes(range(256)) * 2000})
     server.files["/big.zip"] = data
     with refused("incomplete|failed"):
-        download("tiny", tmp_path, manifest=manifest_for(server.url + "/cut/big.zip", data),
-                 progress=lambda s: None)
+        download("tiny", tmp_path, manifest=manifest_for(server.url + "/cut/big.zip", data), progress=lambda s: None)
     assert leftovers(tmp_path) == []
     assert installed_vosk_model(tmp_path) is None
     assert not any(m.installed for m in list_models(tmp_path) if m.name == "tiny")
@@ -173,8 +194,12 @@ def test_size_mismatch_is_refused_before_download(server, tmp_path):
     data = make_zip(MODEL_FILES)
     server.files["/tiny.zip"] = data
     with refused("manifest expects"):
-        download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data, size=len(data) + 5),
-                 progress=lambda s: None)
+        download(
+            "tiny",
+            tmp_path,
+            manifest=manifest_for(server.url + "/tiny.zip", data, size=len(data) + 5),
+            progress=lambda s: None,
+        )
     assert leftovers(tmp_path) == []
 
 
@@ -200,8 +225,7 @@ def test_missing_checksum_refuses_to_download(server, tmp_path):
 def test_http_error_and_unknown_model_are_one_sentence(server, tmp_path):
     data = make_zip(MODEL_FILES)
     with refused("404"):
-        download("tiny", tmp_path, manifest=manifest_for(server.url + "/missing.zip", data),
-                 progress=lambda s: None)
+        download("tiny", tmp_path, manifest=manifest_for(server.url + "/missing.zip", data), progress=lambda s: None)
     with refused("no model called nope"):
         download("nope", tmp_path, manifest=manifest_for(server.url, data), progress=lambda s: None)
 
@@ -274,6 +298,7 @@ class _FullDisk:
                 if len(data) > disk.room:
                     import errno
                     import os
+
                     raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
                 disk.room -= len(data)
                 return f.write(data)
@@ -296,15 +321,17 @@ def test_a_full_disk_installs_nothing_and_says_so(server, tmp_path, monkeypatch,
         def write_text(self, *a, **k):
             if self.name == modelstore.SOURCE_NAME:
                 import errno
+
                 raise OSError(errno.ENOSPC, "No space left on device")
             return real(self, *a, **k)
+
         monkeypatch.setattr(Path, "write_text", write_text)
     else:
         # "unpack": room for the download and a little of the unpacked files
-        monkeypatch.setattr(modelstore, "open", _FullDisk(len(data) + 5000 if room == "unpack" else room),
-                            raising=False)
+        monkeypatch.setattr(
+            modelstore, "open", _FullDisk(len(data) + 5000 if room == "unpack" else room), raising=False
+        )
     with refused("disk is full"):
-        download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data),
-                 progress=lambda s: None)
+        download("tiny", tmp_path, manifest=manifest_for(server.url + "/tiny.zip", data), progress=lambda s: None)
     assert leftovers(tmp_path) == []
     assert installed_vosk_model(tmp_path) is None

@@ -23,8 +23,13 @@ WITHOUT_VOICE = textwrap.dedent("""
 
 
 def run_without_voice(code: str, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-c", WITHOUT_VOICE + textwrap.dedent(code), *args],
-                          input=stdin, capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", WITHOUT_VOICE + textwrap.dedent(code), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_the_voice_engines_are_an_extra_and_not_in_the_base_install():
@@ -51,34 +56,51 @@ def test_without_the_extra_auto_voice_says_in_one_sentence_how_to_install_it():
     assert p.returncode == 0, p.stderr
     lines = p.stdout.splitlines()
     assert len(lines) == 2 and lines[0] == lines[1]
-    assert lines[0] == ("Voice is off: the voice engines are not installed; add them with "
-                        "pip install 'spoken-cribbage[voice]' (./play.sh does this).")
+    assert lines[0] == (
+        "Voice is off: the voice engines are not installed; add them with "
+        "pip install 'spoken-cribbage[voice]' (./play.sh does this)."
+    )
 
 
 def test_without_the_extra_the_listen_tool_says_so_and_exits_2(tmp_path):
     import wave
+
     wav = tmp_path / "quiet.wav"
     with wave.open(str(wav), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
         w.setframerate(16000)
         w.writeframes(b"\0\0" * 16000)
-    p = run_without_voice("""
+    p = run_without_voice(
+        """
         import sys
         from spoken_cribbage.app.voice_command import main
         sys.exit(main(sys.argv[1:]))
-    """, "listen", "--file", str(wav), "--phase", "other")
+    """,
+        "listen",
+        "--file",
+        str(wav),
+        "--phase",
+        "other",
+    )
     assert p.returncode == 2 and p.stdout == ""
     assert p.stderr.strip().count("\\n") == 0 and "Traceback" not in p.stderr
     assert "pip install 'spoken-cribbage[voice]'" in p.stderr
 
 
 def test_without_the_extra_a_keyboard_game_plays(home):
-    p = run_without_voice("""
+    p = run_without_voice(
+        """
         import sys
         from spoken_cribbage.app.cli import main
         sys.exit(main(sys.argv[1:]))
-    """, "--seed", "3", "--speech", "off", stdin="1 2\nq\ny\n")
+    """,
+        "--seed",
+        "3",
+        "--speech",
+        "off",
+        stdin="1 2\nq\ny\n",
+    )
     assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
     assert "You lay away the ace of clubs and two of clubs." in p.stdout, p.stdout
     assert "Goodbye." in p.stdout

@@ -26,7 +26,7 @@ def speech(text: str, voice: str = "espeak-us") -> bytes:
     """The phrase with no padding of its own (0.3 s of the corpus's padding cut off)."""
     pcm = session_corpus().speech(text, voice, "clean").pcm()
     pad = int(0.3 * RATE) * 2
-    return pcm[pad:len(pcm) - pad]
+    return pcm[pad : len(pcm) - pad]
 
 
 def with_noise(pcm: bytes, dbfs: float, seed: int = 3) -> bytes:
@@ -39,7 +39,7 @@ def events(seg: Segmenter, audio: bytes) -> list[tuple[str, float]]:
     """(kind, stream time in seconds) for every event but audio."""
     out, fed = [], 0
     for i in range(0, len(audio), BLOCK):
-        block = audio[i:i + BLOCK]
+        block = audio[i : i + BLOCK]
         fed += len(block)
         out += [(k, fed / 2 / RATE) for k, _ in seg.feed(block) if k != "audio"]
     return out
@@ -49,7 +49,7 @@ def results(listener: Listener, audio: bytes) -> list[tuple[str | None, float]]:
     """(command or None, stream time) of each recognition."""
     out, fed = [], 0
     for i in range(0, len(audio), BLOCK):
-        block = audio[i:i + BLOCK]
+        block = audio[i : i + BLOCK]
         fed += len(block)
         out += [(r.command if r.accepted else None, fed / 2 / RATE) for r, _ in listener.feed(block)]
     out += [(r.command if r.accepted else None, fed / 2 / RATE) for r, _ in listener.flush()]
@@ -124,27 +124,38 @@ def test_with_command_end_silence_the_pause_is_not_used():
 @needs_tools
 # Each command in one voice (the two voices take turns; both were run on all six until the
 # suite's time demanded half: bench/bench_voice.py has the whole hesitation table).
-@pytest.mark.parametrize("first,second,expected,ctx,voice", [
-    ("discard the", "queen", "discard QC", DISCARD, "espeak-us"),
-    ("play card", "three", "play JD", PLAY, "flite-kal"),
-    ("what's the", "count", "count", PLAY, "espeak-us"),
-    ("play", "ten of clubs", "play 10C", PLAY, "flite-kal"),
-    ("what's in my", "hand", "hand", DISCARD, "espeak-us"),
-    ("give me a", "hint", "hint", PLAY, "flite-kal"),
-])
+@pytest.mark.parametrize(
+    "first,second,expected,ctx,voice",
+    [
+        ("discard the", "queen", "discard QC", DISCARD, "espeak-us"),
+        ("play card", "three", "play JD", PLAY, "flite-kal"),
+        ("what's the", "count", "count", PLAY, "espeak-us"),
+        ("play", "ten of clubs", "play 10C", PLAY, "flite-kal"),
+        ("what's in my", "hand", "hand", DISCARD, "espeak-us"),
+        ("give me a", "hint", "hint", PLAY, "flite-kal"),
+    ],
+)
 @pytest.mark.parametrize("hesitation", [0.3, 0.7])
 def test_a_player_who_hesitates_mid_command_never_gets_a_different_command(
-        recognizer, first, second, expected, ctx, voice, hesitation):
-    audio = with_noise(gap(0.8, 0) + speech(first, voice) + gap(hesitation, 0) + speech(second, voice)
-                       + gap(1.5, 0), -65)
+    recognizer, first, second, expected, ctx, voice, hesitation
+):
+    audio = with_noise(
+        gap(0.8, 0) + speech(first, voice) + gap(hesitation, 0) + speech(second, voice) + gap(1.5, 0), -65
+    )
     recognizer.reset()  # the same state for every case, whatever ran before
     got = [c for c, _ in results(Listener(recognizer, lambda: ctx), audio)]
     assert all(c in (None, expected) for c in got), got
 
 
 def test_fragments_of_commands_are_decoys():
-    for ctx, frag in [(DISCARD, "discard"), (DISCARD, "discard the"), (PLAY, "play card"),
-                      (PLAY, "what's the"), (PLAY, "of hearts"), (PLAY, "give me a")]:
+    for ctx, frag in [
+        (DISCARD, "discard"),
+        (DISCARD, "discard the"),
+        (PLAY, "play card"),
+        (PLAY, "what's the"),
+        (PLAY, "of hearts"),
+        (PLAY, "give me a"),
+    ]:
         assert frag in decoys_for(ctx) and frag not in phrases_for(ctx)
     assert fragments(["play the five"]) == ["play", "the five", "play the", "five"]
     # a fragment that is itself a command stays a command ("help" from "help me")
@@ -189,8 +200,10 @@ def test_a_microphone_that_cannot_be_opened_says_why_in_one_sentence():
     vi.start()
     assert vi.wait_ready(5)
     vi.stop()
-    expected = ("The microphone could not be opened (Error opening RawInputStream: Invalid sample rate "
-                "[PaErrorCode -9997]): voice is off. Keyboard play goes on.")
+    expected = (
+        "The microphone could not be opened (Error opening RawInputStream: Invalid sample rate "
+        "[PaErrorCode -9997]): voice is off. Keyboard play goes on."
+    )
     assert [phrase(m) for m in messages] == [expected]
     assert not vi.available and messages[0].code == MIC_FAILED
 
@@ -198,11 +211,13 @@ def test_a_microphone_that_cannot_be_opened_says_why_in_one_sentence():
 def test_audio_that_piles_up_is_dropped_with_one_sentence(monkeypatch):
     monkeypatch.setattr(microphone, "QUEUE_SECONDS", 0.09)  # room for 3 blocks
     messages = []
-    vi = VoiceInput(FakeRecognizer(), lambda: PLAY, mode="continuous", on_message=messages.append,
-                    sd_module=_Device(burst=50))
+    vi = VoiceInput(
+        FakeRecognizer(), lambda: PLAY, mode="continuous", on_message=messages.append, sd_module=_Device(burst=50)
+    )
     vi.start()
     assert vi.wait_ready(5)
     import time
+
     deadline = time.monotonic() + 5
     while BEHIND not in messages and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -216,6 +231,7 @@ def test_a_phrase_the_grammar_knows_complete_is_taken_before_the_full_pause(reco
     # taken then, well before the 0.18 s pause; "quit" may go on ("quit the game") and waits
     from spoken_cribbage.vocabulary import normalize
     from spoken_cribbage.voice.listener import SETTLED_QUIET
+
     recognizer.reset()
     quiet = lambda s: with_noise(gap(s, 0), -65)  # noqa: E731
     warm = quiet(0.8) + speech("what's the count") + quiet(1.5)

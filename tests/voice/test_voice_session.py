@@ -38,7 +38,7 @@ def test_a_session_in_brown_noise_plays_no_card_that_was_not_said(rec):
 
 
 def test_a_held_out_voice_in_session_plays_no_card_that_was_not_said(rec):
-    voice = list(HELD_OUT_VOICES)[1]   # never used to choose a threshold
+    voice = list(HELD_OUT_VOICES)[1]  # never used to choose a threshold
     out = run_session(rec, deal_script(2)[:5], voice, "white-40")  # "the sixth card" holding four
     assert not [o for o in out if o.wrong_card_action], [(o.said.text, o.results) for o in out]
 
