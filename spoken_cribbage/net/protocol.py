@@ -25,6 +25,7 @@ else receives it; the client cleans it again before printing or speaking it.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Mapping
@@ -132,6 +133,7 @@ __all__ = [
     "rules_facts",
     "rules_from_facts",
     "events_facts",
+    "FactsMemo",
     "events_from_facts",
     "refusal_data",
     "plain_data",
@@ -259,6 +261,15 @@ def rules_from_facts(facts: RulesFacts) -> Rules:
         raise ProtocolError(Reason.MALFORMED, "not a table's rules") from None
 
 
+@functools.lru_cache(maxsize=20_000)
+def _action_text(action: g.Action) -> str:
+    """An action's text code, made once per distinct action (the actions are frozen values, and
+    there are some ten thousand: every discard of two cards by each seat, every play, ...):
+    an update's legal actions and history were a third of its cost, made again for every
+    update of every seat (issue 26, item 8)."""
+    return action.to_text()
+
+
 def observation_facts(obs: g.Observation) -> ObservationFacts:
     return ObservationFacts(
         seat=obs.seat,
@@ -278,8 +289,8 @@ def observation_facts(obs: g.Observation) -> ObservationFacts:
         count=obs.count,
         gone=list(obs.gone),
         cards_left=list(obs.cards_left),
-        legal=[a.to_text() for a in obs.legal],
-        history=[a.to_text() for a in obs.history],
+        legal=[_action_text(a) for a in obs.legal],
+        history=[_action_text(a) for a in obs.history],
         to_act=obs.to_act,
         waiting=list(obs.waiting),
         showing=[_short(c) for c in obs.showing],
@@ -340,8 +351,25 @@ def public_events(events: list[g.Event]) -> list[g.Event]:
     return seen
 
 
-def events_facts(events: list[g.Event]) -> list[dict[str, Any]]:
-    return [event_to_plain(e) for e in events]
+#: The facts of events already made, by the event's identity (each entry holds its event, so
+#: that no other event can take its id while the memo lives): one table event made plain once
+#: however many seats are sent it.
+FactsMemo = dict[int, tuple[g.Event, dict[str, Any]]]
+
+
+def events_facts(events: list[g.Event], memo: FactsMemo | None = None) -> list[dict[str, Any]]:
+    """The events as facts. ``memo``: the facts made so far for the same change (one
+    broadcast): an event every seat sees alike is made plain once, not once per seat (a seat's
+    own view of a hidden event is another object, made for it alone)."""
+    if memo is None:
+        return [event_to_plain(e) for e in events]
+    facts = []
+    for e in events:
+        kept = memo.get(id(e))
+        if kept is None or kept[0] is not e:
+            kept = memo[id(e)] = (e, event_to_plain(e))
+        facts.append(kept[1])
+    return facts
 
 
 def events_from_facts(items: list[dict[str, Any]]) -> list[g.Event]:

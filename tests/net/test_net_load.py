@@ -1,0 +1,92 @@
+"""The server's hot path under load (issue 26, item 8): what a change costs is made once per
+table event, not once per connection, and the clock costs nothing at a table with nothing on
+a clock; and a small sample of the socket load test (bench/bench_net.py --load)."""
+
+from __future__ import annotations
+
+import json
+
+import msgspec
+import pytest
+
+from spoken_cribbage.engine import actions as engine_actions
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.server import Referee
+from testkit.net_support import CODE, table
+
+
+def _seated(referee: Referee, names: tuple[str, ...] = ("A", "B")) -> list[int]:
+    idents = []
+    for name in names:
+        ident = referee.connect()
+        referee.receive(ident, json.dumps({"type": "hello", "version": p.VERSION, "code": CODE, "name": name}))
+        idents.append(ident)
+    return idents
+
+
+def _act(referee: Referee, ident: int, action: g.Action, seq: int = 1) -> list[tuple[int, str]]:
+    return referee.receive(ident, p.encode(p.Act(seq, action.to_text()))).frames
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch, module: object, name: str) -> list[int]:
+    calls = [0]
+    real = getattr(module, name)
+
+    def counted(*args: object) -> object:
+        calls[0] += 1
+        return real(*args)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+def test_a_change_seen_alike_is_made_plain_once_for_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    referee = table(2, seed=5, target=121)
+    a, b = _seated(referee)
+    game = referee.game
+    for seat, ident in ((0, a), (1, b)):  # (the discards: each seat sees its own cards only)
+        start = len(game.events)
+        frames = _act(referee, ident, game.legal_actions(seat)[0])
+        updates = {i: msgspec.json.decode(f) for i, f in frames if '"type":"update"' in f}
+        for other, other_ident in ((0, a), (1, b)):  # (each seat's view is its own, as without the memo)
+            assert updates[other_ident]["events"] == p.events_facts(game.events_for(other, start))
+    assert game.phase == g.PLAY
+    calls = _counting(monkeypatch, p, "event_to_plain")
+    seat = game.to_act
+    start = len(game.events)
+    _act(referee, (a, b)[seat], game.legal_actions(seat)[0], seq=2)
+    made = len(game.events) - start
+    assert made >= 1
+    assert calls[0] == made  # (twice as many before: once for each seat)
+
+
+def test_a_frame_the_same_for_everyone_is_encoded_once() -> None:
+    referee = table(2, seed=5, target=121)
+    a, _ = _seated(referee)
+    out = referee.receive(a, p.encode(p.Say("hello")))
+    frames = [f for _, f in out.frames]
+    assert len(frames) == 2 and '"type":"chat"' in frames[0]
+    assert frames[0] is frames[1]
+
+
+def test_the_actions_text_is_made_once_per_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    referee = table(2, seed=5, target=121)
+    obs = referee.game.observation(0)
+    first = p.observation_facts(obs)
+    assert first.legal == [a.to_text() for a in obs.legal] and len(first.legal) == 15
+    calls = _counting(monkeypatch, engine_actions, "action_to_text")
+    again = p.observation_facts(referee.game.observation(0))
+    assert again.legal == first.legal
+    assert calls[0] == 0  # (15 made again before)
+
+
+def test_the_clock_costs_nothing_at_a_table_with_nothing_on_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    referee = table(2, seed=5, target=121)
+    _seated(referee)
+    calls = _counting(monkeypatch, referee, "waited_for")
+    assert referee.tick().frames == []
+    assert calls[0] == 0  # (every table's waits were looked at every second)
+    referee.turn_limit = 30.0  # (a limit: looked at)
+    referee.tick()
+    assert calls[0] == 1
