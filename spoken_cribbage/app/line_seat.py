@@ -53,6 +53,15 @@ def parse_port(text: str) -> int:
     return port
 
 
+def limit(text: str) -> int | None:
+    """--turn-limit, --count-limit (host, and join --create at a room): 10 to 600 seconds, or off."""
+    if text.strip().lower() == "off":
+        return None
+    if not text.strip().isdecimal() or not 10 <= int(text) <= 600:
+        raise argparse.ArgumentTypeError(words.bad_limit(text).rstrip("."))  # (argparse adds one)
+    return int(text)
+
+
 def sit(uri: str, code: str, name: str, out: Callable[[str], None], pins: Pins | None = None, table: str = "") -> int:
     """Join the table at ``uri`` and play at it in lines (``pins``: the certificates of the
     tables joined before, trusted on first use; the host's own seat has none; ``table``: in a

@@ -20,6 +20,7 @@ from spoken_cribbage.app.line_seat import (
     uri_host,
     writer,
 )
+from spoken_cribbage.app.line_seat import limit as _limit  # (join --create takes the same)
 from spoken_cribbage.app.net_seat import sit  # (the full seat on a terminal, else the line seat)
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
@@ -67,15 +68,6 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
 def _seconds(text: str) -> int:
     if not text.isdecimal() or not 10 <= int(text) <= 3600:
         raise argparse.ArgumentTypeError(words.bad_keep(text).rstrip("."))  # (argparse adds one)
-    return int(text)
-
-
-def _limit(text: str) -> int | None:
-    """--turn-limit, --count-limit: 10 to 600 seconds, or off."""
-    if text.strip().lower() == "off":
-        return None
-    if not text.strip().isdecimal() or not 10 <= int(text) <= 600:
-        raise argparse.ArgumentTypeError(words.bad_limit(text).rstrip("."))  # (argparse adds one)
     return int(text)
 
 

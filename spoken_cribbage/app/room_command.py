@@ -26,6 +26,7 @@ from spoken_cribbage.app.line_seat import (
     PINS_FILE,
     computer_seats,
     failure,
+    limit,
     parse_port,
     read_lines,
     shown_address,
@@ -69,6 +70,10 @@ def add_join_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--target", type=int, choices=(61, 121), default=121, help=h("host.--target"))
     parser.add_argument("--computers", default="", help=h("join.--computers"))
     parser.add_argument("--advice", choices=("on", "off"), default="on", help=h("join.--advice"))
+    # (a table's clocks, with --create: as host's, the server's rules)
+    parser.add_argument("--counting", choices=("auto", "manual"), default="auto", help=h("host.--counting"))
+    parser.add_argument("--turn-limit", type=limit, default=None, metavar="SECONDS", help=h("host.--turn-limit"))
+    parser.add_argument("--count-limit", type=limit, default=None, metavar="SECONDS", help=h("host.--count-limit"))
     return parser
 
 
@@ -143,7 +148,17 @@ def _list(uri: str, code: str, pins: Pins | None, out: Callable[[str], None]) ->
             if n and s not in t.computers
         ]
         free = sum(1 for s, n in enumerate(t.names) if not n and s not in t.computers)
-        shown.append((p.clean_text(t.name, p.TABLE_NAME_LENGTH), people, free, t.started, t.watchers))
+        shown.append(
+            (
+                p.clean_text(t.name, p.TABLE_NAME_LENGTH),
+                people,
+                free,
+                t.started,
+                t.watchers,
+                t.turn_limit,
+                t.count_limit,
+            )
+        )
     for line in words.tables_list(shown):
         out(line)
     return 0
@@ -158,7 +173,18 @@ def _create(
     except (argparse.ArgumentTypeError, ValueError) as e:
         out(str(e) if isinstance(e, argparse.ArgumentTypeError) else words.refused("bad table"))
         return 2
-    message = p.Create(args.create, args.players, args.target, teams, computers, not args.private, args.advice == "on")
+    message = p.Create(
+        args.create,
+        args.players,
+        args.target,
+        teams,
+        computers,
+        not args.private,
+        args.advice == "on",
+        args.counting,
+        args.turn_limit,
+        args.count_limit,
+    )
     try:
         answer = room_ask(uri, args.code, message, pins=pins)
     except CONNECTION_ERRORS as e:
@@ -211,6 +237,10 @@ def watch_lines(
         for seat, text in watcher.chat[chat_said:]:
             out(words.chat(_watched_names(watcher).subject(seat), text))
         chat_said = len(watcher.chat)
+        for _, note in watcher.notes:  # (a turn played for someone: before its events)
+            if note.code == p.NoteCode.TURN_PLAYED:
+                out(words.turn_played(announcer.names.subject(note.seat)))
+        watcher.notes.clear()
         for event in events:
             if isinstance(event, g.GameStarted):  # (not "against you": a watcher plays nobody)
                 out(words.watched_game(event.target, announcer.names.names))

@@ -431,6 +431,9 @@ class Watcher:
         self.computers: frozenset[int] = frozenset()
         self.chat: list[tuple[int, str]] = []
         self.rules: Rules | None = None
+        #: The table's notes (a turn played for someone), each with the index in the story of
+        #: the events it comes before.
+        self.notes: list[tuple[int, p.Note]] = []
         try:
             self.ws.send(p.encode(p.Watch(table, split_code(code)[0])))
             while self.rules is None:
@@ -466,6 +469,8 @@ class Watcher:
             self.computers = frozenset(message.computers)
         elif isinstance(message, p.Chat):
             self.chat.append((message.seat, p.clean_text(message.text, p.CHAT_LENGTH)))
+        elif isinstance(message, p.Note):
+            self.notes.append((len(self.story), message))
         elif isinstance(message, p.Refused):
             raise Refused(message)
         elif isinstance(message, p.Bye):

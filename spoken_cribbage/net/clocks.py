@@ -163,7 +163,7 @@ class Clocks:
                     if player is None:
                         continue
                     for c in self.conns.values():
-                        if c.seat is not None:
+                        if c.seat is not None or c.watching:  # (everyone hears so, watchers too)
                             out.add(c.ident, p.Note(p.NoteCode.TURN_PLAYED, seat))
                     self.apply(self.computer_action(seat, player))
                 self._moved(out)

@@ -99,6 +99,7 @@ class Reason(str, Enum):
     BAD_NAME = "bad name"  # a table's name that is empty once cleaned
     ROOM_FULL = "room full"  # the room holds as many tables as it may
     BAD_TABLE = "bad table"  # a table the rules cannot play (players, teams, computers)
+    BAD_LIMIT = "bad limit"  # a turn or count limit out of 10 to 600 seconds
     NOT_HERE = "not here"  # a room's message at a host's single table, or the reverse
     ROOM_CLOSING = "room closing"  # the room stops: its unfinished tables are saved, offered
     # again when it starts
@@ -166,6 +167,11 @@ class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
     computers: _Ints = []
     public: bool = True
     advice: bool = True
+    counting: _Short = "auto"  # "auto" or "manual", as host's --counting
+    #: The table's clocks (seconds, 10 to 600; None: off), as host's --turn-limit and
+    #: --count-limit: the server's rules, refused as BAD_LIMIT outside that range.
+    turn_limit: _Int | None = None
+    count_limit: _Int | None = None
 
 
 class Watch(msgspec.Struct, tag="watch", forbid_unknown_fields=True):
@@ -347,6 +353,8 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True):
     watchers: _Int = 0
     started: bool = False
     target: _Int = 121
+    turn_limit: _Int | None = None  # the table's turn limit (seconds), when set
+    count_limit: _Int | None = None  # the time to count a hand (manual counting), when set
 
 
 class Tables(msgspec.Struct, tag="tables", forbid_unknown_fields=True):

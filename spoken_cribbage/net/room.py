@@ -40,6 +40,8 @@ log = logging.getLogger(__name__)
 
 #: The computer players' level at a room's tables.
 LEVEL = "expert"
+#: A table's turn and count limits (seconds), as host's --turn-limit and --count-limit.
+LIMITS = (10, 600)
 
 
 @dataclass
@@ -72,6 +74,8 @@ class RoomTable:
             referee.watchers,
             bool(referee.game.actions),
             referee.game.target,
+            _whole(referee.turn_limit),
+            _whole(referee.count_limit),
         )
 
     def save(self) -> None:
@@ -164,6 +168,8 @@ class Room:
             referee.stand_in = lambda seat: self.make_player(LEVEL, random.Random(seed * 7 + seat))
         referee.on_action = lambda *_: table.save()
         referee.on_new_game = lambda *_: table.save()
+        # (a turn run out is played by the computer for that one turn, as at a host's table)
+        referee.fill_in = lambda seat: self.make_player(LEVEL, random.Random(seed * 7 + seat))
 
     def create(self, message: p.Create) -> p.Created | p.Reason:
         """A new table (its code, the secret part), or why not."""
@@ -175,16 +181,29 @@ class Room:
         if len(self.tables) >= self.most_tables:
             return p.Reason.ROOM_FULL
         computers = sorted(set(message.computers))
-        if any(not 1 <= s < message.players for s in computers):
+        if any(not 1 <= s < message.players for s in computers) or message.counting not in ("auto", "manual"):
             return p.Reason.BAD_TABLE
+        if any(t is not None and not LIMITS[0] <= t <= LIMITS[1] for t in (message.turn_limit, message.count_limit)):
+            return p.Reason.BAD_LIMIT
         try:
-            rules = Rules(players=message.players, target=message.target, teams=message.teams)
+            rules = Rules(
+                players=message.players, target=message.target, teams=message.teams, counting=message.counting
+            )
         except (ValueError, TypeError):
             return p.Reason.BAD_TABLE
         seed = self.seeds()
         game = g.Game(rules=rules, seed=seed)
         players = {s: self.make_player(LEVEL, random.Random(seed * 7 + s)) for s in computers}
-        referee = Referee(game, players, code=new_code(), now=self.now, limits=self.limits, advice=message.advice)
+        referee = Referee(
+            game,
+            players,
+            code=new_code(),
+            now=self.now,
+            limits=self.limits,
+            advice=message.advice,
+            turn_limit=message.turn_limit,
+            count_limit=message.count_limit,
+        )
         path = None if self.folder is None else self.folder / f"{new_code(12).lower()}.json"
         table = RoomTable(name, referee, message.public, {s: LEVEL for s in computers}, path, self.writer)
         self._fit(table, seed)
@@ -333,6 +352,10 @@ class Room:
             return out
         rid = self._join(ident, conn, found)
         return self._outside(found, found.referee.watch(rid))
+
+
+def _whole(seconds: float | None) -> int | None:
+    return None if seconds is None else round(seconds)
 
 
 def _same(code: str, secret: str) -> bool:

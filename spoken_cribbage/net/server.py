@@ -281,6 +281,8 @@ class Referee(Clocks):
             return
         if isinstance(message, p.Hello) and not conn.watching:
             self._hello(conn, message, out)
+        elif isinstance(message, p.AskTime) and conn.watching:
+            out.add(conn.ident, self.clock())  # (whom the table waits for is public)
         elif conn.seat is None:
             self._refuse(conn, out, p.Reason.NOT_JOINED)
         elif isinstance(message, p.Act):

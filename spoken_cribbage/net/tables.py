@@ -47,6 +47,9 @@ class TableSave(msgspec.Struct, forbid_unknown_fields=True):
     advice: bool = True  # whether the table gives hints and win chances
     name: Annotated[str, msgspec.Meta(max_length=120)] = ""  # in a room: the table's name
     public: bool = False  # in a room: listed, and anyone may sit or watch
+    # The table's clocks (seconds; None: off): a room's table keeps them when resumed.
+    turn_limit: Annotated[float, msgspec.Meta(ge=0, le=3600)] | None = None
+    count_limit: Annotated[float, msgspec.Meta(ge=0, le=3600)] | None = None
 
 
 class TableSaveError(ValueError):
@@ -73,6 +76,8 @@ def save_of(
         referee.advice,
         name,
         public,
+        referee.turn_limit,
+        referee.count_limit,
     )
 
 
@@ -194,6 +199,14 @@ def resume(
         raise TableSaveError(str(e)[:120]) from None
     if len(save.names) != rules.players:
         raise TableSaveError("the names do not fit the table")
-    referee = Referee(game, computers, code=save.code, now=now, advice=save.advice)
+    referee = Referee(
+        game,
+        computers,
+        code=save.code,
+        now=now,
+        advice=save.advice,
+        turn_limit=save.turn_limit,
+        count_limit=save.count_limit,
+    )
     referee.names = [p.clean_text(n, p.NAME_LENGTH) for n in save.names]
     return referee

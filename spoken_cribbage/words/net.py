@@ -321,16 +321,20 @@ def room_closing() -> str:
     return _t("net.room_closing")
 
 
-def tables_list(tables: Sequence[tuple[str, Sequence[str], int, bool, int]]) -> list[str]:
+def tables_list(tables: Sequence[tuple[str, Sequence[str], int, bool, int, int | None, int | None]]) -> list[str]:
     """The room's open tables, one line each: (name, the people seated, the free seats, a game
-    under way, the watchers)."""
+    under way, the watchers, the turn limit and the count limit in seconds or None)."""
     if not tables:
         return [_t("net.tables.none")]
     lines = [_plural("net.tables.count", len(tables), many=cap(_words(len(tables))))]
-    for name, people, free, started, watchers in tables:  # (people: their names, "(away)" after one away)
+    for name, people, free, started, watchers, turn, count in tables:  # (people: "(away)" after one away)
         said = _t("net.tables.name", name=name)
         said += list_words([_name(p) for p in people]) if people else _t("net.tables.nobody")
         said += _plural("net.tables.free", free, many=_words(free)) if free else _t("net.tables.full")
+        if turn:
+            said += _t("net.tables.turn_limit", span=span(turn))
+        if count:
+            said += _t("net.tables.count_limit", span=span(count))
         if started:
             said += _t("net.tables.playing")
         if watchers:

@@ -94,6 +94,7 @@ _REFUSED = {
     "bad name": "A table needs a name with letters or digits.",
     "room full": "The room holds as many tables as it can: try again later.",
     "bad table": "The game cannot be played with that table: see spoken-cribbage join --help.",
+    "bad limit": "A time limit is 10 to 600 seconds, or off.",
     "not here": "That is for a room of tables, not a host's table (or the reverse).",
     "room closing": (
         "The room is closing. Your table is saved: join it again by its name when the room "
@@ -357,6 +358,12 @@ CODES: dict[str, Message] = {
     ),
     "net.tables.full": _m("; full", "join --list: every seat taken"),
     "net.tables.playing": _m("; playing", "join --list: a game under way at the table"),
+    "net.tables.turn_limit": _m(
+        "; {span} a turn", "join --list: the table's turn limit ('30 seconds', '1 minute 30 seconds')"
+    ),
+    "net.tables.count_limit": _m(
+        "; {span} to count", "join --list: the table's time to count a hand (manual counting)"
+    ),
     "net.tables.watching": _m(
         "; one watching", "join --list: how many watch the table; {many} in words", plural="; {many} watching"
     ),

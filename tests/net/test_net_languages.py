@@ -110,7 +110,7 @@ def test_a_rooms_list_agrees_in_french_and_counts_in_chinese():
     from spoken_cribbage.words import catalogue
     from spoken_cribbage.words.net import tables_list
 
-    tables = [("cuisine", ["Lena"], 1, False, 1)]
+    tables = [("cuisine", ["Lena"], 1, False, 1, None, None)]
     said = {}
     try:
         for language in ("en", "fr", "zh-Hans"):
