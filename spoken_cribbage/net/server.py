@@ -193,7 +193,7 @@ class Referee(Clocks):
         played or given up, and a person with ten seconds left is told once."""
         out = Outbox()
         if not self.dropped and self.turn_limit is None and self.count_limit is None:
-            # Nothing runs on a clock (a room's table, most hosts' tables): the tick costs
+            # Nothing runs on a clock (most tables: no limit set, nobody away): the tick costs
             # nothing. A room ticks every table every second: looking at each one's waits
             # held the event loop some 50 ms a second at 3,400 tables (issue 26, item 8).
             return out
