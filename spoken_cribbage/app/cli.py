@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from spoken_cribbage.app import calculators
+from spoken_cribbage.app.seat_options import add_seat_options
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.words.cli_help import help_text, plain_text
 from spoken_cribbage.words.lines import cells
@@ -146,27 +147,14 @@ def _argparse_words(message: str) -> str:
 def _add_play_options(p) -> None:
     # Options apply to this run only and are never written to the settings file; a setting
     # changed in the game (rate 200, say) is saved.
+    add_seat_options(p)  # the player's own: speech, cues, verbosity, voice (a shared table's seat too)
     p.add_argument("--target", type=int, default=None, help=help_text("play.--target"))
     p.add_argument("--seed", type=_seed, default=None, metavar="N", help=help_text("play.--seed"))
-    p.add_argument("--speech", choices=settings_mod.SPEECH_MODES, default=None, help=help_text("play.--speech"))
-    p.add_argument("--rate", type=int, default=None, help=help_text("play.--rate"))
-    p.add_argument("--volume", type=float, default=None, help=help_text("play.--volume"))
-    p.add_argument("--verbosity", choices=("terse", "normal", "coach"), default=None)
     p.add_argument("--language", choices=settings_mod.LANGUAGES, default=None, help=help_text("play.--language"))
     p.add_argument(
         "--difficulty", choices=("easy", "standard", "expert"), default=None, help=help_text("play.--difficulty")
     )
-    p.add_argument("--accessible", action="store_true", help=help_text("play.--accessible"))
     p.add_argument("--new", action="store_true", help=help_text("play.--new"))
-    p.add_argument(
-        "--voice", choices=("auto", "vosk", "pocketsphinx", "off"), default=None, help=help_text("play.--voice")
-    )
-    p.add_argument("--listen", choices=("push", "continuous"), default=None, help=help_text("play.--listen"))
-    p.add_argument("--command-end", choices=("pause", "silence"), default=None, help=help_text("play.--command-end"))
-    p.add_argument("--vosk-model", default=None, help=help_text("play.--vosk-model"))
-    p.add_argument("--cues", choices=("on", "off"), default=None, help=help_text("play.--cues"))
-    p.add_argument("--cue-volume", type=float, default=None, help=help_text("play.--cue-volume"))
-    p.add_argument("--count-tone", choices=("on", "off"), default=None, help=help_text("play.--count-tone"))
     p.add_argument("--counting", choices=settings_mod.COUNTING_MODES, default=None, help=help_text("play.--counting"))
     p.add_argument("--muggins", choices=("on", "off"), default=None, help=help_text("play.--muggins"))
     p.add_argument(
@@ -180,15 +168,6 @@ def _add_play_options(p) -> None:
     p.add_argument("--teams", type=_teams, default=None, metavar="N", help=help_text("play.--teams"))
     p.add_argument("--names", default=None, metavar="NAMES", help=help_text("play.--names"))
     p.add_argument("--pace", type=float, default=None, metavar="SECONDS", help=help_text("play.--pace"))
-    p.add_argument("--brief", type=_brief, default=None, metavar="PARTS", help=help_text("play.--brief"))
-
-
-def _brief(text: str) -> str:
-    """--brief: off, on, or parts (checked as the setting is)."""
-    try:
-        return settings_mod.brief_value(text)
-    except settings_mod.SettingError as e:
-        raise argparse.ArgumentTypeError(phrase(e)) from None
 
 
 def _time_limit(text: str) -> int:

@@ -22,6 +22,7 @@ from spoken_cribbage.app.line_seat import (
 )
 from spoken_cribbage.app.line_seat import limit as _limit  # (join --create takes the same)
 from spoken_cribbage.app.net_seat import sit  # (the full seat on a terminal, else the line seat)
+from spoken_cribbage.app.seat_options import add_seat_options, player_settings
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.server import Player, Referee, new_code
@@ -62,6 +63,7 @@ def add_host_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--advice", choices=("on", "off"), default="on", help=h("host.--advice"))
     parser.add_argument("--turn-limit", type=_limit, default=None, metavar="SECONDS", help=h("host.--turn-limit"))
     parser.add_argument("--count-limit", type=_limit, default=None, metavar="SECONDS", help=h("host.--count-limit"))
+    add_seat_options(parser)  # the host's own speech, cues, verbosity and voice, as in play
     return parser
 
 
@@ -76,6 +78,9 @@ def _seconds(text: str) -> int:
 
 def run_host(args: argparse.Namespace) -> int:
     out = writer()
+    seat = player_settings(args)
+    if seat is None:
+        return 2
     try:
         computers = computer_seats(args.computers, args.players)
         teams = teams_number(teams_value(args.teams))
@@ -150,7 +155,7 @@ def run_host(args: argparse.Namespace) -> int:
         here = "127.0.0.1" if args.address in ("0.0.0.0", "", "::") else uri_host(args.address)
         scheme = "ws" if args.plain else "wss"
         name = args.name or referee.names[0]  # (a table resumed: the host's seat by its name)
-        return sit(f"{scheme}://{here}:{port}", code, name, out)
+        return sit(f"{scheme}://{here}:{port}", code, name, out, seat=seat)
     finally:
         unfinished = referee.game.phase != g.GAME_OVER  # (saved: offered again)
         server.stop(reason=p.Reason.HOST_LEFT if unfinished else p.Reason.SERVER_CLOSING)

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from typing import Any
 
-from spoken_cribbage.app import line_seat
+from spoken_cribbage.app import line_seat, seat_options
 from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output
 from spoken_cribbage.app.keyloop import run_tty
 from spoken_cribbage.app.seat import narration
@@ -32,16 +32,14 @@ from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.seat.intent import OpenCommandLine
 from spoken_cribbage.app.seat.keymap import KeyMap, vocabulary_keymap
 from spoken_cribbage.app.seat.turns import Table
+from spoken_cribbage.app.seat_options import SeatSettings
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Refused, RemoteTable
 from spoken_cribbage.net.tls import Pins
-from spoken_cribbage.speech.base import NullSpeaker
 from spoken_cribbage.speech.priority import Priority
-from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.vocabulary import Command
-from spoken_cribbage.words import catalogue
 from spoken_cribbage.words import net as words
 from spoken_cribbage.words import net_seat as seat_words
 from spoken_cribbage.words.lines import Line, LineKind
@@ -342,10 +340,20 @@ class NetSeat:
         self._ready_were = set(remote.ready)
 
 
-def sit(uri: str, code: str, name: str, out: Callable[[str], None], pins: Pins | None = None, table: str = "") -> int:
+def sit(
+    uri: str,
+    code: str,
+    name: str,
+    out: Callable[[str], None],
+    pins: Pins | None = None,
+    table: str = "",
+    seat: SeatSettings | None = None,
+) -> int:
     """Join the table at ``uri`` and play at it: with the full seat when standard input is a
     terminal, else with the line seat (``app/line_seat.py``: typed lines, as the tests script
-    them); the arguments are :func:`~spoken_cribbage.app.line_seat.sit`'s."""
+    them); the arguments are :func:`~spoken_cribbage.app.line_seat.sit`'s, and ``seat`` the
+    player's own settings (:func:`~spoken_cribbage.app.seat_options.seat_settings`: the file's
+    with their options on top)."""
     if not _isatty(sys.stdin):
         return line_seat.sit(uri, code, name, out, pins, table)
     try:
@@ -356,7 +364,7 @@ def sit(uri: str, code: str, name: str, out: Callable[[str], None], pins: Pins |
     if remote.first_visit:
         out(words.certificate_pinned())
     try:
-        return sit_keys(remote)
+        return sit_keys(remote, seat)
     finally:
         remote.close()
 
@@ -368,26 +376,30 @@ def _isatty(stream: Any) -> bool:
         return False
 
 
-def sit_keys(remote: RemoteTable) -> int:
+def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None) -> int:
     """Play at ``remote`` with the full seat on this terminal, until the player leaves or the
-    table closes: the exit status."""
-    file_settings, notice = settings_mod.load()
-    run = settings_mod.RunSettings(current=file_settings)
-    writer = LineWriter(sys.stdout, plain_output(env_accessible(), sys.stdout))
-    if notice is not None:
-        writer.line(phrase(notice))
-    speaker = _speaker(file_settings, writer)
-    cues = _cues(file_settings, writer)
-    hooks = SeatHooks(write_kind=writer.line, on_settings=run.on_settings)
-    session = NetSession(remote, settings=file_settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
+    table closes: the exit status. ``seat``: the player's settings (the file's when None)."""
+    if seat is None:
+        seat = seat_options.seat_settings(None)
+    settings, run = seat.current, seat.run
+    writer = LineWriter(sys.stdout, plain_output(seat.accessible or env_accessible(), sys.stdout))
+    speaker = seat_options.make_speaker(settings, writer)
+    cue_errors = seat_options.HeldLines(lambda notice: writer.line(phrase(notice)))
+    cues = seat_options.make_cues(settings, cue_errors)
+    hooks = SeatHooks(write_kind=writer.line, on_settings=run.on_settings, describe_settings=run.describe)
+    session = NetSession(remote, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
     session.kept = True  # (q: the seat is kept for this name, as for a drop)
     news = NetSeat(session)
+    voice, checker = None, None
     try:
         with writer.hold():
-            status = getattr(speaker, "status", None)  # what speaks (play says it the same way)
-            if status is not None and getattr(speaker, "available", False):
-                writer.line(phrase(status))
+            for line in seat.early:  # (the settings file's problem)
+                writer.line(line)
+            seat_options.say_what_speaks(writer, speaker, settings, cues, cue_errors)
+            voice, checker = seat_options.hands_free(session, settings)
             news.opening()
+        if voice is not None:
+            voice.start()  # the model loads in the background: the table is already playable
 
         def post(schedule: Callable[[Callable[[], None]], object]) -> None:
             def every() -> None:
@@ -397,6 +409,10 @@ def sit_keys(remote: RemoteTable) -> int:
 
             assert session.runner.timer is not None
             session.runner.timer(PUMP_S, every)
+            if voice is not None:
+                voice.set_dispatch(schedule)  # what is heard runs on the key loop's thread
+            if checker is not None:
+                checker.set_dispatch(schedule)
 
         ended = run_tty(session, writer, post=post)
         if session.closed is not None:
@@ -407,35 +423,10 @@ def sit_keys(remote: RemoteTable) -> int:
             remote.leave()
         return 128 + ended if ended is not None else 0
     finally:
+        if checker is not None:
+            checker.stop_quietly()
+        if voice is not None:
+            voice.stop()
         for device in (speaker, cues):
             with suppress(Exception):
                 device.close()
-
-
-def _speaker(settings: settings_mod.Settings, writer: LineWriter) -> Any:
-    """The game's voice as the settings choose it (``play`` makes it the same way)."""
-    if settings.speech == "off":
-        return NullSpeaker()
-    from spoken_cribbage.speech import make_speaker
-
-    return make_speaker(
-        settings.speech,
-        rate=settings.rate,
-        volume=settings.volume,
-        voice=settings.voice or None,
-        on_error=lambda notice: writer.line(phrase(notice)),
-        language=catalogue.current(),
-    )
-
-
-def _cues(settings: settings_mod.Settings, writer: LineWriter) -> Any:
-    """The sound cues, their stream open when the settings turn them on (never a crash)."""
-    from spoken_cribbage.speech.cues import NullCuePlayer, make_cue_player
-
-    try:
-        cues: Any = make_cue_player(volume=settings.cue_volume, on_error=lambda n: writer.line(phrase(n)))
-    except Exception:  # no sound device library: no cues
-        return NullCuePlayer()
-    if settings.cues == "on":
-        cues.open()
-    return cues

@@ -22,10 +22,14 @@ from spoken_cribbage.app.output import visible
 from spoken_cribbage.app.persist import Keeper
 from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.seat.question import NEW_GAME_WORDS, RESUME_WORDS
+from spoken_cribbage.app.seat_options import HeldLines as _HeldLines
+from spoken_cribbage.app.seat_options import hands_free as _voice
+from spoken_cribbage.app.seat_options import make_cues as _make_cues
+from spoken_cribbage.app.seat_options import make_speaker as _make_speaker
+from spoken_cribbage.app.seat_options import say_what_speaks as _say_what_speaks
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
-from spoken_cribbage.speech.base import NullSpeaker
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage import table, testhooks
@@ -310,56 +314,6 @@ def _the_game(args, settings, keeper, loaded, resume):
     return game, seed, names, levels
 
 
-def _say_what_speaks(writer, speaker, settings, cues, cue_errors) -> None:
-    """The opening's first lines: what speaks, or why nothing does, and the cues' problems
-    (one line when the same cause silences both)."""
-    status: Any = getattr(speaker, "status", None)  # what speaks, or why nothing does (a notice)
-    said = status is not None and (
-        speaker.available
-        or (settings.speech == "auto" and status.code == "speech.none" and status.data.get("reason") is not None)
-    )
-    cue_problems = cue_errors.hold()
-    if settings.cues == "on":
-        cues.open()  # a problem is held, to be said after what speaks
-    held = cue_problems.release()
-    if (
-        said
-        and not speaker.available
-        and len(held) == 1
-        and held[0].code == "cues.could_not_start"
-        and held[0].data.get("reason") == status.data.get("reason")
-    ):
-        # the same cause silences both: one line says so
-        writer.line(phrase("cues.speech_and_cues_off", reason=status.data["reason"]))
-    else:
-        if said:
-            writer.line(phrase(status))
-        for notice in held:
-            writer.line(phrase(notice))
-
-
-def _voice(session, settings):
-    """Hands-free play when the settings turn it on, and the mic check (with voice on or
-    off): (the hands-free voice or None, the mic check)."""
-    voice = None
-    if settings.voice_engine != "off":
-        from spoken_cribbage.app.handsfree import HandsFree
-
-        voice = HandsFree(
-            session,
-            engine=settings.voice_engine,
-            mode=settings.listen,
-            vosk_model=settings.vosk_model or None,
-            early=settings.command_end == "pause",
-        )
-        session.listen_toggle = voice.toggle
-    from spoken_cribbage.app.voice_check import VoiceCheck
-
-    checker = VoiceCheck(session, handsfree=voice, engine=settings.voice_engine, vosk_model=settings.vosk_model or None)
-    session.voice_check = checker  # mic check: with voice on or off
-    return voice, checker
-
-
 def _tell_options_not_in_this_game(session, settings, overrides, game, resume) -> None:
     """Options given for rules the resumed game does not play by: a line for each."""
     kept = settings_mod.not_in_this_game(settings, settings_mod.game_values(game.rules, resume.saved.difficulty))
@@ -534,51 +488,3 @@ def _ignore_file_size_signal() -> None:
 def _close(speaker) -> None:
     with suppress(Exception):
         speaker.close()
-
-
-class _HeldLines:
-    """Passes each notice on, except while held: then they wait for ``release``."""
-
-    def __init__(self, say):
-        self._say = say
-        self._held: list | None = None
-
-    def __call__(self, notice) -> None:
-        if self._held is not None:
-            self._held.append(notice)
-        else:
-            self._say(notice)
-
-    def hold(self) -> _HeldLines:
-        self._held = []
-        return self
-
-    def release(self) -> list:
-        held, self._held = self._held or [], None
-        return held
-
-
-def _make_cues(settings, on_error):
-    """The sound cue player (its stream opens when cues are on: see play())."""
-    from spoken_cribbage.speech.cues import NullCuePlayer, make_cue_player
-
-    try:
-        cues = make_cue_player(volume=settings.cue_volume, on_error=on_error)
-    except Exception:  # no sound device library: no cues, never a crash
-        return NullCuePlayer()
-    return cues
-
-
-def _make_speaker(settings, writer):
-    if settings.speech == "off":
-        return NullSpeaker()
-    from spoken_cribbage.speech import make_speaker
-
-    return make_speaker(
-        settings.speech,
-        rate=settings.rate,
-        volume=settings.volume,
-        voice=settings.voice or None,
-        on_error=lambda notice: writer.line(phrase(notice)),
-        language=catalogue.current(),  # our own voice reads the game's language
-    )

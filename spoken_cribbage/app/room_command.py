@@ -34,6 +34,7 @@ from spoken_cribbage.app.line_seat import (
     writer,
 )
 from spoken_cribbage.app.net_seat import sit  # (the full seat on a terminal, else the line seat)
+from spoken_cribbage.app.seat_options import SeatSettings, add_seat_options, player_settings
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Watcher, room_ask
@@ -74,6 +75,7 @@ def add_join_parser(sub) -> argparse.ArgumentParser:  # type: ignore[no-untyped-
     parser.add_argument("--counting", choices=("auto", "manual"), default="auto", help=h("host.--counting"))
     parser.add_argument("--turn-limit", type=limit, default=None, metavar="SECONDS", help=h("host.--turn-limit"))
     parser.add_argument("--count-limit", type=limit, default=None, metavar="SECONDS", help=h("host.--count-limit"))
+    add_seat_options(parser)  # the player's own speech, cues, verbosity and voice, as in play
     return parser
 
 
@@ -106,6 +108,9 @@ def _tables(text: str) -> int:
 
 def run_join(args: argparse.Namespace) -> int:
     out = writer()
+    seat = player_settings(args)
+    if seat is None:
+        return 2
     host, port_text = args.address, str(DEFAULT_PORT)
     if args.address.count(":") == 1:  # (an IPv6 address alone has several)
         host, _, port_text = args.address.partition(":")
@@ -127,10 +132,10 @@ def run_join(args: argparse.Namespace) -> int:
     if args.list:
         return _list(uri, args.code, pins, out)
     if args.create:
-        return _create(args, uri, pins, out, f"{host}:{port}", tag)
+        return _create(args, uri, pins, out, f"{host}:{port}", tag, seat)
     if args.watch:
         return _watch(uri, args.code, args.watch, pins, out)
-    return sit(uri, args.code, args.name, out, pins, table=args.table)
+    return sit(uri, args.code, args.name, out, pins, table=args.table, seat=seat)
 
 
 def _list(uri: str, code: str, pins: Pins | None, out: Callable[[str], None]) -> int:
@@ -165,7 +170,13 @@ def _list(uri: str, code: str, pins: Pins | None, out: Callable[[str], None]) ->
 
 
 def _create(
-    args: argparse.Namespace, uri: str, pins: Pins | None, out: Callable[[str], None], address: str, tag: str | None
+    args: argparse.Namespace,
+    uri: str,
+    pins: Pins | None,
+    out: Callable[[str], None],
+    address: str,
+    tag: str | None,
+    seat: SeatSettings | None = None,
 ) -> int:
     try:
         computers = computer_seats(args.computers, args.players)
@@ -196,7 +207,7 @@ def _create(
     shown_code = code if args.private else args.code
     line = f"spoken-cribbage join {address} --code {shown_code} --table {_quoted(name)}"
     out(words.table_opened(name, line + (" --plain" if args.plain else ""), not args.private))
-    return sit(uri, code, args.name, out, pins, table=name)
+    return sit(uri, code, args.name, out, pins, table=name, seat=seat)
 
 
 def _quoted(name: str) -> str:

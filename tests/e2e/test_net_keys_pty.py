@@ -23,11 +23,11 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]")
 class Player:
     """One process in a pty: everything it printed, and its keys."""
 
-    def __init__(self, args: list[str], home: Path) -> None:
+    def __init__(self, args: list[str], home: Path, settings: str = 'cues = "off"\n', **env: str) -> None:
         home.mkdir(parents=True, exist_ok=True)
-        (home / "settings.toml").write_text('version = 1\nspeech = "off"\ncues = "off"\n')
+        (home / "settings.toml").write_text('version = 1\nspeech = "off"\n' + settings)
         self.child = pexpect.spawn(
-            str(BIN), args, env=game_env(home), encoding="utf-8", timeout=20, dimensions=(50, 200)
+            str(BIN), args, env=game_env(home, **env), encoding="utf-8", timeout=20, dimensions=(50, 200)
         )
         self.child.delaybeforesend = None
         self.text = ""
@@ -131,6 +131,46 @@ def test_host_and_join_in_ptys_play_a_deal_by_keys_and_hear_each_other(tmp_path)
         host.until(r"^You leave the table\.$")
         for p in players:
             p.child.expect(pexpect.EOF, timeout=15)
+    finally:
+        for p in [host, *([friend] if "friend" in locals() else [])]:
+            p.child.close(force=True)
+
+
+def test_join_takes_the_players_own_options_as_play_does(tmp_path):
+    """``join --cues off --verbosity terse`` (issue 26: every player keeps their own cues and
+    verbosity): the friend's settings file says cues on and normal verbosity, and a sound
+    device that cannot open; the options win for this run (no cue device is opened, so nothing
+    says the cues are off; the host's plays are said tersely), the settings list says they are
+    for this run only, and a setting changed in the game is saved while the options are not."""
+    host = Player(["host", "--plain", "--port", "0", "--seed", "3", "--name", "Lena"], tmp_path / "h")
+    no_device = {"SPOKEN_CRIBBAGE_AUDIO": "device:no-such-device"}
+    try:
+        host.child.expect(r"join (\S+) --code (\S+) --plain")
+        address, code = host.child.match.group(1), host.child.match.group(2)
+        settings = 'cues = "on"\nverbosity = "normal"\n'
+        options = ["--cues", "off", "--verbosity", "terse"]
+        args = ["join", address, "--code", code, "--plain", "--name", "Max", *options]
+        friend = Player(args, tmp_path / "f", settings, **no_device)
+        host.until("Max sits down")
+        deadline = time.monotonic() + 60
+        while not any(re.match(r"Lena: \w+\. \d+\.$", line) for line in friend.lines):
+            assert time.monotonic() < deadline, [p.lines[-6:] for p in (host, friend)]
+            for p in (host, friend):
+                p.answer()
+        assert not any(line.startswith("Lena plays the") for line in friend.lines), friend.lines
+        assert any(line.startswith("Max plays the") for line in host.lines), host.lines  # (the host: normal)
+        assert not any("Sound cues" in line or "Traceback" in line for line in friend.lines), friend.lines
+        friend.acted = len(friend.lines)
+        friend.key("/")
+        friend.until(r"^Command\.$")
+        friend.key("settings\r")
+        friend.until(r"^Cues: off, for this run only \(from --cues\)\.$")
+        friend.until(r"^Verbosity: terse, for this run only \(from --verbosity\)\.$")
+        friend.key("/")
+        friend.key("cue volume 0.4\r")
+        friend.until(r"^Cue volume is now 0\.4\.$")
+        saved = (tmp_path / "f" / "settings.toml").read_text()
+        assert "cue_volume = 0.4" in saved and 'cues = "on"' in saved and 'verbosity = "normal"' in saved, saved
     finally:
         for p in [host, *([friend] if "friend" in locals() else [])]:
             p.child.close(force=True)
