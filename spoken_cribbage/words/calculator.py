@@ -189,7 +189,15 @@ def _ci(rate: float, ci95: Sequence[float], scale: float = 100) -> dict[str, flo
 
 
 def _side(who: str, wins: int, rate: float, ci95: Sequence[float], skunks: int, doubles: int) -> str:
-    return _part("calculator.report.side", who=who, wins=wins, skunks=skunks, doubles=doubles, **_ci(rate, ci95))
+    return _part(
+        "calculator.report.side",
+        who=who,
+        wins=_part("calculator.report.wins", count=wins),
+        skunks=_part(
+            "calculator.report.skunks", count=skunks, doubles=_part("calculator.report.doubles", count=doubles)
+        ),
+        **_ci(rate, ci95),
+    )
 
 
 def _table_report(s: Mapping[str, Any]) -> list[str]:

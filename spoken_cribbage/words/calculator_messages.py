@@ -229,23 +229,70 @@ MESSAGES: dict[str, Message] = {
     "calculator.rounds_at_least_one": Message("--rounds must be at least 1.", "'practice --rounds' below 1"),
     "calculator.crib_is_for_count": Message("--crib is for practice count.", "'practice discard --crib'"),
     "calculator.simulate_progress": Message(
-        "simulate: {done} of {total} games, {elapsed:.0f} s", "'spoken-cribbage simulate' working: how far"
+        "simulate: {done} of {total} game, {elapsed:.0f} s",
+        "'spoken-cribbage simulate' working: how far",
+        plural="simulate: {done} of {total} games, {elapsed:.0f} s",
+        count="total",
     ),
     # the report of simulate (for developers; numbers keep their decimals and point)
+    # the counts of the report, each with its plural forms ('1 game', '2 games')
     **{
-        code: Message(english, f"{_REPORT}: {heard}")
-        for code, english, heard in (
+        code: Message(english, f"{_REPORT}: {heard}", plural=plural, count=count)
+        for code, english, plural, count, heard in (
             (
                 "calculator.report.head.two",
+                "{games} game, seed {seed}: {first} versus {second}",
                 "{games} games, seed {seed}: {first} versus {second}",
+                "games",
                 "the first line, two players ({first} and {second} are levels, as typed)",
             ),
             (
                 "calculator.report.head.many",
+                "{games} game, seed {seed}: {many} players, {layout}: {names}",
                 "{games} games, seed {seed}: {many} players, {layout}: {names}",
+                "games",
                 "the first line, three players or more ({many} in words; {layout} is calculator.report.layout.*; "
                 "{names} the levels, as typed)",
             ),
+            ("calculator.report.wins", "{count} win", "{count} wins", "count", "a seat's or a team's games won"),
+            (
+                "calculator.report.skunks",
+                "{count} skunk ({doubles})",
+                "{count} skunks ({doubles})",
+                "count",
+                "a seat's or a team's skunks, and how many of them were double (calculator.report.doubles)",
+            ),
+            (
+                "calculator.report.doubles",
+                "{count} double",
+                "{count} double",
+                "count",
+                "how many of a seat's skunks were double skunks, inside calculator.report.skunks' brackets",
+            ),
+            (
+                "calculator.report.paired",
+                "{pairs} pair of games on the same cards, seats swapped: {first} won both {first_both}, "
+                "{second} won both {second_both}, one each {split}; {first} {rate:.2f}% "
+                "(95% CI over the pairs {low:.2f} to {high:.2f})",
+                "{pairs} pairs of games on the same cards, seats swapped: {first} won both {first_both}, "
+                "{second} won both {second_both}, one each {split}; {first} {rate:.2f}% "
+                "(95% CI over the pairs {low:.2f} to {high:.2f})",
+                "pairs",
+                "--paired: the pairs of games each level won both of, split, and the first level's share in percent",
+            ),
+            (
+                "calculator.report.per_deal",
+                "points per completed deal ({deals} deal; pegging = play, go and last; heels apart):",
+                "points per completed deal ({deals} deals; pegging = play, go and last; heels apart):",
+                "deals",
+                "the title of the points a deal (pegging is the play's points, go and last card included; "
+                "his heels is counted apart)",
+            ),
+        )
+    },
+    **{
+        code: Message(english, f"{_REPORT}: {heard}")
+        for code, english, heard in (
             ("calculator.report.layout.each", "each for themselves", "a table of players each for themselves"),
             ("calculator.report.layout.teams", "{many} teams", "a table of teams ({many} in words)"),
             ("calculator.report.seat", "seat {seat} {name}", "a seat (a number) and its level, as typed"),
@@ -257,16 +304,9 @@ MESSAGES: dict[str, Message] = {
             ("calculator.report.seats.many", "seats {seats}", "the seats of a team, as in '0, 2 and 4'"),
             (
                 "calculator.report.side",
-                "{who}: {wins} wins, {rate:.1f}% (95% CI {low:.1f} to {high:.1f}), {skunks} skunks ({doubles} double)",
-                "a seat's or a team's wins, in percent with the 95% confidence interval, and its skunks "
-                "and double skunks",
-            ),
-            (
-                "calculator.report.paired",
-                "{pairs} pairs of games on the same cards, seats swapped: {first} won both {first_both}, "
-                "{second} won both {second_both}, one each {split}; {first} {rate:.2f}% "
-                "(95% CI over the pairs {low:.2f} to {high:.2f})",
-                "--paired: the pairs of games each level won both of, split, and the first level's share in percent",
+                "{who}: {wins}, {rate:.1f}% (95% CI {low:.1f} to {high:.1f}), {skunks}",
+                "a seat's or a team's wins (calculator.report.wins), in percent with the 95% confidence "
+                "interval, and its skunks (calculator.report.skunks)",
             ),
             (
                 "calculator.report.first_dealer.two",
@@ -277,12 +317,6 @@ MESSAGES: dict[str, Message] = {
                 "calculator.report.first_dealer.many",
                 "first dealer's side won {rate:.1f}% (95% CI {low:.1f} to {high:.1f}); an even share is {even:.1f}%",
                 "how often the first dealer's side won, in percent, three players or more",
-            ),
-            (
-                "calculator.report.per_deal",
-                "points per completed deal ({deals} deals; pegging = play, go and last; heels apart):",
-                "the title of the points a deal (pegging is the play's points, go and last card included; "
-                "his heels is counted apart)",
             ),
             ("calculator.report.role", "{who} {role}", "a seat and its role (calculator.report.role.*)"),
             ("calculator.report.role.as_dealer", "as dealer", "a seat's deals as the dealer"),

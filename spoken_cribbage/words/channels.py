@@ -104,7 +104,10 @@ MESSAGES: dict[str, Message] = {
         "Left and right bracket walk every line of the history: {n} so far.", f"{_CH}: the brackets walk every line"
     ),
     "walk_channel": Message(
-        "Left and right bracket walk the {name} channel: {n} lines so far.", f"{_CH}: the brackets walk one channel"
+        "Left and right bracket walk the {name} channel: {n} line so far.",
+        f"{_CH}: the brackets walk one channel",
+        plural="Left and right bracket walk the {name} channel: {n} lines so far.",
+        count="n",
     ),
     "walking": Message(
         "Left and right bracket walk {what}. /history and a channel, all or save.",
@@ -119,7 +122,12 @@ MESSAGES: dict[str, Message] = {
     "no_such_profile": Message(
         "There is no profile {name}: say everything, quiet or teaching.", "/profile with a name that is no profile"
     ),
-    "saved": Message("History saved, {n} lines: {path}", "/history save wrote the file"),
+    "saved": Message(
+        "History saved, {n} line: {path}",
+        "/history save wrote the file",
+        plural="History saved, {n} lines: {path}",
+        count="n",
+    ),
     "not_saved": Message("The history could not be saved: {reason}.", "/history save failed; {reason} why"),
     "nothing_to_save": Message("Nothing in the history to save yet.", "/history save with nothing said yet"),
     "no_lines_walked": Message("No lines of the {name} channel yet.", "the brackets on a channel with no lines yet"),

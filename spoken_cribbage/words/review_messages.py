@@ -81,7 +81,10 @@ TEXTS: dict[str, Message] = {
     "review.stopped": M("Review stopped.", "'spoken-cribbage review' stopped by the player"),
     "review.game_end": M("End of game {number}.", "'spoken-cribbage review': the last line"),
     "review.written": M(
-        "Game {number} written to {path}: {lines} lines.", "'spoken-cribbage export': done; {path} the file"
+        "Game {number} written to {path}: {lines} line.",
+        "'spoken-cribbage export': done; {path} the file",
+        plural="Game {number} written to {path}: {lines} lines.",
+        count="lines",
     ),
     "review.not_written": M(
         "Game {number} could not be written to {path}: {reason}.", "'spoken-cribbage export': the file failed"

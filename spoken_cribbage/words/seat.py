@@ -75,9 +75,11 @@ def not_done(command: str, *, stale: bool = False, turn: str = "") -> str:
 def setting_shown(name: str, value: object) -> str:
     """A setting's value as said when it changes: 'off' or '30 seconds' for the time limit."""
     if name == "time_limit":
-        return _part("value.seconds", value=value) if value else _part("value.off")
-    if name == "pace":
-        return _part("value.seconds", value=f"{value:g}") if value else _part("value.no_pace")
+        return _part("value.seconds", value=value, count=value) if value else _part("value.off")
+    if name == "pace" and isinstance(value, (int, float)):
+        # a number with decimals takes the form of 2 ('0.8 seconds'), as storage's units do
+        count = int(value) if value == int(value) else 2
+        return _part("value.seconds", value=f"{value:g}", count=count) if value else _part("value.no_pace")
     if name == "teams":
         if str(value) in ("usual", "none"):
             return _part(f"value.teams_{value}")

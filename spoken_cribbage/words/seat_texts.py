@@ -247,14 +247,28 @@ MESSAGES: dict[str, Message] = {
         "manual counting: Enter before a count is typed",
     ),
     "count_timed": M(
-        "{turn} You have {seconds} seconds.",
+        "{turn} You have {seconds} second.",
         "manual counting with a time limit: the prompt; {turn} the count's prompt, {seconds} the time",
+        plural="{turn} You have {seconds} seconds.",
+        count="seconds",
     ),
-    "time_warning": M("{seconds} seconds left to count.", "manual counting: the time running out"),
-    "time_left": M("{seconds} seconds left to count.", "the time key while counting"),
+    "time_warning": M(
+        "{seconds} second left to count.",
+        "manual counting: the time running out",
+        plural="{seconds} seconds left to count.",
+        count="seconds",
+    ),
+    "time_left": M(
+        "{seconds} second left to count.",
+        "the time key while counting",
+        plural="{seconds} seconds left to count.",
+        count="seconds",
+    ),
     "time_left_paused": M(
-        "{seconds} seconds left; the clock waits while help or a question is open.",
+        "{seconds} second left; the clock waits while help or a question is open.",
         "the time key while help or a question holds the clock",
+        plural="{seconds} seconds left; the clock waits while help or a question is open.",
+        count="seconds",
     ),
     "no_clock": M(
         "No clock is running: it runs while you count, with a time limit set.", "the time key with no clock running"
@@ -329,7 +343,12 @@ PARTS: dict[str, Message] = {
     "more": M("one more", "how many cards are still to choose, as in 'choose one more'", plural="{count} more"),
     "cards": M("{count} card", "a number of cards, as in 'lay away 2 cards'", plural="{count} cards"),
     "numbered": M("numbered {numbers}", "the numbers of the cards held, as in 'Your cards are numbered 3, 4 and 6.'"),
-    "value.seconds": M("{value} seconds", "a setting's value in seconds, as in 'Time limit is now 30 seconds.'"),
+    "value.seconds": M(
+        "{value} second",
+        "a setting's value in seconds, as in 'Time limit is now 30 seconds.' ({value} may have decimals, "
+        "'0.8': the form for 2 then)",
+        plural="{value} seconds",
+    ),
     "value.off": M("off", "a setting's value: off, as in 'Time limit is now off.'"),
     "value.no_pace": M("0: the computer turns come at once", "the pace setting set to 0, as in 'Pace is now 0: ...'"),
     "value.teams_usual": M("the usual for the table", "the teams setting 'usual', as in 'Teams is now the usual ...'"),
