@@ -191,6 +191,9 @@ def memory(tables: int) -> float:
 
 # ---------------------------------------------------------------------- the socket load test
 
+#: A step is held when the action's p95 to the other person is under this (issue 26, item 8).
+HELD_P95 = 0.050
+
 
 def _start_room(home: Path) -> tuple[subprocess.Popen[str], int]:
     env = {**os.environ, "HOME": str(home), "SPOKEN_CRIBBAGE_HOME": str(home / "s"), "XDG_DATA_HOME": str(home / "d")}
@@ -212,17 +215,38 @@ def _start_room(home: Path) -> tuple[subprocess.Popen[str], int]:
     return proc, int(found.group(1))
 
 
-def _proc_stat(pid: int) -> tuple[float, int]:
-    """(CPU seconds used, RSS in KiB) of process ``pid`` (Linux /proc)."""
+def _start_echo() -> tuple[subprocess.Popen[str], int]:
+    """A bare websockets echo server in a process of its own (``--echo-server``): its port."""
+    proc = subprocess.Popen([sys.executable, __file__, "--echo-server"], cwd=ROOT, text=True, stdout=subprocess.PIPE)
+    assert proc.stdout is not None
+    return proc, int(proc.stdout.readline())
+
+
+def _echo_server() -> int:
+    async def handler(ws: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for message in ws:
+                await ws.send(message)
+
+    async def main() -> None:
+        async with serve(handler, "127.0.0.1", 0, compression=None) as server:
+            print(next(iter(server.sockets)).getsockname()[1], flush=True)
+            await asyncio.Future()
+
+    asyncio.run(main())
+    return 0
+
+
+def _proc_stat(pid: int) -> tuple[float, int, int]:
+    """(CPU seconds used, RSS in KiB, peak RSS in KiB) of process ``pid`` (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
     cpu = (int(fields[11]) + int(fields[12])) / ticks
-    rss = next(
-        int(line.split()[1])
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-        if line.startswith("VmRSS")
-    )
-    return cpu, rss
+    status = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(("VmRSS:", "VmHWM:")):
+            status[line.split(":")[0]] = line.split()[1]
+    return cpu, int(status["VmRSS"]), int(status["VmHWM"])
 
 
 class _Load:
@@ -234,6 +258,9 @@ class _Load:
         self.pending: dict[str, tuple[int, float]] = {}  # table -> (seat that acted, when)
         self.reasons: dict[str, int] = {}
         self.server_cpu = 0.0  # the server's CPU seconds while measuring
+        self.seated = 0  # the people welcomed at their table
+        self.echo: list[float] = []  # the bare echo's round trips while measuring
+        self.rss_seated = 0  # the server's RSS (KiB) once everyone is seated
 
 
 def _my_turn(obs: dict, seat: int, asked: set) -> bool:
@@ -269,6 +296,7 @@ class _Person:
         load, kind = self.load, message["type"]
         if kind == "welcome":
             self.seat = message["seat"]
+            load.seated += 1
         elif kind == "refused":
             self.busy = False
             if message.get("reason") != "illegal":
@@ -299,7 +327,7 @@ async def _person(
 ) -> None:
     from websockets.asyncio.client import connect as aconnect
 
-    async with aconnect(uri, compression=None, max_size=8 * 1024 * 1024, open_timeout=60) as ws:
+    async with aconnect(uri, compression=None, max_size=8 * 1024 * 1024, open_timeout=120) as ws:
         if first:  # (the first person opens the table, on their own connection)
             await ws.send(p.encode(p.Create(table, 2, 121)))
             await ws.recv()
@@ -315,11 +343,29 @@ async def _person(
             await person.take(msgspec.json.decode(frame))
 
 
-async def _load_level(port: int, pid: int, players: int, think: float, warm: float, seconds: float) -> _Load:
+async def _pinger(port: int, load: _Load, stop: asyncio.Event) -> None:
+    """The bare echo, beside the load: a frame the size of an update every 20 ms, its round
+    trip kept while measuring."""
+    from websockets.asyncio.client import connect as aconnect
+
+    frame = json.dumps({"type": "update", "pad": "x" * 900})
+    async with aconnect(f"ws://127.0.0.1:{port}", compression=None) as ws:
+        while not stop.is_set():
+            start = time.perf_counter()
+            await ws.send(frame)
+            await ws.recv()
+            if load.measuring[0]:
+                load.echo.append(time.perf_counter() - start)
+            await asyncio.sleep(0.02)
+
+
+async def _load_level(
+    port: int, echo_port: int, pid: int, players: int, think: float, warm: float, seconds: float, opening: float
+) -> _Load:
     uri = f"ws://127.0.0.1:{port}"
     measuring = [False]
     load = _Load(think, measuring)
-    stop_at = time.monotonic() + warm + seconds + 30
+    stop_at = time.monotonic() + opening + warm + seconds + 30
     rng = random.Random(players)
     people = []
     for k in range(players // 2):
@@ -327,44 +373,86 @@ async def _load_level(port: int, pid: int, players: int, think: float, warm: flo
         for first in (True, False):
             person = _person(uri, f"t{k}", first, load, stop_at, random.Random(rng.random()), opened)
             people.append(asyncio.create_task(person))
-        if k % 50 == 49:
-            await asyncio.sleep(0.05)  # (not a connection storm: people arrive)
+        if k % 20 == 19:
+            await asyncio.sleep(0.05)  # (people arrive, 800 a second: not a connection storm)
+    deadline = time.monotonic() + opening
+    while load.seated < players and time.monotonic() < deadline:
+        await asyncio.sleep(0.2)
+    load.rss_seated = _proc_stat(pid)[1]
+    stop = asyncio.Event()
+    pinger = asyncio.create_task(_pinger(echo_port, load, stop))
     await asyncio.sleep(warm)
     cpu = _proc_stat(pid)[0]
     measuring[0] = True
     await asyncio.sleep(seconds)
     measuring[0] = False
     load.server_cpu = _proc_stat(pid)[0] - cpu
+    stop.set()
     for task in people:
         task.cancel()
     failed = await asyncio.gather(*people, return_exceptions=True)
+    await asyncio.gather(pinger, return_exceptions=True)
     load.reasons["client failures"] = sum(isinstance(f, Exception) for f in failed)
     return load
 
 
-def socket_load(levels: list[int], think: float, warm: float, seconds: float) -> None:
+def socket_load(
+    levels: list[int], think: float, warm: float, seconds: float, opening: float = 120.0, every: bool = False
+) -> list[dict[str, object]]:
+    """Each step of the load test (printed as it ends): its figures, as a dict; the steps stop
+    at the first not held (p95 of the action over 50 ms) unless ``every``."""
+    rows: list[dict[str, object]] = []
     for players in levels:
+        tables = players // 2
         with tempfile.TemporaryDirectory() as home:
             proc, port = _start_room(Path(home))
+            echo_proc, echo_port = _start_echo()
             try:
                 rss0 = _proc_stat(proc.pid)[1]
                 start, mine = time.monotonic(), time.process_time()
-                load = asyncio.run(_load_level(port, proc.pid, players, think, warm, seconds))
-                rss1 = _proc_stat(proc.pid)[1]
+                load = asyncio.run(_load_level(port, echo_port, proc.pid, players, think, warm, seconds, opening))
+                rss1, peak = _proc_stat(proc.pid)[1:]
                 wall, mine = time.monotonic() - start, time.process_time() - mine
             finally:
-                proc.kill()
-                proc.wait(10)
-        delays = load.delays or [float("nan")]
+                for pr in (proc, echo_proc):
+                    pr.kill()
+                    pr.wait(10)
+        delays, echo = load.delays or [float("nan")], load.echo or [float("nan")]
+        p95, echo95, rate = pct(delays, 0.95), pct(echo, 0.95), load.actions / seconds
+        held = load.seated == players and bool(load.delays) and p95 < HELD_P95
+        row: dict[str, object] = {
+            "players": players,
+            "seated": load.seated,
+            "think": think,
+            "p50": pct(delays, 0.5),
+            "p95": p95,
+            "samples": len(load.delays),
+            "echo p50": pct(echo, 0.5),
+            "echo p95": echo95,
+            "actions/s": rate,
+            "server cpu": load.server_cpu / seconds,
+            "ms an action": 1000 * load.server_cpu / max(1, load.actions),
+            "clients cpu": mine / wall,
+            "load": os.getloadavg()[0],
+            "rss MiB": rss1 / 1024,
+            "peak MiB": peak / 1024,
+            "KiB a table": (load.rss_seated - rss0) / max(1, tables),
+            "failures": {k: v for k, v in load.reasons.items() if v},
+            "held": held,
+        }
+        rows.append(row)
         print(
-            f"{players:>5} players ({players // 2} tables): action to the other person {ms(delays)}; "
-            f"{load.actions / seconds:,.0f} actions/s; server CPU {100 * load.server_cpu / seconds:.0f}% of a core "
-            f"while measured, {1000 * load.server_cpu / max(1, load.actions):.2f} ms an action "
-            f"(the clients {100 * mine / wall:.0f}%; load average {os.getloadavg()[0]:.1f}); "
-            f"RSS {rss1 / 1024:.0f} MiB ({(rss1 - rss0) / max(1, players // 2):.0f} KiB a table); "
-            f"other refusals and failures: {load.reasons}",
+            f"{players:>5} players ({tables} tables, {load.seated} seated), think {think:g} s: action to the other "
+            f"person {ms(delays)}; bare echo beside it {ms(echo)}, p95 ratio {p95 / echo95:.1f}; "
+            f"{rate:,.0f} actions/s ({rate / players:.2f} a player); server CPU {100 * load.server_cpu / seconds:.0f}% "
+            f"of a core, {row['ms an action']:.2f} ms an action (the clients {100 * mine / wall:.0f}%; load average "
+            f"{row['load']:.1f}); RSS {rss1 / 1024:.0f} MiB, peak {peak / 1024:.0f} MiB, {row['KiB a table']:.0f} KiB "
+            f"a table seated; failures {row['failures']}; {'held' if held else 'NOT held'} (p95 < 50 ms)",
             flush=True,
         )
+        if not row["held"] and not every:
+            break
+    return rows
 
 
 def main() -> int:
@@ -372,13 +460,19 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--echo", type=int, default=1000)
     parser.add_argument("--tables", type=int, default=300)
-    parser.add_argument("--load", default="", help="players per step of the socket load test, e.g. 200,1000,4000")
-    parser.add_argument("--think", type=float, default=1.0, help="seconds a person takes to act (load test)")
-    parser.add_argument("--seconds", type=float, default=10.0, help="seconds measured per step (load test)")
+    parser.add_argument("--load", default="", help="players per step of the socket load test, e.g. 1000,4000,6750")
+    parser.add_argument("--think", type=float, default=3.0, help="seconds a person takes to act (load test)")
+    parser.add_argument("--seconds", type=float, default=15.0, help="seconds measured per step (load test)")
     parser.add_argument("--warm", type=float, default=5.0, help="seconds of warm-up per step (load test)")
+    parser.add_argument("--open", type=float, default=120.0, help="seconds to wait for everyone seated (load test)")
+    parser.add_argument("--all", action="store_true", help="every step, even past the first not held (load test)")
+    parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.echo_server:
+        return _echo_server()
     if args.load:
-        socket_load([int(n) for n in args.load.split(",")], args.think, args.warm, args.seconds)
+        levels = [int(n) for n in args.load.split(",")]
+        socket_load(levels, args.think, args.warm, args.seconds, args.open, args.all)
         return 0
     print(f"bare websockets echo, round trip: {ms(echo(args.echo))}")
     print(f"an action to the update at the other client: {ms(action_to_other(args.games))}")

@@ -90,3 +90,17 @@ def test_the_clock_costs_nothing_at_a_table_with_nothing_on_a_clock(monkeypatch:
     referee.turn_limit = 30.0  # (a limit: looked at)
     referee.tick()
     assert calls[0] == 1
+
+
+def test_a_small_sample_of_the_socket_load_test() -> None:
+    """40 people at 20 tables of a real ``serve`` process, beside a bare echo: everyone
+    seated, actions measured, nothing refused but illegal moves, no client failing (the long
+    run: ``bench/bench_net.py --load 1000,2000,4000,6750``; no time is gated here, the
+    machine being shared)."""
+    from bench import bench_net
+
+    (row,) = bench_net.socket_load([40], think=0.3, warm=1.0, seconds=2.0, opening=30.0)
+    assert row["seated"] == 40
+    assert row["samples"] > 10 and row["actions/s"] > 5  # type: ignore[operator]
+    assert row["echo p95"] == row["echo p95"]  # (the echo was measured beside it: not nan)
+    assert row["failures"] == {}
