@@ -155,7 +155,7 @@ def run_host(args: argparse.Namespace) -> int:
         here = "127.0.0.1" if args.address in ("0.0.0.0", "", "::") else uri_host(args.address)
         scheme = "ws" if args.plain else "wss"
         name = args.name or referee.names[0]  # (a table resumed: the host's seat by its name)
-        return sit(f"{scheme}://{here}:{port}", code, name, out, seat=seat)
+        return sit(f"{scheme}://{here}:{port}", code, name, out, seat=seat, hosting=True)
     finally:
         unfinished = referee.game.phase != g.GAME_OVER  # (saved: offered again)
         server.stop(reason=p.Reason.HOST_LEFT if unfinished else p.Reason.SERVER_CLOSING)

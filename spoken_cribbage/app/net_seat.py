@@ -79,6 +79,7 @@ class NetSession(Session):
     def __init__(self, remote: RemoteTable, **seat: Any) -> None:
         self.remote = remote
         self.closed: str | None = None  # why the connection closed, said once
+        self.hosting = False  # the host's own seat: leaving closes the table (it is saved)
         super().__init__(remote, me=remote.seat, names=table_names(remote), **seat)
         handlers = self.commands.handlers
         for verb in ("turn", "time"):
@@ -128,6 +129,21 @@ class NetSession(Session):
 
     def _connection(self) -> Any:
         return _Connection(self)
+
+    def unsaved_words(self, when: str) -> str | None:
+        """Quitting says what leaving a shared table does (the question of ``q``, and the last
+        line): the seat is kept for the name so long, or a computer plays it meanwhile, or, at
+        the host's own seat, the table closes for everyone and is saved; never the local
+        game's words about a game kept or for this run only."""
+        if when not in ("quit", "goodbye"):
+            return super().unsaved_words(when)
+        keep, held = None, False
+        if not self._over():  # (a seat left after the game is kept for nobody)
+            keep = self.remote.keep or None  # (0: a computer holds a seat left: net.server)
+            held = not keep
+        if when == "quit":
+            return words.quit_question(self.hosting, keep, held)
+        return words.leaving(self.hosting, keep, held)
 
     # ------------------------------------------------------------------ the table's verbs
 
@@ -348,12 +364,13 @@ def sit(
     pins: Pins | None = None,
     table: str = "",
     seat: SeatSettings | None = None,
+    hosting: bool = False,
 ) -> int:
     """Join the table at ``uri`` and play at it: with the full seat when standard input is a
     terminal, else with the line seat (``app/line_seat.py``: typed lines, as the tests script
     them); the arguments are :func:`~spoken_cribbage.app.line_seat.sit`'s, and ``seat`` the
     player's own settings (:func:`~spoken_cribbage.app.seat_options.seat_settings`: the file's
-    with their options on top)."""
+    with their options on top); ``hosting``: the host's own seat at the table it serves."""
     if not _isatty(sys.stdin):
         return line_seat.sit(uri, code, name, out, pins, table)
     try:
@@ -364,7 +381,7 @@ def sit(
     if remote.first_visit:
         out(words.certificate_pinned())
     try:
-        return sit_keys(remote, seat)
+        return sit_keys(remote, seat, hosting=hosting)
     finally:
         remote.close()
 
@@ -376,7 +393,7 @@ def _isatty(stream: Any) -> bool:
         return False
 
 
-def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None) -> int:
+def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None, *, hosting: bool = False) -> int:
     """Play at ``remote`` with the full seat on this terminal, until the player leaves or the
     table closes: the exit status. ``seat``: the player's settings (the file's when None)."""
     if seat is None:
@@ -389,6 +406,7 @@ def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None) -> int:
     hooks = SeatHooks(write_kind=writer.line, on_settings=run.on_settings, describe_settings=run.describe)
     session = NetSession(remote, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
     session.kept = True  # (q: the seat is kept for this name, as for a drop)
+    session.hosting = hosting
     news = NetSeat(session)
     voice, checker = None, None
     try:
@@ -418,7 +436,8 @@ def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None) -> int:
         if session.closed is not None:
             writer.line(session.closed)
             return 0 if session.finished else 1
-        writer.line(words.leaving())
+        if ended is not None:  # (q says its own goodbye: NetSession.unsaved_words)
+            writer.line(session.unsaved_words("goodbye") or words.leaving())
         with suppress(Exception):
             remote.leave()
         return 128 + ended if ended is not None else 0

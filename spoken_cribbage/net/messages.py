@@ -282,7 +282,8 @@ class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):
     ready: _Ints = []  # the people who asked for the next deal (it waits for everyone), or
     # after the game for a rematch
     held: _Ints = []  # dropped people's seats a computer plays until they are back
-    keep: _Int = 0  # the seconds a dropped person's seat is kept for them
+    keep: _Int = 0  # the seconds a dropped person's seat is kept for them (0: a computer holds
+    # it until they are back: the host's --computer-holds)
 
 
 class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):

@@ -516,7 +516,7 @@ class Referee(Clocks):
             sorted(self.computers),
             sorted(self.ready),
             sorted(self.held),
-            round(self.keep),
+            0 if self.stand_in is not None else round(self.keep),  # (0: a computer holds it)
         )
         _to_all(out, [c.ident for c in self.conns.values() if c.seat is not None or c.watching], message)
 

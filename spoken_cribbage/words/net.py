@@ -209,8 +209,27 @@ def no_advice() -> str:
     return refused("advice off")
 
 
-def leaving() -> str:
-    return _t("net.leaving")
+def leaving(hosting: bool = False, keep: int | None = None, held: bool = False) -> str:
+    """You leave the table (q): as its host it closes (and is saved); else your seat is kept for
+    ``keep`` seconds, or a computer plays it (``held``); neither once the game is over."""
+    return _t(_leave_code("net.leaving", hosting, keep, held), **_span(keep))
+
+
+def quit_question(hosting: bool, keep: int | None, held: bool) -> str:
+    """q at a shared table, while the game is on: what leaving does, and y or n."""
+    return _t(_leave_code("net.quit", hosting, keep, held), **_span(keep))
+
+
+def _leave_code(stem: str, hosting: bool, keep: int | None, held: bool) -> str:
+    if hosting:
+        return stem + ".host"
+    if held:
+        return stem + ".held"
+    return stem + ".kept" if keep else stem
+
+
+def _span(keep: int | None) -> dict[str, str]:
+    return {"span": _minutes(keep)} if keep else {}
 
 
 # ----------------------------------------------------------------------------- the clock

@@ -266,6 +266,32 @@ CODES: dict[str, Message] = {
         "a shared table (typed lines): a line that is none of these (go, mute, q, t, i, o stay as typed)",
     ),
     "net.leaving": _m("You leave the table.", "a shared table: you left it (q)"),
+    "net.quit": _m("Leave the table? Press y or n.", "a shared table: q, the question before leaving your seat"),
+    "net.quit.kept": _m(
+        "Leave the table? Your seat is kept for {span}: join again to take it back. Press y or n.",
+        "a shared table: q, the question before leaving your seat; {span} is a time, as in '2 minutes'",
+    ),
+    "net.quit.held": _m(
+        "Leave the table? A computer plays your seat until you join again. Press y or n.",
+        "a shared table: q, the question before leaving your seat when the host has a computer hold it",
+    ),
+    "net.quit.host": _m(
+        "Leave the table? You are its host: it closes for everyone, who hear why, and it is saved "
+        "until you host it again. Press y or n.",
+        "a shared table: q, the question before the host leaves the table they opened (host)",
+    ),
+    "net.leaving.kept": _m(
+        "You leave the table; your seat is kept for {span}.",
+        "a shared table: you left it (q); {span} is a time, as in '2 minutes'",
+    ),
+    "net.leaving.held": _m(
+        "You leave the table; a computer plays your seat until you join again.",
+        "a shared table: you left it (q) and a computer plays your seat meanwhile",
+    ),
+    "net.leaving.host": _m(
+        "You leave the table and it closes; it is saved until you host it again.",
+        "a shared table: its host left it (q); the others are told why",
+    ),
     "net.todo.count": _m("count", "what the table waits for a player to do, as in 'Max has 20 seconds to count.'"),
     "net.todo.next_deal": _m(
         "ask for the next deal",

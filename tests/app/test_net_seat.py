@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+import pytest
+
 from spoken_cribbage.app.net_seat import NetSeat, NetSession, as_table
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net.client import RemoteTable
@@ -157,5 +159,58 @@ def test_at_a_table_without_advice_the_seat_says_so_and_its_keys_are_refused_in_
         before = len(lena.lines)
         lena.session.key("e")  # the coach's verdict: not at this table either
         assert lena.said[before:] == ["The host set this table to give no hints or win chances."]
+        for r in remotes:
+            r.close()
+
+
+LEAVING = [
+    (
+        False,
+        False,
+        "Leave the table? Your seat is kept for 90 seconds: join again to take it back. Press y or n.",
+        "You leave the table; your seat is kept for 90 seconds.",
+    ),
+    (
+        True,
+        False,
+        "Leave the table? A computer plays your seat until you join again. Press y or n.",
+        "You leave the table; a computer plays your seat until you join again.",
+    ),
+    (
+        False,
+        True,
+        "Leave the table? You are its host: it closes for everyone, who hear why, and it is saved "
+        "until you host it again. Press y or n.",
+        "You leave the table and it closes; it is saved until you host it again.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("holds", "hosting", "question", "goodbye"), LEAVING)
+def test_q_asks_the_shared_tables_question_never_the_local_games(holds, hosting, question, goodbye):
+    """q at a shared table says what leaving does there: the seat kept so long (the host's
+    --keep), a computer playing it (--computer-holds), or at the host's own seat the table
+    closing and saved; y says it again as the last line. Never "Quit the game? ..." of a
+    local game (kept, or seeded for this run only)."""
+    from spoken_cribbage.ai.players import ComputerPlayer
+
+    referee = table(2)
+    referee.keep = 90
+    if holds:
+        referee.stand_in = lambda seat: ComputerPlayer("easy")
+    with running(referee) as address:
+        remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        lena = Seated(remotes[0])
+        lena.session.hosting = hosting
+        _until([lena], lambda: lena.remote.keep == (0 if holds else 90))
+        before = len(lena.lines)
+        lena.session.key("q")
+        assert lena.said[before:] == [question], lena.said[before:]
+        lena.session.key("n")
+        assert lena.said[-1] == "Back to the game." and not lena.session.quit
+        lena.session.key("q")
+        lena.session.key("y")
+        assert lena.said[-1] == goodbye and lena.session.quit
+        assert not any(line.startswith(("Quit the game?", "Goodbye.")) for line in lena.said), lena.said
         for r in remotes:
             r.close()

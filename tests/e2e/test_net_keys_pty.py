@@ -121,16 +121,20 @@ def test_host_and_join_in_ptys_play_a_deal_by_keys_and_hear_each_other(tmp_path)
         host.until(r"^You say: good game$")
         friend.read(0.5)
         assert friend.lines[-1].startswith(("Your turn", "Lena's turn", "Waiting")), friend.lines[-4:]
-        # q and y leave the seat: the other hears it, and both processes end
+        # q asks the shared table's question (never the local game's), y leaves the seat: the
+        # other hears it, and both processes end
         friend.key("q")
-        friend.until(r"^Quit the game\?")
+        friend.until(r"^Leave the table\? Your seat is kept for 2 minutes: join again to take it back\. Press y")
         friend.key("y")
-        friend.until(r"^You leave the table\.$")
+        friend.until(r"^You leave the table; your seat is kept for 2 minutes\.$")
         host.until(r"^Max left the table; the seat is kept for 2 minutes\.$")
-        host.key("qy")
-        host.until(r"^You leave the table\.$")
+        host.key("q")
+        host.until(r"^Leave the table\? You are its host: it closes for everyone")
+        host.key("y")
+        host.until(r"^You leave the table and it closes; it is saved until you host it again\.$")
         for p in players:
             p.child.expect(pexpect.EOF, timeout=15)
+            assert not any(line.startswith("Quit the game?") for line in p.lines), p.lines
     finally:
         for p in [host, *([friend] if "friend" in locals() else [])]:
             p.child.close(force=True)
@@ -171,6 +175,12 @@ def test_join_takes_the_players_own_options_as_play_does(tmp_path):
         friend.until(r"^Cue volume is now 0\.4\.$")
         saved = (tmp_path / "f" / "settings.toml").read_text()
         assert "cue_volume = 0.4" in saved and 'cues = "on"' in saved and 'verbosity = "normal"' in saved, saved
+        # the host leaves: the table closes, and the friend hears why
+        host.key("qy")
+        host.until(r"^You leave the table and it closes")
+        friend.until(r"^The host left the table\. It is saved: join again with the same code")
+        for p in (host, friend):
+            p.child.expect(pexpect.EOF, timeout=15)
     finally:
         for p in [host, *([friend] if "friend" in locals() else [])]:
             p.child.close(force=True)
