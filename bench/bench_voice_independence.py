@@ -241,6 +241,32 @@ def _checks(rows):
     return [probe.features(read_pcm(r["path"]), r["heard"]) for r in rows]
 
 
+def _near(rows):
+    """The game's check as it is now (voice/verify.py: the grammar, then the alignment of the
+    phrase against its nearest rival) on each row's audio: ``near`` and its time."""
+    from spoken_cribbage.voice.verify import CardCheck
+
+    cc = CardCheck()
+    out = []
+    for r in rows:
+        t = time.perf_counter()
+        got = cc.check(read_pcm(r["path"]), r["heard"])
+        out.append((got["check_agree"], (time.perf_counter() - t) * 1000, got.get("check_rival", "")))
+    return out
+
+
+def recheck(rows, workers):
+    """Add ``near`` (the game's check now) to the saved evidence, the first decoding kept."""
+    todo = [r for r in rows if r.get("check")]
+    parts = [todo[i::workers] for i in range(workers)]
+    with get_context("fork").Pool(workers) as pool:
+        res = pool.map(_near, parts, chunksize=1)
+    for part, got in zip(parts, res, strict=True):
+        for r, (agree, ms, rival) in zip(part, got, strict=True):
+            r["check"].update(near=agree, near_ms=ms, near_rival=rival)
+    return rows
+
+
 def collect(args):
     tasks = []
     if args.set == "hard":
@@ -329,7 +355,7 @@ def report(rows, names):
         f = r["check"]
         print(
             f'- "{r["text"]}" ({r["voice"]}, {r["ctx"]}) heard "{r["heard"]}": '
-            + ", ".join(f"{n} {'agrees' if f[n] else 'stops'}" for n in CHECKS)
+            + ", ".join(f"{n} {'agrees' if f[n] else 'stops'}" for n in CHECKS + ("near",) if n in f)
             + f"; align margin {f['align_margin'] if f['align_margin'] is None else round(f['align_margin'], 2)}"
             + f"; phones {f['allphone_seq']}"
             + f"; card words {[(p, d) for p, _, d in f['card_phones'] or []]}"
@@ -346,9 +372,13 @@ def main(argv=None):
         "--checks",
         default=",".join(CHECKS) + ",base+align,base+allphone_tie,base+dur,base+nonoise+align+allphone_tie+dur",
     )
+    ap.add_argument("--recheck", help="with --rows: run the game's check now (near) on them, save here")
     args = ap.parse_args(argv)
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())
+        if args.recheck:
+            rows = recheck(rows, args.workers)
+            Path(args.recheck).write_text(json.dumps(rows))
     else:
         rows = collect(args)
         if args.rows:

@@ -144,3 +144,41 @@ def test_without_the_checker_every_vosk_card_action_is_asked_about(monkeypatch):
     r = rec.decide(ev)
     assert r.accepted and r.confirm
     assert rec.decide({**ev, "heard": "count", "command": "count"}).confirm is False
+
+
+def _held_out(text: str, voice: str):
+    """A kept-aside voice's phrase in the session's brown-noise room, 0.3 s of room each side:
+    the clip bench/bench_voice_independence.py --set held-out decodes."""
+    import zlib
+
+    import numpy as np
+
+    from testkit.voice_session import RATE, room_track, speech
+
+    s = speech(text, voice)
+    pad = int(0.3 * RATE)
+    seed = zlib.crc32(text.encode()) % 1000
+    track = room_track("brown-37", (s.size + 2 * pad) / RATE + 0.1, seed)[: s.size + 2 * pad]
+    track[pad : pad + s.size] += s
+    return np.clip(np.round(track), -32768, 32767).astype("<i2").tobytes()
+
+
+@pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
+@pytest.mark.parametrize(
+    "said, wrong, voice",
+    [
+        ("card five", "card one", "espeak-wmids-m7-reverb"),
+        ("the third card", "the fifth card", "espeak-lancs-f4"),
+    ],
+)
+def test_the_alignment_against_the_nearest_rival_stops_what_the_grammar_stage_lets_through(checker, said, wrong, voice):
+    """Kept-aside voices whose wrong card the first decoding proposed and the grammar of the
+    phrase and its rivals agreed with: the forced alignment of the phrase against its nearest
+    rival (the best of the rivals alone) prefers the rival, so the card is asked about."""
+    pcm = _held_out(said, voice)
+    got = checker.check(pcm, wrong)
+    assert got["check_best"] == wrong  # the grammar stage alone would have let it through
+    assert got["check_rival"] in rivals(wrong)  # its nearest rival (not always what was said)
+    assert not got["check_agree"], got
+    r = forced_vosk(wrong, DISCARD, checker).recognize(pcm, DISCARD)
+    assert r.accepted and r.confirm, r
