@@ -39,7 +39,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Watcher, room_ask
 from spoken_cribbage.net.room import Room
-from spoken_cribbage.net.sockets import ServerThread
+from spoken_cribbage.net.sockets import ServerThread, quiet_gc
 from spoken_cribbage.net.tls import Pins, host_certificate, invite_code, server_context, split_code
 from spoken_cribbage.storage.paths import data_dir
 from spoken_cribbage.storage.table import teams_number, teams_value
@@ -292,6 +292,7 @@ def run_serve(args: argparse.Namespace) -> int:
     except OSError as e:
         out(words.cannot_connect(str(folder), str(e)))
         return 1
+    quiet_gc()  # (a room's heap is large and long-lived: net/sockets.py)
     room = Room(
         folder / "tables", make_player, keep=args.keep, computer_holds=args.computer_holds, most_tables=args.tables
     )

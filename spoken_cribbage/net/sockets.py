@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import ssl
 import threading
 from collections.abc import Callable
@@ -23,7 +24,26 @@ from websockets.exceptions import ConnectionClosed
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.clocks import Outbox
 
-__all__ = ["Hall", "TableServer", "ServerThread", "serve"]
+__all__ = ["Hall", "TableServer", "ServerThread", "serve", "quiet_gc"]
+
+
+#: A room's process holds a large heap of long-lived objects (its tables' games). CPython's full
+#: collection, started whenever a quarter as many objects again have survived into its oldest
+#: generation, walked the whole heap every 2 to 7 s in the load test at 4,000 players, for 0.1 to
+#: 1.8 s each on this loaded machine, and collected nothing (a room's garbage is freed by
+#: reference counting or in the young generations): the event loop stood still meanwhile, and
+#: every action of the room waited (bench/bench_net.py --load; issue 26, item 8).
+OLDEST_EVERY = 1000
+
+
+def quiet_gc() -> None:
+    """For a process that serves many tables (``spoken-cribbage serve``): what was loaded at the
+    start is moved out of the cyclic collector's sight (``gc.freeze``), and its oldest generation
+    is looked at after 1,000 collections of the middle one rather than 10. Cycles are still
+    collected (the young generations as before, the oldest far less often)."""
+    gc.freeze()
+    young, middle, oldest = gc.get_threshold()
+    gc.set_threshold(young, middle, max(oldest, OLDEST_EVERY))
 
 
 class Hall(Protocol):

@@ -4,14 +4,19 @@ a clock; and a small sample of the socket load test (bench/bench_net.py --load).
 
 from __future__ import annotations
 
+import argparse
+import gc
 import json
+from pathlib import Path
 
 import msgspec
 import pytest
 
+from spoken_cribbage.app import room_command
 from spoken_cribbage.engine import actions as engine_actions
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net import sockets
 from spoken_cribbage.net.server import Referee
 from testkit.net_support import CODE, table
 
@@ -90,6 +95,36 @@ def test_the_clock_costs_nothing_at_a_table_with_nothing_on_a_clock(monkeypatch:
     referee.turn_limit = 30.0  # (a limit: looked at)
     referee.tick()
     assert calls[0] == 1
+
+
+def test_a_room_keeps_the_collector_from_walking_its_whole_heap_often() -> None:
+    saved = gc.get_threshold()
+    try:
+        sockets.quiet_gc()
+        assert gc.get_threshold() == (saved[0], saved[1], max(saved[2], 1000))
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*saved)
+
+
+def test_serve_quiets_the_collector_before_it_opens_the_room(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    class Opened(Exception):
+        pass
+
+    calls: list[str] = []
+    monkeypatch.setenv("SPOKEN_CRIBBAGE_HOME", str(tmp_path))
+    monkeypatch.setattr(room_command, "quiet_gc", lambda: calls.append("quiet"))
+
+    def room(*args: object, **kwargs: object) -> None:
+        calls.append("room")
+        raise Opened
+
+    monkeypatch.setattr(room_command, "Room", room)
+    args = argparse.Namespace(plain=True, address="127.0.0.1", port=0, keep=120.0, computer_holds=False, tables=10)
+    with pytest.raises(Opened):
+        room_command.run_serve(args)
+    assert calls == ["quiet", "room"]
 
 
 def test_a_small_sample_of_the_socket_load_test() -> None:
