@@ -19,7 +19,7 @@ from spoken_cribbage.vocabulary import shown
 from spoken_cribbage.words.cli_help import help_text
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.seat import phrase as seat_phrase
-from spoken_cribbage.words.seat import setting_shown
+from spoken_cribbage.words.seat import setting_named, setting_shown
 
 EXIT_USAGE = 2
 #: the settings' names, and ``profile``: not a field, it sets the channels (and the verbosity)
@@ -82,7 +82,7 @@ def run_settings(args) -> int:
         return 1
     said = phrase(
         "calculator.setting_saved",
-        Name=name.replace("_", " ").capitalize(),
+        Name=setting_named(name),
         value=setting_shown(name, settings_mod.profile_of(new) if name == "profile" else getattr(new, name)),
     )
     if name != "teams" and new.teams != current.teams:  # players reset teams that do not fit

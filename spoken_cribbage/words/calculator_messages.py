@@ -167,7 +167,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "calculator.setting_saved": Message(
         "{Name} is now {value}, from the next start of the game.",
-        "'spoken-cribbage settings NAME VALUE': done; {Name} is the setting's name as typed",
+        "'spoken-cribbage settings NAME VALUE': done; {Name} is the setting's name (storage.name.*)",
     ),
     "calculator.setting_unprintable": Message(
         "the value has characters that cannot be shown", "why a setting was not changed (a clause)"

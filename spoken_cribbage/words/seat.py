@@ -20,6 +20,7 @@ from spoken_cribbage.words.channels import mode_name
 from spoken_cribbage.words.keys import help_lines as help_lines  # the help, with the key list
 from spoken_cribbage.words.lines import card_name, the_card, the_cards
 from spoken_cribbage.words.seat_texts import CUE_MEANINGS, MESSAGES, PARTS
+from spoken_cribbage.words.storage import setting_name, setting_word
 
 __all__ = [
     "CUE_MEANINGS",
@@ -88,11 +89,14 @@ def setting_shown(name: str, value: object) -> str:
         return _part("value.default_names")
     if name == "language" and not value:
         return _part("value.system_language")
-    if name == "brief" and "," in str(value):  # "discard and suits"
-        return list_words(str(value).split(","))
     if name.startswith("channel_"):  # "history only", "cue only"
         return mode_name(str(value))
-    return str(value)
+    return setting_word(name, value)  # 'terse', 'on', 'discard and suits' in words; a number as it is
+
+
+def setting_named(name: str) -> str:
+    """A setting's name in words at the start of a sentence: 'Time limit', 'Verbosité', '语速'."""
+    return cap(setting_name(name))
 
 
 def more(k: int) -> str:

@@ -308,8 +308,7 @@ MESSAGES: dict[str, Message] = {
     ),
     "setting_changed": M(
         "{Name} is now {value}.{extra}",
-        "a setting changed; {Name} the setting's name as typed (English), {value} its value, "
-        "{extra} next_game or empty",
+        "a setting changed; {Name} the setting's name (storage.name.*), {value} its value, {extra} next_game or empty",
     ),
     "next_game": M(
         " It takes effect in the next game.",
@@ -319,7 +318,9 @@ MESSAGES: dict[str, Message] = {
         "Teams is now {value}, as the teams set before do not fit.",
         "after a setting changed: the teams setting reset; {value} its value",
     ),
-    "cues_changed": M("Sound cues are now {value}.", "the cues setting changed; {value} on or off as typed"),
+    "cues_changed": M(
+        "Sound cues are now {value}.", "the cues setting changed; {value} on or off (storage.value.cues.*)"
+    ),
     # the cues command
     "cues_heading": M("Sound cues, one after another; any key stops them.", "the cues command, its first line"),
     "cues_heading_off": M(

@@ -35,9 +35,13 @@ from spoken_cribbage.words.storage_facts import (  # the helpers of this table
 from spoken_cribbage.words.storage_facts import PARTS as PARTS
 from spoken_cribbage.words.storage_facts import clause as clause
 from spoken_cribbage.words.storage_facts import game_summary as game_summary
+from spoken_cribbage.words.storage_facts import setting_name as setting_name
+from spoken_cribbage.words.storage_facts import setting_word as setting_word
 
 M = Message
 _CLAUSE = "a reason, inside a sentence that says what could not be done: lower case, no full stop"
+_NAMED = "a setting's name in the settings list ('Rate: 180 words a minute.') and when it changes ('Rate is now 200.')"
+_VALUED = "a setting's value in the settings list and when it changes ('Verbosity is now terse.')"
 _SETTING = (
     "a setting refused (a typed setting, an option or the settings file), inside "
     "'That setting could not be saved: ...' or 'spoken-cribbage: ...'; "
@@ -251,7 +255,7 @@ _ALL: dict[str, Template] = {
     "storage.setting_value.now": M(
         "{setting}: {value}.",
         "the settings command, one line per "
-        "setting; {setting} is its name (English, as typed), "
+        "setting; {setting} is its name (storage.name.*), "
         "{value} its value in words",
     ),
     "storage.setting_value.for_run": M(
@@ -283,6 +287,80 @@ _ALL: dict[str, Template] = {
         "your own, the channels set one by one",
         "the profile in the settings list when the channels are set as no profile sets them",
     ),
+    # the settings' names and their values, as the settings list and 'X is now Y' say them
+    # (the words typed stay English: 'verbosity terse'); lower case, capitalized at a line's start
+    **{
+        f"storage.name.{name}": M(english, f"{_NAMED}: {name!r} as typed")
+        for name, english in (
+            ("speech", "speech"),
+            ("rate", "rate"),
+            ("volume", "volume"),
+            ("voice", "voice"),
+            ("verbosity", "verbosity"),
+            ("difficulty", "difficulty"),
+            ("target", "target"),
+            ("voice_engine", "voice engine"),
+            ("listen", "listen"),
+            ("command_end", "command end"),
+            ("vosk_model", "vosk model"),
+            ("cues", "cues"),
+            ("cue_volume", "cue volume"),
+            ("count_tone", "count tone"),
+            ("counting", "counting"),
+            ("muggins", "muggins"),
+            ("overcount_penalty", "overcount penalty"),
+            ("time_limit", "time limit"),
+            ("players", "players"),
+            ("teams", "teams"),
+            ("names", "names"),
+            ("pace", "pace"),
+            ("brief", "brief"),
+            ("language", "language"),
+            ("profile", "profile"),
+        )
+    },
+    "storage.name.channel": M(
+        "channel {channel}",
+        f"{_NAMED}: a channel's mode, 'channel_game' as typed; {{channel}} the channel's name as typed (game, scores)",
+    ),
+    **{
+        f"storage.value.{name}.{value}": M(english, f"{_VALUED}: {name} {value!r} as typed ({heard})")
+        for name, value, english, heard in (
+            ("speech", "auto", "auto", "a screen reader when one runs, else the game's own voice"),
+            ("speech", "screenreader", "screenreader", "the screen reader speaks"),
+            ("speech", "tts", "tts", "the game's own voice speaks (text to speech)"),
+            ("speech", "on", "on", "speech on: the game's own voice, as tts"),
+            ("speech", "off", "off", "nothing spoken"),
+            ("verbosity", "terse", "terse", "the fewest words"),
+            ("verbosity", "normal", "normal", "the usual words"),
+            ("verbosity", "coach", "coach", "explanations added, the coach"),
+            ("difficulty", "easy", "easy", "the computer's strength"),
+            ("difficulty", "standard", "standard", "the computer's strength"),
+            ("difficulty", "expert", "expert", "the computer's strength, the strongest"),
+            ("voice_engine", "auto", "auto", "the voice commands engine chosen by itself"),
+            ("voice_engine", "off", "off", "no voice commands"),
+            ("listen", "push", "push", "voice: listening while a key is held (push to talk)"),
+            ("listen", "continuous", "continuous", "voice: listening all the time"),
+            ("command_end", "pause", "pause", "voice: a command acted on at a short pause"),
+            ("command_end", "silence", "silence", "voice: a command acted on after half a second of silence"),
+            ("cues", "on", "on", "the sound cues"),
+            ("cues", "off", "off", "the sound cues"),
+            ("count_tone", "on", "on", "the tone after each card"),
+            ("count_tone", "off", "off", "the tone after each card"),
+            ("counting", "auto", "auto", "the game counts the hands"),
+            ("counting", "manual", "manual", "the player counts their own hand"),
+            ("muggins", "on", "on", "muggins played"),
+            ("muggins", "off", "off", "muggins not played"),
+            ("overcount_penalty", "on", "on", "the penalty for points claimed too many"),
+            ("overcount_penalty", "off", "off", "the penalty for points claimed too many"),
+            ("brief", "on", "on", "fewer words where they repeat"),
+            ("brief", "off", "off", "fewer words where they repeat: no"),
+            ("brief", "discard", "discard", "fewer words: the discard, one of a list joined by 'and'"),
+            ("brief", "suits", "suits", "fewer words: the suits, one of a list joined by 'and'"),
+            ("brief", "starter", "starter", "fewer words: the starter, one of a list joined by 'and'"),
+            ("brief", "scores", "scores", "fewer words: the scores, one of a list joined by 'and'"),
+        )
+    },
     "storage.shown.teams_usual": M("the usual for the table", "the teams setting 'usual'"),
     "storage.shown.teams_none": M("none, each for themselves", "the teams setting 'none'"),
     "storage.not_in_this_game": _not_in_this_game,
@@ -296,8 +374,8 @@ _ALL: dict[str, Template] = {
     ),
     "storage.not_in_this_game.keeps": M(
         "This game keeps {setting} {kept}; {setting} {value} starts with a new game.",
-        "a rule changed during a game that keeps its own; {setting} is the rule (English, as "
-        "typed), {kept} this game's value, {value} the new one",
+        "a rule changed during a game that keeps its own; {setting} is the rule (storage.name.*), "
+        "{kept} this game's value, {value} the new one",
     ),
     "storage.settings_file": M("Settings file: {path}.", "the settings command's last line"),
     "storage.bad_option": M(

@@ -29,6 +29,10 @@ def clause(reason: Any) -> str:
     return str(reason)
 
 
+def cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
@@ -87,12 +91,30 @@ def _kind(kind: str) -> str:
     return _part("storage.kind.other_vowel" if kind[:1] in "aeiou" else "storage.kind.other", kind=kind)
 
 
+def setting_name(name: str) -> str:
+    """A setting's name in words, lower case ('time limit', 'channel scores'); a name the table
+    does not know as typed, its underscores spaces."""
+    if name.startswith("channel_"):
+        return _part("storage.name.channel", channel=name.removeprefix("channel_"))
+    code = f"storage.name.{name}"
+    return _part(code) if code in PARTS else name.replace("_", " ")
+
+
+def setting_word(name: str, value: Any) -> str:
+    """A setting's value that is a word of its own ('terse', 'on') in words; any other value
+    as it is, and a list of brief's parts ('discard,suits') joined."""
+    if name == "brief" and "," in str(value):  # "discard and suits"
+        return list_words([setting_word(name, part) for part in str(value).split(",")])
+    code = f"storage.value.{name}.{value}"
+    return _part(code) if code in PARTS else str(value)
+
+
 def _setting_value(d: Mapping[str, Any]) -> str:
     """'Rate: 180 words a minute.', 'Target: 61 points, for this run only (from --target).'
     A rule the game in progress does not play by says so: 'Counting: manual, for this run only
     (from --counting); this game counts automatically: manual counting starts with a new game.'"""
     name, value = d["name"], d["value"]
-    facts: dict[str, Any] = {"setting": name.replace("_", " ").capitalize(), "value": _shown(name, value)}
+    facts: dict[str, Any] = {"setting": cap(setting_name(name)), "value": _shown(name, value)}
     form = "storage.setting_value.now"
     if d.get("for_run"):
         facts["option"] = d.get("option") or _part("storage.part.the_command_line")
@@ -113,7 +135,7 @@ def _not_in_this_game(d: Mapping[str, Any]) -> str:
         return _part("storage.not_in_this_game.auto" if game == "auto" else "storage.not_in_this_game.manual")
     return _part(
         "storage.not_in_this_game.keeps",
-        setting=name.replace("_", " "),
+        setting=setting_name(name),
         kept=_shown(name, game),
         value=_shown(name, value),
     )
@@ -135,10 +157,10 @@ def _shown(name: str, value: Any) -> str:
         shown = value
     elif name.startswith("channel_"):  # "history only", "cue only"
         shown = mode_name(str(value))
-    elif name == "brief" and "," in str(value):  # "discard and suits"
-        shown = list_words(str(value).split(","))
-    else:
+    elif name in _UNIT_OF:
         shown = _amount(name, value)
+    else:  # a word of its own ('terse', 'on'), or a number or name as it is
+        shown = setting_word(name, value)
     return shown
 
 

@@ -50,8 +50,8 @@ def test_language_changed_in_the_game_at_once_and_kept(tmp_path):
         timeout=60,
         env=game_env(tmp_path),
     )
-    # said at once in the new language (the setting's name and value as typed)
-    assert "> language zh-Hans\nLanguage 现在是 zh-Hans。\n> xyzzy\n我不认识“xyzzy”。" in run.stdout
+    # said at once in the new language (the setting's name in it, the language's code as typed)
+    assert "> language zh-Hans\n语言现在是：zh-Hans。\n> xyzzy\n我不认识“xyzzy”。" in run.stdout
     assert 'language = "zh-Hans"' in (tmp_path / "settings.toml").read_text()
 
 

@@ -43,6 +43,7 @@ FACTS = {
 #: facts for every storage.* code and its forms (a setting named 'rate', a saved game ...)
 STORAGE_FACTS = {
     "name": "rate",
+    "channel": "scores",
     "value": "x",
     "why": "long",
     "kind": "pipe",
@@ -270,9 +271,9 @@ def test_the_moved_tables_are_found():
     assert {"command.unknown", "command.ambiguous", "list.or.two", "number.2", "notice.unknown"} <= codes
     assert len([c for c in codes if c.startswith("command.")]) == 15
     # storage.*: the 79 codes callers use (11 of them choose among their forms) and their
-    # forms and parts, every one a message
-    assert len([c for c in codes if c.startswith("storage.")]) == 147
-    assert len(storage_words.TEXTS) == 79 and len(storage_words.PARTS) == 79
+    # forms and parts, every one a message (59 of them the settings' names and values)
+    assert len([c for c in codes if c.startswith("storage.")]) == 206
+    assert len(storage_words.TEXTS) == 79 and len(storage_words.PARTS) == 138
     # speech.*: 51 codes (3 choose among their forms), 57 messages
     assert len([c for c in codes if c.startswith("speech.")]) == 57
     assert len(speech_words.TEXTS) == 51 and len(speech_words.PARTS) == 9
@@ -382,7 +383,12 @@ SAME_AS_ENGLISH = {
     ("zh-Hans", "keys.modifier.s"),  # Shift
     ("fr", "calculator.crib.yours"),  # the discards ranked: 'crib'
     ("fr", "stats.average.crib"),  # 'crib 4.2' in the statistics' averages
-    ("fr", "calculator.report.skunks"),  # '2 skunks (...)': skunk, the glossary's term
+    ("fr", "calculator.report.skunks"),
+    # a setting's name or value the same in French ('Volume : 1.', 'Difficulté : expert.')
+    ("fr", "storage.name.volume"),
+    ("fr", "storage.name.muggins"),
+    ("fr", "storage.value.difficulty.standard"),
+    ("fr", "storage.value.difficulty.expert"),  # '2 skunks (...)': skunk, the glossary's term
     ("zh-Hant", "keys.modifier.s"),
 }  # '-62 dB', '41.2 MB'
 

@@ -215,3 +215,70 @@ def test_every_notice_code_is_on_the_catalogue_or_allowed():
             if not isinstance(t, catalogue.Message) and not chooser:
                 wrong.append(code)
     assert wrong == []
+
+
+#: Words typed as they are that a settings answer names: the languages' codes, the programs
+#: of voice commands, the channels' names (/channel scores history: typed in English in every
+#: language). Everything else a settings answer says is in the player's language.
+_TYPED_NAMES = re.compile(
+    r"(?<![\w-])(?:zh-Hans|zh-Hant|fr|en|vosk|Vosk|pocketsphinx|"
+    r"Muggins|[Gg]ame|[Ss]cores|[Pp]rompts|[Cc]oach|[Aa]nswers|[Ss]ystem|[Cc]hat)(?![\w-])"
+)
+
+
+def _settings_answers() -> list[str]:
+    """What the settings command says, in the language in use: the settings list (every
+    setting at each of its values, and the rules a game in progress keeps), and the answer to
+    a setting changed, in the game and by ``spoken-cribbage settings NAME VALUE``."""
+    from spoken_cribbage.storage import settings as sm
+    from spoken_cribbage.words.seat import phrase as seat_phrase
+    from spoken_cribbage.words.seat import setting_named, setting_shown
+
+    values: dict[str, tuple[object, ...]] = {
+        "speech": sm.SPEECH_MODES,
+        "verbosity": sm.VERBOSITIES,
+        "difficulty": sm.DIFFICULTIES,
+        "voice_engine": sm.VOICE_ENGINES,
+        "listen": sm.LISTEN_MODES,
+        "command_end": sm.COMMAND_ENDS,
+        "counting": sm.COUNTING_MODES,
+        **{name: sm.ON_OFF for name in ("cues", "count_tone", "muggins", "overcount_penalty")},
+        "brief": ("off", "on", *sm.BRIEF_PARTS, "discard,suits"),
+        "time_limit": (0, 15, 30),
+        "pace": (0.0, 1.0, 0.8),
+        "teams": ("usual", "none", "2"),
+        "language": ("", *sm.LANGUAGES),
+        "players": (2, 4),
+        "target": (61, 121),
+        "rate": (180,),
+        **{f"channel_{c}": sm.CHANNEL_MODES for c in sm.CHANNELS},
+    }
+    lines: list[str] = []
+    for name, choices in values.items():
+        for value in choices:
+            settings = (
+                sm.Settings(**{name: value}) if name != "teams" or value != "2" else sm.Settings(players=4, teams="2")
+            )
+            game = {"difficulty": "easy", "counting": "manual", "muggins": "on", "target": 61, "players": 3}
+            lines += [notices.phrase(n) for n in sm.describe(settings, Path("/a/b.c"), game=game)[:-1]]
+            shown = setting_shown(name, value)
+            lines.append(
+                seat_phrase("setting_changed", Name=setting_named(name), value=shown, extra=seat_phrase("next_game"))
+            )
+            lines.append(notices.phrase("calculator.setting_saved", Name=setting_named(name), value=shown))
+    lines.append(seat_phrase("teams_reset", value=setting_shown("teams", "usual")))
+    lines += [seat_phrase("cues_changed", value=setting_shown("cues", v)) for v in ("on", "off")]
+    return lines
+
+
+@pytest.mark.parametrize("language", ["fr", "zh-Hans", "zh-Hant"])
+def test_no_english_in_the_settings_answers(language):
+    """'Language 现在是 zh-Hans。', 'Verbosity : terse.': a setting's name and value said to
+    the player are in the player's language (the words typed stay English: 'verbosity terse')."""
+    catalogue.use(language)
+    try:
+        lines = [_TYPED_NAMES.sub(" ", line) for line in _settings_answers()]
+    finally:
+        catalogue.use("en")
+    leaks, _ = _unexplained(lines, language, "settings")
+    assert leaks == [], "a setting's name or value said in English"

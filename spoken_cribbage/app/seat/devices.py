@@ -20,7 +20,7 @@ from spoken_cribbage.words.announce import cap
 from spoken_cribbage.words.channels import channel_changed
 from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
-from spoken_cribbage.words.seat import CUE_MEANINGS, cue_meaning, phrase, setting_shown
+from spoken_cribbage.words.seat import CUE_MEANINGS, cue_meaning, phrase, setting_named, setting_shown
 
 __all__ = [
     "CUE_DELAY",
@@ -215,7 +215,7 @@ def change_setting(seat: Devices, c: Command) -> None:
     msg = phrase_notice(notice) if notice else None
     extra = phrase("next_game") if name in NEXT_GAME_SETTINGS else ""
     if name == "cues":
-        said = phrase("cues_changed", value=new.cues)
+        said = phrase("cues_changed", value=setting_shown("cues", new.cues))
     elif name.startswith("channel_"):  # said whatever the modes: the way back to them
         said = channel_changed(name.removeprefix("channel_"), getattr(new, name))
         seat.output.say([Line.same(said + (f" {msg}" if msg else ""), LineKind.HELP)])
@@ -223,7 +223,7 @@ def change_setting(seat: Devices, c: Command) -> None:
     else:
         said = phrase(
             "setting_changed",
-            Name=cap(name.replace("_", " ")),
+            Name=setting_named(name),
             value=setting_shown(name, getattr(new, name)),
             extra=extra,
         )
