@@ -13,6 +13,7 @@ read per line (run_lines, here).
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -107,19 +108,26 @@ class LineWriter:
     Every line is cleaned (app.output.visible: the output boundary) before the writer adds its
     own markup, and goes to the stream under any cleaning stream, so the markup stays.
 
-    While keys are read (raw), the last line's newline goes out on its own a moment later
-    (:data:`NEWLINE_AFTER_S`), or in front of the next output if that comes first: Orca reads a
-    terminal's new text as the answer to a key other than a letter or Enter (an arrow, Home)
-    only when the text ends at the cursor, and a terminal with empty rows left (VTE) reports a
-    line and its newline apart, the cursor already on the row below, so an arrow's answer was
-    not read (measured under Orca 43: 2 of a deal's 8 arrow answers). A newline in front of a
-    line is no cure on its own: once the terminal scrolls, Orca takes the insertion for one
-    that begins on the line above and reads that line again. When keys are no longer read,
-    the newline is written at once."""
+    Orca reads a terminal's new text as the answer to a key other than a letter or Enter (an
+    arrow, Home) only when the text ends at the cursor. A terminal (VTE) that scrolls reports a
+    line with its newline, ending at the cursor on the empty row below; one with empty rows
+    left reports the line without its newline, the cursor already on the row below, and an
+    arrow's answer was not read (measured under Orca 43: 2 of a deal's 8 arrow answers). So
+    while keys are read (raw) and the screen may still have empty rows (fewer rows written
+    than it has), the last line's newline goes out on its own a moment later
+    (:data:`NEWLINE_AFTER_S`), or in front of the next output if that comes first; once as
+    many rows were written as the screen has, the cursor is on its last row, and lines end
+    with their newline again: there, a newline in front of a line made Orca take the
+    insertion for one that begins on the line above, and read that line again. When keys are
+    no longer read, the newline is written at once."""
 
-    def __init__(self, stream: TextIO, plain: bool):
+    def __init__(self, stream: TextIO, plain: bool, screen: Callable[[], tuple[int, int] | None] | None = None):
         self.stream = underlying(stream)
         self.plain = plain
+        #: the terminal's (columns, rows), None when not a terminal (:meth:`_terminal_size`)
+        self.screen = screen or self._terminal_size
+        self._rows = 0  # rows written (newlines and wrapped lines), up to the screen's height
+        self._full = False  # as many rows written as the screen has: the cursor is on its last row
         self.lock = threading.RLock()
         self.typed = ""  # what the player has typed on the current line
         self._raw = False
@@ -168,7 +176,7 @@ class LineWriter:
             if self._raw and self.typed:
                 # Finish the half-typed line, print, then show what was typed again below.
                 self._write("\n" + out + "\n" + self.typed)
-            elif self._raw:
+            elif self._raw and not self._full:
                 self._write(self._newline() + out)
                 self._open = True
                 self._close_soon()
@@ -212,6 +220,40 @@ class LineWriter:
             self.stream.flush()
         except (OSError, ValueError):
             pass
+        if not self._full:
+            self._count_rows(s)
+
+    def _count_rows(self, s: str) -> None:
+        size = self.screen()
+        if size is None:
+            self._full = True  # not a terminal: lines end with their newline
+            return
+        columns, rows = size
+        pieces = s.split("\n")
+        self._rows += len(pieces) - 1
+        for piece in pieces:  # long lines wrap (the last piece is part of a line: counted high)
+            width = wcswidth(piece)
+            self._rows += max(0, width - 1) // max(1, columns)
+        self._full = self._rows >= rows
+
+    def _terminal_size(self) -> tuple[int, int] | None:
+        try:
+            size = os.get_terminal_size(self.stream.fileno())
+        except (AttributeError, OSError, ValueError):
+            return None
+        return size.columns, size.lines
+
+
+def wcswidth(text: str) -> int:
+    """Columns ``text`` takes on a terminal (a CJK character two), escape sequences left out."""
+    from wcwidth import wcswidth as width
+
+    plain = _ESCAPE.sub("", text)
+    w = width(plain)
+    return w if w >= 0 else len(plain)
+
+
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def run_lines(session: Session, stream: TextIO, echo: Callable[[str], None] | None = None) -> None:

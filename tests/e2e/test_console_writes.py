@@ -77,7 +77,7 @@ def test_a_line_written_while_keys_are_read_ends_at_the_cursor_until_its_newline
     from spoken_cribbage.app import console
 
     out = io.StringIO()
-    writer = console.LineWriter(out, plain=True)
+    writer = console.LineWriter(out, plain=True, screen=lambda: (80, 24))
     writer.line("before keys")
     writer.raw = True
     writer.line("Three of clubs, card 3, playable.")
@@ -92,3 +92,36 @@ def test_a_line_written_while_keys_are_read_ends_at_the_cursor_until_its_newline
     writer.raw = False  # keys no longer read: the newline at once
     assert out.getvalue().endswith("\nTen of hearts, card 5, playable.\n")
     assert "\n\n" not in out.getvalue()
+
+
+def test_once_the_screen_is_full_a_line_ends_with_its_newline_again():
+    """At the screen's last row the terminal scrolls: the line and its newline are reported
+    together, ending at the cursor; a newline in front would make Orca read the line above
+    again (LineWriter)."""
+    import io
+
+    from spoken_cribbage.app import console
+
+    out = io.StringIO()
+    writer = console.LineWriter(out, plain=True, screen=lambda: (20, 6))
+    writer.line("one")
+    writer.line("a line of forty columns, two rows here.")  # wraps: 2 rows
+    writer.raw = True
+    writer.line("four")
+    assert out.getvalue().endswith("\nfour")  # 3 rows written of 6: the cursor waits
+    writer.line("five")
+    writer.line("six")
+    assert out.getvalue().endswith("\nsix")  # 5 rows
+    writer.line("seven")  # the 6th row: the screen is full after it
+    writer.line("eight")
+    assert out.getvalue().endswith("\nseven\neight\n")
+    writer.line("nine")
+    assert out.getvalue().endswith("\neight\nnine\n")
+    writer.raw = False
+    assert not console.LineWriter(io.StringIO(), plain=True).screen()  # not a terminal
+
+
+def test_width_counts_wide_characters_twice_and_no_escape_sequence():
+    from spoken_cribbage.app.console import wcswidth
+
+    assert wcswidth("你好") == 4 and wcswidth("\x1b[1mab\x1b[0m") == 2

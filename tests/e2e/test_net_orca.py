@@ -145,6 +145,16 @@ def _wait_for_orca_to_be_free(seconds: float = 180) -> None:
 
 
 def test_two_join_processes_play_a_deal_one_under_orca(tmp_path):
+    out, err, logs = _table_with_bob_under_orca(tmp_path / "1")
+    if re.search(r"^\+\s*[\d.]+\s+(SPEAK|CHAR)\s", out, re.M) is None:
+        # Orca never started (nothing said, not even the Return that starts the command): under
+        # load its start-up once hung. That is the harness, not the game: the table once more.
+        out, err, logs = _table_with_bob_under_orca(tmp_path / "2")
+    _check_bob_heard_the_deal(tmp_path, out, err, logs)
+
+
+def _table_with_bob_under_orca(tmp_path: Path) -> tuple[str, str, dict[str, Path]]:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     _wait_for_orca_to_be_free()
     logs = {n: tmp_path / f"{n}.log" for n in ("host", "ann", "bob")}
     host = _spawn(
@@ -181,6 +191,10 @@ def test_two_join_processes_play_a_deal_one_under_orca(tmp_path):
             orca.kill()
         for child in (ann, host):
             child.close(force=True)
+    return out, err, logs
+
+
+def _check_bob_heard_the_deal(tmp_path: Path, out: str, err: str, logs: dict[str, Path]) -> None:
     assert "another orca" not in err, err  # (started in the moment between: run it again)
     for log in logs.values():
         assert log.exists()
