@@ -33,8 +33,9 @@ from spoken_cribbage.app.line_seat import (
     uri_host,
     writer,
 )
-from spoken_cribbage.app.net_seat import sit  # (the full seat on a terminal, else the line seat)
+from spoken_cribbage.app.net_seat import _isatty, sit  # (the full seat on a terminal, else the line seat)
 from spoken_cribbage.app.seat_options import SeatSettings, add_seat_options, player_settings
+from spoken_cribbage.app.watch_seat import watch_keys
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Watcher, room_ask
@@ -134,7 +135,7 @@ def run_join(args: argparse.Namespace) -> int:
     if args.create:
         return _create(args, uri, pins, out, f"{host}:{port}", tag, seat)
     if args.watch:
-        return _watch(uri, args.code, args.watch, pins, out)
+        return _watch(uri, args.code, args.watch, pins, out, seat)
     return sit(uri, args.code, args.name, out, pins, table=args.table, seat=seat)
 
 
@@ -214,16 +215,24 @@ def _quoted(name: str) -> str:
     return f'"{name}"' if " " in name else name
 
 
-def _watch(uri: str, code: str, table: str, pins: Pins | None, out: Callable[[str], None]) -> int:
+def _watch(
+    uri: str, code: str, table: str, pins: Pins | None, out: Callable[[str], None], seat: SeatSettings | None = None
+) -> int:
     try:
         watcher = Watcher(uri, code, table, pins=pins)
     except CONNECTION_ERRORS as e:
         out(failure(e, uri))
         return 1
+    name = p.clean_text(table, p.TABLE_NAME_LENGTH)
+    if _isatty(sys.stdin):  # (a terminal: the full seat, the same narration and keys as a player's)
+        try:
+            return watch_keys(watcher, name, seat)
+        finally:
+            watcher.close()
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=read_lines, args=(lines,), daemon=True).start()
     try:
-        return watch_lines(watcher, p.clean_text(table, p.TABLE_NAME_LENGTH), lines, out)
+        return watch_lines(watcher, name, lines, out)
     finally:
         watcher.close()
 
@@ -235,8 +244,7 @@ def watch_lines(
     table closes."""
     out(words.watching(table, _watched_names(watcher).names))
     announcer = Announcer(_watched_names(watcher))
-    if watcher.rules is not None:
-        announcer.rules = watcher.rules
+    announcer.rules = watcher.rules
     chat_said = 0
     while True:
         try:

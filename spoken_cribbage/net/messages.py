@@ -379,6 +379,11 @@ class View(msgspec.Struct, tag="view", forbid_unknown_fields=True):
     start: _Int
     events: Annotated[list[dict[str, Any]], msgspec.Meta(max_length=100_000)]
     rules: RulesFacts | None = None
+    #: The table as everyone sees it (``protocol.public_observation``): the scores, the
+    #: dealer, the starter, the play and the show, no hand, no discard, no legal action.
+    observation: ObservationFacts | None = None
+    turn_limit: _Int | None = None  # with the rules: the table's limits, as in the welcome
+    count_limit: _Int | None = None
 
 
 ServerMessage = Welcome | Update | Refused | Chat | Seats | Bye | Clock | Note | Advice | Tables | Created | View

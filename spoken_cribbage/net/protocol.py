@@ -130,6 +130,7 @@ __all__ = [
     "clean_text",
     "observation_facts",
     "observation_from_facts",
+    "public_observation",
     "rules_facts",
     "rules_from_facts",
     "events_facts",
@@ -297,6 +298,15 @@ def observation_facts(obs: g.Observation) -> ObservationFacts:
         showing_crib=obs.showing_crib,
         back_pegs=list(obs.back_pegs),
     )
+
+
+def public_observation(game: g.Game) -> ObservationFacts:
+    """The table as a watcher sees it: a seat's observation with everything of that seat's
+    own taken out (its hand, what it keeps and laid away, its legal actions), so nothing in
+    it was not already shown to everyone (the scores, the dealer, the starter once turned, the
+    cards played, the hand being counted at the show)."""
+    facts = observation_facts(game.observation(0))
+    return msgspec.structs.replace(facts, hand=[], kept=[], discards=[], legal=[])
 
 
 def observation_from_facts(facts: ObservationFacts, rules: Rules) -> g.Observation:

@@ -497,7 +497,9 @@ class Referee(Clocks):
     def _view(self, conn: _Conn, out: Outbox, first: bool = False, memo: p.FactsMemo | None = None) -> None:
         events = p.public_events(self.game.events[conn.sent :])
         rules = p.rules_facts(self.game.rules) if first else None
-        out.add(conn.ident, p.View(conn.sent, p.events_facts(events, memo), rules))
+        limits = (_whole(self.turn_limit), _whole(self.count_limit)) if first else (None, None)
+        table = p.public_observation(self.game)
+        out.add(conn.ident, p.View(conn.sent, p.events_facts(events, memo), rules, table, *limits))
         conn.sent = len(self.game.events)
 
     def _broadcast(self, out: Outbox, acked: tuple[int, int] | None) -> None:

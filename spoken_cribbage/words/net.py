@@ -382,6 +382,16 @@ def computer_name(seat: int, computers: int) -> str:
     return _name("Computer") if computers == 1 else _t("net.computer", seat=seat + 1)
 
 
+def watching_keys(name: str, names: Sequence[str]) -> str:
+    """Said when a watcher starts at the full seat: the table, its seats, and the keys that ask."""
+    return _t("net.watching.keys", name=name, who=list_words([_name(n) for n in names]))
+
+
+def cannot_act() -> str:
+    """A watcher's key or command that would act at the table."""
+    return _t("net.watcher.cannot_act")
+
+
 def watching(name: str, names: Sequence[str]) -> str:
     """Said when a watcher starts: the table, its seats, and what a watcher hears."""
     return _t("net.watching", name=name, who=list_words([_name(n) for n in names]))
