@@ -76,12 +76,14 @@ class WatchSession(NetSession):
         # (the news, the seats and the clock are asked of a watcher as of a seat's table)
         self.remote = cast(RemoteTable, watcher)
         self.closed = None
+        self.hosting = False
         Session.__init__(self, watcher, me=-1, names=table_names(self.remote), **seat)
         handlers = self.commands.handlers
         for verb in ("turn", "time"):
             handlers[verb] = self._waits
         for verb in (*ACTING_VERBS, "hand"):  # (a watcher holds no hand)
             handlers[verb] = self._cannot
+        handlers["quit"] = self._stop  # (q: nothing of the table is the watcher's: no question)
         self.kept = True  # (q stops watching: nothing of the table is the watcher's to keep)
         self.output.prompt = lambda: None  # (the table waits for nothing from a watcher: no prompt)
         said, announce = self.output.say, self.announcer.announce
@@ -100,6 +102,10 @@ class WatchSession(NetSession):
 
         self.output.say = say_no_hand  # type: ignore[method-assign]
         self.announcer.announce = announce_watched  # type: ignore[method-assign]
+
+    def _stop(self, c: Command | None = None) -> None:
+        self.output.tell(words.leaving())
+        self.quit = True
 
     def _cannot(self, c: Command | None = None) -> None:
         self.output.tell(words.cannot_act(), LineKind.ERROR)
@@ -176,7 +182,8 @@ def watch_keys(watcher: Watcher, table: str, seat: SeatSettings | None = None) -
         if session.closed is not None:
             writer.line(session.closed)
             return 0
-        writer.line(words.leaving())
+        if not session.quit:  # (stopped by a signal: q said it already)
+            writer.line(words.leaving())
         return 128 + ended if ended is not None else 0
     finally:
         if checker is not None:
