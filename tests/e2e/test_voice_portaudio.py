@@ -317,3 +317,99 @@ def test_without_a_microphone_the_game_says_one_sentence_and_plays_on(tmp_path, 
     assert transcript.count(NO_MIC) == 2
     assert "Listening" not in transcript and VOICE_LINE not in transcript
     no_noise_from_libraries(transcript)
+
+
+# -- hands-free at a shared table -----------------------------------------------------------------
+
+
+def _by_voice(mic: VirtualMic, child: pexpect.spawn, text: str, heard: str, asked: str, seed: int) -> None:
+    """Say ``text``: heard surely (``Heard: ...``), or asked first (a card action heard without
+    enough confidence, the same question as against the computer) and then yes."""
+    mic.say(said(text) + room_noise(1.0, seed=seed))
+    if child.expect([heard, asked]) == 1:
+        mic.say(said("yes") + room_noise(1.0, seed=seed + 10))
+
+
+def test_join_plays_hands_free_at_a_shared_table(tmp_path):
+    """``join --voice auto --listen continuous`` (issue 26: every player keeps their own voice):
+    the friend lays away two cards and leads one by voice at the host's table, through the real
+    microphone path, with the same questions as against the computer; the host hears the card."""
+    from testkit import game_env as env_for
+
+    home, env = sandbox(tmp_path)
+    host_data = tmp_path / "host"
+    host_data.mkdir()
+    (host_data / "settings.toml").write_text('version = 1\nspeech = "off"\ncues = "off"\n')
+    host = pexpect.spawn(
+        str(BIN),
+        ["host", "--plain", "--port", "0", "--seed", "3", "--name", "Lena"],
+        env=env_for(host_data),
+        encoding="utf-8",
+        timeout=GAME_TIMEOUT,
+        dimensions=(50, 200),
+    )
+    host_log = io.StringIO()
+    host.logfile_read = host_log
+    try:
+        host.expect(r"join (\S+) --code (\S+) --plain")
+        address, code = host.match.group(1), host.match.group(2)
+        with VirtualMic(home) as mic:
+            args = ["join", address, "--code", code, "--plain", "--name", "Max", "--speech", "off", "--cues", "off"]
+            child = pexpect.spawn(
+                str(BIN),
+                [*args, "--accessible", "--voice", "auto", "--listen", "continuous"],
+                env=env,
+                encoding="utf-8",
+                timeout=GAME_TIMEOUT,
+                dimensions=(50, 200),
+            )
+            log = io.StringIO()
+            child.logfile_read = log
+            try:
+                # Max (seed 3, seat 2) holds 6S 8H 9H 10D QS KC; Lena deals, so Max leads
+                child.expect(r"Your turn: lay away 2 cards")
+                child.expect_exact(VOICE_LINE)
+                child.expect(r"Listening\.\r\n")
+                host.expect(r"Your turn: lay away 2 cards")
+                for k in "12\r":
+                    host.send(k)
+                    time.sleep(0.15)
+                _by_voice(
+                    mic,
+                    child,
+                    "discard king of clubs",
+                    r"Heard: discard king of clubs\.\r\n",
+                    r"Discard the king of clubs\? Say yes or no\.\r\n",
+                    2,
+                )
+                child.expect(r"King of clubs chosen; choose one more\.\r\n")
+                _by_voice(
+                    mic,
+                    child,
+                    "discard queen of spades",
+                    r"Heard: discard queen of spades\.\r\n",
+                    r"Discard the queen of spades\? Say yes or no\.\r\n",
+                    3,
+                )
+                child.expect(r"Lay away the king of clubs and queen of spades\? Enter or say yes to confirm\.\r\n")
+                mic.say(said("yes") + room_noise(1.0, seed=5))
+                child.expect(r"Heard: yes\.\r\n")
+                child.expect(r"You lay away the king of clubs and queen of spades\.\r\n")
+                child.expect(r"Your turn\. Count 0\.")
+                _by_voice(
+                    mic,
+                    child,
+                    "play ten of diamonds",
+                    r"Heard: play ten of diamonds\.\r\n",
+                    r"Play the ten of diamonds\? Say yes or no\.\r\n",
+                    4,
+                )
+                child.expect(r"You play the ten of diamonds\. Count 10\.\r\n")
+                host.expect(r"Max plays the ten of diamonds\. Count 10\.")
+            finally:
+                child.close(force=True)
+        transcript = log.getvalue()
+        assert "Sorry" not in transcript
+        no_noise_from_libraries(transcript)
+    finally:
+        host.close(force=True)
