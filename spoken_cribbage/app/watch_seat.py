@@ -97,7 +97,7 @@ class WatchSession(NetSession):
                 if isinstance(event, g.GameStarted):
                     lines.append(Line.same(words.watched_game(event.target, self.names.names), LineKind.GAME))
                 else:  # ("Press Enter for the next deal": not the watcher's to press)
-                    lines.extend(line for line in announce([event]) if line.kind is not LineKind.PROMPT)
+                    lines.extend(x for x in announce([event]) if x.kind not in (LineKind.PROMPT, LineKind.HAND))
             return lines
 
         self.output.say = say_no_hand  # type: ignore[method-assign]

@@ -121,10 +121,9 @@ class _StepReader(EventVisitor[list[str]]):
 
     def visit_dealt(self, ev: g.Dealt) -> list[str]:
         n, me = self.n, self.me
-        step = [
-            self._who(ev.dealer, "deal", deal=ev.deal, side=""),
-            _t("review.your_hand", cards=card_list(ev.hands[me])),
-        ]
+        step = [self._who(ev.dealer, "deal", deal=ev.deal, side="")]
+        if 0 <= me < len(ev.hands):  # (a watcher, seat -1, holds no hand)
+            step.append(_t("review.your_hand", cards=card_list(ev.hands[me])))
         for seat, hand in enumerate(ev.hands):
             if seat != me and hand and self.reveal:
                 step.append(_t("review.holds", Who=n.Subject(seat), cards=card_list(hand)))

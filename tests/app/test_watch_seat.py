@@ -94,6 +94,13 @@ def test_a_watcher_hears_a_deal_in_the_seats_words_asks_and_cannot_act():
         assert watching.answer("c") == "No count yet: the play has not started."
         assert watching.answer("f") == "The starter is not cut yet."
         assert watching.answer("t") == "The table waits for Lena to lay away. The table waits for Max to lay away."
+        before = len(watching.lines)
+        for key in ("w", "w", "[", "r", "a", "b", "p", "v"):  # (the history keys, and what is public)
+            watching.session.key(key)
+        asked = watching.said[before:]
+        assert asked[:2] == ["Deal 1, from the start; press w for each event.", "Deal 1. Max's crib."], asked
+        assert not any("hand:" in line.lower() and "'s hand" not in line.lower() for line in asked), asked
+        assert not any(kind is LineKind.ERROR for _, kind in watching.lines[before:]), asked
         # every key or command that would act: one sentence, nothing sent, nothing changed
         referee = room.tables["porch"].referee
         actions, refused = list(referee.game.actions), referee.refused
