@@ -246,12 +246,27 @@ CODES: dict[str, Message] = {
     "win.you": M("You win", "the start of the game's last line: the player wins (or their team: 'You and Lena win')"),
     "win.other": M("{Who} wins", "the start of the game's last line: another player wins"),
     "win.team": M("{Who} win", "the start of the game's last line: another team wins ('Max and Oliver win')"),
+    "win.team_you": M(
+        "{Who} win",
+        "the start of the game's last line: the player's team wins ('You and Lena win'; {Who} begins with you: "
+        "a verb agrees with it as with you)",
+    ),
     "over.mine": M("{Wins}, {score} to {other}!", "the game is won by the player; {Wins} is win.you, then the scores"),
     "over.theirs": M("{Wins}, {score} to {mine}.", "the game is won by another; {Wins} is win.other, then the scores"),
     "over.table_mine": M("{Wins} with {score}!", "the game of three sides is won by the player's side"),
     "over.table": M("{Wins} with {score}.", "the game of three sides is won by another side"),
-    "skunk": M("That is a skunk: {who} did not reach {line}.", "the game ends with the loser under 91 (a skunk)"),
-    "skunk.double": M(
-        "That is a double skunk: {who} did not reach {line}.", "the game ends with the loser under 61 (a double skunk)"
-    ),
+    # the loser: another player, another team ('Max and Oliver'), or the player's side ('you',
+    # 'you and Lena': a verb agrees with it as with you)
+    **{
+        f"{code}{whose}": M(f"That is a {kind}: {{who}} did not reach {{line}}.", f"{heard}; {loser}")
+        for code, kind, heard in (
+            ("skunk", "skunk", "the game ends with the loser under 91 (a skunk)"),
+            ("skunk.double", "double skunk", "the game ends with the loser under 61 (a double skunk)"),
+        )
+        for whose, loser in (
+            ("", "{who} another player"),
+            (".team", "{who} another team, as in 'Max and Oliver'"),
+            (".you", "{who} the player ('you') or the player's team ('you and Lena')"),
+        )
+    },
 }

@@ -441,7 +441,7 @@ class Announcer(EventVisitor[list[Line]]):
         if len(seats) == 1:
             wins = self._who(seats[0], "win.you", "win.other")
         else:  # 'You and Lena win', 'Max and Oliver win'
-            wins = _t("win.team", Who=cap(n.side_name(winner, self.sides)))
+            wins = _t("win.team_you" if winner == mine else "win.team", Who=cap(n.side_name(winner, self.sides)))
         score = ev.scores[winner]
         if self.sides > 2:  # the scores were just said: the winner's line names the winner
             text = _t("over.table_mine" if winner == mine else "over.table", Wins=wins, score=score)
@@ -455,6 +455,7 @@ class Announcer(EventVisitor[list[Line]]):
             if sk:
                 loser = n.side_name(side, self.sides)
                 code = "skunk.double" if sk == 2 else "skunk"
+                code += ".you" if side == mine else ".team" if len(n.seats(side, self.sides)) > 1 else ""
                 lines.append(Line.same(_t(code, who=loser, line=self._skunk_line(sk)), "game"))
         return lines
 

@@ -64,7 +64,11 @@ CODES: dict[str, Message] = {
     ),
     "answer.pegs.others": M(
         "{Who}'s front peg is on {front}, their back peg on {back}: {Who} last pegged {points}.",
-        f"{_K} s twice: another player's or team's pegs (a table)",
+        f"{_K} s twice: another player's pegs (a table)",
+    ),
+    "answer.pegs.team": M(
+        "{Who}'s front peg is on {front}, their back peg on {back}: {Who} last pegged {points}.",
+        f"{_K} s twice: another team's pegs ({{who}} two or three players, as in 'Max and Oliver')",
     ),
     "answer.after.you": M("{turn} {Who} plays after you.", f"{_K} t at a table: who plays after the player"),
     "answer.after.me": M("{turn} You play after {who}.", f"{_K} t at a table: the player plays after {{who}}"),
@@ -90,7 +94,10 @@ CODES: dict[str, Message] = {
         "the prompt of the discard (another's crib)",
         plural="Your turn: lay away {count} cards for {who}'s crib.",
     ),
-    "turn.waiting_for": M("Waiting for {who} to lay away.", "the discard: the others still to lay away, named"),
+    "turn.waiting_for": M("Waiting for {who} to lay away.", "the discard: the one player still to lay away, named"),
+    "turn.waiting_for.many": M(
+        "Waiting for {who} to lay away.", "the discard: the players still to lay away, named ('Max and Oliver')"
+    ),
     "turn.waiting": M("Waiting for the others to lay away.", "the discard: waiting for the others"),
     "turn.yours": M("Your turn.", "the prompt of the play, the count just said"),
     "turn.yours_count": M("Your turn. Count {count}.", "the prompt of the play, with the count"),
@@ -239,7 +246,13 @@ class Answers:
                 code = "answer.pegs.you_both" if s == mine else "answer.pegs.other_both"
             else:
                 code = (
-                    "answer.pegs.you" if s == mine else "answer.pegs.other" if o.players == 2 else "answer.pegs.others"
+                    "answer.pegs.you"
+                    if s == mine
+                    else "answer.pegs.other"
+                    if o.players == 2
+                    else "answer.pegs.team"
+                    if len(o.scores) < o.players
+                    else "answer.pegs.others"
                 )
             lines.append(_t(code, who=who, Who=cap(who), front=front, back=back, points=front - back))
         return lines
@@ -295,7 +308,8 @@ class Answers:
                     return _t("turn.discard.your_crib", count=k)
                 return _t("turn.discard.crib", count=k, who=self.names.subject(o.dealer))
             if o.players > 2 and o.waiting:
-                return _t("turn.waiting_for", who=list_words([self.names.subject(s) for s in o.waiting]))
+                code = "turn.waiting_for.many" if len(o.waiting) > 1 else "turn.waiting_for"
+                return _t(code, who=list_words([self.names.subject(s) for s in o.waiting]))
             return _t("turn.waiting")
         if o.to_act == me:
             if o.playable:
