@@ -84,6 +84,13 @@ class WatchSession(NetSession):
         for verb in (*ACTING_VERBS, "hand"):  # (a watcher holds no hand)
             handlers[verb] = self._cannot
         handlers["quit"] = self._stop  # (q: nothing of the table is the watcher's: no question)
+        help_ = handlers["help"]
+
+        def help_watching(c: Command) -> None:  # the game's help, then what a watcher cannot do
+            help_(c)
+            self.output.tell(words.cannot_act(), LineKind.HELP)
+
+        handlers["help"] = help_watching
         self.kept = True  # (q stops watching: nothing of the table is the watcher's to keep)
         self.output.prompt = lambda: None  # (the table waits for nothing from a watcher: no prompt)
         said, announce = self.output.say, self.announcer.announce

@@ -101,6 +101,9 @@ def test_a_watcher_hears_a_deal_in_the_seats_words_asks_and_cannot_act():
         assert asked[:2] == ["Deal 1, from the start; press w for each event.", "Deal 1. Max's crib."], asked
         assert not any("hand:" in line.lower() and "'s hand" not in line.lower() for line in asked), asked
         assert not any(kind is LineKind.ERROR for _, kind in watching.lines[before:]), asked
+        before = len(watching.lines)
+        watching.session.key("?")  # (the game's help, then what a watcher cannot do)
+        assert watching.lines[-1] == (CANNOT, LineKind.HELP) and len(watching.lines) > before + 3
         # every key or command that would act: one sentence, nothing sent, nothing changed
         referee = room.tables["porch"].referee
         actions, refused = list(referee.game.actions), referee.refused
@@ -175,3 +178,31 @@ def test_a_watcher_is_sent_no_hidden_card_through_a_whole_game_its_table_include
     leaks = [(v, cards_in(v) & hidden) for v, hidden in views if cards_in(v) & hidden]
     assert leaks == []
     assert all(not v["observation"]["hand"] and not v["observation"]["legal"] for v, _ in views)
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_watcher_hears_a_turn_played_for_a_person_whose_time_ran_out():
+    clock = _Clock()
+    room = Room(None, make_player, now=clock, limits=UNLIMITED, seeds=lambda: 7)
+    with running(room) as address:
+        room_ask(address, "ROOM", p.Create("Porch", turn_limit=30))
+        remotes = [RemoteTable.join(address, "ROOM", name, table="Porch") for name in ("Lena", "Max")]
+        watching = Watching(Watcher(address, "ROOM", "Porch"))
+        assert "Each turn has 30 seconds; when it runs out a computer plays that turn." in watching.said
+        assert watching.answer("t") == "Lena has 30 seconds to lay away. Max has 30 seconds to lay away."
+        clock.t += 31  # (the server's tick, every second, plays Lena's turn, then Max's)
+        deadline = time.monotonic() + 10
+        while "Max's time ran out: a computer plays this turn for Max." not in watching.said:
+            assert time.monotonic() < deadline, watching.said[-6:]
+            watching.news.pump()
+            time.sleep(0.05)
+        assert "Lena's time ran out: a computer plays this turn for Lena." in watching.said
+        for one in (*remotes, watching.session.watcher):
+            one.close()
