@@ -89,10 +89,16 @@ TEXTS: dict[str, Template] = {
     "practice.count_wrong": Message("Not quite: it is {total}, not {given}.", f"{_COUNT}: a wrong count"),
     "practice.count_total": Message("Total: {total}.", f"{_COUNT}: after the count explained"),
     "practice.count_session.hand": Message(
-        "This time: {right} of {rounds} right, {seconds:.1f} seconds a hand on average.", f"{_COUNT}: the end"
+        "This time: {right} of {rounds} right, {seconds:.1f} seconds a hand on average.",
+        f"{_COUNT}: the end (the forms by {{right}}, the counts right)",
+        plural="This time: {right} of {rounds} right, {seconds:.1f} seconds a hand on average.",
+        count="right",
     ),
     "practice.count_session.crib": Message(
-        "This time: {right} of {rounds} right, {seconds:.1f} seconds a crib on average.", f"{_COUNT} --crib: the end"
+        "This time: {right} of {rounds} right, {seconds:.1f} seconds a crib on average.",
+        f"{_COUNT} --crib: the end (the forms by {{right}}, the counts right)",
+        plural="This time: {right} of {rounds} right, {seconds:.1f} seconds a crib on average.",
+        count="right",
     ),
     # discards
     "practice.discard_intro": Message(

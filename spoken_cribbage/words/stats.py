@@ -94,12 +94,20 @@ TEXTS: dict[str, Template] = {
         "{players} players in {teams} teams of {size}", f"{_STATS}: a table with teams, all numbers in words"
     ),
     "stats.table.head": Message(
-        "{table}: {games}, {wins} won, {losses} lost",
-        f"{_STATS}: a table's games (stats.table.*; {{games}} is stats.games), no full stop",
+        "{table}: {games}, {wins}, {losses}",
+        f"{_STATS}: a table's games (stats.table.*; {{games}} is stats.games, {{wins}} stats.won, {{losses}} "
+        "stats.lost), no full stop",
     ),
     "stats.table.head_unfinished": Message(
-        "{table}: {games}, {wins} won, {losses} lost, {abandoned} left unfinished",
-        f"{_STATS}: a table's games, some left unfinished, no full stop",
+        "{table}: {games}, {wins}, {losses}, {abandoned}",
+        f"{_STATS}: a table's games, some left unfinished ({{abandoned}} is stats.unfinished), no full stop",
+    ),
+    "stats.won": Message("{count} won", "games won, as in 'Two players: 5 games, 3 won, 2 lost'", plural="{count} won"),
+    "stats.lost": Message("{count} lost", "games lost, as in '5 games, 3 won, 2 lost'", plural="{count} lost"),
+    "stats.unfinished": Message(
+        "{count} left unfinished",
+        "games left unfinished, as in '5 games, 3 won, 1 lost, 1 left unfinished'",
+        plural="{count} left unfinished",
     ),
     "stats.table.line": Message("{head}.", f"{_STATS}: a table's line (stats.table.head ...) ended"),
     "stats.table.line_averages": Message(
@@ -211,9 +219,9 @@ def table_sentences(tables: list[TableSummary]) -> list[str]:
             "stats.table.head_unfinished" if t["abandoned"] else "stats.table.head",
             table=table_name(t["players"], t["teams"]),
             games=_t("stats.games", count=n),
-            wins=t["wins"],
-            losses=t["losses"],
-            abandoned=t["abandoned"],
+            wins=_t("stats.won", count=t["wins"]),
+            losses=_t("stats.lost", count=t["losses"]),
+            abandoned=_t("stats.unfinished", count=t["abandoned"]),
         )
         parts = _averages(
             (("hand", t.get("average_hand")), ("crib", t.get("average_crib")), ("pegging", t.get("average_pegging")))

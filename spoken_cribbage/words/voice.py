@@ -414,7 +414,12 @@ _ALL: dict[str, Template] = {
     ),
     "voice.check_level_noisy.plain": M("The room is too noisy to tell your voice from it.", _CHECK),
     "voice.check_level_none": M("No voice was heard: check that the microphone is on and not muted.", _CHECK),
-    "voice.check_heard": M("Heard {heard} of {asked} commands.", _CHECK + "; two numbers"),
+    "voice.check_heard": M(
+        "Heard {heard} of {asked} commands.",
+        _CHECK + "; two numbers (the forms by {heard}, the commands heard)",
+        plural="Heard {heard} of {asked} commands.",
+        count="heard",
+    ),
     "voice.check_suggest_continuous": M("Continuous listening should work well.", _CHECK),
     "voice.check_suggest_push": _check_push,
     "voice.check_suggest_push.plain": M("Use push-to-talk.", _PUSH),

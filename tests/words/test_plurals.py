@@ -135,7 +135,6 @@ NEVER_ONE = {
     ("voice.check_quiet", "seconds"): "the check's quiet, 3 seconds",
     ("voice.check_too_short", "quiet"): "the check's quiet, 3 seconds",
     ("voice.check_nothing.within", "seconds"): "the check's wait for a command, several seconds",
-    ("voice.check_heard", "asked"): "the check's commands, several",
     **{
         (f"voice.check_begins.{k}", f): "the check's quiet and commands"
         for k in ("plain", "key", "ctrl_c")
@@ -190,3 +189,62 @@ def test_every_count_before_a_plural_noun_has_plural_forms():
     }
     assert found - set(NEVER_ONE) == set(), "a count before a plural noun needs plural forms (Message.plural)"
     assert set(NEVER_ONE) - found == set(), "NEVER_ONE names a count that is no longer one: take it out"
+
+
+def _table(**counts: int) -> dict:
+    return {"players": 3, "teams": 0, "hand": None, "crib": None, "pegging": None, **counts}
+
+
+def test_the_statistics_count_games_won_and_lost_by_their_number():
+    from spoken_cribbage.words.stats import table_sentences
+
+    tables = [_table(wins=1, losses=0, abandoned=1), _table(wins=2, losses=3, abandoned=0)]
+    catalogue.use("en")
+    assert table_sentences(tables) == [
+        "Three players: 1 game, 1 won, 0 lost, 1 left unfinished.",
+        "Three players: 5 games, 2 won, 3 lost.",
+    ]
+    catalogue.use("fr")
+    assert table_sentences(tables) == [
+        "Trois joueurs : 1 partie, 1 gagnée, 0 perdue, 1 inachevée.",
+        "Trois joueurs : 5 parties, 2 gagnées, 3 perdues.",
+    ]
+
+
+@pytest.mark.parametrize(("right", "said"), [(1, "1 juste sur 5"), (0, "0 juste sur 5"), (3, "3 justes sur 5")])
+def test_french_counts_right_and_commands_heard_agree_with_their_number(right, said):
+    catalogue.use("fr")
+    line = phrase(Notice("practice.count_session.hand", right=right, rounds=5, seconds=4.0))
+    assert line == f"Cette fois : {said}, 4.0 secondes par main en moyenne."
+    heard = phrase(Notice("voice.check_heard", heard=right, asked=5))
+    assert heard == f"{right} commande{'s' if right > 1 else ''} entendue{'s' if right > 1 else ''} sur 5."
+
+
+#: Counts before a plural noun in a French message without plural forms that can never be 0
+#: or 1 (the English ones of NEVER_ONE, and these), or whose next word is no noun.
+FRENCH_NEVER_ONE = {
+    **NEVER_ONE,
+    ("stats.streak", "count"): "said at 3, 5, 10 ... wins in a row",
+    ("voice.download_incomplete", "got"): "a download's size in bytes",
+    ("practice.discard_session", "right"): "'fois' is the same in the singular",
+    ("calculator.odds_score", "top"): "'dans' is no noun",
+    ("voice.downloading.sized", "size"): "'depuis' is no noun",
+    ("keys.command.history", "typed"): "a command typed, not a count",
+}
+
+
+def test_every_french_count_before_a_plural_noun_has_plural_forms():
+    """French says 0 and 1 in the singular, and its participles agree ('1 gagnée'): a count
+    the English says without a noun ('3 won') may need plural forms in French."""
+    babel = pytest.importorskip("babel.messages.pofile", reason="Babel reads the catalogues")
+    root = Path(__file__).resolve().parents[2]
+    with (root / "spoken_cribbage/words/locale/fr/LC_MESSAGES/spoken_cribbage.po").open("rb") as f:
+        po = babel.read_po(f)
+    count_noun = re.compile(r"\{(\w+)\} ([a-zàâçéèêëîïôûùüÿœ]+s)\b")
+    found = {
+        (m.context, fact)
+        for m in po
+        if m.id and not isinstance(m.id, (tuple, list))
+        for fact, _ in count_noun.findall(m.string or "")
+    }
+    assert found - set(FRENCH_NEVER_ONE) == set(), "a French count before a plural noun needs plural forms"
