@@ -403,7 +403,8 @@ def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None, *, hosting: 
     speaker = seat_options.make_speaker(settings, writer)
     cue_errors = seat_options.HeldLines(lambda notice: writer.line(phrase(notice)))
     cues = seat_options.make_cues(settings, cue_errors)
-    hooks = SeatHooks(write_kind=writer.line, on_settings=run.on_settings, describe_settings=run.describe)
+    on_settings = seat_options.settings_kept(run, speaker, writer)
+    hooks = SeatHooks(write_kind=writer.line, on_settings=on_settings, describe_settings=run.describe)
     session = NetSession(remote, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
     session.kept = True  # (q: the seat is kept for this name, as for a drop)
     session.hosting = hosting

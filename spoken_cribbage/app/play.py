@@ -27,13 +27,13 @@ from spoken_cribbage.app.seat_options import hands_free as _voice
 from spoken_cribbage.app.seat_options import make_cues as _make_cues
 from spoken_cribbage.app.seat_options import make_speaker as _make_speaker
 from spoken_cribbage.app.seat_options import say_what_speaks as _say_what_speaks
+from spoken_cribbage.app.seat_options import settings_kept
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine.game import Game
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage import settings as settings_mod
 from spoken_cribbage.storage import table, testhooks
-from spoken_cribbage.words import catalogue
 from spoken_cribbage.words.announce import Line, seat_names
 from spoken_cribbage.words.lines import LineKind
 from spoken_cribbage.words.notices import phrase
@@ -200,16 +200,7 @@ def _seat(game, settings, writer, speaker, cues, keeper, run, opponents, names) 
             current, game=settings_mod.game_values(table.game.rules, saved.difficulty if saved is not None else None)
         )
 
-    def on_settings(new, name=None):
-        if name == "language":  # the translated messages in the new language from now on
-            catalogue.use(new.language or catalogue.language_from_environment())
-            from spoken_cribbage.notice import Notice
-            from spoken_cribbage.speech import follow_language
-
-            # our own voice reads it too (a voice the player named stays)
-            if not new.voice and not follow_language(speaker, catalogue.current()):
-                writer.line(phrase(Notice("speech.voice_kept", language=catalogue.current())))
-        return run.on_settings(new, name)
+    on_settings = settings_kept(run, speaker, writer)
 
     hooks = SeatHooks(
         write_kind=writer.line,

@@ -106,6 +106,25 @@ def player_settings(args: argparse.Namespace) -> SeatSettings | None:
         return None
 
 
+def settings_kept(run: settings_mod.RunSettings, speaker: Any, writer: Any) -> Any:
+    """The seat's ``on_settings`` hook: a setting changed in the game is saved (``run``), and a
+    new language is spoken from then on (the messages, and our own voice when it has one that
+    reads it; a voice the player named stays)."""
+
+    def on_settings(new: settings_mod.Settings, name: str | None = None) -> Any:
+        if name == "language":  # the translated messages in the new language from now on
+            catalogue.use(new.language or catalogue.language_from_environment())
+            from spoken_cribbage.notice import Notice
+            from spoken_cribbage.speech import follow_language
+
+            # our own voice reads it too (a voice the player named stays)
+            if not new.voice and not follow_language(speaker, catalogue.current()):
+                writer.line(phrase(Notice("speech.voice_kept", language=catalogue.current())))
+        return run.on_settings(new, name)
+
+    return on_settings
+
+
 def make_speaker(settings: settings_mod.Settings, writer: Any) -> Any:
     """The game's voice as the settings choose it (nothing speaks with ``speech off``)."""
     if settings.speech == "off":

@@ -145,7 +145,8 @@ def test_join_takes_the_players_own_options_as_play_does(tmp_path):
     verbosity): the friend's settings file says cues on and normal verbosity, and a sound
     device that cannot open; the options win for this run (no cue device is opened, so nothing
     says the cues are off; the host's plays are said tersely), the settings list says they are
-    for this run only, and a setting changed in the game is saved while the options are not."""
+    for this run only, and a setting changed in the game is saved while the options are not (a
+    language chosen in the game is spoken at once, as in a local game)."""
     host = Player(["host", "--plain", "--port", "0", "--seed", "3", "--name", "Lena"], tmp_path / "h")
     no_device = {"SPOKEN_CRIBBAGE_AUDIO": "device:no-such-device"}
     try:
@@ -175,10 +176,17 @@ def test_join_takes_the_players_own_options_as_play_does(tmp_path):
         friend.until(r"^Cue volume is now 0\.4\.$")
         saved = (tmp_path / "f" / "settings.toml").read_text()
         assert "cue_volume = 0.4" in saved and 'cues = "on"' in saved and 'verbosity = "normal"' in saved, saved
-        # the host leaves: the table closes, and the friend hears why
+        # a language chosen in the game is spoken from then on, as in a local game, and saved
+        friend.key("/")
+        friend.key("language fr\r")
+        friend.until(r"^Langue : maintenant fr\.$")
+        friend.key("s")
+        friend.until(r"^Vous \d+, encore \d+ ; Lena \d+, encore \d+\.$")
+        assert 'language = "fr"' in (tmp_path / "f" / "settings.toml").read_text()
+        # the host leaves: the table closes, and the friend hears why (in the friend's language)
         host.key("qy")
         host.until(r"^You leave the table and it closes")
-        friend.until(r"^The host left the table\. It is saved: join again with the same code")
+        friend.until(r"^L'hôte a quitté la table\. Elle est enregistrée")
         for p in (host, friend):
             p.child.expect(pexpect.EOF, timeout=15)
     finally:
