@@ -16,7 +16,6 @@ from spoken_cribbage.notice import Notice, Problem
 from spoken_cribbage.speech.priority import Priority
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.vocabulary import Command
-from spoken_cribbage.words.announce import cap
 from spoken_cribbage.words.channels import channel_changed
 from spoken_cribbage.words.lines import Line, LineKind
 from spoken_cribbage.words.notices import phrase as phrase_notice
@@ -246,8 +245,10 @@ def settings(seat: Devices, c: Command) -> None:
     described = seat.settings_described(seat.settings)
     if described is not None:
         lines = [phrase_notice(n) for n in described]
-    else:
-        lines = [f"{cap(k)}: {v}." for k, v in vars(seat.settings).items()]
+    else:  # no settings file to name: each setting and its value, in words all the same
+        lines = [
+            phrase_notice(Notice("storage.setting_value", name=k, value=v)) for k, v in vars(seat.settings).items()
+        ]
     seat.output.say([Line.same(t, LineKind.ANSWER) for t in lines])
 
 

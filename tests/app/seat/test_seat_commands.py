@@ -201,6 +201,27 @@ def test_a_setting_reaches_the_voice_and_a_bad_one_changes_nothing():
     assert seat.settings.rate == 200 and seat.saved == ["rate"]
 
 
+def test_the_settings_listed_without_a_file_are_said_in_words_in_the_language():
+    from spoken_cribbage.words import catalogue
+
+    w = Written()
+    seat = DevicesSeat(w)
+    assert w.heard(lambda: devices.settings(seat, Command("settings")))[:2] == [
+        "Speech: auto.",
+        "Rate: 180 words a minute.",
+    ]
+    assert "Voice engine: off." in w.heard(lambda: devices.settings(seat, Command("settings")))
+    catalogue.use("fr")
+    try:
+        said = w.heard(lambda: devices.settings(seat, Command("settings")))
+        assert said[:2] == ["Parole : automatique.", "Débit : 180 mots par minute."]
+        assert w.heard(lambda: devices.change_setting(seat, Command("cues", value="off"))) == [
+            "Les sons sont maintenant désactivés."
+        ]
+    finally:
+        catalogue.use("en")
+
+
 def test_a_command_with_a_value_is_a_setting_and_without_one_its_command():
     w = Written()
     seat = DevicesSeat(w)
