@@ -62,10 +62,19 @@ def limit(text: str) -> int | None:
     return int(text)
 
 
-def sit(uri: str, code: str, name: str, out: Callable[[str], None], pins: Pins | None = None, table: str = "") -> int:
+def sit(
+    uri: str,
+    code: str,
+    name: str,
+    out: Callable[[str], None],
+    pins: Pins | None = None,
+    table: str = "",
+    verbosity: str = "normal",
+    brief: frozenset[str] = frozenset(),
+) -> int:
     """Join the table at ``uri`` and play at it in lines (``pins``: the certificates of the
     tables joined before, trusted on first use; the host's own seat has none; ``table``: in a
-    room, the table's name)."""
+    room, the table's name; ``verbosity`` and ``brief``: the player's, as the settings say)."""
     try:
         remote = RemoteTable.join(uri, code, name, pins=pins, table=table)
     except CONNECTION_ERRORS as e:
@@ -76,7 +85,7 @@ def sit(uri: str, code: str, name: str, out: Callable[[str], None], pins: Pins |
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=read_lines, args=(lines,), daemon=True).start()
     try:
-        return LineSeat(remote, out).run(lines)
+        return LineSeat(remote, out, verbosity, brief).run(lines)
     finally:
         remote.close()
 
@@ -159,11 +168,17 @@ class LineSeat:
     """A seat at a shared table, in lines: events said as they come, a prompt when the seat
     must act, typed answers."""
 
-    def __init__(self, remote: RemoteTable, out: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        remote: RemoteTable,
+        out: Callable[[str], None],
+        verbosity: str = "normal",
+        brief: frozenset[str] = frozenset(),
+    ) -> None:
         self.remote = remote
         self.out = out
         self.seat = remote.seat
-        self.announcer = Announcer(self._names())
+        self.announcer = Announcer(self._names(), verbosity, brief)
         self.announcer.rules = remote.rules
         self._prompted: tuple[object, ...] | None = None
         self._connected = list(remote.connected)

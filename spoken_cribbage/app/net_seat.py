@@ -39,6 +39,7 @@ from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, Refused, RemoteTable
 from spoken_cribbage.net.tls import Pins
 from spoken_cribbage.speech.priority import Priority
+from spoken_cribbage.storage.settings import brief_parts
 from spoken_cribbage.vocabulary import Command
 from spoken_cribbage.words import net as words
 from spoken_cribbage.words import net_seat as seat_words
@@ -371,8 +372,10 @@ def sit(
     them); the arguments are :func:`~spoken_cribbage.app.line_seat.sit`'s, and ``seat`` the
     player's own settings (:func:`~spoken_cribbage.app.seat_options.seat_settings`: the file's
     with their options on top); ``hosting``: the host's own seat at the table it serves."""
-    if not _isatty(sys.stdin):
-        return line_seat.sit(uri, code, name, out, pins, table)
+    if not _isatty(sys.stdin):  # (typed lines: the player's verbosity, no speech)
+        said = (seat or seat_options.seat_settings(None)).current
+        brief = brief_parts(said.brief)
+        return line_seat.sit(uri, code, name, out, pins, table, verbosity=said.verbosity, brief=brief)
     try:
         remote = RemoteTable.join(uri, code, name, pins=pins, table=table)
     except line_seat.CONNECTION_ERRORS as e:

@@ -124,3 +124,27 @@ def test_the_others_hear_when_a_line_drops_and_how_long_the_seat_is_kept(tmp_pat
         assert time.monotonic() < deadline and host.step() is not None, host.seen
     host.proc.stdin.close()
     _said(host, 0)
+
+
+def test_a_friend_joins_with_their_own_verbosity_in_lines(tmp_path):
+    """``join --verbosity terse`` with typed lines (issue 26: every player keeps their own
+    verbosity): the friend hears the host's cards tersely, the host (normal) in full."""
+    host = Player(["host", "--port", "0", "--seed", "3", "--name", "Lena"], tmp_path / "h")
+    address, code = _join_line(host)
+    friend = Player(["join", address, "--code", code, "--name", "Max", "--verbosity", "terse"], tmp_path / "f")
+    try:
+        deadline = time.monotonic() + 30 * slowness()
+        while not any(re.fullmatch(r"Lena: [a-z]+\. \d+\.", line) for line in friend.seen):
+            assert time.monotonic() < deadline, (host.seen[-5:], friend.seen[-5:])
+            for p in (host, friend):
+                p.step()
+        assert not any(line.startswith("Lena plays the ") for line in friend.seen), friend.seen
+        deadline = time.monotonic() + 10 * slowness()
+        while not any(line.startswith("Max plays the ") for line in host.seen):
+            assert time.monotonic() < deadline, host.seen[-5:]
+            for p in (host, friend):
+                p.step()
+    finally:
+        for p in (friend, host):
+            p.proc.kill()
+            p.proc.wait(10)
