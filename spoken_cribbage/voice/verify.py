@@ -40,6 +40,7 @@ import os
 import tempfile
 import threading
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -92,41 +93,27 @@ def _dictionary_entries(dictionary: str, words: set[str]) -> list[str]:
     return lines
 
 
-class CardCheck:
-    """The second decoder. Thread-safe; one per recognizer (pocketsphinx or vosk)."""
+class _Lane:
+    """One grammar decoder and one aligner, with the grammar searches made for them."""
 
-    def __init__(
-        self,
-        hmm: str | None = None,
-        dictionary: str | None = None,
-        config: dict | None = None,
-    ):
-        from pocketsphinx import Decoder, get_model_path
+    def __init__(self, hmm: str, lex: str, extra: dict):
+        from pocketsphinx import Decoder
 
-        model = get_model_path()
-        hmm = hmm or os.path.join(model, "en-us", "en-us")
-        dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
-        with tempfile.TemporaryDirectory() as folder:
-            lex = os.path.join(folder, "cards.dict")
-            with open(lex, "w", encoding="utf-8") as f:
-                f.writelines(_dictionary_entries(dictionary, vocabulary()))
-            extra = dict(config or {})  # other front-end settings (bench/bench_voice_independence.py)
-            self.decoder = Decoder(
-                hmm=hmm,
-                dict=lex,
-                lm=None,
-                bestpath=False,
-                topn=8,
-                beam=1e-80,
-                pbeam=1e-80,
-                wbeam=1e-60,
-                loglevel="FATAL",
-                **extra,
-            )
-            # the alignment stage's own decoder (a search of its own for every phrase aligned)
-            self.aligner = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, loglevel="FATAL", **extra)
+        self.decoder = Decoder(
+            hmm=hmm,
+            dict=lex,
+            lm=None,
+            bestpath=False,
+            topn=8,
+            beam=1e-80,
+            pbeam=1e-80,
+            wbeam=1e-60,
+            loglevel="FATAL",
+            **extra,
+        )
+        # the alignment stage's own decoder (a search of its own for every phrase aligned)
+        self.aligner = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, loglevel="FATAL", **extra)
         self.logmath = self.decoder.get_logmath()
-        self._lock = threading.Lock()
         self._searches: OrderedDict[str, str] = OrderedDict()
         self._n = 0
 
@@ -146,19 +133,21 @@ class CardCheck:
             self._searches.move_to_end(key)
         return name
 
-    def _decode(self, audio: bytes, phrases: list[str]) -> tuple[str, float]:
+    def decode(self, audio: bytes, phrases: list[str]) -> tuple[str, float, int]:
+        """The best of ``phrases`` in the audio, its score and the utterance's frames."""
         d = self.decoder
         d.activate_search(self._search(phrases))
         d.reinit_feat()  # a fresh front end: nothing carried over from earlier utterances
         d.start_utt()
         d.process_raw(audio, no_search=False, full_utt=True)
         d.end_utt()
-        hyp = d.hyp()
+        hyp, frames = d.hyp(), max(1, d.n_frames())
         if hyp is None:
-            return "", -math.inf
-        return normalize(hyp.hypstr), float(self.logmath.log(hyp.score)) if hyp.score > 0 else -math.inf
+            return "", -math.inf, frames
+        score = float(self.logmath.log(hyp.score)) if hyp.score > 0 else -math.inf
+        return normalize(hyp.hypstr), score, frames
 
-    def _align(self, audio: bytes, text: str) -> float:
+    def align(self, audio: bytes, text: str) -> float:
         """The score of ``text`` forced over the whole utterance (pocketsphinx's alignment
         search: the words in order, silence between them allowed), from a fresh front end."""
         d = self.aligner
@@ -169,6 +158,38 @@ class CardCheck:
         d.end_utt()
         hyp = d.hyp()
         return float(self.logmath.log(hyp.score)) if hyp is not None and hyp.score > 0 else -math.inf
+
+
+class CardCheck:
+    """The second check. Thread-safe; one per recognizer (pocketsphinx or vosk).
+
+    Its work runs in two lanes at once (pocketsphinx decodes without holding Python's lock):
+    the grammar of the phrase and its rivals then the phrase's alignment in this thread; the
+    rivals alone then the nearest rival's alignment in a second one. Both finish before the
+    answer, so the outcome is the same as one after the other (``parallel=False``)."""
+
+    def __init__(
+        self, hmm: str | None = None, dictionary: str | None = None, config: dict | None = None, parallel: bool = True
+    ):
+        from pocketsphinx import get_model_path
+
+        model = get_model_path()
+        hmm = hmm or os.path.join(model, "en-us", "en-us")
+        dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
+        with tempfile.TemporaryDirectory() as folder:
+            lex = os.path.join(folder, "cards.dict")
+            with open(lex, "w", encoding="utf-8") as f:
+                f.writelines(_dictionary_entries(dictionary, vocabulary()))
+            extra = dict(config or {})  # other front-end settings (bench/bench_voice_independence.py)
+            self.lane = _Lane(hmm, lex, extra)
+            self.other = _Lane(hmm, lex, extra) if parallel else self.lane
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-check") if parallel else None
+        self._lock = threading.Lock()
+
+    def _rival_side(self, audio: bytes, rv: list[str]) -> tuple[str, float, float]:
+        """The nearest rival (the best of the rivals alone), its grammar score and its alignment."""
+        rival, score, _ = self.other.decode(audio, rv)
+        return rival, score, self.other.align(audio, rival) if rival else -math.inf
 
     def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
         """``check_agree``: both stages chose ``heard`` (the grammar of it and its rivals, then
@@ -183,18 +204,26 @@ class CardCheck:
             return out
         audio = _with_floor(audio)
         with self._lock:
-            best, score = self._decode(audio, [heard] + rv)
-            out["check_best"] = best
-            if best != heard:
-                return out
-            frames = max(1, self.decoder.n_frames())
-            rival, rival_score = self._decode(audio, rv)
-            out["check_rival"] = rival
-            out["check_margin"] = (score - rival_score) / frames
-            if not rival:  # no rival fits the audio at all: the grammar's choice stands
-                out["check_agree"] = True
-                return out
-            said, other = self._align(audio, heard), self._align(audio, rival)
+            if self._pool is not None:
+                side = self._pool.submit(self._rival_side, audio, rv)
+                best, score, frames = self.lane.decode(audio, [heard] + rv)
+                said = self.lane.align(audio, heard) if best == heard else -math.inf
+                rival, rival_score, other = side.result()
+            else:
+                best, score, frames = self.lane.decode(audio, [heard] + rv)
+                if best != heard:
+                    out["check_best"] = best
+                    return out
+                said = self.lane.align(audio, heard)
+                rival, rival_score, other = self._rival_side(audio, rv)
+        out["check_best"] = best
+        if best != heard:
+            return out
+        out["check_rival"] = rival
+        out["check_margin"] = (score - rival_score) / frames
+        if not rival:  # no rival fits the audio at all: the grammar's choice stands
+            out["check_agree"] = True
+            return out
         out["check_align_margin"] = (said - other) / frames if math.isfinite(said) else None
         out["check_agree"] = said > other
         return out

@@ -182,3 +182,7 @@ def test_the_alignment_against_the_nearest_rival_stops_what_the_grammar_stage_le
     assert not got["check_agree"], got
     r = forced_vosk(wrong, DISCARD, checker).recognize(pcm, DISCARD)
     assert r.accepted and r.confirm, r
+    # the two lanes run at once in the game; one after the other the answer is the same
+    serial = CardCheck(parallel=False)
+    for phrase in (wrong, said):
+        assert serial.check(pcm, phrase) == checker.check(pcm, phrase)
