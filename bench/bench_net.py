@@ -327,7 +327,7 @@ async def _person(
 ) -> None:
     from websockets.asyncio.client import connect as aconnect
 
-    async with aconnect(uri, compression=None, max_size=8 * 1024 * 1024, open_timeout=120) as ws:
+    async with aconnect(uri, compression=None, max_size=8 * 1024 * 1024, open_timeout=120, close_timeout=1) as ws:
         if first:  # (the first person opens the table, on their own connection)
             await ws.send(p.encode(p.Create(table, 2, 121)))
             await ws.recv()
@@ -376,7 +376,7 @@ async def _load_level(
         if k % 20 == 19:
             await asyncio.sleep(0.05)  # (people arrive, 800 a second: not a connection storm)
     deadline = time.monotonic() + opening
-    while load.seated < players and time.monotonic() < deadline:
+    while load.seated < players and time.monotonic() < deadline and not all(t.done() for t in people):
         await asyncio.sleep(0.2)
     load.rss_seated = _proc_stat(pid)[1]
     stop = asyncio.Event()
