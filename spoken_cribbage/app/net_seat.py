@@ -399,6 +399,38 @@ def _isatty(stream: Any) -> bool:
 def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None, *, hosting: bool = False) -> int:
     """Play at ``remote`` with the full seat on this terminal, until the player leaves or the
     table closes: the exit status. ``seat``: the player's settings (the file's when None)."""
+
+    def make(settings: Any, writer: LineWriter, hooks: SeatHooks, speaker: Any, cues: Any) -> NetSeat:
+        session = NetSession(remote, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
+        session.kept = True  # (q: the seat is kept for this name, as for a drop)
+        session.hosting = hosting
+        return NetSeat(session)
+
+    def finish(session: Any, writer: LineWriter, ended: int | None) -> int:
+        if session.closed is not None:
+            writer.line(session.closed)
+            return 0 if session.finished else 1
+        if ended is not None:  # (q says its own goodbye: NetSession.unsaved_words)
+            writer.line(session.unsaved_words("goodbye") or words.leaving())
+        with suppress(Exception):
+            remote.leave()
+        return 128 + ended if ended is not None else 0
+
+    return keys_at_table(seat, make, finish)
+
+
+def keys_at_table(
+    seat: SeatSettings | None,
+    make: Callable[[Any, LineWriter, SeatHooks, Any, Any], NetSeat],
+    finish: Callable[[Any, LineWriter, int | None], int],
+    *,
+    language_at_once: bool = True,
+) -> int:
+    """A full seat at a shared table on this terminal (a player's or a watcher's): the player's
+    writer, speech, cues and voice; ``make`` the seat's news (its session inside) from them; the
+    key loop with the table's news pumped; ``finish`` says the last lines and gives the exit
+    status; the devices closed whatever happens. ``language_at_once``: a language chosen in the
+    game is spoken from then on (seat_options.settings_kept), else only saved."""
     if seat is None:
         seat = seat_options.seat_settings(None)
     settings, run = seat.current, seat.run
@@ -406,12 +438,10 @@ def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None, *, hosting: 
     speaker = seat_options.make_speaker(settings, writer)
     cue_errors = seat_options.HeldLines(lambda notice: writer.line(phrase(notice)))
     cues = seat_options.make_cues(settings, cue_errors)
-    on_settings = seat_options.settings_kept(run, speaker, writer)
+    on_settings = seat_options.settings_kept(run, speaker, writer) if language_at_once else run.on_settings
     hooks = SeatHooks(write_kind=writer.line, on_settings=on_settings, describe_settings=run.describe)
-    session = NetSession(remote, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
-    session.kept = True  # (q: the seat is kept for this name, as for a drop)
-    session.hosting = hosting
-    news = NetSeat(session)
+    news = make(settings, writer, hooks, speaker, cues)
+    session = news.session
     voice, checker = None, None
     try:
         with writer.hold():
@@ -436,15 +466,7 @@ def sit_keys(remote: RemoteTable, seat: SeatSettings | None = None, *, hosting: 
             if checker is not None:
                 checker.set_dispatch(schedule)
 
-        ended = run_tty(session, writer, post=post)
-        if session.closed is not None:
-            writer.line(session.closed)
-            return 0 if session.finished else 1
-        if ended is not None:  # (q says its own goodbye: NetSession.unsaved_words)
-            writer.line(session.unsaved_words("goodbye") or words.leaving())
-        with suppress(Exception):
-            remote.leave()
-        return 128 + ended if ended is not None else 0
+        return finish(session, writer, run_tty(session, writer, post=post))
     finally:
         if checker is not None:
             checker.stop_quietly()

@@ -15,20 +15,16 @@ What arrives is said by the shared table's :class:`~spoken_cribbage.app.net_seat
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
-from contextlib import suppress
+from collections.abc import Sequence
 from typing import Any, cast
 
-from spoken_cribbage.app import seat_options
-from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output
-from spoken_cribbage.app.keyloop import run_tty
+from spoken_cribbage.app.console import LineWriter
 from spoken_cribbage.app.net_seat import (
-    PUMP_S,
     SHARED_KEYS,
     NetSeat,
     NetSession,
     chat_text,
+    keys_at_table,
     table_names,
 )
 from spoken_cribbage.app.seat.commands import ACTION_VERBS
@@ -51,7 +47,6 @@ from spoken_cribbage.net.client import RemoteTable, Watcher
 from spoken_cribbage.vocabulary import Command
 from spoken_cribbage.words import net as words
 from spoken_cribbage.words.lines import Line, LineKind
-from spoken_cribbage.words.notices import phrase
 
 __all__ = ["WatchSession", "WatchNews", "watch_keys", "as_watched_table"]
 
@@ -151,52 +146,17 @@ class WatchNews(NetSeat):
 def watch_keys(watcher: Watcher, table: str, seat: SeatSettings | None = None) -> int:
     """Watch ``watcher``'s table with the full seat on this terminal until q or the table
     closes: the exit status. ``seat``: the watcher's own settings (the file's when None)."""
-    if seat is None:
-        seat = seat_options.seat_settings(None)
-    settings, run = seat.current, seat.run
-    writer = LineWriter(sys.stdout, plain_output(seat.accessible or env_accessible(), sys.stdout))
-    speaker = seat_options.make_speaker(settings, writer)
-    cue_errors = seat_options.HeldLines(lambda notice: writer.line(phrase(notice)))
-    cues = seat_options.make_cues(settings, cue_errors)
-    hooks = SeatHooks(write_kind=writer.line, on_settings=run.on_settings, describe_settings=run.describe)
-    session = WatchSession(watcher, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
-    news = WatchNews(session, table)
-    voice, checker = None, None
-    try:
-        with writer.hold():
-            for line in seat.early:  # (the settings file's problem)
-                writer.line(line)
-            seat_options.say_what_speaks(writer, speaker, settings, cues, cue_errors)
-            voice, checker = seat_options.hands_free(session, settings)
-            news.opening()
-        if voice is not None:
-            voice.start()
 
-        def post(schedule: Callable[[Callable[[], None]], object]) -> None:
-            def every() -> None:
-                news.pump()
-                if not session.quit and session.runner.timer is not None:
-                    session.runner.timer(PUMP_S, every)
+    def make(settings: Any, writer: LineWriter, hooks: SeatHooks, speaker: Any, cues: Any) -> WatchNews:
+        session = WatchSession(watcher, settings=settings, write=writer.line, hooks=hooks, speaker=speaker, cues=cues)
+        return WatchNews(session, table)
 
-            assert session.runner.timer is not None
-            session.runner.timer(PUMP_S, every)
-            if voice is not None:
-                voice.set_dispatch(schedule)
-            if checker is not None:
-                checker.set_dispatch(schedule)
-
-        ended = run_tty(session, writer, post=post)
+    def finish(session: Any, writer: LineWriter, ended: int | None) -> int:
         if session.closed is not None:
             writer.line(session.closed)
             return 0
         if not session.quit:  # (stopped by a signal: q said it already)
             writer.line(words.leaving())
         return 128 + ended if ended is not None else 0
-    finally:
-        if checker is not None:
-            checker.stop_quietly()
-        if voice is not None:
-            voice.stop()
-        for device in (speaker, cues):
-            with suppress(Exception):
-                device.close()
+
+    return keys_at_table(seat, make, finish, language_at_once=False)
