@@ -21,6 +21,7 @@ from __future__ import annotations
 import gettext
 import os
 import re
+import string
 import sys
 from collections import ChainMap
 from collections.abc import Callable, Mapping, MutableMapping, Sequence
@@ -40,6 +41,8 @@ __all__ = [
     "say",
     "join",
     "number",
+    "decimal",
+    "decimal_count",
     "language_from_environment",
     "languages_lines",
     "CATALOGUE_MESSAGES",
@@ -142,8 +145,44 @@ def render(code: str, message: Message, clean: Mapping[str, Any]) -> str:
     # the cleaned facts as they are (read by key only), the prepared ones over them
     values = ChainMap(dict(message.prepare(clean)) if message.prepare else {}, cast("MutableMapping[str, Any]", clean))
     count = values.get(message.count) if message.plural is not None else None
-    said = text(code, message, count if isinstance(count, int) else None).format_map(values)
+    if isinstance(count, float):  # ('0,8 seconde', '2.5 seconds')
+        count = decimal_count(count)
+    said = _FORMATTER.vformat(text(code, message, count if isinstance(count, int) else None), (), values)
     return _elide(said) if _language == "fr" else said
+
+
+#: The languages that write a decimal comma ('0,8', not '0.8'): read as 'zéro virgule huit'.
+_DECIMAL_COMMA = {"fr"}
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` with the language's decimal mark for a number with decimals
+    ('{net:.1f}' gives '2,5' in French)."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        said: str = super().format_field(value, format_spec)
+        if isinstance(value, float) and _language in _DECIMAL_COMMA:
+            said = said.replace(".", ",")
+        return said
+
+
+_FORMATTER = _Formatter()
+
+
+def decimal(value: float, spec: str = "g") -> str:
+    """A number as the current language writes it ('0.8', '0,8'); an integer as it is."""
+    return _FORMATTER.format_field(float(value) if isinstance(value, float) else value, spec)
+
+
+def decimal_count(value: float) -> int:
+    """The count whose plural form a number with decimals takes in the current language (CLDR's
+    rules): in French 0 to 1.9... take the singular's ('0,8 seconde', '1,5 seconde'), in English
+    any decimal the plural's ('0.8 seconds', '1.5 seconds'); a whole number is itself."""
+    if value == int(value):
+        return int(value)
+    if _language == "fr":
+        return 1 if 0 <= value < 2 else 2
+    return 2
 
 
 #: French elision before a name that begins with a vowel ('que Oliver' -> "qu'Oliver", 'de Ann'

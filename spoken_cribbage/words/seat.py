@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.announce import cap, list_words
-from spoken_cribbage.words.catalogue import say
+from spoken_cribbage.words.catalogue import decimal, decimal_count, say
 from spoken_cribbage.words.channels import mode_name
 from spoken_cribbage.words.keys import help_lines as help_lines  # the help, with the key list
 from spoken_cribbage.words.lines import card_name, the_card, the_cards
@@ -78,9 +78,9 @@ def setting_shown(name: str, value: object) -> str:
     if name == "time_limit":
         return _part("value.seconds", value=value, count=value) if value else _part("value.off")
     if name == "pace" and isinstance(value, (int, float)):
-        # a number with decimals takes the form of 2 ('0.8 seconds'), as storage's units do
-        count = int(value) if value == int(value) else 2
-        return _part("value.seconds", value=f"{value:g}", count=count) if value else _part("value.no_pace")
+        # a number with decimals takes the language's form for it ('0.8 seconds', '0,8 seconde')
+        count = decimal_count(float(value))
+        return _part("value.seconds", value=decimal(float(value)), count=count) if value else _part("value.no_pace")
     if name == "teams":
         if str(value) in ("usual", "none"):
             return _part(f"value.teams_{value}")

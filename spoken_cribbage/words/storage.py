@@ -13,7 +13,7 @@ put inside a sentence. A reason is a notice, or a foreign error's own text (a pl
 
 from __future__ import annotations
 
-from spoken_cribbage.words.catalogue import Message, join
+from spoken_cribbage.words.catalogue import Message, decimal, join
 from spoken_cribbage.words.clean import quoted
 from spoken_cribbage.words.notices import Template
 from spoken_cribbage.words.storage_facts import (  # the helpers of this table
@@ -105,7 +105,7 @@ _ALL: dict[str, Template] = {
         "{high} with its unit ('400 words a minute')",
         prepare=lambda d: {
             "name": d["name"].replace("_", " "),
-            "low": f"{d['low']:g}",
+            "low": decimal(float(d["low"])),
             "high": _amount(d["name"], float(d["high"]), {"rate", "pace"}),
         },
     ),

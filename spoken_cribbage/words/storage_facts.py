@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from spoken_cribbage.notice import Notice, Problem
-from spoken_cribbage.words.catalogue import Message, join, render
+from spoken_cribbage.words.catalogue import Message, decimal, decimal_count, join, render
 from spoken_cribbage.words.channels import mode_name
 from spoken_cribbage.words.lines import list_words
 from spoken_cribbage.words.notices import phrase
@@ -61,10 +61,10 @@ _EMPTY_OF = {"voice", "vosk_model", "names", "language", "profile"}
 
 def _amount(name: str, value: Any, units: set[str] = _UNIT_OF) -> str:
     """A setting's number with its unit ('180 words a minute', '61 points')."""
-    n = f"{value:g}" if isinstance(value, float) else str(value)
+    n = decimal(value) if isinstance(value, float) else str(value)
     if name not in units:
         return n
-    count = int(value) if isinstance(value, (int, float)) and value == int(value) else 2
+    count = decimal_count(float(value)) if isinstance(value, (int, float)) else 2
     return _part(f"storage.unit.{name}", n=n, count=count)
 
 

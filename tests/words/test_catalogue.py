@@ -603,7 +603,7 @@ def test_voice_in_french_and_chinese():
     assert phrase(off) == "La voix est coupée : /m n'est pas un dossier de modèle vosk."
     assert phrase(push) == "Utilisez l'appui pour parler : 1 commande sur 3 a été manquée."
     assert phrase("voice.downloaded", percent=50, got=20_000_000, total=40_000_000) == (
-        "Téléchargé à 50 % (20.0 Mo sur 40.0 Mo)."
+        "Téléchargé à 50 % (20,0 Mo sur 40,0 Mo)."
     )
     # voice commands stay English: the command asked about, and yes or no
     assert phrase("voice.confirm", heard="the nine", command="play 9S") == (

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from spoken_cribbage.engine.cards import parse_cards
 from spoken_cribbage.notice import Notice
 from spoken_cribbage.words import catalogue
 from spoken_cribbage.words.notices import phrase
@@ -109,13 +110,35 @@ def test_counts_of_the_game_take_their_plural_form(language, code, facts, said):
         ("en", "pace", 1.0, "1 second"),
         ("en", "pace", 0.5, "0.5 seconds"),
         ("en", "time_limit", 30, "30 seconds"),
+        ("en", "pace", 1.5, "1.5 seconds"),
         ("fr", "pace", 1.0, "1 seconde"),
         ("fr", "time_limit", 30, "30 secondes"),
+        # French writes a decimal comma, and 0 to 1.9... take the singular (CLDR's rule)
+        ("fr", "pace", 0.8, "0,8 seconde"),
+        ("fr", "pace", 1.5, "1,5 seconde"),
+        ("fr", "pace", 2.5, "2,5 secondes"),
+        ("zh-Hans", "pace", 0.8, "0.8 秒"),
     ],
 )
 def test_a_setting_in_seconds_takes_its_plural_form(language, name, value, said):
     catalogue.use(language)
     assert setting_shown(name, value) == said
+
+
+def test_numbers_with_decimals_are_written_as_the_language_writes_them():
+    """The settings list and a coach's estimate: '0,8 seconde', 'environ 2,5 points' in
+    French; English and Chinese keep the point."""
+    line = Notice("storage.setting_value", name="pace", value=0.8)
+    five = parse_cards("5H")[0]
+    coach = Notice("calculator.coach_play_better", card=five, mine=five, better=2.5)
+    catalogue.use("fr")
+    assert phrase(line) == "Rythme : 0,8 seconde."
+    assert "2,5 points" in phrase(coach)
+    catalogue.use("en")
+    assert phrase(line) == "Pace: 0.8 seconds."
+    assert "2.5 points" in phrase(coach)
+    catalogue.use("zh-Hans")
+    assert "0.8" in phrase(line) and "2.5" in phrase(coach)
 
 
 #: Counts placed before a plural noun in a message without plural forms, that can never be 1
@@ -215,7 +238,7 @@ def test_the_statistics_count_games_won_and_lost_by_their_number():
 def test_french_counts_right_and_commands_heard_agree_with_their_number(right, said):
     catalogue.use("fr")
     line = phrase(Notice("practice.count_session.hand", right=right, rounds=5, seconds=4.0))
-    assert line == f"Cette fois : {said}, 4.0 secondes par main en moyenne."
+    assert line == f"Cette fois : {said}, 4,0 secondes par main en moyenne."
     heard = phrase(Notice("voice.check_heard", heard=right, asked=5))
     assert heard == f"{right} commande{'s' if right > 1 else ''} entendue{'s' if right > 1 else ''} sur 5."
 
