@@ -1,4 +1,6 @@
-"""The second check's own time (voice/verify.py CardCheck.check) on card phrases of the quick corpus.
+"""The second check's own time (voice/verify.py CardCheck.check) on card phrases of the quick corpus:
+the game's check (rivals of every shape) beside the check with the rivals of the phrase's own shape
+only (before 2026-12-05), the same clips in the same run, one after the other for each clip.
 
 python bench/bench_voice_check_time.py
 """
@@ -14,7 +16,7 @@ from spoken_cribbage.vocabulary import phrases_for  # noqa: E402
 from spoken_cribbage.voice.verify import CardCheck  # noqa: E402
 from testkit.voice_corpus import Corpus, cache_folder, read_pcm  # noqa: E402
 
-cc = CardCheck()
+checks = {"every shape (the game)": CardCheck(), "the phrase's own shape (before)": CardCheck(every_shape=False)}
 corpus = Corpus(str(cache_folder() / "corpus"))
 items = []
 for cname in ("play", "discard"):
@@ -23,22 +25,23 @@ for cname in ("play", "discard"):
     for v in b.QUICK_VOICES[:2]:
         items += [("speech", p, v, "pink40") for p in ph[::6]]
 clips = corpus.many(items, workers=1)
-ms, secs = [], []
+ms: dict[str, list[float]] = {name: [] for name in checks}
+secs = []
 for (_, p, _, _), c in zip(items, clips, strict=True):
     pcm = read_pcm(c.path)
-    t = time.perf_counter()
-    cc.check(pcm, p)
-    ms.append((time.perf_counter() - t) * 1000)
+    for name, cc in checks.items():
+        t = time.perf_counter()
+        cc.check(pcm, p)
+        ms[name].append((time.perf_counter() - t) * 1000)
     secs.append(len(pcm) / 32000)
-ms.sort()
-print(
-    len(ms),
-    "clips of",
-    round(statistics.median(secs), 2),
-    "s median; check ms median",
-    round(statistics.median(ms)),
-    "p90",
-    round(ms[int(0.9 * len(ms))]),
-    "max",
-    round(ms[-1]),
-)
+print(len(secs), "clips of", round(statistics.median(secs), 2), "s median")
+for name, got in ms.items():
+    got.sort()
+    print(
+        f"{name}: check ms median",
+        round(statistics.median(got)),
+        "p90",
+        round(got[int(0.9 * len(got))]),
+        "max",
+        round(got[-1]),
+    )

@@ -29,6 +29,8 @@ Checks (each a second opinion on the same audio; ``agree`` means it picks what t
 
     python bench/bench_voice_independence.py [--set hard|held-out] [--step 1] [--workers 2]
         [--rows FILE]   # save the collected evidence, or report again from it without decoding
+        [--recheck FILE2 [--recheck-name NAME] [--one-shape]]  # the game's check now on --rows
+    python bench/bench_voice_independence.py --forced   # hypotheses of another shape, forced
 """
 
 from __future__ import annotations
@@ -175,7 +177,7 @@ class Probe:
 
     def features(self, pcm, heard):
         verify = self.verify
-        rv = verify.rivals(heard)
+        rv = verify.rivals(heard, every_shape=False)  # the candidates of 2026-12-04: one shape
         if not rv:
             return None
         audio = verify._with_floor(pcm)
@@ -241,12 +243,13 @@ def _checks(rows):
     return [probe.features(read_pcm(r["path"]), r["heard"]) for r in rows]
 
 
-def _near(rows):
+def _near(rows, every_shape=True):
     """The game's check as it is now (voice/verify.py: the grammar, then the alignment of the
-    phrase against its nearest rival) on each row's audio: ``near`` and its time."""
+    phrase against its nearest rival) on each row's audio: its answer, time and nearest rival.
+    ``every_shape=False``: with the rivals of the phrase's own shape only (the check before)."""
     from spoken_cribbage.voice.verify import CardCheck
 
-    cc = CardCheck()
+    cc = CardCheck(every_shape=every_shape)
     out = []
     for r in rows:
         t = time.perf_counter()
@@ -255,16 +258,83 @@ def _near(rows):
     return out
 
 
-def recheck(rows, workers):
-    """Add ``near`` (the game's check now) to the saved evidence, the first decoding kept."""
+def recheck(rows, workers, name="near", every_shape=True):
+    """Add ``name`` (the game's check now) to the saved evidence, the first decoding kept."""
     todo = [r for r in rows if r.get("check")]
     parts = [todo[i::workers] for i in range(workers)]
     with get_context("fork").Pool(workers) as pool:
-        res = pool.map(_near, parts, chunksize=1)
+        res = pool.starmap(_near, [(p, every_shape) for p in parts], chunksize=1)
     for part, got in zip(parts, res, strict=True):
         for r, (agree, ms, rival) in zip(part, got, strict=True):
-            r["check"].update(near=agree, near_ms=ms, near_rival=rival)
+            r["check"].update({name: agree, f"{name}_ms": ms, f"{name}_rival": rival})
     return rows
+
+
+FORCED_VOICES = [("espeak-us", "pink40"), ("flite-slt", "brown15"), ("espeak-gb", "white15"), ("flite-kal", "pink40")]
+
+
+def forced_pairs():
+    """(said, forced) card phrases of another shape, in the discard's words and bare: a position
+    and the rank of its number word both ways ("fifth card" / "the five"), a card and a rank
+    alone ("two of hearts" / "the five", the kept-aside set's confusion)."""
+    from spoken_cribbage.vocabulary import NUMBER_WORDS, ORDINALS
+
+    out = []
+    for v in ("", "discard "):
+        for n in range(2, 7):
+            num, ordn = NUMBER_WORDS[n], ORDINALS[n]
+            rank = f"{v}the {num}"
+            for p in [f"{v}card {num}", f"{v}the {ordn} card"] + ([f"{ordn} card"] if not v else []):
+                out += [(p, rank), (rank, p)]
+        for r in ("two", "king", "ten", "jack", "seven"):
+            out += [(f"{v}{r} of hearts", f"{v}the five"), (f"{v}the five", f"{v}{r} of hearts")]
+    return out
+
+
+def _forced(items, every_shape):
+    from spoken_cribbage.voice.verify import CardCheck
+    from testkit.voice_corpus import session_corpus
+
+    cc = CardCheck(parallel=False, every_shape=every_shape)
+    corpus = session_corpus()
+    out = []
+    for said, forced, voice, noise in items:
+        pcm = corpus.speech(said, voice, noise).pcm()
+        t = time.perf_counter()
+        wrong, right = cc.check(pcm, forced)["check_agree"], cc.check(pcm, said)["check_agree"]
+        out.append((said, forced, voice, noise, wrong, right, (time.perf_counter() - t) * 500))
+    return out
+
+
+def forced_shapes(workers):
+    """A first engine's hypothesis of another shape than what was said, forced on real audio (as
+    a vosk error would be, tests/voice/test_voice_cardcheck.py): how often the check agrees with
+    it (the card done unasked) with the rivals of every shape and of the phrase's own shape only,
+    and how often it disagrees with the phrase said (asked about: the cost)."""
+    from testkit.voice_corpus import session_corpus
+
+    items = [(s, f, v, n) for s, f in forced_pairs() for v, n in FORCED_VOICES]
+    session_corpus().many([("speech", s, v, n) for s, _, v, n in items], workers=workers)
+    print(
+        f"{len(items)} forced hypotheses of another shape ({len(forced_pairs())} pairs x {len(FORCED_VOICES)} voices)\n"
+    )
+    print("| rivals | forced wrong card agreed (done unasked) | the phrase said not agreed (asked) | ms median |")
+    print("|---|---|---|---|")
+    got = {}
+    with get_context("fork").Pool(workers) as pool:
+        for every in (False, True):
+            res = [
+                x for part in pool.starmap(_forced, [(items[i::workers], every) for i in range(workers)]) for x in part
+            ]
+            ms = sorted(x[6] for x in res)
+            label = "every shape" if every else "the phrase's own shape"
+            print(f"| {label} | {sum(x[4] for x in res)} | {sum(not x[5] for x in res)} | {ms[len(ms) // 2]:.0f} |")
+            got[every] = {x[:4]: x for x in res}
+    for key, x in got[True].items():
+        if x[4]:
+            print(f"- still agreed with every shape: {key}")
+        if got[False][key][4] is False and x[4]:
+            print(f"- agreed only with every shape: {key}")
 
 
 def collect(args):
@@ -355,7 +425,7 @@ def report(rows, names):
         f = r["check"]
         print(
             f'- "{r["text"]}" ({r["voice"]}, {r["ctx"]}) heard "{r["heard"]}": '
-            + ", ".join(f"{n} {'agrees' if f[n] else 'stops'}" for n in CHECKS + ("near",) if n in f)
+            + ", ".join(f"{n} {'agrees' if v else 'stops'}" for n, v in f.items() if isinstance(v, bool))
             + f"; align margin {f['align_margin'] if f['align_margin'] is None else round(f['align_margin'], 2)}"
             + f"; phones {f['allphone_seq']}"
             + f"; card words {[(p, d) for p, _, d in f['card_phones'] or []]}"
@@ -373,11 +443,18 @@ def main(argv=None):
         default=",".join(CHECKS) + ",base+align,base+allphone_tie,base+dur,base+nonoise+align+allphone_tie+dur",
     )
     ap.add_argument("--recheck", help="with --rows: run the game's check now (near) on them, save here")
+    ap.add_argument("--recheck-name", default="near", help="the name --recheck gives the check's answers")
+    ap.add_argument(
+        "--one-shape", action="store_true", help="--recheck with the rivals of the phrase's own shape only (before)"
+    )
+    ap.add_argument("--forced", action="store_true", help="hypotheses of another shape forced on real audio")
     args = ap.parse_args(argv)
+    if args.forced:
+        return forced_shapes(args.workers)
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())
         if args.recheck:
-            rows = recheck(rows, args.workers)
+            rows = recheck(rows, args.workers, args.recheck_name, not args.one_shape)
             Path(args.recheck).write_text(json.dumps(rows))
     else:
         rows = collect(args)

@@ -4,11 +4,15 @@ A card action named by the engine that proposed it (pocketsphinx streaming with 
 adapted state, or vosk) is done without asking only when a second decoding of the same audio,
 made independently, picks the same phrase out of it and its nearest rivals:
 
-* the rivals are the phrase with its card word replaced by every other member of its
-  confusable class: a position by every other position ("the third card": first, second,
-  fourth, fifth, sixth; "card two": one to six), a rank by every other rank, a suit by every
-  other suit. Positions past the hand and cards not in hand are rivals too: they are exactly
-  the mistakes to rule out;
+* the rivals are every other way of naming a card in the same action's words, as the game's
+  grammar forms them (issue 28: positions, ranks and cards are one confusable class): for
+  "discard the five", every other "discard the <rank>", every "discard <rank> of <suit>",
+  "discard card <n>" and "discard the <nth> card"; for "the third card", every other position
+  said each way, every rank alone and every card. Positions past the hand and cards not in
+  hand are rivals too: they are exactly the mistakes to rule out. (Before 2026-12-05 only the
+  phrase's own shape, its card word replaced: "fifth card" proposed as "the five" met only the
+  other ranks and was agreed with.) The 76 to 82 phrases are one grammar whose slots hold the
+  alternatives, so the search costs what the 5 to 15 of one shape did;
 * the second decoding is pocketsphinx on its own decoder, from a fresh state for every
   utterance (the feature front end reinitialised; the cepstral mean taken from the utterance
   itself, decoded whole), with a grammar of just the phrase and its rivals. It does not share
@@ -20,10 +24,11 @@ made independently, picks the same phrase out of it and its nearest rivals:
   better. A grammar search prunes paths and may end a word early; the alignment scores every
   frame against the two phrases only. On the kept-aside voices (bench_voice_independence.py
   --set held-out) the grammar stage stopped 2 of the 9 wrong cards the first decoding proposed
-  and both stages together 7, at the cost of 16 of 213 right ones asked about.
+  and both stages together 7, at the cost of 19 of 213 right ones asked about (16 with the
+  rivals of one shape).
 
 It shares pocketsphinx's acoustic model, so it does not catch a confusion that model itself
-makes: on the tuning corpus's four hardest voices the two stages stop 4 of 23 wrong cards
+makes: on the tuning corpus's four hardest voices the two stages stop 3 of 23 wrong cards
 (docs/README-voice.md); the tuned surer tier stays for those, and a card action done unasked
 needs the tier AND both stages.
 
@@ -35,16 +40,19 @@ are kept in the evidence for the benchmark.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import os
 import tempfile
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from spoken_cribbage.vocabulary import (
+    CARD_VERBS,
     NUMBER_WORDS,
     ORDINALS,
     PRONUNCIATIONS,
@@ -63,8 +71,8 @@ _FLOOR_DBFS = -58.0
 _FLOOR_BELOW_PEAK_DB = 52.0
 
 
-def rivals(heard: str) -> list[str]:
-    """The phrase with each card word replaced by every other word of its confusable class."""
+def _same_shape(heard: str) -> list[str]:
+    """The phrase with each card word replaced by every other word of its class (one shape)."""
     words = heard.split()
     out: list[str] = []
     for i, w in enumerate(words):
@@ -80,6 +88,77 @@ def rivals(heard: str) -> list[str]:
             continue
         out += [" ".join(words[:i] + [alt] + words[i + 1 :]) for alt in cls if alt != w]
     return list(dict.fromkeys(out))  # each once, in order
+
+
+def naming(heard: str) -> tuple[str, str, tuple[str, ...]] | None:
+    """How ``heard`` names its card: (verb or "", kind, what), kind ``position`` (what: the
+    number word), ``rank`` (the rank alone) or ``card`` (rank and suit); None for another phrase.
+    "card two", "second card" and "the second card" name the same position."""
+    words = heard.split()
+    verb = words[0] if words and words[0] in CARD_VERBS else ""
+    rest = words[1:] if verb else words
+    if len(rest) == 2 and rest[0] == "card" and rest[1] in _NUMBERS:
+        return verb, "position", (rest[1],)
+    lead = rest[:-2]  # "the third card", or "third card" without a verb
+    if rest[-2:-1] and rest[-2] in _ORDINALS and rest[-1] == "card" and (lead == ["the"] or not lead and not verb):
+        return verb, "position", (_NUMBERS[_ORDINALS.index(rest[-2])],)
+    if len(rest) == 2 and rest[0] == "the" and rest[1] in _RANKS:
+        return verb, "rank", (rest[1],)
+    if len(rest) == 3 and rest[0] in _RANKS and rest[1] == "of" and rest[2] in _SUITS:
+        return verb, "card", (rest[0], rest[2])
+    return None
+
+
+def _forms(verb: str, without: tuple[str, tuple[str, ...]] | None = None) -> list[list[list[str]]]:
+    """Every way of naming a card after ``verb`` ("" for none), as the game's grammar forms them
+    (vocabulary._card_phrases), with every rank, suit and position: each form a list of slots,
+    each slot its words. ``without``: less the card, rank or position ``(kind, what)`` in every
+    form that names it."""
+    kind, what = without or ("", ())
+    out: list[list[list[str]]] = []
+    for r in _RANKS:  # a path of its own for each rank, as a phrase list has for each card
+        suits = [s for s in _SUITS if (kind, (r, s)) != ("card", what)]
+        out.append([[r], ["of"], suits])
+    out.append([["the"], [r for r in _RANKS if (kind, (r,)) != ("rank", what)]])
+    nums = [n for n in _NUMBERS if (kind, (n,)) != ("position", what)]
+    ords = [_ORDINALS[_NUMBERS.index(n)] for n in nums]
+    out += [[["card"], nums], [["the"], ords, ["card"]]]
+    if not verb:
+        out.append([ords, ["card"]])  # "third card": said without a verb only
+    return [[[verb]] + f if verb else f for f in out]
+
+
+def _expand(forms: list[list[list[str]]]) -> list[str]:
+    return [" ".join(words) for form in forms for words in itertools.product(*form)]
+
+
+def _jsgf(forms: list[list[list[str]]]) -> str:
+    """The forms as one JSGF rule: a slot of several words is an alternative, so the search
+    holds each word once per slot rather than once per phrase (the rivals of every shape are
+    76 to 82 phrases)."""
+    slot = lambda words: words[0] if len(words) == 1 else f"( {' | '.join(words)} )"  # noqa: E731
+    heads = {tuple(form[0]) for form in forms}
+    if len(heads) == 1 and len(forms) > 1 and len(forms[0][0]) == 1:  # one verb before them all
+        return f"{forms[0][0][0]} ( {_jsgf([form[1:] for form in forms])} )"
+    return " | ".join(" ".join(slot(w) for w in form) for form in forms)
+
+
+def rivals(heard: str, every_shape: bool = True) -> list[str]:
+    """The phrases that name another card, or another position, in the same action's words
+    (issue 28: positions, ranks and cards are one confusable class). "play the five": every
+    other "play the <rank>", every "play <rank> of <suit>", "play card <n>" and "play the <nth>
+    card"; "the third card": every other position said each way the grammar says it, every
+    rank alone and every card. A position past the hand and a card not held are rivals too:
+    they are exactly the mistakes to rule out. The forms of the same card, rank or position
+    ("card three" for "the third card") are not rivals. ``every_shape=False``: only the
+    phrase's own shape, a card word replaced (the check before 2026-12-05, for the bench)."""
+    if not every_shape:
+        return _same_shape(heard)
+    said = naming(heard)
+    if said is None:
+        return []
+    verb, kind, what = said
+    return _expand(_forms(verb, (kind, what)))
 
 
 def _dictionary_entries(dictionary: str, words: set[str]) -> list[str]:
@@ -117,8 +196,7 @@ class _Lane:
         self._searches: OrderedDict[str, str] = OrderedDict()
         self._n = 0
 
-    def _search(self, phrases: list[str]) -> str:
-        key = " | ".join(phrases)
+    def _search(self, key: str) -> str:
         name = self._searches.get(key)
         if name is None:
             self._n += 1
@@ -133,10 +211,11 @@ class _Lane:
             self._searches.move_to_end(key)
         return name
 
-    def decode(self, audio: bytes, phrases: list[str]) -> tuple[str, float, int]:
-        """The best of ``phrases`` in the audio, its score and the utterance's frames."""
+    def decode(self, audio: bytes, grammar: str) -> tuple[str, float, int]:
+        """The best phrase of ``grammar`` (a JSGF rule's body) in the audio, its score and the
+        utterance's frames."""
         d = self.decoder
-        d.activate_search(self._search(phrases))
+        d.activate_search(self._search(grammar))
         d.reinit_feat()  # a fresh front end: nothing carried over from earlier utterances
         d.start_utt()
         d.process_raw(audio, no_search=False, full_utt=True)
@@ -169,10 +248,16 @@ class CardCheck:
     answer, so the outcome is the same as one after the other (``parallel=False``)."""
 
     def __init__(
-        self, hmm: str | None = None, dictionary: str | None = None, config: dict | None = None, parallel: bool = True
+        self,
+        hmm: str | None = None,
+        dictionary: str | None = None,
+        config: dict | None = None,
+        parallel: bool = True,
+        every_shape: bool = True,
     ):
         from pocketsphinx import get_model_path
 
+        self.every_shape = every_shape  # rivals of every shape (False: the phrase's own, for the bench)
         model = get_model_path()
         hmm = hmm or os.path.join(model, "en-us", "en-us")
         dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
@@ -186,10 +271,24 @@ class CardCheck:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-check") if parallel else None
         self._lock = threading.Lock()
 
-    def _rival_side(self, audio: bytes, rv: list[str]) -> tuple[str, float, float]:
+    def _rival_side(self, audio: bytes, rv: str) -> tuple[str, float, float]:
         """The nearest rival (the best of the rivals alone), its grammar score and its alignment."""
         rival, score, _ = self.other.decode(audio, rv)
         return rival, score, self.other.align(audio, rival) if rival else -math.inf
+
+    def _grammars(self, heard: str) -> tuple[str, str, Callable[[str], bool]] | None:
+        """The grammar of ``heard`` and its rivals, that of the rivals alone, and whether a
+        phrase the first chose names what ``heard`` names ("card three" for "the third
+        card"); None when ``heard`` names no card."""
+        if not self.every_shape:
+            rv = _same_shape(heard)
+            return (" | ".join([heard] + rv), " | ".join(rv), heard.__eq__) if rv else None
+        said = naming(heard)
+        if said is None:
+            return None
+        verb, kind, what = said
+        same = lambda best: (naming(best) or ("",))[1:] == (kind, what)  # noqa: E731
+        return _jsgf(_forms(verb)), _jsgf(_forms(verb, (kind, what))), same
 
     def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
         """``check_agree``: both stages chose ``heard`` (the grammar of it and its rivals, then
@@ -198,26 +297,27 @@ class CardCheck:
         ``check_margin``: the grammar score of ``heard`` minus that of the nearest rival, and
         ``check_align_margin`` the same of the alignments, per 10 ms frame (for the benchmark;
         no decision rests on them). ``margin`` is kept for the benchmarks' calls."""
-        rv = rivals(heard)
+        grammars = self._grammars(heard)
         out: dict = {"check_agree": False, "check_best": "", "check_margin": None, "check_rival": ""}
-        if not rv:
+        if grammars is None:
             return out
+        every, rv, same = grammars
         audio = _with_floor(audio)
         with self._lock:
             if self._pool is not None:
                 side = self._pool.submit(self._rival_side, audio, rv)
-                best, score, frames = self.lane.decode(audio, [heard] + rv)
-                said = self.lane.align(audio, heard) if best == heard else -math.inf
+                best, score, frames = self.lane.decode(audio, every)
+                said = self.lane.align(audio, heard) if same(best) else -math.inf
                 rival, rival_score, other = side.result()
             else:
-                best, score, frames = self.lane.decode(audio, [heard] + rv)
-                if best != heard:
+                best, score, frames = self.lane.decode(audio, every)
+                if not same(best):
                     out["check_best"] = best
                     return out
                 said = self.lane.align(audio, heard)
                 rival, rival_score, other = self._rival_side(audio, rv)
         out["check_best"] = best
-        if best != heard:
+        if not same(best):
             return out
         out["check_rival"] = rival
         out["check_margin"] = (score - rival_score) / frames
