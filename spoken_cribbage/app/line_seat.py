@@ -215,6 +215,8 @@ class LineSeat:
                 ],
             )
         )
+        if remote.waiting:  # (nothing of the game is said before every person's seat is taken)
+            self.out(words.starts_when_full())
         limits = words.limits(remote.turn_limit, remote.count_limit)
         if limits:
             self.out(limits)
@@ -359,14 +361,18 @@ class LineSeat:
             self.chat_on = not self.chat_on
             self.out(words.chat_heard(self.chat_on))
             return
+        if text.startswith("'") or text.lower().startswith("say "):
+            self.remote.say(text[1:] if text.startswith("'") else text[4:])
+            return
+        self.remote.drain()  # (the table's start may just have come)
+        if self.remote.waiting:  # (before the game's start: nothing to do, nothing sent)
+            self.out(words.table_waits(self.remote.waiting))
+            return
         if text.lower() in ("t", "time"):
             self._waits()
             return
         if text.lower() in ("i", "hint", "o", "odds"):
             self._advice(p.AdviceKind.HINT if text.lower() in ("i", "hint") else p.AdviceKind.ODDS)
-            return
-        if text.startswith("'") or text.lower().startswith("say "):
-            self.remote.say(text[1:] if text.startswith("'") else text[4:])
             return
         if obs.phase == g.GAME_OVER:
             self._ask_rematch(text)

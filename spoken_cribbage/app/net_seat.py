@@ -27,9 +27,19 @@ from typing import Any
 from spoken_cribbage.app import line_seat, seat_options
 from spoken_cribbage.app.console import LineWriter, env_accessible, plain_output
 from spoken_cribbage.app.keyloop import run_tty
-from spoken_cribbage.app.seat import narration
+from spoken_cribbage.app.seat import moment, narration
+from spoken_cribbage.app.seat.asked import ASKED
+from spoken_cribbage.app.seat.commands import ACTION_VERBS
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.seat.intent import OpenCommandLine
+from spoken_cribbage.app.seat.intent import (
+    Act,
+    ChooseAtCursor,
+    ChooseCard,
+    EraseDigit,
+    MoveCursor,
+    OpenCommandLine,
+    TypeDigit,
+)
 from spoken_cribbage.app.seat.keymap import KeyMap, vocabulary_keymap
 from spoken_cribbage.app.seat.turns import Table
 from spoken_cribbage.app.seat_options import SeatSettings
@@ -52,6 +62,12 @@ __all__ = ["NetSeat", "NetSession", "SHARED_KEYS", "as_table", "sit", "sit_keys"
 
 #: Seconds between two looks at the connection for what arrived unasked.
 PUMP_S = 0.1
+#: What a key means that would act at the table (choose, play, count): before the game's start
+#: answered with whom the table waits for (and refused to a watcher).
+ACTING_INTENTS = (ChooseCard, ChooseAtCursor, MoveCursor, Act, TypeDigit, EraseDigit)
+#: The verbs about the game (its actions, and what the seat asks of it but help): before the
+#: game's start each is answered with whom the table waits for, and nothing is sent.
+GAME_VERBS = frozenset(ASKED.handlers) - {"help"} | frozenset(ACTION_VERBS)
 
 
 def as_table(remote: RemoteTable) -> Table:
@@ -108,12 +124,46 @@ class NetSession(Session):
                 self.output.tell(words.waiting_for(self._not_ready()))
 
         handlers["next"] = next_or_rematch
+        for verb in GAME_VERBS & handlers.keys():
+            handlers[verb] = self._once_started(handlers[verb])
+        self.output.prompt = self._prompt  # (none before the game's start)
 
     # ------------------------------------------------------------------ the inputs
 
     def handle(self, intent: Any) -> None:
         with self._connection():
+            if isinstance(intent, ACTING_INTENTS) and self._waiting():
+                with self.output.answer():
+                    self._table_waits()
+                return
             super().handle(intent)
+
+    # ------------------------------------------------------------------ before the game's start
+
+    def _waiting(self) -> int:
+        """The people's seats still to be taken before the game starts (0 once it has)."""
+        self.remote.drain()  # (the start may just have come)
+        return self.remote.waiting
+
+    def _table_waits(self) -> None:
+        self.output.tell(words.table_waits(self.remote.waiting), LineKind.ERROR)
+
+    def _once_started(self, handler: Callable[[Command], None]) -> Callable[[Command], None]:
+        """``handler`` once the game has started; before, whom the table waits for (nothing
+        of the game is said or sent)."""
+
+        def run(c: Command) -> None:
+            if self._waiting():
+                self._table_waits()
+                return
+            handler(c)
+
+        return run
+
+    def _prompt(self) -> Line | None:
+        """The seat's prompt (what the game waits for from the player); none while the table
+        waits for its people (the opening said so)."""
+        return None if self.remote.waiting else moment.prompt_line(self)
 
     def command(self, text: str) -> None:
         """A typed line: ``say`` and words, or ``'`` and words, talk to the table."""
@@ -152,7 +202,11 @@ class NetSession(Session):
         return self.table.observation(self.me).phase == g.GAME_OVER
 
     def _waits(self, c: Command) -> None:
-        """Whom the table waits for and how long they have, in words (the server's clock)."""
+        """Whom the table waits for and how long they have, in words (the server's clock);
+        before the game's start, how many more people."""
+        if self._waiting():
+            self.output.tell(words.table_waits(self.remote.waiting))
+            return
         self.output.tell(waits_line(self.remote, self.names.names))
 
     def _advice(self, kind: p.AdviceKind) -> Callable[[Command], None]:
@@ -267,6 +321,8 @@ class NetSeat:
                 if i != s.me and (i in remote.computers or remote.connected[i])
             ]
             self._note(words.seated(s.me, others))
+            if remote.waiting:  # (nothing of the game is said before every person's seat is taken)
+                self._note(words.starts_when_full())
             self._note(words.limits(remote.turn_limit, remote.count_limit))
             if not remote.advice:
                 self._note(words.no_advice())

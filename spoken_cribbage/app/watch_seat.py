@@ -20,6 +20,7 @@ from typing import Any, cast
 
 from spoken_cribbage.app.console import LineWriter
 from spoken_cribbage.app.net_seat import (
+    ACTING_INTENTS,
     SHARED_KEYS,
     NetSeat,
     NetSession,
@@ -29,16 +30,7 @@ from spoken_cribbage.app.net_seat import (
 )
 from spoken_cribbage.app.seat.commands import ACTION_VERBS
 from spoken_cribbage.app.seat.hooks import SeatHooks
-from spoken_cribbage.app.seat.intent import (
-    Act,
-    ChooseAtCursor,
-    ChooseCard,
-    EraseDigit,
-    Intent,
-    MoveCursor,
-    OpenCommandLine,
-    TypeDigit,
-)
+from spoken_cribbage.app.seat.intent import Intent, OpenCommandLine
 from spoken_cribbage.app.seat.turns import Table
 from spoken_cribbage.app.seat_options import SeatSettings
 from spoken_cribbage.app.session import Session
@@ -50,8 +42,6 @@ from spoken_cribbage.words.lines import Line, LineKind
 
 __all__ = ["WatchSession", "WatchNews", "watch_keys", "as_watched_table"]
 
-#: What a key means that would act at the table (choose, play, count): refused to a watcher.
-ACTING_INTENTS = (ChooseCard, ChooseAtCursor, MoveCursor, Act, TypeDigit, EraseDigit)
 #: The verbs that act, or ask the table as a seat (a hint, a win chance, the coach, a chat line).
 ACTING_VERBS = (*ACTION_VERBS, "hint", "odds", "coach", "say")
 
@@ -139,6 +129,8 @@ class WatchNews(NetSeat):
         s, remote = self.session, self.remote
         with s.output.answer():
             self._note(words.watching_keys(self.table, s.names.names))
+            if remote.waiting:  # (the game starts, and is heard, when every person's seat is taken)
+                self._note(words.starts_when_full())
             self._note(words.limits(remote.turn_limit, remote.count_limit))
             self._news(remote.news())
 

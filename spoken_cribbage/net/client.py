@@ -81,6 +81,9 @@ class RemoteTable:
         self.ready: frozenset[int] = frozenset()  # who asked for the next deal
         self.held: frozenset[int] = frozenset()  # dropped seats a computer plays
         self.keep = 0  # the seconds a dropped seat is kept
+        #: Before the game's start: the people's seats still to be taken (the game starts, and
+        #: comes from its first event, when every one is); 0 once it has started.
+        self.waiting = 0
         self.turn_limit = welcome.turn_limit  # the table's limits (seconds), if any
         self.count_limit = welcome.count_limit
         self.advice = welcome.advice  # whether the table gives hints and win chances
@@ -175,6 +178,7 @@ class RemoteTable:
             self.ready = frozenset(message.ready)
             self.held = frozenset(message.held)
             self.keep = message.keep
+            self.waiting = message.waiting
         elif isinstance(message, p.Note):
             self.notes.append((len(self.story), message))
         elif isinstance(message, p.Clock):
@@ -444,6 +448,7 @@ class Watcher:
         self.ready: frozenset[int] = frozenset()
         self.held: frozenset[int] = frozenset()
         self.keep = 0
+        self.waiting = 0  # (before the game's start: the people's seats still to be taken)
         self.turn_limit: int | None = None
         self.count_limit: int | None = None
         self.chat: list[tuple[int, str]] = []
@@ -494,6 +499,7 @@ class Watcher:
             self.ready = frozenset(message.ready)
             self.held = frozenset(message.held)
             self.keep = message.keep
+            self.waiting = message.waiting
         elif isinstance(message, p.Chat):
             text = p.clean_text(message.text, p.CHAT_LENGTH)
             self.chat.append((message.seat, text))

@@ -69,6 +69,7 @@ class Clocks:
     turn_limit: float | None
     count_limit: float | None
     fill_in: Callable[[int], Player] | None
+    started: bool
     _due: dict[int, tuple[tuple[object, ...], float, bool]]
 
     if TYPE_CHECKING:  # (the referee's own)
@@ -86,6 +87,8 @@ class Clocks:
         when the same seat's next turn comes, or when somebody first sits there)."""
         game, machines = self.game, {**self.computers, **self.held}
         people = [s for s in range(game.players) if s not in machines]
+        if not self.started:
+            return []  # (the table waits for its people to sit: no clock runs)
         if game.phase == g.DISCARD:
             return [
                 (s, p.WaitWhy.TURN, ("discard", game.deal_number, bool(self.names[s])))

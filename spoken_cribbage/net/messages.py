@@ -93,6 +93,8 @@ class Reason(str, Enum):
     HOST_LEFT = "host left"  # the host left: the table is saved, offered again when
     # the host opens it
     ADVICE_OFF = "advice off"  # a hint or a win chance asked at a table whose host allows none
+    NOT_STARTED = "not started"  # an action (a hint, a rematch) before the game's start: the
+    # table waits until every person's seat has been taken (``Seats.waiting``)
     # (a room, ``serve``)
     NO_TABLE = "no table"  # no table of that name in the room
     NAME_TAKEN = "name taken"  # a table of that name is already open
@@ -284,6 +286,10 @@ class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):
     held: _Ints = []  # dropped people's seats a computer plays until they are back
     keep: _Int = 0  # the seconds a dropped person's seat is kept for them (0: a computer holds
     # it until they are back: the host's --computer-holds)
+    #: Before the game's start: the people's seats nobody has taken yet (the game starts, and
+    #: is sent, when every one has been taken; a computer's seat is never waited for). 0 once
+    #: the game has started.
+    waiting: _Int = 0
 
 
 class Bye(msgspec.Struct, tag="bye", forbid_unknown_fields=True):

@@ -131,6 +131,7 @@ __all__ = [
     "observation_facts",
     "observation_from_facts",
     "public_observation",
+    "waiting_observation",
     "rules_facts",
     "rules_from_facts",
     "events_facts",
@@ -307,6 +308,37 @@ def public_observation(game: g.Game) -> ObservationFacts:
     cards played, the hand being counted at the show)."""
     facts = observation_facts(game.observation(0))
     return msgspec.structs.replace(facts, hand=[], kept=[], discards=[], legal=[])
+
+
+def waiting_observation(game: g.Game, seat: int) -> ObservationFacts:
+    """The table before its game starts (it waits for its people, ``Seats.waiting``), as
+    ``seat`` is sent it (0 for a watcher): nothing of the game, as the engine's own game before
+    its cut (the ``deal`` phase): no cut, no deal, no hand, no score, nothing to do."""
+    facts = observation_facts(game.observation(seat))
+    zeros = [0] * len(facts.scores)
+    return msgspec.structs.replace(
+        facts,
+        phase=str(g.DEAL),
+        deal=0,
+        dealer=0,
+        scores=zeros,
+        hand=[],
+        kept=[],
+        discards=[],
+        starter=None,
+        played=[],
+        series=[],
+        count=0,
+        gone=[],
+        cards_left=[0] * game.players,
+        legal=[],
+        history=[],
+        to_act=None,
+        waiting=[],
+        showing=[],
+        showing_crib=False,
+        back_pegs=zeros,
+    )
 
 
 def observation_from_facts(facts: ObservationFacts, rules: Rules) -> g.Observation:

@@ -115,12 +115,33 @@ class Referee(Clocks):
         self.errors = 0  # internal failures (a bug): the fuzz tests want none
         self.refused = 0
         self._next_ident = 0
+        #: The game has started: every person's seat has been taken once (until then nothing
+        #: of it is sent, nobody acts, no clock runs; :meth:`start`). A game already under way
+        #: (resumed) has.
+        self.started = bool(game.actions) or not self.people_seats
         self._step()
         self._clock()
 
     @property
     def people_seats(self) -> list[int]:
         return [s for s in range(self.game.players) if s not in self.computers]
+
+    @property
+    def waiting(self) -> int:
+        """Before the game's start: the people's seats nobody has taken yet (a seat kept for
+        its person while they are away is taken); 0 once the game has started."""
+        return 0 if self.started else sum(1 for s in self.people_seats if not self.names[s])
+
+    def start(self) -> bool:
+        """The game starts when every person's seat has been taken (a table starts when its
+        people are there, as Playroom's do): the computers take their first turns and the
+        clocks run. True when it started just now."""
+        if self.started or self.waiting:
+            return False
+        self.started = True
+        self._step()
+        self._clock()
+        return True
 
     def apply(self, action: g.Action) -> list[g.Event]:
         """Carry out ``action`` (IllegalActionError: refused, nothing changed); ``on_action``
@@ -285,6 +306,9 @@ class Referee(Clocks):
             out.add(conn.ident, self.clock())  # (whom the table waits for is public)
         elif conn.seat is None:
             self._refuse(conn, out, p.Reason.NOT_JOINED)
+        elif not self.started and isinstance(message, (p.Act, p.Rematch, p.Advise)):
+            # (the table waits for its people: nothing of the game is done or told)
+            self._refuse(conn, out, p.Reason.NOT_STARTED, message.seq if isinstance(message, p.Act) else None)
         elif isinstance(message, p.Act):
             self._act(conn, conn.seat, message, out)
         elif isinstance(message, p.AskTime):
@@ -328,6 +352,7 @@ class Referee(Clocks):
         missed = self.heard.pop(seat, None)  # (back after a drop: what they had been sent)
         self.held.pop(seat, None)  # (the person plays their own seat again)
         self.names[seat] = name or f"{seat + 1}"
+        starting = self.start()  # (the last seat taken: the game starts, for everyone)
         self._clock()  # (a first seat taken: its time starts now)
         out.add(
             conn.ident,
@@ -342,7 +367,10 @@ class Referee(Clocks):
             ),
         )
         self._seats(out)  # (before the events: the client names the seats in them)
-        self._update(conn, out, missed=missed)
+        if starting:
+            self._broadcast(out, None)  # (the game from its start, to every seat and watcher)
+        else:
+            self._update(conn, out, missed=missed)
 
     def _act(self, conn: _Conn, seat: int, act: p.Act, out: Outbox) -> None:
         try:
@@ -440,6 +468,8 @@ class Referee(Clocks):
         """An action the referee plays itself: a computer's turn, or a person's go when no
         card of theirs fits (said, never asked, as at a local table)."""
         game, computers = self.game, {**self.computers, **self.held}
+        if not self.started:
+            return None  # (the table waits for its people: the computers too)
         if game.phase == g.DISCARD:
             for s in game.pending_discards():
                 if s in computers:
@@ -481,6 +511,9 @@ class Referee(Clocks):
         """``memo``: the events' facts made for the other connections of the same change
         (:meth:`_broadcast`): each event every seat sees alike is made plain once."""
         assert conn.seat is not None
+        if not self.started:  # (nothing of the game before its start: conn.sent stays 0)
+            out.add(conn.ident, p.Update(0, [], p.waiting_observation(self.game, conn.seat), ack))
+            return
         events = self.game.events_for(conn.seat, conn.sent)
         out.add(
             conn.ident,
@@ -495,9 +528,12 @@ class Referee(Clocks):
         conn.sent = len(self.game.events)
 
     def _view(self, conn: _Conn, out: Outbox, first: bool = False, memo: p.FactsMemo | None = None) -> None:
-        events = p.public_events(self.game.events[conn.sent :])
         rules = p.rules_facts(self.game.rules) if first else None
         limits = (_whole(self.turn_limit), _whole(self.count_limit)) if first else (None, None)
+        if not self.started:  # (nothing of the game before its start: conn.sent stays 0)
+            out.add(conn.ident, p.View(0, [], rules, p.waiting_observation(self.game, 0), *limits))
+            return
+        events = p.public_events(self.game.events[conn.sent :])
         table = p.public_observation(self.game)
         out.add(conn.ident, p.View(conn.sent, p.events_facts(events, memo), rules, table, *limits))
         conn.sent = len(self.game.events)
@@ -519,6 +555,7 @@ class Referee(Clocks):
             sorted(self.ready),
             sorted(self.held),
             0 if self.stand_in is not None else round(self.keep),  # (0: a computer holds it)
+            self.waiting,
         )
         _to_all(out, [c.ident for c in self.conns.values() if c.seat is not None or c.watching], message)
 

@@ -209,4 +209,5 @@ def resume(
         count_limit=save.count_limit,
     )
     referee.names = [p.clean_text(n, p.NAME_LENGTH) for n in save.names]
+    referee.start()  # (a table whose people had all sat before it stopped: its game goes on)
     return referee

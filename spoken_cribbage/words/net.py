@@ -149,6 +149,24 @@ def chat(name: str, text: str) -> str:
     return _t("net.chat", name=_name(name), text=text)
 
 
+def watcher_chat(name: str, text: str) -> str:
+    """A chat line of someone watching the table (``name``: theirs, cleaned; may be empty)."""
+    if not name:
+        return _t("net.chat.watcher_unnamed", text=text)
+    return _t("net.chat.watcher", name=name, text=text)
+
+
+def starts_when_full() -> str:
+    """Said when seated at a table whose people's seats are not all taken yet."""
+    return _t("net.starts_when_full")
+
+
+def table_waits(players: int) -> str:
+    """Before the game's start: the answer to anything that would act (``players``: the
+    people's seats still empty)."""
+    return _plural("net.table_waits", players, players=_words(players))
+
+
 def chat_heard(on: bool) -> str:
     return _t("net.chat.on" if on else "net.chat.off")
 

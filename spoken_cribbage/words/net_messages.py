@@ -89,6 +89,7 @@ _REFUSED = {
     "internal": "The table failed on that message; nothing changed.",
     "server closing": "The table is closing.",
     "advice off": "This table gives no hints or win chances: the host chose so.",
+    "not started": "The game has not started: the table waits for its players.",
     "no table": "The room has no open table of that name (a private one needs its own code).",
     "name taken": "A table of that name is already open: choose another name.",
     "bad name": "A table needs a name with letters or digits.",
@@ -201,6 +202,23 @@ CODES: dict[str, Message] = {
     "net.seated": _m(
         "You sit at seat {seat}, with {others}.",
         "a shared table: you took a seat; {others} are the names of the players there (a list)",
+    ),
+    "net.starts_when_full": _m(
+        "The game starts when every seat is taken.",
+        "a shared table: said when you sit while people's seats are still empty (nothing of the game is said "
+        "before they are taken)",
+    ),
+    "net.table_waits": _m(
+        "The table waits for one more player.",
+        "a shared table before its game starts: the answer to a key or command that would act, or to t; "
+        "{players} the people's seats still empty, in words",
+        plural="The table waits for {players} more players.",
+    ),
+    "net.chat.watcher": _m(
+        "{name}, watching, says: {text}", "a shared table: the chat line of someone watching it, by their name"
+    ),
+    "net.chat.watcher_unnamed": _m(
+        "Someone watching says: {text}", "a shared table: the chat line of someone watching it who gave no name"
     ),
     "net.chat.you": _m("You say: {text}", "a shared table: your own chat line, as the table sent it back"),
     "net.chat": _m("{name} says: {text}", "a shared table: another player's chat line"),
