@@ -92,18 +92,15 @@ def test_a_turn_whose_limit_runs_out_is_played_by_a_computer_and_everyone_is_tol
     assert referee.errors == 0
 
 
-def test_a_seat_nobody_has_taken_yet_is_not_hurried_and_its_time_starts_when_taken():
+def test_no_clock_runs_before_every_person_has_sat_and_the_time_starts_at_the_start():
     clock = Clock()
     referee = _referee(clock, turn_limit=30)
     lena = _sit(referee, "Lena")
     clock.t += 100
-    referee.tick()  # (Lena's own turn ran out: played for her)
-    assert [a.seat for a in referee.game.actions if isinstance(a, g.Discard)] == [0]
-    clock.t += 100
-    assert referee.tick().frames == []  # Max is still on his way
-    assert [(w.seat, w.left) for w in _ask(referee, lena).waits] == [(1, None)]
+    assert referee.tick().frames == []  # Max is still on his way: nothing runs, nothing played
+    assert referee.game.actions == [] and _ask(referee, lena).waits == []
     max_ = _sit(referee, "Max")
-    assert [(w.seat, w.left) for w in _ask(referee, max_).waits] == [(1, 30.0)]
+    assert [(w.seat, w.left) for w in _ask(referee, max_).waits] == [(0, 30.0), (1, 30.0)]
 
 
 def test_without_a_limit_the_table_waits_and_says_so():
