@@ -38,10 +38,11 @@ from spoken_cribbage.app.seat_options import SeatSettings, add_seat_options, pla
 from spoken_cribbage.app.watch_seat import watch_keys
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import Closed, Watcher, room_ask
+from spoken_cribbage.net.client import Closed, room_ask
 from spoken_cribbage.net.room import Room
 from spoken_cribbage.net.sockets import ServerThread, quiet_gc
 from spoken_cribbage.net.tls import Pins, host_certificate, invite_code, server_context, split_code
+from spoken_cribbage.net.watcher import Watcher
 from spoken_cribbage.storage.paths import data_dir
 from spoken_cribbage.storage.table import teams_number, teams_value
 from spoken_cribbage.words import net as words

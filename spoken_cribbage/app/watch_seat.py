@@ -6,7 +6,7 @@ history keys), while any key or command that would act (a digit, Space, an arrow
 a hint, a chat line) is refused with one sentence and changes nothing.
 
 :class:`WatchSession` is the shared table's :class:`~spoken_cribbage.app.net_seat.NetSession`
-at a :class:`~spoken_cribbage.net.client.Watcher`: the table as everyone sees it (the server's
+at a :class:`~spoken_cribbage.net.watcher.Watcher`: the table as everyone sees it (the server's
 public observation: no hand, no legal action), seated nowhere (``me`` is -1: nobody is "you").
 What arrives is said by the shared table's :class:`~spoken_cribbage.app.net_seat.NetSeat`.
 ``join --watch`` on a terminal watches here; piped input keeps the line watcher
@@ -35,7 +35,8 @@ from spoken_cribbage.app.seat.turns import Table
 from spoken_cribbage.app.seat_options import SeatSettings
 from spoken_cribbage.app.session import Session
 from spoken_cribbage.engine import game as g
-from spoken_cribbage.net.client import RemoteTable, Watcher
+from spoken_cribbage.net.client import RemoteTable
+from spoken_cribbage.net.watcher import Watcher
 from spoken_cribbage.vocabulary import Command
 from spoken_cribbage.words import net as words
 from spoken_cribbage.words.lines import Line, LineKind

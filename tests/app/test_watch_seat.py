@@ -18,8 +18,9 @@ from spoken_cribbage.app.seat.hooks import SeatHooks
 from spoken_cribbage.app.watch_seat import WatchNews, WatchSession, as_watched_table
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import RemoteTable, Watcher, room_ask
+from spoken_cribbage.net.client import RemoteTable, room_ask
 from spoken_cribbage.net.room import Room
+from spoken_cribbage.net.watcher import Watcher
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.lines import LineKind
 from testkit.net_support import UNLIMITED, cards_in, my_turn, play_out, running

@@ -13,9 +13,10 @@ import pytest
 from spoken_cribbage.ai.players import ComputerPlayer, make_player
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import Refused, RemoteTable, Watcher, room_ask
+from spoken_cribbage.net.client import Refused, RemoteTable, room_ask
 from spoken_cribbage.net.room import Room
 from spoken_cribbage.net.tables import read_save
+from spoken_cribbage.net.watcher import Watcher
 from testkit.net_support import UNLIMITED, cards_in, my_turn, running
 
 

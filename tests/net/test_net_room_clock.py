@@ -16,9 +16,10 @@ from spoken_cribbage.ai.players import make_player
 from spoken_cribbage.app import room_command
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import Refused, RemoteTable, Watcher, room_ask
+from spoken_cribbage.net.client import Refused, RemoteTable, room_ask
 from spoken_cribbage.net.room import Room
 from spoken_cribbage.net.tables import read_save
+from spoken_cribbage.net.watcher import Watcher
 from spoken_cribbage.words import net as words
 from testkit.net_support import UNLIMITED, running
 

@@ -1,0 +1,183 @@
+"""Watching a room's table over the network (issue 26): :class:`Watcher` is the connection of
+someone watching (the public events, the seats, the talk; never a hand), and a seat's ``Table``
+with no seat of its own, for the watcher's full seat (``app/watch_seat.py``)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from websockets.exceptions import ConnectionClosed
+
+from spoken_cribbage.engine import game as g
+from spoken_cribbage.engine.rules import Rules
+from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.client import Closed, Refused, open_connection
+from spoken_cribbage.net.tls import Pins, split_code
+
+__all__ = ["Watcher"]
+
+
+class Watcher:
+    """Watching a room's table: its public events (never a hand), the seats and the talk.
+    ``story``: the events so far; ``names``: the seats' names, cleaned.
+
+    It is also a seat's ``Table`` (``app/seat/turns.py``) with no seat of its own (``seat``
+    is -1): its observation is the table as everyone sees it (no hand, no legal action), so a
+    watcher's full seat (``app/net_seat.WatchSession``) answers the keys that ask about public
+    things from it; an action is refused here, never sent."""
+
+    #: No seat: a watcher is nobody at the table.
+    seat = -1
+    #: The server keeps the table's clocks; a watcher gets no hints or win chances.
+    keeps_time = False
+    advice = False
+
+    def __init__(self, uri: str, code: str, table: str, *, timeout: float = 10.0, pins: Pins | None = None) -> None:
+        self._stack, self.ws, self.first_visit = open_connection(uri, code, timeout=timeout, pins=pins)
+        self.timeout = timeout
+        self.story: list[g.Event] = []
+        self.heard = 0
+        self.names: list[str] = []
+        self.connected: list[bool] = []
+        self.computers: frozenset[int] = frozenset()
+        self.ready: frozenset[int] = frozenset()
+        self.held: frozenset[int] = frozenset()
+        self.keep = 0
+        self.waiting = 0  # (before the game's start: the people's seats still to be taken)
+        self.turn_limit: int | None = None
+        self.count_limit: int | None = None
+        self.chat: list[tuple[int, str]] = []
+        self.on_chat: Callable[[int, str], None] | None = None
+        self._rules: Rules | None = None
+        self.missed: tuple[int, int] | None = None  # (a watcher never rejoins a seat)
+        #: The table's notes (a turn played for someone), each with the index in the story of
+        #: the events it comes before.
+        self.notes: list[tuple[int, p.Note]] = []
+        self._obs: g.Observation | None = None
+        self._clock: p.Clock | None = None
+        try:
+            self.ws.send(p.encode(p.Watch(table, split_code(code)[0])))
+            while self._rules is None:
+                if not self.pump(timeout):
+                    raise Closed()
+        except BaseException:
+            self._stack.close()
+            raise
+
+    def close(self) -> None:
+        self._stack.close()
+
+    def pump(self, timeout: float | None) -> bool:
+        """Take one frame (waiting at most ``timeout`` seconds); False when none came."""
+        try:
+            frame = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            return False
+        except ConnectionClosed:
+            raise Closed() from None
+        message = p.decode_server(frame)
+        if isinstance(message, p.View):
+            if message.start > len(self.story):
+                raise p.ProtocolError(p.Reason.MALFORMED, "events missing")
+            del self.story[message.start :]
+            self.story.extend(p.events_from_facts(message.events))
+            self.heard = min(self.heard, message.start)
+            if message.rules is not None:
+                self._rules = p.rules_from_facts(message.rules)
+                self.turn_limit, self.count_limit = message.turn_limit, message.count_limit
+            if message.observation is not None and self._rules is not None:
+                self._obs = p.observation_from_facts(message.observation, self._rules)
+        elif isinstance(message, p.Seats):
+            self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
+            self.connected = list(message.connected)
+            self.computers = frozenset(message.computers)
+            self.ready = frozenset(message.ready)
+            self.held = frozenset(message.held)
+            self.keep = message.keep
+            self.waiting = message.waiting
+        elif isinstance(message, p.Chat):
+            text = p.clean_text(message.text, p.CHAT_LENGTH)
+            self.chat.append((message.seat, text))
+            if self.on_chat is not None:
+                self.on_chat(message.seat, text)
+        elif isinstance(message, p.Note):
+            self.notes.append((len(self.story), message))
+        elif isinstance(message, p.Clock):
+            self._clock = message
+        elif isinstance(message, p.Refused):
+            raise Refused(message)
+        elif isinstance(message, p.Bye):
+            raise Closed(message.reason)
+        return True
+
+    def news(self, timeout: float = 0) -> list[g.Event]:
+        """Wait up to ``timeout`` for something; the events not given yet (given now)."""
+        if self.pump(timeout):
+            self.drain()
+        events, self.heard = self.story[self.heard :], len(self.story)
+        return events
+
+    def drain(self) -> None:
+        """Take every frame already come, without waiting."""
+        while self.pump(0):
+            pass
+
+    def take_notes(self) -> list[tuple[int, p.Note]]:
+        """The table's notes come since last taken, each with its index in the story."""
+        notes, self.notes = self.notes, []
+        return notes
+
+    def ask_time(self) -> list[p.Wait]:
+        """Whom the table waits for now and how long they have (Closed when no answer comes)."""
+        self._clock = None
+        self.ws.send(p.encode(p.AskTime()))
+        deadline = time.monotonic() + self.timeout
+        while self._clock is None:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Closed()
+            self.pump(left)
+        return list(self._clock.waits)
+
+    # ------------------------------------------------------------------ the Table protocol
+
+    @property
+    def rules(self) -> Rules:
+        """The table's rules (sent with the first view, before the watcher is made)."""
+        assert self._rules is not None
+        return self._rules
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def observation(self, seat: int) -> g.Observation:
+        """The table as everyone sees it now (whatever ``seat``: a watcher has none)."""
+        self.drain()
+        if self._obs is None:
+            raise Closed()  # (a server that sends no table to a watcher: nothing to watch)
+        return self._obs
+
+    def apply(self, action: g.Action, seat: int) -> list[g.Event]:
+        """A watcher cannot act: refused here, never sent."""
+        raise g.IllegalActionError("watching", g.Refusal.OTHER)
+
+    @property
+    def version(self) -> int:
+        return len(self.story)
+
+    def next_action(self, seat: int, obs: g.Observation) -> g.Action | None:
+        return None  # (the server plays every seat's turns: their events come in the views)
+
+    def can_undo(self, seat: int) -> g.UndoBlocked | None:
+        return g.UndoBlocked.SHARED
+
+    def undo(self, seat: int) -> list[g.Action]:
+        raise g.IllegalActionError(str(g.UndoBlocked.SHARED), g.Refusal.UNDO_BLOCKED, blocked=g.UndoBlocked.SHARED)
+
+    def events_for(self, seat: int, start: int = 0) -> list[g.Event]:
+        return self.story[start:]
+
+    def new_game(self) -> None:
+        return None
