@@ -139,6 +139,17 @@ def table(
     return cls(game, bots, code=CODE, now=time.monotonic, limits=limits or UNLIMITED)
 
 
+def started(*remotes: RemoteTable, seconds: float = 10.0) -> None:
+    """Wait until each of ``remotes`` has been sent the game's start (a table starts when its
+    last person sits: the others hear it a moment later); nothing of the news is taken."""
+    deadline = time.monotonic() + seconds
+    for remote in remotes:
+        while remote.waiting or not remote.story:
+            assert time.monotonic() < deadline, "the game did not start"
+            remote.drain()
+            time.sleep(0.01)
+
+
 def my_turn(obs: g.Observation) -> bool:
     if not obs.legal:
         return False

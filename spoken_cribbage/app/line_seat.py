@@ -120,6 +120,11 @@ def failure(e: BaseException, uri: str) -> str:
     return words.cannot_connect(uri.removeprefix("ws://"), str(e) or type(e).__name__)
 
 
+def chat_words(line: p.Chat, name_of: Callable[[int], str]) -> str:
+    """A chat line as this client says it (``name_of``: a seat's name as it says it)."""
+    return words.table_chat(None if line.seat is None else name_of(line.seat), line.text, line.name, line.own)
+
+
 def computer_seats(text: str, players: int) -> list[int]:
     """--computers '2,4' (seats numbered from 1; the host sits at 1) as seats from 0."""
     seats = []
@@ -187,9 +192,9 @@ class LineSeat:
         self._ready_were: set[int] = set()
         remote.on_chat = self._chat
 
-    def _chat(self, seat: int, text: str) -> None:
+    def _chat(self, line: p.Chat) -> None:
         if self.chat_on:
-            self.out(words.chat(self._name(seat), text))
+            self.out(chat_words(line, self._name))
 
     def _name(self, seat: int) -> str:
         given = self.remote.names[seat] if seat < len(self.remote.names) else ""

@@ -304,8 +304,8 @@ class NetSeat:
     def __init__(self, session: NetSession) -> None:
         self.session = session
         self.remote = session.remote
-        self.chat: list[tuple[int, str]] = []
-        self.remote.on_chat = lambda seat, text: self.chat.append((seat, text))
+        self.chat: list[p.Chat] = []
+        self.remote.on_chat = lambda line: self.chat.append(line)  # (self.chat is renewed as it is said)
         self._connected = list(self.remote.connected)
         self._names_were = list(self.remote.names)
         self._ready_were: set[int] = set(self.remote.ready)
@@ -356,8 +356,9 @@ class NetSeat:
                 narration._announce(s, part, remote.observation(s.me), priority=Priority.NORMAL, own=0)
                 at = index
             self._table_note(note)
-        for seat, text in self.chat:
-            s.output.say([Line.same(words.chat(s.names.names[seat], text), LineKind.CHAT)], priority=Priority.NORMAL)
+        for line in self.chat:
+            said = line_seat.chat_words(line, s.names.names.__getitem__)
+            s.output.say([Line.same(said, LineKind.CHAT)], priority=Priority.NORMAL)
         self.chat = []
         rest = events[at - start :]
         if missed is not None:  # back at the table: where the game stands, the hand numbered

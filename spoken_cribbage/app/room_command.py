@@ -24,6 +24,7 @@ from spoken_cribbage.app.line_seat import (
     DEFAULT_PORT,
     LOOPBACK,
     PINS_FILE,
+    chat_words,
     computer_seats,
     failure,
     limit,
@@ -33,7 +34,7 @@ from spoken_cribbage.app.line_seat import (
     uri_host,
     writer,
 )
-from spoken_cribbage.app.net_seat import _isatty, sit  # (the full seat on a terminal, else the line seat)
+from spoken_cribbage.app.net_seat import _isatty, chat_text, sit  # (the full seat on a terminal, else lines)
 from spoken_cribbage.app.seat_options import SeatSettings, add_seat_options, player_settings
 from spoken_cribbage.app.watch_seat import watch_keys
 from spoken_cribbage.engine import game as g
@@ -136,7 +137,7 @@ def run_join(args: argparse.Namespace) -> int:
     if args.create:
         return _create(args, uri, pins, out, f"{host}:{port}", tag, seat)
     if args.watch:
-        return _watch(uri, args.code, args.watch, pins, out, seat)
+        return _watch(uri, args.code, args.watch, pins, out, seat, args.name)
     return sit(uri, args.code, args.name, out, pins, table=args.table, seat=seat)
 
 
@@ -217,10 +218,17 @@ def _quoted(name: str) -> str:
 
 
 def _watch(
-    uri: str, code: str, table: str, pins: Pins | None, out: Callable[[str], None], seat: SeatSettings | None = None
+    uri: str,
+    code: str,
+    table: str,
+    pins: Pins | None,
+    out: Callable[[str], None],
+    seat: SeatSettings | None = None,
+    watcher_name: str = "",
 ) -> int:
+    """Watch ``table`` (``watcher_name``: the watcher's, said with their chat lines)."""
     try:
-        watcher = Watcher(uri, code, table, pins=pins)
+        watcher = Watcher(uri, code, table, pins=pins, name=watcher_name)
     except CONNECTION_ERRORS as e:
         out(failure(e, uri))
         return 1
@@ -244,6 +252,8 @@ def watch_lines(
     """Say a watched table's public events as they come, until q (or the end of input) or the
     table closes."""
     out(words.watching(table, _watched_names(watcher).names))
+    if watcher.waiting:  # (the game starts, and is heard, when every person's seat is taken)
+        out(words.starts_when_full())
     announcer = Announcer(_watched_names(watcher))
     announcer.rules = watcher.rules
     chat_said = 0
@@ -254,8 +264,8 @@ def watch_lines(
             out(words.closed(e.reason.value if e.reason else None))
             return 0
         announcer.names = _watched_names(watcher)
-        for seat, text in watcher.chat[chat_said:]:
-            out(words.chat(_watched_names(watcher).subject(seat), text))
+        for said in watcher.chat[chat_said:]:
+            out(chat_words(said, _watched_names(watcher).subject))
         chat_said = len(watcher.chat)
         for _, note in watcher.notes:  # (a turn played for someone: before its events)
             if note.code == p.NoteCode.TURN_PLAYED:
@@ -275,6 +285,13 @@ def watch_lines(
         if line_typed is None or line_typed.strip().lower() in ("q", "quit"):
             out(words.leaving())
             return 0
+        typed = chat_text(line_typed)  # ('text or say text: a watcher talks to the table)
+        if typed:
+            try:
+                watcher.say(typed)
+            except Closed as e:
+                out(words.closed(e.reason.value if e.reason else None))
+                return 0
 
 
 def _watched_names(watcher: Watcher) -> Names:

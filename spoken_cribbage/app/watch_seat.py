@@ -43,8 +43,8 @@ from spoken_cribbage.words.lines import Line, LineKind
 
 __all__ = ["WatchSession", "WatchNews", "watch_keys", "as_watched_table"]
 
-#: The verbs that act, or ask the table as a seat (a hint, a win chance, the coach, a chat line).
-ACTING_VERBS = (*ACTION_VERBS, "hint", "odds", "coach", "say")
+#: The verbs that act, or ask the table as a seat (a hint, a win chance, the coach).
+ACTING_VERBS = (*ACTION_VERBS, "hint", "odds", "coach")
 
 
 def as_watched_table(watcher: Watcher) -> Table:
@@ -55,7 +55,7 @@ def as_watched_table(watcher: Watcher) -> Table:
 class WatchSession(NetSession):
     """The full seat of a watcher: the same narration and answers as a player's, no action."""
 
-    keys = SHARED_KEYS  # (the shared table's keys: ' is refused with the rest, a watcher cannot talk)
+    keys = SHARED_KEYS  # (the shared table's keys: ' talks to the table, as at a seat)
 
     def __init__(self, watcher: Watcher, **seat: Any) -> None:
         self.watcher = watcher
@@ -104,18 +104,13 @@ class WatchSession(NetSession):
         self.output.tell(words.cannot_act(), LineKind.ERROR)
 
     def handle(self, intent: Intent) -> None:
-        if isinstance(intent, ACTING_INTENTS) or (isinstance(intent, OpenCommandLine) and intent.text):
+        if isinstance(intent, ACTING_INTENTS) or (
+            isinstance(intent, OpenCommandLine) and intent.text and chat_text(intent.text) is None
+        ):  # (a command line opened on a move; ' opens it on say: a watcher talks to the table)
             with self.output.answer():
                 self._cannot()
             return
         super().handle(intent)
-
-    def command(self, text: str) -> None:
-        if chat_text(text) is not None:  # (a watcher cannot talk at the table: the server refuses it)
-            with self.output.answer():
-                self._cannot()
-            return
-        super().command(text)
 
 
 class WatchNews(NetSeat):

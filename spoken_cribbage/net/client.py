@@ -98,12 +98,12 @@ class RemoteTable:
         self.timeout = timeout
         self.story: list[g.Event] = []  # this seat's events, from the game's start
         self.heard = 0  # how many of them the seat has been given
-        self.chat: list[tuple[int, str]] = []  # (seat, cleaned text), as they came
+        self.chat: list[p.Chat] = []  # the chat lines as they came, cleaned
         self._obs: g.Observation | None = None
         self._seq = 0
         self._acked: int | None = None
         self._refused: dict[int, p.Refused] = {}
-        self.on_chat: Callable[[int, str], None] | None = None
+        self.on_chat: Callable[[p.Chat], None] | None = None
         self._stack = contextlib.ExitStack()
         self._stack.callback(ws.close)
         self.first_visit = False  # the table's certificate was pinned at this join
@@ -167,10 +167,7 @@ class RemoteTable:
                 raise Refused(message)
             self._refused[message.seq] = message
         elif isinstance(message, p.Chat):
-            text = p.clean_text(message.text, p.CHAT_LENGTH)
-            self.chat.append((message.seat, text))
-            if self.on_chat is not None:
-                self.on_chat(message.seat, text)
+            self._chat(message)
         elif isinstance(message, p.Seats):
             self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
             self.connected = list(message.connected)
@@ -188,6 +185,12 @@ class RemoteTable:
         elif isinstance(message, p.Bye):
             raise Closed(message.reason)
         return True
+
+    def _chat(self, message: p.Chat) -> None:
+        line = cleaned_chat(message)
+        self.chat.append(line)
+        if self.on_chat is not None:
+            self.on_chat(line)
 
     def _take_update(self, update: p.Update) -> None:
         if update.start > len(self.story):
@@ -420,6 +423,14 @@ def room_ask(
         if not isinstance(answer, (p.Tables, p.Created)):
             raise p.ProtocolError(p.Reason.MALFORMED, "not an answer")
         return answer
+
+
+def cleaned_chat(message: p.Chat) -> p.Chat:
+    """A chat line as a client keeps it: its text and name cleaned again (control characters,
+    escape sequences, length), whatever the server sent."""
+    return p.Chat(
+        message.seat, p.clean_text(message.text, p.CHAT_LENGTH), p.clean_text(message.name, p.NAME_LENGTH), message.own
+    )
 
 
 def _illegal(refused: p.Refused) -> g.IllegalActionError:

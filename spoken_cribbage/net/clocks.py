@@ -51,6 +51,7 @@ class Conn:
     seat: int | None = None
     sent: int = 0  # how many of the game's events this connection has been sent
     watching: bool = False  # a watcher: public events only, cannot act
+    name: str = ""  # a watcher's name (cleaned), said with its chat lines
 
 
 class Clocks:

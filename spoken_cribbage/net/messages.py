@@ -177,10 +177,12 @@ class Create(msgspec.Struct, tag="create", forbid_unknown_fields=True):
 
 
 class Watch(msgspec.Struct, tag="watch", forbid_unknown_fields=True):
-    """In a room: watch a table (its public events only; a watcher cannot act)."""
+    """In a room: watch a table (its public events only; a watcher cannot act, but may talk:
+    its chat lines are said with ``name``)."""
 
     table: _Short
     code: _Short = ""
+    name: _Short = ""
 
 
 ClientMessage = Hello | Act | Say | AskTime | Rematch | Leave | Advise | ListTables | Create | Watch
@@ -270,8 +272,14 @@ class Refused(msgspec.Struct, tag="refused", forbid_unknown_fields=True):
 
 
 class Chat(msgspec.Struct, tag="chat", forbid_unknown_fields=True):
-    seat: _Seat
+    """A chat line: from ``seat``, or (``seat`` None) from someone watching, by ``name`` (the
+    name they gave; may be empty); ``own``: the receiver's own line sent back to them (a
+    watcher's: a seat knows its own by its seat)."""
+
+    seat: _Seat | None
     text: _Text
+    name: _Short = ""
+    own: bool = False
 
 
 class Seats(msgspec.Struct, tag="seats", forbid_unknown_fields=True):

@@ -351,7 +351,7 @@ class Room:
             out.add(ident, p.Refused(found))
             return out
         rid = self._join(ident, conn, found)
-        return self._outside(found, found.referee.watch(rid))
+        return self._outside(found, found.referee.watch(rid, watch.name))
 
 
 def _whole(seconds: float | None) -> int | None:

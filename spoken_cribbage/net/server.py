@@ -234,14 +234,16 @@ class Referee(Clocks):
             self.errors += 1
         return out
 
-    def watch(self, ident: int) -> Outbox:
+    def watch(self, ident: int, name: str = "") -> Outbox:
         """Connection ``ident`` watches the table: it is sent the seats and the public events
-        (no hand, no discard, no crib card before the show), and can do nothing else."""
+        (no hand, no discard, no crib card before the show), may ask whom the table waits for
+        and talk (its lines said with ``name``, cleaned), and can do nothing else."""
         out = Outbox()
         conn = self.conns.get(ident)
         if conn is None or conn.seat is not None:
             return out
         conn.watching = True
+        conn.name = p.clean_text(name, p.NAME_LENGTH)
         self._seats(out)
         self._view(conn, out, first=True)
         return out
@@ -304,6 +306,8 @@ class Referee(Clocks):
             self._hello(conn, message, out)
         elif isinstance(message, p.AskTime) and conn.watching:
             out.add(conn.ident, self.clock())  # (whom the table waits for is public)
+        elif isinstance(message, p.Say) and conn.watching:
+            self._say(None, message, out, conn)  # (a watcher talks as a seat does)
         elif conn.seat is None:
             self._refuse(conn, out, p.Reason.NOT_JOINED)
         elif not self.started and isinstance(message, (p.Act, p.Rematch, p.Advise)):
@@ -457,10 +461,17 @@ class Referee(Clocks):
         """The people connected who have not asked for the next deal yet."""
         return sorted({c.seat for c in self.conns.values() if c.seat is not None} - self.ready)
 
-    def _say(self, seat: int, say: p.Say, out: Outbox) -> None:
+    def _say(self, seat: int | None, say: p.Say, out: Outbox, watcher: _Conn | None = None) -> None:
+        """A chat line to every seat and watcher, cleaned: from ``seat``, or from ``watcher``
+        (by its name; its own line sent back to it marked as its own)."""
         text = p.clean_text(say.text, p.CHAT_LENGTH)
-        if text:
-            _to_all(out, [c.ident for c in self.conns.values() if c.seat is not None or c.watching], p.Chat(seat, text))
+        if not text:
+            return
+        name = watcher.name if watcher is not None else ""
+        others = [c.ident for c in self.conns.values() if (c.seat is not None or c.watching) and c is not watcher]
+        _to_all(out, others, p.Chat(seat, text, name))
+        if watcher is not None:
+            out.add(watcher.ident, p.Chat(None, text, name, own=True))
 
     # ------------------------------------------------------------------ the referee's turns
 

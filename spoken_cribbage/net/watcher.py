@@ -12,7 +12,7 @@ from websockets.exceptions import ConnectionClosed
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import Closed, Refused, open_connection
+from spoken_cribbage.net.client import Closed, Refused, cleaned_chat, open_connection
 from spoken_cribbage.net.tls import Pins, split_code
 
 __all__ = ["Watcher"]
@@ -33,7 +33,10 @@ class Watcher:
     keeps_time = False
     advice = False
 
-    def __init__(self, uri: str, code: str, table: str, *, timeout: float = 10.0, pins: Pins | None = None) -> None:
+    def __init__(
+        self, uri: str, code: str, table: str, *, timeout: float = 10.0, pins: Pins | None = None, name: str = ""
+    ) -> None:
+        """Watch ``table`` of the room at ``uri`` (``name``: said with this watcher's chat)."""
         self._stack, self.ws, self.first_visit = open_connection(uri, code, timeout=timeout, pins=pins)
         self.timeout = timeout
         self.story: list[g.Event] = []
@@ -47,8 +50,8 @@ class Watcher:
         self.waiting = 0  # (before the game's start: the people's seats still to be taken)
         self.turn_limit: int | None = None
         self.count_limit: int | None = None
-        self.chat: list[tuple[int, str]] = []
-        self.on_chat: Callable[[int, str], None] | None = None
+        self.chat: list[p.Chat] = []  # the chat lines as they came, cleaned
+        self.on_chat: Callable[[p.Chat], None] | None = None
         self._rules: Rules | None = None
         self.missed: tuple[int, int] | None = None  # (a watcher never rejoins a seat)
         #: The table's notes (a turn played for someone), each with the index in the story of
@@ -57,7 +60,7 @@ class Watcher:
         self._obs: g.Observation | None = None
         self._clock: p.Clock | None = None
         try:
-            self.ws.send(p.encode(p.Watch(table, split_code(code)[0])))
+            self.ws.send(p.encode(p.Watch(table, split_code(code)[0], name)))
             while self._rules is None:
                 if not self.pump(timeout):
                     raise Closed()
@@ -97,10 +100,10 @@ class Watcher:
             self.keep = message.keep
             self.waiting = message.waiting
         elif isinstance(message, p.Chat):
-            text = p.clean_text(message.text, p.CHAT_LENGTH)
-            self.chat.append((message.seat, text))
+            line = cleaned_chat(message)
+            self.chat.append(line)
             if self.on_chat is not None:
-                self.on_chat(message.seat, text)
+                self.on_chat(line)
         elif isinstance(message, p.Note):
             self.notes.append((len(self.story), message))
         elif isinstance(message, p.Clock):
@@ -127,6 +130,13 @@ class Watcher:
         """The table's notes come since last taken, each with its index in the story."""
         notes, self.notes = self.notes, []
         return notes
+
+    def say(self, text: str) -> None:
+        """A chat line to everyone at the table (said with this watcher's name)."""
+        try:
+            self.ws.send(p.encode(p.Say(text)))
+        except ConnectionClosed:
+            raise Closed() from None
 
     def ask_time(self) -> list[p.Wait]:
         """Whom the table waits for now and how long they have (Closed when no answer comes)."""

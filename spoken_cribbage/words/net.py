@@ -156,6 +156,14 @@ def watcher_chat(name: str, text: str) -> str:
     return _t("net.chat.watcher", name=name, text=text)
 
 
+def table_chat(seat_name: str | None, text: str, watcher: str = "", own: bool = False) -> str:
+    """A chat line at the table: from a seat (``seat_name``, "you" for your own), or (None)
+    from someone watching (``watcher``: their name; ``own``: your own line, as a watcher)."""
+    if seat_name is None:
+        return chat("you", text) if own else watcher_chat(watcher, text)
+    return chat(seat_name, text)
+
+
 def starts_when_full() -> str:
     """Said when seated at a table whose people's seats are not all taken yet."""
     return _t("net.starts_when_full")

@@ -427,14 +427,16 @@ CODES: dict[str, Message] = {
     "net.computer": _m("Computer {seat}", "join --watch: a computer seat's name when there are several"),
     "net.watching.keys": _m(
         "You watch {name}: {who}. You hear what everyone hears, never a hand. Ask with s for the scores, "
-        "c for the count, f for the starter, t for whom the table waits; q stops watching.",
+        "c for the count, f for the starter, t for whom the table waits; apostrophe talks to the table; q stops "
+        "watching.",
         "join --watch on a terminal: said when watching starts; {who} the seats (the keys stay as typed)",
     ),
     "net.watcher.cannot_act": _m(
         "You are watching: you cannot play.", "join --watch: a key or command that would act at the table"
     ),
     "net.watching": _m(
-        "You watch {name}: {who}. You hear what everyone hears, never a hand. Type q to stop watching.",
+        "You watch {name}: {who}. You hear what everyone hears, never a hand. Type 'text to talk to the table, "
+        "q to stop watching.",
         "join --watch: said when watching starts; {who} the seats",
     ),
     # the full seat at a shared table (app/net_seat.py, said by words.net_seat)

@@ -16,7 +16,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.lines import LineKind
-from testkit.net_support import CODE, running, table
+from testkit.net_support import CODE, running, started, table
 
 
 class Seated:
@@ -75,6 +75,7 @@ def test_two_full_seats_play_a_deal_by_keys_and_hear_each_other_and_the_chat():
     referee = table(2)
     with running(referee) as address:
         remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        started(*remotes)
         lena, max_ = Seated(remotes[0]), Seated(remotes[1], replace(Settings(), channel_chat="history"))
         players = [lena, max_]
         assert as_table(remotes[0]) is remotes[0]

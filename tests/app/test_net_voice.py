@@ -21,7 +21,7 @@ from spoken_cribbage.engine import game as g
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.storage.settings import Settings
 from testkit import voice_corpus
-from testkit.net_support import CODE, running, table
+from testkit.net_support import CODE, running, started, table
 
 pytestmark = pytest.mark.skipif(not voice_corpus.tools_available(), reason="needs espeak-ng, flite and sox")
 pytest.importorskip("pocketsphinx", reason="pocketsphinx is in the [voice] extra")
@@ -121,6 +121,7 @@ def test_a_player_lays_away_and_plays_by_voice_at_a_shared_table():
     with running(referee) as address:
         lena, max_ = (Seat(RemoteTable.join(address, CODE, name)) for name in ("Lena", "Max"))
         seats = [lena, max_]
+        started(lena.remote, max_.remote)  # (the game starts when Max sits: Lena hears it a moment later)
         assert voice_context(lena.session).phase == "discard"
         _say(seats, "discard ace of clubs", "discard AC")
         _say(seats, "discard two of clubs", "discard 2C")

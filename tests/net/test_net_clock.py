@@ -20,7 +20,7 @@ from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.net.server import Referee
 from spoken_cribbage.words import net as words
-from testkit.net_support import CODE, UNLIMITED, running
+from testkit.net_support import CODE, UNLIMITED, running, started
 
 
 class Clock:
@@ -156,6 +156,7 @@ def test_the_line_seat_says_whom_the_table_waits_for_and_a_turn_played_for_anoth
     with running(referee) as address:
         lena = RemoteTable.join(address, CODE, "Lena")
         max_ = RemoteTable.join(address, CODE, "Max\x1b[2J")
+        started(lena)
         said: list[str] = []
         lines: queue.Queue[str | None] = queue.Queue()
         seat = LineSeat(lena, said.append)

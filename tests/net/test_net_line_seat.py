@@ -11,7 +11,7 @@ from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
 from spoken_cribbage.net.sockets import ServerThread
-from testkit.net_support import CODE, running, table
+from testkit.net_support import CODE, running, started, table
 
 
 def test_chat_is_said_until_the_player_silences_it_and_a_refusal_is_a_sentence():
@@ -19,6 +19,7 @@ def test_chat_is_said_until_the_player_silences_it_and_a_refusal_is_a_sentence()
     with running(referee) as address:
         lena = RemoteTable.join(address, CODE, "Lena")
         max_ = RemoteTable.join(address, CODE, "Max")
+        started(lena)
         said: list[str] = []
         lines: queue.Queue[str | None] = queue.Queue()
         seat = LineSeat(lena, said.append)

@@ -142,6 +142,6 @@ def test_chat_is_cleaned_and_reaches_everyone():
         deadline = time.monotonic() + 5
         while not max_.chat and time.monotonic() < deadline:
             max_.wait(0.2)
-        assert max_.chat == [(0, "good luck" + "!" * (p.CHAT_LENGTH - 9))]
+        assert max_.chat == [p.Chat(0, "good luck" + "!" * (p.CHAT_LENGTH - 9))]
         lena.close()
         max_.close()

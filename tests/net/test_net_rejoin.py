@@ -16,7 +16,7 @@ from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net.client import RemoteTable
 from testkit import ROOT
-from testkit.net_support import CODE, play_out, running, table
+from testkit.net_support import CODE, play_out, running, started, table
 
 SEED = 21
 LENA, MAX = 40, 41  # the scripted people's seeds
@@ -110,6 +110,7 @@ def test_the_player_back_hears_what_they_missed_as_earlier_then_whom_the_table_w
     with running(referee) as address:
         lena = RemoteTable.join(address, CODE, "Lena")
         max_ = RemoteTable.join(address, CODE, "Max")
+        started(lena)
         obs = lena.observation(0)
         lena.apply(next(a for a in obs.legal if isinstance(a, g.Discard)), 0)
         lena.close()

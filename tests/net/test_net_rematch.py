@@ -12,7 +12,7 @@ from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
-from testkit.net_support import CODE, play_out, running, table
+from testkit.net_support import CODE, play_out, running, started, table
 
 
 def _play_to_the_end(lena: RemoteTable, max_: RemoteTable) -> None:
@@ -28,6 +28,7 @@ def test_enter_after_the_game_asks_for_a_rematch_and_it_starts_when_everyone_has
     with running(referee) as address:
         lena = RemoteTable.join(address, CODE, "Lena")
         max_ = RemoteTable.join(address, CODE, "Max")
+        started(lena, max_)
         _play_to_the_end(lena, max_)
         first = referee.game
         assert first.phase == g.GAME_OVER

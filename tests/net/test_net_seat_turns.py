@@ -12,13 +12,14 @@ import time
 from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net.client import RemoteTable
-from testkit.net_support import CODE, running, table
+from testkit.net_support import CODE, running, started, table
 
 
 def test_a_card_typed_in_another_players_turn_is_answered_with_whose_turn_it_is():
     referee = table(2)
     with running(referee) as address:
         remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        started(*remotes)
         for r in remotes:
             hand = r.observation(r.seat).hand
             r.apply(g.Discard(r.seat, tuple(hand[:2])), r.seat)

@@ -74,7 +74,8 @@ def _room(tmp_path, start) -> None:
     _until(lena, lambda seen: any(s.startswith("You lay away") for s in seen))
     watcher = start([*join, "--watch", "kitchen"], tmp_path / "w")
     assert _line(watcher) == (
-        "You watch kitchen: Lena and Computer. You hear what everyone hears, never a hand. Type q to stop watching."
+        "You watch kitchen: Lena and Computer. You hear what everyone hears, never a hand. Type 'text to talk to "
+        "the table, q to stop watching."
     )
     _until(watcher, lambda seen: any(s.startswith("The starter is") for s in seen))
     assert "New game to 61 points: Lena and Computer." in watcher.seen
