@@ -1,7 +1,8 @@
 """Two real processes at a shared table, each in its own pty (issue 26, part b): ``host`` and
 ``join`` seat their players with the full seat, the game's single keys as against the computer
 (digits and Enter to lay away and play, ``h`` for the hand, ``s`` for the scores, ``'`` and
-words to talk, ``u`` refused, ``q`` and ``y`` to leave). Each hears the other's cards as they
+words to talk, ``u`` refused, ``q`` and ``y`` to leave). The host's table waits for Max: a
+digit says so, and the game's start is heard after "Max sits down.". Each hears the other's cards as they
 are played and the other's chat line, and the prompt is the last line each one printed.
 Every wait is bounded."""
 
@@ -90,11 +91,19 @@ def _deal_done(p: Player) -> bool:
 def test_host_and_join_in_ptys_play_a_deal_by_keys_and_hear_each_other(tmp_path):
     host = Player(["host", "--plain", "--port", "0", "--seed", "3", "--name", "Lena"], tmp_path / "h")
     try:
-        host.child.expect(r"join (\S+) --code (\S+) --plain")
-        address, code = host.child.match.group(1), host.child.match.group(2)
+        joined = re.search(r"join (\S+) --code (\S+) --plain", host.until(r"join \S+ --code \S+ --plain"))
+        assert joined is not None
+        address, code = joined.group(1), joined.group(2)
+        # the table waits for Max: nothing of the game is said, a digit says so and acts on nothing
+        host.until(r"^The game starts when every seat is taken\.$")
+        host.key("1")
+        host.until(r"The table waits for one more player\.$")  # (after the key, as the terminal shows it)
+        assert not any(line.startswith(("New game", "Your hand", "Your turn")) for line in host.lines), host.lines
         friend = Player(["join", address, "--code", code, "--plain", "--name", "Max"], tmp_path / "f")
         players = [host, friend]
         host.until("Max sits down")
+        host.until(r"^New game to 121 points against Max\.$")  # (after who sat: the start, with the name)
+        assert host.lines.index("Max sits down.") < host.lines.index("New game to 121 points against Max.")
         deadline = time.monotonic() + 90
         while not all(_deal_done(p) for p in players):
             assert time.monotonic() < deadline, [p.lines[-6:] for p in players]
