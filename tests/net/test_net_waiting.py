@@ -14,11 +14,12 @@ import random
 import threading
 import time
 
-from spoken_cribbage.ai.players import ComputerPlayer
+from spoken_cribbage.ai.players import ComputerPlayer, make_player
 from spoken_cribbage.app.line_seat import LineSeat
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
+from spoken_cribbage.net.room import Room
 from spoken_cribbage.net.server import Referee
 from testkit.net_support import CODE, UNLIMITED, running, table
 
@@ -167,3 +168,27 @@ def test_the_line_seat_says_the_table_waits_and_hears_the_start_with_the_names()
         thread.join(10)
         for remote in (lena_remote, max_remote):
             remote.close()
+
+
+def test_a_rooms_table_waits_for_its_people_as_a_hosts_does():
+    room = Room(None, make_player, limits=UNLIMITED, seeds=lambda: 7)
+    lobby = room.connect()
+    room.receive(lobby, p.encode(p.Create("Porch")))
+    referee = room.tables["porch"].referee
+    lena, max_ = room.connect(), room.connect()
+    frames = [
+        (i, p.decode_server(f)) for i, f in room.receive(lena, p.encode(p.Hello(p.VERSION, "", "Lena", "Porch"))).frames
+    ]
+    (update,) = [m for _, m in frames if isinstance(m, p.Update)]
+    assert update.events == [] and referee.waiting == 1
+    (refused,) = [p.decode_server(f) for _, f in room.receive(lena, p.encode(p.Act(1, "go 0"))).frames]
+    assert refused.reason == p.Reason.NOT_STARTED
+    (listed,) = [p.decode_server(f) for _, f in room.receive(lobby, p.encode(p.ListTables())).frames]
+    assert not listed.tables[0].started
+    frames = [
+        (i, p.decode_server(f)) for i, f in room.receive(max_, p.encode(p.Hello(p.VERSION, "", "Max", "Porch"))).frames
+    ]
+    for ident in (lena, max_):
+        (update,) = [m for i, m in frames if i == ident and isinstance(m, p.Update)]
+        assert update.events[0]["event"] == "GameStarted"
+    assert referee.started and room.errors == 0
