@@ -18,7 +18,7 @@ import sys
 import threading
 from collections.abc import Callable
 
-from websockets.exceptions import InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.cards import Card, parse_cards
@@ -102,6 +102,7 @@ CONNECTION_ERRORS = (
     ValueError,
     InvalidURI,
     InvalidHandshake,
+    ConnectionClosed,
 )
 
 

@@ -129,8 +129,11 @@ class RemoteTable:
         timeout = join_timeout(uri) if timeout is None else timeout
         stack, ws, first_visit = open_connection(uri, code, timeout=timeout, pins=pins)
         try:
-            ws.send(p.encode(p.Hello(p.VERSION, split_code(code)[0], name, table)))
-            first = p.decode_server(ws.recv(timeout=timeout))
+            try:
+                ws.send(p.encode(p.Hello(p.VERSION, split_code(code)[0], name, table)))
+                first = p.decode_server(ws.recv(timeout=timeout))
+            except ConnectionClosed:  # (a line dropped before the welcome: said as closed)
+                raise Closed() from None
             if isinstance(first, p.Refused):
                 raise Refused(first)
             if not isinstance(first, p.Welcome):
@@ -410,19 +413,22 @@ def room_ask(
     """One question to a room (the list of its tables, or a new table): its answer (Refused,
     Closed, or the connection's own errors if not)."""
     stack, ws, _ = open_connection(uri, code, timeout=timeout, pins=pins)
-    with stack:
-        ws.send(p.encode(message))
+    try:
         try:
+            ws.send(p.encode(message))
             answer = p.decode_server(ws.recv(timeout=timeout))
-        except ConnectionClosed:
+        except ConnectionClosed:  # (a line dropped before the answer: said as closed, never a fault)
             raise Closed() from None
-        if isinstance(answer, p.Refused):
-            raise Refused(answer)
-        if isinstance(answer, p.Bye):
-            raise Closed(answer.reason)
-        if not isinstance(answer, (p.Tables, p.Created)):
-            raise p.ProtocolError(p.Reason.MALFORMED, "not an answer")
-        return answer
+    finally:
+        with contextlib.suppress(ConnectionClosed):  # (the answer is in: a close that fails loses nothing)
+            stack.close()
+    if isinstance(answer, p.Refused):
+        raise Refused(answer)
+    if isinstance(answer, p.Bye):
+        raise Closed(answer.reason)
+    if not isinstance(answer, (p.Tables, p.Created)):
+        raise p.ProtocolError(p.Reason.MALFORMED, "not an answer")
+    return answer
 
 
 def cleaned_chat(message: p.Chat) -> p.Chat:

@@ -81,7 +81,7 @@ def test_the_calculators_in_french_and_chinese(tmp_path):
     run = _run(tmp_path, "discard", "5H", "5S", "JD", "6C", "7C", "KS", "--dealer", "--language", "fr")
     assert run.stdout.splitlines()[:2] == [
         "Les 15 écarts, du meilleur au moins bon ; le crib est à vous.",
-        "Gardez cinq, cinq, valet, roi ; écartez six, sept : main 12.4, crib 5.6, net 18.0.",
+        "Gardez cinq, cinq, valet, roi ; écartez six, sept : main 12,4, crib 5,6, net 18,0.",
     ]
     # a refusal, in the sentence of the language with its plural
     run = _run(tmp_path, "score", "5H", "5C", "--starter", "5D", "--language", "fr")

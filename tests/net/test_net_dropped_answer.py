@@ -1,0 +1,67 @@
+"""A line that drops between the websocket handshake and the answer (a room's list or a new
+table, a table's welcome) is a connection failure said in words (Closed), never a fault of the
+program: the CI once saw `join --create` print "something went wrong: ConnectionClosedError".
+Loopback only; the server ends by itself."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from websockets.asyncio.server import serve
+
+from spoken_cribbage.app.line_seat import CONNECTION_ERRORS, failure
+from spoken_cribbage.net import protocol as p
+from spoken_cribbage.net.client import Closed, RemoteTable, room_ask
+
+
+def _dropping_server(answer: p.ServerMessage | None = None) -> tuple[str, threading.Event]:
+    """A websocket server that drops every connection, without a close frame, as soon as the
+    first frame arrives (after sending ``answer`` if given); its address, and the event that
+    stops it."""
+    ready, stop, box = threading.Event(), threading.Event(), {}
+
+    async def handle(ws) -> None:
+        await ws.recv()
+        if answer is not None:
+            await ws.send(p.encode(answer))
+        ws.transport.abort()
+
+    async def main() -> None:
+        async with serve(handle, "127.0.0.1", 0) as server:
+            box["port"] = next(iter(server.sockets)).getsockname()[1]
+            ready.set()
+            for _ in range(300):  # (at most 30 s)
+                if stop.is_set():
+                    return
+                await asyncio.sleep(0.1)
+
+    threading.Thread(target=lambda: asyncio.run(main()), daemon=True).start()
+    assert ready.wait(10)
+    return f"ws://127.0.0.1:{box['port']}", stop
+
+
+@pytest.mark.parametrize("ask", ["list", "create", "join"])
+def test_a_line_dropped_before_the_answer_is_said_as_closed(ask):
+    uri, stop = _dropping_server()
+    try:
+        with pytest.raises(Closed) as e:
+            if ask == "list":
+                room_ask(uri, "ROOM", p.ListTables(), timeout=5)
+            elif ask == "create":
+                room_ask(uri, "ROOM", p.Create("Porch"), timeout=5)
+            else:
+                RemoteTable.join(uri, "ROOM", "Lena", timeout=5)
+        assert isinstance(e.value, CONNECTION_ERRORS)
+        assert "something went wrong" not in failure(e.value, uri)
+    finally:
+        stop.set()
+
+
+def test_a_room_answer_that_came_before_the_line_dropped_is_kept():
+    uri, stop = _dropping_server(p.Tables(()))
+    try:
+        assert room_ask(uri, "ROOM", p.ListTables(), timeout=5) == p.Tables([])
+    finally:
+        stop.set()
