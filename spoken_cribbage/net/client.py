@@ -19,6 +19,7 @@ import contextlib
 import ssl
 import time
 from collections.abc import Callable
+from typing import cast
 from urllib.parse import urlsplit
 
 from websockets.exceptions import ConnectionClosed, InvalidMessage
@@ -66,6 +67,17 @@ def join_timeout(uri: str) -> float:
 def _loopback(uri: str) -> bool:
     host = urlsplit(uri).hostname or ""
     return host == "localhost" or host.startswith("127.") or host == "::1"
+
+
+def pump_until(done: Callable[[], bool], pump: Callable[[float], object], timeout: float) -> None:
+    """Read frames with ``pump`` (its argument: the seconds left) until ``done``; Closed when
+    ``timeout`` seconds pass first (no answer came)."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise Closed()
+        pump(left)
 
 
 class RemoteTable:
@@ -248,12 +260,7 @@ class RemoteTable:
         """Ask for another game with the same seats (it comes as an update from the game's
         start once every person has asked)."""
         self.ws.send(p.encode(p.Rematch()))
-        deadline = time.monotonic() + self.timeout
-        while self.seat not in self.ready and self._over():
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Closed()
-            self._pump(left)
+        pump_until(lambda: self.seat in self.ready or not self._over(), self._pump, self.timeout)
 
     def _over(self) -> bool:
         return self._obs is not None and self._obs.phase == g.GAME_OVER
@@ -267,28 +274,19 @@ class RemoteTable:
             raise Refused(p.Refused(p.Reason.ADVICE_OFF))
         self._advice = None
         self.ws.send(p.encode(p.Advise(kind)))
-        deadline = time.monotonic() + self.timeout
-        while self._advice is None or self._advice.kind != kind:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Closed()
-            self._pump(left)
-        if not self._advice.code:
+        pump_until(lambda: self._advice is not None and self._advice.kind == kind, self._pump, self.timeout)
+        advice = cast("p.Advice", self._advice)  # (set by the pump: mypy keeps the None above)
+        if not advice.code:
             return None
-        return Notice(p.clean_text(self._advice.code, 60), p.data_from_plain(self._advice.data))
+        return Notice(p.clean_text(advice.code, 60), p.data_from_plain(advice.data))
 
     def ask_time(self) -> list[p.Wait]:
         """Whom the table waits for now and how long they have, as the server's clock says
         (Closed when no answer comes in time)."""
         self._clock = None
         self.ws.send(p.encode(p.AskTime()))
-        deadline = time.monotonic() + self.timeout
-        while self._clock is None:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Closed()
-            self._pump(left)
-        return list(self._clock.waits)
+        pump_until(lambda: self._clock is not None, self._pump, self.timeout)
+        return list(cast("p.Clock", self._clock).waits)  # (set by the pump)
 
     # ------------------------------------------------------------------ the Table protocol
 
@@ -314,12 +312,7 @@ class RemoteTable:
         self._seq += 1
         seq = self._seq
         self.ws.send(p.encode(p.Act(seq, action.to_text())))
-        deadline = time.monotonic() + self.timeout
-        while self._acked != seq and seq not in self._refused:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Closed()
-            self._pump(left)
+        pump_until(lambda: self._acked == seq or seq in self._refused, self._pump, self.timeout)
         refused = self._refused.pop(seq, None)
         if refused is not None:
             raise _illegal(refused)

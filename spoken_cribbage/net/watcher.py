@@ -4,15 +4,15 @@ with no seat of its own, for the watcher's full seat (``app/watch_seat.py``)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
+from typing import cast
 
 from websockets.exceptions import ConnectionClosed
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import Closed, Refused, cleaned_chat, open_connection
+from spoken_cribbage.net.client import Closed, Refused, cleaned_chat, open_connection, pump_until
 from spoken_cribbage.net.tls import Pins, split_code
 
 __all__ = ["Watcher"]
@@ -142,13 +142,8 @@ class Watcher:
         """Whom the table waits for now and how long they have (Closed when no answer comes)."""
         self._clock = None
         self.ws.send(p.encode(p.AskTime()))
-        deadline = time.monotonic() + self.timeout
-        while self._clock is None:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise Closed()
-            self.pump(left)
-        return list(self._clock.waits)
+        pump_until(lambda: self._clock is not None, self.pump, self.timeout)
+        return list(cast("p.Clock", self._clock).waits)  # (set by the pump)
 
     # ------------------------------------------------------------------ the Table protocol
 
