@@ -404,17 +404,24 @@ def room_ask(
     uri: str, code: str, message: p.ListTables | p.Create, *, timeout: float = 10.0, pins: Pins | None = None
 ) -> p.Tables | p.Created:
     """One question to a room (the list of its tables, or a new table): its answer (Refused,
-    Closed, or the connection's own errors if not)."""
-    stack, ws, _ = open_connection(uri, code, timeout=timeout, pins=pins)
-    try:
+    Closed, or the connection's own errors if not). The list, which changes nothing, is asked
+    once more on a new connection when the line drops before its answer (a loaded room's
+    process has dropped one now and then: the cause is not found); a new table is not, since
+    the room may have made it."""
+    tries = 2 if isinstance(message, p.ListTables) else 1
+    for left in range(tries - 1, -1, -1):
+        stack, ws, _ = open_connection(uri, code, timeout=timeout, pins=pins)
         try:
-            ws.send(p.encode(message))
-            answer = p.decode_server(ws.recv(timeout=timeout))
-        except ConnectionClosed:  # (a line dropped before the answer: said as closed, never a fault)
-            raise Closed() from None
-    finally:
-        with contextlib.suppress(ConnectionClosed):  # (the answer is in: a close that fails loses nothing)
-            stack.close()
+            try:
+                ws.send(p.encode(message))
+                answer = p.decode_server(ws.recv(timeout=timeout))
+                break
+            except ConnectionClosed:  # (a line dropped before the answer: said as closed, never a fault)
+                if not left:
+                    raise Closed() from None
+        finally:
+            with contextlib.suppress(ConnectionClosed):  # (the answer is in: a close that fails loses nothing)
+                stack.close()
     if isinstance(answer, p.Refused):
         raise Refused(answer)
     if isinstance(answer, p.Bye):

@@ -149,6 +149,7 @@ def test_at_a_table_without_advice_the_seat_says_so_and_its_keys_are_refused_in_
     referee.advice = False
     with running(referee) as address:
         remotes = [RemoteTable.join(address, CODE, name) for name in ("Lena", "Max")]
+        started(*remotes)  # (Lena hears the start a moment after Max sits: keys before it wait)
         lena = Seated(remotes[0])
         no_advice = "This table gives no hints or win chances: the host chose so."
         assert no_advice in lena.said  # (the table's note, said when seated)

@@ -16,15 +16,16 @@ from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import Closed, RemoteTable, room_ask
 
 
-def _dropping_server(answer: p.ServerMessage | None = None) -> tuple[str, threading.Event]:
-    """A websocket server that drops every connection, without a close frame, as soon as the
-    first frame arrives (after sending ``answer`` if given); its address, and the event that
-    stops it."""
-    ready, stop, box = threading.Event(), threading.Event(), {}
+def _dropping_server(answer: p.ServerMessage | None = None, drops: int = 1000) -> tuple[str, threading.Event]:
+    """A websocket server that drops its first ``drops`` connections, without a close frame, as
+    soon as their first frame arrives, and sends ``answer`` (if given) on the others before it
+    drops them too; its address, and the event that stops it."""
+    ready, stop, box = threading.Event(), threading.Event(), {"seen": 0}
 
     async def handle(ws) -> None:
         await ws.recv()
-        if answer is not None:
+        box["seen"] += 1
+        if answer is not None and box["seen"] > drops:
             await ws.send(p.encode(answer))
         ws.transport.abort()
 
@@ -60,7 +61,15 @@ def test_a_line_dropped_before_the_answer_is_said_as_closed(ask):
 
 
 def test_a_room_answer_that_came_before_the_line_dropped_is_kept():
-    uri, stop = _dropping_server(p.Tables(()))
+    uri, stop = _dropping_server(p.Tables([]), drops=0)
+    try:
+        assert room_ask(uri, "ROOM", p.ListTables(), timeout=5) == p.Tables([])
+    finally:
+        stop.set()
+
+
+def test_the_list_is_asked_again_once_when_the_line_drops_before_its_answer():
+    uri, stop = _dropping_server(p.Tables([]), drops=1)
     try:
         assert room_ask(uri, "ROOM", p.ListTables(), timeout=5) == p.Tables([])
     finally:
