@@ -315,7 +315,8 @@ class Answers:
             if o.playable:
                 return _t("turn.yours") if count_said else _t("turn.yours_count", count=o.count)
             return _t("turn.yours_go", count=o.count)
-        assert o.to_act is not None  # the play has a seat to act
+        if o.to_act is None:  # (a shared table's view between two updates: nobody to name yet)
+            return _t("turn.waiting")
         who = self.names.subject(o.to_act)
         return _t("turn.other", who=who, Who=who.capitalize())
 
