@@ -95,7 +95,8 @@ class RemoteTable:
         self.keep = 0  # the seconds a dropped seat is kept
         #: Before the game's start: the people's seats still to be taken (the game starts, and
         #: comes from its first event, when every one is); 0 once it has started.
-        self.waiting = 0
+        self._waiting = 0  # (Seats.waiting: see the waiting property)
+        self._waited = 0  # (the last count the table waited for, before it came to 0)
         self.turn_limit = welcome.turn_limit  # the table's limits (seconds), if any
         self.count_limit = welcome.count_limit
         self.advice = welcome.advice  # whether the table gives hints and win chances
@@ -163,6 +164,16 @@ class RemoteTable:
     def close(self) -> None:
         self._stack.close()
 
+    @property
+    def waiting(self) -> int:
+        """Before the game's start: the people's seats still to be taken; 0 once it has started.
+        The server says the last seat is taken (``Seats``) just before it sends the game's start
+        (the first update with events), and a client reads one frame at a time: under load the
+        first can be read well before the second. Until the game's first events are here, the
+        table still waits for the seat taken last (read as started, the view of the game before
+        its start had the play with nobody to act; issue 26)."""
+        return self._waiting or (0 if self.story else self._waited)
+
     # ------------------------------------------------------------------ receiving
 
     def _pump(self, timeout: float | None) -> bool:
@@ -190,7 +201,8 @@ class RemoteTable:
             self.ready = frozenset(message.ready)
             self.held = frozenset(message.held)
             self.keep = message.keep
-            self.waiting = message.waiting
+            self._waiting = message.waiting
+            self._waited = message.waiting or self._waited
         elif isinstance(message, p.Note):
             self.notes.append((len(self.story), message))
         elif isinstance(message, p.Clock):

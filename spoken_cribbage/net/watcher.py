@@ -47,7 +47,8 @@ class Watcher:
         self.ready: frozenset[int] = frozenset()
         self.held: frozenset[int] = frozenset()
         self.keep = 0
-        self.waiting = 0  # (before the game's start: the people's seats still to be taken)
+        self._waiting = 0  # (Seats.waiting: see the waiting property)
+        self._waited = 0  # (the last count the table waited for, before it came to 0)
         self.turn_limit: int | None = None
         self.count_limit: int | None = None
         self.chat: list[p.Chat] = []  # the chat lines as they came, cleaned
@@ -70,6 +71,16 @@ class Watcher:
 
     def close(self) -> None:
         self._stack.close()
+
+    @property
+    def waiting(self) -> int:
+        """Before the game's start: the people's seats still to be taken; 0 once it has started.
+        The server says the last seat is taken (``Seats``) just before it sends the game's start
+        (the first update with events), and a client reads one frame at a time: under load the
+        first can be read well before the second. Until the game's first events are here, the
+        table still waits for the seat taken last (read as started, the view of the game before
+        its start had the play with nobody to act; issue 26)."""
+        return self._waiting or (0 if self.story else self._waited)
 
     def pump(self, timeout: float | None) -> bool:
         """Take one frame (waiting at most ``timeout`` seconds); False when none came."""
@@ -98,7 +109,8 @@ class Watcher:
             self.ready = frozenset(message.ready)
             self.held = frozenset(message.held)
             self.keep = message.keep
-            self.waiting = message.waiting
+            self._waiting = message.waiting
+            self._waited = message.waiting or self._waited
         elif isinstance(message, p.Chat):
             line = cleaned_chat(message)
             self.chat.append(line)

@@ -8,11 +8,14 @@ bounded."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 from spoken_cribbage.app.net_seat import NetSeat, NetSession
 from spoken_cribbage.app.seat.hooks import SeatHooks
+from spoken_cribbage.net import protocol as p
 from spoken_cribbage.net.client import RemoteTable
+from spoken_cribbage.net.clocks import Outbox
 from spoken_cribbage.storage.settings import Settings
 from spoken_cribbage.words.lines import LineKind
 from testkit.net_support import CODE, running, table
@@ -80,5 +83,76 @@ def test_the_first_person_hears_nothing_of_the_game_until_the_last_sits_then_eve
         _until([ann, ben], lambda: ann.lines[-1][1] in (LineKind.TURN, LineKind.PROMPT))
         assert any(kind is LineKind.HAND for _, kind in ann.lines)
         assert ann.answer("t") != [WAITS]  # (the game is on: whom it waits for, by name)
+        for s in (ann, ben):
+            s.remote.close()
+
+
+class _SlowLine:
+    """A table whose frames to one connection stop, under load as on a slow line, right after
+    the one that says the last seat is taken (Seats, waiting 0) and before the game's start;
+    ``release`` lets them go (with the server's next tick)."""
+
+    def __init__(self, referee) -> None:
+        self.referee, self.slow, self.held = referee, None, []
+        self.idents: list[int] = []
+        self.release = threading.Event()
+
+    def connect(self) -> int:
+        self.idents.append(self.referee.connect())
+        return self.idents[-1]
+
+    def _hold(self, out: Outbox) -> Outbox:
+        kept = Outbox()
+        for ident, frame in out.frames:
+            if ident == self.slow and (self.held or self._started(frame)):
+                self.held.append((ident, frame))
+                if len(self.held) > 1 or not self._started(frame):
+                    continue
+            kept.frames.append((ident, frame))
+        return kept
+
+    @staticmethod
+    def _started(frame: str) -> bool:
+        message = p.decode_server(frame)
+        return isinstance(message, p.Seats) and message.waiting == 0
+
+    def receive(self, ident: int, frame) -> Outbox:
+        return self._hold(self.referee.receive(ident, frame))
+
+    def disconnect(self, ident: int) -> Outbox:
+        return self._hold(self.referee.disconnect(ident))
+
+    def tick(self) -> Outbox:
+        out = self._hold(self.referee.tick())
+        if self.release.is_set() and self.held:
+            out.frames.extend(self.held[1:])  # (the Seats frame itself went through)
+            self.slow, self.held = None, []
+        return out
+
+
+def test_a_seat_that_has_heard_the_last_seat_taken_but_not_yet_the_start_still_waits():
+    # (The CI's clean clone of 06:57 on 2026-12-05: the turn line failed an assertion on the view
+    # of the game before its start, read as started, between those two frames.)
+    line = _SlowLine(table(2))
+    with running(line) as address:
+        ann = Seated(RemoteTable.join(address, CODE, "Ann"))
+        line.slow = line.idents[0]  # (Ann's connection)
+        ben = Seated(RemoteTable.join(address, CODE, "Ben"))
+        deadline = time.monotonic() + 15
+        while not line.held:  # (the Seats frame of the start is through; the start itself held)
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        time.sleep(0.3)
+        ann.news.pump()
+        assert "Ben sits down." in ann.said
+        assert ann.remote.waiting == 1 and not ann.remote.story
+        for key in ("t", "1", "s"):
+            assert ann.answer(key) == [WAITS], key
+        assert not any(line.startswith("New game") for line in ann.said)
+        line.release.set()
+        _until([ann, ben], lambda: any(line.startswith("New game to 121 points against Ben") for line in ann.said))
+        assert ann.remote.waiting == 0
+        _until([ann, ben], lambda: ann.lines[-1][1] in (LineKind.TURN, LineKind.PROMPT))
+        assert ann.answer("t") != [WAITS]
         for s in (ann, ben):
             s.remote.close()
