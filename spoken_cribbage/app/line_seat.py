@@ -32,7 +32,7 @@ from spoken_cribbage.net.tls import (
 )
 from spoken_cribbage.words import net as words
 from spoken_cribbage.words.announcer import Announcer
-from spoken_cribbage.words.names import Names, seat_names
+from spoken_cribbage.words.names import Names
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.seat import phrase as seat_phrase
 from spoken_cribbage.words.seat import refusal
@@ -198,15 +198,11 @@ class LineSeat:
             self.out(chat_words(line, self._name))
 
     def _name(self, seat: int) -> str:
-        given = self.remote.names[seat] if seat < len(self.remote.names) else ""
-        if seat == self.seat:
-            return "you"
-        if given or seat in self.remote.computers:
-            return given or seat_names(self.remote.players, me=self.seat)[seat]
-        return words.empty_seat(seat)
+        return self._names().names[seat]
 
     def _names(self) -> Names:
-        return Names([self._name(s) for s in range(self.remote.players)], me=self.seat)
+        remote = self.remote
+        return Names(words.table_names(remote.players, remote.names, remote.computers, self.seat), me=self.seat)
 
     def run(self, lines: queue.Queue[str | None], wait: float = 0.1) -> int:
         """Play until the game is over, the player leaves or the table closes."""

@@ -54,7 +54,6 @@ from spoken_cribbage.vocabulary import Command
 from spoken_cribbage.words import net as words
 from spoken_cribbage.words import net_seat as seat_words
 from spoken_cribbage.words.lines import Line, LineKind
-from spoken_cribbage.words.names import seat_names
 from spoken_cribbage.words.notices import phrase
 from spoken_cribbage.words.seat import phrase as seat_phrase
 
@@ -278,18 +277,8 @@ def chat_text(text: str) -> str | None:
 
 def table_names(remote: RemoteTable) -> list[str]:
     """Every seat's name as this seat says it: "you", the names the table sent, a computer's
-    default name, or an empty seat."""
-    defaults = seat_names(remote.players, me=remote.seat)
-    out = []
-    for s in range(remote.players):
-        given = remote.names[s] if s < len(remote.names) else ""
-        if s == remote.seat:
-            out.append("you")
-        elif given or s in remote.computers:
-            out.append(given or defaults[s])
-        else:
-            out.append(words.empty_seat(s))
-    return out
+    name (the same on every client: never a person's at the table), or an empty seat."""
+    return words.table_names(remote.players, remote.names, remote.computers, remote.seat)
 
 
 def waits_line(remote: RemoteTable, names: Sequence[str]) -> str:

@@ -295,13 +295,9 @@ def watch_lines(
 
 
 def _watched_names(watcher: Watcher) -> Names:
-    """The seats' names for a watcher: nobody is 'you' (seat -1 is no seat)."""
-    machines = sorted(watcher.computers)
-    named = [
-        n or (words.computer_name(s, len(machines)) if s in watcher.computers else words.empty_seat(s))
-        for s, n in enumerate(watcher.names)
-    ]
-    return Names(named, me=-1)
+    """The seats' names for a watcher: nobody is 'you' (seat -1 is no seat); a computer is
+    named as every seated player names it."""
+    return Names(words.table_names(len(watcher.names), watcher.names, watcher.computers, -1), me=-1)
 
 
 # ----------------------------------------------------------------------------- serve

@@ -11,12 +11,12 @@ control character), after the server and the client have cleaned them."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.catalogue import current, say, text
 from spoken_cribbage.words.lines import cap, card_list, card_name, list_words
-from spoken_cribbage.words.names import shown_name
+from spoken_cribbage.words.names import COMPUTER, COMPUTER_NAMES, shown_name
 from spoken_cribbage.words.net_messages import CODES
 from spoken_cribbage.words.numbers import number_words, said_number
 
@@ -403,9 +403,49 @@ def watched_game(target: int, names: Sequence[str]) -> str:
     return _t("net.watched_game", target=target, who=list_words([_name(n) for n in names]))
 
 
-def computer_name(seat: int, computers: int) -> str:
-    """A computer seat's name for a watcher: 'Computer', or 'Computer 3' when there are several."""
-    return _name("Computer") if computers == 1 else _t("net.computer", seat=seat + 1)
+def table_names(players: int, names: Sequence[str], computers: Collection[int], me: int) -> list[str]:
+    """Every seat's name at a shared table as seat ``me`` says it (-1: a watcher): "you", the
+    name a person sat down with (``names``, as the server sends them: empty for a seat nobody
+    has taken), a computer's name (:func:`computer_names`), or an empty seat.
+
+    >>> table_names(3, ["Lena", "Ann", ""], {2}, me=1)
+    ['Lena', 'you', 'Max']
+    """
+    machines = computer_names(players, names, computers)
+    out = []
+    for s in range(players):
+        given = names[s] if s < len(names) else ""
+        if s == me:
+            out.append("you")
+        elif s in machines:
+            out.append(machines[s])
+        else:
+            out.append(given or empty_seat(s))
+    return out
+
+
+def computer_names(players: int, names: Sequence[str], computers: Collection[int]) -> dict[int, str]:
+    """The computer seats' names, the same on every client and for watchers (they come from
+    the table alone, never from the seat that asks): 'Computer' at a table of two, else the
+    default names (Max, Lena...) in seat order, skipping every name a person sat down with
+    (so that no computer is called like a person at the table), then 'Computer 6'.
+
+    >>> computer_names(3, ["Max", "", "Ben"], {1}), computer_names(2, ["Ann", ""], {1})
+    ({1: 'Lena'}, {1: 'Computer'})
+    """
+    people = {n.strip().casefold() for s, n in enumerate(names) if n and s not in computers}
+    defaults = (COMPUTER, *COMPUTER_NAMES) if players == 2 else COMPUTER_NAMES
+    pool = [d for d in defaults if d.casefold() not in people]
+    out: dict[int, str] = {}
+    for s in sorted(computers):
+        if pool:
+            out[s] = pool.pop(0)
+            continue
+        n = s + 1  # (the default names all taken: 'Computer 6', by the seat, unless a person has it)
+        while _t("net.computer", seat=n).casefold() in people:
+            n += players
+        out[s] = _t("net.computer", seat=n)
+    return out
 
 
 def watching_keys(name: str, names: Sequence[str]) -> str:

@@ -424,7 +424,10 @@ CODES: dict[str, Message] = {
     "net.watched_game": _m(
         "New game to {target} points: {who}.", "join --watch: a new game at the watched table; {who} its players"
     ),
-    "net.computer": _m("Computer {seat}", "join --watch: a computer seat's name when there are several"),
+    "net.computer": _m(
+        "Computer {seat}",
+        "a shared table: a computer seat's name, by its seat, when people have all the default names (Max, Lena...)",
+    ),
     "net.watching.keys": _m(
         "You watch {name}: {who}. You hear what everyone hears, never a hand. Ask with s for the scores, "
         "c for the count, f for the starter, t for whom the table waits; apostrophe talks to the table; q stops "

@@ -77,7 +77,7 @@ def test_the_first_person_hears_nothing_of_the_game_until_the_last_sits_then_eve
         start = "New game to 121 points against Max and Ben."
         _until([ann, ben], lambda: start in ann.said)
         assert ann.said.index("Ben sits down.") < ann.said.index(start)
-        # (the computer's default name is each seat's own: Max for Ann, Lena for Ben)
+        # (the computer is Max for everyone: tests/app/test_net_names.py)
         assert any(line.startswith("New game to 121 points against Ann and ") for line in ben.said), ben.said
         assert "The game starts when every seat is taken." not in ben.said
         _until([ann, ben], lambda: ann.lines[-1][1] in (LineKind.TURN, LineKind.PROMPT))
