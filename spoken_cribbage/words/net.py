@@ -14,7 +14,7 @@ import math
 from collections.abc import Collection, Sequence
 
 from spoken_cribbage.engine.cards import Card
-from spoken_cribbage.words.catalogue import current, say, text
+from spoken_cribbage.words.catalogue import current, number, say, text
 from spoken_cribbage.words.lines import cap, card_list, card_name, list_words
 from spoken_cribbage.words.names import COMPUTER, COMPUTER_NAMES, shown_name
 from spoken_cribbage.words.net_messages import CODES
@@ -171,8 +171,9 @@ def starts_when_full() -> str:
 
 def table_waits(players: int) -> str:
     """Before the game's start: the answer to anything that would act (``players``: the
-    people's seats still empty)."""
-    return _plural("net.table_waits", players, players=_words(players))
+    people's seats still empty), counted in words as people are counted in every language
+    ('two', 'deux', '两': catalogue.number), not as a call's number (a digit in Chinese)."""
+    return _plural("net.table_waits", players, players=number(players))
 
 
 def chat_heard(on: bool) -> str:

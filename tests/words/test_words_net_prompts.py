@@ -28,3 +28,23 @@ def test_a_refusal_said_without_whose_turn_ends_with_its_sentence_not_a_space():
         assert refusal(code, code, {}) == expected
     turn = "It is your turn to play."
     assert refusal("play over", "play over", {}, turn=turn) == f"There is nothing to play now. {turn}"
+
+
+def test_the_people_a_table_waits_for_are_counted_in_words_in_every_language():
+    # Chinese says a count of people in words (两位, as 'stats' and the calculator count
+    # players); the table's wait said it as a call's digit: 牌桌还在等2位玩家入座。
+    from spoken_cribbage.words import catalogue
+
+    try:
+        expected = {
+            "en": ["The table waits for one more player.", "The table waits for two more players."],
+            "fr": ["La table attend encore un joueur.", "La table attend encore deux joueurs."],
+            "zh-Hans": ["牌桌还在等一位玩家入座。", "牌桌还在等两位玩家入座。"],
+            "zh-Hant": ["牌桌還在等一位玩家入座。", "牌桌還在等兩位玩家入座。"],
+        }
+        for language, said in expected.items():
+            catalogue.use(language)
+            assert [words.table_waits(n) for n in (1, 2)] == said, language
+            assert not any(c.isdigit() for n in range(1, 6) for c in words.table_waits(n)), language
+    finally:
+        catalogue.use("en")
