@@ -71,10 +71,12 @@ def sit(
     table: str = "",
     verbosity: str = "normal",
     brief: frozenset[str] = frozenset(),
+    hosting: bool = False,
 ) -> int:
     """Join the table at ``uri`` and play at it in lines (``pins``: the certificates of the
     tables joined before, trusted on first use; the host's own seat has none; ``table``: in a
-    room, the table's name; ``verbosity`` and ``brief``: the player's, as the settings say)."""
+    room, the table's name; ``verbosity`` and ``brief``: the player's, as the settings say;
+    ``hosting``: the host's own seat, whose leaving closes the table)."""
     try:
         remote = RemoteTable.join(uri, code, name, pins=pins, table=table)
     except CONNECTION_ERRORS as e:
@@ -85,7 +87,7 @@ def sit(
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=read_lines, args=(lines,), daemon=True).start()
     try:
-        return LineSeat(remote, out, verbosity, brief).run(lines)
+        return LineSeat(remote, out, verbosity, brief, hosting=hosting).run(lines)
     finally:
         remote.close()
 
@@ -180,9 +182,13 @@ class LineSeat:
         out: Callable[[str], None],
         verbosity: str = "normal",
         brief: frozenset[str] = frozenset(),
+        *,
+        hosting: bool = False,
     ) -> None:
         self.remote = remote
         self.out = out
+        self.hosting = hosting  # the host's own seat: leaving closes the table (it is saved)
+        self._quit_asked = False  # q asked 'Leave the table? Press y or n.'; y or n answers
         self.seat = remote.seat
         self.announcer = Announcer(self._names(), verbosity, brief)
         self.announcer.rules = remote.rules
@@ -234,14 +240,42 @@ class LineSeat:
                 except queue.Empty:
                     self._say(self.remote.wait(wait))
                     continue
-                if line is None or line.strip().lower() in ("q", "quit"):
-                    self.out(words.leaving())
+                typed = None if line is None else line.strip()
+                quitting = "leave" if typed is None else self._quitting(typed.lower())
+                if quitting == "leave":
+                    self.out(words.leaving(self.hosting, *self._kept()))
                     self.remote.leave()
                     return 0
-                self._answer(line.strip(), obs)
+                if typed is not None and not quitting:
+                    self._answer(typed, obs)
         except Closed as e:
             self.out(words.closed(e.reason.value if e.reason else None))
             return 0 if self._over() else 1  # (after the game: the table's end, no failure)
+
+    def _quitting(self, typed: str) -> str:
+        """q asks first, as the keys and the local game's typed lines do (piped too: the next
+        line answers): 'asked'; then y: 'leave'; n goes back to the game: 'asked'; another
+        line is answered as ever and the question stays, as in the local game: ''. (The end
+        of the input leaves without asking.)"""
+        if typed in ("q", "quit"):
+            self.out(words.quit_question(self.hosting, *self._kept()))
+            self._quit_asked = True
+            return "asked"
+        if self._quit_asked and typed in ("y", "yes"):
+            return "leave"
+        if self._quit_asked and typed in ("n", "no"):
+            self.out(seat_phrase("back_to_game"))
+            self._quit_asked = False
+            return "asked"
+        return ""
+
+    def _kept(self) -> tuple[int | None, bool]:
+        """How this seat is kept when left: for so many seconds, or a computer holds it
+        (``held``); neither after the game (as the full seat's: NetSession.unsaved_words)."""
+        if self._over():
+            return None, False
+        keep = self.remote.keep or None  # (0: a computer holds a seat left: net.server)
+        return keep, not keep
 
     def _over(self) -> bool:
         story = self.remote.story

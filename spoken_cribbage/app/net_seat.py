@@ -421,7 +421,7 @@ def sit(
     if not _isatty(sys.stdin):  # (typed lines: the player's verbosity, no speech)
         said = (seat or seat_options.seat_settings(None)).current
         brief = brief_parts(said.brief)
-        return line_seat.sit(uri, code, name, out, pins, table, verbosity=said.verbosity, brief=brief)
+        return line_seat.sit(uri, code, name, out, pins, table, verbosity=said.verbosity, brief=brief, hosting=hosting)
     try:
         remote = RemoteTable.join(uri, code, name, pins=pins, table=table)
     except line_seat.CONNECTION_ERRORS as e:

@@ -86,6 +86,7 @@ def _line_seat(advice: bool, asks: list[str], expect: list[str]) -> list[str]:
             else:
                 raise AssertionError((ask, text, said))
         lines.put("q")
+        lines.put("y")  # (q asks first, as in the local game)
         done.join(10)
         lena.close()
     return said

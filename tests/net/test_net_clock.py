@@ -179,6 +179,7 @@ def test_the_line_seat_says_whom_the_table_waits_for_and_a_turn_played_for_anoth
         referee.turn_limit = 1  # Max's time runs out within a tick or two of the server
         wait_for("Max's time ran out: a computer plays this turn for Max.")
         lines.put("q")
+        lines.put("y")  # (q asks first, as in the local game)
         done.join(10)
         lena.close()
         max_.close()

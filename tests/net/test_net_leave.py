@@ -104,6 +104,7 @@ def test_the_line_seat_says_who_left_and_whose_line_dropped():
         max_.close()  # Max's line drops
         wait_for("Max's connection dropped; the seat is kept for 2 minutes.")
         lines.put("q")
+        lines.put("y")  # (q asks first, as in the local game)
         done.join(10)
         lena.close()
     assert said.count("Max left the table; the seat is kept for 2 minutes.") == 1

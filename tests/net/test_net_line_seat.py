@@ -41,9 +41,10 @@ def test_chat_is_said_until_the_player_silences_it_and_a_refusal_is_a_sentence()
         lines.put("qs kh jd")  # three cards where two are laid away
         wait_for("Lay away exactly 2 cards, not 3.")
         lines.put("q")
+        lines.put("y")  # (q asks first, as in the local game)
         done.join(10)
         assert not any("second" in line for line in said)
-        assert said[-1] == "You leave the table."
+        assert said[-1] == "You leave the table; your seat is kept for 2 minutes."
         lena.close()
         max_.close()
 

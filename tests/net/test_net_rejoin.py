@@ -128,6 +128,7 @@ def test_the_player_back_hears_what_they_missed_as_earlier_then_whom_the_table_w
                 break
             time.sleep(0.05)
         lines.put("q")
+        lines.put("y")  # (q asks first, as in the local game)
         done.join(10)
         again.close()
         max_.close()

@@ -51,6 +51,7 @@ def test_enter_after_the_game_asks_for_a_rematch_and_it_starts_when_everyone_has
         lines.put("")
         wait_for("Lay away one card")  # the new game's first prompt
         lines.put("q")
+        lines.put("y")  # (q asks first, as in the local game)
         done.join(10)
         assert referee.game is not first and referee.game.rules == first.rules
         assert referee.game.phase == g.DISCARD and referee.names == ["Lena", "Max", ""]

@@ -40,6 +40,7 @@ def test_a_card_typed_in_another_players_turn_is_answered_with_whose_turn_it_is(
         for typed in ("1", held[0].short.lower()):
             lines.put(typed)
         lines.put("q")
+        lines.put("y")  # (q asks first, as in the local game)
         done.join(10)
         answers = [line for line in said if line.startswith(("Wait", "Type cards", "The disc"))]
         assert answers == ["Wait: it is not your turn."] * 2, said
