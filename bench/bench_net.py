@@ -26,6 +26,13 @@ From 3 and 4 it estimates how many tables one process holds (see the printed ass
    and its memory (RSS) per table. The clients share the machine with the server, so on a
    machine of few cores the figure is a floor of what the server alone holds.
 
+6. TLS connections (``--handshakes 1500``): that many wss connections to an echo server with
+   the host's own TLS context (net.tls.server_context), each sending 20 frames at once and
+   reading the 60 echoed while its library's reader thread runs, as a seat's first moments do;
+   beside the same with TLS 1.3 session tickets sent (Python's default, which the context had
+   before): connections whose opening handshake went unanswered or whose line dropped, and the
+   time per connection.
+
 Never gates CI; run it with ``nice`` on a shared machine.
 """
 
@@ -45,6 +52,7 @@ import threading
 import time
 import tracemalloc
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -455,6 +463,56 @@ def socket_load(
     return rows
 
 
+def handshakes(n: int, tickets: int) -> tuple[dict[str, int], float]:
+    """``n`` wss connections to an echo server whose context sends ``tickets`` TLS 1.3 session
+    tickets (otherwise the host's own): the failures by kind, and the seconds per connection."""
+    from spoken_cribbage.net.tls import client_context, host_certificate, server_context
+
+    cert, key = host_certificate(Path(tempfile.mkdtemp()))
+    context = server_context(cert, key)
+    context.num_tickets = tickets
+    box: dict[str, object] = {}
+    ready = threading.Event()
+
+    async def echo3(ws: ServerConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            async for frame in ws:
+                for _ in range(3):
+                    await ws.send(frame)
+
+    async def main() -> None:
+        async with serve(echo3, "127.0.0.1", 0, ssl=context, compression=None) as server:
+            box["port"] = next(iter(server.sockets)).getsockname()[1]
+            box["stop"] = stop = asyncio.Event()
+            box["loop"] = asyncio.get_running_loop()
+            ready.set()
+            await stop.wait()
+
+    thread = threading.Thread(target=lambda: asyncio.run(main()), daemon=True)
+    thread.start()
+    ready.wait(10)
+    failures: dict[str, int] = {}
+    start = time.perf_counter()
+    for _ in range(n):
+        try:
+            with connect(
+                f"wss://127.0.0.1:{box['port']}", ssl=client_context(), open_timeout=5, compression=None
+            ) as ws:
+                for k in range(20):
+                    ws.send("x" * (k * 50))
+                for _ in range(60):
+                    ws.recv(timeout=5)
+        except TimeoutError:
+            failures["handshake unanswered"] = failures.get("handshake unanswered", 0) + 1
+        except ConnectionClosed:
+            failures["line dropped"] = failures.get("line dropped", 0) + 1
+    seconds = (time.perf_counter() - start) / n
+    loop = cast("asyncio.AbstractEventLoop", box["loop"])
+    loop.call_soon_threadsafe(cast("asyncio.Event", box["stop"]).set)
+    thread.join(10)
+    return failures, seconds
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=4)
@@ -466,10 +524,19 @@ def main() -> int:
     parser.add_argument("--warm", type=float, default=5.0, help="seconds of warm-up per step (load test)")
     parser.add_argument("--open", type=float, default=120.0, help="seconds to wait for everyone seated (load test)")
     parser.add_argument("--all", action="store_true", help="every step, even past the first not held (load test)")
+    parser.add_argument("--handshakes", type=int, default=0, help="TLS connections, ours beside tickets sent")
     parser.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.echo_server:
         return _echo_server()
+    if args.handshakes:
+        for label, tickets in (("ours, no session tickets", 0), ("session tickets sent (before)", 2)):
+            failures, seconds = handshakes(args.handshakes, tickets)
+            print(
+                f"{label}: {args.handshakes} wss connections, {sum(failures.values())} failed "
+                f"{failures or ''}, {seconds * 1000:.0f} ms each"
+            )
+        return 0
     if args.load:
         levels = [int(n) for n in args.load.split(",")]
         socket_load(levels, args.think, args.warm, args.seconds, args.open, args.all)

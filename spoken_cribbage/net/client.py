@@ -368,8 +368,11 @@ class RemoteTable:
 def _connect(uri: str, timeout: float, secure: bool) -> ClientConnection:
     """The websocket connection to ``uri``, its opening handshake given ``timeout`` seconds in
     all. On this machine the time is split into 3 tries (10 seconds each in 30): a handshake
-    left unanswered there is a stuck connection, not a slow network (the suite saw one in a few
-    hundred joins wait the whole 30 s), and a new connection is answered at once."""
+    left unanswered there is a stuck connection, not a slow network, and a new connection is
+    answered at once. (The suite saw one in a few hundred joins wait the whole 30 s: TLS 1.3
+    session tickets read in websockets' reader thread while the request was written in this
+    one lost the request; the tables send none now, net.tls.server_context. The tries stay for
+    a table of an older version.)"""
     tries = 3 if _loopback(uri) else 1
     for left in range(tries - 1, -1, -1):
         try:
@@ -417,9 +420,9 @@ def room_ask(
 ) -> p.Tables | p.Created:
     """One question to a room (the list of its tables, or a new table): its answer (Refused,
     Closed, or the connection's own errors if not). The list, which changes nothing, is asked
-    once more on a new connection when the line drops before its answer (a loaded room's
-    process has dropped one now and then: the cause is not found); a new table is not, since
-    the room may have made it."""
+    once more on a new connection when the line drops before its answer (a room of an older
+    version dropped one now and then: see :func:`_connect`); a new table is not, since the
+    room may have made it."""
     tries = 2 if isinstance(message, p.ListTables) else 1
     for left in range(tries - 1, -1, -1):
         stack, ws, _ = open_connection(uri, code, timeout=timeout, pins=pins)

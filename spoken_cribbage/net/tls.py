@@ -168,6 +168,13 @@ def split_code(code: str) -> tuple[str, str | None]:
 def server_context(cert: Path, key: Path) -> ssl.SSLContext:
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2
+    # No TLS 1.3 session tickets. A server sends them just after the handshake, while the
+    # client (websockets' sync client) reads in its own thread and writes its opening request
+    # in another: Python's ssl sockets are not safe for that, and about 1 connection in 125
+    # lost its request (the handshake waited its whole time) or its line (closed without a
+    # close frame) on this machine (bench/bench_net.py --handshakes). Our clients never resume
+    # a session, so the tickets were of no use.
+    context.num_tickets = 0
     context.load_cert_chain(cert, key)
     return context
 
