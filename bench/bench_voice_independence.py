@@ -31,6 +31,15 @@ Checks (each a second opinion on the same audio; ``agree`` means it picks what t
         [--rows FILE]   # save the collected evidence, or report again from it without decoding
         [--recheck FILE2 [--recheck-name NAME] [--one-shape]]  # the game's check now on --rows
     python bench/bench_voice_independence.py --forced   # hypotheses of another shape, forced
+    python bench/bench_voice_independence.py --rows FILE --perturb FILE2   # the check under
+        # perturbations of the front end (vocal tract length warps, the filter band, live CMN,
+        # noise removal off, the audio's tempo): a card agreed only when every one agrees
+
+Front-end settings that the model's feat.params holds (``-lowerf``, ``-upperf``, ``-cmn``,
+``-remove_noise``) cannot be changed by a decoder's own settings (pocketsphinx reads feat.params
+over them): ``hmm_with`` makes a copy of the model whose feat.params has them changed. (The
+``nonoise`` candidate before 2026-12-05 passed ``remove_noise=False`` to the decoder and so was
+the base check again.)
 """
 
 from __future__ import annotations
@@ -121,6 +130,167 @@ def _first(task):
     return rows
 
 
+def hmm_with(params):
+    """The en-us model with its feat.params changed (``{"-lowerf": "200"}``): feat.params is read
+    over a decoder's own settings, so these can be changed only there. A folder of links to the
+    model's files, made once per process."""
+    from pocketsphinx import get_model_path
+
+    src = os.path.join(get_model_path(), "en-us", "en-us")
+    dst = tempfile.mkdtemp(prefix="cribbage-hmm-")
+    for name in os.listdir(src):
+        if name != "feat.params":
+            os.symlink(os.path.join(src, name), os.path.join(dst, name))
+    with open(os.path.join(src, "feat.params"), encoding="utf-8") as f:
+        lines = [
+            f"{line.split()[0]} {params[line.split()[0]]}\n" if line.split() and line.split()[0] in params else line
+            for line in f
+        ]
+    with open(os.path.join(dst, "feat.params"), "w", encoding="utf-8") as f:
+        f.writelines(lines)
+    return dst
+
+
+# name: (decoder settings, feat.params changes, sox tempo of the audio)
+PERTURBATIONS = {
+    "base": ({}, {}, None),
+    "warp0.88": ({"warp_type": "inverse_linear", "warp_params": "0.88"}, {}, None),
+    "warp0.94": ({"warp_type": "inverse_linear", "warp_params": "0.94"}, {}, None),
+    "warp1.06": ({"warp_type": "inverse_linear", "warp_params": "1.06"}, {}, None),
+    "warp1.12": ({"warp_type": "inverse_linear", "warp_params": "1.12"}, {}, None),
+    "band200-6000": ({}, {"-lowerf": "200", "-upperf": "6000"}, None),
+    "cmn-live": ({}, {"-cmn": "live"}, None),
+    "noise-removal-off": ({}, {"-remove_noise": "no"}, None),
+    "tempo0.9": ({}, {}, "0.9"),
+    "tempo1.1": ({}, {}, "1.1"),
+}
+# unanimity over these (``full``: both stages of the check under each; ``align``: the game's
+# check, then the alignment of the phrase against the game's nearest rival under each)
+ENSEMBLES = {
+    "warps 0.88, 1.12": ("warp0.88", "warp1.12"),
+    "warps 0.94, 1.06": ("warp0.94", "warp1.06"),
+    "four warps": ("warp0.88", "warp0.94", "warp1.06", "warp1.12"),
+    "tempo 0.9, 1.1": ("tempo0.9", "tempo1.1"),
+    "band 200-6000 Hz": ("band200-6000",),
+    "live CMN": ("cmn-live",),
+    "noise removal off": ("noise-removal-off",),
+    "all nine": tuple(k for k in PERTURBATIONS if k != "base"),
+}
+
+
+def _tempo(pcm, factor):
+    import subprocess
+
+    raw = ["-t", "raw", "-r", "16000", "-e", "signed", "-b", "16", "-c", "1"]
+    cmd = ["sox", "-q", *raw, "-", *raw, "-", "tempo", "-s", factor]
+    return subprocess.run(cmd, input=pcm, capture_output=True, check=True).stdout
+
+
+def _perturbed(rows):
+    """Both stages of the check under each perturbation, on each row's audio: whether the
+    grammar chose the phrase, its nearest rival there, and the alignments of the phrase, of that
+    rival and of the unperturbed check's nearest rival."""
+    from spoken_cribbage.voice.verify import CardCheck, _with_floor
+
+    checks = {
+        k: CardCheck(hmm=hmm_with(feat) if feat else None, config=cfg, parallel=False)
+        for k, (cfg, feat, _) in PERTURBATIONS.items()
+    }
+    out = []
+    for r in rows:
+        pcm, heard, got, near = read_pcm(r["path"]), r["heard"], {}, None
+        for k, (_, _, tempo) in PERTURBATIONS.items():
+            cc = checks[k]
+            t = time.perf_counter()
+            every, rv, same = cc._grammars(heard)
+            audio = _with_floor(_tempo(pcm, tempo) if tempo else pcm)
+            best, _, frames = cc.lane.decode(audio, every)
+            rival = cc.lane.decode(audio, rv)[0]
+            said = cc.lane.align(audio, heard)
+            other = cc.lane.align(audio, rival) if rival else -math.inf
+            ms = (time.perf_counter() - t) * 1000
+            near = rival if k == "base" else near
+            at_near = cc.lane.align(audio, near) if near and near != rival else other
+            got[k] = {"same": bool(same(best)), "best": best, "rival": rival, "said": said, "other": other}
+            got[k] |= {"at_near": at_near, "frames": frames, "ms": ms}
+        out.append(got)
+    return out
+
+
+def perturb(rows, workers):
+    todo = [r for r in rows if r.get("check")]
+    parts = [todo[i::workers] for i in range(workers)]
+    with get_context("fork").Pool(workers) as pool:
+        res = pool.map(_perturbed, parts, chunksize=1)
+    for part, got in zip(parts, res, strict=True):
+        for r, g in zip(part, got, strict=True):
+            r["pert"] = g
+    return rows
+
+
+def add_ensembles(rows, game="every"):
+    """The candidates as checks of the rows: ``full <ensemble>`` (both stages agree under the
+    unperturbed front end and under every one of the ensemble), ``align <ensemble>`` (the game's
+    check ``game`` agrees and the phrase outscores its nearest rival under every one), and each
+    perturbation alone (``one <name>``)."""
+    names = []
+    for r in rows:
+        p = r.get("pert")
+        if not p:
+            continue
+        full = {k: v["same"] and v["said"] > v["other"] for k, v in p.items()}
+        near = {k: v["said"] > v["at_near"] for k, v in p.items()}
+        c = r["check"]
+        for e, ks in ENSEMBLES.items():
+            c[f"full {e}"] = full["base"] and all(full[k] for k in ks)
+            c[f"align {e}"] = bool(c.get(game)) and all(near[k] for k in ks)
+        for k in p:
+            c[f"one {k}"] = full[k]
+        names = [f"full {e}" for e in ENSEMBLES] + [f"align {e}" for e in ENSEMBLES] + [f"one {k}" for k in p]
+    return [game] + names
+
+
+def report_perturbed(rows, game="every"):
+    import statistics
+
+    names = add_ensembles(rows, game)
+    cards = [r for r in rows if r.get("pert")]
+    wrong = [r for r in cards if r["command"] != r["expected"]]
+    said = [r for r in rows if r["expected"]]
+    notin = [r for r in rows if not r["expected"]]
+    print(
+        f"{len(rows)} clips, {len(cards)} card actions proposed by the first decoding, {len(wrong)} wrong; "
+        f"{len(said)} card phrases said, {len(notin)} that must do nothing\n"
+    )
+    print("| check | stops wrong | stops right | with the tuned tier: exact % / wrong card actions | ", end="")
+    print("rejection thresholds only: exact % / asked % / wrong card actions (said / must do nothing) |")
+    print("|---|---|---|---|---|")
+    for n in names:
+        stop_w = sum(not r["check"][n] for r in wrong)
+        stop_r = sum(not r["check"][n] for r in cards) - stop_w
+        cells = []
+        for tiers in (True, False):
+            got = [decide(r, n, tiers) for r in said]
+            card_said = sum(
+                g == "wrong" and (r["command"] or "").startswith(ACTIONS) for r, g in zip(said, got, strict=True)
+            )
+            bad = sum(decide(r, n, tiers) == "wrong" and (r["command"] or "").startswith(ACTIONS) for r in notin)
+            ex, ask = (100 * got.count(k) / max(1, len(got)) for k in ("exact", "asked"))
+            cells.append(f"{ex:.1f} / {card_said + bad}" if tiers else f"{ex:.1f} / {ask:.1f} / {card_said} / {bad}")
+        print(f"| {n} | {stop_w} | {stop_r} | {cells[0]} | {cells[1]} |")
+    ms = {k: statistics.median(r["pert"][k]["ms"] for r in cards) for k in cards[0]["pert"]} if cards else {}
+    print("\nms median of both stages (grammars and alignments, one after the other) under each:")
+    print(", ".join(f"{k} {v:.0f}" for k, v in ms.items()))
+    print("\nThe wrong card actions left without the tuned tier by the game's check:")
+    for r in rows:
+        if r.get("pert") and decide(r, game, False) == "wrong" and (r["command"] or "").startswith(ACTIONS):
+            marg = {
+                k: round((v["said"] - v["at_near"]) / v["frames"], 2) if math.isfinite(v["said"]) else None
+                for k, v in r["pert"].items()
+            }
+            print(f'- {r["voice"]}: "{r["text"]}" heard "{r["heard"]}"; alignment margin to the nearest rival: {marg}')
+
+
 class Probe:
     """The candidate second opinions, on one process's own decoders."""
 
@@ -134,7 +304,7 @@ class Probe:
         hmm = os.path.join(model, "en-us", "en-us")
         dictionary = os.path.join(model, "en-us", "cmudict-en-us.dict")
         self.base = verify.CardCheck()
-        self.nonoise = verify.CardCheck(config={"remove_noise": False})
+        self.nonoise = verify.CardCheck(hmm=hmm_with({"-remove_noise": "no"}))
         with tempfile.TemporaryDirectory() as folder:
             lex = os.path.join(folder, "cards.dict")
             with open(lex, "w", encoding="utf-8") as f:
@@ -448,9 +618,18 @@ def main(argv=None):
         "--one-shape", action="store_true", help="--recheck with the rivals of the phrase's own shape only (before)"
     )
     ap.add_argument("--forced", action="store_true", help="hypotheses of another shape forced on real audio")
+    ap.add_argument("--perturb", help="with --rows: the check under perturbations of the front end, saved here")
+    ap.add_argument("--game-check", default="every", help="--perturb: the name of the game's check in --rows")
     args = ap.parse_args(argv)
     if args.forced:
         return forced_shapes(args.workers)
+    if args.perturb:
+        if Path(args.perturb).exists():
+            rows = json.loads(Path(args.perturb).read_text())
+        else:
+            rows = perturb(json.loads(Path(args.rows).read_text()), args.workers)
+            Path(args.perturb).write_text(json.dumps(rows))
+        return report_perturbed(rows, args.game_check)
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())
         if args.recheck:
