@@ -20,12 +20,14 @@ PROGRAM = [sys.executable, "-m", "spoken_cribbage"]
 
 
 #: The prompts an English player answers (the start of the line) and the answers: the first
-#: two cards for a discard, the first card it may play, Enter for the next deal, q after the game.
+#: two cards for a discard, the first card it may play, Enter for the next deal, q after the game
+#: and y to its question (piped lines are asked, as the local game asks).
 ANSWERS = (
     ("Lay away two cards", "1 2"),
     ("Your play", "1"),
     ("Press Enter", ""),
     ("The game is over: press Enter for a rematch", "q"),
+    ("Leave the table?", "y"),
 )
 
 
