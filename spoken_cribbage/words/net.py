@@ -16,7 +16,7 @@ from collections.abc import Collection, Sequence
 from spoken_cribbage.engine.cards import Card
 from spoken_cribbage.words.catalogue import current, number, say, text
 from spoken_cribbage.words.lines import cap, card_list, card_name, list_words
-from spoken_cribbage.words.names import COMPUTER, COMPUTER_NAMES, shown_name
+from spoken_cribbage.words.names import COMPUTER, shown_name
 from spoken_cribbage.words.net_messages import CODES
 from spoken_cribbage.words.numbers import number_words, said_number
 
@@ -410,7 +410,7 @@ def table_names(players: int, names: Sequence[str], computers: Collection[int], 
     has taken), a computer's name (:func:`computer_names`), or an empty seat.
 
     >>> table_names(3, ["Lena", "Ann", ""], {2}, me=1)
-    ['Lena', 'you', 'Max']
+    ['Lena', 'you', 'Computer']
     """
     machines = computer_names(players, names, computers)
     out = []
@@ -427,22 +427,22 @@ def table_names(players: int, names: Sequence[str], computers: Collection[int], 
 
 def computer_names(players: int, names: Sequence[str], computers: Collection[int]) -> dict[int, str]:
     """The computer seats' names, the same on every client and for watchers (they come from
-    the table alone, never from the seat that asks): 'Computer' at a table of two, else the
-    default names (Max, Lena...) in seat order, skipping every name a person sat down with
-    (so that no computer is called like a person at the table), then 'Computer 6'.
+    the table alone, never from the seat that asks), and the same from the table's opening to
+    its end, whoever sits down later: 'Computer' when the table has one, else 'Computer 3' by
+    its seat. (A default name such as Lena, given before the people had all sat down, changed
+    when a Lena sat: the host heard "with Lena", then "Lena sits down", then the computer as
+    Oliver.) Only a person who sits down with exactly that name moves it on ('Computer 6').
 
-    >>> computer_names(3, ["Max", "", "Ben"], {1}), computer_names(2, ["Ann", ""], {1})
-    ({1: 'Lena'}, {1: 'Computer'})
+    >>> computer_names(3, ["Max", "", "Ben"], {1}), computer_names(4, ["Ann", "", "", "Bo"], {1, 2})
+    ({1: 'Computer'}, {1: 'Computer 2', 2: 'Computer 3'})
     """
     people = {n.strip().casefold() for s, n in enumerate(names) if n and s not in computers}
-    defaults = (COMPUTER, *COMPUTER_NAMES) if players == 2 else COMPUTER_NAMES
-    pool = [d for d in defaults if d.casefold() not in people]
     out: dict[int, str] = {}
     for s in sorted(computers):
-        if pool:
-            out[s] = pool.pop(0)
+        if len(computers) == 1 and COMPUTER.casefold() not in people and shown_name(COMPUTER).casefold() not in people:
+            out[s] = COMPUTER
             continue
-        n = s + 1  # (the default names all taken: 'Computer 6', by the seat, unless a person has it)
+        n = s + 1
         while _t("net.computer", seat=n).casefold() in people:
             n += players
         out[s] = _t("net.computer", seat=n)

@@ -426,7 +426,7 @@ CODES: dict[str, Message] = {
     ),
     "net.computer": _m(
         "Computer {seat}",
-        "a shared table: a computer seat's name, by its seat, when people have all the default names (Max, Lena...)",
+        "a shared table with more than one computer seat: a computer seat's name, by its seat (Computer 3)",
     ),
     "net.watching.keys": _m(
         "You watch {name}: {who}. You hear what everyone hears, never a hand. Ask with s for the scores, "

@@ -49,20 +49,27 @@ def _computer_seen_by_everyone(people: tuple[str, str], computer: int) -> set[st
 
 
 def test_a_computer_is_never_called_like_a_person_at_the_table_and_every_client_names_it_alike():
-    heard = _computer_seen_by_everyone(("Ann", "Max"), computer=1)  # (Max: the first default name)
+    heard = _computer_seen_by_everyone(("Ann", "Computer"), computer=1)  # (a person called Computer)
     assert len(heard) == 1, heard  # (Ann's, Max's and the watcher's name for it: one)
-    assert heard.isdisjoint({"Ann", "Max"}), heard
+    assert heard.isdisjoint({"Ann", "Computer"}), heard
     heard = _computer_seen_by_everyone(("Lena", "Ann"), computer=2)  # (the case a player met)
     assert len(heard) == 1 and heard.isdisjoint({"Lena", "Ann"}), heard
 
 
-def test_computer_names_skip_the_people_and_each_other():
-    assert words.computer_names(3, ["Ann", "", "Max"], {1}) == {1: "Lena"}
-    assert words.computer_names(4, ["max", "", "LENA", ""], {1, 3}) == {1: "Oliver", 3: "Ruby"}  # (any case)
+def test_computer_names_never_change_as_people_sit_down_and_never_repeat_a_person_or_each_other():
+    # (Before: a default name given before the people had all sat down changed when a person of
+    # that name sat. The host heard "You sit at seat 1, with Lena.", then "Lena sits down.", then
+    # the computer as Oliver.)
+    before = words.computer_names(3, ["Max", "", ""], {2})
+    assert before == words.computer_names(3, ["Max", "Lena", ""], {2}) == {2: "Computer"}
     assert words.computer_names(2, ["Ann", ""], {1}) == {1: "Computer"}  # (a table of two, as offline)
-    assert words.computer_names(2, ["Computer", ""], {1}) == {1: "Max"}
-    # six seats, one person named like a default: five computers, five different names
-    names = words.computer_names(6, ["Valentina", "", "", "", "", ""], {1, 2, 3, 4, 5})
-    assert len(set(names.values())) == 5 and "Valentina" not in names.values(), names
-    assert words.table_names(3, ["Lena", "Ann", ""], {2}, me=1) == ["Lena", "you", "Max"]
-    assert words.table_names(3, ["Lena", "", ""], {2}, me=-1) == ["Lena", words.empty_seat(1), "Max"]
+    several = words.computer_names(4, ["Ann", "", "", ""], {1, 2, 3})
+    assert several == words.computer_names(4, ["Ann", "", "Lena", ""], {1, 3}) | {2: "Computer 3"}
+    assert several == {1: "Computer 2", 2: "Computer 3", 3: "Computer 4"}  # (by their seats)
+    # only a person who sits down with exactly that name moves it on (any case)
+    assert words.computer_names(3, ["computer", "Ann", ""], {2}) == {2: "Computer 3"}
+    assert words.computer_names(3, ["Ann", "COMPUTER 2", ""], {2}) == {2: "Computer"}
+    names = words.computer_names(6, ["Computer 3", "", "", "", "", ""], {1, 2, 3, 4, 5})
+    assert len(set(names.values())) == 5 and "Computer 3" not in names.values(), names
+    assert words.table_names(3, ["Lena", "Ann", ""], {2}, me=1) == ["Lena", "you", "Computer"]
+    assert words.table_names(3, ["Lena", "", ""], {2}, me=-1) == ["Lena", words.empty_seat(1), "Computer"]

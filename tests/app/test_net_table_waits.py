@@ -58,7 +58,7 @@ def test_the_first_person_hears_nothing_of_the_game_until_the_last_sits_then_eve
     with running(referee) as address:
         ann = Seated(RemoteTable.join(address, CODE, "Ann"))
         assert ann.said[:2] == [
-            "You sit at seat 1, with Max.",  # (the computer, by its default name)
+            "You sit at seat 1, with Computer.",  # (the table's one computer)
             "The game starts when every seat is taken.",
         ], ann.said
         for key in ("1", "2", "enter", " ", "right", "s", "h", "c", "t", "i"):
@@ -74,10 +74,10 @@ def test_the_first_person_hears_nothing_of_the_game_until_the_last_sits_then_eve
         assert referee.game.actions == [] and referee.refused == 0  # (nothing was sent)
         # the last person sits: who sat, then the game's start with the names, for everyone
         ben = Seated(RemoteTable.join(address, CODE, "Ben"))
-        start = "New game to 121 points against Max and Ben."
+        start = "New game to 121 points against Computer and Ben."
         _until([ann, ben], lambda: start in ann.said)
         assert ann.said.index("Ben sits down.") < ann.said.index(start)
-        # (the computer is Max for everyone: tests/app/test_net_names.py)
+        # (the computer is Computer for everyone: tests/app/test_net_names.py)
         assert any(line.startswith("New game to 121 points against Ann and ") for line in ben.said), ben.said
         assert "The game starts when every seat is taken." not in ben.said
         _until([ann, ben], lambda: ann.lines[-1][1] in (LineKind.TURN, LineKind.PROMPT))
