@@ -288,14 +288,21 @@ def waits(items: Sequence[tuple[str, str, float | None, float | None, str | None
     """The answer to t: whom the table waits for and how long they have, in words ('Max has
     20 seconds to play.'), never a count down. ``items``: (name, why, seconds left or None,
     seconds the seat of one away is still kept or None, and why they are away: "left" or
-    "dropped"); ``phase``: the game's phase."""
+    "dropped"); ``phase``: the game's phase. Those it waits for alike, with no time limit, are
+    said in one sentence ('The table waits for Max and you to lay away.')."""
     if phase == "game over":
         return _t("net.waits.over")
     if not items:
         return _t("net.waits.nobody")
-    said = []
+    said: list[str] = []
+    together: dict[str, int] = {}  # (what to do -> its sentence: everyone it waits for alike, in one)
     for name, why, left, dropped, away in items:
         to_do = _to_do(why, phase)
+        if left is None and dropped is None:
+            if to_do not in together:
+                together[to_do] = len(said)
+                said.append("")
+            continue
         if left is None:
             said.append(_t("net.waits.for", name=_name(name), what=to_do))
         elif name == "you":
@@ -305,6 +312,13 @@ def waits(items: Sequence[tuple[str, str, float | None, float | None, str | None
         if dropped is not None:
             code = "net.waits.kept.left" if away == "left" else "net.waits.kept.dropped"
             said.append(_t(code, name=cap(_name(name)), span=span(dropped)))
+    for to_do, at in together.items():
+        who = [
+            _name(n)
+            for n, why, left, dropped, _ in items
+            if left is None and dropped is None and _to_do(why, phase) == to_do
+        ]
+        said[at] = _t("net.waits.for", name=list_words(who), what=to_do)
     return " ".join(said)
 
 

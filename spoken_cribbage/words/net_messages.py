@@ -325,7 +325,8 @@ CODES: dict[str, Message] = {
     ),
     "net.waits.for": _m(
         "The table waits for {name} to {what}.",
-        "a shared table, t: whom the table waits for, without a time limit; {what} is one of the 'net.todo' words",
+        "a shared table, t: whom the table waits for, without a time limit; {name} is one name or several "
+        "('Max and you'); {what} is one of the 'net.todo' words",
     ),
     "net.waits.has.you": _m(
         "You have {span} to {what}.", "a shared table, t: your time left; {span} as in '20 seconds'"

@@ -97,7 +97,7 @@ def test_a_watcher_hears_a_deal_in_the_seats_words_asks_and_cannot_act():
         assert re.fullmatch(r"Lena \d+, \d+ to go; Max \d+, \d+ to go\.", watching.answer("s"))
         assert watching.answer("c") == "No count yet: the play has not started."
         assert watching.answer("f") == "The starter is not cut yet."
-        assert watching.answer("t") == "The table waits for Lena to lay away. The table waits for Max to lay away."
+        assert watching.answer("t") == "The table waits for Lena and Max to lay away."
         before = len(watching.lines)
         for key in ("w", "w", "[", "r", "a", "b", "p", "v"):  # (the history keys, and what is public)
             watching.session.key(key)

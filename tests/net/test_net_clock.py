@@ -146,6 +146,16 @@ def test_the_waits_in_words():
         "The table waits for Lena to lay away. Lena left: the seat is kept 1 minute 1 second more."
     )
     assert words.waits([], "play") == "The table waits for nobody now: the computers are playing."
+    # everyone it waits for alike, in one sentence (tried in tmux: two sentences, one a person)
+    both = [("Max", "turn", None, None, None), ("you", "turn", None, None, None)]
+    assert words.waits(both, "discard") == "The table waits for Max and you to lay away."
+    from spoken_cribbage.words import catalogue
+
+    try:
+        catalogue.use("fr")
+        assert words.waits(both, "discard") == "La table attend Max et vous pour écarter."
+    finally:
+        catalogue.use("en")
     assert words.turn_played("Max") == "Max's time ran out: a computer plays this turn for Max."
     assert words.time_warning(9) == "9 seconds left for your turn."
     assert words.back(False) == "You are back at the table; nothing happened while you were away."
