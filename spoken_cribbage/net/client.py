@@ -80,23 +80,51 @@ def pump_until(done: Callable[[], bool], pump: Callable[[float], object], timeou
         pump(left)
 
 
-class RemoteTable:
+class TableSeats:
+    """The table's seats as its Seats frames say them (a seat's RemoteTable and a Watcher alike),
+    and whether it still waits for its people."""
+
+    story: list[g.Event]
+
+    def _no_seats(self, names: list[str], players: int) -> None:
+        self.names = names
+        self.connected: list[bool] = [False] * players
+        self.computers: frozenset[int] = frozenset()  # the computer seats, from the server
+        self.ready: frozenset[int] = frozenset()  # who asked for the next deal
+        self.held: frozenset[int] = frozenset()  # dropped seats a computer plays
+        self.keep = 0  # the seconds a dropped seat is kept
+        self._waiting = 0  # (Seats.waiting: see the waiting property)
+        self._waited = 0  # (the last count the table waited for, before it came to 0)
+
+    def _take_seats(self, message: p.Seats) -> None:
+        self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
+        self.connected = list(message.connected)
+        self.computers = frozenset(message.computers)
+        self.ready = frozenset(message.ready)
+        self.held = frozenset(message.held)
+        self.keep = message.keep
+        self._waiting = message.waiting
+        self._waited = message.waiting or self._waited
+
+    @property
+    def waiting(self) -> int:
+        """Before the game's start: the people's seats still to be taken; 0 once it has started.
+        The server says the last seat is taken (``Seats``) just before it sends the game's start
+        (the first update with events), and a client reads one frame at a time: under load the
+        first can be read well before the second. Until the game's first events are here, the
+        table still waits for the seat taken last (read as started, the view of the game before
+        its start had the play with nobody to act; issue 26)."""
+        return self._waiting or (0 if self.story else self._waited)
+
+
+class RemoteTable(TableSeats):
     """A ``Table`` whose game is on a server; ``seat``: the seat the server gave this client."""
 
     def __init__(self, ws: ClientConnection, welcome: p.Welcome, *, timeout: float = 10.0) -> None:
         self.ws = ws
         self.seat = welcome.seat
         self._rules = p.rules_from_facts(welcome.rules)
-        self.names = [p.clean_text(n, p.NAME_LENGTH) for n in welcome.names]
-        self.connected: list[bool] = [False] * self._rules.players
-        self.computers: frozenset[int] = frozenset()  # the computer seats, from the server
-        self.ready: frozenset[int] = frozenset()  # who asked for the next deal
-        self.held: frozenset[int] = frozenset()  # dropped seats a computer plays
-        self.keep = 0  # the seconds a dropped seat is kept
-        #: Before the game's start: the people's seats still to be taken (the game starts, and
-        #: comes from its first event, when every one is); 0 once it has started.
-        self._waiting = 0  # (Seats.waiting: see the waiting property)
-        self._waited = 0  # (the last count the table waited for, before it came to 0)
+        self._no_seats([p.clean_text(n, p.NAME_LENGTH) for n in welcome.names], self._rules.players)
         self.turn_limit = welcome.turn_limit  # the table's limits (seconds), if any
         self.count_limit = welcome.count_limit
         self.advice = welcome.advice  # whether the table gives hints and win chances
@@ -164,16 +192,6 @@ class RemoteTable:
     def close(self) -> None:
         self._stack.close()
 
-    @property
-    def waiting(self) -> int:
-        """Before the game's start: the people's seats still to be taken; 0 once it has started.
-        The server says the last seat is taken (``Seats``) just before it sends the game's start
-        (the first update with events), and a client reads one frame at a time: under load the
-        first can be read well before the second. Until the game's first events are here, the
-        table still waits for the seat taken last (read as started, the view of the game before
-        its start had the play with nobody to act; issue 26)."""
-        return self._waiting or (0 if self.story else self._waited)
-
     # ------------------------------------------------------------------ receiving
 
     def _pump(self, timeout: float | None) -> bool:
@@ -195,14 +213,7 @@ class RemoteTable:
         elif isinstance(message, p.Chat):
             self._chat(message)
         elif isinstance(message, p.Seats):
-            self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
-            self.connected = list(message.connected)
-            self.computers = frozenset(message.computers)
-            self.ready = frozenset(message.ready)
-            self.held = frozenset(message.held)
-            self.keep = message.keep
-            self._waiting = message.waiting
-            self._waited = message.waiting or self._waited
+            self._take_seats(message)
         elif isinstance(message, p.Note):
             self.notes.append((len(self.story), message))
         elif isinstance(message, p.Clock):

@@ -12,13 +12,13 @@ from websockets.exceptions import ConnectionClosed
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import Closed, Refused, cleaned_chat, open_connection, pump_until
+from spoken_cribbage.net.client import Closed, Refused, TableSeats, cleaned_chat, open_connection, pump_until
 from spoken_cribbage.net.tls import Pins, split_code
 
 __all__ = ["Watcher"]
 
 
-class Watcher:
+class Watcher(TableSeats):
     """Watching a room's table: its public events (never a hand), the seats and the talk.
     ``story``: the events so far; ``names``: the seats' names, cleaned.
 
@@ -41,14 +41,7 @@ class Watcher:
         self.timeout = timeout
         self.story: list[g.Event] = []
         self.heard = 0
-        self.names: list[str] = []
-        self.connected: list[bool] = []
-        self.computers: frozenset[int] = frozenset()
-        self.ready: frozenset[int] = frozenset()
-        self.held: frozenset[int] = frozenset()
-        self.keep = 0
-        self._waiting = 0  # (Seats.waiting: see the waiting property)
-        self._waited = 0  # (the last count the table waited for, before it came to 0)
+        self._no_seats([], 0)  # (the seats come with the table's first Seats frame)
         self.turn_limit: int | None = None
         self.count_limit: int | None = None
         self.chat: list[p.Chat] = []  # the chat lines as they came, cleaned
@@ -72,16 +65,6 @@ class Watcher:
     def close(self) -> None:
         self._stack.close()
 
-    @property
-    def waiting(self) -> int:
-        """Before the game's start: the people's seats still to be taken; 0 once it has started.
-        The server says the last seat is taken (``Seats``) just before it sends the game's start
-        (the first update with events), and a client reads one frame at a time: under load the
-        first can be read well before the second. Until the game's first events are here, the
-        table still waits for the seat taken last (read as started, the view of the game before
-        its start had the play with nobody to act; issue 26)."""
-        return self._waiting or (0 if self.story else self._waited)
-
     def pump(self, timeout: float | None) -> bool:
         """Take one frame (waiting at most ``timeout`` seconds); False when none came."""
         try:
@@ -103,14 +86,7 @@ class Watcher:
             if message.observation is not None and self._rules is not None:
                 self._obs = p.observation_from_facts(message.observation, self._rules)
         elif isinstance(message, p.Seats):
-            self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
-            self.connected = list(message.connected)
-            self.computers = frozenset(message.computers)
-            self.ready = frozenset(message.ready)
-            self.held = frozenset(message.held)
-            self.keep = message.keep
-            self._waiting = message.waiting
-            self._waited = message.waiting or self._waited
+            self._take_seats(message)
         elif isinstance(message, p.Chat):
             line = cleaned_chat(message)
             self.chat.append(line)
