@@ -45,10 +45,12 @@ the base check again.)
 from __future__ import annotations
 
 import argparse
+import atexit
 import hashlib
 import json
 import math
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -138,6 +140,7 @@ def hmm_with(params):
 
     src = os.path.join(get_model_path(), "en-us", "en-us")
     dst = tempfile.mkdtemp(prefix="cribbage-hmm-")
+    atexit.register(shutil.rmtree, dst, True)
     for name in os.listdir(src):
         if name != "feat.params":
             os.symlink(os.path.join(src, name), os.path.join(dst, name))
