@@ -80,13 +80,17 @@ def pump_until(done: Callable[[], bool], pump: Callable[[float], object], timeou
         pump(left)
 
 
-class TableSeats:
-    """The table's seats as its Seats frames say them (a seat's RemoteTable and a Watcher alike),
-    and whether it still waits for its people."""
+class TableLine:
+    """What a seat's RemoteTable and a Watcher alike hear from a table over their line: its
+    seats (Seats frames) and whether it still waits for its people, its chat, its notes and its
+    clock. Each reads its own frames (:meth:`_pump`) and hands these to :meth:`_take_table`."""
 
+    ws: ClientConnection
+    timeout: float
     story: list[g.Event]
 
     def _no_seats(self, names: list[str], players: int) -> None:
+        """Nothing heard yet: the seats (``names`` as known so far), the chat, notes and clock."""
         self.names = names
         self.connected: list[bool] = [False] * players
         self.computers: frozenset[int] = frozenset()  # the computer seats, from the server
@@ -95,6 +99,62 @@ class TableSeats:
         self.keep = 0  # the seconds a dropped seat is kept
         self._waiting = 0  # (Seats.waiting: see the waiting property)
         self._waited = 0  # (the last count the table waited for, before it came to 0)
+        self.chat: list[p.Chat] = []  # the chat lines as they came, cleaned
+        self.on_chat: Callable[[p.Chat], None] | None = None
+        #: The table's notes (a turn played for someone, a warning), each with the index in
+        #: the story of the events it comes before; taken by :meth:`take_notes`.
+        self.notes: list[tuple[int, p.Note]] = []
+        self._clock: p.Clock | None = None
+
+    def _pump(self, timeout: float | None) -> bool:
+        """Read one frame (waiting at most ``timeout`` seconds; 0: only one already there);
+        False when none came."""
+        raise NotImplementedError
+
+    def _frame(self, timeout: float | None) -> p.ServerMessage | None:
+        """The next frame, decoded (None when none came in ``timeout`` seconds; Closed when the
+        line dropped)."""
+        try:
+            frame = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            return None
+        except ConnectionClosed:
+            raise Closed() from None
+        return p.decode_server(frame)
+
+    def _take_table(self, message: p.ServerMessage) -> None:
+        """A frame both a seat and a watcher take alike (the others are left as they are)."""
+        if isinstance(message, p.Seats):
+            self._take_seats(message)
+        elif isinstance(message, p.Chat):
+            line = cleaned_chat(message)
+            self.chat.append(line)
+            if self.on_chat is not None:
+                self.on_chat(line)
+        elif isinstance(message, p.Note):
+            self.notes.append((len(self.story), message))
+        elif isinstance(message, p.Clock):
+            self._clock = message
+        elif isinstance(message, p.Bye):
+            raise Closed(message.reason)
+
+    def drain(self) -> None:
+        """Take every frame already come, without waiting."""
+        while self._pump(0):
+            pass
+
+    def take_notes(self) -> list[tuple[int, p.Note]]:
+        """The table's notes come since last taken, each with its index in the story."""
+        notes, self.notes = self.notes, []
+        return notes
+
+    def ask_time(self) -> list[p.Wait]:
+        """Whom the table waits for now and how long they have, as the server's clock says
+        (Closed when no answer comes in time)."""
+        self._clock = None
+        self.ws.send(p.encode(p.AskTime()))
+        pump_until(lambda: self._clock is not None, self._pump, self.timeout)
+        return list(cast("p.Clock", self._clock).waits)  # (set by the pump)
 
     def _take_seats(self, message: p.Seats) -> None:
         self.names = [p.clean_text(n, p.NAME_LENGTH) for n in message.names]
@@ -117,7 +177,7 @@ class TableSeats:
         return self._waiting or (0 if self.story else self._waited)
 
 
-class RemoteTable(TableSeats):
+class RemoteTable(TableLine):
     """A ``Table`` whose game is on a server; ``seat``: the seat the server gave this client."""
 
     def __init__(self, ws: ClientConnection, welcome: p.Welcome, *, timeout: float = 10.0) -> None:
@@ -129,22 +189,16 @@ class RemoteTable(TableSeats):
         self.count_limit = welcome.count_limit
         self.advice = welcome.advice  # whether the table gives hints and win chances
         self._advice: p.Advice | None = None
-        #: The table's notes (a turn played for someone, a warning), each with the index in
-        #: the story of the events it comes before; taken by :meth:`take_notes`.
-        self.notes: list[tuple[int, p.Note]] = []
         #: After a rejoin: the events of the story from ``missed[0]`` to ``missed[1]`` are the
         #: ones the seat missed while its line was down (said as earlier).
         self.missed: tuple[int, int] | None = None
-        self._clock: p.Clock | None = None
         self.timeout = timeout
         self.story: list[g.Event] = []  # this seat's events, from the game's start
         self.heard = 0  # how many of them the seat has been given
-        self.chat: list[p.Chat] = []  # the chat lines as they came, cleaned
         self._obs: g.Observation | None = None
         self._seq = 0
         self._acked: int | None = None
         self._refused: dict[int, p.Refused] = {}
-        self.on_chat: Callable[[p.Chat], None] | None = None
         self._stack = contextlib.ExitStack()
         self._stack.callback(ws.close)
         self.first_visit = False  # the table's certificate was pinned at this join
@@ -197,38 +251,20 @@ class RemoteTable(TableSeats):
     def _pump(self, timeout: float | None) -> bool:
         """Read one frame (waiting at most ``timeout`` seconds; 0: only one already there);
         False when none came."""
-        try:
-            frame = self.ws.recv(timeout=timeout)
-        except TimeoutError:
+        message = self._frame(timeout)
+        if message is None:
             return False
-        except ConnectionClosed:
-            raise Closed() from None
-        message = p.decode_server(frame)
         if isinstance(message, p.Update):
             self._take_update(message)
         elif isinstance(message, p.Refused):
             if message.seq is None:
                 raise Refused(message)
             self._refused[message.seq] = message
-        elif isinstance(message, p.Chat):
-            self._chat(message)
-        elif isinstance(message, p.Seats):
-            self._take_seats(message)
-        elif isinstance(message, p.Note):
-            self.notes.append((len(self.story), message))
-        elif isinstance(message, p.Clock):
-            self._clock = message
         elif isinstance(message, p.Advice):
             self._advice = message
-        elif isinstance(message, p.Bye):
-            raise Closed(message.reason)
+        else:
+            self._take_table(message)
         return True
-
-    def _chat(self, message: p.Chat) -> None:
-        line = cleaned_chat(message)
-        self.chat.append(line)
-        if self.on_chat is not None:
-            self.on_chat(line)
 
     def _take_update(self, update: p.Update) -> None:
         if update.start > len(self.story):
@@ -246,11 +282,6 @@ class RemoteTable(TableSeats):
         if update.ack is not None:
             self._acked = update.ack
 
-    def drain(self) -> None:
-        """Take every frame already come, without waiting."""
-        while self._pump(0):
-            pass
-
     def wait(self, timeout: float) -> list[g.Event]:
         """Wait up to ``timeout`` seconds for something from the server; the events the seat
         has not heard yet (empty when nothing came)."""
@@ -262,11 +293,6 @@ class RemoteTable(TableSeats):
         """The events the seat has not been given yet (given now)."""
         events, self.heard = self.story[self.heard :], len(self.story)
         return events
-
-    def take_notes(self) -> list[tuple[int, p.Note]]:
-        """The table's notes come since last taken, each with its index in the story."""
-        notes, self.notes = self.notes, []
-        return notes
 
     def say(self, text: str) -> None:
         """A chat line to everyone at the table."""
@@ -302,14 +328,6 @@ class RemoteTable(TableSeats):
         if not advice.code:
             return None
         return Notice(p.clean_text(advice.code, 60), p.data_from_plain(advice.data))
-
-    def ask_time(self) -> list[p.Wait]:
-        """Whom the table waits for now and how long they have, as the server's clock says
-        (Closed when no answer comes in time)."""
-        self._clock = None
-        self.ws.send(p.encode(p.AskTime()))
-        pump_until(lambda: self._clock is not None, self._pump, self.timeout)
-        return list(cast("p.Clock", self._clock).waits)  # (set by the pump)
 
     # ------------------------------------------------------------------ the Table protocol
 

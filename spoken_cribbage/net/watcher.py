@@ -4,21 +4,18 @@ with no seat of its own, for the watcher's full seat (``app/watch_seat.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import cast
-
 from websockets.exceptions import ConnectionClosed
 
 from spoken_cribbage.engine import game as g
 from spoken_cribbage.engine.rules import Rules
 from spoken_cribbage.net import protocol as p
-from spoken_cribbage.net.client import Closed, Refused, TableSeats, cleaned_chat, open_connection, pump_until
+from spoken_cribbage.net.client import Closed, Refused, TableLine, open_connection
 from spoken_cribbage.net.tls import Pins, split_code
 
 __all__ = ["Watcher"]
 
 
-class Watcher(TableSeats):
+class Watcher(TableLine):
     """Watching a room's table: its public events (never a hand), the seats and the talk.
     ``story``: the events so far; ``names``: the seats' names, cleaned.
 
@@ -44,15 +41,9 @@ class Watcher(TableSeats):
         self._no_seats([], 0)  # (the seats come with the table's first Seats frame)
         self.turn_limit: int | None = None
         self.count_limit: int | None = None
-        self.chat: list[p.Chat] = []  # the chat lines as they came, cleaned
-        self.on_chat: Callable[[p.Chat], None] | None = None
         self._rules: Rules | None = None
         self.missed: tuple[int, int] | None = None  # (a watcher never rejoins a seat)
-        #: The table's notes (a turn played for someone), each with the index in the story of
-        #: the events it comes before.
-        self.notes: list[tuple[int, p.Note]] = []
         self._obs: g.Observation | None = None
-        self._clock: p.Clock | None = None
         try:
             self.ws.send(p.encode(p.Watch(table, split_code(code)[0], name)))
             while self._rules is None:
@@ -67,13 +58,9 @@ class Watcher(TableSeats):
 
     def pump(self, timeout: float | None) -> bool:
         """Take one frame (waiting at most ``timeout`` seconds); False when none came."""
-        try:
-            frame = self.ws.recv(timeout=timeout)
-        except TimeoutError:
+        message = self._frame(timeout)
+        if message is None:
             return False
-        except ConnectionClosed:
-            raise Closed() from None
-        message = p.decode_server(frame)
         if isinstance(message, p.View):
             if message.start > len(self.story):
                 raise p.ProtocolError(p.Reason.MALFORMED, "events missing")
@@ -85,22 +72,13 @@ class Watcher(TableSeats):
                 self.turn_limit, self.count_limit = message.turn_limit, message.count_limit
             if message.observation is not None and self._rules is not None:
                 self._obs = p.observation_from_facts(message.observation, self._rules)
-        elif isinstance(message, p.Seats):
-            self._take_seats(message)
-        elif isinstance(message, p.Chat):
-            line = cleaned_chat(message)
-            self.chat.append(line)
-            if self.on_chat is not None:
-                self.on_chat(line)
-        elif isinstance(message, p.Note):
-            self.notes.append((len(self.story), message))
-        elif isinstance(message, p.Clock):
-            self._clock = message
         elif isinstance(message, p.Refused):
             raise Refused(message)
-        elif isinstance(message, p.Bye):
-            raise Closed(message.reason)
+        else:
+            self._take_table(message)
         return True
+
+    _pump = pump
 
     def news(self, timeout: float = 0) -> list[g.Event]:
         """Wait up to ``timeout`` for something; the events not given yet (given now)."""
@@ -109,29 +87,12 @@ class Watcher(TableSeats):
         events, self.heard = self.story[self.heard :], len(self.story)
         return events
 
-    def drain(self) -> None:
-        """Take every frame already come, without waiting."""
-        while self.pump(0):
-            pass
-
-    def take_notes(self) -> list[tuple[int, p.Note]]:
-        """The table's notes come since last taken, each with its index in the story."""
-        notes, self.notes = self.notes, []
-        return notes
-
     def say(self, text: str) -> None:
         """A chat line to everyone at the table (said with this watcher's name)."""
         try:
             self.ws.send(p.encode(p.Say(text)))
         except ConnectionClosed:
             raise Closed() from None
-
-    def ask_time(self) -> list[p.Wait]:
-        """Whom the table waits for now and how long they have (Closed when no answer comes)."""
-        self._clock = None
-        self.ws.send(p.encode(p.AskTime()))
-        pump_until(lambda: self._clock is not None, self.pump, self.timeout)
-        return list(cast("p.Clock", self._clock).waits)  # (set by the pump)
 
     # ------------------------------------------------------------------ the Table protocol
 
