@@ -60,16 +60,13 @@ def test_a_line_dropped_before_the_answer_is_said_as_closed(ask):
         stop.set()
 
 
-def test_a_room_answer_that_came_before_the_line_dropped_is_kept():
-    uri, stop = _dropping_server(p.Tables([]), drops=0)
-    try:
-        assert room_ask(uri, "ROOM", p.ListTables(), timeout=5) == p.Tables([])
-    finally:
-        stop.set()
-
-
-def test_the_list_is_asked_again_once_when_the_line_drops_before_its_answer():
-    uri, stop = _dropping_server(p.Tables([]), drops=1)
+@pytest.mark.parametrize(
+    "drops",
+    [0, 1],
+    ids=["an answer that came before the line dropped is kept", "the list is asked again once on a dropped line"],
+)
+def test_the_rooms_list_comes_through_a_line_dropped_after_or_before_it(drops):
+    uri, stop = _dropping_server(p.Tables([]), drops=drops)
     try:
         assert room_ask(uri, "ROOM", p.ListTables(), timeout=5) == p.Tables([])
     finally:
