@@ -295,13 +295,14 @@ def waits(items: Sequence[tuple[str, str, float | None, float | None, str | None
     if not items:
         return _t("net.waits.nobody")
     said: list[str] = []
-    together: dict[str, int] = {}  # (what to do -> its sentence: everyone it waits for alike, in one)
+    alike: dict[str, tuple[int, list[str]]] = {}  # (what to do -> its sentence's place, who)
     for name, why, left, dropped, away in items:
         to_do = _to_do(why, phase)
         if left is None and dropped is None:
-            if to_do not in together:
-                together[to_do] = len(said)
-                said.append("")
+            at, who = alike.setdefault(to_do, (len(said), []))
+            if not who:
+                said.append("")  # (its place: said below with everyone it waits for alike)
+            who.append(_name(name))
             continue
         if left is None:
             said.append(_t("net.waits.for", name=_name(name), what=to_do))
@@ -312,12 +313,7 @@ def waits(items: Sequence[tuple[str, str, float | None, float | None, str | None
         if dropped is not None:
             code = "net.waits.kept.left" if away == "left" else "net.waits.kept.dropped"
             said.append(_t(code, name=cap(_name(name)), span=span(dropped)))
-    for to_do, at in together.items():
-        who = [
-            _name(n)
-            for n, why, left, dropped, _ in items
-            if left is None and dropped is None and _to_do(why, phase) == to_do
-        ]
+    for to_do, (at, who) in alike.items():
         said[at] = _t("net.waits.for", name=list_words(who), what=to_do)
     return " ".join(said)
 
