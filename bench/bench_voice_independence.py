@@ -6,8 +6,9 @@ game). The first decoding's card actions are collected with what was said; then 
 check decides on the same audio. The figure that matters: of the first choices that were a
 WRONG card, how many a check disagrees with (it stops them), against how many right ones it
 also stops (the cost in exact matches). Then the decisions as the game would make them, two ways:
-with the tuned tiers (the surer tier and ``position_per``) and the check, and with the check
-alone on top of the rejection thresholds (no tuned tier): exact / asked / rejected / wrong.
+the game's (the rejection thresholds, a rank alone asked about, and the check; no tuned tier
+since 2026-12-05), and with the tuned surer tier and ``position_per`` of before as well:
+exact / asked / rejected / wrong.
 
 Sets: ``hard``, the tuning corpus's four hardest voice x noise pairs (thresholds were chosen on
 this corpus); ``held-out``, the kept-aside voices of testkit/voice_session.py (no threshold was
@@ -29,7 +30,7 @@ Checks (each a second opinion on the same audio; ``agree`` means it picks what t
 
     python bench/bench_voice_independence.py [--set hard|held-out] [--step 1] [--workers 2]
         [--rows FILE]   # save the collected evidence, or report again from it without decoding
-        [--recheck FILE2 [--recheck-name NAME] [--one-shape]]  # the game's check now on --rows
+        [--recheck FILE2 [--recheck-name NAME] [--one-shape] [--two-stages]]  # the game's check now
     python bench/bench_voice_independence.py --forced   # hypotheses of another shape, forced
     python bench/bench_voice_independence.py --rows FILE --perturb FILE2   # the check under
         # perturbations of the front end (vocal tract length warps, the filter band, live CMN,
@@ -416,13 +417,13 @@ def _checks(rows):
     return [probe.features(read_pcm(r["path"]), r["heard"]) for r in rows]
 
 
-def _near(rows, every_shape=True):
+def _near(rows, every_shape=True, words=True):
     """The game's check as it is now (voice/verify.py: the grammar, then the alignment of the
     phrase against its nearest rival) on each row's audio: its answer, time and nearest rival.
     ``every_shape=False``: with the rivals of the phrase's own shape only (the check before)."""
     from spoken_cribbage.voice.verify import CardCheck
 
-    cc = CardCheck(every_shape=every_shape)
+    cc = CardCheck(every_shape=every_shape, words=words)
     out = []
     for r in rows:
         t = time.perf_counter()
@@ -431,12 +432,13 @@ def _near(rows, every_shape=True):
     return out
 
 
-def recheck(rows, workers, name="near", every_shape=True):
-    """Add ``name`` (the game's check now) to the saved evidence, the first decoding kept."""
+def recheck(rows, workers, name="near", every_shape=True, words=True):
+    """Add ``name`` (the game's check now; ``words=False``: without its third stage, the
+    card-word network) to the saved evidence, the first decoding kept."""
     todo = [r for r in rows if r.get("check")]
     parts = [todo[i::workers] for i in range(workers)]
     with get_context("fork").Pool(workers) as pool:
-        res = pool.starmap(_near, [(p, every_shape) for p in parts], chunksize=1)
+        res = pool.starmap(_near, [(p, every_shape, words) for p in parts], chunksize=1)
     for part, got in zip(parts, res, strict=True):
         for r, (agree, ms, rival) in zip(part, got, strict=True):
             r["check"].update({name: agree, f"{name}_ms": ms, f"{name}_rival": rival})
@@ -536,14 +538,19 @@ def collect(args):
     return rows
 
 
+#: The tuned surer tier and position_per that stood before the check until 2026-12-05.
+TUNED_TIER = {"sure_conf": -2.0, "sure_loop": 1.0, "sure_per": 0.6, "position_per": 0.55}
+
+
 def decide(r, name, tiers):
-    """exact / asked / rejected / wrong for one clip: the game's rules (``tiers``: with the surer
-    tier and position_per, else the rejection thresholds only) and the check ``name`` on top."""
+    """exact / asked / rejected / wrong for one clip: the game's rules (the rejection thresholds,
+    a rank alone asked about; ``tiers``: with the tuned surer tier and position_per of before
+    as well) and the check ``name`` on top."""
     from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS, sphinx_decision
 
-    th = DEFAULT_SPHINX_THRESHOLDS
-    if not tiers:
-        th = replace(th, sure_conf=-1e9, sure_loop=-1e9, sure_per=1e9, position_per=1e9)
+    th = DEFAULT_SPHINX_THRESHOLDS  # the game's: no tuned tier since 2026-12-05
+    if tiers:
+        th = replace(th, **TUNED_TIER)
     f = r.get("check") or {}
     agree = name == "none" or all(f.get(n) for n in name.split("+"))
     verdict, _ = sphinx_decision({**r, "check_agree": agree}, th)
@@ -588,7 +595,7 @@ def report(rows, names):
             )
             bad = sum(decide(r, n, tiers) == "wrong" and (r["command"] or "").startswith(ACTIONS) for r in notin)
             pc = {k: 100 * got.count(k) / max(1, len(got)) for k in ("exact", "asked", "rejected", "wrong")}
-            label = "tiers + thresholds" if tiers else "thresholds only (no tuned tier)"
+            label = "with the tuned tier of before" if tiers else "the game's (no tuned tier)"
             print(
                 f"| {label} | {n} | {pc['exact']:.1f} | {pc['asked']:.1f} | {pc['rejected']:.1f} | "
                 f"{pc['wrong']:.1f} | {card_said} / {bad} |"
@@ -620,6 +627,9 @@ def main(argv=None):
     ap.add_argument(
         "--one-shape", action="store_true", help="--recheck with the rivals of the phrase's own shape only (before)"
     )
+    ap.add_argument(
+        "--two-stages", action="store_true", help="--recheck without the card-word network (the check before)"
+    )
     ap.add_argument("--forced", action="store_true", help="hypotheses of another shape forced on real audio")
     ap.add_argument("--perturb", help="with --rows: the check under perturbations of the front end, saved here")
     ap.add_argument("--game-check", default="every", help="--perturb: the name of the game's check in --rows")
@@ -636,7 +646,7 @@ def main(argv=None):
     if args.rows and Path(args.rows).exists():
         rows = json.loads(Path(args.rows).read_text())
         if args.recheck:
-            rows = recheck(rows, args.workers, args.recheck_name, not args.one_shape)
+            rows = recheck(rows, args.workers, args.recheck_name, not args.one_shape, not args.two_stages)
             Path(args.recheck).write_text(json.dumps(rows))
     else:
         rows = collect(args)

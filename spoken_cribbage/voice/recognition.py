@@ -108,9 +108,9 @@ _ACTIONS = ("play ", "discard ")
 
 
 def _bare_rank(heard: str) -> bool:
-    """A card named by its rank alone, with no verb, "card" or suit: "the nine"."""
+    """A card named by its rank alone, with no "card" or suit: "the nine", "play the nine"."""
     words = heard.split()
-    return not {"play", "discard", "card", "of"} & set(words)
+    return not {"card", "of"} & set(words)
 
 
 def card_check(rec: Any, ev: dict, audio: bytes, ready: bool) -> dict:

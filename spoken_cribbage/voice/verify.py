@@ -61,6 +61,7 @@ from spoken_cribbage.vocabulary import (
     normalize,
     vocabulary,
 )
+from spoken_cribbage.voice import wordmodel
 
 RATE = 16000
 _ORDINALS = [w for w in ORDINALS if w]
@@ -229,6 +230,10 @@ class _Lane:
     def align(self, audio: bytes, text: str) -> float:
         """The score of ``text`` forced over the whole utterance (pocketsphinx's alignment
         search: the words in order, silence between them allowed), from a fresh front end."""
+        return self.align_words(audio, text)[0]
+
+    def align_words(self, audio: bytes, text: str) -> tuple[float, list[tuple[str, int, int]]]:
+        """:meth:`align`, and each word's first and last 10 ms frame in that alignment."""
         d = self.aligner
         d.set_align_text(text)
         d.reinit_feat()
@@ -236,7 +241,10 @@ class _Lane:
         d.process_raw(audio, no_search=False, full_utt=True)
         d.end_utt()
         hyp = d.hyp()
-        return float(self.logmath.log(hyp.score)) if hyp is not None and hyp.score > 0 else -math.inf
+        if hyp is None or hyp.score <= 0:
+            return -math.inf, []
+        words = [(seg.word.split("(")[0], seg.start_frame, seg.end_frame) for seg in (d.seg() or [])]
+        return float(self.logmath.log(hyp.score)), words
 
 
 class CardCheck:
@@ -254,10 +262,12 @@ class CardCheck:
         config: dict | None = None,
         parallel: bool = True,
         every_shape: bool = True,
+        words: bool = True,
     ):
         from pocketsphinx import get_model_path
 
         self.every_shape = every_shape  # rivals of every shape (False: the phrase's own, for the bench)
+        self.words = words  # the card-word network's stage (False: the two stages before, for the bench)
         model = get_model_path()
         hmm = hmm or os.path.join(model, "en-us", "en-us")
         dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
@@ -270,6 +280,15 @@ class CardCheck:
             self.other = _Lane(hmm, lex, extra) if parallel else self.lane
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-check") if parallel else None
         self._lock = threading.Lock()
+
+    @staticmethod
+    def _named(audio: bytes, words: list[tuple[str, int, int]]) -> tuple[bool, list[str]]:
+        """The third stage: whether the card-word network names every card word of the aligned
+        phrase as heard (no network, or no alignment: it does not)."""
+        model = wordmodel.load()
+        if model is None or not words:
+            return False, []
+        return wordmodel.agree(model, np.frombuffer(audio, dtype="<i2"), words)
 
     def _rival_side(self, audio: bytes, rv: str) -> tuple[str, float, float]:
         """The nearest rival (the best of the rivals alone), its grammar score and its alignment."""
@@ -303,29 +322,32 @@ class CardCheck:
             return out
         every, rv, same = grammars
         audio = _with_floor(audio)
+        words: list[tuple[str, int, int]] = []
         with self._lock:
             if self._pool is not None:
                 side = self._pool.submit(self._rival_side, audio, rv)
                 best, score, frames = self.lane.decode(audio, every)
-                said = self.lane.align(audio, heard) if same(best) else -math.inf
+                said, words = self.lane.align_words(audio, heard) if same(best) else (-math.inf, [])
                 rival, rival_score, other = side.result()
             else:
                 best, score, frames = self.lane.decode(audio, every)
                 if not same(best):
                     out["check_best"] = best
                     return out
-                said = self.lane.align(audio, heard)
+                said, words = self.lane.align_words(audio, heard)
                 rival, rival_score, other = self._rival_side(audio, rv)
         out["check_best"] = best
         if not same(best):
             return out
         out["check_rival"] = rival
         out["check_margin"] = (score - rival_score) / frames
+        # the third stage: the card-word network on the phrase's own alignment (voice/wordmodel.py)
+        named, out["check_words"] = self._named(audio, words) if self.words else (True, [])
         if not rival:  # no rival fits the audio at all: the grammar's choice stands
-            out["check_agree"] = True
+            out["check_agree"] = named
             return out
         out["check_align_margin"] = (said - other) / frames if math.isfinite(said) else None
-        out["check_agree"] = said > other
+        out["check_agree"] = said > other and named
         return out
 
 

@@ -224,8 +224,8 @@ class VoskRecognizer(_Engine):
         if ev["margin"] < t.margin:
             return "reject", "low confidence"
         if (ev["command"] or "").startswith(_ACTIONS):
-            # a card named by its rank alone ("the nine") is asked about first, as with
-            # pocketsphinx: a lone number word sounds the same
+            # a card named by its rank alone ("the nine", "play the nine") is asked about
+            # first, as with pocketsphinx: a lone number word sounds the same
             if _bare_rank(ev["heard"]):
                 return "confirm", "rank alone"
             # vosk's choice of card is done unasked only when pocketsphinx's second check of

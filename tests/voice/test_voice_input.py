@@ -284,10 +284,12 @@ def test_no_microphone_means_the_model_is_not_even_loaded():
     assert calls == [] and messages == [NO_MIC] and vi.off_reason == NO_MIC
 
 
-def test_a_card_named_by_its_place_needs_a_closer_phone_match_than_one_named_in_full():
+def test_a_card_named_by_its_place_rests_on_the_card_check_not_on_a_phone_match():
     # From the microphone-path bench: "play the sixth card" (not in hand) streamed in brown noise
     # was heard as "play the third card" with a phone error rate of 0.58, every other check
-    # passed. A place in the hand differs by one short word, so it is asked about first there.
+    # passed. Until 2026-12-05 a tuned phone error rate (position_per 0.55) asked about it; now
+    # the card check decides (its network names the card word apart from pocketsphinx's model),
+    # and no number tuned on that clip does.
     from spoken_cribbage.voice.recognizers import DEFAULT_SPHINX_THRESHOLDS as TH
     from spoken_cribbage.voice.recognizers import sphinx_decision
 
@@ -300,13 +302,14 @@ def test_a_card_named_by_its_place_needs_a_closer_phone_match_than_one_named_in_
         "per": 0.58,
         "outside": 0.0,
         "nwords": 4,
-        "check_agree": True,
+        "check_agree": False,
     }
-    assert sphinx_decision(ev, TH) == ("confirm", "not sure")
-    assert sphinx_decision({**ev, "per": 0.5}, TH) == ("accept", "")
-    # the same phone error rate with the card named in full is done at once
+    assert sphinx_decision(ev, TH) == ("confirm", "second check")
+    assert sphinx_decision({**ev, "check_agree": True}, TH) == ("accept", "")
+    assert sphinx_decision({**ev, "check_agree": True, "per": 0.9}, TH) == ("accept", "")
+    # a card named in full: the same
     full = {**ev, "heard": "play jack of diamonds"}
-    assert sphinx_decision(full, TH) == ("accept", "")
-    assert sphinx_decision({**full, "per": 0.61}, TH) == ("confirm", "not sure")
+    assert sphinx_decision(full, TH) == ("confirm", "second check")
+    assert sphinx_decision({**full, "check_agree": True}, TH) == ("accept", "")
     # and a question is never asked about first
     assert sphinx_decision({**ev, "heard": "what's the count", "command": "count"}, TH) == ("accept", "")
