@@ -159,7 +159,9 @@ BUDGETS = {
     "voice/test_voice_check.py": 35,
     "e2e/test_voice_portaudio.py": 25,
     "voice/test_voice_input.py": 15,
-    "voice/test_voice_session.py": 20,  # three short sessions through the whole microphone path
+    "voice/test_voice_session.py": 30,  # three short sessions through the whole microphone path
+    # (13 s, then 21 s: with no tuned tier the card check runs on every card action, 2026-12-05)
+    "voice/test_voice_cardcheck.py": 16,  # real audio through the three stages of the check (11 s)
     # the rest
     "e2e/test_robustness.py": 40,  # 27 s (the session fuzz's long run is bench/soak.py fuzz)
     "ai/test_odds.py": 20,

@@ -54,12 +54,15 @@ class _Utterance:
     def attempt(self, pad: bytes = b"") -> Recognition | None:
         """At a pause: the recognition if what was said so far is a whole command that passes
         every check, else None, and decoding goes on as if nothing had happened. ``pad`` (the
-        quiet just heard, repeated) is decoded after the audio as if the pause were longer."""
+        quiet just heard, repeated) is decoded after the audio as if the pause were longer.
+        A command that would be asked about first is not taken here either: it waits for the
+        end of the utterance, so a question is never asked in a gap inside a phrase ("discard
+        ... seven of spades", its start heard as "the fifth card" and stopped by the check)."""
         if pad and self.stream is not None:
             with contextlib.suppress(Exception):
                 self.stream.feed(pad)
         rec = self.finish()
-        if rec.accepted:
+        if rec.accepted and not rec.confirm:
             return rec
         self.resume()
         return None

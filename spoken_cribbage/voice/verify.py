@@ -27,12 +27,19 @@ made independently, picks the same phrase out of it and its nearest rivals:
   and both stages together 7, at the cost of 19 of 213 right ones asked about (16 with the
   rivals of one shape).
 
-It shares pocketsphinx's acoustic model, so it does not catch a confusion that model itself
-makes: on the tuning corpus's four hardest voices the two stages stop 3 of 23 wrong cards
-(docs/README-voice.md); the tuned surer tier stays for those, and a card action done unasked
-needs the tier AND both stages.
+These two share pocketsphinx's acoustic model, so they do not catch a confusion that model
+itself makes (on the tuning corpus's four hardest voices they stop 3 of 23 wrong cards). So
+there is a third stage, a second model:
 
-If either stage picks a rival, or cannot decode, the game asks first ("Play the jack of
+* the card-word network (voice/wordmodel.py), trained apart on other voices, names each card
+  word of the phrase on the phrase's own alignment; it must name the heard word. On the same
+  four voices the three stages stop all 23; on the kept-aside voices 8 of 9, and the ninth
+  (a card not held, heard as a rank alone) is asked about as every rank alone is.
+
+A card action done unasked needs the rejection thresholds and all three stages; no tuned tier
+stands before them since 2026-12-05 (docs/README-voice.md, "A second model").
+
+If any stage picks a rival, or cannot decode, the game asks first ("Play the jack of
 diamonds? Say yes or no."). There is no threshold to tune: agreement or not. The score margins
 are kept in the evidence for the benchmark.
 """
@@ -142,6 +149,21 @@ def _jsgf(forms: list[list[list[str]]]) -> str:
     if len(heads) == 1 and len(forms) > 1 and len(forms[0][0]) == 1:  # one verb before them all
         return f"{forms[0][0][0]} ( {_jsgf([form[1:] for form in forms])} )"
     return " | ".join(" ".join(slot(w) for w in form) for form in forms)
+
+
+def _beginnings(verb: str) -> str:
+    """The beginnings of the grammar's card phrases, as one JSGF rule's body: the verb alone,
+    "<verb> the", "<verb> card", "<verb> <rank>" and "<verb> <rank> of" (both verbs when the
+    phrase has none; then also "the", "card", a rank and "<rank> of"). An utterance cut at a
+    short gap may hold only the start of a phrase, and that start can sound like a whole one:
+    "discard" (the start of "discard seven of spades") was heard as "the fifth card", and all
+    three stages agreed with it, since nothing in the grammar said "discard" alone."""
+    ranks = f"( {' | '.join(_RANKS)} )"
+    heads = [verb] if verb else list(CARD_VERBS)
+    alts = [f"{v} [ the | card | {ranks} [ of ] ]" for v in heads]
+    if not verb:
+        alts += ["the", "card", f"{ranks} [ of ]"]
+    return " | ".join(alts)
 
 
 def rivals(heard: str, every_shape: bool = True) -> list[str]:
@@ -263,11 +285,13 @@ class CardCheck:
         parallel: bool = True,
         every_shape: bool = True,
         words: bool = True,
+        beginnings: bool = True,
     ):
         from pocketsphinx import get_model_path
 
         self.every_shape = every_shape  # rivals of every shape (False: the phrase's own, for the bench)
         self.words = words  # the card-word network's stage (False: the two stages before, for the bench)
+        self.beginnings = beginnings  # the beginnings of phrases as rivals (False: before, for the bench)
         model = get_model_path()
         hmm = hmm or os.path.join(model, "en-us", "en-us")
         dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
@@ -290,24 +314,30 @@ class CardCheck:
             return False, []
         return wordmodel.agree(model, np.frombuffer(audio, dtype="<i2"), words)
 
-    def _rival_side(self, audio: bytes, rv: str) -> tuple[str, float, float]:
-        """The nearest rival (the best of the rivals alone), its grammar score and its alignment."""
+    def _rival_side(self, audio: bytes, rv: str, starts: str) -> tuple[str, float, float, str, float]:
+        """The nearest rival (the best of the rivals alone), its grammar score and its alignment;
+        and the best beginning of a phrase (the best of ``starts`` alone) and its alignment."""
         rival, score, _ = self.other.decode(audio, rv)
-        return rival, score, self.other.align(audio, rival) if rival else -math.inf
+        other = self.other.align(audio, rival) if rival else -math.inf
+        start = self.other.decode(audio, starts)[0] if starts else ""
+        return rival, score, other, start, self.other.align(audio, start) if start else -math.inf
 
-    def _grammars(self, heard: str) -> tuple[str, str, Callable[[str], bool]] | None:
-        """The grammar of ``heard`` and its rivals, that of the rivals alone, and whether a
-        phrase the first chose names what ``heard`` names ("card three" for "the third
-        card"); None when ``heard`` names no card."""
+    def _grammars(self, heard: str) -> tuple[str, str, Callable[[str], bool], str] | None:
+        """The grammar of ``heard``, its rivals and the beginnings of phrases; that of the
+        rivals alone; whether a phrase the first chose names what ``heard`` names ("card three"
+        for "the third card"); and the grammar of the beginnings alone (:func:`_beginnings`).
+        None when ``heard`` names no card."""
         if not self.every_shape:
             rv = _same_shape(heard)
-            return (" | ".join([heard] + rv), " | ".join(rv), heard.__eq__) if rv else None
+            return (" | ".join([heard] + rv), " | ".join(rv), heard.__eq__, "") if rv else None
         said = naming(heard)
         if said is None:
             return None
         verb, kind, what = said
         same = lambda best: (naming(best) or ("",))[1:] == (kind, what)  # noqa: E731
-        return _jsgf(_forms(verb)), _jsgf(_forms(verb, (kind, what))), same
+        starts = _beginnings(verb) if self.beginnings else ""
+        every = " | ".join(g for g in (_jsgf(_forms(verb)), starts) if g)
+        return every, _jsgf(_forms(verb, (kind, what))), same, starts
 
     def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
         """``check_agree``: both stages chose ``heard`` (the grammar of it and its rivals, then
@@ -320,34 +350,38 @@ class CardCheck:
         out: dict = {"check_agree": False, "check_best": "", "check_margin": None, "check_rival": ""}
         if grammars is None:
             return out
-        every, rv, same = grammars
+        every, rv, same, starts = grammars
         audio = _with_floor(audio)
         words: list[tuple[str, int, int]] = []
         with self._lock:
             if self._pool is not None:
-                side = self._pool.submit(self._rival_side, audio, rv)
+                side = self._pool.submit(self._rival_side, audio, rv, starts)
                 best, score, frames = self.lane.decode(audio, every)
                 said, words = self.lane.align_words(audio, heard) if same(best) else (-math.inf, [])
-                rival, rival_score, other = side.result()
+                rival, rival_score, other, start, begun = side.result()
             else:
                 best, score, frames = self.lane.decode(audio, every)
                 if not same(best):
                     out["check_best"] = best
                     return out
                 said, words = self.lane.align_words(audio, heard)
-                rival, rival_score, other = self._rival_side(audio, rv)
+                rival, rival_score, other, start, begun = self._rival_side(audio, rv, starts)
         out["check_best"] = best
         if not same(best):
             return out
         out["check_rival"] = rival
+        out["check_start"] = start
         out["check_margin"] = (score - rival_score) / frames
         # the third stage: the card-word network on the phrase's own alignment (voice/wordmodel.py)
         named, out["check_words"] = self._named(audio, words) if self.words else (True, [])
+        # the phrase must also explain the audio better than the best beginning of a phrase: an
+        # utterance cut at a short gap ("discard" of "discard seven of spades") is not a card
+        whole = said > begun
         if not rival:  # no rival fits the audio at all: the grammar's choice stands
-            out["check_agree"] = named
+            out["check_agree"] = named and whole
             return out
         out["check_align_margin"] = (said - other) / frames if math.isfinite(said) else None
-        out["check_agree"] = said > other and named
+        out["check_agree"] = said > other and named and whole
         return out
 
 

@@ -213,7 +213,7 @@ def test_the_alignment_against_the_nearest_rival_stops_what_the_grammar_stage_le
 @pytest.fixture(scope="module")
 def one_shape_checker():
     pytest.importorskip("pocketsphinx")
-    return CardCheck(parallel=False, every_shape=False, words=False)  # the check before 2026-12-05
+    return CardCheck(parallel=False, every_shape=False, words=False, beginnings=False)  # the check before
 
 
 @pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
@@ -249,7 +249,7 @@ def test_a_hypothesis_of_another_shape_is_asked_about_and_the_phrase_said_is_don
 @pytest.fixture(scope="module")
 def two_stage_checker():
     pytest.importorskip("pocketsphinx")
-    return CardCheck(parallel=False, words=False)  # the grammar and the alignment, no network
+    return CardCheck(parallel=False, words=False, beginnings=False)  # the grammar and the alignment only
 
 
 @pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")

@@ -307,3 +307,39 @@ def test_a_one_word_phrase_is_not_taken_early_in_a_gap_between_two_words():
     hand = VoiceContext.of("play", parse_cards("JD KS"))
     got = results(Listener(_HearsCountInTheGap(), lambda: hand), pcm)
     assert [c for c, _ in got if c] == ["play KS"], got  # card two of JD KS
+
+
+@needs_tools
+def test_a_question_is_not_asked_in_a_gap_inside_a_phrase():
+    """A card the check will not vouch for, heard at a pause, waits for the end of the utterance
+    instead of being asked about there: the rest of the phrase may follow (the start of
+    "discard seven of spades" heard as "the fifth card"). The end decides."""
+    from spoken_cribbage.voice.recognizers import Recognition
+
+    lead, words = gap(0.8), speech("play the five")
+    audio = lead + words + gap(1.5)
+    pauses = [k for k, _ in events(Segmenter(), audio)].count("pause")
+    assert pauses >= 1
+    asked = Recognition(True, "play the jack", "play JD", 1.0, confirm=True)
+    listener = Listener(FakeRecognizer([asked] * pauses + ["play the five"]), lambda: PLAY)
+    got = results(listener, audio)
+    assert [c for c, _ in got] == ["play 5H"]  # no question at the pause
+    assert got[0][1] - (len(lead) + len(words)) / 2 / RATE >= 0.3  # the endpointer's end
+
+
+@needs_tools
+def test_the_start_of_a_phrase_heard_as_a_card_in_a_gap_is_not_played():
+    """The game's mode (issue 28): flite-kal says three discards in a quiet room into one
+    recognizer. "discard" of "discard seven of spades", cut at the short gap after it, was
+    heard as "the fifth card", complete and stable, and all three stages of the check agreed,
+    so the queen of clubs was laid away unasked. The check now also aligns the best beginning
+    of a phrase ("discard") against it, and "discard" fits better."""
+    pytest.importorskip("pocketsphinx")
+    from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
+    from testkit.voice_session import deal_script, run_session
+
+    script = deal_script(2)[:3]
+    assert [s.text for s in script] == ["discard card four", "the fifth card", "discard seven of spades"]
+    outcomes = run_session(PocketSphinxRecognizer(), script, "flite-kal", "quiet", seed=2)
+    assert not any(o.wrong_card_action for o in outcomes), [(o.said.text, o.results) for o in outcomes]
+    assert outcomes[2].verdict in ("exact", "asked"), outcomes[2].results
