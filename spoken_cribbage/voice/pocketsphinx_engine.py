@@ -25,6 +25,7 @@ from spoken_cribbage.voice.recognition import (
     Recognition,
     VoiceError,
     _bare_rank,
+    _by_ordinal,
     _Engine,
     _reject,
     _Stream,
@@ -54,9 +55,10 @@ class SphinxThresholds:
     * ``sure_conf``, ``sure_loop``, ``sure_per``: a card action (play or discard) that passes
       the checks above but not these is not done: the game asks first ("Play the nine of
       spades? Say yes or no."). Off by default since the card check's network (2026-12-05).
-    * ``bare_sure``: a card named by its rank alone ("the nine", "play the nine") is asked about
-      first: one short word, which a lone digit resembles and a card said in full that is not
-      held can collapse into ("discard two of hearts" heard as "discard the five").
+    * ``bare_sure``: a card named by its rank alone ("the nine", "play the nine") or by an
+      ordinal ("the fifth card") is asked about first: one short word, which a lone digit
+      resembles and a card said in full that is not held can collapse into ("discard two of
+      hearts" heard as "discard the five"); the ordinals differ by one short sound.
     * ``position_per``: a card named by its place in the hand ("the third card", "card two")
       is asked about first unless its phone error rate is at most this (off by default since
       the card check's network).
@@ -156,6 +158,8 @@ def sphinx_decision(ev: dict, t: SphinxThresholds) -> tuple[str, str]:
     if command.startswith(_ACTIONS):
         if t.bare_sure and _bare_rank(ev["heard"]):
             return "confirm", "rank alone"
+        if t.bare_sure and _by_ordinal(ev["heard"]):
+            return "confirm", "ordinal"
         if "card" in ev["heard"].split() and ev["per"] > t.position_per:
             return "confirm", "not sure"
         if ev["conf"] < t.sure_conf or ev["loop"] < t.sure_loop or ev["per"] > t.sure_per:

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from spoken_cribbage.notice import Notice, Problem
-from spoken_cribbage.vocabulary import VoiceContext
+from spoken_cribbage.vocabulary import ORDINALS, VoiceContext
 
 RATE = 16000
 SORRY = Notice("voice.not_understood")
@@ -111,6 +111,18 @@ def _bare_rank(heard: str) -> bool:
     """A card named by its rank alone, with no "card" or suit: "the nine", "play the nine"."""
     words = heard.split()
     return not {"card", "of"} & set(words)
+
+
+_ORDINAL_WORDS = frozenset(w for w in ORDINALS if w)
+
+
+def _by_ordinal(heard: str) -> bool:
+    """A card named by an ordinal ("the fifth card", "fifth card"): always asked about first.
+    The ordinals differ by one short sound (fifth and sixth, first and third), and in the
+    game's mode every wrong card the three stages of the check let through was heard as one
+    ("sixth card", not offered, as "fifth card"; the start of "discard the third card" as
+    "fifth card"); "card five" names the same place and is done unasked."""
+    return bool(_ORDINAL_WORDS & set(heard.split()))
 
 
 def card_check(rec: Any, ev: dict, audio: bytes, ready: bool) -> dict:

@@ -21,6 +21,7 @@ from spoken_cribbage.voice.recognition import (
     Recognition,
     VoiceError,
     _bare_rank,
+    _by_ordinal,
     _Engine,
     _reject,
     _Stream,
@@ -228,6 +229,8 @@ class VoskRecognizer(_Engine):
             # first, as with pocketsphinx: a lone number word sounds the same
             if _bare_rank(ev["heard"]):
                 return "confirm", "rank alone"
+            if _by_ordinal(ev["heard"]):
+                return "confirm", "ordinal"
             # vosk's choice of card is done unasked only when pocketsphinx's second check of
             # the card words, on the same audio, agrees (voice/verify.py)
             if not ev.get("check_agree"):

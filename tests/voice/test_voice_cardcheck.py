@@ -54,7 +54,7 @@ def test_rivals_are_every_other_way_of_naming_a_card_in_the_same_actions_words()
 
 def _ev(**kw):
     base = {
-        "heard": "play the third card",
+        "heard": "play card three",
         "kind": "legal",
         "command": "play JD",
         "conf": 5.0,
@@ -69,7 +69,7 @@ def _ev(**kw):
 def test_a_card_action_is_done_unasked_only_when_the_second_check_agrees():
     t = DEFAULT_SPHINX_THRESHOLDS
     assert sphinx_decision(_ev(), t) == ("confirm", "second check")  # never checked
-    assert sphinx_decision(_ev(check_agree=False, check_best="play the fifth card"), t)[0] == "confirm"
+    assert sphinx_decision(_ev(check_agree=False, check_best="play card five"), t)[0] == "confirm"
     assert sphinx_decision(_ev(check_agree=True), t) == ("accept", "")
     # other commands do not need it
     assert sphinx_decision(_ev(heard="what's the count", command="count", nwords=3), t) == ("accept", "")
@@ -242,8 +242,9 @@ def test_a_hypothesis_of_another_shape_is_asked_about_and_the_phrase_said_is_don
     assert r.command == phrases_for(ctx)[forced]
     r = forced_vosk(said, ctx, checker).recognize(pcm, ctx)
     assert r.accepted and r.command == phrases_for(ctx)[said], r
-    # a rank alone is asked about first with a verb too ("discard the five"); the others are done
-    assert r.confirm == (said == "discard the five"), r
+    # a rank alone is asked about first with a verb too ("discard the five"), and an ordinal
+    # ("discard the fifth card"); the others are done
+    assert r.confirm == (said in ("discard the five", "discard the fifth card")), r
 
 
 @pytest.fixture(scope="module")
@@ -292,11 +293,11 @@ def test_without_the_network_a_card_is_asked_about(checker, monkeypatch):
     assert not got["check_agree"] and got["check_words"] == []
 
 
-def test_the_tuned_tier_is_gone_and_a_rank_alone_is_always_asked_about():
+def test_the_tuned_tier_is_gone_and_a_rank_alone_or_an_ordinal_is_always_asked_about():
     """No tuned number decides a card action now: a low confidence or a poor phone match that
     the rejection thresholds pass is done when the check agrees (the surer tier and
     position_per asked about these before); a card named by its rank alone is asked about
-    first, with a verb or without."""
+    first, with a verb or without, and one named by an ordinal ("card three" is done)."""
     t = DEFAULT_SPHINX_THRESHOLDS
     assert sphinx_decision(_ev(conf=-5.0, loop=0.0, per=0.9, check_agree=True), t) == ("accept", "")
     assert sphinx_decision(_ev(conf=-5.0, loop=0.0, per=0.9, check_agree=False), t)[0] == "confirm"
@@ -306,4 +307,6 @@ def test_the_tuned_tier_is_gone_and_a_rank_alone_is_always_asked_about():
             "rank alone",
         )
     assert sphinx_decision(_ev(heard="play nine of hearts", check_agree=True), t) == ("accept", "")
+    for heard in ("play the third card", "third card", "the sixth card"):
+        assert sphinx_decision(_ev(heard=heard, check_agree=True), t) == ("confirm", "ordinal")
     assert sphinx_decision(_ev(conf=-9.0, check_agree=True), t)[0] == "reject"  # below the rejection line

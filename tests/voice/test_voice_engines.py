@@ -117,7 +117,10 @@ OOG_SPEECH = list(OOG_PHRASES[::2])
 #: command (before sure_conf -2 was added from the full corpus: 125 exact, 16 asked). The
 #: decoders adapt, and runs have differed by a few clips. bench/bench_voice.py and
 #: docs/README-voice.md have the full corpus. Set two points below, as the issue asks.
-MIN_EXACT = 0.73
+#: Since 2026-12-05 (no tuned tier; a rank alone and an ordinal always asked about, by design):
+#: 117 of 162 exact (72.2%): the subset's "play the king", "discard the queen", "play the
+#: fourth card", "discard the third card" and "second card" are asked about in every voice.
+MIN_EXACT = 0.70
 MIN_UNDERSTOOD = 0.85
 MAX_FALSE_ACCEPT = 0.03
 
