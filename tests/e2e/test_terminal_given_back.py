@@ -23,6 +23,14 @@ pexpect = pytest.importorskip("pexpect")
 ARGS = ["--speech", "off", "--cues", "off", "--difficulty", "easy"]
 
 
+def default_stop_signals() -> None:
+    """In the spawned shell, before it runs: SIGTERM and SIGHUP as a terminal gives them. A
+    suite started under nohup passes SIGHUP on ignored, and a program that respects an
+    ignored SIGHUP (as the review's key reader does) would never see the signal sent here."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 def lay_away(child):
     child.expect(r"Your turn: lay away 2 cards")
     child.send("1")
@@ -36,7 +44,13 @@ def lay_away(child):
 def test_sigterm_and_sighup_give_the_terminal_back_and_keep_the_game(tmp_path, sig):
     script = f'"$0" {" ".join(ARGS)} --new --seed 12; echo "EXIT=$?"; stty -a'
     child = pexpect.spawn(
-        "bash", ["-c", script, str(BIN)], env=game_env(tmp_path), encoding="utf-8", timeout=30, dimensions=(50, 200)
+        "bash",
+        ["-c", script, str(BIN)],
+        env=game_env(tmp_path),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(50, 200),
+        preexec_fn=default_stop_signals,
     )
     lay_away(child)
     saved = rs.save_state(tmp_path).saved
@@ -140,6 +154,7 @@ def test_a_signal_while_review_reads_keys_gives_the_terminal_back(tmp_path, sig,
         encoding="utf-8",
         timeout=30,
         dimensions=(50, 200),
+        preexec_fn=default_stop_signals,
     )
     child.expect(r"Press Enter for deal 2")
     wait_key_mode(child)
