@@ -88,8 +88,8 @@ class SphinxThresholds:
 #: trained apart, voice/wordmodel.py), with a card named by its rank alone always asked about.
 #: Until 2026-12-05 a tuned surer tier stood before the check (``sure_conf`` -2, ``sure_loop``
 #: 1, ``sure_per`` 0.6, ``position_per`` 0.55, each chosen on the clip that had shown a wrong
-#: play); with the network the check holds without it (docs/README-voice.md, "A second model"),
-#: and the fields stay for the benchmarks.
+#: play); with the network, the beginnings of phrases and ordinals asked about, the check holds
+#: without it (docs/README-voice.md, "Now"), and the fields stay for the benchmarks.
 DEFAULT_SPHINX_THRESHOLDS = SphinxThresholds(conf=-8.0, loop=-1.0, outside=0.6, bare_sure=True)
 
 

@@ -36,8 +36,15 @@ there is a third stage, a second model:
   four voices the three stages stop all 23; on the kept-aside voices 8 of 9, and the ninth
   (a card not held, heard as a rank alone) is asked about as every rank alone is.
 
-A card action done unasked needs the rejection thresholds and all three stages; no tuned tier
-stands before them since 2026-12-05 (docs/README-voice.md, "A second model").
+The beginnings of phrases ("discard", "discard the", "discard card", "discard <rank> [of]")
+are in the grammar stage too, and the best of them is aligned beside the nearest rival: the
+phrase must explain the audio better than it as well. In the game's mode the early take cut
+"discard seven of spades" at the gap after "discard", and that start, heard as "the fifth
+card", was agreed with by all three stages (:func:`_beginnings`).
+
+A card action done unasked needs the rejection thresholds and all three stages, and a card
+named by its rank alone or by an ordinal is always asked about (voice/recognition.py); no tuned
+tier stands before them since 2026-12-05 (docs/README-voice.md, "Now").
 
 If any stage picks a rival, or cannot decode, the game asks first ("Play the jack of
 diamonds? Say yes or no."). There is no threshold to tune: agreement or not. The score margins
