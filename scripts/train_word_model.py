@@ -32,7 +32,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from spoken_cribbage.voice.wordmodel import BANDS, INDEX, RATE, STEPS, WORDS, logmel, word_vector  # noqa: E402
+from spoken_cribbage.vocabulary import NUMBER_WORDS, ORDINALS, RANK_NAMES  # noqa: E402
+from spoken_cribbage.voice.wordmodel import BANDS, INDEX, RATE, STEPS, SUITS, WORDS, logmel, word_vector  # noqa: E402
 
 DIALECTS = ("en-us", "en-gb", "en-gb-x-rp", "en")
 VARIANTS = (
@@ -67,10 +68,9 @@ MORE_DIALECTS = ("en-029", "en-gb-scotland")
 MORE_VARIANTS = ("", "+m1", "+m3", "+m5", "+m7", "+f1", "+f3", "+f5", "+klatt", "+Annie", "+max", "+john")
 FLITE = ("kal", "awb", "rms", "slt")
 FLITE_SETTINGS = ((0.85, 90), (1.0, 110), (1.15, 130), (0.9, 170), (1.1, 200), (1.25, 150))
-RANKS = ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"]
-SUITS = ("clubs", "diamonds", "hearts", "spades")
-ORDS = ["first", "second", "third", "fourth", "fifth", "sixth"]
-NUMS = ["one", "two", "three", "four", "five", "six"]
+RANKS = [w for w in RANK_NAMES if w]
+ORDS = [w for w in ORDINALS if w]
+NUMS = [w for w in NUMBER_WORDS if w]
 
 
 def phrases(rng: random.Random) -> list[str]:

@@ -25,6 +25,8 @@ from importlib.resources import files
 
 import numpy as np
 
+from spoken_cribbage.vocabulary import NUMBER_WORDS, ORDINALS, RANK_NAMES, SUIT_NAMES
+
 RATE = 16000
 HOP = 160  #: 10 ms: the frames of pocketsphinx's alignment
 WIN = 400
@@ -32,30 +34,10 @@ NFFT = 512
 BANDS = 40
 STEPS = 12  #: a word's frames resampled to this many
 PAD = 2  #: frames taken on each side of a word
-#: The words the network names (their order is its outputs')
-NUMBERLIKE = (
-    "ace",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-)
-SUITS = ("clubs", "diamonds", "hearts", "spades")
+#: The words the network names, in the order of its outputs: ace, one, two ... king, first ...
+#: sixth, then the suits (the vocabulary's own words; the shipped weights depend on this order).
+NUMBERLIKE = (RANK_NAMES[1], NUMBER_WORDS[1], *RANK_NAMES[2:], *ORDINALS[1:])
+SUITS = tuple(SUIT_NAMES)
 WORDS = NUMBERLIKE + SUITS
 INDEX = {w: i for i, w in enumerate(WORDS)}
 
