@@ -310,3 +310,28 @@ def test_the_tuned_tier_is_gone_and_a_rank_alone_or_an_ordinal_is_always_asked_a
     for heard in ("play the third card", "third card", "the sixth card"):
         assert sphinx_decision(_ev(heard=heard, check_agree=True), t) == ("confirm", "ordinal")
     assert sphinx_decision(_ev(conf=-9.0, check_agree=True), t)[0] == "reject"  # below the rejection line
+
+
+@pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
+def test_a_check_started_early_gives_the_same_answer_and_is_used_only_for_its_own_audio(checker, monkeypatch):
+    """The listener starts the check at a pause, while the first engine finishes (item 4 of
+    issue 28): a check of the same audio and phrase waits for that one instead of starting
+    again, and gives what a check made then would give. Another phrase, or other audio, is
+    checked afresh."""
+    said = "play jack of diamonds"
+    pcm = session_corpus().speech(said, "flite-slt", "pink40").pcm()
+    serial = CardCheck(parallel=False)
+    runs: list[str] = []
+    real = checker._check
+    monkeypatch.setattr(checker, "_check", lambda audio, heard: runs.append(heard) or real(audio, heard))
+    for phrase in (said, "play ten of clubs"):
+        checker.prefetch(pcm, phrase)
+        assert checker.check(pcm, phrase) == serial.check(pcm, phrase)
+    assert runs == [said, "play ten of clubs"]  # each once: the check waited for the early one
+    checker.prefetch(pcm, said)
+    assert checker.check(pcm, "play ten of clubs") == serial.check(pcm, "play ten of clubs")
+    checker.prefetch(pcm, said)
+    assert checker.check(pcm[:-3200], said) == serial.check(pcm[:-3200], said)
+    # not used: checked again (the early one runs as well, at the same time)
+    assert sorted(runs[2:]) == sorted([said, "play ten of clubs", said, said])
+    assert checker.check(pcm, said) == serial.check(pcm, said)  # nothing left over
