@@ -60,9 +60,6 @@ class _Utterance:
         ... seven of spades", its start heard as "the fifth card" and stopped by the check)."""
         if pad and self.stream is not None:
             with contextlib.suppress(Exception):
-                prefetch = getattr(self.stream, "prefetch", None)
-                if prefetch is not None:
-                    prefetch(pad)  # the card check starts while the stream finishes
                 self.stream.feed(pad)
         rec = self.finish()
         if rec.accepted and not rec.confirm:

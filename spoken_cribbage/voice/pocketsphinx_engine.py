@@ -296,20 +296,6 @@ class SphinxStream(_Stream):
         heard = normalize(hyp.hypstr) if hyp is not None else ""
         return heard if heard in self.phrases and heard not in prefixes else None
 
-    def prefetch(self, tail: bytes) -> None:
-        """The listener is about to decode ``tail`` (the quiet of a pause) and finish: if the
-        phrase heard so far is a card action the card check will be asked about, start that
-        check now on the audio it will see (the utterance and ``tail``), while the three
-        searches finish. Nothing changes when the phrase heard at the end differs."""
-        heard = self.complete()
-        checker = self.rec.card_check
-        command = self.phrases.get(heard or "") or ""
-        if heard is None or checker is None or not command.startswith(_ACTIONS):
-            return
-        if self.rec.thresholds.bare_sure and (_bare_rank(heard) or _by_ordinal(heard)):
-            return  # asked about anyway: no check
-        checker.prefetch(b"".join(self._chunks) + tail, heard)
-
     def _floor(self, audio: bytes) -> bytes:
         """Add a faint noise floor. Digital silence is not a sound a microphone makes, and the
         acoustic model scores it badly: on the corpus's clean clips a floor at -58 dBFS raised

@@ -46,11 +46,6 @@ card", was agreed with by all three stages (:func:`_beginnings`). (From 12:00 to
 same wrong cards stopped on the saved decodings of bench_voice_independence.py, 20 more right
 ones asked about, and 55 ms more.)
 
-The check starts before the first engine has finished: at a pause, the listener knows the
-audio the check will see (the utterance and the quiet decoded after it) and the phrase heard,
-and :meth:`CardCheck.prefetch` starts it then; the decision waits for that check, which gives
-what a check started later would.
-
 A card action done unasked needs the rejection thresholds and all three stages, and a card
 named by its rank alone or by an ordinal is always asked about (voice/recognition.py); no tuned
 tier stands before them since 2026-12-05 (docs/README-voice.md, "Now").
@@ -70,7 +65,7 @@ import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -288,18 +283,20 @@ class _Lane:
 class CardCheck:
     """The second check. Thread-safe; one per recognizer (pocketsphinx or vosk).
 
-    Its work runs in two lanes at once (pocketsphinx decodes without holding Python's lock):
-    the grammar of the phrase and its rivals then the phrase's alignment in this thread; the
-    rivals and the beginnings of phrases without the phrase, then the nearest one's alignment,
-    in a second one. Both finish before the answer, so the outcome is the same as one after
-    the other (``parallel=False``)."""
+    Its work is two lanes: the grammar of the phrase and its rivals then the phrase's
+    alignment; the rivals and the beginnings of phrases without the phrase, then the nearest
+    one's alignment. One after the other by default: pocketsphinx 5.1.1 holds Python's lock
+    while it decodes (``process_raw``), so a second thread gave nothing (2026-12-05: 201 and
+    200 ms per check on 40 kept-aside card phrases, two threads and one), and one lane stops
+    at once when the grammar stage picks another card. ``parallel=True`` runs the second lane
+    in a thread of its own, with decoders of its own; the outcome is the same either way."""
 
     def __init__(
         self,
         hmm: str | None = None,
         dictionary: str | None = None,
         config: dict | None = None,
-        parallel: bool = True,
+        parallel: bool = False,
         every_shape: bool = True,
         words: bool = True,
         beginnings: bool = True,
@@ -320,10 +317,7 @@ class CardCheck:
             self.lane = _Lane(hmm, lex, extra)
             self.other = _Lane(hmm, lex, extra) if parallel else self.lane
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-check") if parallel else None
-        self._spec = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-prefetch") if parallel else None
         self._lock = threading.Lock()
-        self._pending_lock = threading.Lock()
-        self._pending: tuple[bytes, str, Future] | None = None
 
     @staticmethod
     def _named(audio: bytes, words: list[tuple[str, int, int]]) -> tuple[bool, list[str]]:
@@ -358,18 +352,6 @@ class CardCheck:
         others = " | ".join(g for g in (_jsgf(_forms(verb, (kind, what))), starts) if g)
         return every, others, same
 
-    def prefetch(self, audio: bytes, heard: str) -> None:
-        """Start checking ``heard`` on ``audio`` now, in the background: a :meth:`check` of the
-        same audio and phrase then waits for this one instead of starting again. The listener
-        calls it at a pause as soon as it knows what audio the check will see (the utterance
-        and the quiet decoded after it), so the check runs while the first engine finishes the
-        utterance. Only the latest prefetch is kept; the answer is the one :meth:`check` gives."""
-        if self._spec is None:
-            return
-        future = self._spec.submit(self._check, audio, heard)
-        with self._pending_lock:
-            self._pending = (audio, heard, future)
-
     def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
         """``check_agree``: every stage chose ``heard`` (the grammar of it and its rivals, the
         forced alignment of it against its nearest rival, the card-word network); ``check_best``:
@@ -377,13 +359,7 @@ class CardCheck:
         the beginnings of phrases, without ``heard``); ``check_margin``: the grammar score of
         ``heard`` minus that of the nearest rival, and ``check_align_margin`` the same of the
         alignments, per 10 ms frame (for the benchmark; no decision rests on them). ``margin``
-        is kept for the benchmarks' calls. The answer of a :meth:`prefetch` of the same audio
-        and phrase when there is one."""
-        with self._pending_lock:
-            pending, self._pending = self._pending, None
-        if pending is not None and pending[1] == heard and pending[0] == audio:
-            with contextlib.suppress(Exception):  # it failed: check again, here
-                return dict(pending[2].result())
+        is kept for the benchmarks' calls."""
         return self._check(audio, heard)
 
     def _check(self, audio: bytes, heard: str) -> dict:

@@ -256,25 +256,6 @@ def test_a_phrase_the_grammar_knows_complete_is_taken_before_the_full_pause(reco
         stream.abort()
 
 
-@needs_tools
-def test_the_card_check_starts_at_the_pause_and_runs_once(recognizer, monkeypatch):
-    """At an early take of a card action the card check starts before the three searches have
-    decoded the pause's quiet (they run at once), and the check the decision asks for is that
-    one: it runs once, on the same audio."""
-    checker = recognizer.card_check
-    started: list[str] = []
-    runs: list[str] = []
-    real_prefetch, real_check = checker.prefetch, checker._check
-    monkeypatch.setattr(checker, "prefetch", lambda audio, heard: started.append(heard) or real_prefetch(audio, heard))
-    monkeypatch.setattr(checker, "_check", lambda audio, heard: runs.append(heard) or real_check(audio, heard))
-    recognizer.reset()
-    quiet = lambda s: with_noise(gap(s, 0), -65)  # noqa: E731
-    warm = quiet(0.8) + speech("what's the count") + quiet(1.5)
-    got = results(Listener(recognizer, lambda: PLAY), warm + quiet(0.8) + speech("play card three") + quiet(1.5))
-    assert [c for c, _ in got] == ["count", "play JD"], got
-    assert started == ["play card three"] and runs == ["play card three"]
-
-
 class _HearsCountInTheGap:
     """A streaming recognizer that hears "count" until the whole of "card two" is in (more loud
     10 ms frames than "card" has), and "card two" after: what pocketsphinx heard in the gap
