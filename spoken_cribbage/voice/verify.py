@@ -41,7 +41,7 @@ are in the grammar stage too, and among the rivals of the alignment stage: the n
 is the best of the rivals and the beginnings decoded together, so the phrase must explain the
 audio better than the start of a phrase as well. In the game's mode the early take cut
 "discard seven of spades" at the gap after "discard", and that start, heard as "the fifth
-card", was agreed with by all three stages (:func:`_beginnings`). (From 12:00 to 13:00 UTC on
+card", was agreed with by all three stages (:func:`_beginnings`). (Until 12:45 UTC on
 2026-12-05 the best beginning was decoded and aligned on its own, beside the best rival: the
 same wrong cards stopped on the saved decodings of bench_voice_independence.py, 20 more right
 ones asked about, and 55 ms more.)
