@@ -19,7 +19,7 @@ made independently, picks the same phrase out of it and its nearest rivals:
   the adapted state that made the first engine's choice, and it is asked to choose among the
   words that matter only;
 * then the alignment stage (issue 28, item 2): the nearest rival is the best of the rivals
-  decoded without the phrase, and the phrase and that rival are each forced over the whole utterance
+  decoded alone, and the phrase and that rival are each forced over the whole utterance
   (pocketsphinx's alignment search, its own decoder, a fresh front end); the phrase must score
   better. A grammar search prunes paths and may end a word early; the alignment scores every
   frame against the two phrases only. On the kept-aside voices (bench_voice_independence.py
@@ -37,14 +37,15 @@ there is a third stage, a second model:
   (a card not held, heard as a rank alone) is asked about as every rank alone is.
 
 The beginnings of phrases ("discard", "discard the", "discard card", "discard <rank> [of]")
-are in the grammar stage too, and among the rivals of the alignment stage: the nearest rival
-is the best of the rivals and the beginnings decoded together, so the phrase must explain the
-audio better than the start of a phrase as well. In the game's mode the early take cut
+are in the grammar stage too, and the best of them is aligned beside the nearest rival: the
+phrase must explain the audio better than it as well. In the game's mode the early take cut
 "discard seven of spades" at the gap after "discard", and that start, heard as "the fifth
-card", was agreed with by all three stages (:func:`_beginnings`). (Until 12:45 UTC on
-2026-12-05 the best beginning was decoded and aligned on its own, beside the best rival: the
-same wrong cards stopped on the saved decodings of bench_voice_independence.py, 20 more right
-ones asked about, and 55 ms more.)
+card", was agreed with by all three stages (:func:`_beginnings`). The rivals and the
+beginnings are decoded apart, and the phrase must align better than the best of each: one
+decoding of both together (2026-12-05, 12:45-14:45 UTC) saved 55 ms a check, but aligned only
+the best of the two, and on the whole corpus "card six" in white noise (flite-awb), heard as
+"card two", was laid away: the nearest rival was "card three", and the beginning "card", which
+fits the audio better than "card two", was never aligned.
 
 A card action done unasked needs the rejection thresholds and all three stages, and a card
 named by its rank alone or by an ordinal is always asked about (voice/recognition.py); no tuned
@@ -284,12 +285,13 @@ class CardCheck:
     """The second check. Thread-safe; one per recognizer (pocketsphinx or vosk).
 
     Its work is two lanes: the grammar of the phrase and its rivals then the phrase's
-    alignment; the rivals and the beginnings of phrases without the phrase, then the nearest
-    one's alignment. One after the other by default: pocketsphinx 5.1.1 holds Python's lock
-    while it decodes (``process_raw``), so a second thread gave nothing (2026-12-05: 201 and
-    200 ms per check on 40 kept-aside card phrases, two threads and one), and one lane stops
-    at once when the grammar stage picks another card. ``parallel=True`` runs the second lane
-    in a thread of its own, with decoders of its own; the outcome is the same either way."""
+    alignment; the rivals alone then the nearest rival's alignment, and the beginnings of
+    phrases alone then the best one's alignment. One after the other by default: pocketsphinx
+    5.1.1 holds Python's lock while it decodes (``process_raw``), so a second thread gave
+    nothing (2026-12-05: 201 and 200 ms per check on 40 kept-aside card phrases, two threads
+    and one), and one lane stops at once when the grammar stage picks another card.
+    ``parallel=True`` runs the second lane in a thread of its own, with decoders of its own;
+    the outcome is the same either way."""
 
     def __init__(
         self,
@@ -328,20 +330,22 @@ class CardCheck:
             return False, []
         return wordmodel.agree(model, np.frombuffer(audio, dtype="<i2"), words)
 
-    def _rival_side(self, audio: bytes, rv: str) -> tuple[str, float, float]:
-        """The nearest rival (the best of ``rv``: the rivals and the beginnings of phrases,
-        decoded together), its grammar score and its alignment."""
+    def _rival_side(self, audio: bytes, rv: str, starts: str) -> tuple[str, float, float, str, float]:
+        """The nearest rival (the best of the rivals alone), its grammar score and its alignment;
+        and the best beginning of a phrase (the best of ``starts`` alone) and its alignment."""
         rival, score, _ = self.other.decode(audio, rv)
-        return rival, score, self.other.align(audio, rival) if rival else -math.inf
+        other = self.other.align(audio, rival) if rival else -math.inf
+        start = self.other.decode(audio, starts)[0] if starts else ""
+        return rival, score, other, start, self.other.align(audio, start) if start else -math.inf
 
-    def _grammars(self, heard: str) -> tuple[str, str, Callable[[str], bool]] | None:
+    def _grammars(self, heard: str) -> tuple[str, str, Callable[[str], bool], str] | None:
         """The grammar of ``heard``, its rivals and the beginnings of phrases; that of the
-        rivals and the beginnings without ``heard`` (:func:`_beginnings`); and whether a phrase
-        the first chose names what ``heard`` names ("card three" for "the third card"). None
-        when ``heard`` names no card."""
+        rivals alone; whether a phrase the first chose names what ``heard`` names ("card three"
+        for "the third card"); and the grammar of the beginnings alone (:func:`_beginnings`).
+        None when ``heard`` names no card."""
         if not self.every_shape:
             rv = _same_shape(heard)
-            return (" | ".join([heard] + rv), " | ".join(rv), heard.__eq__) if rv else None
+            return (" | ".join([heard] + rv), " | ".join(rv), heard.__eq__, "") if rv else None
         said = naming(heard)
         if said is None:
             return None
@@ -349,52 +353,51 @@ class CardCheck:
         same = lambda best: (naming(best) or ("",))[1:] == (kind, what)  # noqa: E731
         starts = _beginnings(verb) if self.beginnings else ""
         every = " | ".join(g for g in (_jsgf(_forms(verb)), starts) if g)
-        others = " | ".join(g for g in (_jsgf(_forms(verb, (kind, what))), starts) if g)
-        return every, others, same
+        return every, _jsgf(_forms(verb, (kind, what))), same, starts
 
     def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
-        """``check_agree``: every stage chose ``heard`` (the grammar of it and its rivals, the
-        forced alignment of it against its nearest rival, the card-word network); ``check_best``:
-        what the grammar chose; ``check_rival``: the nearest rival (the best of the rivals and
-        the beginnings of phrases, without ``heard``); ``check_margin``: the grammar score of
-        ``heard`` minus that of the nearest rival, and ``check_align_margin`` the same of the
-        alignments, per 10 ms frame (for the benchmark; no decision rests on them). ``margin``
-        is kept for the benchmarks' calls."""
-        return self._check(audio, heard)
-
-    def _check(self, audio: bytes, heard: str) -> dict:
+        """``check_agree``: both stages chose ``heard`` (the grammar of it and its rivals, then
+        the forced alignment of it against its nearest rival); ``check_best``: what the grammar
+        chose; ``check_rival``: the nearest rival (the best of the rivals alone);
+        ``check_margin``: the grammar score of ``heard`` minus that of the nearest rival, and
+        ``check_align_margin`` the same of the alignments, per 10 ms frame (for the benchmark;
+        no decision rests on them). ``margin`` is kept for the benchmarks' calls."""
         grammars = self._grammars(heard)
         out: dict = {"check_agree": False, "check_best": "", "check_margin": None, "check_rival": ""}
         if grammars is None:
             return out
-        every, others, same = grammars
+        every, rv, same, starts = grammars
         audio = _with_floor(audio)
         words: list[tuple[str, int, int]] = []
         with self._lock:
             if self._pool is not None:
-                side = self._pool.submit(self._rival_side, audio, others)
+                side = self._pool.submit(self._rival_side, audio, rv, starts)
                 best, score, frames = self.lane.decode(audio, every)
                 said, words = self.lane.align_words(audio, heard) if same(best) else (-math.inf, [])
-                rival, rival_score, other = side.result()
+                rival, rival_score, other, start, begun = side.result()
             else:
                 best, score, frames = self.lane.decode(audio, every)
                 if not same(best):
                     out["check_best"] = best
                     return out
                 said, words = self.lane.align_words(audio, heard)
-                rival, rival_score, other = self._rival_side(audio, others)
+                rival, rival_score, other, start, begun = self._rival_side(audio, rv, starts)
         out["check_best"] = best
         if not same(best):
             return out
         out["check_rival"] = rival
+        out["check_start"] = start
         out["check_margin"] = (score - rival_score) / frames
         # the third stage: the card-word network on the phrase's own alignment (voice/wordmodel.py)
         named, out["check_words"] = self._named(audio, words) if self.words else (True, [])
-        if not rival:  # nothing else fits the audio at all: the grammar's choice stands
-            out["check_agree"] = named
+        # the phrase must also explain the audio better than the best beginning of a phrase: an
+        # utterance cut at a short gap ("discard" of "discard seven of spades") is not a card
+        whole = said > begun
+        if not rival:  # no rival fits the audio at all: the grammar's choice stands
+            out["check_agree"] = named and whole
             return out
         out["check_align_margin"] = (said - other) / frames if math.isfinite(said) else None
-        out["check_agree"] = said > other and named
+        out["check_agree"] = said > other and named and whole
         return out
 
 

@@ -312,15 +312,14 @@ def test_the_tuned_tier_is_gone_and_a_rank_alone_or_an_ordinal_is_always_asked_a
     assert sphinx_decision(_ev(conf=-9.0, check_agree=True), t)[0] == "reject"  # below the rejection line
 
 
-def test_the_nearest_rival_is_sought_among_the_rivals_and_the_beginnings_of_phrases_at_once():
-    """One decoding finds the nearest rival among every other card and the starts of phrases
-    ("discard", "discard the" ...), so the phrase must align better than either (2026-12-05:
-    the same wrong cards stopped as with a decoding of each, 55 ms less)."""
-    check = object.__new__(CardCheck)
-    check.every_shape, check.beginnings = True, True
-    every, others, same = check._grammars("the fifth card")
-    assert "discard [ the | card |" in others and "play [ the | card |" in others  # the beginnings
-    assert "card ( one | two | three | four | six )" in others  # the other positions
-    assert "five" not in others.split("card ( ")[1].split(")")[0]  # not this one
-    assert "( one | two | three | four | five | six )" in every
-    assert same("card five") and same("fifth card") and not same("card six")
+@pytest.mark.skipif(not tools_available(), reason="needs espeak-ng, flite and sox")
+@pytest.mark.parametrize("said, heard", [("card six", "card two"), ("discard card six", "discard card two")])
+def test_the_best_beginning_is_aligned_even_when_a_rival_is_nearer_in_the_grammar(checker, said, heard):
+    """The whole corpus (2026-12-05): flite-awb in white noise at 15 dB, "card six" heard as
+    "card two". The nearest rival is "card three", which "card two" beats; the beginning
+    "card" fits the audio better than "card two". With the rivals and the beginnings in one
+    decoding only the nearer of them was aligned, and the two of diamonds was laid away."""
+    pcm = session_corpus().speech(said, "flite-awb", "white15").pcm()
+    got = checker.check(pcm, heard)
+    assert got["check_best"] == heard and got["check_start"] in ("card", "discard card"), got
+    assert not got["check_agree"], got
