@@ -1,7 +1,7 @@
 """Train the card-word network of the card check's third stage (spoken_cribbage/voice/wordmodel.py).
 
     python scripts/train_word_model.py                 # writes spoken_cribbage/voice/data/card_words.npz
-    python scripts/train_word_model.py --out F.npz --exclude-voices en-us+m3,...
+    python scripts/train_word_model.py --card          # the second network, with "card": card_place.npz
 
 The speech: espeak-ng only, in voices that none of the benchmarks' sets use (the corpus's ten
 voices, the four hardest of them, the kept-aside voices of testkit/voice_session.py and every
@@ -13,7 +13,9 @@ clean and with white, pink or brown noise at 10 to 30 dB, a room's echo, or a te
 Word frames come from pocketsphinx's forced alignment of the known text on the clean clip.
 
 The network: the word's log-mel frames resampled to 12 steps (481 inputs), one hidden layer of
-128, 24 outputs (the number-like words and the suits); Adam, cross-entropy, a fixed seed.
+128, 24 outputs (the number-like words and the suits); Adam, cross-entropy, a fixed seed. With
+--card, the same with a 25th output, the word "card" (wordmodel.CARD_WORDS): the second network,
+asked only whether a stretch is "card" or a number-like word.
 """
 
 from __future__ import annotations
@@ -33,7 +35,20 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from spoken_cribbage.vocabulary import NUMBER_WORDS, ORDINALS, RANK_NAMES  # noqa: E402
-from spoken_cribbage.voice.wordmodel import BANDS, INDEX, RATE, STEPS, SUITS, WORDS, logmel, word_vector  # noqa: E402
+from spoken_cribbage.voice.wordmodel import (  # noqa: E402
+    BANDS,
+    CARD_INDEX,
+    INDEX,
+    RATE,
+    STEPS,
+    SUITS,
+    logmel,
+    word_vector,
+)
+
+#: The words learned and their labels: the first network's, or with --card the second's (set in
+#: main before the worker processes fork).
+LABELS = INDEX
 
 DIALECTS = ("en-us", "en-gb", "en-gb-x-rp", "en")
 VARIANTS = (
@@ -192,9 +207,9 @@ def one_voice(job: tuple[str, int, float, int]) -> tuple[list[np.ndarray], list[
         for how in rng.sample(CONDITIONS, 3):
             mel = logmel(augment(a, how, nrng))
             for w, s, e in spoken:
-                if w in INDEX:
+                if w in LABELS:
                     xs.append(word_vector(mel, s, e, phrase))
-                    ys.append(INDEX[w])
+                    ys.append(LABELS[w])
     return xs, ys
 
 
@@ -225,7 +240,7 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int = 128, epochs: int = 40, see
     rng = np.random.default_rng(seed)
     mu, sd = x.mean(axis=0), x.std(axis=0) + 1e-6
     xn = x
-    sizes = [x.shape[1], hidden, len(WORDS)]
+    sizes = [x.shape[1], hidden, len(LABELS)]
     params = {}
     for i in range(2):
         params[f"w{i}"] = rng.standard_normal((sizes[i], sizes[i + 1])) * math.sqrt(2.0 / sizes[i])
@@ -264,19 +279,23 @@ def train(x: np.ndarray, y: np.ndarray, hidden: int = 128, epochs: int = 40, see
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument(
-        "--out", default=str(Path(__file__).resolve().parents[1] / "spoken_cribbage/voice/data/card_words.npz")
-    )
+    ap.add_argument("--out", help="the weights' file (default: the shipped one, voice/data/)")
+    ap.add_argument("--card", action="store_true", help='the second network, with "card" (card_place.npz)')
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--data", help="cache the examples here (.npz) and reuse them")
     ap.add_argument("--epochs", type=int, default=40)
     args = ap.parse_args(argv)
+    global LABELS
+    LABELS = CARD_INDEX if args.card else INDEX
+    data = Path(__file__).resolve().parents[1] / "spoken_cribbage/voice/data"
+    args.out = args.out or str(data / ("card_place.npz" if args.card else "card_words.npz"))
     t0 = time.time()
     todo = jobs()
     folder = Path(args.data) if args.data else None
     if folder:
         folder.mkdir(parents=True, exist_ok=True)
-    name = lambda job: f"{job[0].replace(':', '-')}-{job[1]}.npz"  # noqa: E731
+    kind = "-card" if args.card else ""
+    name = lambda job: f"{job[0].replace(':', '-')}-{job[1]}{kind}.npz"  # noqa: E731
     missing = [j for j in todo if not folder or not (folder / name(j)).exists()]
     got: dict[tuple, tuple] = {}
     with ProcessPoolExecutor(args.workers) as pool:

@@ -13,7 +13,8 @@ does it), which gives each word's frames. For each card word of the phrase (a ra
 ordinal, a suit) the network scores the words of its class over those frames: ranks, numbers
 and ordinals are one class (twenty words: "the fifth card" and "the five" are rivals), the suits
 another. It agrees when the heard word is its first choice in the class, for every card word of
-the phrase. No threshold: its first choice or not.
+the phrase. No threshold: its first choice or not. The word "card" is a card word too, asked of
+a second network (:data:`CARD`).
 """
 
 from __future__ import annotations
@@ -40,6 +41,17 @@ NUMBERLIKE = (RANK_NAMES[1], NUMBER_WORDS[1], *RANK_NAMES[2:], *ORDINALS[1:])
 SUITS = tuple(SUIT_NAMES)
 WORDS = NUMBERLIKE + SUITS
 INDEX = {w: i for i, w in enumerate(WORDS)}
+#: The word "card" is asked about too, by a second network (``voice/data/card_place.npz``,
+#: trained as the first with "card" as a 25th word, ``train_word_model.py --card``): is this
+#: stretch "card", or a number-like word? Where "card" stands is what tells a position said
+#: "card five" from one said "fourth card": on the whole corpus (2026-12-05) "fourth card" in
+#: white noise was aligned as "card five", "card" over "fourth" and "five" over "card", and the
+#: first network, which has no "card", named "five" there. The first network keeps its own
+#: weights for every other word (retrained with "card" among its words, it named 5 more of the
+#: human set's 44 cards wrongly and 1 fewer).
+CARD = "card"
+CARD_WORDS = WORDS + (CARD,)
+CARD_INDEX = {w: i for i, w in enumerate(CARD_WORDS)}
 
 
 @functools.lru_cache(maxsize=1)
@@ -85,14 +97,16 @@ def word_vector(mel: np.ndarray, start: int, end: int, phrase: tuple[int, int]) 
 
 
 def class_of(word: str) -> tuple[str, ...]:
-    """The words the network chooses among for ``word``: the number-like words or the suits."""
-    return SUITS if word in SUITS else NUMBERLIKE
+    """The words a network chooses among for ``word``: the suits; the number-like words; or,
+    for "card" (the second network), the number-like words and "card"."""
+    return SUITS if word in SUITS else NUMBERLIKE + (CARD,) if word == CARD else NUMBERLIKE
 
 
 class WordModel:
     """The trained network: ``scores(vectors)`` gives a row of :data:`WORDS` log-scores each."""
 
-    def __init__(self, params: dict[str, np.ndarray]):
+    def __init__(self, params: dict[str, np.ndarray], words: Sequence[str] = WORDS):
+        self.index = {w: i for i, w in enumerate(words)}
         self.mu = params["mu"].astype(np.float64)
         self.sd = params["sd"].astype(np.float64)
         self.layers = [(params[f"w{i}"].astype(np.float64), params[f"b{i}"].astype(np.float64)) for i in range(2)]
@@ -107,33 +121,50 @@ class WordModel:
 
     def choose(self, x: np.ndarray, among: Sequence[str]) -> str:
         row = self.scores(x)[0]
-        return max(among, key=lambda w: row[INDEX[w]])
+        return max(among, key=lambda w: row[self.index[w]])
+
+
+def _load(name: str, words: Sequence[str]) -> WordModel | None:
+    try:
+        with files("spoken_cribbage.voice").joinpath(f"data/{name}").open("rb") as f:
+            data = np.load(f)
+            model = WordModel({k: data[k] for k in data.files}, words)
+    except (OSError, ValueError, KeyError):
+        return None
+    return model if model.layers[-1][1].shape == (len(words),) else None
 
 
 @functools.lru_cache(maxsize=1)
 def load() -> WordModel | None:
     """The shipped network, or None when its file is missing or unreadable."""
-    try:
-        with files("spoken_cribbage.voice").joinpath("data/card_words.npz").open("rb") as f:
-            data = np.load(f)
-            return WordModel({k: data[k] for k in data.files})
-    except (OSError, ValueError, KeyError):
-        return None
+    return _load("card_words.npz", WORDS)
+
+
+@functools.lru_cache(maxsize=1)
+def load_card() -> WordModel | None:
+    """The second network, asked only whether a stretch is the word "card" (:data:`CARD`), or
+    None when its file is missing or unreadable."""
+    return _load("card_place.npz", CARD_WORDS)
 
 
 def card_words(words: Sequence[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
-    """The card words of an aligned phrase ((word, first frame, last frame) in order)."""
-    return [(w, s, e) for w, s, e in words if w in INDEX]
+    """The card words of an aligned phrase ((word, first frame, last frame) in order), "card"
+    among them."""
+    return [(w, s, e) for w, s, e in words if w in CARD_INDEX]
 
 
 def agree(model: WordModel, pcm: np.ndarray, words: Sequence[tuple[str, int, int]]) -> tuple[bool, list[str]]:
     """Whether the network's first choice is the heard word for every card word of the aligned
-    phrase ``words``; and its choices."""
+    phrase ``words``; and its choices. The word "card" is asked of the second network
+    (:func:`load_card`); without it, a phrase with "card" is not agreed with."""
     cards = card_words(words)
     if not cards:
         return False, []
     mel = logmel(pcm)
     spoken = [(s, e) for w, s, e in words if w not in ("<s>", "</s>", "<sil>", "sil")]
     phrase = (min(s for s, _ in spoken), max(e for _, e in spoken))
-    chosen = [model.choose(word_vector(mel, s, e, phrase), class_of(w)) for w, s, e in cards]
+    chosen = []
+    for w, s, e in cards:
+        net = load_card() if w == CARD else model
+        chosen.append(net.choose(word_vector(mel, s, e, phrase), class_of(w)) if net is not None else "")
     return all(c == w for c, (w, _, _) in zip(chosen, cards, strict=True)), chosen

@@ -18,6 +18,20 @@ def test_the_shipped_network_names_every_card_word():
     assert model.scores(np.zeros(wordmodel.STEPS * wordmodel.BANDS + 1)).shape == (1, 24)
     assert wordmodel.class_of("hearts") == wordmodel.SUITS
     assert "fifth" in wordmodel.class_of("five") and "five" in wordmodel.class_of("fifth")
+    # the word "card" is asked of the second network, among the number-like words
+    card = wordmodel.load_card()
+    assert card is not None
+    assert card.scores(np.zeros(wordmodel.STEPS * wordmodel.BANDS + 1)).shape == (1, 25)
+    assert wordmodel.class_of("card") == wordmodel.NUMBERLIKE + ("card",)
+    assert "card" not in wordmodel.class_of("five") and "card" not in wordmodel.WORDS
+    assert [w for w, _, _ in wordmodel.card_words([("card", 3, 9), ("five", 10, 30), ("of", 31, 35)])] == [
+        "card",
+        "five",
+    ]
+    assert [w for w, _, _ in wordmodel.card_words([("card", 3, 9), ("five", 10, 30), ("of", 31, 35)])] == [
+        "card",
+        "five",
+    ]
 
 
 def test_log_mel_frames_are_those_of_the_alignment():
