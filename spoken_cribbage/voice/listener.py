@@ -57,23 +57,10 @@ class _Utterance:
         quiet just heard, repeated) is decoded after the audio as if the pause were longer.
         A command that would be asked about first is not taken here either: it waits for the
         end of the utterance, so a question is never asked in a gap inside a phrase ("discard
-        ... seven of spades", its start heard as "the fifth card" and stopped by the check).
-
-        A stream that can look ahead (``peek``: pocketsphinx) is asked first without ending
-        the utterance; when it would not take the command, decoding simply goes on (the quiet
-        ``pad`` stays in it, as a slightly longer pause). Only when it would is the utterance
-        ended and decided as before, and decoded again from its start if that decision is no."""
+        ... seven of spades", its start heard as "the fifth card" and stopped by the check)."""
         if pad and self.stream is not None:
             with contextlib.suppress(Exception):
                 self.stream.feed(pad)
-        peek = getattr(self.stream, "peek", None)
-        if peek is not None:
-            try:
-                ahead = peek()
-            except Exception:  # noqa: BLE001 - decide at the end as without it
-                ahead = None
-            if ahead is not None and not (ahead.accepted and not ahead.confirm):
-                return None  # not taken: decoding goes on where it is, nothing decoded again
         rec = self.finish()
         if rec.accepted and not rec.confirm:
             return rec

@@ -254,7 +254,6 @@ class SphinxStream(_Stream):
         self.ctx = ctx
         self._chunks: list[bytes] = []
         self._rng = np.random.default_rng(0)  # the same audio always gives the same result
-        self._checked: dict = {}  # the card check's answer at a look ahead (:meth:`peek`)
         rec._lock.acquire()
         self._open = True
         try:
@@ -317,79 +316,6 @@ class SphinxStream(_Stream):
                     d.end_utt()
             self.rec._lock.release()
 
-    def _hypotheses(self) -> tuple:
-        """What the three searches hold now (after ``end_utt``, or during the utterance)."""
-        rec = self.rec
-        d, pd, ld = rec.decoder, rec.phone_decoder, rec.loop_decoder
-        hyp = d.hyp()
-        heard = normalize(hyp.hypstr) if hyp is not None else ""
-        g_score = rec._log(hyp.score) if hyp is not None else -1e9
-        frames = max(1, d.n_frames())
-        words = [
-            (seg.word, seg.start_frame, seg.end_frame, rec._log(seg.ascore))
-            for seg in (d.seg() or ())
-            if seg.word not in _FILLERS and not seg.word.startswith(("+", "["))
-        ]
-        ap = pd.hyp()
-        ap_score = rec._log(ap.score) if ap is not None else -1e9
-        ap_segs = [(seg.word, seg.start_frame, seg.end_frame, rec._log(seg.ascore)) for seg in (pd.seg() or ())]
-        lp = ld.hyp()
-        loop_score = rec._log(lp.score) if lp is not None else -1e9
-        return heard, g_score, frames, words, ap_score, ap_segs, loop_score
-
-    def _judge(self, hyps: tuple, stats: AudioStats) -> dict:
-        """The evidence from the searches' hypotheses, the rejection rules' verdict and, for a
-        card action they would do unasked, the card check (voice/verify.py)."""
-        rec = self.rec
-        heard, g_score, frames, words, ap_score, ap_segs, loop_score = hyps
-        phones = [ph for w in words for ph in rec._phones(w[0])]
-        ap_phones = [w for w, *_ in ap_segs if w not in _FILLERS and not w.startswith("+")]
-        kind = (
-            "legal"
-            if heard in self.phrases
-            else "decoy"
-            if heard in self.decoys
-            else "empty"
-            if not heard
-            else "partial"
-        )
-        audio = b"".join(self._chunks)
-        ev = {
-            "heard": heard,
-            "kind": kind,
-            "command": self.phrases.get(heard),
-            "conf": (g_score - ap_score) / frames,
-            "loop": (g_score - loop_score) / frames,
-            "per": _edit_distance(ap_phones, phones) / max(1, len(phones)),
-            "frames": frames,
-            "seconds": stats.seconds,
-            "peak_dbfs": stats.peak_dbfs,
-            "active": stats.active_seconds,
-            **_word_evidence(words, ap_segs, audio),
-        }
-        verdict, why = sphinx_decision(ev, rec.thresholds)
-        return card_check(rec, ev, audio, verdict == "confirm" and why == "second check", self._checked)
-
-    def _too_quiet(self, stats: AudioStats) -> bool:
-        t = self.rec.thresholds
-        return stats.peak_dbfs < t.min_peak_dbfs or stats.active_seconds < t.min_active
-
-    def peek(self) -> Recognition | None:
-        """The decision on what the three searches hold so far, without ending the utterance,
-        so that decoding goes on where it is when the answer is no: at a pause inside a
-        phrase the stream is not decoded again from its start (200 to 450 ms of CPU for the
-        three searches). The evidence is taken from the searches' hypotheses during the
-        utterance, which may differ a little from those at its end; a yes here is only a
-        reason to end the utterance and decide on the end's evidence, as without it (the
-        card check, on the same audio, is not run twice). None while cold (nothing decoded
-        yet), or when closed."""
-        if self.cold or not self._open or not self._chunks:
-            return None
-        stats = audio_stats(b"".join(self._chunks))
-        if self._too_quiet(stats):
-            return self.rec.decide(_quiet_evidence(stats))
-        return self.rec.decide(self._judge(self._hypotheses(), stats))
-
     def evidence(self, stats: AudioStats | None = None) -> dict:
         """End the utterance and return the evidence dict."""
         rec = self.rec
@@ -407,15 +333,54 @@ class SphinxStream(_Stream):
                     x.process_raw(audio, no_search=False, full_utt=True)
             for x in (d, pd, ld):
                 x.end_utt()
-            hyps = self._hypotheses()
+            hyp = d.hyp()
+            heard = normalize(hyp.hypstr) if hyp is not None else ""
+            g_score = rec._log(hyp.score) if hyp is not None else -1e9
+            frames = max(1, d.n_frames())
+            words = [
+                (seg.word, seg.start_frame, seg.end_frame, rec._log(seg.ascore))
+                for seg in (d.seg() or ())
+                if seg.word not in _FILLERS and not seg.word.startswith(("+", "["))
+            ]
+            phones = [ph for w in words for ph in rec._phones(w[0])]
+            ap = pd.hyp()
+            ap_score = rec._log(ap.score) if ap is not None else -1e9
+            ap_segs = [(seg.word, seg.start_frame, seg.end_frame, rec._log(seg.ascore)) for seg in (pd.seg() or ())]
+            ap_phones = [w for w, *_ in ap_segs if w not in _FILLERS and not w.startswith("+")]
+            lp = ld.hyp()
+            loop_score = rec._log(lp.score) if lp is not None else -1e9
         finally:
             self._open = False
             rec._lock.release()
-        if self._too_quiet(stats):
+        kind = (
+            "legal"
+            if heard in self.phrases
+            else "decoy"
+            if heard in self.decoys
+            else "empty"
+            if not heard
+            else "partial"
+        )
+        if stats.peak_dbfs < rec.thresholds.min_peak_dbfs or stats.active_seconds < rec.thresholds.min_active:
             return _quiet_evidence(stats)
         rec._heard += 1
         rec._peak_dbfs = stats.peak_dbfs
-        return self._judge(hyps, stats)
+        audio = b"".join(self._chunks)
+        ev = {
+            "heard": heard,
+            "kind": kind,
+            "command": self.phrases.get(heard),
+            "conf": (g_score - ap_score) / frames,
+            "loop": (g_score - loop_score) / frames,
+            "per": _edit_distance(ap_phones, phones) / max(1, len(phones)),
+            "frames": frames,
+            "seconds": stats.seconds,
+            "peak_dbfs": stats.peak_dbfs,
+            "active": stats.active_seconds,
+            **_word_evidence(words, ap_segs, audio),
+        }
+        verdict, why = sphinx_decision(ev, rec.thresholds)
+        return card_check(rec, ev, audio, verdict == "confirm" and why == "second check")
 
 
 class PocketSphinxRecognizer(_Engine):

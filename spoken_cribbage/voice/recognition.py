@@ -125,29 +125,18 @@ def _by_ordinal(heard: str) -> bool:
     return bool(_ORDINAL_WORDS & set(heard.split()))
 
 
-def card_check(rec: Any, ev: dict, audio: bytes, ready: bool, memo: dict | None = None) -> dict:
+def card_check(rec: Any, ev: dict, audio: bytes, ready: bool) -> dict:
     """Add the second check of the card words (voice/verify.py) to the evidence of a card
     action that would otherwise be done unasked (``ready``). Without the checker, or when it
-    fails, nothing is added, and the card action is asked about first. ``memo``: one
-    utterance's checks by (phrase, audio), so that the same question asked at a look ahead
-    and again at the end of the utterance is answered once."""
+    fails, nothing is added, and the card action is asked about first."""
     checker = getattr(rec, "card_check", None)
     ready = ready or (getattr(rec, "check_all", False) and ev.get("kind") == "legal")  # benchmarks
     if not ready or checker is None or not (ev.get("command") or "").startswith(_ACTIONS):
         return ev
-    key = (ev["heard"], audio)
-    if memo is not None and key in memo:
-        ev.update(memo[key])
-        return ev
     try:
-        got = checker.check(audio, ev["heard"], margin=getattr(rec, "check_margin", False))
+        ev.update(checker.check(audio, ev["heard"], margin=getattr(rec, "check_margin", False)))
     except Exception as exc:  # noqa: BLE001 - no check: the action is asked about
         ev["check_error"] = str(exc)
-        return ev
-    if memo is not None:
-        memo.clear()
-        memo[key] = dict(got)
-    ev.update(got)
     return ev
 
 
