@@ -32,7 +32,10 @@ itself makes (on the tuning corpus's four hardest voices they stop 3 of 23 wrong
 there is a third stage, a second model:
 
 * the card-word network (voice/wordmodel.py), trained apart on other voices, names each card
-  word of the phrase on the phrase's own alignment; it must name the heard word. On the same
+  word of the phrase on the phrase's own alignment; it must name the heard word. The word
+  "card" is asked of a second network, "card" or a number-like word (since 2026-12-05, 15:30
+  UTC: "fourth card" in white noise was aligned as "card five", "card" over "fourth" and "five"
+  over "card", and laid away). On the same
   four voices the three stages stop all 23; on the kept-aside voices 8 of 9, and the ninth
   (a card not held, heard as a rank alone) is asked about as every rank alone is.
 
