@@ -359,8 +359,9 @@ class CardCheck:
         return every, _jsgf(_forms(verb, (kind, what))), same, starts
 
     def check(self, audio: bytes, heard: str, margin: bool = False) -> dict:
-        """``check_agree``: both stages chose ``heard`` (the grammar of it and its rivals, then
-        the forced alignment of it against its nearest rival); ``check_best``: what the grammar
+        """``check_agree``: every stage chose ``heard`` (the grammar of it and its rivals; the
+        forced alignment of it against its nearest rival and the best beginning of a phrase;
+        the card-word networks, "card" included); ``check_best``: what the grammar
         chose; ``check_rival``: the nearest rival (the best of the rivals alone);
         ``check_margin``: the grammar score of ``heard`` minus that of the nearest rival, and
         ``check_align_margin`` the same of the alignments, per 10 ms frame (for the benchmark;
