@@ -115,6 +115,12 @@ def _init_worker():
     from spoken_cribbage.voice.recognizers import PocketSphinxRecognizer
 
     _REC = PocketSphinxRecognizer()
+    if os.environ.get("BENCH_CHECK_LANE", "1") != "0":  # as the game does (recognizers.start_check_lane)
+        from spoken_cribbage.voice.recognizers import start_check_lane
+
+        start_check_lane(_REC)
+        if _REC.card_check is not None and _REC.card_check.remote is not None:
+            _REC.card_check.remote.wait_ready(30)
 
 
 def _analyse(task):

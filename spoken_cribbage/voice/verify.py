@@ -67,9 +67,7 @@ import math
 import os
 import tempfile
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -80,10 +78,11 @@ from spoken_cribbage.vocabulary import (
     PRONUNCIATIONS,
     RANK_NAMES,
     SUIT_NAMES,
-    normalize,
     vocabulary,
 )
 from spoken_cribbage.voice import wordmodel
+from spoken_cribbage.voice.check_lane import Lane as _Lane
+from spoken_cribbage.voice.check_lane import ProcessLane, rival_side
 
 RATE = 16000
 _ORDINALS = [w for w in ORDINALS if w]
@@ -210,91 +209,19 @@ def _dictionary_entries(dictionary: str, words: set[str]) -> list[str]:
     return lines
 
 
-class _Lane:
-    """One grammar decoder and one aligner, with the grammar searches made for them."""
-
-    def __init__(self, hmm: str, lex: str, extra: dict):
-        from pocketsphinx import Decoder
-
-        self.decoder = Decoder(
-            hmm=hmm,
-            dict=lex,
-            lm=None,
-            bestpath=False,
-            topn=8,
-            beam=1e-80,
-            pbeam=1e-80,
-            wbeam=1e-60,
-            loglevel="FATAL",
-            **extra,
-        )
-        # the alignment stage's own decoder (a search of its own for every phrase aligned)
-        self.aligner = Decoder(hmm=hmm, dict=lex, lm=None, bestpath=False, loglevel="FATAL", **extra)
-        self.logmath = self.decoder.get_logmath()
-        self._searches: OrderedDict[str, str] = OrderedDict()
-        self._n = 0
-
-    def _search(self, key: str) -> str:
-        name = self._searches.get(key)
-        if name is None:
-            self._n += 1
-            name = f"check{self._n}"
-            self.decoder.add_jsgf_string(name, f"#JSGF V1.0;\ngrammar check;\npublic <c> = {key} ;\n")
-            self._searches[key] = name
-            while len(self._searches) > 32:
-                _, old = self._searches.popitem(last=False)
-                with contextlib.suppress(Exception):  # harmless
-                    self.decoder.remove_search(old)
-        else:
-            self._searches.move_to_end(key)
-        return name
-
-    def decode(self, audio: bytes, grammar: str) -> tuple[str, float, int]:
-        """The best phrase of ``grammar`` (a JSGF rule's body) in the audio, its score and the
-        utterance's frames."""
-        d = self.decoder
-        d.activate_search(self._search(grammar))
-        d.reinit_feat()  # a fresh front end: nothing carried over from earlier utterances
-        d.start_utt()
-        d.process_raw(audio, no_search=False, full_utt=True)
-        d.end_utt()
-        hyp, frames = d.hyp(), max(1, d.n_frames())
-        if hyp is None:
-            return "", -math.inf, frames
-        score = float(self.logmath.log(hyp.score)) if hyp.score > 0 else -math.inf
-        return normalize(hyp.hypstr), score, frames
-
-    def align(self, audio: bytes, text: str) -> float:
-        """The score of ``text`` forced over the whole utterance (pocketsphinx's alignment
-        search: the words in order, silence between them allowed), from a fresh front end."""
-        return self.align_words(audio, text)[0]
-
-    def align_words(self, audio: bytes, text: str) -> tuple[float, list[tuple[str, int, int]]]:
-        """:meth:`align`, and each word's first and last 10 ms frame in that alignment."""
-        d = self.aligner
-        d.set_align_text(text)
-        d.reinit_feat()
-        d.start_utt()
-        d.process_raw(audio, no_search=False, full_utt=True)
-        d.end_utt()
-        hyp = d.hyp()
-        if hyp is None or hyp.score <= 0:
-            return -math.inf, []
-        words = [(seg.word.split("(")[0], seg.start_frame, seg.end_frame) for seg in (d.seg() or [])]
-        return float(self.logmath.log(hyp.score)), words
-
-
 class CardCheck:
     """The second check. Thread-safe; one per recognizer (pocketsphinx or vosk).
 
     Its work is two lanes: the grammar of the phrase and its rivals then the phrase's
     alignment; the rivals alone then the nearest rival's alignment, and the beginnings of
-    phrases alone then the best one's alignment. One after the other by default: pocketsphinx
-    5.1.1 holds Python's lock while it decodes (``process_raw``), so a second thread gave
-    nothing (2026-12-05: 201 and 200 ms per check on 40 kept-aside card phrases, two threads
-    and one), and one lane stops at once when the grammar stage picks another card.
-    ``parallel=True`` runs the second lane in a thread of its own, with decoders of its own;
-    the outcome is the same either way."""
+    phrases alone then the best one's alignment. pocketsphinx 5.1.1 holds Python's lock while
+    it decodes (``process_raw``), so a second thread gave nothing (2026-12-05: 201 and 200 ms
+    per check on 40 kept-aside card phrases, two threads and one). By default the lanes run
+    one after the other, and the first stops at once when the grammar stage picks another
+    card. :meth:`start_lane` (the game's recognizer, from ``choose_recognizer``) runs the
+    second lane in a process of its own (voice/check_lane.py): side by side on two cores,
+    the check takes the longer lane's time instead of both. The outcome is the same either
+    way; until the process is ready, or when it fails, the work is done here."""
 
     def __init__(
         self,
@@ -314,15 +241,31 @@ class CardCheck:
         model = get_model_path()
         hmm = hmm or os.path.join(model, "en-us", "en-us")
         dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
+        lexicon = _dictionary_entries(dictionary, vocabulary())
         with tempfile.TemporaryDirectory() as folder:
             lex = os.path.join(folder, "cards.dict")
             with open(lex, "w", encoding="utf-8") as f:
-                f.writelines(_dictionary_entries(dictionary, vocabulary()))
+                f.writelines(lexicon)
             extra = dict(config or {})  # other front-end settings (bench/bench_voice_independence.py)
             self.lane = _Lane(hmm, lex, extra)
-            self.other = _Lane(hmm, lex, extra) if parallel else self.lane
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="card-check") if parallel else None
+        self._setup = (hmm, lexicon, extra)
+        self.remote: ProcessLane | None = None
         self._lock = threading.Lock()
+        if parallel:
+            self.start_lane()
+
+    def start_lane(self) -> None:
+        """Run the second lane in a process of its own from now on (it loads in the background;
+        the work is done here until it is ready). Harmless when it cannot start."""
+        if self.remote is None:
+            with contextlib.suppress(Exception):
+                self.remote = ProcessLane(*self._setup)
+
+    def close(self) -> None:
+        """Stop the second lane's process, if any."""
+        remote, self.remote = self.remote, None
+        if remote is not None:
+            remote.close()
 
     @staticmethod
     def _named(audio: bytes, words: list[tuple[str, int, int]]) -> tuple[bool, list[str]]:
@@ -334,12 +277,8 @@ class CardCheck:
         return wordmodel.agree(model, np.frombuffer(audio, dtype="<i2"), words)
 
     def _rival_side(self, audio: bytes, rv: str, starts: str) -> tuple[str, float, float, str, float]:
-        """The nearest rival (the best of the rivals alone), its grammar score and its alignment;
-        and the best beginning of a phrase (the best of ``starts`` alone) and its alignment."""
-        rival, score, _ = self.other.decode(audio, rv)
-        other = self.other.align(audio, rival) if rival else -math.inf
-        start = self.other.decode(audio, starts)[0] if starts else ""
-        return rival, score, other, start, self.other.align(audio, start) if start else -math.inf
+        """The second lane, here (:func:`~spoken_cribbage.voice.check_lane.rival_side`)."""
+        return rival_side(self.lane, audio, rv, starts)
 
     def _grammars(self, heard: str) -> tuple[str, str, Callable[[str], bool], str] | None:
         """The grammar of ``heard``, its rivals and the beginnings of phrases; that of the
@@ -374,11 +313,15 @@ class CardCheck:
         audio = _with_floor(audio)
         words: list[tuple[str, int, int]] = []
         with self._lock:
-            if self._pool is not None:
-                side = self._pool.submit(self._rival_side, audio, rv, starts)
+            remote = self.remote
+            if remote is not None and remote.submit(audio, rv, starts):
                 best, score, frames = self.lane.decode(audio, every)
                 said, words = self.lane.align_words(audio, heard) if same(best) else (-math.inf, [])
-                rival, rival_score, other, start, begun = side.result()
+                side = remote.result()  # (waited for even when not needed: one request at a time)
+                if not same(best):
+                    out["check_best"] = best
+                    return out
+                rival, rival_score, other, start, begun = side or self._rival_side(audio, rv, starts)
             else:
                 best, score, frames = self.lane.decode(audio, every)
                 if not same(best):
