@@ -143,6 +143,7 @@ class ProcessLane:
             stderr=subprocess.DEVNULL,
             env=env,
             start_new_session=os.name == "posix",
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # Windows: no console window
         )
         assert self._proc.stdin is not None and self._proc.stdout is not None
         self._send((hmm, lexicon, extra))

@@ -315,9 +315,11 @@ class CardCheck:
         with self._lock:
             remote = self.remote
             if remote is not None and remote.submit(audio, rv, starts):
-                best, score, frames = self.lane.decode(audio, every)
-                said, words = self.lane.align_words(audio, heard) if same(best) else (-math.inf, [])
-                side = remote.result()  # (waited for even when not needed: one request at a time)
+                try:
+                    best, score, frames = self.lane.decode(audio, every)
+                    said, words = self.lane.align_words(audio, heard) if same(best) else (-math.inf, [])
+                finally:
+                    side = remote.result()  # (waited for even when not needed: one request at a time)
                 if not same(best):
                     out["check_best"] = best
                     return out
