@@ -1208,7 +1208,18 @@ def main(argv=None):
     )
     ap.add_argument("--rooms", default="quiet,brown-37,white-40", help="rooms for --session")
     ap.add_argument("--session-rows", help="save the session outcomes as JSON here")
+    ap.add_argument(
+        "--cmn-step",
+        type=float,
+        default=None,
+        help="the candidate not yet in the game: the live cepstral mean also updated every S seconds "
+        "of each utterance (PocketSphinxRecognizer.cmn_step; 0.1 measured)",
+    )
     args = ap.parse_args(argv)
+    if args.cmn_step:
+        from spoken_cribbage.voice.pocketsphinx_engine import PocketSphinxRecognizer
+
+        PocketSphinxRecognizer.cmn_step = args.cmn_step  # every recognizer, in the forked workers too
     if args.cpu_clock:
         global CLOCK
         CLOCK = time.process_time

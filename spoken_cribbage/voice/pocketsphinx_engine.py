@@ -254,6 +254,7 @@ class SphinxStream(_Stream):
         self.ctx = ctx
         self._chunks: list[bytes] = []
         self._rng = np.random.default_rng(0)  # the same audio always gives the same result
+        self._fed = 0  # bytes decoded in this utterance (the cmn_step points)
         rec._lock.acquire()
         self._open = True
         try:
@@ -272,6 +273,19 @@ class SphinxStream(_Stream):
         self._chunks.append(audio)
         if self.cold:
             return  # decoded whole at the end
+        step = 2 * int(self.rec.cmn_step * RATE) if self.rec.cmn_step else 0
+        if not step:
+            self._decode(audio)
+            return
+        while audio:  # the live mean updated at every step of the utterance's audio
+            piece, audio = audio[: step - self._fed % step], audio[step - self._fed % step :]
+            self._decode(piece)
+            self._fed += len(piece)
+            if self._fed % step == 0:
+                for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
+                    d.get_cmn(True)
+
+    def _decode(self, audio: bytes) -> None:
         audio = self._floor(audio)
         for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
             d.process_raw(audio, no_search=False, full_utt=False)
@@ -398,9 +412,17 @@ class PocketSphinxRecognizer(_Engine):
     in a game both settle on the player's microphone and room within a few utterances, and on
     the benchmark corpus adapted decoding beats a fresh state for every utterance by far
     (docs/README-voice.md). :meth:`reset` returns to the fresh state when order must not matter.
+
+    ``cmn_step`` (seconds, None: off, the game's default): a candidate, measured but not yet
+    taken into the game. The live mean is also updated during the utterance, every
+    ``cmn_step`` seconds of its audio counted from its start (the same points whatever the
+    block size), so a first take is decoded with a mean that has heard some of it
+    (docs/README-voice.md, "Now").
     """
 
     name = "pocketsphinx"
+    #: the default for every recognizer (bench_voice.py --cmn-step sets it before its workers)
+    cmn_step: float | None = None
 
     def __init__(
         self,

@@ -315,3 +315,24 @@ def test_a_card_named_by_its_place_rests_on_the_card_check_not_on_a_phone_match(
     assert sphinx_decision({**full, "check_agree": True}, TH) == ("accept", "")
     # and a question is never asked about first
     assert sphinx_decision({**ev, "heard": "what's the count", "command": "count"}, TH) == ("accept", "")
+
+
+def test_the_live_mean_updated_during_an_utterance_is_the_same_whatever_the_block_size():
+    """The candidate ``cmn_step`` (off in the game): the live mean is updated at fixed points of
+    the utterance's audio, so the microphone's 30 ms blocks and whole clips' 0.1 s blocks
+    decode alike; and off, nothing changes."""
+    pcm = said("play the five")
+    got = []
+    for step, block in ((0.1, 960), (0.1, 3200), (0.1, 4410), (None, 960)):
+        rec = voice.PocketSphinxRecognizer()
+        rec.cmn_step = step
+        rec.recognize(said("go"), PLAY)  # past the cold first utterance
+        s = rec.stream(PLAY)
+        before = rec.decoder.get_cmn(False)
+        for i in range(0, len(pcm), block):
+            s.feed(pcm[i : i + block])
+        moved = rec.decoder.get_cmn(False) != before  # during the utterance
+        r = s.finish()
+        got.append((r.heard, round(r.details.get("conf", 0.0), 6), round(r.details.get("loop", 0.0), 6), moved))
+    assert got[0] == got[1] == got[2]
+    assert got[0][3] and not got[3][3]  # off: the mean moves only at the utterance's end
