@@ -61,6 +61,16 @@ class Lane:
         self._searches: OrderedDict[str, str] = OrderedDict()
         self._n = 0
 
+    @classmethod
+    def from_lexicon(cls, hmm: str, lexicon: list[str], extra: dict) -> Lane:
+        """A lane whose dictionary is ``lexicon`` (the dictionary's lines, written to a file the
+        decoders read while they load)."""
+        with tempfile.TemporaryDirectory() as folder:
+            lex = os.path.join(folder, "cards.dict")
+            with open(lex, "w", encoding="utf-8") as f:
+                f.writelines(lexicon)
+            return cls(hmm, lex, extra)
+
     def _search(self, key: str) -> str:
         name = self._searches.get(key)
         if name is None:
@@ -227,12 +237,7 @@ def _serve() -> None:
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     # nothing but pickles may reach the parent: anything printed goes to the error stream
     sys.stdout = sys.stderr
-    hmm, lexicon, extra = pickle.load(stdin)
-    with tempfile.TemporaryDirectory() as folder:
-        lex = os.path.join(folder, "cards.dict")
-        with open(lex, "w", encoding="utf-8") as f:
-            f.writelines(lexicon)
-        lane = Lane(hmm, lex, extra)
+    lane = Lane.from_lexicon(*pickle.load(stdin))
     pickle.dump("ready", stdout)
     stdout.flush()
     while True:

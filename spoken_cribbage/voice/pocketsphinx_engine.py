@@ -278,7 +278,8 @@ class SphinxStream(_Stream):
             self._decode(audio)
             return
         while audio:  # the live mean updated at every step of the utterance's audio
-            piece, audio = audio[: step - self._fed % step], audio[step - self._fed % step :]
+            cut = step - self._fed % step
+            piece, audio = audio[:cut], audio[cut:]
             self._decode(piece)
             self._fed += len(piece)
             if self._fed % step == 0:

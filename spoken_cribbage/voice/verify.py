@@ -65,7 +65,6 @@ import contextlib
 import itertools
 import math
 import os
-import tempfile
 import threading
 from collections.abc import Callable
 
@@ -242,13 +241,9 @@ class CardCheck:
         hmm = hmm or os.path.join(model, "en-us", "en-us")
         dictionary = dictionary or os.path.join(model, "en-us", "cmudict-en-us.dict")
         lexicon = _dictionary_entries(dictionary, vocabulary())
-        with tempfile.TemporaryDirectory() as folder:
-            lex = os.path.join(folder, "cards.dict")
-            with open(lex, "w", encoding="utf-8") as f:
-                f.writelines(lexicon)
-            extra = dict(config or {})  # other front-end settings (bench/bench_voice_independence.py)
-            self.lane = _Lane(hmm, lex, extra)
-        self._setup = (hmm, lexicon, extra)
+        extra = dict(config or {})  # other front-end settings (bench/bench_voice_independence.py)
+        self.lane = _Lane.from_lexicon(hmm, lexicon, extra)
+        self._setup = (hmm, lexicon, extra)  # the same lane in the helper process
         self.remote: ProcessLane | None = None
         self._lock = threading.Lock()
         if parallel:
