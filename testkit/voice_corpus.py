@@ -188,6 +188,18 @@ def write_wav(path: os.PathLike | str, pcm: bytes, rate: int = RATE) -> None:
         w.writeframes(pcm)
 
 
+def run_listen(*args: str) -> subprocess.CompletedProcess:
+    """The game's `listen` command (spoken_cribbage.app.voice_command) on a file, as a player runs it."""
+    import sys
+
+    return subprocess.run(
+        [sys.executable, "-m", "spoken_cribbage.app.voice_command", "listen", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
 def _run(cmd: list[str]) -> None:
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
