@@ -1001,6 +1001,8 @@ def sessions(workers, voices, held_out, rooms, variants=range(4), early=True):
     print("|---|---|---|---|---|---|---|---|---|---|---|")
     rows = []
     for label, group in (("tuning voices", voices), ("held-out voices", held_out)):
+        if not group:
+            continue
         tasks = [
             (group[i::workers], room, list(variants), early)
             for room in rooms
@@ -1109,7 +1111,7 @@ def _other_modes(args) -> bool:
 
         rows = sessions(
             args.workers,
-            QUICK_VOICES if args.quick else list(VOICES),
+            [] if args.held_out_only else QUICK_VOICES if args.quick else list(VOICES),
             list(HELD_OUT_VOICES)[:3] if args.quick else list(HELD_OUT_VOICES),
             args.rooms.split(","),
         )
@@ -1206,6 +1208,7 @@ def main(argv=None):
         action="store_true",
         help="only the game's mode: sessions with one recognizer, tuning and held-out voices",
     )
+    ap.add_argument("--held-out-only", action="store_true", help="--session: the held-out voices only")
     ap.add_argument("--rooms", default="quiet,brown-37,white-40", help="rooms for --session")
     ap.add_argument("--session-rows", help="save the session outcomes as JSON here")
     ap.add_argument(
