@@ -1215,14 +1215,16 @@ def main(argv=None):
         "--cmn-step",
         type=float,
         default=None,
-        help="the candidate not yet in the game: the live cepstral mean also updated every S seconds "
-        "of each utterance (PocketSphinxRecognizer.cmn_step; 0.1 measured)",
+        help="the live cepstral mean also updated every S seconds of each utterance "
+        "(PocketSphinxRecognizer.cmn_step: 0.1 in the game; 0: only at each utterance's end, as before "
+        "2026-12-05)",
     )
     args = ap.parse_args(argv)
-    if args.cmn_step:
+    if args.cmn_step is not None:
         from spoken_cribbage.voice.pocketsphinx_engine import PocketSphinxRecognizer
 
-        PocketSphinxRecognizer.cmn_step = args.cmn_step  # every recognizer, in the forked workers too
+        # every recognizer, in the forked workers too
+        PocketSphinxRecognizer.cmn_step = args.cmn_step or None
     if args.cpu_clock:
         global CLOCK
         CLOCK = time.process_time

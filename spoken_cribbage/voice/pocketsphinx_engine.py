@@ -414,16 +414,17 @@ class PocketSphinxRecognizer(_Engine):
     the benchmark corpus adapted decoding beats a fresh state for every utterance by far
     (docs/README-voice.md). :meth:`reset` returns to the fresh state when order must not matter.
 
-    ``cmn_step`` (seconds, None: off, the game's default): a candidate, measured but not yet
-    taken into the game. The live mean is also updated during the utterance, every
-    ``cmn_step`` seconds of its audio counted from its start (the same points whatever the
-    block size), so a first take is decoded with a mean that has heard some of it
-    (docs/README-voice.md, "Now").
+    ``cmn_step`` (seconds; 0.1 in the game since 2026-12-05, None: off): the live mean is also
+    updated during the utterance, every ``cmn_step`` seconds of its audio counted from its
+    start (the same points whatever the block size), so a first take after a short pause is
+    decoded with a mean that has already heard some of the utterance, as a second decoding
+    after a failed take would be (docs/README-voice.md, "Now").
     """
 
     name = "pocketsphinx"
-    #: the default for every recognizer (bench_voice.py --cmn-step sets it before its workers)
-    cmn_step: float | None = None
+    #: the default for every recognizer (bench_voice.py --cmn-step sets it before its workers;
+    #: --cmn-step 0 turns it off)
+    cmn_step: float | None = 0.1
 
     def __init__(
         self,

@@ -321,7 +321,7 @@ def test_a_card_named_by_its_place_rests_on_the_card_check_not_on_a_phone_match(
 
 
 def test_the_live_mean_updated_during_an_utterance_is_the_same_whatever_the_block_size():
-    """The candidate ``cmn_step`` (off in the game): the live mean is updated at fixed points of
+    """``cmn_step`` (0.1 s in the game): the live mean is updated at fixed points of
     the utterance's audio, so the microphone's 30 ms blocks and whole clips' 0.1 s blocks
     decode alike; and off, nothing changes."""
     pcm = said("play the five")
