@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")"
 use=test
-select="not vosk_ko"
+select=(-m "not vosk_ko")
 if [ "${1:-}" = --vosk ]; then
   shift
   VOSK_KO=1
@@ -21,8 +21,8 @@ elif [ "${1:-}" = --all ]; then
 fi
 if [ -n "${VOSK_KO:-}" ] && [ "${VOSK_KO}" != 0 ]; then
   use=test-vosk
-  select="vosk_ko"
-  [ "$VOSK_KO" != all ] || select="vosk_ko or not vosk_ko"
+  select=(-m vosk_ko)
+  [ "$VOSK_KO" != all ] || select=()  # every test
 fi
 bash scripts/setup-system.sh test
 bash scripts/setup-venv.sh "$use"
@@ -32,4 +32,4 @@ bash scripts/setup-venv.sh "$use"
 workers=$(( $(nproc) + 1 ))
 [ "$workers" -le 5 ] || workers=5
 exec .venv/bin/python -m pytest -q -p no:cacheprovider -n "$workers" --dist loadfile \
-  -m "$select" "$@"
+  "${select[@]}" "$@"

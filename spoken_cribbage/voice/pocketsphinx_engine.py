@@ -255,13 +255,14 @@ class SphinxStream(_Stream):
         self._chunks: list[bytes] = []
         self._rng = np.random.default_rng(0)  # the same audio always gives the same result
         self._fed = 0  # bytes decoded in this utterance (the cmn_step points)
+        self._step = 2 * int(rec.cmn_step * RATE) if rec.cmn_step else 0  # bytes between them
         rec._lock.acquire()
         self._open = True
         try:
             self.cold = rec._heard < COLD_UTTERANCES
             self.name, self.phrases, self.decoys = rec._search_for(ctx)
             rec.decoder.activate_search(self.name)
-            for d in (rec.decoder, rec.phone_decoder, rec.loop_decoder):
+            for d in rec.decoders:
                 d.start_utt()
         except BaseException:
             self.abort()
@@ -273,7 +274,7 @@ class SphinxStream(_Stream):
         self._chunks.append(audio)
         if self.cold:
             return  # decoded whole at the end
-        step = 2 * int(self.rec.cmn_step * RATE) if self.rec.cmn_step else 0
+        step = self._step
         if not step:
             self._decode(audio)
             return
@@ -283,12 +284,12 @@ class SphinxStream(_Stream):
             self._decode(piece)
             self._fed += len(piece)
             if self._fed % step == 0:
-                for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
+                for d in self.rec.decoders:
                     d.get_cmn(True)
 
     def _decode(self, audio: bytes) -> None:
         audio = self._floor(audio)
-        for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
+        for d in self.rec.decoders:
             d.process_raw(audio, no_search=False, full_utt=False)
 
     def complete(self) -> str | None:
@@ -326,7 +327,7 @@ class SphinxStream(_Stream):
     def abort(self) -> None:
         if self._open:
             self._open = False
-            for d in (self.rec.decoder, self.rec.phone_decoder, self.rec.loop_decoder):
+            for d in self.rec.decoders:
                 with contextlib.suppress(Exception):  # not in an utterance
                     d.end_utt()
             self.rec._lock.release()
@@ -473,7 +474,7 @@ class PocketSphinxRecognizer(_Engine):
             self.card_check: CardCheck | None = CardCheck(self.hmm, self.dictionary)
         except Exception as exc:  # noqa: BLE001
             raise VoiceError("voice.pocketsphinx_unloadable", error=str(exc)) from exc
-        for d in (self.decoder, self.phone_decoder, self.loop_decoder):
+        for d in self.decoders:
             for word, phones in PRONUNCIATIONS.items():
                 if not d.lookup_word(word):
                     d.add_word(word, phones, True)
@@ -517,13 +518,19 @@ class PocketSphinxRecognizer(_Engine):
         with self._lock:
             self._search_for(ctx)
 
+    @property
+    def decoders(self) -> tuple:
+        """The three decoders every utterance goes through: the grammar, the phone loop and the
+        word loop."""
+        return self.decoder, self.phone_decoder, self.loop_decoder
+
     def reset(self) -> None:
         """Forget what earlier utterances taught the decoders (the live cepstral mean and the
         noise estimate): the next utterance is decoded exactly as by a newly loaded recognizer.
         Not needed in a game (adaptation helps); for tests and tools that must not depend on
         the order of the clips."""
         with self._lock:
-            for d in (self.decoder, self.phone_decoder, self.loop_decoder):
+            for d in self.decoders:
                 d.reinit_feat()
             self._heard = 0
             self._peak_dbfs = -6.0
